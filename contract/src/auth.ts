@@ -1,0 +1,62 @@
+import { ORGANIZATION_TYPES, Role } from './roles.ts';
+import { email, msg, newPassword, requiredText, z } from './zod.ts';
+
+export const AccessToken = z.object({ access_token: z.string() });
+export type AccessToken = z.infer<typeof AccessToken>;
+
+/** What a signed access token carries. */
+export const TokenPayload = z.object({
+  sub: z.string(),
+  role: Role,
+  org: z.number().int().nullable(),
+  school: z.number().int().nullable(),
+  tv: z.number().int(),
+});
+export type TokenPayload = z.infer<typeof TokenPayload>;
+
+export const LoginBody = z.object({
+  email: requiredText(254),
+  password: z.string({ error: msg.required }).min(1, { error: msg.required }).max(128),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+const sixDigits = () => z.string({ error: msg.required }).trim().regex(/^\d{6}$/, { error: msg.code });
+
+const withConfirmation = <T extends z.ZodObject<{ password: z.ZodType; password_confirmation: z.ZodType }>>(s: T) =>
+  s.refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: msg.passwordsDiffer,
+  });
+
+export const RegisterBody = withConfirmation(
+  z.object({
+    name: requiredText(255),
+    organization: requiredText(255),
+    email: email(),
+    password: newPassword(),
+    password_confirmation: z.string({ error: msg.required }).min(1, { error: msg.required }),
+  }),
+);
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const EmailCodeBody = z.object({ email: email(), code: sixDigits() });
+export type EmailCodeBody = z.infer<typeof EmailCodeBody>;
+
+export const EmailBody = z.object({ email: email() });
+export type EmailBody = z.infer<typeof EmailBody>;
+
+export const RecoveryConfirmBody = withConfirmation(
+  z.object({
+    email: email(),
+    code: sixDigits(),
+    password: newPassword(),
+    password_confirmation: z.string({ error: msg.required }).min(1, { error: msg.required }),
+  }),
+);
+export type RecoveryConfirmBody = z.infer<typeof RecoveryConfirmBody>;
+
+/** Answer to a step that sends a code: when the next code may be asked for. */
+export const CodeSent = z.object({ success: z.literal(true), resendAfterSeconds: z.number().int() });
+export type CodeSent = z.infer<typeof CodeSent>;
+
+export const SIGNUP_ORGANIZATION_TYPE = 'company' satisfies (typeof ORGANIZATION_TYPES)[number];

@@ -1,0 +1,46 @@
+import { z } from './zod.ts';
+
+/** 422: `{"error": "Validation error", "validationErrors": {field: [message]}}`. */
+export const ValidationErrorBody = z.object({
+  error: z.literal('Validation error'),
+  validationErrors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+/** 401, 403, 404, 409, 429 and 5xx: `{"error": code, "errorMessage": "<Russian text>"}`. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  errorMessage: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const ERROR_CODES = {
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  notFound: 'Not found',
+  conflict: 'Conflict',
+  tooManyRequests: 'Too many requests',
+  payloadTooLarge: 'Payload too large',
+  unsupportedMediaType: 'Unsupported media type',
+  internal: 'Internal server error',
+  serviceUnavailable: 'Service unavailable',
+} as const;
+
+export const ERROR_MESSAGES = {
+  unauthorized: 'Требуется вход в систему',
+  badCredentials: 'Неверный логин или пароль',
+  forbidden: 'Недостаточно прав',
+  csrf: 'Сессия браузера устарела, обновите страницу',
+  notFound: 'Не найдено',
+  tooManyRequests: 'Слишком много запросов, попробуйте позже',
+  internal: 'Внутренняя ошибка сервера, попробуйте позже',
+  payloadTooLarge: 'Файл слишком большой',
+} as const;
+
+/** Answers documented on every route, so OpenAPI lists them. */
+export const commonErrorResponses = {
+  401: ErrorBody,
+  403: ErrorBody,
+  422: ValidationErrorBody,
+  429: ErrorBody,
+} as const;

@@ -1,0 +1,44 @@
+import { Module, OrganizationType, Role } from './roles.ts';
+import { id, msg, newPassword, requiredText, z } from './zod.ts';
+
+export const Image = z.object({ id: z.number().int(), url: z.string() });
+export type Image = z.infer<typeof Image>;
+
+/** The signed-in user as `GET /api/profile` answers it. */
+export const Profile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: Role,
+  role_id: z.number().int(),
+  language: z.string(),
+  image_id: z.number().int().nullable(),
+  image: Image.nullable(),
+  organization_id: z.number().int().nullable(),
+  organization: z.object({ id: z.number().int(), name: z.string(), type: OrganizationType }).nullable(),
+  school_id: z.number().int().nullable(),
+  modules: z.array(Module),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const ProfileUpdateBody = z.object({
+  name: requiredText(255),
+  image_id: id().nullish(),
+});
+export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
+
+export const PasswordChangeBody = z
+  .object({
+    password_current: z.string({ error: msg.required }).min(1, { error: msg.required }).max(128),
+    password: newPassword(),
+    password_confirmation: z.string({ error: msg.required }).min(1, { error: msg.required }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: msg.passwordsDiffer,
+  });
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
+
+export const RoleItem = z.object({ id: z.number().int(), name: z.string(), code: Role });
+export const Region = z.object({ id: z.number().int(), name: z.string() });
+export type Region = z.infer<typeof Region>;

@@ -1,0 +1,125 @@
+import type { Role } from './roles.ts';
+import { ACCOUNT_ROLES } from './roles.ts';
+
+/**
+ * The route -> roles map of spec 1 §2.2 and spec 2 §2. The web builds its router and navigation
+ * from it; the server guards each screen's calls with the roles of that screen.
+ */
+const SA = 'SuperAdmin';
+const A = 'Admin';
+const C = 'Cashier';
+const EC = 'Economist';
+const KG = 'EducationKindergartenAdmin';
+const EA = 'EducationAdmin';
+const LIB = 'EducationLibrarian';
+const ECA = 'EducationCashier';
+const ST = 'EducationSocialTeacher';
+const OBS = 'EducationObserver';
+const P = 'Parent';
+
+export const PUBLIC_ROUTES = [
+  '/login',
+  '/signup',
+  '/recovery',
+  '/profile/remove',
+  '/parent/invitation/:code',
+  '/privacy',
+] as const;
+
+export const ROUTE_ROLES = {
+  '/admin': [SA],
+  '/download': [P],
+
+  '/canteens': [A],
+  '/canteen/create': [A],
+  '/canteen/:id': [A],
+  '/school/fixation': [EA, ECA, KG],
+  '/school/fixation/manual': [EA, KG],
+  '/fixation/manual': [A],
+  '/fixation': [A, C],
+  '/schools': [EA, KG],
+  '/school/create': [EA, KG],
+  '/school/:id': [EA, KG],
+  '/school/:id/settings': [EA],
+  '/classrooms': [EA, ST, KG],
+  '/classroom/:classroomId/users': [EA, ST, KG],
+  '/classroom/:classroomId/user/create': [EA, ST, KG],
+  '/classroom/:classroomId/user/:id': [EA, ST, KG],
+  '/classroom/:classroomId/user/cards/:id': [EA, ST, KG],
+  '/classroom/:school/create': [EA, ST, KG],
+  '/classroom/:school/:id': [EA, ST, KG],
+  '/watches': [A],
+  '/watch/create': [A],
+  '/watch/:id': [A],
+  '/fixation/categories': [A],
+  '/fixation/category/create': [A],
+  '/fixation/category/:id': [A],
+  '/pupils': [SA],
+  '/users': [A, EA, SA, KG],
+  '/user/create': [A, EA, SA, KG],
+  '/user/:id': [A, EA, SA, KG],
+  '/user/password/:id': [SA],
+  '/user/cards/:id': [A, EA, KG],
+  '/cards': [A, EA, KG],
+  '/cards/:id': [SA],
+  '/organizations': [SA],
+  '/organization/create': [SA],
+  '/organization/:id': [SA],
+  '/profile': ACCOUNT_ROLES,
+  '/password': ACCOUNT_ROLES,
+
+  '/food/categories': [EA, ST],
+  '/food/category/create': [EA, ST],
+  '/food/category/:id': [EA, ST],
+  '/categories': [EA],
+  '/category/create': [EA],
+  '/category/:id': [EA],
+  '/products/:categoryId': [EA],
+  '/product/:categoryId/create': [EA],
+  '/product/:categoryId/:id': [EA],
+  '/menus': [EA],
+  '/menu/create': [EA],
+  '/menu/activate': [EA],
+  '/menu/:id': [EA],
+  '/activated/menus': [EA],
+  '/cashbox': [EA, ECA],
+  '/orders': [EA],
+  '/report/fixations': [A, EC],
+  '/report/category/fixations': [A, EC],
+  '/report/school/fixations': [EA, ST, OBS, KG],
+  '/report/school/classroom/fixations': [EA, ST, OBS, KG],
+  '/report/school/statistics': [OBS],
+  '/books/categories': [EA, LIB],
+  '/books/category/:schoolId/create': [EA, LIB, KG],
+  '/books/category/:schoolId/:id': [EA, LIB],
+  '/books': [EA, LIB],
+  '/books/:schoolId/create': [EA, LIB],
+  '/books/:schoolId/:id': [EA, LIB],
+  '/books/:id/barcodes': [EA, LIB],
+  '/books/:id/histories': [EA, LIB],
+  '/books/issuance': [EA, LIB],
+  '/books/onhands': [EA, LIB],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type GuardedRoute = keyof typeof ROUTE_ROLES;
+
+export const rolesFor = (route: GuardedRoute): readonly Role[] => ROUTE_ROLES[route];
+
+export const canOpen = (role: Role | undefined, route: GuardedRoute): boolean =>
+  role !== undefined && (ROUTE_ROLES[route] as readonly Role[]).includes(role);
+
+/** Where `/` sends each role (spec 1 §2.6). A student stays on `/` (DOMAIN.md). */
+export const HOME_BY_ROLE: Record<Role, string> = {
+  Admin: '/report/fixations',
+  Economist: '/report/fixations',
+  EducationAdmin: '/schools',
+  EducationKindergartenAdmin: '/schools',
+  Cashier: '/fixation',
+  EducationCashier: '/school/fixation',
+  EducationSocialTeacher: '/classrooms',
+  SuperAdmin: '/organizations',
+  Parent: '/download',
+  EducationObserver: '/report/school/statistics',
+  EducationLibrarian: '/books/issuance',
+  Student: '/',
+};

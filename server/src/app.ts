@@ -1,0 +1,115 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import { createActorService } from './platform/auth/actors.ts';
+import { registerGuard } from './platform/auth/guard.ts';
+import { createTokenService } from './platform/auth/tokens.ts';
+import { registerCsrf } from './platform/http/csrf.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { rateLimitError } from './platform/rate-limit.ts';
+import { registerWeb } from './platform/web.ts';
+import type { Platform } from './platform/platform.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { brandRoutes } from './modules/brand/brand.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  redis?: Redis | null;
+  mailer?: Mailer;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+/** Builds the whole app without listening: `main.ts` listens, tests call `app.inject`. */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; platform: Platform }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: Boolean(config.databaseUrl),
+    // One log line per scan would drown the log at lunch; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // A write with no body is validated as `{}`, so an empty login answers field errors, not a 400.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = Object.assign(new Error('Invalid JSON'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 });
+      done(err, undefined);
+    }
+  });
+
+  const now = opts.now ?? (() => new Date());
+  const tokens = createTokenService(opts.jwtSecret);
+  const actors = createActorService(database.db);
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    actors,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    metrics: registerMetrics(app, { defaults: opts.logger !== false }),
+    redis: opts.redis ?? null,
+    now,
+  };
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(platform.redis ? { redis: platform.redis, nameSpace: 'tamaq-rl-' } : {}),
+    errorResponseBuilder: rateLimitError,
+  });
+  registerCsrf(app, config.publicUrl.startsWith('https:'));
+  registerGuard(app, tokens, actors);
+  await registerOpenApi(app);
+
+  for (const plugin of [healthRoutes, brandRoutes, authRoutes, profileRoutes, referenceRoutes, imagesRoutes]) {
+    await app.register(plugin, { platform });
+  }
+  await registerWeb(app, config.webDist);
+  return { app, platform };
+}

@@ -1,0 +1,77 @@
+import { count } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { fromPostgresUrl, openEmbedded, type Database } from './platform/db/client.ts';
+import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { ensureReferenceData } from './platform/db/reference-data.ts';
+import { users } from './platform/db/schema.ts';
+import { embeddedJwtSecret } from './platform/secret.ts';
+import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+async function main() {
+  const config = (() => {
+    try {
+      return loadConfig();
+    } catch (err) {
+      return fail(err instanceof ConfigError ? err.message : String(err));
+    }
+  })();
+  config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+  let database: Database;
+  let jwtSecret: string;
+  if (config.databaseUrl) {
+    database = fromPostgresUrl(config.databaseUrl);
+    jwtSecret = config.jwtSecret!;
+  } else {
+    try {
+      lockDataDir(config.dataDir);
+    } catch (err) {
+      return fail(err instanceof DataDirLockedError ? err.message : String(err));
+    }
+    database = (await openEmbedded(path.join(config.dataDir, 'pgdata'))).database;
+    jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
+  }
+
+  await migrate(database);
+  await ensureReferenceData(database.db);
+  const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(users);
+  const demo = config.demoData && n === 0 ? await loadDemoData(database.db) : [];
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  redis?.on('error', (err) => console.error(`Redis: ${err.message}`));
+
+  const { app } = await buildApp({ config, database, jwtSecret, redis });
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  console.log(`\nTamaq: ${url}  (API: ${url}/api/docs)`);
+  if (demo.length) {
+    console.log(`Демо-данные загружены. Пароль всех демо-пользователей: ${DEMO_PASSWORD}`);
+    for (const login of demo) console.log(`  ${login.email.padEnd(24)} ${login.role}`);
+  }
+
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: stopping`);
+    await app.close();
+    await redis?.quit().catch(() => {});
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

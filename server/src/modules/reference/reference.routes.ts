@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../../platform/platform.ts';
+
+export const referenceRoutes: FastifyPluginAsyncZod<ModuleOptions> = async () => {};

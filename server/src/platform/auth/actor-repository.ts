@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { organizations, users } from '../db/schema.ts';
+
+export interface ActorRow {
+  id: number;
+  roleId: number | null;
+  organizationId: number | null;
+  schoolId: number | null;
+  tokenVersion: number;
+  deleted: boolean;
+  organizationActive: boolean;
+  modules: string[];
+}
+
+export function createActorRepository(db: Db) {
+  return {
+    async find(userId: number): Promise<ActorRow | null> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          roleId: users.roleId,
+          organizationId: users.organizationId,
+          schoolId: users.schoolId,
+          tokenVersion: users.tokenVersion,
+          deletedAt: users.deletedAt,
+          status: organizations.status,
+          modules: organizations.modules,
+        })
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (!row) return null;
+      return {
+        id: row.id,
+        roleId: row.roleId,
+        organizationId: row.organizationId,
+        schoolId: row.schoolId,
+        tokenVersion: row.tokenVersion,
+        deleted: row.deletedAt !== null,
+        organizationActive: row.organizationId === null || row.status === 'active',
+        modules: row.modules ?? [],
+      };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { roleById, type Role } from '@tamaq/contract/roles';
+import type { TokenPayload } from '@tamaq/contract/auth';
+import type { Db } from '../db/client.ts';
+import { createActorRepository, type ActorRow } from './actor-repository.ts';
+
+/** Who is calling, as the server knows them now (not as the token remembers them). */
+export interface Actor {
+  userId: number;
+  role: Role;
+  organizationId: number | null;
+  /** Set when the profile is locked to one school. */
+  schoolId: number | null;
+  tokenVersion: number;
+  modules: string[];
+}
+
+/**
+ * Each request checks that the token's user still exists, still has that token version (a password
+ * change ends other sessions) and still belongs to an active organization. The answer is cached for
+ * a few seconds so the scan path does not pay a query per request; this instance forgets an entry at
+ * once when it changes the user, other instances within CACHE_MS.
+ */
+const CACHE_MS = 5_000;
+
+export interface ActorService {
+  resolve(payload: TokenPayload): Promise<Actor | null>;
+  forget(userId: number): void;
+  forgetOrganization(organizationId: number): void;
+}
+
+export function createActorService(db: Db, now = () => Date.now()): ActorService {
+  const repo = createActorRepository(db);
+  const cache = new Map<number, { row: ActorRow | null; at: number }>();
+
+  const load = async (userId: number) => {
+    const hit = cache.get(userId);
+    if (hit && now() - hit.at < CACHE_MS) return hit.row;
+    const row = await repo.find(userId);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(userId, { row, at: now() });
+    return row;
+  };
+
+  return {
+    async resolve(payload) {
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || userId <= 0) return null;
+      const row = await load(userId);
+      if (!row || row.deleted || !row.organizationActive || row.tokenVersion !== payload.tv) return null;
+      const role = row.roleId ? roleById(row.roleId) : undefined;
+      if (!role) return null;
+      return {
+        userId: row.id,
+        role,
+        organizationId: row.organizationId,
+        schoolId: row.schoolId,
+        tokenVersion: row.tokenVersion,
+        modules: row.modules,
+      };
+    },
+    forget: (userId) => void cache.delete(userId),
+    forgetOrganization(organizationId) {
+      for (const [id, entry] of cache) if (entry.row?.organizationId === organizationId) cache.delete(id);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@tamaq/contract/roles';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import type { ActorService, Actor } from './actors.ts';
+import type { TokenService } from './tokens.ts';
+
+/** Who may call a route: nobody in particular, any signed-in user, or the listed roles. */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+const bearer = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+};
+
+/** Reads the actor of a request that carries a token, for routes that take the token in the query. */
+export async function actorFromToken(
+  token: string | null,
+  tokens: TokenService,
+  actors: ActorService,
+): Promise<Actor | null> {
+  if (!token) return null;
+  const payload = await tokens.verify(token);
+  return payload ? actors.resolve(payload) : null;
+}
+
+/**
+ * Authentication once for every `/api` route: each route must declare `config.access`, so a route
+ * that forgets it fails at start instead of being open.
+ */
+export function registerGuard(app: FastifyInstance, tokens: TokenService, actors: ActorService): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD' || route.url.startsWith('/api/docs')) return;
+    if (route.config?.access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    const actor = await actorFromToken(bearer(request), tokens, actors);
+    if (!actor) throw unauthorized();
+    request.actor = actor;
+    if (access !== 'authenticated' && !access.includes(actor.role)) throw forbidden();
+  });
+}
+
+/** The actor of a guarded route (the guard has already refused requests without one). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}

@@ -1,0 +1,33 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { TokenPayload } from '@tamaq/contract/auth';
+
+const ISSUER = 'tamaq';
+/** A working day and a night: staff sign in in the morning; the web refreshes the token on profile saves. */
+export const TOKEN_TTL_SECONDS = 16 * 60 * 60;
+
+export interface TokenService {
+  sign(payload: TokenPayload): Promise<string>;
+  verify(token: string): Promise<TokenPayload | null>;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (payload) =>
+      new SignJWT({ ...payload })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const parsed = TokenPayload.safeParse(payload);
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

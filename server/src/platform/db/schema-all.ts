@@ -1,0 +1,2 @@
+/** Every table, for drizzle-kit and for the typed client. Modules add their schema file here. */
+export * from './schema.ts';

@@ -1,0 +1,35 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE } from '@tamaq/contract/constants';
+import { ERROR_MESSAGES } from '@tamaq/contract/errors';
+import { forbidden } from './errors.ts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double submit: every response hands out an `XSRF-TOKEN` cookie, and a write from a browser must
+ * echo it in `X-XSRF-TOKEN`. A request is from a browser when it carries cookies or the Sec-Fetch /
+ * Origin headers that browsers add; a client with neither (a script, a mobile app) cannot be forged
+ * by a web page, and our JSON-only bodies keep cross-site forms out anyway.
+ */
+const fromBrowser = (request: FastifyRequest) =>
+  Boolean(request.headers.cookie || request.headers['sec-fetch-mode'] || request.headers.origin);
+
+const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function registerCsrf(app: FastifyInstance, secureCookie: boolean): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        httpOnly: false,
+        secure: secureCookie,
+      });
+    }
+    if (SAFE.has(request.method) || !request.url.startsWith('/api/') || !fromBrowser(request)) return;
+    const header = request.headers['x-xsrf-token'];
+    if (!cookie || typeof header !== 'string' || !same(header, cookie)) throw forbidden(ERROR_MESSAGES.csrf);
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, ERROR_MESSAGES } from '@tamaq/contract/errors';
+import { HttpError, ValidationError } from './errors.ts';
+
+type Issue = { path?: (string | number | symbol)[]; message: string; instancePath?: string };
+
+/** Turns zod issues into `{field: [message]}`: nested paths join with dots, root issues go to `body`. */
+export function issuesToFields(issues: readonly Issue[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path?.length ? issue.path.map(String).join('.') : 'body';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+const validation = (fields: Record<string, string[]>) => ({ error: 'Validation error' as const, validationErrors: fields });
+
+/** Bad input that fastify refuses before our schemas see it, answered as a 422 like any other. */
+const BAD_INPUT: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Некорректный JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Пустое тело запроса',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Неподдерживаемый тип содержимого: ожидается application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Неверная длина тела запроса',
+  FST_ERR_VALIDATION: 'Некорректные данные',
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ValidationError) return reply.code(422).send(validation(err.fields));
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ error: err.code, errorMessage: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'Некорректное значение',
+      }));
+      return reply.code(422).send(validation(issuesToFields(issues)));
+    }
+    if (err.code && BAD_INPUT[err.code]) return reply.code(422).send(validation({ body: [BAD_INPUT[err.code]!] }));
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply.code(413).send({ error: ERROR_CODES.payloadTooLarge, errorMessage: ERROR_MESSAGES.payloadTooLarge });
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send({ error: ERROR_CODES.tooManyRequests, errorMessage: ERROR_MESSAGES.tooManyRequests });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      request.log.info({ err }, 'client error');
+      return reply.code(422).send(validation({ body: [BAD_INPUT.FST_ERR_VALIDATION!] }));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: ERROR_CODES.internal, errorMessage: ERROR_MESSAGES.internal });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: ERROR_CODES.notFound, errorMessage: ERROR_MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,37 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client.ts';
+import { mailOutbox } from './db/schema.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * With `SMTP_URL` mail goes to that server. Without it (a school's first run, offline) it lands in
+ * the `mail_outbox` table and the log, so codes can still be read by whoever runs the server.
+ */
+export function createMailer(opts: { smtpUrl: string | null; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        await opts.db.insert(mailOutbox).values({ ...mail, html: mail.html ?? null, sent: true });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await opts.db.insert(mailOutbox).values({ ...mail, html: mail.html ?? null, sent: false });
+      opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the outbox (SMTP_URL is not set)');
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app: hashed assets with a long cache, and `index.html` (never cached) for
+ * every other GET that is not an API call, so the SPA's routes work on reload.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
+  const files = new Set(fs.readdirSync(webDist, { recursive: true }).map((f) => `/${String(f).split(path.sep).join('/')}`));
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url.startsWith('/api/')) {
+      return reply.code(404).send({ error: 'Not found', errorMessage: 'Не найдено' });
+    }
+    if (files.has(url) && url !== '/index.html') return reply.sendFile(url.slice(1));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

@@ -1,0 +1,74 @@
+import { ROLE_IDS, type Role } from '@tamaq/contract/roles';
+import type { Db } from '../src/platform/db/client.ts';
+import { organizations, schools, users } from '../src/platform/db/schema.ts';
+import { hashPassword } from '../src/platform/auth/passwords.ts';
+import type { Platform } from '../src/platform/platform.ts';
+
+let seq = 0;
+const next = () => ++seq;
+
+type OrgRow = typeof organizations.$inferSelect;
+type SchoolRow = typeof schools.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+export async function createOrganization(db: Db, overrides: Partial<typeof organizations.$inferInsert> = {}): Promise<OrgRow> {
+  const [row] = await db
+    .insert(organizations)
+    .values({ name: `Организация ${next()}`, type: 'education', ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createSchool(db: Db, overrides: Partial<typeof schools.$inferInsert> = {}): Promise<SchoolRow> {
+  const organizationId = overrides.organizationId ?? (await createOrganization(db)).id;
+  const [row] = await db
+    .insert(schools)
+    .values({ name: `Школа ${next()}`, city: 'Алматы', address: 'ул. Абая, 1', regionId: 2, ...overrides, organizationId })
+    .returning();
+  return row!;
+}
+
+// One hash for every factory user: argon2 is slow on purpose, tests need not pay it per user.
+let passwordHash: Promise<string> | null = null;
+export const FACTORY_PASSWORD = 'password123';
+
+export async function createUser(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> & { role?: Role } = {},
+): Promise<UserRow> {
+  const { role = 'Admin', ...rest } = overrides;
+  passwordHash ??= hashPassword(FACTORY_PASSWORD);
+  const organizationId =
+    rest.organizationId !== undefined ? rest.organizationId : role === 'SuperAdmin' ? null : (await createOrganization(db)).id;
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: `Пользователь ${n}`,
+      email: `user${n}-${Date.now()}@test.kz`,
+      passwordHash: await passwordHash,
+      roleId: ROLE_IDS[role],
+      ...rest,
+      organizationId,
+    })
+    .returning();
+  return row!;
+}
+
+/** A signed token for a user, as the login would give it. */
+export async function tokenFor(platform: Platform, user: UserRow): Promise<string> {
+  const role = (Object.keys(ROLE_IDS) as Role[]).find((r) => ROLE_IDS[r] === user.roleId)!;
+  return platform.tokens.sign({
+    sub: String(user.id),
+    role,
+    org: user.organizationId,
+    school: user.schoolId,
+    tv: user.tokenVersion,
+  });
+}
+
+/** A user with a token in one call. */
+export async function signedIn(platform: Platform, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(platform.db, overrides);
+  return { user, token: await tokenFor(platform, user) };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fromPglite, fromPostgresUrl, type Database } from '../src/platform/db/client.ts';
+
+/**
+ * Each test file gets its own database: a copy of a migrated PGlite snapshot by default, or, when
+ * TEST_DATABASE_URL is set, a PostgreSQL database cloned from a migrated template.
+ */
+export const SNAPSHOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/pglite-snapshot.tar.gz');
+export const TEMPLATE_DB = 'tamaq_test_template';
+
+export const testDbKind = (): 'postgres' | 'pglite' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+
+export const withDatabase = (url: string, name: string): string => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const blob = new Blob([fs.readFileSync(SNAPSHOT)]);
+    return fromPglite(await PGlite.create({ loadDataDir: blob }));
+  }
+  const name = `tamaq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const database = fromPostgresUrl(withDatabase(url, name), 10);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { ROLE_LABELS } from '@tamaq/contract/roles';
+import { Layout } from 'antd';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useProfile } from '../../features/account/api/get-profile.ts';
+import { useBrand } from '../../features/landing/api/get-brand.ts';
+import { PageSpinner } from '../page-spinner.tsx';
+import { useTokenRefresh } from '../token-refresh.ts';
+import { useSession, useToken } from '../use-session.ts';
+import { AppFooter } from './app-footer.tsx';
+import { BrandLogo } from './brand-logo.tsx';
+import { MobileNav } from './mobile-nav.tsx';
+import { buildNav, buildProfileLinks } from './nav-model.ts';
+import { ProfileMenu } from './profile-menu.tsx';
+import { TopNav } from './top-nav.tsx';
+import { useBrandTitle } from './use-brand-title.ts';
+import { useIsMobile } from './use-is-mobile.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+/** The signed-in frame: header with logo, navigation and profile menu; the screen; the footer. */
+export function AppLayout() {
+  const session = useSession();
+  const brand = useBrand();
+  const profile = useProfile(session !== null).data;
+  const isMobile = useIsMobile();
+  const signOut = useSignOut();
+  useTokenRefresh(useToken());
+  useBrandTitle(brand);
+
+  if (!session) return null; // the guard above redirects; this only narrows the type
+  // The library entry waits for the profile: only it knows the organization's modules.
+  const entries = buildNav({ role: session.role, modules: profile?.modules ?? [] });
+  const profileLinks = buildProfileLinks(session.role);
+  const name = profile?.name ?? ROLE_LABELS[session.role];
+  const onSignOut = () => void signOut();
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: isMobile ? 8 : 24,
+          position: 'sticky',
+          top: 0,
+          zIndex: 20,
+          boxShadow: '0 1px 4px rgba(0, 0, 0, 0.08)',
+          padding: isMobile ? '0 12px' : undefined,
+        }}
+      >
+        {isMobile && <MobileNav entries={entries} profileLinks={profileLinks} name={name} onSignOut={onSignOut} />}
+        <BrandLogo brand={brand} />
+        {isMobile ? (
+          <div style={{ flex: 1 }} />
+        ) : (
+          <>
+            <TopNav entries={entries} />
+            <ProfileMenu name={name} image={profile?.image ?? null} links={profileLinks} onSignOut={onSignOut} />
+          </>
+        )}
+      </Layout.Header>
+      <Layout.Content style={{ padding: isMobile ? 12 : 24 }}>
+        <div style={{ maxWidth: 1400, margin: '0 auto' }}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </Layout.Content>
+      <AppFooter brand={brand} />
+    </Layout>
+  );
+}

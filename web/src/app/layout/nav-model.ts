@@ -1,0 +1,131 @@
+import type { Module, Role } from '@tamaq/contract/roles';
+import { canOpen, type GuardedRoute } from '@tamaq/contract/routes';
+import { ru } from '../../i18n/ru.ts';
+
+export type NavLink = { kind: 'link'; to: GuardedRoute; label: string };
+export type NavGroup = { kind: 'group'; key: string; label: string; children: NavLink[] };
+export type NavEntry = NavLink | NavGroup;
+
+export type NavContext = { role: Role; modules: readonly Module[] };
+
+const t = ru.nav;
+const KG: Role = 'EducationKindergartenAdmin';
+
+/** Who may see an entry at all: the group rules of spec 1 §6, before the route map is asked. */
+type Rule = (c: NavContext) => boolean;
+const roles =
+  (...list: Role[]): Rule =>
+  (c) =>
+    list.includes(c.role);
+
+const fixationRule = roles('Admin', 'Cashier');
+const reportsRule = roles('EducationAdmin', KG, 'EducationSocialTeacher', 'EducationObserver', 'Admin', 'Economist');
+const educationAdminRule = roles('EducationAdmin');
+const referenceRule = roles('EducationAdmin', KG, 'Admin', 'EducationSocialTeacher');
+// Library needs both the role and the organization's module (spec 1 §6).
+const libraryRule: Rule = (c) =>
+  (c.role === 'EducationAdmin' || c.role === 'EducationLibrarian') && c.modules.includes('library');
+
+type Spec = { to: GuardedRoute; label: string | ((c: NavContext) => string); rule: Rule };
+const kg = (plain: string, kindergarten: string) => (c: NavContext) => (c.role === KG ? kindergarten : plain);
+
+const TOP: Spec[] = [
+  { to: '/admin', label: t.admin, rule: roles('SuperAdmin') },
+  { to: '/fixation', label: t.fixation, rule: fixationRule },
+  { to: '/cashbox', label: t.cashbox, rule: roles('EducationAdmin', 'EducationCashier') },
+  { to: '/school/fixation', label: kg(t.schoolFixation, t.kgFixation), rule: roles('EducationAdmin', KG, 'EducationCashier') },
+  { to: '/school/fixation/manual', label: t.manualFixation, rule: roles('EducationAdmin', KG) },
+  { to: '/fixation/manual', label: t.manualFixation, rule: fixationRule },
+  // Spec 1 §6 also names admin here; DOMAIN.md settles it as super admin only, as the route map says.
+  { to: '/organizations', label: t.organizations, rule: roles('SuperAdmin') },
+  { to: '/pupils', label: t.pupils, rule: roles('SuperAdmin') },
+  { to: '/users', label: t.users, rule: roles('SuperAdmin') },
+  { to: '/report/school/statistics', label: t.statistics, rule: roles('EducationObserver') },
+];
+
+const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'>[] }[] = [
+  {
+    key: 'reports',
+    label: t.reports,
+    rule: reportsRule,
+    items: [
+      { to: '/report/school/fixations', label: kg(t.schoolReport, t.kgReport) },
+      { to: '/report/school/classroom/fixations', label: kg(t.classroomReport, t.groupReport) },
+      { to: '/report/fixations', label: t.canteenReport },
+      { to: '/report/category/fixations', label: t.categoryReport },
+      { to: '/orders', label: t.orders },
+    ],
+  },
+  {
+    key: 'menu',
+    label: t.menu,
+    rule: educationAdminRule,
+    items: [
+      { to: '/categories', label: t.dishCategories },
+      { to: '/menus', label: t.menus },
+      { to: '/activated/menus', label: t.activatedMenus },
+    ],
+  },
+  {
+    key: 'library',
+    label: t.library,
+    rule: libraryRule,
+    items: [
+      { to: '/books/issuance', label: t.issuance },
+      { to: '/books/onhands', label: t.onHands },
+      { to: '/books/categories', label: t.bookCategories },
+      { to: '/books', label: t.books },
+    ],
+  },
+  {
+    key: 'reference',
+    label: t.reference,
+    rule: referenceRule,
+    items: [
+      { to: '/canteens', label: t.canteens },
+      { to: '/schools', label: kg(t.schools, t.kindergartens) },
+      { to: '/classrooms', label: kg(t.classrooms, t.groups) },
+      { to: '/watches', label: t.watches },
+      { to: '/fixation/categories', label: t.fixationCategories },
+      { to: '/food/categories', label: t.foodCategories },
+      { to: '/users', label: t.users },
+      { to: '/cards', label: t.cards },
+    ],
+  },
+];
+
+const toLink = (s: Omit<Spec, 'rule'>, c: NavContext): NavLink => ({
+  kind: 'link',
+  to: s.to,
+  label: typeof s.label === 'function' ? s.label(c) : s.label,
+});
+
+/**
+ * The top navigation a user sees: an entry shows only when its group rule admits the user AND the
+ * route map lets the role open it, so no entry ever leads to a refused screen (DOMAIN.md).
+ */
+export function buildNav(c: NavContext): NavEntry[] {
+  const top = TOP.filter((s) => s.rule(c) && canOpen(c.role, s.to)).map((s) => toLink(s, c));
+  const groups = GROUPS.filter((g) => g.rule(c))
+    .map((g): NavGroup => ({
+      kind: 'group',
+      key: g.key,
+      label: g.label,
+      children: g.items.filter((s) => canOpen(c.role, s.to)).map((s) => toLink(s, c)),
+    }))
+    .filter((g) => g.children.length > 0);
+  return [...top, ...groups];
+}
+
+/** The profile menu: a student has no account screens, so only sign-out remains for that role. */
+export function buildProfileLinks(role: Role): NavLink[] {
+  const links: NavLink[] = [
+    { kind: 'link', to: '/profile', label: t.profile },
+    { kind: 'link', to: '/password', label: t.password },
+  ];
+  return links.filter((l) => canOpen(role, l.to));
+}
+
+/** Every href of the navigation, flattened: what the tests and the active-item lookup read. */
+export const navHrefs = (entries: NavEntry[]): string[] =>
+  entries.flatMap((e) => (e.kind === 'link' ? [e.to] : e.children.map((l) => l.to)));

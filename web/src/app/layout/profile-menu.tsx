@@ -1,0 +1,52 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import type { Image } from '@tamaq/contract/profile';
+import { Avatar, Menu } from 'antd';
+import { useRef } from 'react';
+import { useLocation } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { activeHref, toMenuItems } from './menu-items.tsx';
+import type { NavLink } from './nav-model.ts';
+
+type Props = { name: string; image: Image | null; links: NavLink[]; onSignOut: () => void };
+
+/** Spec 1 §2.3 profile menu: Профиль, Смена пароля and Выход, under the user's name. */
+export function ProfileMenu({ name, image, links, onSignOut }: Props) {
+  const { pathname } = useLocation();
+  const container = useRef<HTMLDivElement>(null);
+  const selected = activeHref(
+    pathname,
+    links.map((l) => l.to),
+  );
+  const title = (
+    <span data-testid="profile-menu-title" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <Avatar size="small" src={image?.url} icon={<UserOutlined />} />
+      <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+    </span>
+  );
+  return (
+    <div ref={container} data-testid="profile-menu" style={{ position: 'relative', flex: 'none' }}>
+      <Menu
+        mode="horizontal"
+        selectedKeys={selected ? [selected] : []}
+        forceSubMenuRender
+        getPopupContainer={() => container.current ?? document.body}
+        style={{ borderBottom: 'none', lineHeight: '62px', minWidth: 120 }}
+        items={[
+          {
+            key: 'profile-menu',
+            label: title,
+            children: [
+              ...toMenuItems(links),
+              {
+                key: 'sign-out',
+                icon: <LogoutOutlined />,
+                label: <span data-testid="sign-out">{ru.nav.signOut}</span>,
+                onClick: onSignOut,
+              },
+            ],
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Layout } from 'antd';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useBrand } from '../../features/landing/api/get-brand.ts';
+import { PageSpinner } from '../page-spinner.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { BrandLogo } from './brand-logo.tsx';
+import { useBrandTitle } from './use-brand-title.ts';
+
+/**
+ * The frame of the public pages (login, sign-up, recovery, account removal, privacy): the brand on
+ * top, the page's own card centred below, the footer.
+ */
+export function PublicLayout() {
+  const brand = useBrand();
+  useBrandTitle(brand);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Content
+        style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '40px 16px 16px' }}
+      >
+        <div style={{ marginBottom: 24, minHeight: 32 }}>
+          <BrandLogo brand={brand} />
+        </div>
+        <div style={{ width: '100%', display: 'flex', justifyContent: 'center' }}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </Layout.Content>
+      <AppFooter brand={brand} />
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireRole, RequireSession } from './guards.tsx';
+import { HomeRedirect } from './home-redirect.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { PublicLayout } from './layout/public-layout.tsx';
+import { PlaceholderPage } from './placeholder-page.tsx';
+import { RouteError } from './route-error.tsx';
+import { SCREENS, type RoutePattern } from './screens.tsx';
+import { SessionWatcher } from './session-watcher.tsx';
+
+/** The registered screen of a pattern, or the placeholder until a feature provides one. */
+function ScreenSlot({ pattern }: { pattern: RoutePattern }) {
+  const Screen = SCREENS[pattern];
+  return Screen ? <Screen /> : <PlaceholderPage />;
+}
+
+// Errors render inside the layout (errorElement on each page), so the navigation stays usable.
+const page = (pattern: RoutePattern, element: ReactNode): RouteObject => ({
+  path: pattern,
+  element,
+  errorElement: <RouteError />,
+});
+
+const guardedRoutes = (Object.keys(ROUTE_ROLES) as GuardedRoute[]).map((pattern) =>
+  page(
+    pattern,
+    <RequireRole roles={ROUTE_ROLES[pattern]}>
+      <ScreenSlot pattern={pattern} />
+    </RequireRole>,
+  ),
+);
+
+const publicRoutes = PUBLIC_ROUTES.map((pattern) => page(pattern, <ScreenSlot pattern={pattern} />));
+
+/**
+ * Every route comes from the contract's route map (spec 1 §2.1): public pages in the public frame,
+ * `/` for any session, each guarded pattern behind its roles, anything else back to `/`.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <SessionWatcher />,
+    errorElement: <RouteError />,
+    children: [
+      { element: <PublicLayout />, children: publicRoutes },
+      {
+        element: (
+          <RequireSession>
+            <AppLayout />
+          </RequireSession>
+        ),
+        children: [{ path: '/', element: <HomeRedirect />, errorElement: <RouteError /> }, ...guardedRoutes],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

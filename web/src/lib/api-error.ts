@@ -1,0 +1,85 @@
+import { ErrorBody, ValidationErrorBody } from '@tamaq/contract/errors';
+import { ui } from '../i18n/ru-ui.ts';
+
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  errorMessage?: string;
+  validationErrors?: Record<string, string[]>;
+}
+
+/** A failed call: the server's error shape (spec 1 §8), or status 0 when the server was not reached. */
+export class ApiError extends Error {
+  status: number;
+  code: string;
+  errorMessage?: string;
+  validationErrors?: Record<string, string[]>;
+
+  constructor(init: ApiErrorInit) {
+    super(init.errorMessage ?? init.code);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    if (init.errorMessage !== undefined) this.errorMessage = init.errorMessage;
+    if (init.validationErrors !== undefined) this.validationErrors = init.validationErrors;
+  }
+}
+
+export const NETWORK_ERROR_CODE = 'Network error';
+
+export function networkError(): ApiError {
+  return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, errorMessage: ui.errors.network });
+}
+
+/** Russian words for an answer the server did not explain, keeping the status for support calls. */
+function statusMessage(status: number, statusText: string): string {
+  const words = ui.errors.byStatus[status] ?? ui.errors.otherStatus;
+  return `${words} (${[status, statusText].filter(Boolean).join(' ')})`;
+}
+
+/** Maps an error answer (status and raw body text) to an ApiError. */
+export function errorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
+  let body: unknown;
+  try {
+    body = bodyText ? JSON.parse(bodyText) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const validation = ValidationErrorBody.safeParse(body);
+  if (validation.success) {
+    return new ApiError({
+      status,
+      code: validation.data.error,
+      validationErrors: validation.data.validationErrors,
+    });
+  }
+  const known = ErrorBody.safeParse(body);
+  if (known.success) {
+    return new ApiError({ status, code: known.data.error, errorMessage: known.data.errorMessage });
+  }
+  // A proxy's HTML page, an empty body, or `{error}` without a message.
+  const code = (body as { error?: unknown } | undefined)?.error;
+  return new ApiError({
+    status,
+    code: typeof code === 'string' ? code : statusText || `HTTP ${status}`,
+    errorMessage: statusMessage(status, statusText),
+  });
+}
+
+/** The first message of the first invalid field, for places that have no field to put it under. */
+function firstValidationMessage(err: ApiError): string | undefined {
+  for (const messages of Object.values(err.validationErrors ?? {})) {
+    if (messages[0]) return messages[0];
+  }
+  return undefined;
+}
+
+/** Text to show a user for any thrown value. */
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    return err.errorMessage ?? firstValidationMessage(err) ?? statusMessage(err.status, err.code);
+  }
+  if (err instanceof Error && err.message) return err.message;
+  if (typeof err === 'string' && err) return err;
+  return ui.errors.generic;
+}

@@ -1,0 +1,84 @@
+import { APP_VERSION, CSRF_COOKIE, HEADERS } from '@tamaq/contract/constants';
+import { clearToken, getToken } from './session.ts';
+
+/** Fired on window when the server refused the stored token; the shell sends the user to login. */
+export const UNAUTHORIZED_EVENT = 'tamaq:unauthorized';
+
+const HEALTH_URL = '/api/health';
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** `/api/x` or `api/x`, but not `https://host/x` nor `//host/x`. */
+export function isRelativeUrl(url: string): boolean {
+  return !/^([a-z][a-z\d+\-.]*:|\/\/)/i.test(url);
+}
+
+/** The token goes only to our own origin (spec 1 §7): never to a foreign host. */
+export function isSameOrigin(url: string): boolean {
+  if (isRelativeUrl(url)) return true;
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+function needsCsrf(method: string, url: string): boolean {
+  return !SAFE_METHODS.has(method.toUpperCase()) && isRelativeUrl(url);
+}
+
+/** Headers of every call but Content-Type (the uploader lets the browser set the boundary). */
+export function apiHeaders(method: string, url: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': 'ru',
+    [HEADERS.platform]: 'web',
+    [HEADERS.version]: APP_VERSION,
+  };
+  const token = getToken();
+  if (token && isSameOrigin(url)) headers.Authorization = `Bearer ${token}`;
+  if (needsCsrf(method, url)) {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[HEADERS.csrf] = csrf;
+  }
+  return headers;
+}
+
+let csrfFetch: Promise<void> | null = null;
+
+/**
+ * The server sets the CSRF cookie on every answer; a first write in a fresh browser has none yet,
+ * so one health call fetches it. Concurrent writes share that one call.
+ */
+export async function ensureCsrfCookie(method: string, url: string): Promise<void> {
+  if (!needsCsrf(method, url) || readCookie(CSRF_COOKIE)) return;
+  csrfFetch ??= fetch(HEALTH_URL, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(
+      () => undefined,
+      () => undefined, // the write itself will report the network failure
+    )
+    .finally(() => {
+      csrfFetch = null;
+    });
+  await csrfFetch;
+}
+
+/** After a 401 to a call that carried our token: the token is no good, sign out everywhere. */
+export function handleUnauthorized(status: number, sentToken: boolean): void {
+  if (status !== 401 || !sentToken) return;
+  clearToken();
+  window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+}

@@ -1,0 +1,91 @@
+import { TokenPayload } from '@tamaq/contract/auth';
+import { TOKEN_STORAGE_KEY } from '@tamaq/contract/constants';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const cb of [...listeners]) cb();
+}
+
+// Storage can throw (disabled cookies, a full quota, old private modes): a broken store reads as
+// "signed out" instead of breaking every screen.
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  try {
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  } finally {
+    notify();
+  }
+}
+
+export function clearToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // nothing stored that could be removed
+  } finally {
+    notify();
+  }
+}
+
+/** The payload of a JWT, without checking its signature (the server does that on every call). */
+function decodePayload(token: string): unknown {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** Seconds since the epoch when the stored token expires, or null when unknown. */
+export function tokenExpiresAt(token = getToken()): number | null {
+  if (!token) return null;
+  try {
+    const exp = (decodePayload(token) as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in actor from the stored token; null when missing, malformed or expired. */
+export function readToken(): TokenPayload | null {
+  const token = getToken();
+  if (!token) return null;
+  let raw: unknown;
+  try {
+    raw = decodePayload(token);
+  } catch {
+    return null;
+  }
+  const exp = (raw as { exp?: unknown } | null)?.exp;
+  if (typeof exp === 'number' && exp * 1000 <= Date.now()) return null;
+  const parsed = TokenPayload.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+let storageAttached = false;
+
+/** Calls `cb` on sign-in and sign-out, in this tab and in others. Returns the unsubscribe. */
+export function onSessionChange(cb: Listener): () => void {
+  if (!storageAttached && typeof window !== 'undefined') {
+    storageAttached = true;
+    // `key === null` is another tab's localStorage.clear().
+    window.addEventListener('storage', (e) => {
+      if (e.key === TOKEN_STORAGE_KEY || e.key === null) notify();
+    });
+  }
+  listeners.add(cb);
+  return () => {
+    listeners.delete(cb);
+  };
+}

@@ -1,0 +1,79 @@
+import { parseBody } from './api-client.ts';
+import { errorFromResponse, networkError } from './api-error.ts';
+import { apiHeaders, ensureCsrfCookie, handleUnauthorized } from './api-headers.ts';
+
+export interface UploadOptions {
+  /** Name of the multipart field holding the file. */
+  field?: string;
+  /** More multipart fields sent along (e.g. a school id). */
+  extra?: Record<string, string>;
+  /** 0..100 while the file goes up; the server may still be working after 100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+function abortError(): DOMException {
+  return new DOMException('Загрузка отменена', 'AbortError');
+}
+
+/**
+ * Posts a file as multipart with the app's headers and error mapping. XMLHttpRequest rather than
+ * fetch, because only it reports upload progress, and files go up slowly on school networks.
+ */
+export async function uploadFile<T>(url: string, file: File | Blob, opts: UploadOptions = {}): Promise<T> {
+  const { field = 'file', extra, onProgress, signal } = opts;
+  if (signal?.aborted) throw abortError();
+  await ensureCsrfCookie('POST', url);
+  if (signal?.aborted) throw abortError();
+
+  const form = new FormData();
+  for (const [key, value] of Object.entries(extra ?? {})) form.append(key, value);
+  if (file instanceof File) form.append(field, file, file.name);
+  else form.append(field, file);
+
+  const headers = apiHeaders('POST', url);
+  const sentToken = 'Authorization' in headers;
+
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+
+    const onAbortSignal = () => xhr.abort();
+    signal?.addEventListener('abort', onAbortSignal, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbortSignal);
+
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      done();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve(parseBody<T>(xhr.status, xhr.responseText));
+        return;
+      }
+      // status 0 on load means the browser gave up on the answer (CORS, a dropped connection).
+      if (xhr.status === 0) {
+        reject(networkError());
+        return;
+      }
+      handleUnauthorized(xhr.status, sentToken);
+      reject(errorFromResponse(xhr.status, xhr.statusText, xhr.responseText));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(networkError());
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      done();
+      reject(abortError());
+    };
+    xhr.send(form);
+  });
+}
+
+export function isAbortError(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}

@@ -1,0 +1,64 @@
+import { Table, type TableColumnsType, type TableProps } from 'antd';
+import { useEffect, type Key, type ReactNode } from 'react';
+import { ui } from '../i18n/ru-ui.ts';
+import { Pager } from './pager.tsx';
+import { pageCount } from './pagination.ts';
+
+type PassThrough<T> = Omit<TableProps<T>, 'columns' | 'rowKey' | 'dataSource' | 'loading' | 'pagination'>;
+
+export interface DataTableProps<T> extends PassThrough<T> {
+  columns: TableColumnsType<T>;
+  rowKey: (keyof T & string) | ((row: T) => Key);
+  rows: readonly T[] | undefined;
+  total: number | undefined;
+  loading: boolean;
+  limit: number;
+  offset: number;
+  onPageChange: (offset: number) => void;
+  emptyText?: ReactNode;
+}
+
+/**
+ * The list of every back-office screen: antd Table without its own pagination, our Pager below
+ * (the server pages with limit/offset), a spinner over the rows while loading, and a horizontal
+ * scroll instead of squeezed columns on a narrow screen. Extra Table props (rowSelection, onRow,
+ * size...) pass through.
+ */
+export function DataTable<T extends object>({
+  columns,
+  rowKey,
+  rows,
+  total,
+  loading,
+  limit,
+  offset,
+  onPageChange,
+  emptyText,
+  ...rest
+}: DataTableProps<T>) {
+  const count = total ?? 0;
+
+  // Deleting the last row of the last page leaves the user on an empty page: step back to the
+  // last page that still has rows.
+  useEffect(() => {
+    if (loading || count === 0 || offset < count) return;
+    onPageChange((pageCount(count, limit) - 1) * limit);
+  }, [loading, count, offset, limit, onPageChange]);
+
+  return (
+    <div>
+      <Table<T>
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        {...rest}
+        columns={columns}
+        rowKey={rowKey as TableProps<T>['rowKey']}
+        dataSource={rows as T[] | undefined}
+        loading={loading}
+        pagination={false}
+        locale={{ emptyText: loading ? ui.loading : (emptyText ?? ui.table.empty), ...rest.locale }}
+      />
+      <Pager total={count} limit={limit} offset={offset} onChange={onPageChange} />
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPES, Role } from './roles.ts';
+import { type ORGANIZATION_TYPES, Role } from './roles.ts';
 import { email, msg, newPassword, requiredText, z } from './zod.ts';
 
 export const AccessToken = z.object({ access_token: z.string() });
@@ -20,7 +20,11 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-const sixDigits = () => z.string({ error: msg.required }).trim().regex(/^\d{6}$/, { error: msg.code });
+const sixDigits = () =>
+  z
+    .string({ error: msg.required })
+    .trim()
+    .regex(/^\d{6}$/, { error: msg.code });
 
 const withConfirmation = <T extends z.ZodObject<{ password: z.ZodType; password_confirmation: z.ZodType }>>(s: T) =>
   s.refine((v) => v.password === v.password_confirmation, {
@@ -60,3 +64,13 @@ export const CodeSent = z.object({ success: z.literal(true), resendAfterSeconds:
 export type CodeSent = z.infer<typeof CodeSent>;
 
 export const SIGNUP_ORGANIZATION_TYPE = 'company' satisfies (typeof ORGANIZATION_TYPES)[number];
+
+/** The Russian texts of sign-in and e-mailed codes, shared by the server's answers and the web. */
+export const AUTH_MESSAGES = {
+  organizationDisabled: 'Организация отключена. Обратитесь к администратору.',
+  emailTaken: 'Этот e-mail уже зарегистрирован',
+  codeWrong: 'Неверный код подтверждения',
+  codeExpired: 'Код истёк, запросите новый',
+  codeDead: 'Код больше не действует, запросите новый',
+  codeResend: (seconds: number) => `Новый код можно запросить через ${seconds} с`,
+} as const;

@@ -14,8 +14,7 @@ export const SearchQuery = Paging.extend({
   query: z.string().trim().max(255).optional(),
 });
 
-export const listOf = <T extends z.ZodType>(row: T) =>
-  z.object({ total: z.number().int(), rows: z.array(row) });
+export const listOf = <T extends z.ZodType>(row: T) => z.object({ total: z.number().int(), rows: z.array(row) });
 
 export const Ok = z.object({ success: z.literal(true) });
 export type Ok = z.infer<typeof Ok>;

@@ -42,3 +42,12 @@ export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 export const RoleItem = z.object({ id: z.number().int(), name: z.string(), code: Role });
 export const Region = z.object({ id: z.number().int(), name: z.string() });
 export type Region = z.infer<typeof Region>;
+export type RoleItem = z.infer<typeof RoleItem>;
+
+export const PROFILE_MESSAGES = {
+  passwordCurrentWrong: 'Неверный текущий пароль',
+  imageNotFound: 'Изображение не найдено',
+  accountNotFound: 'Аккаунт не найден',
+  /** The name an account keeps after its owner deleted it (past visits still point to it). */
+  removedUserName: 'Удалённый пользователь',
+} as const;

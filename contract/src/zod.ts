@@ -48,6 +48,11 @@ export const newPassword = () =>
     .min(8, { error: msg.passwordShort })
     .max(128, { error: msg.tooLong(128) });
 
-export const id = () => z.coerce.number({ error: msg.positiveId }).int({ error: msg.positiveId }).positive({ error: msg.positiveId }).max(2_147_483_647, { error: msg.positiveId });
+export const id = () =>
+  z.coerce
+    .number({ error: msg.positiveId })
+    .int({ error: msg.positiveId })
+    .positive({ error: msg.positiveId })
+    .max(2_147_483_647, { error: msg.positiveId });
 
 export { z };

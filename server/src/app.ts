@@ -75,7 +75,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     db: database.db,
     tokens,
     actors,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    mailer:
+      opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     metrics: registerMetrics(app, { defaults: opts.logger !== false }),
     redis: opts.redis ?? null,
     now,

@@ -57,7 +57,7 @@ async function main() {
   console.log(`\nTamaq: ${url}  (API: ${url}/api/docs)`);
   if (demo.length) {
     console.log(`Демо-данные загружены. Пароль всех демо-пользователей: ${DEMO_PASSWORD}`);
-    for (const login of demo) console.log(`  ${login.email.padEnd(24)} ${login.role}`);
+    for (const login of demo) console.log(`  ${login.email.padEnd(24)} ${login.role.padEnd(28)} ${login.note}`);
   }
 
   const stop = async (signal: string) => {

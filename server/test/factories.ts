@@ -11,7 +11,10 @@ type OrgRow = typeof organizations.$inferSelect;
 type SchoolRow = typeof schools.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-export async function createOrganization(db: Db, overrides: Partial<typeof organizations.$inferInsert> = {}): Promise<OrgRow> {
+export async function createOrganization(
+  db: Db,
+  overrides: Partial<typeof organizations.$inferInsert> = {},
+): Promise<OrgRow> {
   const [row] = await db
     .insert(organizations)
     .values({ name: `Организация ${next()}`, type: 'education', ...overrides })
@@ -23,7 +26,14 @@ export async function createSchool(db: Db, overrides: Partial<typeof schools.$in
   const organizationId = overrides.organizationId ?? (await createOrganization(db)).id;
   const [row] = await db
     .insert(schools)
-    .values({ name: `Школа ${next()}`, city: 'Алматы', address: 'ул. Абая, 1', regionId: 2, ...overrides, organizationId })
+    .values({
+      name: `Школа ${next()}`,
+      city: 'Алматы',
+      address: 'ул. Абая, 1',
+      regionId: 2,
+      ...overrides,
+      organizationId,
+    })
     .returning();
   return row!;
 }
@@ -39,7 +49,11 @@ export async function createUser(
   const { role = 'Admin', ...rest } = overrides;
   passwordHash ??= hashPassword(FACTORY_PASSWORD);
   const organizationId =
-    rest.organizationId !== undefined ? rest.organizationId : role === 'SuperAdmin' ? null : (await createOrganization(db)).id;
+    rest.organizationId !== undefined
+      ? rest.organizationId
+      : role === 'SuperAdmin'
+        ? null
+        : (await createOrganization(db)).id;
   const n = next();
   const [row] = await db
     .insert(users)

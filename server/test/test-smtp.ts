@@ -49,4 +49,3 @@ export async function startTestSmtp() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-

@@ -15,7 +15,11 @@ export interface AuditEntry {
  * Writes who did what to what, with the state before and after. Call it with the same transaction
  * as the change, so the log and the change land together or not at all.
  */
-export async function audit(db: Db, actor: Pick<Actor, 'userId' | 'organizationId'> | null, entry: AuditEntry): Promise<void> {
+export async function audit(
+  db: Db,
+  actor: Pick<Actor, 'userId' | 'organizationId'> | null,
+  entry: AuditEntry,
+): Promise<void> {
   await db.insert(auditLog).values({
     actorId: actor?.userId ?? null,
     organizationId: entry.organizationId ?? actor?.organizationId ?? null,

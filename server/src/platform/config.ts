@@ -52,7 +52,10 @@ const url = (name: string, protocols: string[]) =>
         if (!protocols.includes(u.protocol)) throw new Error();
         return v;
       } catch {
-        ctx.addIssue({ code: 'custom', message: `${name} должен быть адресом вида ${protocols.join(' или ')}//…, получено «${v}»` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} должен быть адресом вида ${protocols.join(' или ')}//…, получено «${v}»`,
+        });
         return z.NEVER;
       }
     });
@@ -107,7 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const problems: string[] = [];
   if (e.DATABASE_URL && !e.JWT_SECRET) {
-    problems.push('JWT_SECRET обязателен вместе с DATABASE_URL: все экземпляры сервера должны подписывать токены одним ключом');
+    problems.push(
+      'JWT_SECRET обязателен вместе с DATABASE_URL: все экземпляры сервера должны подписывать токены одним ключом',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
   const port = e.PORT;

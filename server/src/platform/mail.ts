@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Carries a secret (a confirmation code): once really sent, the outbox keeps no copy of the text. */
+  secret?: boolean;
 }
 
 export interface Mailer {
@@ -22,16 +24,20 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; db: D
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(mail) {
+      async send({ secret, ...mail }) {
         await transport.sendMail({ from: opts.from, ...mail });
-        await opts.db.insert(mailOutbox).values({ ...mail, html: mail.html ?? null, sent: true });
+        const kept = secret ? { text: '[скрыто: письмо содержит код]', html: null } : { html: mail.html ?? null };
+        await opts.db.insert(mailOutbox).values({ ...mail, ...kept, sent: true });
       },
     };
   }
   return {
-    async send(mail) {
+    async send({ secret: _secret, ...mail }) {
       await opts.db.insert(mailOutbox).values({ ...mail, html: mail.html ?? null, sent: false });
-      opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the outbox (SMTP_URL is not set)');
+      opts.log.info(
+        { to: mail.to, subject: mail.subject, text: mail.text },
+        'mail kept in the outbox (SMTP_URL is not set)',
+      );
     },
   };
 }

@@ -21,7 +21,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
     },
   });
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
-  const files = new Set(fs.readdirSync(webDist, { recursive: true }).map((f) => `/${String(f).split(path.sep).join('/')}`));
+  const files = new Set(
+    fs.readdirSync(webDist, { recursive: true }).map((f) => `/${String(f).split(path.sep).join('/')}`),
+  );
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (url.startsWith('/api/')) {

@@ -77,3 +77,22 @@ export async function uploadFile<T>(url: string, file: File | Blob, opts: Upload
 export function isAbortError(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError';
 }
+
+/**
+ * Does the file fit an `accept` list like ".xlsx,.xls" or "image/jpeg,image/*"? The browser's
+ * chooser filters too, but a user can still pick "all files" or drop one in.
+ */
+export function matchesAccept(file: { name: string; type: string }, accept: string | undefined): boolean {
+  const entries = (accept ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  if (entries.length === 0) return true;
+  const name = file.name.toLowerCase();
+  const type = file.type.toLowerCase();
+  return entries.some((e) => {
+    if (e.startsWith('.')) return name.endsWith(e);
+    if (e.endsWith('/*')) return type.startsWith(e.slice(0, -1));
+    return type === e;
+  });
+}

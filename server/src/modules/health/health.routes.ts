@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { Health } from '@tamaq/contract/health';
 import { APP_VERSION } from '@tamaq/contract/constants';
 import type { ModuleOptions } from '../../platform/platform.ts';
@@ -13,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     },
     async (_request, reply) => {
       try {
-        await platform.db.execute(sql`select 1`);
+        await platform.database.exec('select 1');
         return { status: 'ok' as const, database: 'up' as const, version: APP_VERSION };
       } catch {
         return reply.code(503).send({ status: 'unavailable', database: 'down', version: APP_VERSION });

@@ -1,4 +1,119 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_CODES, ErrorBody, commonErrorResponses } from '@tamaq/contract/errors';
+import {
+  IMAGE_FIELD,
+  IMAGE_MESSAGES,
+  IMAGE_STORED_TYPE,
+  ImageIdParams,
+  ImageKeyParams,
+  ImageUploadBody,
+  ImageUploaded,
+} from '@tamaq/contract/images';
+import { actorOf } from '../../platform/auth/guard.ts';
+import { HttpError, ValidationError } from '../../platform/http/errors.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
+import { limit } from '../../platform/rate-limit.ts';
+import { createImagesRepository } from './images.repository.ts';
+import { createImagesService } from './images.service.ts';
 
-export const imagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async () => {};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The one file of the multipart body, read into memory (at most IMAGE_MAX_BYTES, the plugin's limit). */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  const required = () => ValidationError.field(IMAGE_FIELD, IMAGE_MESSAGES.required);
+  const tooLarge = () => new HttpError(413, ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
+  if (!request.isMultipart()) throw required();
+  let part;
+  try {
+    part = await request.file();
+  } catch (err) {
+    // A malformed multipart body is bad input, never a 500.
+    throw (err as { statusCode?: number }).statusCode === 413 ? tooLarge() : required();
+  }
+  if (!part || part.fieldname !== IMAGE_FIELD) {
+    part?.file.resume();
+    throw required();
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (err) {
+    throw (err as { statusCode?: number }).statusCode === 413 ? tooLarge() : required();
+  }
+  if (bytes.length === 0) throw required();
+  return bytes;
+}
+
+/** `W/"x"`, `"x", "y"` or `*` against our strong ETag. */
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch !== undefined &&
+  ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+
+const uploadSchema = {
+  tags: ['images'],
+  consumes: ['multipart/form-data'],
+  body: ImageUploadBody,
+  response: { 200: ImageUploaded, 413: ErrorBody, ...commonErrorResponses },
+};
+
+export const imagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
+  const service = createImagesService(createImagesRepository(platform.db));
+  // Sharp's work is the expensive part: a user may upload one a second on average.
+  const rateLimit = limit(60, 60_000, (request) => `image-upload|${request.actor?.userId ?? request.ip}`);
+
+  app.post(
+    '/api/image/upload',
+    {
+      config: { access: 'authenticated', rateLimit },
+      schema: { ...uploadSchema, summary: 'Загрузить изображение (сохраняется как WebP до 1024 px)' },
+    },
+    async (request) => service.upload(actorOf(request), await readImage(request)),
+  );
+
+  app.post(
+    '/api/image/upload/:id',
+    {
+      config: { access: 'authenticated', rateLimit },
+      schema: {
+        ...uploadSchema,
+        summary: 'Заменить своё изображение (адрес меняется)',
+        params: ImageIdParams,
+        response: { ...uploadSchema.response, 404: ErrorBody },
+      },
+    },
+    async (request) => service.replace(actorOf(request), request.params.id, await readImage(request)),
+  );
+
+  app.get(
+    '/api/images/:key',
+    {
+      // <img> cannot send a bearer token; the key is the secret.
+      config: { access: 'public' },
+      schema: {
+        tags: ['images'],
+        summary: 'Изображение по адресу из ответа загрузки',
+        params: ImageKeyParams,
+        response: {
+          200: {
+            description: 'WebP; ETag и кэш на год (адрес меняется при замене)',
+            content: { [IMAGE_STORED_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          304: { description: 'Не изменилось (If-None-Match)', content: {} },
+          404: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await service.find(request.params.key);
+      const etag = `"${image.etag}"`;
+      reply.header('etag', etag).header('cache-control', IMMUTABLE);
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type(image.mime).send(image.bytes);
+    },
+  );
+};

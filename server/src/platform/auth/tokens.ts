@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { TokenPayload } from '@tamaq/contract/auth';
 
@@ -8,11 +9,16 @@ export const TOKEN_TTL_SECONDS = 16 * 60 * 60;
 export interface TokenService {
   sign(payload: TokenPayload): Promise<string>;
   verify(token: string): Promise<TokenPayload | null>;
+  /** HMAC-SHA256 (hex) under a key derived from the secret, for values kept only hashed (e-mailed codes). */
+  mac(value: string): string;
 }
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  // A separate key, so a MAC can never stand in for a token signature.
+  const macKey = createHmac('sha256', secret).update('tamaq/mac').digest();
   return {
+    mac: (value) => createHmac('sha256', macKey).update(value).digest('hex'),
     sign: (payload) =>
       new SignJWT({ ...payload })
         .setProtectedHeader({ alg: 'HS256' })

@@ -42,11 +42,16 @@ export const organizations = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
     type: text('type', { enum: ['education', 'kindergarten', 'company'] }).notNull(),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     bin: text('bin'),
     address: text('address'),
     contacts: text('contacts'),
-    modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
+    modules: text('modules')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     timeZone: text('time_zone').notNull().default('Asia/Almaty'),
     createdAt: createdAt(),
   },

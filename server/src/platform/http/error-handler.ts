@@ -15,7 +15,10 @@ export function issuesToFields(issues: readonly Issue[]): Record<string, string[
   return out;
 }
 
-const validation = (fields: Record<string, string[]>) => ({ error: 'Validation error' as const, validationErrors: fields });
+const validation = (fields: Record<string, string[]>) => ({
+  error: 'Validation error' as const,
+  validationErrors: fields,
+});
 
 /** Bad input that fastify refuses before our schemas see it, answered as a 422 like any other. */
 const BAD_INPUT: Record<string, string> = {

@@ -30,7 +30,9 @@ export const notFound = (message: string = ERROR_MESSAGES.notFound) =>
   new HttpError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new HttpError(409, ERROR_CODES.conflict, message);
 export const tooManyRequests = (retryAfterSeconds: number, message: string = ERROR_MESSAGES.tooManyRequests) =>
-  new HttpError(429, ERROR_CODES.tooManyRequests, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new HttpError(429, ERROR_CODES.tooManyRequests, message, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 
 /** Postgres unique violation, as both drivers surface it through drizzle. */
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean => {

@@ -14,7 +14,7 @@ import { buildNav, buildProfileLinks } from './nav-model.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { TopNav } from './top-nav.tsx';
 import { useBrandTitle } from './use-brand-title.ts';
-import { useIsMobile } from './use-is-mobile.ts';
+import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 /** The signed-in frame: header with logo, navigation and profile menu; the screen; the footer. */

@@ -1,0 +1,44 @@
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from './constants.ts';
+import { Image } from './profile.ts';
+import { id, z } from './zod.ts';
+
+/**
+ * Image upload (spec 1 §7): `POST /api/image/upload` takes a multipart file in the field `image`
+ * and answers `{id, url}`; `POST /api/image/upload/{id}` replaces an image of one's own. Whatever
+ * comes in is stored as WebP within IMAGE_MAX_SIDE_PX; the url changes on every replacement, so it
+ * can be cached for ever.
+ */
+export const ImageUploaded = Image;
+export type ImageUploaded = z.infer<typeof ImageUploaded>;
+
+export const IMAGE_FIELD = 'image';
+/** Checked by content, not by name or declared type. */
+export const IMAGE_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_STORED_TYPE = 'image/webp';
+export { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX };
+
+export const IMAGE_MESSAGES = {
+  required: 'Выберите изображение',
+  type: 'Допустимы только изображения JPEG, PNG или WebP',
+  unreadable: 'Не удалось прочитать изображение: файл повреждён',
+  tooManyPixels: 'Изображение слишком большое: не больше 40 мегапикселей',
+  tooLarge: `Файл слишком большой: не больше ${IMAGE_MAX_BYTES / 1024 / 1024} МБ`,
+} as const;
+
+/**
+ * The multipart body, for the API documentation only: the file is read from the stream, not
+ * validated here, so the property is optional to the validator and required to a reader.
+ */
+export const ImageUploadBody = z
+  .object({
+    image: z
+      .string()
+      .optional()
+      .meta({ format: 'binary', description: `JPEG, PNG или WebP до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ` }),
+  })
+  .meta({ required: [IMAGE_FIELD] });
+
+export const ImageIdParams = z.object({ id: id() });
+
+/** The random part of an image url; an unknown or malformed one is a 404 like any missing image. */
+export const ImageKeyParams = z.object({ key: z.string().max(200) });

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import {
+  IMAGE_ACCEPTED_TYPES,
+  IMAGE_FIELD,
+  IMAGE_MAX_SIDE_PX,
+  IMAGE_MESSAGES,
+  IMAGE_STORED_TYPE,
+  type ImageUploaded,
+} from '@tamaq/contract/images';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { ImagesRepository, ServedImage } from './images.repository.ts';
+
+/** A small PNG can declare a huge canvas; refuse to decode anything past this before allocating it. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const WEBP_QUALITY = 82;
+
+const invalid = (message: string) => ValidationError.field(IMAGE_FIELD, message);
+
+export interface NormalizedImage {
+  bytes: Buffer;
+  mime: string;
+  width: number;
+  height: number;
+  etag: string;
+}
+
+/**
+ * Whatever was uploaded becomes a WebP within IMAGE_MAX_SIDE_PX, turned upright by its EXIF
+ * orientation and without metadata (no GPS position of a child's photo leaves the server). The type
+ * is read from the bytes: the file name and the declared type are the sender's word.
+ */
+export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
+  const type = await fileTypeFromBuffer(input);
+  if (!type || !(IMAGE_ACCEPTED_TYPES as readonly string[]).includes(type.mime)) throw invalid(IMAGE_MESSAGES.type);
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, failOn: 'warning' })
+      .resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      bytes: data,
+      mime: IMAGE_STORED_TYPE,
+      width: info.width,
+      height: info.height,
+      etag: createHash('sha256').update(data).digest('hex'),
+    };
+  } catch (err) {
+    // Every decoding failure is the file's fault: a truncated upload, garbage behind a valid header.
+    throw invalid(/pixel limit/i.test((err as Error).message) ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.unreadable);
+  }
+}
+
+/** Part of a public url: 128 random bits, so images cannot be found by counting. */
+const newKey = () => randomBytes(16).toString('base64url');
+const urlOf = (key: string) => `/api/images/${key}`;
+
+export function createImagesService(repo: ImagesRepository) {
+  return {
+    async upload(actor: Actor, input: Buffer): Promise<ImageUploaded> {
+      const image = await normalizeImage(input);
+      const row = await repo.insert({ ...image, key: newKey(), ownerId: actor.userId });
+      return { id: row.id, url: urlOf(row.key) };
+    },
+
+    /**
+     * New content under the same id. The key changes too: the old url was handed out as immutable,
+     * so browsers would keep showing the old picture under it.
+     */
+    async replace(actor: Actor, id: number, input: Buffer): Promise<ImageUploaded> {
+      if (!(await repo.isOwnedBy(id, actor.userId))) throw notFound();
+      const image = await normalizeImage(input);
+      const row = await repo.replace(id, actor.userId, { ...image, key: newKey() });
+      if (!row) throw notFound();
+      return { id: row.id, url: urlOf(row.key) };
+    },
+
+    async find(key: string): Promise<ServedImage> {
+      const image = await repo.findByKey(key);
+      if (!image) throw notFound();
+      return image;
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>;

@@ -1,0 +1,45 @@
+import type { PasswordChangeBody } from '@tamaq/contract/profile';
+import { App, Button, Card, Form, Input } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { changePasswordAndKeepSession } from './api/change-password.ts';
+import { FormAlert } from './form-alert.tsx';
+import { rules, sameAs } from './rules.ts';
+import { useAlertSubmit } from './use-alert-submit.ts';
+
+const t = ru.password;
+
+/** Spec 1 §2.8 'Смена пароля': current, new, repeat. Other sessions of the user end (DOMAIN.md). */
+export function PasswordPage() {
+  const [form] = Form.useForm<PasswordChangeBody>();
+  const { message } = App.useApp();
+  const { onFinish, submitting, alert } = useAlertSubmit(form, async (values) => {
+    await changePasswordAndKeepSession(values);
+    form.resetFields();
+    void message.success(t.saved);
+  });
+  return (
+    <Card title={t.title} style={{ maxWidth: 640, margin: '0 auto' }} data-testid="password-page">
+      <FormAlert text={alert} />
+      <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="password-form">
+        <Form.Item name="password_current" label={ru.fields.currentPassword} rules={rules.required} required>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password" label={ru.fields.newPassword} rules={rules.newPassword} required>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="password_confirmation"
+          label={ru.fields.passwordConfirmation}
+          dependencies={['password']}
+          rules={sameAs('password')}
+          required
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {t.submit}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

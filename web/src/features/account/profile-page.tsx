@@ -1,0 +1,75 @@
+import type { Image, Profile } from '@tamaq/contract/profile';
+import { ROLE_LABELS } from '@tamaq/contract/roles';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Skeleton } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { ImageUpload } from '../../ui/image-upload.tsx';
+import { useProfile } from './api/get-profile.ts';
+import { useUpdateProfile } from './api/update-profile.ts';
+import { FormAlert } from './form-alert.tsx';
+import { rules } from './rules.ts';
+import { useAlertSubmit } from './use-alert-submit.ts';
+
+const t = ru.profile;
+type Values = { name: string; image: Image | null };
+
+/** Spec 1 §2.8 'Профиль': the photo (click to upload a new one) and the full name. */
+export function ProfilePage() {
+  const { data, error, isPending } = useProfile();
+  return (
+    <Card title={t.title} style={{ maxWidth: 640, margin: '0 auto' }} data-testid="profile-page">
+      {isPending ? (
+        <Skeleton active avatar />
+      ) : error ? (
+        <Alert type="error" showIcon title={t.loadFailed} description={errorText(error)} />
+      ) : (
+        <ProfileForm profile={data} />
+      )}
+    </Card>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const update = useUpdateProfile();
+  const { onFinish, submitting, alert } = useAlertSubmit(form, async ({ name, image }) => {
+    await update({ name, image_id: image?.id ?? null });
+    void message.success(t.saved);
+  });
+  return (
+    <>
+      <Descriptions
+        column={1}
+        size="small"
+        style={{ marginBottom: 24 }}
+        items={[
+          { key: 'email', label: ru.fields.email, children: profile.email ?? '—' },
+          { key: 'role', label: t.role, children: ROLE_LABELS[profile.role] },
+          ...(profile.organization
+            ? [{ key: 'org', label: t.organization, children: profile.organization.name }]
+            : []),
+        ]}
+      />
+      <FormAlert text={alert} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ name: profile.name, image: profile.image }}
+        onFinish={onFinish}
+        disabled={submitting}
+        data-testid="profile-form"
+      >
+        <Form.Item name="image" label={t.photo} extra={t.photoHint}>
+          <ImageUpload size={112} />
+        </Form.Item>
+        <Form.Item name="name" label={ru.fields.name} rules={rules.name} required>
+          <Input autoComplete="name" maxLength={255} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {ru.common.save}
+        </Button>
+      </Form>
+    </>
+  );
+}

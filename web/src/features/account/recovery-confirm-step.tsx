@@ -1,0 +1,62 @@
+import type { CodeSent, RecoveryConfirmBody } from '@tamaq/contract/auth';
+import { Alert, Button, Form, Input } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { FormAlert } from './form-alert.tsx';
+import { ResendCode } from './resend-code.tsx';
+import { rules, sameAs } from './rules.ts';
+import { useAlertSubmit } from './use-alert-submit.ts';
+
+type Props = {
+  email: string;
+  onSubmit: (body: RecoveryConfirmBody) => Promise<void>;
+  resendAt: number;
+  onResend: (email: string) => Promise<CodeSent>;
+  onResent: (at: number) => void;
+};
+
+/** Recovery step 2 (spec 1 §2.7): e-mail, new password twice, the code, "Сменить пароль". */
+export function RecoveryConfirmStep({ email, onSubmit, resendAt, onResend, onResent }: Props) {
+  const [form] = Form.useForm<RecoveryConfirmBody>();
+  const { onFinish, submitting, alert } = useAlertSubmit(form, onSubmit);
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ email }}
+      onFinish={onFinish}
+      disabled={submitting}
+      data-testid="recovery-confirm-form"
+    >
+      <Alert type="success" showIcon title={ru.code.sentTo(email)} style={{ marginBottom: 16 }} />
+      <FormAlert text={alert} />
+      <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
+        <Input type="email" autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" label={ru.fields.newPassword} rules={rules.newPassword} required>
+        <Input.Password autoComplete="new-password" autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="password_confirmation"
+        label={ru.fields.passwordConfirmation}
+        dependencies={['password']}
+        rules={sameAs('password')}
+        required
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="code" label={ru.fields.code} rules={rules.code} required>
+        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={ru.fields.codePlaceholder} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        {ru.recovery.submit}
+      </Button>
+      <div style={{ marginTop: 12 }}>
+        <ResendCode
+          availableAt={resendAt}
+          onResend={() => onResend(form.getFieldValue('email') || email)}
+          onSent={onResent}
+        />
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,38 @@
+import type { EmailBody } from '@tamaq/contract/auth';
+import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Link } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { FormAlert } from './form-alert.tsx';
+import { rules } from './rules.ts';
+import { useAlertSubmit } from './use-alert-submit.ts';
+
+const t = ru.recovery;
+
+/** Recovery step 1: the e-mail to send the code to, and a way back to login. */
+export function RecoveryRequestStep({ onSubmit }: { onSubmit: (body: EmailBody) => Promise<void> }) {
+  const [form] = Form.useForm<EmailBody>();
+  const { onFinish, submitting, alert } = useAlertSubmit(form, onSubmit, {
+    // Spec 1 §8: a 401 here reads as a bad login, like on the login page.
+    explain: (err) => (isApiError(err) && err.status === 401 ? t.badCredentials : undefined),
+  });
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="recovery-request-form">
+      <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
+      <FormAlert text={alert} />
+      <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
+        <Input type="email" autoComplete="email" autoFocus size="large" />
+      </Form.Item>
+      <Flex vertical gap={8}>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+          {t.continue}
+        </Button>
+        <Link to="/login">
+          <Button block size="large">
+            {ru.common.toLogin}
+          </Button>
+        </Link>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+import type { EmailBody } from '@tamaq/contract/auth';
+import { Button, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { clearToken } from '../../lib/session.ts';
+import { confirmRemoval } from './api/confirm-removal.ts';
+import { requestRemoval } from './api/request-removal.ts';
+import { AuthCard } from './auth-card.tsx';
+import { CodeStep } from './code-step.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { rules } from './rules.ts';
+import { useAlertSubmit } from './use-alert-submit.ts';
+
+const t = ru.removal;
+type Sent = { email: string; resendAt: number };
+
+// No connection and "too many requests" keep their own words: neither says the account is missing.
+const ownWords = (err: unknown) => isApiError(err) && (err.status === 0 || err.status === 429);
+
+/** Spec 2 account deletion: e-mail, then the code; success also signs this browser out. */
+export function RemoveAccountPage() {
+  const [form] = Form.useForm<EmailBody>();
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [done, setDone] = useState(false);
+
+  const request = async ({ email }: EmailBody) => {
+    const answer = await requestRemoval({ email });
+    if (!answer?.success) throw new Error(t.notFound); // "returns nothing" reads as not found too
+    setSent({ email, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
+  };
+  const { onFinish, submitting, alert } = useAlertSubmit(form, request, {
+    explain: (err) => (ownWords(err) || (isApiError(err) && err.validationErrors) ? undefined : t.notFound),
+  });
+
+  const confirm = async (code: string) => {
+    if (!sent) return;
+    await confirmRemoval({ email: sent.email, code });
+    clearToken();
+    setDone(true);
+  };
+
+  if (done) {
+    return (
+      <AuthCard title={t.title}>
+        <Result
+          status="success"
+          title={t.done}
+          data-testid="removal-done"
+          extra={
+            <Link to="/login">
+              <Button type="primary">{ru.common.toLogin}</Button>
+            </Link>
+          }
+        />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t.title}>
+      {sent ? (
+        <CodeStep
+          email={sent.email}
+          submitLabel={t.submit}
+          danger
+          onSubmit={confirm}
+          explain={(err) => (ownWords(err) ? undefined : t.badCode)}
+          resendAt={sent.resendAt}
+          onResend={() => requestRemoval({ email: sent.email })}
+          onResent={(resendAt) => setSent({ ...sent, resendAt })}
+        />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="removal-request-form">
+          <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
+          <Typography.Paragraph type="warning">{t.consequences}</Typography.Paragraph>
+          <FormAlert text={alert} />
+          <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
+            <Input type="email" autoComplete="email" autoFocus size="large" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+            {t.requestCode}
+          </Button>
+        </Form>
+      )}
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to="/login">{ru.common.backToLogin}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+import type { RegisterBody } from '@tamaq/contract/auth';
+import { Button, Checkbox, Form, Input, type FormInstance } from 'antd';
+import { Link } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { FormAlert } from './form-alert.tsx';
+import { rules, sameAs } from './rules.ts';
+import { useAlertSubmit } from './use-alert-submit.ts';
+
+export type SignupDetails = RegisterBody & { consent: boolean };
+const t = ru.signup;
+
+type Props = { form: FormInstance<SignupDetails>; onSubmit: (body: RegisterBody) => Promise<void> };
+
+/** Sign-up step 1: who, which organization, the password, and consent to data processing. */
+export function SignupDetailsStep({ form, onSubmit }: Props) {
+  // Spec 1 §5: an error of no particular field shows under the organization field on this form.
+  const { onFinish, submitting, alert } = useAlertSubmit(
+    form,
+    ({ consent: _consent, ...body }) => onSubmit(body),
+    { fallbackField: 'organization' },
+  );
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="signup-form">
+      <FormAlert text={alert} />
+      <Form.Item name="name" label={ru.fields.name} rules={rules.text} required>
+        <Input autoComplete="name" autoFocus />
+      </Form.Item>
+      <Form.Item name="organization" label={ru.fields.organization} rules={rules.text} required>
+        <Input autoComplete="organization" />
+      </Form.Item>
+      <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item name="password" label={ru.fields.password} rules={rules.newPassword} required>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="password_confirmation"
+        label={ru.fields.passwordConfirmation}
+        dependencies={['password']}
+        rules={sameAs('password')}
+        required
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="consent" valuePropName="checked" rules={rules.consent}>
+        <Checkbox data-testid="consent">
+          {t.consentPrefix}
+          <Link to="/privacy" target="_blank">
+            {t.consentLink}
+          </Link>
+        </Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        {t.submit}
+      </Button>
+    </Form>
+  );
+}

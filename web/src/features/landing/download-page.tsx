@@ -1,0 +1,58 @@
+import { BellOutlined, BookOutlined, LineChartOutlined } from '@ant-design/icons';
+import { canOpen } from '@tamaq/contract/routes';
+import { Button, Card, Flex, Skeleton, Space, Typography } from 'antd';
+import { Link } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { readToken } from '../../lib/session.ts';
+import { useBrand } from './api/get-brand.ts';
+import { StoreButtons } from './store-buttons.tsx';
+
+const t = ru.landing;
+const ICONS = [<BellOutlined key="bell" />, <BookOutlined key="book" />, <LineChartOutlined key="chart" />];
+
+/** The parent's (and a student's) start page: what the cabinet offers, and the mobile app. */
+export function DownloadPage() {
+  const brand = useBrand();
+  const role = readToken()?.role;
+  const accountLinks = (['/profile', '/password'] as const).filter((to) => canOpen(role, to));
+  return (
+    <Flex vertical gap={24} style={{ maxWidth: 820, margin: '0 auto' }} data-testid="download-page">
+      <Card>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          {t.title}
+        </Typography.Title>
+        <Typography.Paragraph style={{ fontSize: 16 }}>{t.cabinet}</Typography.Paragraph>
+        {accountLinks.length > 0 && (
+          <Space wrap>
+            {accountLinks.map((to) => (
+              <Link key={to} to={to}>
+                <Button>{to === '/profile' ? ru.nav.profile : ru.nav.password}</Button>
+              </Link>
+            ))}
+          </Space>
+        )}
+      </Card>
+      <Card>
+        {brand ? (
+          <>
+            <Typography.Title level={3} style={{ marginTop: 0 }}>
+              {t.appTitle}
+            </Typography.Title>
+            <Typography.Paragraph style={{ fontSize: 16 }}>{t.appText.replace('{brand}', brand.name)}</Typography.Paragraph>
+            <Flex vertical gap={12} style={{ marginBottom: 24 }}>
+              {t.features.map((text, i) => (
+                <Flex key={text} gap={12} align="flex-start" style={{ fontSize: 16 }}>
+                  <span style={{ color: '#2e8b57', fontSize: 20 }}>{ICONS[i]}</span>
+                  <span>{text}</span>
+                </Flex>
+              ))}
+            </Flex>
+            <StoreButtons brand={brand} />
+          </>
+        ) : (
+          <Skeleton active />
+        )}
+      </Card>
+    </Flex>
+  );
+}

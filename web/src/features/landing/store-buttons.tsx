@@ -1,0 +1,37 @@
+import { AndroidFilled, AppleFilled } from '@ant-design/icons';
+import type { Brand } from '@tamaq/contract/brand';
+import { Button, Space } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+
+/** The brand's own store links: each brand has its own app (spec 1 §1). */
+export function StoreButtons({ brand }: { brand: Brand }) {
+  const style = { background: '#111', borderColor: '#111', height: 48, paddingInline: 20 };
+  return (
+    <Space wrap size="middle">
+      <Button
+        type="primary"
+        size="large"
+        icon={<AppleFilled />}
+        href={brand.appStoreUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="app-store"
+        style={style}
+      >
+        {ru.landing.appStore}
+      </Button>
+      <Button
+        type="primary"
+        size="large"
+        icon={<AndroidFilled />}
+        href={brand.googlePlayUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="google-play"
+        style={style}
+      >
+        {ru.landing.googlePlay}
+      </Button>
+    </Space>
+  );
+}

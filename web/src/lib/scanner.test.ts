@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { BarcodeScanner, type ScannerKey } from './scanner.ts';
+
+type Key = Omit<ScannerKey, 'timeStamp'>;
+
+/** Feeds keys `gap` ms apart from `start`, then lets the scanner time out; returns every scan. */
+function run(keys: Key[], { gap = 5, start = 1000 } = {}): string[] {
+  const scanner = new BarcodeScanner();
+  const scans: string[] = [];
+  let t = start;
+  for (const k of keys) {
+    const step = scanner.push({ ...k, timeStamp: t });
+    if (step.scan) scans.push(step.scan);
+    t += gap;
+  }
+  const last = scanner.flush(t + 1000);
+  if (last) scans.push(last);
+  return scans;
+}
+
+const keys = (chars: string): Key[] => [...chars].map((key) => ({ key }));
+const ENTER: Key = { key: 'Enter', keyCode: 13 };
+
+describe('BarcodeScanner: what counts as a scan', () => {
+  it('reads a card typed at scanner speed', () => {
+    expect(run(keys('0012345678'))).toEqual(['0012345678']);
+  });
+
+  it('ends a scan on Enter and does not add Enter to the code', () => {
+    const scanner = new BarcodeScanner();
+    let t = 0;
+    for (const k of keys('A1B2')) scanner.push({ ...k, timeStamp: (t += 5) });
+    const step = scanner.push({ ...ENTER, timeStamp: (t += 5) });
+    expect(step.scan).toBe('A1B2');
+    expect(step.swallow).toBe(true);
+    expect(scanner.pending).toBe(false);
+  });
+
+  it('ignores a sequence of 3 characters or fewer', () => {
+    expect(run([...keys('123'), ENTER])).toEqual([]);
+    expect(run(keys('12'))).toEqual([]);
+    expect(run([...keys('1234'), ENTER])).toEqual(['1234']);
+  });
+
+  it('splits two sequences separated by a 25 ms pause', () => {
+    const scanner = new BarcodeScanner();
+    const scans: (string | null)[] = [];
+    let t = 0;
+    for (const k of keys('1111')) scans.push(scanner.push({ ...k, timeStamp: (t += 5) }).scan);
+    t += 20; // the next key comes 25 ms after the last one
+    for (const k of keys('2222')) scans.push(scanner.push({ ...k, timeStamp: (t += 5) }).scan);
+    scans.push(scanner.flush(t + 100));
+    expect(scans.filter(Boolean)).toEqual(['1111', '2222']);
+  });
+
+  it('keeps keys exactly 20 ms apart in one scan', () => {
+    expect(run(keys('98765'), { gap: 20 })).toEqual(['98765']);
+  });
+
+  it('never adds Alt, Shift or Tab (18, 16, 9) to the code', () => {
+    const shift: Key = { key: 'Shift', keyCode: 16 };
+    const alt: Key = { key: 'Alt', keyCode: 18 };
+    const tab: Key = { key: 'Tab', keyCode: 9 };
+    expect(run([shift, { key: 'A' }, shift, { key: 'B' }, alt, { key: '1' }, tab, { key: '2' }, tab])).toEqual(['AB12']);
+  });
+
+  it('does not treat key codes 18, 16 and 9 as characters even without a key name', () => {
+    expect(run([{ key: '1' }, { key: 'x', keyCode: 16 }, { key: '2' }, { key: 'y', keyCode: 18 }, { key: '3' }, { key: 'z', keyCode: 9 }, { key: '4' }])).toEqual(['1234']);
+  });
+
+  it('does not take a person typing (150 ms per key) for a scanner', () => {
+    expect(run([...keys('0012345678'), ENTER], { gap: 150 })).toEqual([]);
+    expect(run(keys('poiuytre'), { gap: 21 })).toEqual([]);
+  });
+
+  it('asks to swallow keys only once the sequence is certainly a scan, and reports the leaked ones', () => {
+    const scanner = new BarcodeScanner();
+    const steps = keys('ф123').map((k, i) => scanner.push({ ...k, timeStamp: i * 5 }));
+    expect(steps.map((s) => s.swallow)).toEqual([false, false, false, true]);
+    expect(steps[3]?.leaked).toEqual(['ф', '1', '2']);
+    expect(scanner.push({ key: '4', timeStamp: 20 })).toEqual({ scan: null, swallow: true, leaked: [] });
+  });
+
+  it('lets an arrow key or a Ctrl shortcut end a sequence without typing anything', () => {
+    expect(run([...keys('12345'), { key: 'ArrowDown' }, ...keys('67')])).toEqual(['12345']);
+    expect(run([{ key: 'v', ctrlKey: true }, ...keys('123')])).toEqual([]);
+  });
+
+  it('does not close a sequence before the gap has passed', () => {
+    const scanner = new BarcodeScanner();
+    for (const [i, k] of keys('1234').entries()) scanner.push({ ...k, timeStamp: i * 5 });
+    expect(scanner.flush(15 + 20)).toBeNull();
+    expect(scanner.flush(15 + 21)).toBe('1234');
+  });
+});
+
+/**
+ * What the browser reports when a scanner types "A1B2C3D4E5F6" (hex, capitals with Shift) or
+ * "1234567890" while the Russian or the Kazakh layout is on, written out by hand from the Windows
+ * layouts so the test does not reuse the tables under test.
+ */
+const RU_HEX = ['Ф', '1', 'И', '2', 'С', '3', 'В', '4', 'У', '5', 'А', '6'];
+const HEX_CODES = ['KeyA', 'Digit1', 'KeyB', 'Digit2', 'KeyC', 'Digit3', 'KeyD', 'Digit4', 'KeyE', 'Digit5', 'KeyF', 'Digit6'];
+const KZ_HEX = ['Ф', '"', 'И', 'ә', 'С', 'і', 'В', 'ң', 'У', 'ғ', 'А', ','];
+const KZ_DIGITS = ['"', 'ә', 'і', 'ң', 'ғ', ',', '.', 'ү', 'ұ', 'қ'];
+const DIGIT_CODES = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6', 'Digit7', 'Digit8', 'Digit9', 'Digit0'];
+// Windows reports the virtual key of the physical key: 49..57, 48 on the digit row, 65.. for letters.
+const keyCodeOf = (code: string) => (code.startsWith('Digit') ? 48 + Number(code.slice(5)) : code.charCodeAt(3));
+const isCapital = (code: string) => code.startsWith('Key');
+
+describe('BarcodeScanner: Russian and Kazakh keyboard layouts', () => {
+  it('reads a card typed through the Russian layout, events without `code`', () => {
+    expect(run(RU_HEX.map((key) => ({ key })))).toEqual(['A1B2C3D4E5F6']);
+  });
+
+  it('reads a card typed through the Russian layout, events with `code`', () => {
+    expect(run(RU_HEX.map((key, i) => ({ key, code: HEX_CODES[i]!, shiftKey: isCapital(HEX_CODES[i]!) })))).toEqual([
+      'A1B2C3D4E5F6',
+    ]);
+  });
+
+  it('keeps the case the scanner typed: lower-case Cyrillic gives lower-case Latin', () => {
+    expect(run(keys('фиср'))).toEqual(['abch']);
+  });
+
+  it('reads a card typed through the Kazakh layout, events without `code`', () => {
+    const events = KZ_HEX.map((key, i) => ({ key, keyCode: keyCodeOf(HEX_CODES[i]!) }));
+    expect(run(events)).toEqual(['A1B2C3D4E5F6']);
+  });
+
+  it('reads the digits of the Kazakh digit row (ә і ң ғ ү ұ қ) without `code` or `keyCode`', () => {
+    expect(run(keys('әіңғүұқ'))).toEqual(['2345890']);
+  });
+
+  it('reads a 10-digit card typed through the Kazakh layout, with `code`', () => {
+    const events = KZ_DIGITS.map((key, i) => ({ key, code: DIGIT_CODES[i]!, shiftKey: false }));
+    expect(run(events)).toEqual(['1234567890']);
+  });
+
+  it('reads a 10-digit card through the Kazakh layout with `code` but no Shift information', () => {
+    expect(run(KZ_DIGITS.map((key, i) => ({ key, code: DIGIT_CODES[i]! })))).toEqual(['1234567890']);
+  });
+
+  it('reads a 10-digit card through the Kazakh layout from `keyCode` alone', () => {
+    expect(run(KZ_DIGITS.map((key, i) => ({ key, keyCode: keyCodeOf(DIGIT_CODES[i]!) })))).toEqual(['1234567890']);
+  });
+
+  it('maps Shift on the Kazakh digit row to the US symbol of that key', () => {
+    expect(run([{ key: 'Ә', code: 'Digit2', shiftKey: true }, ...keys('ABC')])).toEqual(['@ABC']);
+  });
+
+  it('leaves Latin letters and digits from a US layout untouched', () => {
+    expect(run(keys('Ab12-xY'))).toEqual(['Ab12-xY']);
+  });
+});

@@ -1,0 +1,13 @@
+/** Builds an unsigned JWT for tests: the web never verifies signatures, the server does. */
+export function fakeJwt(payload: Record<string, unknown>): string {
+  const b64url = (obj: unknown) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(obj))))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(payload)}.c2lnbmF0dXJl`;
+}
+
+export const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+export const adminPayload = () => ({ sub: '7', role: 'EducationAdmin', org: 3, school: null, tv: 1, exp: inAnHour() });

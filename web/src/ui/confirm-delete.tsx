@@ -1,0 +1,73 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, message, Modal, Popconfirm } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { ui } from '../i18n/ru-ui.ts';
+import { errorText } from '../lib/api-error.ts';
+
+export interface ConfirmDeleteProps {
+  /** The question, e.g. 'Вы действительно желаете удалить столовую?' */
+  title: ReactNode;
+  onConfirm: () => Promise<unknown> | void;
+  disabled?: boolean;
+  /** Accessible name and tooltip of the icon button. */
+  label?: string;
+}
+
+/**
+ * The delete button of every list row: asks first, shows a spinner while the server works and
+ * the server's reason when it refuses (e.g. "the class still has pupils").
+ */
+export function ConfirmDelete({ title, onConfirm, disabled, label = ui.deleteAction }: ConfirmDeleteProps) {
+  const [busy, setBusy] = useState(false);
+  // Returning the promise lets Popconfirm spin its OK button and close when done; a failure is
+  // reported here and swallowed, otherwise antd would leave it unhandled.
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Popconfirm title={title} okText={ui.yes} cancelText={ui.cancel} okButtonProps={{ danger: true }} onConfirm={confirm} disabled={disabled || busy}>
+      <Button type="text" danger icon={<DeleteOutlined />} aria-label={label} title={label} loading={busy} disabled={disabled} />
+    </Popconfirm>
+  );
+}
+
+export interface ConfirmActionOptions {
+  title: ReactNode;
+  content?: ReactNode;
+  onOk: () => Promise<unknown> | void;
+  okText?: string;
+  danger?: boolean;
+}
+
+/**
+ * A confirmation dialog for actions other than delete (unlink a card, change its use count).
+ * Resolves true when confirmed and done, false when cancelled or failed (the error is shown).
+ */
+export function confirmAction({ title, content, onOk, okText = ui.yes, danger }: ConfirmActionOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    Modal.confirm({
+      title,
+      content,
+      okText,
+      cancelText: ui.cancel,
+      okButtonProps: { danger: !!danger },
+      onOk: async () => {
+        try {
+          await onOk();
+          resolve(true);
+        } catch (err) {
+          void message.error(errorText(err));
+          resolve(false);
+        }
+      },
+      onCancel: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, message, Progress, Typography } from 'antd';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { ui } from '../i18n/ru-ui.ts';
+import { errorText } from '../lib/api-error.ts';
+import { isAbortError, matchesAccept, uploadFile } from '../lib/upload.ts';
+
+export interface FileUploadButtonProps<T> {
+  /** Endpoint that takes the multipart file, e.g. '/api/classroom/upload?schoolId=3'. */
+  url: string;
+  accept?: string;
+  /** More multipart fields sent with the file. */
+  extra?: Record<string, string>;
+  field?: string;
+  onDone: (result: T) => void;
+  /** Instead of the default error message, e.g. to list the rows an import refused. */
+  onError?: (err: unknown) => void;
+  label?: ReactNode;
+  /** Refused before sending, with a Russian message. */
+  maxBytes?: number;
+  disabled?: boolean;
+}
+
+/**
+ * A button that sends one chosen file (a spreadsheet import) with a progress bar: on a school
+ * network a large file takes a while, and after 100 % the server still reads it.
+ */
+export function FileUploadButton<T = unknown>({
+  url,
+  accept = '.xlsx,.xls',
+  extra,
+  field,
+  onDone,
+  onError,
+  label = ui.upload.chooseFile,
+  maxBytes,
+  disabled,
+}: FileUploadButtonProps<T>) {
+  const input = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // the same file may be chosen again after fixing it
+    if (!file) return;
+    const refusal = !matchesAccept(file, accept)
+      ? ui.upload.fileWrongType(accept)
+      : maxBytes !== undefined && file.size > maxBytes
+        ? ui.upload.fileTooBig(Math.round((maxBytes / 1024 / 1024) * 10) / 10)
+        : null;
+    if (refusal) {
+      void message.error(refusal);
+      return;
+    }
+    abort.current = new AbortController();
+    setPercent(0);
+    try {
+      const result = await uploadFile<T>(url, file, {
+        ...(field ? { field } : {}),
+        ...(extra ? { extra } : {}),
+        onProgress: setPercent,
+        signal: abort.current.signal,
+      });
+      onDone(result);
+    } catch (err) {
+      if (isAbortError(err)) return;
+      if (onError) onError(err);
+      else void message.error(errorText(err));
+    } finally {
+      setPercent(null);
+    }
+  };
+
+  const busy = percent !== null;
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4, minWidth: 160 }}>
+      <Button icon={<UploadOutlined />} loading={busy} disabled={disabled} onClick={() => input.current?.click()}>
+        {label}
+      </Button>
+      {busy &&
+        (percent < 100 ? (
+          <Progress percent={percent} size="small" status="active" aria-label={ui.loading} />
+        ) : (
+          <Typography.Text type="secondary">{ui.upload.processing}</Typography.Text>
+        ))}
+      <input ref={input} type="file" accept={accept} hidden onChange={onFile} data-testid="file-upload-input" />
+    </span>
+  );
+}

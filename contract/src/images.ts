@@ -11,6 +11,9 @@ import { id, z } from './zod.ts';
 export const ImageUploaded = Image;
 export type ImageUploaded = z.infer<typeof ImageUploaded>;
 
+/** Where an image is served: the one place that spells the url, for every module that answers an image. */
+export const imageUrl = (key: string) => `/api/images/${key}`;
+
 export const IMAGE_FIELD = 'image';
 /** Checked by content, not by name or declared type. */
 export const IMAGE_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -27,14 +30,19 @@ export const IMAGE_MESSAGES = {
 
 /**
  * The multipart body, for the API documentation only: the file is read from the stream, not
- * validated here, so the property is optional to the validator and required to a reader.
+ * validated here, so the property accepts anything (the route answers a missing file) and is
+ * listed as required to a reader.
  */
 export const ImageUploadBody = z
   .object({
     image: z
-      .string()
+      .unknown()
       .optional()
-      .meta({ format: 'binary', description: `JPEG, PNG или WebP до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ` }),
+      .meta({
+        type: 'string',
+        format: 'binary',
+        description: `JPEG, PNG или WebP до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ`,
+      }),
   })
   .meta({ required: [IMAGE_FIELD] });
 

@@ -10,7 +10,9 @@ export const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 export const baseUrl = () => inject('baseUrl');
 
 /** A fresh Chromium profile (Debian's binary, no download) for one test file. */
-export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function openBrowser(
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -50,8 +52,14 @@ export const DEMO_PASSWORD = 'demo12345';
 /** Signs in through the login form, as a person would. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel(/логин|e-mail/i).first().fill(email);
-  await page.getByLabel(/пароль/i).first().fill(password);
+  await page
+    .getByLabel(/логин|e-mail/i)
+    .first()
+    .fill(email);
+  await page
+    .getByLabel(/пароль/i)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: /войти/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }

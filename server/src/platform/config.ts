@@ -41,6 +41,9 @@ const port = (name: string, fallback: number) =>
       return n;
     });
 
+/** The message goes to the console and logs: a password in a mistyped URL must not. */
+const hidePassword = (v: string) => v.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+
 const url = (name: string, protocols: string[]) =>
   z
     .string()
@@ -54,7 +57,7 @@ const url = (name: string, protocols: string[]) =>
       } catch {
         ctx.addIssue({
           code: 'custom',
-          message: `${name} должен быть адресом вида ${protocols.join(' или ')}//…, получено «${v}»`,
+          message: `${name} должен быть адресом вида ${protocols.map((p) => `${p}//…`).join(' или ')}, получено «${hidePassword(v)}»`,
         });
         return z.NEVER;
       }
@@ -105,7 +108,13 @@ const Env = z.object({
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => (i.path.length ? i.message : i.message)));
+    // Our own messages name their variable; zod's generic ones (LOG_LEVEL's enum) get it in front.
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? '');
+        return name && !i.message.startsWith(name) ? `${name}: ${i.message}` : i.message;
+      }),
+    );
   }
   const e = parsed.data;
   const problems: string[] = [];

@@ -1,8 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@tamaq/contract/constants';
+
+/** What a reader of the docs needs instead of fastify's "Default Response". */
+const RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  200: 'Успешно',
+  304: 'Не изменилось',
+  401: 'Требуется вход (нет токена или он недействителен)',
+  403: 'Недостаточно прав или нет заголовка X-XSRF-TOKEN',
+  404: 'Не найдено',
+  409: 'Конфликт с существующими данными',
+  413: 'Слишком большой запрос',
+  422: 'Ошибка проверки данных: validationErrors по полям',
+  429: 'Слишком много запросов',
+  503: 'Сервис недоступен',
+};
+
+type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
+
+/**
+ * The contract's zod schemas turned into JSON schema, plus what the route config knows: public
+ * routes need no bearer token, and every answer gets a readable description.
+ */
+const transform: Transform = (input) => {
+  const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]) as {
+    schema?: Record<string, unknown> & { hide?: boolean; response?: Record<string, Record<string, unknown>> };
+    url: string;
+  };
+  const schema = (out.schema ??= {});
+  if (schema.hide) return { schema, url: out.url };
+  if (input.route.config?.access === 'public') schema.security = [];
+  for (const [code, answer] of Object.entries(schema.response ?? {})) {
+    if (!answer.description && RESPONSE_DESCRIPTIONS[code]) answer.description = RESPONSE_DESCRIPTIONS[code];
+  }
+  return { schema, url: out.url };
+};
 
 /** OpenAPI built from the contract's zod schemas that every route declares; UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -14,7 +48,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // No validator badge: it would load an image from swagger.io, which the CSP refuses anyway.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { notFound } from './http/errors.ts';
 
 /**
  * Serves the built web app: hashed assets with a long cache, and `index.html` (never cached) for
@@ -26,9 +27,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
   );
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (url.startsWith('/api/')) {
-      return reply.code(404).send({ error: 'Not found', errorMessage: 'Не найдено' });
-    }
+    // An unknown API call is a JSON 404 like any other, not the SPA's page.
+    if (url.startsWith('/api/')) throw notFound();
     if (files.has(url) && url !== '/index.html') return reply.sendFile(url.slice(1));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });

@@ -14,14 +14,38 @@ const screen = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Scre
  * A pattern without an entry shows the "Раздел в разработке" placeholder inside the layout.
  */
 export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
-  '/login': screen(() => import('../features/account/login-page.tsx'), (m) => m.LoginPage),
-  '/signup': screen(() => import('../features/account/signup-page.tsx'), (m) => m.SignupPage),
-  '/recovery': screen(() => import('../features/account/recovery-page.tsx'), (m) => m.RecoveryPage),
-  '/profile/remove': screen(() => import('../features/account/remove-account-page.tsx'), (m) => m.RemoveAccountPage),
-  '/profile': screen(() => import('../features/account/profile-page.tsx'), (m) => m.ProfilePage),
-  '/password': screen(() => import('../features/account/password-page.tsx'), (m) => m.PasswordPage),
-  '/download': screen(() => import('../features/landing/download-page.tsx'), (m) => m.DownloadPage),
-  '/privacy': screen(() => import('../features/landing/privacy-page.tsx'), (m) => m.PrivacyPage),
+  '/login': screen(
+    () => import('../features/account/login-page.tsx'),
+    (m) => m.LoginPage,
+  ),
+  '/signup': screen(
+    () => import('../features/account/signup-page.tsx'),
+    (m) => m.SignupPage,
+  ),
+  '/recovery': screen(
+    () => import('../features/account/recovery-page.tsx'),
+    (m) => m.RecoveryPage,
+  ),
+  '/profile/remove': screen(
+    () => import('../features/account/remove-account-page.tsx'),
+    (m) => m.RemoveAccountPage,
+  ),
+  '/profile': screen(
+    () => import('../features/account/profile-page.tsx'),
+    (m) => m.ProfilePage,
+  ),
+  '/password': screen(
+    () => import('../features/account/password-page.tsx'),
+    (m) => m.PasswordPage,
+  ),
+  '/download': screen(
+    () => import('../features/landing/download-page.tsx'),
+    (m) => m.DownloadPage,
+  ),
+  '/privacy': screen(
+    () => import('../features/landing/privacy-page.tsx'),
+    (m) => m.PrivacyPage,
+  ),
 };
 
 /** What a student sees on `/`: there is no back office for that role (DOMAIN.md). */

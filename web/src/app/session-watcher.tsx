@@ -1,8 +1,9 @@
 import { PUBLIC_ROUTES } from '@tamaq/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { matchPath, Outlet, useLocation, useNavigate } from 'react-router';
+import { matchPath, Outlet, useNavigate } from 'react-router';
 import { loginPath } from '../features/account/return-to.ts';
+import { brandQuery } from '../features/landing/api/get-brand.ts';
 import { UNAUTHORIZED_EVENT } from '../lib/api-client.ts';
 import { useSession } from './use-session.ts';
 
@@ -14,16 +15,13 @@ const isPublic = (pathname: string) => PUBLIC_ROUTES.some((p) => matchPath(p, pa
  */
 export function SessionWatcher() {
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const sub = useSession()?.sub ?? null;
 
-  const here = useRef(location);
-  here.current = location;
-
   useEffect(() => {
     const onUnauthorized = () => {
-      const { pathname, search } = here.current;
+      // Read at event time: the page may have changed since the listener was attached.
+      const { pathname, search } = window.location;
       // A public page (a wrong password on /login with an old token stored) stays where it is.
       if (isPublic(pathname)) return;
       void navigate(loginPath(pathname + search), { replace: true });
@@ -36,8 +34,9 @@ export function SessionWatcher() {
   useEffect(() => {
     if (previousSub.current === sub) return;
     previousSub.current = sub;
-    // Another user's profile, lists or reports must never show, not even for a moment.
-    void queryClient.resetQueries();
+    // Another user's profile, lists or reports must never show, not even for a moment. The brand
+    // belongs to the host, not to the user, and stays.
+    void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== brandQuery.queryKey[0] });
   }, [sub, queryClient]);
 
   return <Outlet />;

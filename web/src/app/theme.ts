@@ -7,13 +7,12 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY,
     colorLink: PRIMARY,
-    colorSuccess: '#3f9c35',
     borderRadius: 8,
     fontSize: 14,
     colorBgLayout: '#f4f7f5',
   },
   components: {
     Layout: { headerBg: '#ffffff', headerPadding: '0 24px', footerBg: 'transparent' },
-    Menu: { horizontalItemSelectedColor: PRIMARY, itemBg: 'transparent' },
+    Menu: { horizontalItemSelectedColor: PRIMARY, itemBg: 'transparent', itemSelectedBg: '#e6f4ec' },
   },
 };

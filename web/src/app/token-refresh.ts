@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { refreshStoredToken } from '../features/account/api/refresh-token.ts';
-import { tokenExpiresAt } from '../lib/session.ts';
+import { getToken, tokenExpiresAt } from '../lib/session.ts';
 
 const MAX_DELAY_MS = 30 * 60_000;
 const MIN_DELAY_MS = 60_000;
@@ -15,19 +15,20 @@ export function nextRefreshDelay(expSec: number | null, nowMs: number): number {
   return Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, half));
 }
 
-let refreshedOnLoad = false;
+// A token found at page load may be days old; one obtained later (sign-in) is fresh already.
+let staleAtLoad: string | null = getToken();
 
 /** Keeps the stored token fresh while the back office is open. */
 export function useTokenRefresh(token: string | null): void {
   useEffect(() => {
     if (!token) return;
     const refresh = () => refreshStoredToken().catch(() => undefined); // a 401 is the api client's
-    if (!refreshedOnLoad) {
+    if (token === staleAtLoad) {
       // Each page load renews once, so a daily user's session slides instead of expiring mid-task.
-      refreshedOnLoad = true;
+      staleAtLoad = null;
       void refresh();
-      return;
     }
+    // Also after that first renewal: if it failed, this timer tries again later.
     const timer = window.setTimeout(refresh, nextRefreshDelay(tokenExpiresAt(token), Date.now()));
     return () => window.clearTimeout(timer);
   }, [token]);

@@ -6,7 +6,6 @@ export const ui = {
   errors: {
     network: 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.',
     generic: 'Что-то пошло не так. Попробуйте ещё раз.',
-    checkFields: 'Проверьте правильность заполнения полей',
     /** Shown for an error answer the server did not explain (a proxy page, an empty body). */
     byStatus: {
       400: 'Сервер не принял запрос',

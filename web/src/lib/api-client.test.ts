@@ -10,7 +10,8 @@ const json = (status: number, body: unknown, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
 
 function setCookie(value: string | null) {
-  document.cookie = value === null ? 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/' : `XSRF-TOKEN=${value}; path=/`;
+  document.cookie =
+    value === null ? 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/' : `XSRF-TOKEN=${value}; path=/`;
 }
 
 beforeEach(() => {
@@ -18,7 +19,12 @@ beforeEach(() => {
   answer = () => json(200, { ok: true });
   // The server sets the CSRF cookie on every answer; the health call stands for that here.
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, method: init.method ?? 'GET', headers: { ...(init.headers as Record<string, string>) }, body: init.body });
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body,
+    });
     if (url === '/api/health') {
       setCookie('csrf-from-server');
       return json(200, { status: 'ok' });
@@ -35,9 +41,20 @@ afterEach(() => {
 describe('api: headers of spec 1 §7', () => {
   it('sends language, platform, version and the bearer token; no JSON type without a body', async () => {
     setToken('tok');
-    await api.get('/api/canteens', { query: 'школа', organizationId: 3, schoolId: undefined, classroomId: null, x: '' });
+    await api.get('/api/canteens', {
+      query: 'школа',
+      organizationId: 3,
+      schoolId: undefined,
+      classroomId: null,
+      x: '',
+    });
     expect(calls[0]?.url).toBe('/api/canteens?query=%D1%88%D0%BA%D0%BE%D0%BB%D0%B0&organizationId=3');
-    expect(calls[0]?.headers).toMatchObject({ 'Accept-Language': 'ru', 'X-Platform': 'web', 'X-App-Version': '0.0.1', Authorization: 'Bearer tok' });
+    expect(calls[0]?.headers).toMatchObject({
+      'Accept-Language': 'ru',
+      'X-Platform': 'web',
+      'X-App-Version': '0.0.1',
+      Authorization: 'Bearer tok',
+    });
     expect(calls[0]?.headers['Content-Type']).toBeUndefined();
     expect(calls[0]?.headers['X-XSRF-TOKEN']).toBeUndefined();
   });
@@ -88,7 +105,11 @@ describe('api: errors', () => {
     answer = () => json(422, { error: 'Validation error', validationErrors: { name: ['Обязательное поле'] } });
     const err = await failure(api.post('/api/canteen', {}));
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 422, code: 'Validation error', validationErrors: { name: ['Обязательное поле'] } });
+    expect(err).toMatchObject({
+      status: 422,
+      code: 'Validation error',
+      validationErrors: { name: ['Обязательное поле'] },
+    });
     expect(errorText(err)).toBe('Обязательное поле');
   });
 

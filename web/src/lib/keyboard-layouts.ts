@@ -12,7 +12,15 @@
  *   project's `ms-Kazakh` layout.
  */
 
-type Row = readonly [code: string, us: string, usShift: string, ru: string, ruShift: string, kz: string, kzShift: string];
+type Row = readonly [
+  code: string,
+  us: string,
+  usShift: string,
+  ru: string,
+  ruShift: string,
+  kz: string,
+  kzShift: string,
+];
 
 const PUNCTUATION: readonly Row[] = [
   ['Backquote', '`', '~', 'ё', 'Ё', '(', ')'],
@@ -50,13 +58,13 @@ const LETTERS: readonly Row[] = [...LATIN_LETTERS].map((l, i) => {
 const BY_CODE = new Map<string, Row>([...PUNCTUATION, ...LETTERS].map((row) => [row[0], row]));
 
 /**
- * Cyrillic character -> [code, shifted], for browsers that do not report `event.code`. `№` is left
- * out: it is Shift+3 in Russian but the slash key in Kazakh, and nothing tells the two apart.
+ * Cyrillic character -> the row of its key, for browsers that do not report `event.code`. `№` is
+ * left out: it is Shift+3 in Russian but the slash key in Kazakh, and nothing tells the two apart.
  */
-const BY_CYRILLIC = new Map<string, readonly [string, boolean]>();
-for (const [code, , , ru, ruShift, kz, kzShift] of BY_CODE.values()) {
-  for (const [ch, shift] of [[ru, false], [ruShift, true], [kz, false], [kzShift, true]] as const) {
-    if (ch.charCodeAt(0) > 127 && ch !== '№') BY_CYRILLIC.set(ch, [code, shift]);
+const BY_CYRILLIC = new Map<string, Row>();
+for (const row of BY_CODE.values()) {
+  for (const ch of row.slice(3)) {
+    if (ch.charCodeAt(0) > 127 && ch !== '№') BY_CYRILLIC.set(ch, row);
   }
 }
 
@@ -95,12 +103,10 @@ export function latinChar(ev: KeyInput): string | null {
     return ev.key === 'Unidentified' && row ? fromRow(row, '', ev.shiftKey ?? false) : null;
   }
   if (row) return fromRow(row, ev.key, ev.shiftKey);
-  const cyrillic = BY_CYRILLIC.get(ev.key);
-  if (cyrillic) {
-    const [code, shift] = cyrillic;
-    const r = BY_CODE.get(code);
-    if (r) return shift ? r[2] : r[1];
-  }
+  // Shift comes from the event when it says: with Caps Lock on, the Kazakh digit row gives
+  // capitals without Shift, and the scanner still meant digits.
+  const cyrillicRow = BY_CYRILLIC.get(ev.key);
+  if (cyrillicRow) return fromRow(cyrillicRow, ev.key, ev.shiftKey);
   const kc = ev.keyCode ?? 0;
   if (kc >= 48 && kc <= 57) {
     const digitRow = BY_CODE.get(`Digit${kc - 48}`);

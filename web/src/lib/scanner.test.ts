@@ -61,11 +61,23 @@ describe('BarcodeScanner: what counts as a scan', () => {
     const shift: Key = { key: 'Shift', keyCode: 16 };
     const alt: Key = { key: 'Alt', keyCode: 18 };
     const tab: Key = { key: 'Tab', keyCode: 9 };
-    expect(run([shift, { key: 'A' }, shift, { key: 'B' }, alt, { key: '1' }, tab, { key: '2' }, tab])).toEqual(['AB12']);
+    expect(run([shift, { key: 'A' }, shift, { key: 'B' }, alt, { key: '1' }, tab, { key: '2' }, tab])).toEqual([
+      'AB12',
+    ]);
   });
 
   it('does not treat key codes 18, 16 and 9 as characters even without a key name', () => {
-    expect(run([{ key: '1' }, { key: 'x', keyCode: 16 }, { key: '2' }, { key: 'y', keyCode: 18 }, { key: '3' }, { key: 'z', keyCode: 9 }, { key: '4' }])).toEqual(['1234']);
+    expect(
+      run([
+        { key: '1' },
+        { key: 'x', keyCode: 16 },
+        { key: '2' },
+        { key: 'y', keyCode: 18 },
+        { key: '3' },
+        { key: 'z', keyCode: 9 },
+        { key: '4' },
+      ]),
+    ).toEqual(['1234']);
   });
 
   it('does not take a person typing (150 ms per key) for a scanner', () => {
@@ -100,10 +112,34 @@ describe('BarcodeScanner: what counts as a scan', () => {
  * layouts so the test does not reuse the tables under test.
  */
 const RU_HEX = ['Ф', '1', 'И', '2', 'С', '3', 'В', '4', 'У', '5', 'А', '6'];
-const HEX_CODES = ['KeyA', 'Digit1', 'KeyB', 'Digit2', 'KeyC', 'Digit3', 'KeyD', 'Digit4', 'KeyE', 'Digit5', 'KeyF', 'Digit6'];
+const HEX_CODES = [
+  'KeyA',
+  'Digit1',
+  'KeyB',
+  'Digit2',
+  'KeyC',
+  'Digit3',
+  'KeyD',
+  'Digit4',
+  'KeyE',
+  'Digit5',
+  'KeyF',
+  'Digit6',
+];
 const KZ_HEX = ['Ф', '"', 'И', 'ә', 'С', 'і', 'В', 'ң', 'У', 'ғ', 'А', ','];
 const KZ_DIGITS = ['"', 'ә', 'і', 'ң', 'ғ', ',', '.', 'ү', 'ұ', 'қ'];
-const DIGIT_CODES = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6', 'Digit7', 'Digit8', 'Digit9', 'Digit0'];
+const DIGIT_CODES = [
+  'Digit1',
+  'Digit2',
+  'Digit3',
+  'Digit4',
+  'Digit5',
+  'Digit6',
+  'Digit7',
+  'Digit8',
+  'Digit9',
+  'Digit0',
+];
 // Windows reports the virtual key of the physical key: 49..57, 48 on the digit row, 65.. for letters.
 const keyCodeOf = (code: string) => (code.startsWith('Digit') ? 48 + Number(code.slice(5)) : code.charCodeAt(3));
 const isCapital = (code: string) => code.startsWith('Key');
@@ -147,6 +183,10 @@ describe('BarcodeScanner: Russian and Kazakh keyboard layouts', () => {
 
   it('maps Shift on the Kazakh digit row to the US symbol of that key', () => {
     expect(run([{ key: 'Ә', code: 'Digit2', shiftKey: true }, ...keys('ABC')])).toEqual(['@ABC']);
+  });
+
+  it('reads Kazakh digits typed with Caps Lock on (capitals without Shift)', () => {
+    expect(run([...'ӘІҢҒ'].map((key) => ({ key, shiftKey: false })))).toEqual(['2345']);
   });
 
   it('leaves Latin letters and digits from a US layout untouched', () => {

@@ -28,7 +28,12 @@ describe('uploadFile', () => {
     });
     const xhr = await nextXhr();
     expect(xhr.method).toBe('POST');
-    expect(xhr.headers).toMatchObject({ Authorization: 'Bearer tok', 'X-XSRF-TOKEN': 'abc', 'X-Platform': 'web', 'Accept-Language': 'ru' });
+    expect(xhr.headers).toMatchObject({
+      Authorization: 'Bearer tok',
+      'X-XSRF-TOKEN': 'abc',
+      'X-Platform': 'web',
+      'Accept-Language': 'ru',
+    });
     expect(xhr.headers['Content-Type']).toBeUndefined();
     expect((xhr.body?.get('image') as File).name).toBe('photo.jpg');
     expect(xhr.body?.get('schoolId')).toBe('3');
@@ -58,7 +63,10 @@ describe('uploadFile', () => {
     (await nextXhr()).fail();
     const err = await done.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 0, errorMessage: 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.' });
+    expect(err).toMatchObject({
+      status: 0,
+      errorMessage: 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.',
+    });
   });
 
   it('stops the upload when the signal aborts', async () => {

@@ -32,8 +32,23 @@ export function ConfirmDelete({ title, onConfirm, disabled, label = ui.deleteAct
     }
   };
   return (
-    <Popconfirm title={title} okText={ui.yes} cancelText={ui.cancel} okButtonProps={{ danger: true }} onConfirm={confirm} disabled={disabled || busy}>
-      <Button type="text" danger icon={<DeleteOutlined />} aria-label={label} title={label} loading={busy} disabled={disabled} />
+    <Popconfirm
+      title={title}
+      okText={ui.yes}
+      cancelText={ui.cancel}
+      okButtonProps={{ danger: true }}
+      onConfirm={confirm}
+      disabled={disabled || busy}
+    >
+      <Button
+        type="text"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={label}
+        title={label}
+        loading={busy}
+        disabled={disabled}
+      />
     </Popconfirm>
   );
 }
@@ -50,7 +65,13 @@ export interface ConfirmActionOptions {
  * A confirmation dialog for actions other than delete (unlink a card, change its use count).
  * Resolves true when confirmed and done, false when cancelled or failed (the error is shown).
  */
-export function confirmAction({ title, content, onOk, okText = ui.yes, danger }: ConfirmActionOptions): Promise<boolean> {
+export function confirmAction({
+  title,
+  content,
+  onOk,
+  okText = ui.yes,
+  danger,
+}: ConfirmActionOptions): Promise<boolean> {
   return new Promise((resolve) => {
     Modal.confirm({
       title,

@@ -32,7 +32,15 @@ const IMAGE_CHECK = `${IMAGE_ACCEPT},.jpg,.jpeg,.png,.webp`;
  * A photo that uploads a new one when clicked (or Enter/Space on it), for a person's or a dish's
  * form. Works as a Form.Item child: `value` is `{id, url}`, `onChange` receives the uploaded one.
  */
-export function ImageUpload({ value, onChange, size = 96, shape = 'circle', disabled, id, uploadUrl = '/api/image/upload' }: ImageUploadProps) {
+export function ImageUpload({
+  value,
+  onChange,
+  size = 96,
+  shape = 'circle',
+  disabled,
+  id,
+  uploadUrl = '/api/image/upload',
+}: ImageUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -85,14 +93,32 @@ export function ImageUpload({ value, onChange, size = 96, shape = 'circle', disa
   };
   return (
     <>
-      <button type="button" id={id} style={box} aria-label={label} title={label} aria-busy={busy} disabled={disabled || busy} onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        id={id}
+        style={box}
+        aria-label={label}
+        title={label}
+        aria-busy={busy}
+        disabled={disabled || busy}
+        onClick={() => input.current?.click()}
+      >
         {value?.url ? (
           <img src={value.url} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
           <CameraOutlined style={{ fontSize: size / 3, color: '#8c8c8c' }} />
         )}
         {busy && (
-          <span style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'rgba(255,255,255,0.8)' }}>
+          <span
+            style={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              background: 'rgba(255,255,255,0.8)',
+            }}
+          >
             {percent > 0 && percent < 100 ? (
               <Progress type="circle" percent={percent} size={Math.round(size * 0.7)} aria-label={ui.loading} />
             ) : (

@@ -21,7 +21,9 @@ interface StepProps {
 }
 
 function Step({ label, icon, page, disabled, go }: StepProps) {
-  return <Button size="small" icon={icon} aria-label={label} title={label} disabled={disabled} onClick={() => go(page)} />;
+  return (
+    <Button size="small" icon={icon} aria-label={label} title={label} disabled={disabled} onClick={() => go(page)} />
+  );
 }
 
 /**
@@ -39,7 +41,15 @@ export function Pager({ total, limit, offset, onChange }: PagerProps) {
   const from = (current - 1) * limit + 1;
   const to = Math.min(total, current * limit);
   return (
-    <Flex component="nav" aria-label={ui.pager.label} gap={4} wrap align="center" justify="flex-end" style={{ marginTop: 12 }}>
+    <Flex
+      component="nav"
+      aria-label={ui.pager.label}
+      gap={4}
+      wrap
+      align="center"
+      justify="flex-end"
+      style={{ marginTop: 12 }}
+    >
       {!mobile && (
         <Typography.Text type="secondary" style={{ marginRight: 8 }}>
           {ui.pager.range(from, to, total)}

@@ -6,7 +6,10 @@ import type { ModuleOptions } from '../../platform/platform.ts';
 export const brandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   app.get(
     '/api/brand',
-    { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Бренд по имени хоста', response: { 200: Brand } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], summary: 'Бренд по имени хоста', response: { 200: Brand } },
+    },
     async (request) => {
       const host = request.hostname.split(':')[0]!.toLowerCase();
       return BRANDS[platform.config.brands[host] ?? 'tamaq'];

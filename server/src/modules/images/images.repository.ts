@@ -22,7 +22,12 @@ export function createImagesRepository(db: Db) {
     },
 
     /** Replaces the content of an image of this owner; null when there is none. */
-    async replace(id: number, ownerId: number, values: Omit<NewImage, 'ownerId'>, tx: Db = db): Promise<StoredImage | null> {
+    async replace(
+      id: number,
+      ownerId: number,
+      values: Omit<NewImage, 'ownerId'>,
+      tx: Db = db,
+    ): Promise<StoredImage | null> {
       const [row] = await tx
         .update(images)
         .set(values)

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ERROR_CODES, ErrorBody, commonErrorResponses } from '@tamaq/contract/errors';
+import { z } from '@tamaq/contract/zod';
 import {
   IMAGE_FIELD,
   IMAGE_MESSAGES,
@@ -19,29 +19,24 @@ import { createImagesRepository } from './images.repository.ts';
 import { createImagesService } from './images.service.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Bytes sent as they are (fastify does not serialize a Buffer); typed `any` so the reply accepts one. */
+const binary = z.any().meta({ type: 'string', format: 'binary' });
 
 /** The one file of the multipart body, read into memory (at most IMAGE_MAX_BYTES, the plugin's limit). */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
   const required = () => ValidationError.field(IMAGE_FIELD, IMAGE_MESSAGES.required);
-  const tooLarge = () => new HttpError(413, ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
+  // What the multipart plugin throws is the sender's doing (a malformed body, a file over the limit), never a 500.
+  const refused = (err: unknown) =>
+    (err as { statusCode?: number }).statusCode === 413
+      ? new HttpError(413, ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge)
+      : required();
   if (!request.isMultipart()) throw required();
-  let part;
-  try {
-    part = await request.file();
-  } catch (err) {
-    // A malformed multipart body is bad input, never a 500.
-    throw (err as { statusCode?: number }).statusCode === 413 ? tooLarge() : required();
-  }
+  const part = await request.file().catch((err: unknown) => Promise.reject(refused(err)));
   if (!part || part.fieldname !== IMAGE_FIELD) {
     part?.file.resume();
     throw required();
   }
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (err) {
-    throw (err as { statusCode?: number }).statusCode === 413 ? tooLarge() : required();
-  }
+  const bytes = await part.toBuffer().catch((err: unknown) => Promise.reject(refused(err)));
   if (bytes.length === 0) throw required();
   return bytes;
 }
@@ -101,9 +96,9 @@ export const imagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         response: {
           200: {
             description: 'WebP; ETag и кэш на год (адрес меняется при замене)',
-            content: { [IMAGE_STORED_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
+            content: { [IMAGE_STORED_TYPE]: { schema: binary } },
           },
-          304: { description: 'Не изменилось (If-None-Match)', content: {} },
+          304: z.undefined().describe('Не изменилось (If-None-Match), без тела'),
           404: ErrorBody,
         },
       },

@@ -7,6 +7,7 @@ import {
   IMAGE_MAX_SIDE_PX,
   IMAGE_MESSAGES,
   IMAGE_STORED_TYPE,
+  imageUrl,
   type ImageUploaded,
 } from '@tamaq/contract/images';
 import type { Actor } from '../../platform/auth/actors.ts';
@@ -18,6 +19,13 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 82;
 
 const invalid = (message: string) => ValidationError.field(IMAGE_FIELD, message);
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A file that starts like an accepted format but cannot be parsed as one is damaged, not of another type. */
+const startsLikeAccepted = (b: Buffer) =>
+  b.subarray(0, 8).equals(PNG_SIGNATURE) ||
+  (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
+  (b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP');
 
 export interface NormalizedImage {
   bytes: Buffer;
@@ -34,9 +42,14 @@ export interface NormalizedImage {
  */
 export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
   const type = await fileTypeFromBuffer(input);
+  if (!type && startsLikeAccepted(input)) throw invalid(IMAGE_MESSAGES.unreadable);
   if (!type || !(IMAGE_ACCEPTED_TYPES as readonly string[]).includes(type.mime)) throw invalid(IMAGE_MESSAGES.type);
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, failOn: 'warning' })
+    const { data, info } = await sharp(input, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+      autoOrient: true,
+      failOn: 'warning',
+    })
       .resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer({ resolveWithObject: true });
@@ -49,20 +62,21 @@ export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
     };
   } catch (err) {
     // Every decoding failure is the file's fault: a truncated upload, garbage behind a valid header.
-    throw invalid(/pixel limit/i.test((err as Error).message) ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.unreadable);
+    throw invalid(
+      /pixel limit/i.test((err as Error).message) ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.unreadable,
+    );
   }
 }
 
 /** Part of a public url: 128 random bits, so images cannot be found by counting. */
 const newKey = () => randomBytes(16).toString('base64url');
-const urlOf = (key: string) => `/api/images/${key}`;
 
 export function createImagesService(repo: ImagesRepository) {
   return {
     async upload(actor: Actor, input: Buffer): Promise<ImageUploaded> {
       const image = await normalizeImage(input);
       const row = await repo.insert({ ...image, key: newKey(), ownerId: actor.userId });
-      return { id: row.id, url: urlOf(row.key) };
+      return { id: row.id, url: imageUrl(row.key) };
     },
 
     /**
@@ -74,7 +88,7 @@ export function createImagesService(repo: ImagesRepository) {
       const image = await normalizeImage(input);
       const row = await repo.replace(id, actor.userId, { ...image, key: newKey() });
       if (!row) throw notFound();
-      return { id: row.id, url: urlOf(row.key) };
+      return { id: row.id, url: imageUrl(row.key) };
     },
 
     async find(key: string): Promise<ServedImage> {

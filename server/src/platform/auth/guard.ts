@@ -14,6 +14,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with who may call it, for the route-access test and the docs. */
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
 }
 
 const bearer = (request: FastifyRequest): string | null => {
@@ -40,11 +44,13 @@ export async function actorFromToken(
  */
 export function registerGuard(app: FastifyInstance, tokens: TokenService, actors: ActorService): void {
   app.decorateRequest('actor', null);
+  const routeAccess: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', routeAccess);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.method === 'HEAD' || route.url.startsWith('/api/docs')) return;
-    if (route.config?.access === undefined) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
-    }
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
+    for (const method of [route.method].flat()) routeAccess.push({ method: String(method), url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;

@@ -8,12 +8,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Double submit: every response hands out an `XSRF-TOKEN` cookie, and a write from a browser must
- * echo it in `X-XSRF-TOKEN`. A request is from a browser when it carries cookies or the Sec-Fetch /
- * Origin headers that browsers add; a client with neither (a script, a mobile app) cannot be forged
- * by a web page, and our JSON-only bodies keep cross-site forms out anyway.
+ * echo it in `X-XSRF-TOKEN`. A request is from a browser when it carries cookies or an Origin header
+ * (browsers send Origin on every non-GET request); a client with neither (a script, a mobile app)
+ * cannot be forged by a web page, and our JSON-only bodies keep cross-site forms out anyway.
  */
-const fromBrowser = (request: FastifyRequest) =>
-  Boolean(request.headers.cookie || request.headers['sec-fetch-mode'] || request.headers.origin);
+const fromBrowser = (request: FastifyRequest) => Boolean(request.headers.cookie || request.headers.origin);
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

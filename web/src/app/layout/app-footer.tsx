@@ -8,7 +8,11 @@ import { ru } from '../../i18n/ru.ts';
 export function AppFooter({ brand }: { brand: Brand | undefined }) {
   return (
     <Layout.Footer data-testid="footer" style={{ textAlign: 'center', padding: '16px 24px' }}>
-      <Space separator={<Typography.Text type="secondary">·</Typography.Text>} wrap style={{ justifyContent: 'center' }}>
+      <Space
+        separator={<Typography.Text type="secondary">·</Typography.Text>}
+        wrap
+        style={{ justifyContent: 'center' }}
+      >
         <Typography.Text type="secondary">
           © {new Date().getFullYear()} {brand?.copyright}
         </Typography.Text>

@@ -28,7 +28,5 @@ export const toMenuItems = (entries: NavEntry[]): Items =>
 /** The entry to highlight: the exact page, else the entry whose path the page continues. */
 export function activeHref(pathname: string, hrefs: string[]): string | undefined {
   if (hrefs.includes(pathname)) return pathname;
-  return hrefs
-    .filter((h) => pathname.startsWith(`${h}/`))
-    .sort((a, b) => b.length - a.length)[0];
+  return hrefs.filter((h) => pathname.startsWith(`${h}/`)).sort((a, b) => b.length - a.length)[0];
 }

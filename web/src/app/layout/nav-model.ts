@@ -33,7 +33,11 @@ const TOP: Spec[] = [
   { to: '/admin', label: t.admin, rule: roles('SuperAdmin') },
   { to: '/fixation', label: t.fixation, rule: fixationRule },
   { to: '/cashbox', label: t.cashbox, rule: roles('EducationAdmin', 'EducationCashier') },
-  { to: '/school/fixation', label: kg(t.schoolFixation, t.kgFixation), rule: roles('EducationAdmin', KG, 'EducationCashier') },
+  {
+    to: '/school/fixation',
+    label: kg(t.schoolFixation, t.kgFixation),
+    rule: roles('EducationAdmin', KG, 'EducationCashier'),
+  },
   { to: '/school/fixation/manual', label: t.manualFixation, rule: roles('EducationAdmin', KG) },
   { to: '/fixation/manual', label: t.manualFixation, rule: fixationRule },
   // Spec 1 §6 also names admin here; DOMAIN.md settles it as super admin only, as the route map says.

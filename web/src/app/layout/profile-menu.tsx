@@ -27,6 +27,7 @@ export function ProfileMenu({ name, image, links, onSignOut }: Props) {
     <div ref={container} data-testid="profile-menu" style={{ position: 'relative', flex: 'none' }}>
       <Menu
         mode="horizontal"
+        disabledOverflow
         selectedKeys={selected ? [selected] : []}
         forceSubMenuRender
         getPopupContainer={() => container.current ?? document.body}

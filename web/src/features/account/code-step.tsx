@@ -19,7 +19,17 @@ type Props = {
 };
 
 /** The second step of sign-up and account removal: the 6-digit code from the e-mail. */
-export function CodeStep({ email, submitLabel, danger, onSubmit, explain, resendAt, onResend, onResent, onBack }: Props) {
+export function CodeStep({
+  email,
+  submitLabel,
+  danger,
+  onSubmit,
+  explain,
+  resendAt,
+  onResend,
+  onResent,
+  onBack,
+}: Props) {
   const [form] = Form.useForm<{ code: string }>();
   const { onFinish, submitting, alert } = useAlertSubmit(form, ({ code }) => onSubmit(code.trim()), { explain });
   return (

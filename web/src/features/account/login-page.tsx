@@ -36,7 +36,14 @@ export function LoginPage() {
     <AuthCard title={t.title}>
       {!alert && <FormAlert type="info" text={denied ? t.denied : null} />}
       <FormAlert text={alert} />
-      <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} requiredMark={false} data-testid="login-form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        disabled={submitting}
+        requiredMark={false}
+        data-testid="login-form"
+      >
         <Form.Item name="email" label={ru.fields.login} rules={rules.login}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
         </Form.Item>

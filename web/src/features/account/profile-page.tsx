@@ -46,9 +46,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         items={[
           { key: 'email', label: ru.fields.email, children: profile.email ?? '—' },
           { key: 'role', label: t.role, children: ROLE_LABELS[profile.role] },
-          ...(profile.organization
-            ? [{ key: 'org', label: t.organization, children: profile.organization.name }]
-            : []),
+          ...(profile.organization ? [{ key: 'org', label: t.organization, children: profile.organization.name }] : []),
         ]}
       />
       <FormAlert text={alert} />

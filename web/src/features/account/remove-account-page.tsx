@@ -1,5 +1,5 @@
 import type { EmailBody } from '@tamaq/contract/auth';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
@@ -46,8 +46,7 @@ export function RemoveAccountPage() {
       <AuthCard title={t.title}>
         <Result
           status="success"
-          title={t.done}
-          data-testid="removal-done"
+          title={<span data-testid="removal-done">{t.done}</span>}
           extra={
             <Link to="/login">
               <Button type="primary">{ru.common.toLogin}</Button>
@@ -71,9 +70,15 @@ export function RemoveAccountPage() {
           onResent={(resendAt) => setSent({ ...sent, resendAt })}
         />
       ) : (
-        <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="removal-request-form">
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          disabled={submitting}
+          data-testid="removal-request-form"
+        >
           <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
-          <Typography.Paragraph type="warning">{t.consequences}</Typography.Paragraph>
+          <Alert type="warning" showIcon title={t.consequences} style={{ marginBottom: 16 }} />
           <FormAlert text={alert} />
           <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
             <Input type="email" autoComplete="email" autoFocus size="large" />

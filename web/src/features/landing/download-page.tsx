@@ -1,6 +1,6 @@
 import { BellOutlined, BookOutlined, LineChartOutlined } from '@ant-design/icons';
 import { canOpen } from '@tamaq/contract/routes';
-import { Button, Card, Flex, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Space, theme, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { readToken } from '../../lib/session.ts';
@@ -13,6 +13,7 @@ const ICONS = [<BellOutlined key="bell" />, <BookOutlined key="book" />, <LineCh
 /** The parent's (and a student's) start page: what the cabinet offers, and the mobile app. */
 export function DownloadPage() {
   const brand = useBrand();
+  const { token } = theme.useToken();
   const role = readToken()?.role;
   const accountLinks = (['/profile', '/password'] as const).filter((to) => canOpen(role, to));
   return (
@@ -38,11 +39,13 @@ export function DownloadPage() {
             <Typography.Title level={3} style={{ marginTop: 0 }}>
               {t.appTitle}
             </Typography.Title>
-            <Typography.Paragraph style={{ fontSize: 16 }}>{t.appText.replace('{brand}', brand.name)}</Typography.Paragraph>
+            <Typography.Paragraph style={{ fontSize: 16 }}>
+              {t.appText.replace('{brand}', brand.name)}
+            </Typography.Paragraph>
             <Flex vertical gap={12} style={{ marginBottom: 24 }}>
               {t.features.map((text, i) => (
                 <Flex key={text} gap={12} align="flex-start" style={{ fontSize: 16 }}>
-                  <span style={{ color: '#2e8b57', fontSize: 20 }}>{ICONS[i]}</span>
+                  <span style={{ color: token.colorPrimary, fontSize: 20 }}>{ICONS[i]}</span>
                   <span>{text}</span>
                 </Flex>
               ))}

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createUser, FACTORY_PASSWORD, signedIn, tokenFor } from '../../../test/factories.ts';
+import { organizations } from '../../platform/db/schema.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const login = (payload: object) => t.call({ method: 'POST', url: '/api/auth/login', payload });
+const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+const BAD_CREDENTIALS = { error: 'Unauthorized', errorMessage: 'Неверный логин или пароль' };
+
+describe('POST /api/auth/login', () => {
+  it('answers a token that carries the role, organization, school and token version', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, { role: 'EducationAdmin', organizationId: org.id, email: 'login.ok@test.kz' });
+    const res = await login({ email: '  Login.OK@test.kz ', password: FACTORY_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const { access_token } = res.json();
+    expect(payloadOf(access_token)).toMatchObject({
+      sub: String(user.id),
+      role: 'EducationAdmin',
+      org: org.id,
+      school: null,
+      tv: 0,
+    });
+    const profile = await t.call({ method: 'GET', url: '/api/profile', token: access_token });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().id).toBe(user.id);
+  });
+
+  it('answers 401 for a wrong password', async () => {
+    await createUser(t.db, { email: 'login.wrong@test.kz' });
+    const res = await login({ email: 'login.wrong@test.kz', password: 'not-the-password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(BAD_CREDENTIALS);
+  });
+
+  it('answers 401 for an unknown e-mail, exactly like a wrong password', async () => {
+    const res = await login({ email: 'nobody@test.kz', password: FACTORY_PASSWORD });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(BAD_CREDENTIALS);
+  });
+
+  it('answers 401 for a deleted account, an account without a password and a student', async () => {
+    await createUser(t.db, { email: 'login.deleted@test.kz', deletedAt: new Date() });
+    await createUser(t.db, { email: 'login.nopass@test.kz', passwordHash: null });
+    await createUser(t.db, { email: 'login.student@test.kz', role: 'Student' });
+    for (const email of ['login.deleted@test.kz', 'login.nopass@test.kz', 'login.student@test.kz']) {
+      const res = await login({ email, password: FACTORY_PASSWORD });
+      expect(res.statusCode, email).toBe(401);
+      expect(res.json()).toEqual(BAD_CREDENTIALS);
+    }
+  });
+
+  it('answers 401 "organization disabled" only to whoever knows the password', async () => {
+    const org = await createOrganization(t.db, { status: 'disabled' });
+    await createUser(t.db, { organizationId: org.id, email: 'login.disabled@test.kz' });
+    const wrong = await login({ email: 'login.disabled@test.kz', password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(BAD_CREDENTIALS);
+    const right = await login({ email: 'login.disabled@test.kz', password: FACTORY_PASSWORD });
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual({
+      error: 'Unauthorized',
+      errorMessage: 'Организация отключена. Обратитесь к администратору.',
+    });
+  });
+
+  it('lets the super admin (no organization) sign in', async () => {
+    await createUser(t.db, { role: 'SuperAdmin', email: 'login.sa@test.kz' });
+    const res = await login({ email: 'login.sa@test.kz', password: FACTORY_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(payloadOf(res.json().access_token)).toMatchObject({ role: 'SuperAdmin', org: null });
+  });
+
+  it('answers 422 with both fields for an empty body', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/auth/login' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe('Validation error');
+    expect(Object.keys(res.json().validationErrors).sort()).toEqual(['email', 'password']);
+    expect(res.json().validationErrors.email).toEqual(['Обязательное поле']);
+  });
+
+  it('answers 429 "Too many requests" after 10 tries for one e-mail', async () => {
+    const tries = [];
+    for (let i = 0; i < 10; i++) tries.push((await login({ email: 'login.limit@test.kz', password: 'x' })).statusCode);
+    expect(tries).toEqual(Array(10).fill(401));
+    const res = await login({ email: 'login.limit@test.kz', password: 'x' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ error: 'Too many requests', errorMessage: expect.any(String) });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another e-mail from the same address is still heard.
+    expect((await login({ email: 'login.other@test.kz', password: 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('a disabled organization', () => {
+  it('ends the sessions its users already have', async () => {
+    const org = await createOrganization(t.db, { type: 'company' });
+    const { token } = await signedIn(t.platform, { organizationId: org.id });
+    expect((await t.call({ method: 'GET', url: '/api/profile', token })).statusCode).toBe(200);
+    await t.db.update(organizations).set({ status: 'disabled' }).where(eq(organizations.id, org.id));
+    t.platform.actors.forgetOrganization(org.id);
+    const res = await t.call({ method: 'GET', url: '/api/profile', token });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/refresh', () => {
+  it('answers a fresh token for the caller that works', async () => {
+    const user = await createUser(t.db, { role: 'Cashier' });
+    const res = await t.call({ method: 'POST', url: '/api/auth/refresh', token: await tokenFor(t.platform, user) });
+    expect(res.statusCode).toBe(200);
+    const { access_token } = res.json();
+    expect(payloadOf(access_token)).toMatchObject({ sub: String(user.id), role: 'Cashier', org: user.organizationId });
+    expect((await t.call({ method: 'GET', url: '/api/profile', token: access_token })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token or with a forged one', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401);
+    const forged = await t.call({ method: 'POST', url: '/api/auth/refresh', token: 'e30.e30.xx' });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ error: 'Unauthorized', errorMessage: 'Требуется вход в систему' });
+  });
+});

@@ -1,0 +1,25 @@
+import { asc } from 'drizzle-orm';
+import type { Role } from '@tamaq/contract/roles';
+import type { Db } from '../../platform/db/client.ts';
+import { regions, roles } from '../../platform/db/schema.ts';
+
+// Russian alphabetical order, the same on PGlite and on any PostgreSQL collation.
+const russian = new Intl.Collator('ru');
+
+export function createReferenceRepository(db: Db) {
+  return {
+    async roles() {
+      const rows = await db
+        .select({ id: roles.id, name: roles.name, code: roles.code })
+        .from(roles)
+        .orderBy(asc(roles.id));
+      // Seeded from the contract's role list at every start (reference-data.ts), so each code is a Role.
+      return rows.map((r) => ({ ...r, code: r.code as Role }));
+    },
+
+    async regions() {
+      const rows = await db.select({ id: regions.id, name: regions.name }).from(regions);
+      return rows.sort((a, b) => russian.compare(a.name, b.name) || a.id - b.id);
+    },
+  };
+}

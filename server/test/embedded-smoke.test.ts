@@ -1,0 +1,80 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The path a school takes: `npm start` on a new machine. Runs the real entry point on a new embedded
+ * data directory; skipped in the PostgreSQL pass, which covers the same code on a server database.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const main = path.join(root, 'server/src/main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-smoke-'));
+const port = 18000 + Math.floor(Math.random() * 1000);
+const env = {
+  ...process.env,
+  PORT: String(port),
+  WS_PORT: String(port + 1000),
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  TEST_DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+};
+const url = `http://127.0.0.1:${port}`;
+let child: ReturnType<typeof spawn>;
+let output = '';
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm start on a new embedded database', () => {
+  beforeAll(async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const deadline = Date.now() + 60_000;
+    while (!output.includes('Tamaq:')) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 70_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates, loads the demo data and prints every demo login', () => {
+    for (const email of ['superadmin@demo.kz', 'admin@demo.kz', 'school.admin@demo.kz', 'parent@demo.kz']) {
+      expect(output).toContain(email);
+    }
+    expect(output).toContain('demo12345');
+  });
+
+  it('signs a demo user in and answers their profile', async () => {
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'school.admin@demo.kz', password: 'demo12345' }),
+    });
+    expect(login.status).toBe(200);
+    const { access_token } = (await login.json()) as { access_token: string };
+    const profile = await fetch(`${url}/api/profile`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(profile.status).toBe(200);
+    const body = (await profile.json()) as { role: string; school_id: number | null };
+    expect(body.role).toBe('EducationAdmin');
+    expect(body.school_id).not.toBeNull();
+  });
+
+  it('refuses to start a second server on the same data directory', () => {
+    const second = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      cwd: root,
+      env: { ...env, PORT: String(port + 1) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain('уже используется другим процессом');
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, openBrowser, shot, signIn } from './browser.ts';
+
+type Case = { email: string; home: string; top: string[]; groups: string[]; reaches?: string };
+
+/** Each demo role, where `/` sends it (spec 1 §2.6), and the navigation it must see (§2.3, §6). */
+const CASES: Case[] = [
+  {
+    email: 'superadmin@demo.kz',
+    home: '/organizations',
+    top: ['/admin', '/organizations', '/pupils', '/users'],
+    groups: [],
+  },
+  {
+    email: 'admin@demo.kz',
+    home: '/report/fixations',
+    top: ['/fixation', '/fixation/manual'],
+    groups: ['reports', 'reference'],
+    reaches: '/canteens',
+  },
+  { email: 'cashier@demo.kz', home: '/fixation', top: ['/fixation'], groups: [] },
+  {
+    email: 'economist@demo.kz',
+    home: '/report/fixations',
+    top: [],
+    groups: ['reports'],
+    reaches: '/report/category/fixations',
+  },
+  {
+    email: 'edu.admin@demo.kz',
+    home: '/schools',
+    top: ['/cashbox', '/school/fixation', '/school/fixation/manual'],
+    groups: ['reports', 'menu', 'library', 'reference'],
+    reaches: '/menus',
+  },
+  {
+    email: 'school.admin@demo.kz',
+    home: '/schools',
+    top: ['/cashbox', '/school/fixation', '/school/fixation/manual'],
+    groups: ['reports', 'menu', 'library', 'reference'],
+  },
+  {
+    email: 'kg.admin@demo.kz',
+    home: '/schools',
+    top: ['/school/fixation', '/school/fixation/manual'],
+    groups: ['reports', 'reference'],
+    reaches: '/classrooms',
+  },
+  { email: 'edu.cashier@demo.kz', home: '/school/fixation', top: ['/cashbox', '/school/fixation'], groups: [] },
+  {
+    email: 'social@demo.kz',
+    home: '/classrooms',
+    top: [],
+    groups: ['reports', 'reference'],
+    reaches: '/food/categories',
+  },
+  {
+    email: 'observer@demo.kz',
+    home: '/report/school/statistics',
+    top: ['/report/school/statistics'],
+    groups: ['reports'],
+  },
+  { email: 'librarian@demo.kz', home: '/books/issuance', top: [], groups: ['library'], reaches: '/books/onhands' },
+  { email: 'parent@demo.kz', home: '/download', top: [], groups: [] },
+];
+
+const topHrefs = (page: Page) =>
+  page.$$eval('[data-testid="nav"] [data-testid="nav-link"]', (links) => [
+    ...new Set(links.filter((a) => !a.closest('.ant-menu-submenu')).map((a) => a.getAttribute('href') ?? '')),
+  ]);
+const groupKeys = (page: Page) =>
+  page.$$eval('[data-testid="nav"] [data-testid^="nav-group-"]', (els) => [
+    ...new Set(els.map((e) => e.getAttribute('data-testid')!.replace('nav-group-', ''))),
+  ]);
+const allHrefs = (page: Page) =>
+  page.$$eval('[data-testid="nav"] [data-testid="nav-link"]', (links) => [
+    ...new Set(links.map((a) => a.getAttribute('href') ?? '')),
+  ]);
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser.close());
+
+describe('signing in as each demo role', () => {
+  for (const c of CASES) {
+    it(`${c.email} lands on ${c.home} with its navigation`, async () => {
+      const { page } = browser;
+      await page.context().clearCookies();
+      await page.goto(`${baseUrl()}/login`);
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page, c.email);
+      await page.waitForURL((u) => u.pathname === c.home);
+      await page.waitForSelector('[data-testid="profile-menu-title"], [data-testid="profile-menu"]');
+      expect(new URL(page.url()).pathname).toBe(c.home);
+      expect((await topHrefs(page)).sort()).toEqual([...c.top].sort());
+      expect((await groupKeys(page)).sort()).toEqual([...c.groups].sort());
+      if (c.reaches) expect(await allHrefs(page)).toContain(c.reaches);
+      // Every entry shown leads to a screen the role may open (never to a refusal).
+      await shot(page, `home-${c.email.replace('@demo.kz', '')}`);
+    });
+  }
+
+  it('a kindergarten admin reads Детские сады and Группы instead of Школы and Классы', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl()}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'kg.admin@demo.kz');
+    await page.waitForURL((u) => u.pathname === '/schools');
+    const texts = await page.$$eval('[data-testid="nav"] [data-testid="nav-link"]', (l) =>
+      l.map((a) => a.textContent ?? ''),
+    );
+    expect(texts).toContain('Детские сады');
+    expect(texts).toContain('Группы');
+    expect(texts).not.toContain('Школы');
+  });
+});
+
+describe('guarded routes', () => {
+  it('send a signed-out visitor to /login', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl()}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${baseUrl()}/organizations`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('send an unknown path to / and on to the home of the role', async () => {
+    const { page } = browser;
+    await signIn(page, 'cashier@demo.kz');
+    await page.goto(`${baseUrl()}/no/such/page`);
+    await page.waitForURL((u) => u.pathname === '/fixation');
+  });
+
+  it('show a screen that is not built yet as a placeholder inside the layout', async () => {
+    const { page } = browser;
+    await signIn(page, 'admin@demo.kz');
+    await page.goto(`${baseUrl()}/canteens`);
+    await page.getByTestId('placeholder').waitFor();
+    expect(await page.getByTestId('placeholder').textContent()).toContain('Раздел в разработке');
+    expect(await page.getByTestId('nav').isVisible()).toBe(true);
+  });
+
+  it('sign-out clears the session and returns to /login', async () => {
+    const { page } = browser;
+    await signIn(page, 'admin@demo.kz');
+    await page.getByTestId('profile-menu-title').hover();
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await page.goto(`${baseUrl()}/fixation`);
+    await page.waitForURL((u) => u.pathname === '/login');
+  });
+});

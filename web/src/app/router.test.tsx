@@ -1,0 +1,81 @@
+import { TOKEN_STORAGE_KEY } from '@tamaq/contract/constants';
+import type { Role } from '@tamaq/contract/roles';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from './providers.tsx';
+import { routes } from './router.tsx';
+
+const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const signIn = (role: Role) =>
+  localStorage.setItem(
+    TOKEN_STORAGE_KEY,
+    `${b64({ alg: 'HS256' })}.${b64({ sub: '1', role, org: 1, school: null, tv: 0, exp: Date.now() / 1000 + 3600 })}.x`,
+  );
+
+async function open(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await act(async () => {
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+  });
+  return router;
+}
+
+const where = (router: ReturnType<typeof createMemoryRouter>) =>
+  router.state.location.pathname + router.state.location.search;
+
+beforeEach(() => {
+  // No server here: every call fails fast as a network error, which the shell must survive.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('offline'))),
+  );
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('router', () => {
+  it('sends a visitor without a session to login, remembering the page', async () => {
+    const router = await open('/users?page=2');
+    expect(where(router)).toBe('/login?next=%2Fusers%3Fpage%3D2');
+  });
+
+  it('sends a role that may not open a route to login, saying why', async () => {
+    signIn('Cashier');
+    const router = await open('/organizations');
+    expect(where(router)).toBe('/login?next=%2Forganizations&denied=1');
+  });
+
+  it('sends each role from / to its start screen', async () => {
+    signIn('SuperAdmin');
+    const router = await open('/');
+    expect(where(router)).toBe('/organizations');
+  });
+
+  it('shows the placeholder inside the layout for a screen not written yet', async () => {
+    signIn('Cashier');
+    await open('/fixation');
+    expect(await screen.findByTestId('placeholder')).toBeTruthy();
+    expect(screen.getByTestId('nav').querySelector('a[href="/fixation"]')).toBeTruthy();
+  });
+
+  it('keeps a student on / with the app landing', async () => {
+    signIn('Student');
+    const router = await open('/');
+    expect(where(router)).toBe('/');
+    expect(await screen.findByTestId('download-page')).toBeTruthy();
+  });
+
+  it('sends unknown paths to /', async () => {
+    signIn('Admin');
+    const router = await open('/no/such/page');
+    expect(router.state.location.pathname).toBe('/report/fixations');
+  });
+});

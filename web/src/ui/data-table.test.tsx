@@ -1,0 +1,111 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataTable } from './data-table.tsx';
+
+type Row = { id: number; name: string };
+// A few rows are enough to show; the pager works from `total`. (Role queries over big tables are slow in jsdom.)
+const rows: Row[] = Array.from({ length: 3 }, (_, i) => ({ id: 31 + i, name: `Ученик ${31 + i}` }));
+const columns = [{ title: 'ФИО', dataIndex: 'name', key: 'name' }];
+
+afterEach(cleanup);
+
+const pager = () => {
+  const nav = document.querySelector<HTMLElement>('nav[aria-label="Страницы"]');
+  if (!nav) throw new Error('no pager');
+  return nav;
+};
+
+function table(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  const onPageChange = vi.fn();
+  render(
+    <DataTable<Row>
+      columns={columns}
+      rowKey="id"
+      rows={rows}
+      total={245}
+      loading={false}
+      limit={30}
+      offset={30}
+      onPageChange={onPageChange}
+      {...props}
+    />,
+  );
+  return onPageChange;
+}
+
+describe('DataTable', { timeout: 20_000 }, () => {
+  it('shows the rows and where in the list they are', () => {
+    table();
+    expect(screen.getByText('Ученик 31')).toBeTruthy();
+    expect(screen.getByText('31–60 из 245')).toBeTruthy();
+    const nav = pager();
+    expect(within(nav).getByRole('button', { name: 'Страница 2' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Страница \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+  });
+
+  it('asks for the offset of the page clicked, and of first/previous/next/last', async () => {
+    const onPageChange = table();
+    const user = userEvent.setup();
+    await user.click(within(pager()).getByRole('button', { name: 'Страница 5' }));
+    await user.click(within(pager()).getByRole('button', { name: 'Первая страница' }));
+    await user.click(within(pager()).getByRole('button', { name: 'Предыдущая страница' }));
+    await user.click(within(pager()).getByRole('button', { name: 'Следующая страница' }));
+    await user.click(within(pager()).getByRole('button', { name: 'Последняя страница' }));
+    expect(onPageChange.mock.calls.map((c) => c[0])).toEqual([120, 0, 0, 60, 240]);
+  });
+
+  it('shows a shorter window of pages on a phone-sized screen', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(max-width: 699px)',
+    })) as typeof window.matchMedia;
+    try {
+      table({ offset: 150 }); // page 6
+      const pages = within(pager())
+        .getAllByRole('button', { name: /^Страница \d+$/ })
+        .map((b) => b.textContent);
+      expect(pages).toEqual(['3', '4', '5', '6', '7', '8']);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('disables first/previous on the first page', () => {
+    table({ offset: 0 });
+    expect(within(pager()).getByRole('button', { name: 'Первая страница' }).hasAttribute('disabled')).toBe(true);
+    expect(within(pager()).getByRole('button', { name: 'Следующая страница' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows a spinner while loading', () => {
+    const { container } = render(
+      <DataTable<Row>
+        columns={columns}
+        rowKey="id"
+        rows={undefined}
+        total={undefined}
+        loading
+        limit={30}
+        offset={0}
+        onPageChange={() => {}}
+      />,
+    );
+    expect(container.querySelector('.ant-spin-spinning')).not.toBeNull();
+  });
+
+  it('says the list is empty, with no pager', () => {
+    table({ rows: [], total: 0, offset: 0, emptyText: 'Столовых пока нет' });
+    expect(screen.getByText('Столовых пока нет')).toBeTruthy();
+    expect(document.querySelector('nav')).toBeNull();
+  });
+
+  it('goes back to the last page when the current one emptied (after a delete)', () => {
+    const onPageChange = table({ rows: [], total: 60, offset: 60 });
+    expect(onPageChange).toHaveBeenCalledWith(30);
+  });
+});

@@ -1,10 +1,11 @@
+import type { Redis } from 'ioredis';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import type { Platform } from '../src/platform/platform.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import { openTestDatabase } from './test-db.ts';
-import { startTestSmtp } from './test-smtp.ts';
+import { startTestSmtp } from '../../tools/test-smtp.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -21,7 +22,10 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database of its own, with a real SMTP server; one per test file. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  opts: { redis?: Redis } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const smtp = await startTestSmtp();
   const config: Config = { ...loadConfig({}), smtpUrl: smtp.url, demoData: false, logLevel: 'silent', ...overrides };
@@ -39,6 +43,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     mailer,
     now: () => clock.now,
     logger: false,
+    redis: opts.redis ?? null,
   });
   await app.ready();
   return {

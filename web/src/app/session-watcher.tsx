@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { matchPath, Outlet, useNavigate } from 'react-router';
 import { loginPath } from '../features/account/return-to.ts';
-import { brandQuery } from '../features/landing/api/get-brand.ts';
+import { brandQuery } from '../lib/brand.ts';
 import { UNAUTHORIZED_EVENT } from '../lib/api-client.ts';
 import { useSession } from './use-session.ts';
 

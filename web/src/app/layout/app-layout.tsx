@@ -3,7 +3,7 @@ import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../features/account/api/get-profile.ts';
-import { useBrand } from '../../features/landing/api/get-brand.ts';
+import { useBrand } from '../../lib/brand.ts';
 import { PageSpinner } from '../page-spinner.tsx';
 import { useTokenRefresh } from '../token-refresh.ts';
 import { useSession, useToken } from '../use-session.ts';

@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useBrand } from '../../features/landing/api/get-brand.ts';
+import { useBrand } from '../../lib/brand.ts';
 import { PageSpinner } from '../page-spinner.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { BrandLogo } from './brand-logo.tsx';

@@ -4,7 +4,7 @@ import { Button, Card, Flex, Skeleton, Space, theme, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { readToken } from '../../lib/session.ts';
-import { useBrand } from './api/get-brand.ts';
+import { useBrand } from '../../lib/brand.ts';
 import { StoreButtons } from './store-buttons.tsx';
 
 const t = ru.landing;

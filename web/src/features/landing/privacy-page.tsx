@@ -1,7 +1,7 @@
 import { Card, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
-import { useBrand } from './api/get-brand.ts';
+import { useBrand } from '../../lib/brand.ts';
 
 const t = ru.privacy;
 type Section = { title: string; items?: readonly string[]; paragraphs?: readonly string[]; note?: string };

@@ -1,6 +1,6 @@
 import { BRANDS, type Brand } from '@tamaq/contract/brand';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export const getBrand = () => api.get<Brand>('/api/brand');
 

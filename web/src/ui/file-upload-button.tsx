@@ -1,9 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, message, Progress, Typography } from 'antd';
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Button, Progress, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { ui } from '../i18n/ru-ui.ts';
-import { errorText } from '../lib/api-error.ts';
-import { isAbortError, matchesAccept, uploadFile } from '../lib/upload.ts';
+import { matchesAccept } from '../lib/upload.ts';
+import { useFileUpload } from './use-file-upload.ts';
 
 export interface FileUploadButtonProps<T> {
   /** Endpoint that takes the multipart file, e.g. '/api/classroom/upload?schoolId=3'. */
@@ -36,50 +36,25 @@ export function FileUploadButton<T = unknown>({
   maxBytes,
   disabled,
 }: FileUploadButtonProps<T>) {
-  const input = useRef<HTMLInputElement>(null);
-  const abort = useRef<AbortController | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = ''; // the same file may be chosen again after fixing it
-    if (!file) return;
-    const refusal = !matchesAccept(file, accept)
-      ? ui.upload.fileWrongType(accept)
-      : maxBytes !== undefined && file.size > maxBytes
-        ? ui.upload.fileTooBig(Math.round((maxBytes / 1024 / 1024) * 10) / 10)
-        : null;
-    if (refusal) {
-      void message.error(refusal);
-      return;
-    }
-    abort.current = new AbortController();
-    setPercent(0);
-    try {
-      const result = await uploadFile<T>(url, file, {
-        ...(field ? { field } : {}),
-        ...(extra ? { extra } : {}),
-        onProgress: setPercent,
-        signal: abort.current.signal,
-      });
-      onDone(result);
-    } catch (err) {
-      if (isAbortError(err)) return;
-      if (onError) onError(err);
-      else void message.error(errorText(err));
-    } finally {
-      setPercent(null);
-    }
-  };
-
-  const busy = percent !== null;
+  const { input, percent, busy, onFile, choose } = useFileUpload<T>({
+    url,
+    field,
+    extra,
+    onDone,
+    onError,
+    refuse: (file) =>
+      !matchesAccept(file, accept)
+        ? ui.upload.fileWrongType(accept)
+        : maxBytes !== undefined && file.size > maxBytes
+          ? ui.upload.fileTooBig(Math.round((maxBytes / 1024 / 1024) * 10) / 10)
+          : null,
+  });
   return (
     <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4, minWidth: 160 }}>
-      <Button icon={<UploadOutlined />} loading={busy} disabled={disabled} onClick={() => input.current?.click()}>
+      <Button icon={<UploadOutlined />} loading={busy} disabled={disabled} onClick={choose}>
         {label}
       </Button>
-      {busy &&
+      {percent !== null &&
         (percent < 100 ? (
           <Progress percent={percent} size="small" status="active" aria-label={ui.loading} />
         ) : (

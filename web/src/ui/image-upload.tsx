@@ -1,10 +1,10 @@
 import { CameraOutlined } from '@ant-design/icons';
-import { message, Progress, Spin } from 'antd';
+import { Progress, Spin } from 'antd';
 import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
-import { useEffect, useRef, useState, type ChangeEvent, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { ui } from '../i18n/ru-ui.ts';
-import { errorText } from '../lib/api-error.ts';
-import { isAbortError, matchesAccept, uploadFile } from '../lib/upload.ts';
+import { matchesAccept } from '../lib/upload.ts';
+import { useFileUpload } from './use-file-upload.ts';
 
 export interface UploadedImage {
   id: number;
@@ -41,41 +41,17 @@ export function ImageUpload({
   id,
   uploadUrl = '/api/image/upload',
 }: ImageUploadProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const abort = useRef<AbortController | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = ''; // the same file may be chosen again after a failure
-    if (!file) return;
-    const refusal = !matchesAccept(file, IMAGE_CHECK)
-      ? ui.upload.imageWrongType
-      : file.size > IMAGE_MAX_BYTES
-        ? ui.upload.imageTooBig
-        : null;
-    if (refusal) {
-      void message.error(refusal);
-      return;
-    }
-    abort.current = new AbortController();
-    setPercent(0);
-    try {
-      const img = await uploadFile<UploadedImage>(uploadUrl, file, {
-        field: 'image',
-        onProgress: setPercent,
-        signal: abort.current.signal,
-      });
-      onChange?.(img);
-    } catch (err) {
-      if (!isAbortError(err)) void message.error(errorText(err));
-    } finally {
-      setPercent(null);
-    }
-  };
-
-  const busy = percent !== null;
+  const { input, percent, busy, onFile, choose } = useFileUpload<UploadedImage>({
+    url: uploadUrl,
+    field: 'image',
+    onDone: (img) => onChange?.(img),
+    refuse: (file) =>
+      !matchesAccept(file, IMAGE_CHECK)
+        ? ui.upload.imageWrongType
+        : file.size > IMAGE_MAX_BYTES
+          ? ui.upload.imageTooBig
+          : null,
+  });
   const label = value?.url ? ui.upload.changePhoto : ui.upload.choosePhoto;
   const box: CSSProperties = {
     width: size,
@@ -101,7 +77,7 @@ export function ImageUpload({
         title={label}
         aria-busy={busy}
         disabled={disabled || busy}
-        onClick={() => input.current?.click()}
+        onClick={choose}
       >
         {value?.url ? (
           <img src={value.url} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
@@ -119,7 +95,7 @@ export function ImageUpload({
               background: 'rgba(255,255,255,0.8)',
             }}
           >
-            {percent > 0 && percent < 100 ? (
+            {percent !== null && percent > 0 && percent < 100 ? (
               <Progress type="circle" percent={percent} size={Math.round(size * 0.7)} aria-label={ui.loading} />
             ) : (
               <Spin />

@@ -44,14 +44,15 @@ export async function openBrowser(
 
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  // Transitions end first, so a shot shows the state the test reached, not a half-faded button.
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 export const DEMO_PASSWORD = 'demo12345';
 
-/** Signs in through the login form, as a person would. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`${baseUrl()}/login`);
+/** Fills the login form and presses "Войти", whatever the answer. */
+export async function submitLogin(page: Page, email: string, password: string, base = baseUrl()): Promise<void> {
+  await page.goto(`${base}/login`);
   await page
     .getByLabel(/логин|e-mail/i)
     .first()
@@ -61,5 +62,28 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     .first()
     .fill(password);
   await page.getByRole('button', { name: /войти/i }).click();
+}
+
+/** Signs in through the login form, as a person would (against `base`, the shared server by default). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, base = baseUrl()): Promise<void> {
+  await submitLogin(page, email, password, base);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Forgets the session of this browser: the next page opens signed out. */
+export async function signOutHere(page: Page, base = baseUrl()): Promise<void> {
+  if (!page.url().startsWith(base)) await page.goto(`${base}/login`);
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+}
+
+/** The stored access token, or null when this browser is signed out. */
+export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
+
+/** The validation message shown under the form field labelled `label`. */
+export function fieldError(page: Page, label: string) {
+  return page
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
 }

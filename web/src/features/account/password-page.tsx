@@ -3,7 +3,8 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { changePasswordAndKeepSession } from './api/change-password.ts';
 import { FormAlert } from './form-alert.tsx';
-import { rules, sameAs } from './rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { rules } from './rules.ts';
 import { useAlertSubmit } from './use-alert-submit.ts';
 
 const t = ru.password;
@@ -24,18 +25,7 @@ export function PasswordPage() {
         <Form.Item name="password_current" label={ru.fields.currentPassword} rules={rules.required} required>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={ru.fields.newPassword} rules={rules.newPassword} required>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={ru.fields.passwordConfirmation}
-          dependencies={['password']}
-          rules={sameAs('password')}
-          required
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
         <Button type="primary" htmlType="submit" loading={submitting}>
           {t.submit}
         </Button>

@@ -3,7 +3,8 @@ import { Alert, Button, Form, Input } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { FormAlert } from './form-alert.tsx';
 import { ResendCode } from './resend-code.tsx';
-import { rules, sameAs } from './rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { rules } from './rules.ts';
 import { useAlertSubmit } from './use-alert-submit.ts';
 
 type Props = {
@@ -32,18 +33,7 @@ export function RecoveryConfirmStep({ email, onSubmit, resendAt, onResend, onRes
       <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
         <Input type="email" autoComplete="username" />
       </Form.Item>
-      <Form.Item name="password" label={ru.fields.newPassword} rules={rules.newPassword} required>
-        <Input.Password autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item
-        name="password_confirmation"
-        label={ru.fields.passwordConfirmation}
-        dependencies={['password']}
-        rules={sameAs('password')}
-        required
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields autoFocus />
       <Form.Item name="code" label={ru.fields.code} rules={rules.code} required>
         <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={ru.fields.codePlaceholder} />
       </Form.Item>

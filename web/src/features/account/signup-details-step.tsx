@@ -3,7 +3,8 @@ import { Button, Checkbox, Form, Input, type FormInstance } from 'antd';
 import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { FormAlert } from './form-alert.tsx';
-import { rules, sameAs } from './rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { rules } from './rules.ts';
 import { useAlertSubmit } from './use-alert-submit.ts';
 
 export type SignupDetails = RegisterBody & { consent: boolean };
@@ -29,18 +30,7 @@ export function SignupDetailsStep({ form, onSubmit }: Props) {
       <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
         <Input type="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item name="password" label={ru.fields.password} rules={rules.newPassword} required>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="password_confirmation"
-        label={ru.fields.passwordConfirmation}
-        dependencies={['password']}
-        rules={sameAs('password')}
-        required
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields label={ru.fields.password} />
       <Form.Item name="consent" valuePropName="checked" rules={rules.consent}>
         <Checkbox data-testid="consent">
           {t.consentPrefix}

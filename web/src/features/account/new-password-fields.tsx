@@ -1,0 +1,29 @@
+import { Form, Input } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { rules, sameAs } from './rules.ts';
+
+/** The new password and its repetition, as sign-up, recovery and the password change all ask them. */
+export function NewPasswordFields({
+  label = ru.fields.newPassword,
+  autoFocus = false,
+}: {
+  label?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <Form.Item name="password" label={label} rules={rules.newPassword} required>
+        <Input.Password autoComplete="new-password" autoFocus={autoFocus} />
+      </Form.Item>
+      <Form.Item
+        name="password_confirmation"
+        label={ru.fields.passwordConfirmation}
+        dependencies={['password']}
+        rules={sameAs('password')}
+        required
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}

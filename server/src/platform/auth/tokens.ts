@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { TokenPayload } from '@tamaq/contract/auth';
 
@@ -14,7 +14,8 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: given raw bytes, jose imports the key again on every verify.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   // A separate key, so a MAC can never stand in for a token signature.
   const macKey = createHmac('sha256', secret).update('tamaq/mac').digest();
   return {

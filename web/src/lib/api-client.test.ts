@@ -155,6 +155,19 @@ describe('api: errors', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('keeps a stored session when a sign-in attempt on /login fails', async () => {
+    setToken('still-good');
+    const onUnauthorized = vi.fn();
+    window.addEventListener('tamaq:unauthorized', onUnauthorized);
+    answer = () => json(401, { error: 'Unauthorized', errorMessage: 'Неверный логин или пароль' });
+    await failure(api.post('/api/auth/login', { email: 'a@b.kz', password: 'wrong' }));
+    await failure(api.post('/api/auth/password/recovery', { email: 'nobody@b.kz' }));
+    window.removeEventListener('tamaq:unauthorized', onUnauthorized);
+    expect(calls.filter((c) => c.url.startsWith('/api/auth/')).every((c) => !c.headers.Authorization)).toBe(true);
+    expect(getToken()).toBe('still-good');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('gives a Russian text for anything else thrown', () => {
     expect(errorText(undefined)).toBe('Что-то пошло не так. Попробуйте ещё раз.');
     expect(errorText(new Error('Сбой'))).toBe('Сбой');

@@ -40,6 +40,12 @@ function needsCsrf(method: string, url: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase()) && isRelativeUrl(url);
 }
 
+/**
+ * Sign-in and the code steps need no token, and must not send one: a wrong password typed while an
+ * older session is stored would otherwise answer 401 to "our token" and sign every tab out.
+ */
+const TOKENLESS = /^\/api\/(auth\/(login|register|password\/recovery)|profile\/remove)(\?|$)/;
+
 /** Headers of every call but Content-Type (the uploader lets the browser set the boundary). */
 export function apiHeaders(method: string, url: string): Record<string, string> {
   const headers: Record<string, string> = {
@@ -49,7 +55,7 @@ export function apiHeaders(method: string, url: string): Record<string, string> 
     [HEADERS.version]: APP_VERSION,
   };
   const token = getToken();
-  if (token && isSameOrigin(url)) headers.Authorization = `Bearer ${token}`;
+  if (token && isSameOrigin(url) && !TOKENLESS.test(url)) headers.Authorization = `Bearer ${token}`;
   if (needsCsrf(method, url)) {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[HEADERS.csrf] = csrf;

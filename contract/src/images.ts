@@ -26,6 +26,9 @@ export const IMAGE_MESSAGES = {
   unreadable: 'Не удалось прочитать изображение: файл повреждён',
   tooManyPixels: 'Изображение слишком большое: не больше 40 мегапикселей',
   tooLarge: `Файл слишком большой: не больше ${IMAGE_MAX_BYTES / 1024 / 1024} МБ`,
+  /** More files, fields or parts than an upload has: the form is not ours. */
+  oneImage: `Отправьте одно изображение в поле ${IMAGE_FIELD}`,
+  incomplete: 'Изображение пришло не полностью: отправьте его ещё раз',
 } as const;
 
 /**

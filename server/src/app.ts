@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -13,6 +13,7 @@ import { registerGuard } from './platform/auth/guard.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerInput } from './platform/http/input.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -42,7 +43,22 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: Boolean(config.databaseUrl),
+    // Forwarded addresses are believed only from configured proxies: rate limits count by address.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // A body sent byte by byte must not hold a connection forever (a 5 MB photo on a slow line fits).
+    requestTimeout: 120_000,
+    // A malformed URL (`/api/images/%FF`) answers in the spec's shape, not the framework's.
+    frameworkErrors: (err, _request, res) => {
+      const reply = res as unknown as FastifyReply;
+      if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_ASYNC_CONSTRAINT') {
+        void reply.code(404).send({ error: 'Not found', errorMessage: 'Не найдено' });
+      } else {
+        void reply.code(422).send({ error: 'Validation error', validationErrors: { body: ['Некорректный запрос'] } });
+      }
+    },
     // One log line per scan would drown the log at lunch; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -50,21 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // A write with no body is validated as `{}`, so an empty login answers field errors, not a 400.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
-  });
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = Object.assign(new Error('Invalid JSON'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 });
-      done(err, undefined);
-    }
-  });
+  registerInput(app);
 
   const now = opts.now ?? (() => new Date());
   const tokens = createTokenService(opts.jwtSecret);
@@ -77,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     actors,
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
-    metrics: registerMetrics(app, { defaults: opts.logger !== false }),
+    metrics: registerMetrics(app, { defaults: opts.logger !== false, metricsToken: config.metricsToken }),
     redis: opts.redis ?? null,
     now,
   };
@@ -101,6 +103,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
+    // Redis down must not lock everybody out of sign-in: the limit is skipped and the outage logged.
+    skipOnError: true,
     ...(platform.redis ? { redis: platform.redis, nameSpace: 'tamaq-rl-' } : {}),
     errorResponseBuilder: rateLimitError,
   });

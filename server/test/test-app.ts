@@ -35,7 +35,12 @@ export async function createTestContext(
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, db: database.db, log: console as never });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db: database.db,
+    log: console as never,
+  });
   const { app, platform } = await buildApp({
     config,
     database,

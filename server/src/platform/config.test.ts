@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       webDist: null,
       logLevel: 'info',
       demoData: true,
+      trustProxy: false,
+      metricsToken: null,
     });
   });
 
@@ -61,6 +63,8 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://tamaq.kz/',
         WEB_DIST: 'web/dist',
         LOG_LEVEL: 'warn',
+        TRUST_PROXY: '10.0.0.5',
+        METRICS_TOKEN: 'metrics-token-0123',
       },
       cwd,
     );
@@ -78,6 +82,8 @@ describe('loadConfig', () => {
       webDist: '/srv/tamaq/web/dist',
       logLevel: 'warn',
       demoData: false,
+      trustProxy: ['10.0.0.5'],
+      metricsToken: 'metrics-token-0123',
     });
   });
 
@@ -101,9 +107,36 @@ describe('loadConfig', () => {
       { DATABASE_URL: 'mysql://x' },
       'DATABASE_URL должен быть адресом вида postgres://… или postgresql://…, получено «mysql://x»',
     ],
-    [{ REDIS_URL: 'foo' }, 'REDIS_URL должен быть адресом вида redis://… или rediss://…, получено «foo»'],
+    [
+      { REDIS_URL: 'foo' },
+      'REDIS_URL должен быть адресом вида redis://… или rediss://…, получено не адрес (значение не показано: в нём может быть пароль)',
+    ],
     [{ SMTP_URL: 'http://x' }, 'SMTP_URL должен быть адресом вида smtp://… или smtps://…, получено «http://x»'],
-    [{ PUBLIC_URL: 'tamaq.kz' }, 'PUBLIC_URL должен быть адресом вида http://… или https://…, получено «tamaq.kz»'],
+    [
+      { PUBLIC_URL: 'tamaq.kz' },
+      'PUBLIC_URL должен быть адресом вида http://… или https://…, получено не адрес (значение не показано: в нём может быть пароль)',
+    ],
+    [{ PORT: '0x50' }, 'PORT должен быть номером порта 0–65535, получено «0x50»'],
+    [{ PORT: '1e3' }, 'PORT должен быть номером порта 0–65535, получено «1e3»'],
+    [{ PORT: ' 80' }, 'PORT должен быть номером порта 0–65535, получено « 80»'],
+    [{ WS_PORT: '-1' }, 'WS_PORT должен быть номером порта 0–65535, получено «-1»'],
+    [
+      { PORT: '9000', WS_PORT: '9000' },
+      'WS_PORT совпадает с PORT (9000): веб-сокетам нужен свой порт, укажите другой WS_PORT',
+    ],
+    [{ PORT: '8088' }, 'WS_PORT совпадает с PORT (8088): веб-сокетам нужен свой порт, укажите другой WS_PORT'],
+    [{ JWT_SECRET: ' '.repeat(40) }, 'JWT_SECRET должен быть не короче 32 символов'],
+    [{ JWT_SECRET: ` ${'x'.repeat(31)}\t\n` }, 'JWT_SECRET должен быть не короче 32 символов'],
+    [
+      { BRANDS: 'asxana.kz:8080=asxana' },
+      'BRANDS: укажите имя хоста без порта: «asxana.kz=asxana» вместо «asxana.kz:8080=asxana»',
+    ],
+    [
+      { BRANDS: 'a.kz=asxana=tamaq' },
+      'BRANDS: ожидается «хост=бренд» через запятую (бренды: tamaq, asxana), получено «a.kz=asxana=tamaq»',
+    ],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN должен быть не короче 16 символов'],
+    [{ METRICS_TOKEN: ' '.repeat(20) }, 'METRICS_TOKEN должен быть не короче 16 символов'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET должен быть не короче 32 символов'],
     [{ BRANDS: 'a.kz' }, 'BRANDS: ожидается «хост=бренд» через запятую (бренды: tamaq, asxana), получено «a.kz»'],
     [
@@ -119,6 +152,34 @@ describe('loadConfig', () => {
     expect(problems(env)).toEqual([message]);
   });
 
+  it.each(['0', '11', '-1', '1.5', 'true', '*', '10.0.0.300', '10.0.0.0/33', '::1/129', '10.0.0.1,', 'proxy.local'])(
+    'refuses TRUST_PROXY=%j',
+    (value) => {
+      expect(problems({ TRUST_PROXY: value })).toEqual([
+        `TRUST_PROXY: ожидается число прокси перед сервером (1–10) или их адреса и подсети через запятую (10.0.0.5, 10.0.0.0/8), получено «${value}»`,
+      ]);
+    },
+  );
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and subnets', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, cwd).trustProxy;
+    expect(trust('')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('10')).toBe(10);
+    expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
+    expect(trust('10.0.0.0/8, 192.168.1.1 ,::1,fd00::/8')).toEqual(['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8']);
+  });
+
+  it('keeps the two ports apart unless both are left to the system', () => {
+    expect(loadConfig({ PORT: '0', WS_PORT: '0' }, cwd)).toMatchObject({ port: 0, wsPort: 0 });
+    expect(loadConfig({ PORT: '08080', WS_PORT: '65535' }, cwd)).toMatchObject({ port: 8080, wsPort: 65535 });
+  });
+
+  it('reads METRICS_TOKEN without the spaces around it', () => {
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef ' }, cwd).metricsToken).toBe('0123456789abcdef');
+    expect(loadConfig({ METRICS_TOKEN: '' }, cwd).metricsToken).toBe(null);
+  });
+
   it('names the variable in zod’s own messages too', () => {
     const [message] = problems({ LOG_LEVEL: 'loud' });
     expect(message).toMatch(/^LOG_LEVEL: .*"info"/);
@@ -132,5 +193,28 @@ describe('loadConfig', () => {
     const [message] = problems({ DATABASE_URL: 'mysql://tamaq:S3cret!@db/tamaq' });
     expect(message).not.toContain('S3cret');
     expect(message).toContain('mysql://tamaq:***@db/tamaq');
+  });
+
+  it.each([
+    // A slash or an @ inside the password, a port that is no number, no `//`, a password in the query.
+    ['DATABASE_URL', 'postgres://admin:top/secret@db:xx/x', ['top', 'secret']],
+    ['DATABASE_URL', 'mysql://admin:s3cr@t@db/x', ['s3cr', 't@db', '%40']],
+    ['REDIS_URL', 'redis://:p@ss@h:bad', ['p@', '@ss']],
+    ['REDIS_URL', 'http://:p@ss@cache:6379', ['p@', '@ss@', '%40']],
+    ['SMTP_URL', 'smtp:user:hunter2@mail.kz', ['hunter2']],
+    ['DATABASE_URL', 'mysql://db/x?password=hunter2', ['hunter2']],
+  ])('does not print any part of the password in %s=%s', (name, value, secrets) => {
+    const [message] = problems({ [name]: value });
+    expect(message).toMatch(new RegExp(`^${name} должен быть адресом вида`));
+    for (const part of secrets) expect(message).not.toContain(part);
+  });
+
+  it('shows a mistyped URL without its password, so the mistake can be seen', () => {
+    expect(problems({ DATABASE_URL: 'mysql://admin:s3cr@t@db:5432/x' })).toEqual([
+      'DATABASE_URL должен быть адресом вида postgres://… или postgresql://…, получено «mysql://admin:***@db:5432/x»',
+    ]);
+    expect(problems({ REDIS_URL: 'http://:p@ss@cache:6379' })).toEqual([
+      'REDIS_URL должен быть адресом вида redis://… или rediss://…, получено «http://:***@cache:6379»',
+    ]);
   });
 });

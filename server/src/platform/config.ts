@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { BrandKey } from '@tamaq/contract/brand';
@@ -19,6 +20,13 @@ export interface Config {
   logLevel: string;
   /** Demo data on a new embedded database (off in tests and with DATABASE_URL). */
   demoData: boolean;
+  /**
+   * Fastify's `trustProxy`: which peers may tell the client's address in X-Forwarded-For (a hop
+   * count or their addresses). Off by default, or anyone could pick the address rate limits count.
+   */
+  trustProxy: boolean | number | string[];
+  /** Bearer token `/metrics` requires; without one it answers the loopback only. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -33,16 +41,32 @@ const port = (name: string, fallback: number) =>
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) {
+      // Number() would also take ' 80', '0x50' and '1e3'.
+      if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) {
         ctx.addIssue({ code: 'custom', message: `${name} должен быть номером порта 0–65535, получено «${v}»` });
         return z.NEVER;
       }
-      return n;
+      return Number(v);
     });
 
-/** The message goes to the console and logs: a password in a mistyped URL must not. */
-const hidePassword = (v: string) => v.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+/**
+ * A mistyped URL as the messages show it, which go to the console and logs: the password (and the
+ * query, which may carry one too) is blanked, and a value that is not a URL at all is not shown,
+ * since nothing tells where a password in it would be.
+ */
+const hidePassword = (v: string): string | null => {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return null;
+  }
+  // Without a host (`postgres:user:pw@db`) the whole rest is an opaque path that may hold a password.
+  if (!u.host) return null;
+  const user = u.username || u.password ? `${u.username}${u.password ? ':***' : ''}@` : '';
+  const rest = `${u.pathname === '/' ? '' : u.pathname}${u.search ? '?…' : ''}`;
+  return `${u.protocol}//${user}${u.host}${rest}`;
+};
 
 const url = (name: string, protocols: string[]) =>
   z
@@ -52,12 +76,18 @@ const url = (name: string, protocols: string[]) =>
       if (v === undefined || v === '') return null;
       try {
         const u = new URL(v);
-        if (!protocols.includes(u.protocol)) throw new Error();
+        // `smtp:user:pw@host` parses too, as an opaque path without a host.
+        if (!protocols.includes(u.protocol) || !u.href.startsWith(`${u.protocol}//`)) throw new Error();
         return v;
       } catch {
+        const shown = hidePassword(v);
         ctx.addIssue({
           code: 'custom',
-          message: `${name} должен быть адресом вида ${protocols.map((p) => `${p}//…`).join(' или ')}, получено «${hidePassword(v)}»`,
+          message:
+            `${name} должен быть адресом вида ${protocols.map((p) => `${p}//…`).join(' или ')}, ` +
+            (shown === null
+              ? 'получено не адрес (значение не показано: в нём может быть пароль)'
+              : `получено «${shown}»`),
         });
         return z.NEVER;
       }
@@ -70,12 +100,21 @@ const brands = z
     if (v === undefined || v.trim() === '') return {} as Record<string, BrandKey>;
     const out: Record<string, BrandKey> = {};
     for (const pair of v.split(',')) {
-      const [host, key] = pair.split('=').map((s) => s.trim());
+      const parts = pair.split('=').map((s) => s.trim());
+      const [host, key] = parts;
       const parsed = BrandKey.safeParse(key);
-      if (!host || !parsed.success) {
+      if (parts.length !== 2 || !host || !parsed.success) {
         ctx.addIssue({
           code: 'custom',
           message: `BRANDS: ожидается «хост=бренд» через запятую (бренды: ${BrandKey.options.join(', ')}), получено «${pair}»`,
+        });
+        return z.NEVER;
+      }
+      // The brand is looked up by the host name alone, so a host with a port would never match.
+      if (host.includes(':')) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `BRANDS: укажите имя хоста без порта: «${host.split(':')[0]}=${key}» вместо «${pair.trim()}»`,
         });
         return z.NEVER;
       }
@@ -83,6 +122,43 @@ const brands = z
     }
     return out;
   });
+
+/** An IP address or a CIDR subnet, as Fastify's `trustProxy` list takes them. */
+const isAddressOrSubnet = (s: string) => {
+  const [ip = '', bits, ...rest] = s.split('/');
+  const family = net.isIP(ip);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const value = v?.trim() ?? '';
+    if (value === '') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const list = value.split(',').map((s) => s.trim());
+      if (list.every(isAddressOrSubnet)) return list;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY: ожидается число прокси перед сервером (1–10) или их адреса и подсети через запятую (10.0.0.5, 10.0.0.0/8), получено «${v}»`,
+    });
+    return z.NEVER;
+  });
+
+/** A secret given in the environment: blank means unset; spaces around it do not count toward its length. */
+const secret = (name: string, min: number) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.trim().length >= min, {
+      message: `${name} должен быть не короче ${min} символов`,
+    });
 
 const Env = z.object({
   PORT: port('PORT', 8080),
@@ -93,16 +169,13 @@ const Env = z.object({
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
   MAIL_FROM: z.string().optional(),
-  JWT_SECRET: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || v === '' || v.length >= 32, {
-      message: 'JWT_SECRET должен быть не короче 32 символов',
-    }),
+  JWT_SECRET: secret('JWT_SECRET', 32),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   BRANDS: brands,
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: trustProxy,
+  METRICS_TOKEN: secret('METRICS_TOKEN', 16),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -123,6 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'JWT_SECRET обязателен вместе с DATABASE_URL: все экземпляры сервера должны подписывать токены одним ключом',
     );
   }
+  // Both 0 asks the system for two free ports (tests do it); any other equal pair cannot both listen.
+  if (e.WS_PORT === e.PORT && e.PORT !== 0) {
+    problems.push(`WS_PORT совпадает с PORT (${e.PORT}): веб-сокетам нужен свой порт, укажите другой WS_PORT`);
+  }
   if (problems.length) throw new ConfigError(problems);
   const port = e.PORT;
   return {
@@ -140,5 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : null,
     logLevel: e.LOG_LEVEL || 'info',
     demoData: !e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY,
+    // A header cannot carry spaces around the token, so neither does the token.
+    metricsToken: e.METRICS_TOKEN?.trim() || null,
   };
 }

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { serviceUnavailable } from './http/errors.ts';
 import type { Db } from './db/client.ts';
 import { mailOutbox } from './db/schema.ts';
 
@@ -25,7 +26,13 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; db: D
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send({ secret, ...mail }) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        try {
+          await transport.sendMail({ from: opts.from, ...mail });
+        } catch (err) {
+          // The mail server is down or refuses: the person can do nothing but try later, so say so.
+          opts.log.error({ to: mail.to, subject: mail.subject, error: (err as Error).message }, 'mail not sent');
+          throw serviceUnavailable('Не удалось отправить письмо. Попробуйте ещё раз через несколько минут.');
+        }
         const kept = secret ? { text: '[скрыто: письмо содержит код]', html: null } : { html: mail.html ?? null };
         await opts.db.insert(mailOutbox).values({ ...mail, ...kept, sent: true });
       },

@@ -14,6 +14,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
     root: webDist,
     wildcard: false,
     index: false,
+    // The build leaves .br and .gz copies beside each asset; the browser gets the smallest it accepts.
+    preCompressed: true,
     setHeaders: (res, file) => {
       res.header(
         'cache-control',

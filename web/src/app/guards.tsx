@@ -2,7 +2,7 @@ import type { Role } from '@tamaq/contract/roles';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../features/account/return-to.ts';
-import { useSession } from './use-session.ts';
+import { useSession } from '../lib/use-session.ts';
 
 /** Sends a visitor without a valid session to /login, remembering the page to come back to. */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { HOME_BY_ROLE } from '@tamaq/contract/routes';
 import { Navigate } from 'react-router';
 import { StudentHome } from './screens.tsx';
-import { useSession } from './use-session.ts';
+import { useSession } from '../lib/use-session.ts';
 
 /** `/` needs only a session and sends each role to its own start screen (spec 1 §2.6). */
 export function HomeRedirect() {

@@ -1,7 +1,7 @@
 import { ToolOutlined } from '@ant-design/icons';
-import { Button, Result, theme } from 'antd';
-import { Link } from 'react-router';
+import { Result, theme } from 'antd';
 import { ru } from '../i18n/ru.ts';
+import { LinkButton } from '../ui/link-button.tsx';
 
 /** Shown inside the layout for a route whose screen is not written yet: never a blank page. */
 export function PlaceholderPage() {
@@ -13,9 +13,9 @@ export function PlaceholderPage() {
         title={ru.common.inDevelopment}
         subTitle={ru.common.inDevelopmentText}
         extra={
-          <Link to="/">
-            <Button type="primary">{ru.common.toHome}</Button>
-          </Link>
+          <LinkButton to="/" type="primary">
+            {ru.common.toHome}
+          </LinkButton>
         }
       />
     </div>

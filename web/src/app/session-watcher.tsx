@@ -5,7 +5,7 @@ import { matchPath, Outlet, useNavigate } from 'react-router';
 import { loginPath } from '../features/account/return-to.ts';
 import { brandQuery } from '../lib/brand.ts';
 import { UNAUTHORIZED_EVENT } from '../lib/api-client.ts';
-import { useSession } from './use-session.ts';
+import { useSession } from '../lib/use-session.ts';
 
 const isPublic = (pathname: string) => PUBLIC_ROUTES.some((p) => matchPath(p, pathname));
 

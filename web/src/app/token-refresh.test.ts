@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { nextRefreshDelay } from './token-refresh.ts';
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshStoredToken } from '../features/account/api/refresh-token.ts';
+import { nextRefreshDelay, RETRY_DELAY_MS, useTokenRefresh } from './token-refresh.ts';
+
+vi.mock('../features/account/api/refresh-token.ts', () => ({ refreshStoredToken: vi.fn() }));
+const refreshMock = vi.mocked(refreshStoredToken);
 
 describe('nextRefreshDelay', () => {
   const now = 1_000_000_000_000;
@@ -14,5 +19,41 @@ describe('nextRefreshDelay', () => {
   });
   it('falls back to 30 minutes when the expiry is unknown', () => {
     expect(nextRefreshDelay(null, now)).toBe(30 * 60_000);
+  });
+});
+
+describe('useTokenRefresh', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    refreshMock.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('tries again a minute after a failed renewal instead of giving up', async () => {
+    refreshMock.mockRejectedValue(new Error('Нет связи с сервером'));
+    const { unmount } = renderHook(() => useTokenRefresh('not-a-jwt'));
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    expect(refreshMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
+    expect(refreshMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
+    expect(refreshMock).toHaveBeenCalledTimes(3);
+    unmount();
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(refreshMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('aborts the renewal in flight when the session ends or changes', async () => {
+    refreshMock.mockReturnValue(new Promise<void>(() => undefined));
+    const { rerender } = renderHook(({ token }) => useTokenRefresh(token), {
+      initialProps: { token: 'not-a-jwt' as string | null },
+    });
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    const signal = refreshMock.mock.calls[0]?.[0];
+    expect(signal?.aborted).toBe(false);
+    rerender({ token: null });
+    expect(signal?.aborted).toBe(true);
   });
 });

@@ -15,6 +15,9 @@ export function nextRefreshDelay(expSec: number | null, nowMs: number): number {
   return Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, half));
 }
 
+/** After a failed renewal (server down, no network): try again soon rather than never. */
+export const RETRY_DELAY_MS = 60_000;
+
 // A token found at page load may be days old; one obtained later (sign-in) is fresh already.
 let staleAtLoad: string | null = getToken();
 
@@ -22,14 +25,33 @@ let staleAtLoad: string | null = getToken();
 export function useTokenRefresh(token: string | null): void {
   useEffect(() => {
     if (!token) return;
-    const refresh = () => refreshStoredToken().catch(() => undefined); // a 401 is the api client's
+    // Sign-out or a new token ends this round: its call in flight is aborted and never stored.
+    const controller = new AbortController();
+    let timer: number | undefined;
+    const schedule = (ms: number) => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(refresh, ms);
+    };
+    function refresh() {
+      refreshStoredToken(controller.signal).then(
+        // A stored answer reruns this effect; this timer only matters if nothing changed.
+        () => schedule(nextRefreshDelay(tokenExpiresAt(token), Date.now())),
+        () => {
+          // A 401 is the api client's (back to login); anything else is retried.
+          if (!controller.signal.aborted) schedule(RETRY_DELAY_MS);
+        },
+      );
+    }
     if (token === staleAtLoad) {
       // Each page load renews once, so a daily user's session slides instead of expiring mid-task.
       staleAtLoad = null;
-      void refresh();
+      refresh();
+    } else {
+      schedule(nextRefreshDelay(tokenExpiresAt(token), Date.now()));
     }
-    // Also after that first renewal: if it failed, this timer tries again later.
-    const timer = window.setTimeout(refresh, nextRefreshDelay(tokenExpiresAt(token), Date.now()));
-    return () => window.clearTimeout(timer);
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
   }, [token]);
 }

@@ -14,6 +14,7 @@ export const shell = {
     inDevelopmentText: 'Этот экран ещё готовится и скоро появится.',
     toHome: 'На главную',
     openMenu: 'Открыть меню',
+    mainMenu: 'Основное меню',
   },
   nav: {
     admin: 'Панель',

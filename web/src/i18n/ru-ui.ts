@@ -36,6 +36,7 @@ export const ui = {
   },
   table: {
     empty: 'Нет данных',
+    retry: 'Повторить',
   },
   deleteAction: 'Удалить',
   upload: {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorText } from './api-client.ts';
+import { api, ApiError, apiHeaders, errorText } from './api-client.ts';
 import { getToken, setToken } from './session.ts';
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 let calls: Call[] = [];
-let answer: () => Response | Promise<Response>;
+let answer: (init: RequestInit) => Response | Promise<Response>;
 
 const json = (status: number, body: unknown, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
@@ -29,7 +29,7 @@ beforeEach(() => {
       setCookie('csrf-from-server');
       return json(200, { status: 'ok' });
     }
-    return answer();
+    return answer(init);
   });
 });
 afterEach(() => {
@@ -81,6 +81,27 @@ describe('api: headers of spec 1 §7', () => {
     const writes = calls.slice(1);
     expect(writes.map((c) => `${c.method} ${c.url}`).sort()).toEqual(['DELETE /api/canteen/1', 'PUT /api/canteen']);
     expect(writes.map((c) => c.headers['X-XSRF-TOKEN'])).toEqual(['csrf-from-server', 'csrf-from-server']);
+  });
+
+  it("adds the headers of one call after the app's own", async () => {
+    setCookie('abc');
+    await api.post('/api/fixation', { code: '1' }, { headers: { 'Idempotency-Key': 'k-1' } });
+    expect(calls[0]?.headers).toMatchObject({ 'Idempotency-Key': 'k-1', 'X-XSRF-TOKEN': 'abc', 'X-Platform': 'web' });
+  });
+
+  it('sends neither token nor CSRF value to addresses that only look relative', () => {
+    setToken('tok');
+    setCookie('abc');
+    for (const url of ['/\\evil.example/api', '\\\\evil.example/api', ' //evil.example/api', '\t//evil.example/api']) {
+      const headers = apiHeaders('POST', url);
+      expect(headers.Authorization, url).toBeUndefined();
+      expect(headers['X-XSRF-TOKEN'], url).toBeUndefined();
+    }
+    expect(apiHeaders('POST', `${window.location.origin}/api/canteen`)).toMatchObject({
+      Authorization: 'Bearer tok',
+      'X-XSRF-TOKEN': 'abc',
+    });
+    expect(apiHeaders('POST', 'https://maps.example.com/x')['X-XSRF-TOKEN']).toBeUndefined();
   });
 
   it('returns the parsed answer, and undefined for 204', async () => {
@@ -166,6 +187,50 @@ describe('api: errors', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/auth/')).every((c) => !c.headers.Authorization)).toBe(true);
     expect(getToken()).toBe('still-good');
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('keeps a newer token when a late 401 answers a call made with an older one', async () => {
+    setToken('old');
+    const onUnauthorized = vi.fn();
+    window.addEventListener('tamaq:unauthorized', onUnauthorized);
+    answer = () => {
+      setToken('new'); // signed in again (or refreshed) while the old call was under way
+      return json(401, { error: 'Unauthorized', errorMessage: 'Требуется вход в систему' });
+    };
+    await failure(api.get('/api/profile'));
+    window.removeEventListener('tamaq:unauthorized', onUnauthorized);
+    expect(getToken()).toBe('new');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  const hangUntilAborted = (init: RequestInit) =>
+    new Promise<Response>((_, reject) => {
+      init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+    });
+
+  it('gives up after 30 seconds without an answer, with a Russian explanation', async () => {
+    const timer = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timer.signal);
+    answer = hangUntilAborted;
+    const pending = failure(api.get('/api/users', undefined, { signal: new AbortController().signal }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    timer.abort(new DOMException('timed out', 'TimeoutError'));
+    const err = await pending;
+    expect(timeout).toHaveBeenCalledWith(30_000);
+    timeout.mockRestore();
+    expect(err).toMatchObject({ status: 0, code: 'Network error' });
+    expect(errorText(err)).toBe('Сервер не ответил вовремя. Проверьте подключение и попробуйте ещё раз.');
+  });
+
+  it("passes the caller's abort through as it is, not as a connection problem", async () => {
+    const controller = new AbortController();
+    answer = hangUntilAborted;
+    const pending = failure(api.get('/api/users', undefined, { signal: controller.signal }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    controller.abort();
+    const err = await pending;
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect((err as unknown as DOMException).name).toBe('AbortError');
   });
 
   it('gives a Russian text for anything else thrown', () => {

@@ -1,5 +1,5 @@
-import { ApiError, errorFromResponse, networkError } from './api-error.ts';
-import { apiHeaders, ensureCsrfCookie, handleUnauthorized } from './api-headers.ts';
+import { ApiError, errorFromResponse, networkError, timeoutError } from './api-error.ts';
+import { apiHeaders, ensureCsrfCookie, handleUnauthorized, sentTokenOf } from './api-headers.ts';
 
 export { ApiError, errorText } from './api-error.ts';
 export { apiHeaders, UNAUTHORIZED_EVENT } from './api-headers.ts';
@@ -11,6 +11,32 @@ export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 export interface RequestOptions {
   /** TanStack Query passes one so a left screen stops its calls. */
   signal?: AbortSignal;
+  /** Extra headers of this one call (e.g. an Idempotency-Key), sent after the app's own. */
+  headers?: Record<string, string>;
+}
+
+/** A call that has had no answer for this long fails instead of spinning forever. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('Время ожидания истекло', 'TimeoutError')), ms);
+  return controller.signal;
+}
+
+/** The caller's signal and the timeout in one: either one stops the call. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) {
+      controller.abort(s.reason);
+      break;
+    }
+    s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
+  }
+  return controller.signal;
 }
 
 export function withQuery(url: string, query?: Query): string {
@@ -28,8 +54,8 @@ export function withQuery(url: string, query?: Query): string {
 
 async function request<T>(method: string, url: string, body?: unknown, opts?: RequestOptions): Promise<T> {
   await ensureCsrfCookie(method, url);
-  const headers = apiHeaders(method, url);
-  const sentToken = 'Authorization' in headers;
+  const headers = { ...apiHeaders(method, url), ...opts?.headers };
+  const sentToken = sentTokenOf(headers);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -37,26 +63,24 @@ async function request<T>(method: string, url: string, body?: unknown, opts?: Re
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  const timeout = timeoutSignal(REQUEST_TIMEOUT_MS);
+  const signal = opts?.signal ? anySignal([opts.signal, timeout]) : timeout;
+  const failure = (err: unknown) => {
+    // An abort is the caller's own decision, not a connection problem to show.
+    if (opts?.signal?.aborted) return err;
+    return timeout.aborted ? timeoutError() : networkError();
+  };
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: payload ?? null,
-      credentials: 'same-origin',
-      signal: opts?.signal ?? null,
-    });
+    response = await fetch(url, { method, headers, body: payload ?? null, credentials: 'same-origin', signal });
   } catch (err) {
-    // An abort is the caller's own decision, not a connection problem to show.
-    if (opts?.signal?.aborted) throw err;
-    throw networkError();
+    throw failure(err);
   }
   let text: string;
   try {
     text = await response.text();
   } catch (err) {
-    if (opts?.signal?.aborted) throw err;
-    throw networkError();
+    throw failure(err);
   }
   if (!response.ok) {
     handleUnauthorized(response.status, sentToken);

@@ -7,14 +7,11 @@ export const UNAUTHORIZED_EVENT = 'tamaq:unauthorized';
 const HEALTH_URL = '/api/health';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-/** `/api/x` or `api/x`, but not `https://host/x` nor `//host/x`. */
-export function isRelativeUrl(url: string): boolean {
-  return !/^([a-z][a-z\d+\-.]*:|\/\/)/i.test(url);
-}
-
-/** The token goes only to our own origin (spec 1 §7): never to a foreign host. */
+/**
+ * The token and the CSRF value go only to our own origin (spec 1 §7), decided the way the browser
+ * will resolve the address: `/\host`, `\\host` or ` //host` all leave the origin.
+ */
 export function isSameOrigin(url: string): boolean {
-  if (isRelativeUrl(url)) return true;
   try {
     return new URL(url, window.location.href).origin === window.location.origin;
   } catch {
@@ -37,7 +34,7 @@ export function readCookie(name: string): string | null {
 }
 
 function needsCsrf(method: string, url: string): boolean {
-  return !SAFE_METHODS.has(method.toUpperCase()) && isRelativeUrl(url);
+  return !SAFE_METHODS.has(method.toUpperCase()) && isSameOrigin(url);
 }
 
 /**
@@ -82,9 +79,18 @@ export async function ensureCsrfCookie(method: string, url: string): Promise<voi
   await csrfFetch;
 }
 
-/** After a 401 to a call that carried our token: the token is no good, sign out everywhere. */
-export function handleUnauthorized(status: number, sentToken: boolean): void {
-  if (status !== 401 || !sentToken) return;
+/** The token a call carries in its headers, or null. */
+export function sentTokenOf(headers: Record<string, string>): string | null {
+  const auth = headers.Authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : null;
+}
+
+/**
+ * After a 401 to a call that carried `sentToken`: that token is no good, sign out everywhere. A late
+ * answer for an older token must not wipe the newer one stored since (a sign-in, a refresh).
+ */
+export function handleUnauthorized(status: number, sentToken: string | null): void {
+  if (status !== 401 || !sentToken || getToken() !== sentToken) return;
   clearToken();
   window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
 }

@@ -3,6 +3,7 @@ import { clearToken, getToken, onSessionChange, readToken, setToken, tokenExpire
 import { adminPayload, fakeJwt } from './test-jwt.ts';
 
 afterEach(() => {
+  vi.useRealTimers();
   localStorage.clear();
 });
 
@@ -44,6 +45,36 @@ describe('session token', () => {
     const payload = adminPayload();
     setToken(fakeJwt(payload));
     expect(tokenExpiresAt()).toBe(payload.exp);
+  });
+});
+
+describe("a PC clock far from the server's", () => {
+  const serverNow = 1_800_000_000; // seconds
+  const fresh = () => fakeJwt({ ...adminPayload(), iat: serverNow, exp: serverNow + 3600 });
+
+  it('accepts a fresh token although the PC clock is 17 hours ahead', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: (serverNow + 17 * 3600) * 1000 });
+    setToken(fresh());
+    expect(readToken()?.sub).toBe('7');
+    expect(tokenExpiresAt()).toBe(serverNow + 17 * 3600 + 3600);
+    vi.setSystemTime((serverNow + 17 * 3600 + 3601) * 1000);
+    expect(readToken()).toBeNull();
+  });
+
+  it('rejects an expired token although the PC clock is 17 hours behind', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: (serverNow - 17 * 3600) * 1000 });
+    setToken(fresh());
+    expect(readToken()?.sub).toBe('7');
+    vi.setSystemTime((serverNow - 17 * 3600 + 3601) * 1000);
+    expect(readToken()).toBeNull();
+  });
+
+  it('forgets the correction with the token', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: (serverNow + 17 * 3600) * 1000 });
+    setToken(fresh());
+    expect(localStorage.getItem('access_token_skew')).toBe(String(-17 * 3600 * 1000));
+    clearToken();
+    expect(localStorage.getItem('access_token_skew')).toBeNull();
   });
 });
 

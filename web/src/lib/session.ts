@@ -18,8 +18,34 @@ export function getToken(): string | null {
   }
 }
 
+/**
+ * How far the server's clock is ahead of this PC's, in ms, measured as a token is stored (its `iat`
+ * is the server's "now"). A PC clock hours off would otherwise see every fresh token as expired.
+ */
+export const SKEW_STORAGE_KEY = 'access_token_skew';
+
+function storeSkew(token: string): void {
+  try {
+    const iat = (decodePayload(token) as { iat?: unknown } | null)?.iat;
+    if (typeof iat === 'number') localStorage.setItem(SKEW_STORAGE_KEY, String(iat * 1000 - Date.now()));
+    else localStorage.removeItem(SKEW_STORAGE_KEY);
+  } catch {
+    // a garbled token, or a broken store: no correction
+  }
+}
+
+function clockSkewMs(): number {
+  try {
+    const skew = Number(localStorage.getItem(SKEW_STORAGE_KEY));
+    return Number.isFinite(skew) ? skew : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export function setToken(token: string): void {
   try {
+    storeSkew(token);
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
   } finally {
     notify();
@@ -29,6 +55,7 @@ export function setToken(token: string): void {
 export function clearToken(): void {
   try {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
+    localStorage.removeItem(SKEW_STORAGE_KEY);
   } catch {
     // nothing stored that could be removed
   } finally {
@@ -46,12 +73,14 @@ function decodePayload(token: string): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
-/** Seconds since the epoch when the stored token expires, or null when unknown. */
+/**
+ * Seconds since the epoch, by this PC's clock, when the stored token expires, or null when unknown.
+ */
 export function tokenExpiresAt(token = getToken()): number | null {
   if (!token) return null;
   try {
     const exp = (decodePayload(token) as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' ? exp : null;
+    return typeof exp === 'number' ? exp - clockSkewMs() / 1000 : null;
   } catch {
     return null;
   }
@@ -68,7 +97,7 @@ export function readToken(): TokenPayload | null {
     return null;
   }
   const exp = (raw as { exp?: unknown } | null)?.exp;
-  if (typeof exp === 'number' && exp * 1000 <= Date.now()) return null;
+  if (typeof exp === 'number' && exp * 1000 <= Date.now() + clockSkewMs()) return null;
   const parsed = TokenPayload.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { FakeXhr, nextXhr } from './fake-xhr.ts';
-import { setToken } from './session.ts';
+import { getToken, setToken } from './session.ts';
 import { isAbortError, matchesAccept, uploadFile } from './upload.ts';
 
 beforeEach(() => {
@@ -67,6 +67,33 @@ describe('uploadFile', () => {
       status: 0,
       errorMessage: 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.',
     });
+  });
+
+  it('gives up after 5 minutes without an answer, with a Russian explanation', async () => {
+    const done = uploadFile('/api/image/upload', photo());
+    const xhr = await nextXhr();
+    expect((xhr as unknown as { timeout: number }).timeout).toBe(300_000);
+    xhr.ontimeout?.();
+    await expect(done).rejects.toMatchObject({
+      status: 0,
+      errorMessage: 'Сервер не ответил вовремя. Проверьте подключение и попробуйте ещё раз.',
+    });
+  });
+
+  it('keeps a newer token when a late 401 answers an upload made with an older one', async () => {
+    const done = uploadFile('/api/image/upload', photo());
+    const xhr = await nextXhr();
+    setToken('newer');
+    xhr.respond(401, { error: 'Unauthorized', errorMessage: 'Требуется вход в систему' });
+    await expect(done).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBe('newer');
+  });
+
+  it('signs out after a 401 to an upload made with the stored token', async () => {
+    const done = uploadFile('/api/image/upload', photo());
+    (await nextXhr()).respond(401, { error: 'Unauthorized', errorMessage: 'Требуется вход в систему' });
+    await expect(done).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBeNull();
   });
 
   it('stops the upload when the signal aborts', async () => {

@@ -1,6 +1,6 @@
 import { parseBody } from './api-client.ts';
-import { errorFromResponse, networkError } from './api-error.ts';
-import { apiHeaders, ensureCsrfCookie, handleUnauthorized } from './api-headers.ts';
+import { errorFromResponse, networkError, timeoutError } from './api-error.ts';
+import { apiHeaders, ensureCsrfCookie, handleUnauthorized, sentTokenOf } from './api-headers.ts';
 
 export interface UploadOptions {
   /** Name of the multipart field holding the file. */
@@ -11,6 +11,9 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
+
+/** A file on a slow school line may take minutes, but not forever. */
+export const UPLOAD_TIMEOUT_MS = 300_000;
 
 function abortError(): DOMException {
   return new DOMException('Загрузка отменена', 'AbortError');
@@ -32,11 +35,12 @@ export async function uploadFile<T>(url: string, file: File | Blob, opts: Upload
   else form.append(field, file);
 
   const headers = apiHeaders('POST', url);
-  const sentToken = 'Authorization' in headers;
+  const sentToken = sentTokenOf(headers);
 
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
 
     const onAbortSignal = () => xhr.abort();
@@ -65,7 +69,10 @@ export async function uploadFile<T>(url: string, file: File | Blob, opts: Upload
       done();
       reject(networkError());
     };
-    xhr.ontimeout = xhr.onerror;
+    xhr.ontimeout = () => {
+      done();
+      reject(timeoutError());
+    };
     xhr.onabort = () => {
       done();
       reject(abortError());

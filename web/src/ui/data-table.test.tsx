@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api-error.ts';
 import { DataTable } from './data-table.tsx';
 
 type Row = { id: number; name: string };
@@ -102,6 +103,22 @@ describe('DataTable', { timeout: 20_000 }, () => {
     table({ rows: [], total: 0, offset: 0, emptyText: 'Столовых пока нет' });
     expect(screen.getByText('Столовых пока нет')).toBeTruthy();
     expect(document.querySelector('nav')).toBeNull();
+  });
+
+  it('shows why the list failed to load, with a retry, instead of "no data"', async () => {
+    const onRetry = vi.fn();
+    table({
+      rows: undefined,
+      total: undefined,
+      offset: 0,
+      error: new ApiError({ status: 503, code: 'Service Unavailable' }),
+      onRetry,
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Сервер временно недоступен, попробуйте позже');
+    expect(screen.queryByText('Нет данных')).toBeNull();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Повторить' }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 
   it('goes back to the last page when the current one emptied (after a delete)', () => {

@@ -1,6 +1,7 @@
-import { Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useEffect, type Key, type ReactNode } from 'react';
 import { ui } from '../i18n/ru-ui.ts';
+import { errorText } from '../lib/api-error.ts';
 import { Pager } from './pager.tsx';
 import { pageCount } from './pagination.ts';
 
@@ -16,6 +17,9 @@ export interface DataTableProps<T> extends PassThrough<T> {
   offset: number;
   onPageChange: (offset: number) => void;
   emptyText?: ReactNode;
+  /** The load's error (a query's `error`): shown with a retry instead of "no data". */
+  error?: unknown;
+  onRetry?: () => void;
 }
 
 /**
@@ -34,6 +38,8 @@ export function DataTable<T extends object>({
   offset,
   onPageChange,
   emptyText,
+  error,
+  onRetry,
   ...rest
 }: DataTableProps<T>) {
   const count = total ?? 0;
@@ -44,6 +50,27 @@ export function DataTable<T extends object>({
     if (loading || count === 0 || offset < count) return;
     onPageChange((pageCount(count, limit) - 1) * limit);
   }, [loading, count, offset, limit, onPageChange]);
+
+  const failed = error !== undefined && error !== null;
+  const empty = loading ? (
+    ui.loading
+  ) : failed ? (
+    <Alert
+      type="error"
+      showIcon
+      title={errorText(error)}
+      action={
+        onRetry && (
+          <Button size="small" onClick={onRetry}>
+            {ui.table.retry}
+          </Button>
+        )
+      }
+      style={{ textAlign: 'start' }}
+    />
+  ) : (
+    (emptyText ?? ui.table.empty)
+  );
 
   return (
     <div>
@@ -56,7 +83,7 @@ export function DataTable<T extends object>({
         dataSource={rows as T[] | undefined}
         loading={loading}
         pagination={false}
-        locale={{ emptyText: loading ? ui.loading : (emptyText ?? ui.table.empty), ...rest.locale }}
+        locale={{ emptyText: empty, ...rest.locale }}
       />
       <Pager total={count} limit={limit} offset={offset} onChange={onPageChange} />
     </div>

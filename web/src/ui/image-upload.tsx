@@ -1,19 +1,18 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { Progress, Spin } from 'antd';
 import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
+import type { Image } from '@tamaq/contract/profile';
 import type { CSSProperties } from 'react';
 import { ui } from '../i18n/ru-ui.ts';
 import { matchesAccept } from '../lib/upload.ts';
 import { useFileUpload } from './use-file-upload.ts';
 
-export interface UploadedImage {
-  id: number;
-  url: string;
-}
+/** The contract's image, under the name the upload fields have always used. */
+export type UploadedImage = Image;
 
 export interface ImageUploadProps {
-  value?: UploadedImage | null;
-  onChange?: (img: UploadedImage) => void;
+  value?: Image | null;
+  onChange?: (img: Image) => void;
   /** Side in px. */
   size?: number;
   shape?: 'circle' | 'square';
@@ -41,7 +40,7 @@ export function ImageUpload({
   id,
   uploadUrl = '/api/image/upload',
 }: ImageUploadProps) {
-  const { input, percent, busy, onFile, choose } = useFileUpload<UploadedImage>({
+  const { input, percent, busy, onFile, choose } = useFileUpload<Image>({
     url: uploadUrl,
     field: 'image',
     onDone: (img) => onChange?.(img),

@@ -72,6 +72,23 @@ describe('useListParams', () => {
     expect(current.params).toEqual({});
   });
 
+  it('applies several filters set in one handler, in one navigation back to page 1', () => {
+    mount('/classrooms?schoolId=1&classroomId=5&page=3');
+    act(() => current.setParams({ schoolId: 2, classroomId: null, status: 'active' }));
+    expect(current.params).toEqual({ schoolId: '2', status: 'active' });
+    act(() => current.setParams({ schoolId: 3, page: 2 }));
+    expect(current.params).toEqual({ schoolId: '3', status: 'active', page: '2' });
+  });
+
+  it('keeps both changes when setParam is called twice in one handler', () => {
+    mount('/classrooms?schoolId=1&classroomId=5');
+    act(() => {
+      current.setParam('schoolId', 2);
+      current.setParam('classroomId', null);
+    });
+    expect(current.params).toEqual({ schoolId: '2' });
+  });
+
   it('follows a search changed from outside (a link or the Back button)', async () => {
     mount('/classrooms?query=1%D0%91');
     await act(() => router.navigate('/classrooms?query=2%D0%92'));

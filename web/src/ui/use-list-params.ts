@@ -7,6 +7,8 @@ export interface ListParamsOptions {
   debounceMs?: number;
 }
 
+export type ParamValue = string | number | null | undefined;
+
 export interface ListParams {
   /** What the search box shows, updated on every keystroke. */
   query: string;
@@ -21,8 +23,13 @@ export interface ListParams {
   limit: number;
   /** Every search parameter of the URL (filters such as schoolId). */
   params: Record<string, string>;
-  /** Sets a filter (null, undefined or '' removes it) and goes back to page 1. */
-  setParam: (name: string, value: string | number | null | undefined) => void;
+  /**
+   * Sets a filter (null, undefined or '' removes it) and goes back to page 1. Changing several at
+   * once? Use `setParams`: one history entry instead of one per call.
+   */
+  setParam: (name: string, value: ParamValue) => void;
+  /** Sets several filters in one URL change; back to page 1 unless `page` is among them. */
+  setParams: (values: Record<string, ParamValue>) => void;
 }
 
 const QUERY = 'query';
@@ -68,28 +75,31 @@ export function useListParams(opts: ListParamsOptions = {}): ListParams {
     return () => clearTimeout(timer);
   }, [query, debounceMs, setSearchParams]);
 
-  const setPage = useCallback(
-    (p: number) =>
+  // react-router hands a functional update the params of the last render, so a second update in the
+  // same handler would undo the first: chain from what this hook wrote until the URL catches up.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [searchParams]);
+
+  const setParams = useCallback(
+    (values: Record<string, ParamValue>) =>
       setSearchParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (p > 1) next.set(PAGE, String(p));
-        else next.delete(PAGE);
+        const next = new URLSearchParams(pending.current ?? prev);
+        for (const [name, value] of Object.entries(values)) {
+          if (value === null || value === undefined || value === '') next.delete(name);
+          else next.set(name, String(value));
+        }
+        if (!(PAGE in values)) next.delete(PAGE);
+        pending.current = next;
         return next;
       }),
     [setSearchParams],
   );
 
-  const setParam = useCallback(
-    (name: string, value: string | number | null | undefined) =>
-      setSearchParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null || value === undefined || value === '') next.delete(name);
-        else next.set(name, String(value));
-        if (name !== PAGE) next.delete(PAGE);
-        return next;
-      }),
-    [setSearchParams],
-  );
+  const setParam = useCallback((name: string, value: ParamValue) => setParams({ [name]: value }), [setParams]);
+
+  const setPage = useCallback((p: number) => setParams({ [PAGE]: p > 1 ? p : null }), [setParams]);
 
   const setOffset = useCallback((offset: number) => setPage(Math.floor(offset / limit) + 1), [setPage, limit]);
 
@@ -106,5 +116,6 @@ export function useListParams(opts: ListParamsOptions = {}): ListParams {
     limit,
     params,
     setParam,
+    setParams,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { authCodes } from '../../platform/db/schema.ts';
 
@@ -44,14 +44,17 @@ export function createCodesRepository(db: Db) {
       return saved ?? null;
     },
 
-    /** Counts one wrong try, never past `max`; answers the tries so far, or null if the limit was reached. */
-    async countWrongTry(id: number, max: number, tx: Db = db): Promise<number | null> {
+    /**
+     * Spends one try of a live code, never past `max`, and answers the code as it stands after that
+     * (null when it is dead or expired). One statement, so concurrent guesses each spend a try.
+     */
+    async spendTry(id: number, max: number, at: Date, tx: Db = db) {
       const [row] = await tx
         .update(authCodes)
         .set({ attempts: sql`${authCodes.attempts} + 1` })
-        .where(and(eq(authCodes.id, id), lt(authCodes.attempts, max)))
-        .returning({ attempts: authCodes.attempts });
-      return row?.attempts ?? null;
+        .where(and(eq(authCodes.id, id), lt(authCodes.attempts, max), gt(authCodes.expiresAt, at)))
+        .returning({ attempts: authCodes.attempts, codeHash: authCodes.codeHash, payload: authCodes.payload });
+      return row ?? null;
     },
 
     /** Deletes the code if it is still the one that was checked; false when it was used or replaced meanwhile. */

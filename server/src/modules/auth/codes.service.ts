@@ -70,18 +70,22 @@ export function createCodeService(platform: Pick<Platform, 'db' | 'tokens' | 'ma
       return { success: true, resendAfterSeconds: CODE_RESEND_SECONDS };
     },
 
-    /** Checks a code; a wrong one counts a try (outside any transaction, so it sticks). */
+    /**
+     * Checks a code. The try is spent BEFORE comparing, in the same statement that reads the hash, so
+     * guesses sent at once cannot slip past the limit; a right code on its last try still works.
+     */
     async check(purpose: CodePurpose, email: string, code: string): Promise<CheckedCode> {
+      const at = platform.now();
       const row = await repo.find(purpose, email);
-      if (!row || row.expiresAt.getTime() <= platform.now().getTime()) throw codeError(AUTH_MESSAGES.codeExpired);
-      if (row.attempts >= CODE_MAX_TRIES) throw codeError(AUTH_MESSAGES.codeDead);
+      if (!row || row.expiresAt.getTime() <= at.getTime()) throw codeError(AUTH_MESSAGES.codeExpired);
+      const spent = await repo.spendTry(row.id, CODE_MAX_TRIES, at);
+      if (!spent) throw codeError(AUTH_MESSAGES.codeDead);
       const given = Buffer.from(digest(purpose, email, code));
-      const stored = Buffer.from(row.codeHash);
+      const stored = Buffer.from(spent.codeHash);
       if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-        const tries = await repo.countWrongTry(row.id, CODE_MAX_TRIES);
-        throw codeError(tries === null || tries >= CODE_MAX_TRIES ? AUTH_MESSAGES.codeDead : AUTH_MESSAGES.codeWrong);
+        throw codeError(spent.attempts >= CODE_MAX_TRIES ? AUTH_MESSAGES.codeDead : AUTH_MESSAGES.codeWrong);
       }
-      return { id: row.id, codeHash: row.codeHash, payload: row.payload };
+      return { id: row.id, codeHash: spent.codeHash, payload: spent.payload };
     },
 
     /** Uses the checked code up inside `tx`; a code used (or replaced) meanwhile answers as expired. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createUser, FACTORY_PASSWORD, signedIn, tokenFor } from '../../../test/factories.ts';
-import { organizations } from '../../platform/db/schema.ts';
+import { organizations, users } from '../../platform/db/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -126,5 +126,28 @@ describe('POST /api/auth/refresh', () => {
     const forged = await t.call({ method: 'POST', url: '/api/auth/refresh', token: 'e30.e30.xx' });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ error: 'Unauthorized', errorMessage: 'Требуется вход в систему' });
+  });
+});
+
+describe('users.email in the database', () => {
+  /** The database's own error under drizzle's wrapper. */
+  const dbError = (err: unknown) => ((err as { cause?: unknown }).cause ?? err) as { code?: string; message: string };
+
+  it('refuses an e-mail that is not in lower case, which sign-in could never find', async () => {
+    const err = await createUser(t.db, { email: 'Mixed.Case@test.kz' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(dbError(err).code).toBe('23514'); // check_violation
+    expect(dbError(err).message).toContain('users_email_lower_check');
+    const user = await createUser(t.db, { email: 'lower.case@test.kz' });
+    const update = await t.db
+      .update(users)
+      .set({ email: 'Lower.Case@test.kz' })
+      .where(eq(users.id, user.id))
+      .catch((e: unknown) => e);
+    expect(dbError(update).code).toBe('23514');
+  });
+
+  it('keeps no e-mail at all for a removed account', async () => {
+    expect((await createUser(t.db, { email: null })).email).toBe(null);
   });
 });

@@ -22,23 +22,41 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Bytes sent as they are (fastify does not serialize a Buffer); typed `any` so the reply accepts one. */
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
-/** The one file of the multipart body, read into memory (at most IMAGE_MAX_BYTES, the plugin's limit). */
-async function readImage(request: FastifyRequest): Promise<Buffer> {
-  const required = () => ValidationError.field(IMAGE_FIELD, IMAGE_MESSAGES.required);
-  // What the multipart plugin throws is the sender's doing (a malformed body, a file over the limit), never a 500.
-  const refused = (err: unknown) =>
-    (err as { statusCode?: number }).statusCode === 413
-      ? new HttpError(413, ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge)
-      : required();
-  if (!request.isMultipart()) throw required();
-  const part = await request.file().catch((err: unknown) => Promise.reject(refused(err)));
-  if (!part || part.fieldname !== IMAGE_FIELD) {
-    part?.file.resume();
-    throw required();
+/** The multipart plugin's limits other than the file size (app.ts): more than one file, too many fields. */
+const FORM_LIMITS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+
+/** What the multipart plugin throws is the sender's doing (a malformed body, a limit), never a 500. */
+function refused(err: unknown): Error {
+  const { code, message } = err as { code?: string; message?: string };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new HttpError(413, ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
   }
-  const bytes = await part.toBuffer().catch((err: unknown) => Promise.reject(refused(err)));
-  if (bytes.length === 0) throw required();
-  return bytes;
+  if (code && FORM_LIMITS.has(code)) return ValidationError.field(IMAGE_FIELD, IMAGE_MESSAGES.oneImage);
+  if (code === 'FST_MP_PREMATURE_CLOSE' || /unexpected end of multipart data/i.test(message ?? '')) {
+    return ValidationError.field(IMAGE_FIELD, IMAGE_MESSAGES.incomplete);
+  }
+  return ValidationError.field(IMAGE_FIELD, IMAGE_MESSAGES.required);
+}
+
+/**
+ * The one file of the multipart body, read into memory (at most IMAGE_MAX_BYTES, the plugin's
+ * limit). The body is read to its end: a limit may be reached after the image, and the plugin
+ * reports it only to a reader that goes on.
+ */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw ValidationError.field(IMAGE_FIELD, IMAGE_MESSAGES.required);
+  let image: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname === IMAGE_FIELD) image = await part.toBuffer();
+      else part.file.resume();
+    }
+  } catch (err) {
+    throw refused(err);
+  }
+  if (!image?.length) throw ValidationError.field(IMAGE_FIELD, IMAGE_MESSAGES.required);
+  return image;
 }
 
 /** `W/"x"`, `"x", "y"` or `*` against our strong ETag. */

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { setImmediate as tick } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -38,7 +40,10 @@ const imageForm = (data: Buffer, filename = 'photo.png', type = 'image/png') =>
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } });
 
-const upload = (body: ReturnType<typeof form>, opts: { token?: string; url?: string } = {}) =>
+const upload = (
+  body: { payload: Buffer | Readable; headers: Record<string, string> },
+  opts: { token?: string; url?: string } = {},
+) =>
   t.call({
     method: 'POST',
     url: opts.url ?? '/api/image/upload',
@@ -165,6 +170,61 @@ describe('POST /api/image/upload', () => {
     for (const res of [noFile, otherField, empty, json, jsonNumber]) {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual(validation('Выберите изображение'));
+    }
+  });
+
+  describe('a form that is not one image', () => {
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `field${i}`, data: 'x' }));
+    let png: Buffer;
+    let cases: [string, ReturnType<typeof form>][];
+    beforeAll(async () => {
+      png = await picture(10, 10).png().toBuffer();
+      const image = { name: 'image', data: png, filename: 'a.png', type: 'image/png' };
+      cases = [
+        ['two images', form(image, { ...image, filename: 'b.png' })],
+        ['another file before the image', form({ ...image, name: 'other' }, image)],
+        ['11 fields before the image', form(...fields(11), image)],
+        ['11 fields after the image', form(image, ...fields(11))],
+        ['13 parts', form(...fields(6), image, ...fields(6))],
+      ];
+    });
+
+    /** The same body as a network delivers it: in small pieces, the parser running between them. */
+    const trickled = ({ payload, headers }: ReturnType<typeof form>) => ({
+      headers,
+      payload: Readable.from(
+        (async function* () {
+          for (let i = 0; i < payload.length; i += 64) {
+            await tick();
+            yield payload.subarray(i, i + 64);
+          }
+        })(),
+      ),
+    });
+
+    it('answers 422 "Отправьте одно изображение в поле image", however the body arrives', async () => {
+      for (const [name, body] of cases) {
+        for (const res of [await upload(body), await upload(trickled(body))]) {
+          expect(res.statusCode, name).toBe(422);
+          expect(res.json(), name).toEqual(validation('Отправьте одно изображение в поле image'));
+        }
+      }
+    });
+
+    it('still takes one image with a few fields around it', async () => {
+      const res = await upload(
+        form(...fields(5), { name: 'image', data: png, filename: 'a.png', type: 'image/png' }, ...fields(5)),
+      );
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  it('answers 422 "Изображение пришло не полностью" for a body cut short', async () => {
+    const { payload, headers } = imageForm(await picture(40, 40).png().toBuffer());
+    for (const cut of [60, Math.floor(payload.length / 2), payload.length - 10]) {
+      const res = await upload({ headers, payload: payload.subarray(0, cut) });
+      expect(res.statusCode, `cut at ${cut}`).toBe(422);
+      expect(res.json()).toEqual(validation('Изображение пришло не полностью: отправьте его ещё раз'));
     }
   });
 

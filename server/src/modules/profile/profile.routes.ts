@@ -3,6 +3,7 @@ import { AccessToken, CodeSent, EmailBody, EmailCodeBody } from '@tamaq/contract
 import { Ok } from '@tamaq/contract/common';
 import { ErrorBody, ValidationErrorBody } from '@tamaq/contract/errors';
 import { PasswordChangeBody, Profile, ProfileUpdateBody } from '@tamaq/contract/profile';
+import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { byIpAndEmail, limit } from '../../platform/rate-limit.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
@@ -23,8 +24,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/profile',
     {
-      config: { access: 'authenticated' },
-      schema: { tags, summary: 'Текущий пользователь', response: { 200: Profile, 401: ErrorBody } },
+      config: { access: rolesFor('/profile') },
+      schema: { tags, summary: 'Текущий пользователь', response: { 200: Profile, 401: ErrorBody, 403: ErrorBody } },
     },
     (request) => profile.get(actorOf(request)),
   );
@@ -32,12 +33,12 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.put(
     '/api/profile',
     {
-      config: { access: 'authenticated' },
+      config: { access: rolesFor('/profile') },
       schema: {
         tags,
         summary: 'Имя и фото текущего пользователя; ответ — новый токен',
         body: ProfileUpdateBody,
-        response: { 200: AccessToken, 401: ErrorBody, 422: ValidationErrorBody },
+        response: { 200: AccessToken, 401: ErrorBody, 403: ErrorBody, 422: ValidationErrorBody },
       },
     },
     (request) => profile.update(actorOf(request), request.body),
@@ -46,12 +47,12 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.put(
     '/api/profile/password',
     {
-      config: { access: 'authenticated', rateLimit: PASSWORD_LIMIT },
+      config: { access: rolesFor('/password'), rateLimit: PASSWORD_LIMIT },
       schema: {
         tags,
         summary: 'Смена своего пароля: другие сеансы завершаются, ответ — новый токен',
         body: PasswordChangeBody,
-        response: { 200: AccessToken, 401: ErrorBody, 422: ValidationErrorBody, 429: ErrorBody },
+        response: { 200: AccessToken, 401: ErrorBody, 403: ErrorBody, 422: ValidationErrorBody, 429: ErrorBody },
       },
     },
     (request) => profile.changePassword(actorOf(request), request.body),

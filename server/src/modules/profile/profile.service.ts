@@ -1,4 +1,5 @@
 import type { AccessToken } from '@tamaq/contract/auth';
+import { imageUrl } from '@tamaq/contract/images';
 import {
   PROFILE_MESSAGES,
   type PasswordChangeBody,
@@ -13,8 +14,6 @@ import { unauthorized, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { accessToken } from '../auth/session.ts';
 import { createProfileRepository } from './profile.repository.ts';
-
-export const imageUrl = (key: string) => `/api/images/${key}`;
 
 const isModule = (m: string): m is Module => (MODULES as readonly string[]).includes(m);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolesFor } from '@tamaq/contract/routes';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, FACTORY_PASSWORD, signedIn } from '../../../test/factories.ts';
 import { auditLog, images, users } from '../../platform/db/schema.ts';
@@ -117,6 +118,21 @@ describe('PUT /api/profile', () => {
     }
   });
 
+  it('answers 422 on image_id for a value that is not a number, instead of reading it as one', async () => {
+    const { user, token } = await signedIn(t.platform);
+    const photo = await image(user.id);
+    // With coercion [id] and "id" would set this user’s photo, and true would be image 1.
+    for (const image_id of [true, [photo.id], String(photo.id), 1.5, 0, -1, 2_147_483_648, {}]) {
+      const res = await t.call({ method: 'PUT', url: '/api/profile', token, payload: { name: 'Имя', image_id } });
+      expect(res.statusCode, JSON.stringify(image_id)).toBe(422);
+      expect(res.json()).toEqual({
+        error: 'Validation error',
+        validationErrors: { image_id: ['Неверный идентификатор'] },
+      });
+    }
+    expect((await getProfile(token)).json().image_id).toBe(null);
+  });
+
   it('answers 422 on name for an empty name', async () => {
     const { token } = await signedIn(t.platform);
     const res = await t.call({ method: 'PUT', url: '/api/profile', token, payload: { name: '   ' } });
@@ -127,6 +143,38 @@ describe('PUT /api/profile', () => {
   it('answers 401 without a token', async () => {
     const res = await t.call({ method: 'PUT', url: '/api/profile', payload: { name: 'Имя' } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('who may call the profile', () => {
+  it('declares the roles of the /profile and /password screens, not just any signed-in user', () => {
+    const access = (method: string, url: string) =>
+      t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
+    expect(access('GET', '/api/profile')).toEqual(rolesFor('/profile'));
+    expect(access('PUT', '/api/profile')).toEqual(rolesFor('/profile'));
+    expect(access('PUT', '/api/profile/password')).toEqual(rolesFor('/password'));
+  });
+
+  it('answers 403 to a pupil, whose role opens neither screen', async () => {
+    const { token } = await signedIn(t.platform, { role: 'Student' });
+    const calls = [
+      getProfile(token),
+      t.call({ method: 'PUT', url: '/api/profile', token, payload: { name: 'Имя' } }),
+      t.call({
+        method: 'PUT',
+        url: '/api/profile/password',
+        token,
+        payload: {
+          password_current: FACTORY_PASSWORD,
+          password: 'brand-new-pass',
+          password_confirmation: 'brand-new-pass',
+        },
+      }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'Forbidden', errorMessage: 'Недостаточно прав' });
+    }
   });
 });
 

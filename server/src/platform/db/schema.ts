@@ -115,7 +115,9 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Sign-in lower-cases what is typed; the unique index must see e-mails the same way.
     uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     index('users_organization_idx').on(t.organizationId),
     index('users_school_idx').on(t.schoolId),
   ],

@@ -14,7 +14,12 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const fromBrowser = (request: FastifyRequest) => Boolean(request.headers.cookie || request.headers.origin);
 
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const same = (a: string, b: string) => {
+  // Compare bytes, not characters: a multibyte header of the same length would make timingSafeEqual throw.
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 
 export function registerCsrf(app: FastifyInstance, secureCookie: boolean): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -27,7 +32,9 @@ export function registerCsrf(app: FastifyInstance, secureCookie: boolean): void 
         secure: secureCookie,
       });
     }
-    if (SAFE.has(request.method) || !request.url.startsWith('/api/') || !fromBrowser(request)) return;
+    // The matched route, not the raw URL: `/%61pi/...` reaches the same route and must be checked too.
+    const path = request.routeOptions.url ?? request.url;
+    if (SAFE.has(request.method) || !path.startsWith('/api/') || !fromBrowser(request)) return;
     const header = request.headers['x-xsrf-token'];
     if (!cookie || typeof header !== 'string' || !same(header, cookie)) throw forbidden(ERROR_MESSAGES.csrf);
   });

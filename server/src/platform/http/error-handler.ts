@@ -53,7 +53,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ err }, 'client error');
       return reply.code(422).send(validation({ body: [BAD_INPUT.FST_ERR_VALIDATION!] }));
     }
-    request.log.error({ err }, 'unhandled error');
+    // A failed query's message carries its parameters (password hashes, codes): log the database's own error only.
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    if (cause?.code)
+      request.log.error(
+        { dbCode: cause.code, dbMessage: cause.message, stack: err.stack?.split('\n').slice(1, 6) },
+        'database error',
+      );
+    else request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ error: ERROR_CODES.internal, errorMessage: ERROR_MESSAGES.internal });
   });
 

@@ -34,6 +34,8 @@ export const tooManyRequests = (retryAfterSeconds: number, message: string = ERR
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
+export const serviceUnavailable = (message: string) => new HttpError(503, ERROR_CODES.serviceUnavailable, message);
+
 /** Postgres unique violation, as both drivers surface it through drizzle. */
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };

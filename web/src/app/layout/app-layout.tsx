@@ -6,7 +6,7 @@ import { useProfile } from '../../features/account/api/get-profile.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { PageSpinner } from '../page-spinner.tsx';
 import { useTokenRefresh } from '../token-refresh.ts';
-import { useSession, useToken } from '../use-session.ts';
+import { useSession, useToken } from '../../lib/use-session.ts';
 import { AppFooter } from './app-footer.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { MobileNav } from './mobile-nav.tsx';

@@ -25,7 +25,7 @@ export function MobileNav({ entries, profileLinks, name, onSignOut }: Props) {
         onClick={() => setOpen(true)}
       />
       <Drawer placement="left" open={open} onClose={close} title={name} size={280} forceRender>
-        <nav data-testid="nav" aria-label="nav">
+        <nav data-testid="nav" aria-label={ru.common.mainMenu}>
           <Menu
             mode="inline"
             items={toMenuItems(entries)}

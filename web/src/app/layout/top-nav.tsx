@@ -1,6 +1,7 @@
 import { Menu } from 'antd';
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
 import { activeHref, toMenuItems } from './menu-items.tsx';
 import { navHrefs, type NavEntry } from './nav-model.ts';
 
@@ -13,7 +14,12 @@ export function TopNav({ entries }: { entries: NavEntry[] }) {
   const container = useRef<HTMLElement>(null);
   const selected = activeHref(pathname, navHrefs(entries));
   return (
-    <nav ref={container} data-testid="nav" aria-label="nav" style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+    <nav
+      ref={container}
+      data-testid="nav"
+      aria-label={ru.common.mainMenu}
+      style={{ flex: 1, minWidth: 0, position: 'relative' }}
+    >
       <Menu
         mode="horizontal"
         items={toMenuItems(entries)}

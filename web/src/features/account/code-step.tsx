@@ -1,10 +1,10 @@
 import type { CodeSent } from '@tamaq/contract/auth';
 import { Alert, Button, Flex, Form, Input } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { ResendCode } from './resend-code.tsx';
 import { rules } from './rules.ts';
-import { useAlertSubmit } from './use-alert-submit.ts';
+import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 type Props = {
   email: string;
@@ -33,7 +33,7 @@ export function CodeStep({
   const [form] = Form.useForm<{ code: string }>();
   const { onFinish, submitting, alert } = useAlertSubmit(form, ({ code }) => onSubmit(code.trim()), { explain });
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="code-form">
+    <Form form={form} layout="vertical" onFinish={onFinish} data-testid="code-form">
       <Alert type="success" showIcon title={ru.code.sentTo(email)} style={{ marginBottom: 16 }} />
       <FormAlert text={alert} />
       <Form.Item name="code" label={ru.fields.code} rules={rules.code} required>

@@ -7,10 +7,10 @@ import { isApiError } from '../../lib/api-client.ts';
 import { readToken, setToken } from '../../lib/session.ts';
 import { login } from './api/login.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { DENIED_PARAM, NEXT_PARAM, returnTarget } from './return-to.ts';
 import { rules } from './rules.ts';
-import { useAlertSubmit } from './use-alert-submit.ts';
+import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 const t = ru.login;
 
@@ -36,14 +36,7 @@ export function LoginPage() {
     <AuthCard title={t.title}>
       {!alert && <FormAlert type="info" text={denied ? t.denied : null} />}
       <FormAlert text={alert} />
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        disabled={submitting}
-        requiredMark={false}
-        data-testid="login-form"
-      >
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} data-testid="login-form">
         <Form.Item name="email" label={ru.fields.login} rules={rules.login}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { rules, sameAs } from './rules.ts';
+import { sameAs } from '../../ui/form-rules.ts';
+import { rules } from './rules.ts';
 
 /** The new password and its repetition, as sign-up, recovery and the password change all ask them. */
 export function NewPasswordFields({

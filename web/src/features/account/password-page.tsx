@@ -2,10 +2,10 @@ import type { PasswordChangeBody } from '@tamaq/contract/profile';
 import { App, Button, Card, Form, Input } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { changePasswordAndKeepSession } from './api/change-password.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { rules } from './rules.ts';
-import { useAlertSubmit } from './use-alert-submit.ts';
+import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 const t = ru.password;
 
@@ -21,7 +21,7 @@ export function PasswordPage() {
   return (
     <Card title={t.title} style={{ maxWidth: 640, margin: '0 auto' }} data-testid="password-page">
       <FormAlert text={alert} />
-      <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="password-form">
+      <Form form={form} layout="vertical" onFinish={onFinish} data-testid="password-form">
         <Form.Item name="password_current" label={ru.fields.currentPassword} rules={rules.required} required>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

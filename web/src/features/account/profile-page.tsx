@@ -6,9 +6,9 @@ import { errorText } from '../../lib/api-client.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { rules } from './rules.ts';
-import { useAlertSubmit } from './use-alert-submit.ts';
+import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 const t = ru.profile;
 type Values = { name: string; image: Image | null };
@@ -55,7 +55,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
         layout="vertical"
         initialValues={{ name: profile.name, image: profile.image }}
         onFinish={onFinish}
-        disabled={submitting}
         data-testid="profile-form"
       >
         <Form.Item name="image" label={t.photo} extra={t.photoHint}>

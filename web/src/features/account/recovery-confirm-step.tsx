@@ -1,11 +1,11 @@
 import type { CodeSent, RecoveryConfirmBody } from '@tamaq/contract/auth';
 import { Alert, Button, Form, Input } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { ResendCode } from './resend-code.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { rules } from './rules.ts';
-import { useAlertSubmit } from './use-alert-submit.ts';
+import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 type Props = {
   email: string;
@@ -25,7 +25,6 @@ export function RecoveryConfirmStep({ email, onSubmit, resendAt, onResend, onRes
       layout="vertical"
       initialValues={{ email }}
       onFinish={onFinish}
-      disabled={submitting}
       data-testid="recovery-confirm-form"
     >
       <Alert type="success" showIcon title={ru.code.sentTo(email)} style={{ marginBottom: 16 }} />

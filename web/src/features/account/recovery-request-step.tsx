@@ -1,11 +1,11 @@
 import type { EmailBody } from '@tamaq/contract/auth';
 import { Button, Flex, Form, Input, Typography } from 'antd';
-import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { rules } from './rules.ts';
-import { useAlertSubmit } from './use-alert-submit.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
+import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 const t = ru.recovery;
 
@@ -17,7 +17,7 @@ export function RecoveryRequestStep({ onSubmit }: { onSubmit: (body: EmailBody) 
     explain: (err) => (isApiError(err) && err.status === 401 ? t.badCredentials : undefined),
   });
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="recovery-request-form">
+    <Form form={form} layout="vertical" onFinish={onFinish} data-testid="recovery-request-form">
       <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
       <FormAlert text={alert} />
       <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
@@ -27,11 +27,9 @@ export function RecoveryRequestStep({ onSubmit }: { onSubmit: (body: EmailBody) 
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t.continue}
         </Button>
-        <Link to="/login">
-          <Button block size="large">
-            {ru.common.toLogin}
-          </Button>
-        </Link>
+        <LinkButton to="/login" block size="large">
+          {ru.common.toLogin}
+        </LinkButton>
       </Flex>
     </Form>
   );

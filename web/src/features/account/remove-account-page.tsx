@@ -7,17 +7,16 @@ import { isApiError } from '../../lib/api-client.ts';
 import { clearToken } from '../../lib/session.ts';
 import { confirmRemoval } from './api/confirm-removal.ts';
 import { requestRemoval } from './api/request-removal.ts';
+import { hasOwnWords, removalCodeError } from './removal-code-error.ts';
 import { AuthCard } from './auth-card.tsx';
 import { CodeStep } from './code-step.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { rules } from './rules.ts';
-import { useAlertSubmit } from './use-alert-submit.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
+import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 const t = ru.removal;
 type Sent = { email: string; resendAt: number };
-
-// No connection and "too many requests" keep their own words: neither says the account is missing.
-const ownWords = (err: unknown) => isApiError(err) && (err.status === 0 || err.status === 429);
 
 /** Spec 2 account deletion: e-mail, then the code; success also signs this browser out. */
 export function RemoveAccountPage() {
@@ -31,7 +30,7 @@ export function RemoveAccountPage() {
     setSent({ email, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
   };
   const { onFinish, submitting, alert } = useAlertSubmit(form, request, {
-    explain: (err) => (ownWords(err) || (isApiError(err) && err.validationErrors) ? undefined : t.notFound),
+    explain: (err) => (hasOwnWords(err) || (isApiError(err) && err.validationErrors) ? undefined : t.notFound),
   });
 
   const confirm = async (code: string) => {
@@ -48,9 +47,9 @@ export function RemoveAccountPage() {
           status="success"
           title={<span data-testid="removal-done">{t.done}</span>}
           extra={
-            <Link to="/login">
-              <Button type="primary">{ru.common.toLogin}</Button>
-            </Link>
+            <LinkButton to="/login" type="primary">
+              {ru.common.toLogin}
+            </LinkButton>
           }
         />
       </AuthCard>
@@ -64,19 +63,13 @@ export function RemoveAccountPage() {
           submitLabel={t.submit}
           danger
           onSubmit={confirm}
-          explain={(err) => (ownWords(err) ? undefined : t.badCode)}
+          explain={removalCodeError}
           resendAt={sent.resendAt}
           onResend={() => requestRemoval({ email: sent.email })}
           onResent={(resendAt) => setSent({ ...sent, resendAt })}
         />
       ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={onFinish}
-          disabled={submitting}
-          data-testid="removal-request-form"
-        >
+        <Form form={form} layout="vertical" onFinish={onFinish} data-testid="removal-request-form">
           <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
           <Alert type="warning" showIcon title={t.consequences} style={{ marginBottom: 16 }} />
           <FormAlert text={alert} />

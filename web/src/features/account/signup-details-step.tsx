@@ -2,10 +2,10 @@ import type { RegisterBody } from '@tamaq/contract/auth';
 import { Button, Checkbox, Form, Input, type FormInstance } from 'antd';
 import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { rules } from './rules.ts';
-import { useAlertSubmit } from './use-alert-submit.ts';
+import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 export type SignupDetails = RegisterBody & { consent: boolean };
 const t = ru.signup;
@@ -19,7 +19,7 @@ export function SignupDetailsStep({ form, onSubmit }: Props) {
     fallbackField: 'organization',
   });
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} data-testid="signup-form">
+    <Form form={form} layout="vertical" onFinish={onFinish} data-testid="signup-form">
       <FormAlert text={alert} />
       <Form.Item name="name" label={ru.fields.name} rules={rules.text} required>
         <Input autoComplete="name" autoFocus />

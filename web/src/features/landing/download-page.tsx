@@ -1,10 +1,10 @@
 import { BellOutlined, BookOutlined, LineChartOutlined } from '@ant-design/icons';
 import { canOpen } from '@tamaq/contract/routes';
-import { Button, Card, Flex, Skeleton, Space, theme, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Card, Flex, Skeleton, Space, theme, Typography } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { readToken } from '../../lib/session.ts';
 import { useBrand } from '../../lib/brand.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { StoreButtons } from './store-buttons.tsx';
 
 const t = ru.landing;
@@ -14,7 +14,7 @@ const ICONS = [<BellOutlined key="bell" />, <BookOutlined key="book" />, <LineCh
 export function DownloadPage() {
   const brand = useBrand();
   const { token } = theme.useToken();
-  const role = readToken()?.role;
+  const role = useSession()?.role;
   const accountLinks = (['/profile', '/password'] as const).filter((to) => canOpen(role, to));
   return (
     <Flex vertical gap={24} style={{ maxWidth: 820, margin: '0 auto' }} data-testid="download-page">
@@ -26,9 +26,9 @@ export function DownloadPage() {
         {accountLinks.length > 0 && (
           <Space wrap>
             {accountLinks.map((to) => (
-              <Link key={to} to={to}>
-                <Button>{to === '/profile' ? ru.nav.profile : ru.nav.password}</Button>
-              </Link>
+              <LinkButton key={to} to={to}>
+                {to === '/profile' ? ru.nav.profile : ru.nav.password}
+              </LinkButton>
             ))}
           </Space>
         )}

@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
-import { ApiError, errorText } from '../../lib/api-client.ts';
-import { applyServerErrors, useFormSubmit } from '../../ui/form-errors.ts';
+import { ApiError, errorText } from '../lib/api-error.ts';
+import { applyServerErrors, useFormSubmit } from './form-errors.ts';
 
 type Options = {
   /** A page's own words for an error (spec 1 §8: 401 on login...), or undefined for the default. */

@@ -1,6 +1,6 @@
 import type { TokenPayload } from '@tamaq/contract/auth';
 import { useSyncExternalStore } from 'react';
-import { getToken, onSessionChange, readToken } from '../lib/session.ts';
+import { getToken, onSessionChange, readToken } from './session.ts';
 
 /**
  * The signed-in session, re-rendering on sign-in, sign-out and token refresh (also from other tabs,

@@ -5,7 +5,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Launches `server/src/main.ts` on an embedded data directory and waits until `ready(url)` holds. */
-export async function startBenchServer({ port, dataDir, ready }) {
+export async function startBenchServer({ port, dataDir, ready, env = {} }) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,
     env: {
@@ -16,6 +16,7 @@ export async function startBenchServer({ port, dataDir, ready }) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(root, 'web/dist'),
+      ...env,
     },
     stdio: 'ignore',
   });

@@ -2,10 +2,16 @@
 import os from 'node:os';
 import { benchStartup } from '../bench/startup.mjs';
 import { benchApi } from '../bench/api.mjs';
+import { benchImport } from '../bench/import.mjs';
+import { benchScan } from '../bench/scan.mjs';
+import { postgresAvailable } from '../bench/postgres.mjs';
 
 console.log(
   `Tamaq benchmarks — ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`,
 );
-const rows = [...(await benchStartup()), ...(await benchApi())];
+const rows = [...(await benchStartup()), ...(await benchApi()), ...(await benchImport())];
+// The scan benchmark needs a PostgreSQL server (issue 4: 50,000 pupils, 2 million visits).
+if (await postgresAvailable()) rows.push(...(await benchScan()));
+else rows.push({ name: 'scans (needs PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.value.padStart(12)}  ${r.rss ?? ''}`);

@@ -44,7 +44,11 @@ function suite(name, cwd, args = [], env = {}) {
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     p = json.numPassedTests;
-    f = json.numFailedTests + (json.numFailedTestSuites ?? 0);
+    // A file that failed to load has no tests of its own: count it once; failed tests count as themselves.
+    const brokenFiles = (json.testResults ?? []).filter(
+      (r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    f = json.numFailedTests + brokenFiles;
   } catch {
     f = 1;
   }
@@ -57,6 +61,7 @@ function suite(name, cwd, args = [], env = {}) {
 check('lint', bin('eslint'), ['.', '--max-warnings=0']);
 check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 check('typecheck', process.execPath, [path.join(root, 'scripts', 'typecheck.mjs')]);
+suite('contract-unit', path.join(root, 'contract'));
 suite('web-unit', path.join(root, 'web'));
 suite('server-pglite', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) suite('server-postgres', path.join(root, 'server'));

@@ -1,5 +1,5 @@
 import { Module, OrganizationType, Role } from './roles.ts';
-import { msg, newPassword, requiredText, z } from './zod.ts';
+import { bodyId, msg, newPassword, requiredText, z } from './zod.ts';
 
 export const Image = z.object({ id: z.number().int(), url: z.string() });
 export type Image = z.infer<typeof Image>;
@@ -20,17 +20,6 @@ export const Profile = z.object({
   modules: z.array(Module),
 });
 export type Profile = z.infer<typeof Profile>;
-
-/**
- * An id in a JSON body: a number as sent. `id()` coerces, as path and query strings need, which in a
- * body would take `true` for 1 and `[3]` for 3.
- */
-const bodyId = () =>
-  z
-    .number({ error: msg.positiveId })
-    .int({ error: msg.positiveId })
-    .positive({ error: msg.positiveId })
-    .max(2_147_483_647, { error: msg.positiveId });
 
 export const ProfileUpdateBody = z.object({
   name: requiredText(255),

@@ -55,4 +55,18 @@ export const id = () =>
     .positive({ error: msg.positiveId })
     .max(2_147_483_647, { error: msg.positiveId });
 
+/**
+ * An id in a JSON body: a number as sent. `id()` coerces, as path and query strings need, which in a
+ * body would take `true` for 1 and `[3]` for 3.
+ */
+export const bodyId = () =>
+  z
+    .number({ error: msg.positiveId })
+    .int({ error: msg.positiveId })
+    .positive({ error: msg.positiveId })
+    .max(2_147_483_647, { error: msg.positiveId });
+
+/** An optional id in a query string: '' and absent mean no filter. */
+export const optionalQueryId = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional());
+
 export { z };

@@ -19,6 +19,9 @@ import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { rateLimitError } from './platform/rate-limit.ts';
 import { registerWeb } from './platform/web.ts';
+import { createRealtimeHub } from './platform/realtime/hub.ts';
+import { createTicketService } from './platform/realtime/tickets.ts';
+import { fixationsRoutes } from './modules/fixations/fixations.routes.ts';
 import type { Platform } from './platform/platform.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
@@ -26,6 +29,18 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { schoolsRoutes } from './modules/schools/schools.routes.ts';
+import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
+import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
+import { watchesRoutes } from './modules/watches/watches.routes.ts';
+import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
+import { foodCategoriesRoutes } from './modules/food-categories/food-categories.routes.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { userPasswordRoutes } from './modules/user-password/user-password.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -81,8 +96,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     metrics: registerMetrics(app, { defaults: opts.logger !== false, metricsToken: config.metricsToken }),
     redis: opts.redis ?? null,
+    realtime: createRealtimeHub(opts.redis ?? null, (err) => app.log.warn(`realtime: ${err.message}`)),
+    tickets: createTicketService(opts.jwtSecret),
     now,
   };
+  app.addHook('onClose', () => platform.realtime.close());
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -112,7 +130,27 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerGuard(app, tokens, actors);
   await registerOpenApi(app);
 
-  for (const plugin of [healthRoutes, brandRoutes, authRoutes, profileRoutes, referenceRoutes, imagesRoutes]) {
+  for (const plugin of [
+    healthRoutes,
+    brandRoutes,
+    authRoutes,
+    profileRoutes,
+    referenceRoutes,
+    imagesRoutes,
+    schoolsRoutes,
+    classroomsRoutes,
+    canteensRoutes,
+    watchesRoutes,
+    fixationCategoriesRoutes,
+    foodCategoriesRoutes,
+    organizationsRoutes,
+    cardsRoutes,
+    adminRoutes,
+    userPasswordRoutes,
+    invitationsRoutes,
+    usersRoutes,
+    fixationsRoutes,
+  ]) {
     await app.register(plugin, { platform });
   }
   await registerWeb(app, config.webDist);

@@ -8,6 +8,7 @@ import { migrate } from './platform/db/migrate.ts';
 import { ensureReferenceData } from './platform/db/reference-data.ts';
 import { users } from './platform/db/schema.ts';
 import { embeddedJwtSecret } from './platform/secret.ts';
+import { buildRealtimeServer } from './platform/realtime/ws-server.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,8 +51,11 @@ async function main() {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   redis?.on('error', (err) => console.error(`Redis: ${err.message}`));
 
-  const { app } = await buildApp({ config, database, jwtSecret, redis });
+  const { app, platform } = await buildApp({ config, database, jwtSecret, redis });
   await app.listen({ port: config.port, host: config.host });
+  // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
+  const live = await buildRealtimeServer(platform.realtime, platform.tickets);
+  await live.listen({ port: config.wsPort, host: config.host });
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   console.log(`\nTamaq: ${url}  (API: ${url}/api/docs)`);
@@ -62,6 +66,7 @@ async function main() {
 
   const stop = async (signal: string) => {
     app.log.info(`${signal}: stopping`);
+    await live.close();
     await app.close();
     await redis?.quit().catch(() => {});
     await database.close();

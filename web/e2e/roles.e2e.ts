@@ -138,7 +138,7 @@ describe('guarded routes', () => {
   it('show a screen that is not built yet as a placeholder inside the layout', async () => {
     const { page } = browser;
     await signIn(page, 'admin@demo.kz');
-    await page.goto(`${baseUrl()}/canteens`);
+    await page.goto(`${baseUrl()}/report/fixations`);
     await page.getByTestId('placeholder').waitFor();
     expect(await page.getByTestId('placeholder').textContent()).toContain('Раздел в разработке');
     expect(await page.getByTestId('nav').isVisible()).toBe(true);

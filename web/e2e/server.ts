@@ -39,7 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       WS_PORT: String(wsPort),
       DATA_DIR: dataDir,
-      WEB_DIST: path.join(root, 'web/dist'),
+      // Parallel work may build the app elsewhere: E2E_WEB_DIST points the server at that build.
+      WEB_DIST: process.env.E2E_WEB_DIST || path.join(root, 'web/dist'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ...env,

@@ -2,6 +2,8 @@ import { ROLE_IDS, type Role } from '@tamaq/contract/roles';
 import type { Db } from '../platform/db/client.ts';
 import { organizations, schools, users } from '../platform/db/schema.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
+import { makeBin } from '@tamaq/contract/kz-id';
+import { loadDemoPeople } from './demo-people.ts';
 
 export interface DemoLogin {
   email: string;
@@ -16,7 +18,7 @@ export const DEMO_PASSWORD = 'demo12345';
  * working product. One login per role, all with DEMO_PASSWORD. Each later module adds its own part
  * (pupils, cards, canteens, menus, visits...) through `DEMO_PARTS`.
  */
-export async function loadDemoData(db: Db): Promise<DemoLogin[]> {
+export async function loadDemoData(db: Db, now: Date = new Date()): Promise<DemoLogin[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const [edu, kg, company] = await tx
@@ -25,17 +27,22 @@ export async function loadDemoData(db: Db): Promise<DemoLogin[]> {
         {
           name: 'Отдел образования г. Алматы',
           type: 'education',
-          bin: '180240012345',
+          bin: makeBin('180240', 1),
           address: 'г. Алматы, пр. Абая, 1',
           modules: ['library'],
         },
         {
           name: 'Ясли-сад «Балапан»',
           type: 'kindergarten',
-          bin: '190340023456',
+          bin: makeBin('190340', 2),
           address: 'г. Алматы, ул. Жандосова, 12',
         },
-        { name: 'ТОО «Асхана Сервис»', type: 'company', bin: '200440034567', address: 'г. Алматы, ул. Сатпаева, 30' },
+        {
+          name: 'ТОО «Асхана Сервис»',
+          type: 'company',
+          bin: makeBin('200440', 3),
+          address: 'г. Алматы, ул. Сатпаева, 30',
+        },
       ])
       .returning();
     const [school1, school2, kindergarten] = await tx
@@ -46,7 +53,7 @@ export async function loadDemoData(db: Db): Promise<DemoLogin[]> {
           regionId: 2,
           name: 'Школа-гимназия №1',
           number: '1',
-          bin: '010140001111',
+          bin: makeBin('010140', 4),
           city: 'Алматы',
           address: 'ул. Толе би, 45',
         },
@@ -55,7 +62,7 @@ export async function loadDemoData(db: Db): Promise<DemoLogin[]> {
           regionId: 2,
           name: 'Средняя школа №25',
           number: '25',
-          bin: '020240002222',
+          bin: makeBin('020240', 5),
           city: 'Алматы',
           address: 'мкр. Самал-2, 8',
         },
@@ -64,7 +71,7 @@ export async function loadDemoData(db: Db): Promise<DemoLogin[]> {
           regionId: 2,
           name: 'Детский сад «Балапан»',
           number: '7',
-          bin: '030340003333',
+          bin: makeBin('030340', 6),
           city: 'Алматы',
           address: 'ул. Жандосова, 12',
         },
@@ -159,17 +166,34 @@ export async function loadDemoData(db: Db): Promise<DemoLogin[]> {
       },
       { email: 'parent@demo.kz', name: 'Тимур Абенов', role: 'Parent', org: null, note: 'родитель' },
     ];
-    await tx.insert(users).values(
-      people.map((p) => ({
-        email: p.email,
-        name: p.name,
-        roleId: ROLE_IDS[p.role],
-        organizationId: p.org,
-        schoolId: p.school ?? null,
-        jobTitle: p.jobTitle ?? null,
-        regionId: 2,
-        passwordHash,
-      })),
+    const staff = await tx
+      .insert(users)
+      .values(
+        people.map((p) => ({
+          email: p.email,
+          name: p.name,
+          roleId: ROLE_IDS[p.role],
+          organizationId: p.org,
+          schoolId: p.school ?? null,
+          jobTitle: p.jobTitle ?? null,
+          regionId: 2,
+          passwordHash,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const parentId = staff.find((u) => u.email === 'parent@demo.kz')!.id;
+    await loadDemoPeople(
+      tx,
+      {
+        edu: edu!.id,
+        kg: kg!.id,
+        company: company!.id,
+        school1: school1!.id,
+        school2: school2!.id,
+        kindergarten: kindergarten!.id,
+        parentId,
+      },
+      now,
     );
     return people.map((p) => ({ email: p.email, role: p.role, note: p.note }));
   });

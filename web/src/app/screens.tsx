@@ -46,6 +46,150 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/landing/privacy-page.tsx'),
     (m) => m.PrivacyPage,
   ),
+  '/canteens': screen(
+    () => import('../features/canteens/canteens-list-page.tsx'),
+    (m) => m.CanteensListPage,
+  ),
+  '/canteen/create': screen(
+    () => import('../features/canteens/canteen-form-page.tsx'),
+    (m) => m.CanteenFormPage,
+  ),
+  '/canteen/:id': screen(
+    () => import('../features/canteens/canteen-form-page.tsx'),
+    (m) => m.CanteenFormPage,
+  ),
+  '/watches': screen(
+    () => import('../features/watches/watches-list-page.tsx'),
+    (m) => m.WatchesListPage,
+  ),
+  '/watch/create': screen(
+    () => import('../features/watches/watch-form-page.tsx'),
+    (m) => m.WatchFormPage,
+  ),
+  '/watch/:id': screen(
+    () => import('../features/watches/watch-form-page.tsx'),
+    (m) => m.WatchFormPage,
+  ),
+  '/fixation/categories': screen(
+    () => import('../features/fixation-categories/fixation-categories-list-page.tsx'),
+    (m) => m.FixationCategoriesListPage,
+  ),
+  '/fixation/category/create': screen(
+    () => import('../features/fixation-categories/fixation-category-form-page.tsx'),
+    (m) => m.FixationCategoryFormPage,
+  ),
+  '/fixation/category/:id': screen(
+    () => import('../features/fixation-categories/fixation-category-form-page.tsx'),
+    (m) => m.FixationCategoryFormPage,
+  ),
+  '/food/categories': screen(
+    () => import('../features/food-categories/food-categories-list-page.tsx'),
+    (m) => m.FoodCategoriesListPage,
+  ),
+  '/food/category/create': screen(
+    () => import('../features/food-categories/food-category-form-page.tsx'),
+    (m) => m.FoodCategoryFormPage,
+  ),
+  '/food/category/:id': screen(
+    () => import('../features/food-categories/food-category-form-page.tsx'),
+    (m) => m.FoodCategoryFormPage,
+  ),
+  '/schools': screen(
+    () => import('../features/schools/schools-list-page.tsx'),
+    (m) => m.SchoolsListPage,
+  ),
+  '/school/create': screen(
+    () => import('../features/schools/school-form-page.tsx'),
+    (m) => m.SchoolFormPage,
+  ),
+  '/school/:id': screen(
+    () => import('../features/schools/school-form-page.tsx'),
+    (m) => m.SchoolFormPage,
+  ),
+  '/school/:id/settings': screen(
+    () => import('../features/schools/school-settings-page.tsx'),
+    (m) => m.SchoolSettingsPage,
+  ),
+  '/classrooms': screen(
+    () => import('../features/classrooms/classrooms-list-page.tsx'),
+    (m) => m.ClassroomsListPage,
+  ),
+  '/classroom/:school/create': screen(
+    () => import('../features/classrooms/classroom-form-page.tsx'),
+    (m) => m.ClassroomFormPage,
+  ),
+  '/classroom/:school/:id': screen(
+    () => import('../features/classrooms/classroom-form-page.tsx'),
+    (m) => m.ClassroomFormPage,
+  ),
+  '/parent/invitation/:code': screen(
+    () => import('../features/invitation/invitation-page.tsx'),
+    (m) => m.InvitationPage,
+  ),
+  '/users': screen(
+    () => import('../features/users/users-list-page.tsx'),
+    (m) => m.UsersListPage,
+  ),
+  '/classroom/:classroomId/users': screen(
+    () => import('../features/users/classroom-users-page.tsx'),
+    (m) => m.ClassroomUsersPage,
+  ),
+  '/pupils': screen(
+    () => import('../features/users/pupils-page.tsx'),
+    (m) => m.PupilsPage,
+  ),
+  '/user/create': screen(
+    () => import('../features/users/user-form-page.tsx'),
+    (m) => m.UserFormPage,
+  ),
+  '/user/:id': screen(
+    () => import('../features/users/user-form-page.tsx'),
+    (m) => m.UserFormPage,
+  ),
+  '/classroom/:classroomId/user/create': screen(
+    () => import('../features/users/user-form-page.tsx'),
+    (m) => m.UserFormPage,
+  ),
+  '/classroom/:classroomId/user/:id': screen(
+    () => import('../features/users/user-form-page.tsx'),
+    (m) => m.UserFormPage,
+  ),
+  '/organizations': screen(
+    () => import('../features/organizations/organizations-page.tsx'),
+    (m) => m.OrganizationsPage,
+  ),
+  '/organization/create': screen(
+    () => import('../features/organizations/organization-form-page.tsx'),
+    (m) => m.OrganizationFormPage,
+  ),
+  '/organization/:id': screen(
+    () => import('../features/organizations/organization-form-page.tsx'),
+    (m) => m.OrganizationFormPage,
+  ),
+  '/admin': screen(
+    () => import('../features/admin/admin-page.tsx'),
+    (m) => m.AdminPage,
+  ),
+  '/user/password/:id': screen(
+    () => import('../features/admin/user-password-page.tsx'),
+    (m) => m.UserPasswordPage,
+  ),
+  '/cards': screen(
+    () => import('../features/cards/cards-page.tsx'),
+    (m) => m.CardsPage,
+  ),
+  '/cards/:id': screen(
+    () => import('../features/cards/organization-cards-page.tsx'),
+    (m) => m.OrganizationCardsPage,
+  ),
+  '/user/cards/:id': screen(
+    () => import('../features/cards/user-cards-page.tsx'),
+    (m) => m.UserCardsPage,
+  ),
+  '/classroom/:classroomId/user/cards/:id': screen(
+    () => import('../features/cards/user-cards-page.tsx'),
+    (m) => m.UserCardsPage,
+  ),
 };
 
 /** What a student sees on `/`: there is no back office for that role (DOMAIN.md). */

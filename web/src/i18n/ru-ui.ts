@@ -49,6 +49,13 @@ export const ui = {
     fileWrongType: (accept: string) => `Подходят только файлы: ${accept}`,
     chooseFile: 'Загрузить файл',
   },
+  imports: {
+    upload: 'Импорт из Excel',
+    template: 'Шаблон',
+    refusedTitle: 'Файл не загружен',
+    refusedHint: 'Ни одна строка не загружена. Исправьте строки ниже и загрузите файл снова.',
+    done: (n: number) => `Загружено строк: ${n}`,
+  },
   thumb: {
     noPhoto: 'Нет фото',
     photo: 'Фото',

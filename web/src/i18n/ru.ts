@@ -1,6 +1,19 @@
 import { shell } from './ru-shell.ts';
 import { ui } from './ru-ui.ts';
+import { orgsTexts } from './ru-orgs.ts';
+import { structureTexts } from './ru-structure.ts';
+import { invitationTexts } from './ru-invitation.ts';
+import { usersTexts } from './ru-users.ts';
+import { catalogsTexts } from './ru-catalogs.ts';
 
 /** The one Russian dictionary: each section lives in its own file so a Kazakh one can follow. */
-export const ru = { ...shell, ui } as const;
+export const ru = {
+  ...shell,
+  ui,
+  orgs: orgsTexts,
+  structure: structureTexts,
+  invitation: invitationTexts,
+  users: usersTexts,
+  catalogs: catalogsTexts,
+} as const;
 export type Dictionary = typeof ru;

@@ -34,6 +34,9 @@ function storeSkew(token: string): void {
   }
 }
 
+/** The server's time as this computer best knows it (an old PC's clock may be minutes off). */
+export const serverNow = (): number => Date.now() + clockSkewMs();
+
 function clockSkewMs(): number {
   try {
     const skew = Number(localStorage.getItem(SKEW_STORAGE_KEY));

@@ -46,11 +46,18 @@ describe('POST /api/auth/login', () => {
     expect(res.json()).toEqual(BAD_CREDENTIALS);
   });
 
-  it('answers 401 for a deleted account, an account without a password and a student', async () => {
+  it('signs a student in with the Student role (they stay on / with the app landing)', async () => {
+    await createUser(t.db, { email: 'login.student@test.kz', role: 'Student' });
+    const res = await login({ email: 'login.student@test.kz', password: FACTORY_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const payload = JSON.parse(Buffer.from(res.json().access_token.split('.')[1], 'base64url').toString());
+    expect(payload.role).toBe('Student');
+  });
+
+  it('answers 401 for a deleted account and an account without a password', async () => {
     await createUser(t.db, { email: 'login.deleted@test.kz', deletedAt: new Date() });
     await createUser(t.db, { email: 'login.nopass@test.kz', passwordHash: null });
-    await createUser(t.db, { email: 'login.student@test.kz', role: 'Student' });
-    for (const email of ['login.deleted@test.kz', 'login.nopass@test.kz', 'login.student@test.kz']) {
+    for (const email of ['login.deleted@test.kz', 'login.nopass@test.kz']) {
       const res = await login({ email, password: FACTORY_PASSWORD });
       expect(res.statusCode, email).toBe(401);
       expect(res.json()).toEqual(BAD_CREDENTIALS);

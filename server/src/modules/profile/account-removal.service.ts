@@ -30,6 +30,7 @@ export function createAccountRemovalService(platform: Platform) {
         const user = await repo.findActiveByEmail(email, tx);
         if (!user || !(await repo.anonymise(user.id, platform.now(), tx))) throw accountNotFound();
         const imagesRemoved = await repo.deleteImagesOf(user.id, user.imageId, tx);
+        const cardsUnlinked = await repo.unlinkCards(user.id, tx);
         // No personal data in the log: the entry only says that this account was removed.
         await audit(
           tx,
@@ -38,7 +39,7 @@ export function createAccountRemovalService(platform: Platform) {
             action: 'account_remove',
             entity: 'user',
             entityId: user.id,
-            after: { imagesRemoved },
+            after: { imagesRemoved, cardsUnlinked },
           },
         );
         return user.id;

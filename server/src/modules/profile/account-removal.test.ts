@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createUser, FACTORY_PASSWORD, signedIn } from '../../../test/factories.ts';
 import { auditLog, images, users } from '../../platform/db/schema.ts';
+import { cards } from '../../platform/db/schema-people.ts';
+import { createCard } from '../../../test/factories-people.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -106,6 +108,28 @@ describe('PUT /api/profile/remove', () => {
       .where(eq(auditLog.entityId, String(user.id)));
     expect(entry).toMatchObject({ action: 'account_remove', entity: 'user', actorId: user.id });
     expect(JSON.stringify(entry)).not.toMatch(/Сауле|rm\.ok|900101300123/);
+  });
+
+  it('unlinks the cards the user held and keeps the cards themselves', async () => {
+    const user = await createUser(t.db, { email: 'rm.cards@test.kz' });
+    const held = await createCard(t.db, { organizationId: user.organizationId!, userId: user.id });
+    const spare = await createCard(t.db, { organizationId: user.organizationId!, userId: user.id });
+    const other = await createUser(t.db, { organizationId: user.organizationId });
+    const theirs = await createCard(t.db, { organizationId: user.organizationId!, userId: other.id });
+
+    await ask('rm.cards@test.kz');
+    expect((await confirm('rm.cards@test.kz', await mailedCode('rm.cards@test.kz'))).statusCode).toBe(200);
+
+    const rows = await t.db.select().from(cards);
+    const byId = (id: number) => rows.find((c) => c.id === id);
+    expect(byId(held.id)).toMatchObject({ userId: null, linkedAt: null, number: held.number });
+    expect(byId(spare.id)).toMatchObject({ userId: null, linkedAt: null });
+    expect(byId(theirs.id)).toMatchObject({ userId: other.id });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(user.id)));
+    expect(entry!.after).toMatchObject({ cardsUnlinked: 2 });
   });
 
   it('answers 422 on code for a wrong code and removes nothing', async () => {

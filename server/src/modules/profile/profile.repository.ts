@@ -2,6 +2,7 @@ import { and, eq, isNull, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PROFILE_MESSAGES } from '@tamaq/contract/profile';
 import type { Db } from '../../platform/db/client.ts';
+import { cards } from '../../platform/db/schema-people.ts';
 import { images, organizations, users } from '../../platform/db/schema.ts';
 
 const active = (userId: number) => and(eq(users.id, userId), isNull(users.deletedAt));
@@ -98,6 +99,16 @@ export function createProfileRepository(db: Db) {
         .where(active(userId))
         .returning({ id: users.id });
       return rows.length > 0;
+    },
+
+    /** Frees the cards the user held (DOMAIN.md: removing one's account removes its cards). */
+    async unlinkCards(userId: number, tx: Db = db): Promise<number> {
+      const rows = await tx
+        .update(cards)
+        .set({ userId: null, linkedAt: null })
+        .where(eq(cards.userId, userId))
+        .returning({ id: cards.id });
+      return rows.length;
     },
 
     /**

@@ -10,6 +10,8 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A download link opened by the browser cannot send a header: it carries `?token=` instead. */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -55,7 +57,11 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, actors
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
-    const actor = await actorFromToken(bearer(request), tokens, actors);
+    const fromQuery = request.routeOptions.config?.tokenInQuery
+      ? (request.query as { token?: unknown } | undefined)?.token
+      : undefined;
+    const token = bearer(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
+    const actor = await actorFromToken(token, tokens, actors);
     if (!actor) throw unauthorized();
     request.actor = actor;
     if (access !== 'authenticated' && !access.includes(actor.role)) throw forbidden();

@@ -1,0 +1,40 @@
+import { listOf, Paging } from './common.ts';
+import type { Role } from './roles.ts';
+import { rolesFor } from './routes.ts';
+import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
+
+/** Canteens of a company organization: spec 1 §2.18, §3, §7. */
+export const Canteen = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Canteen = z.infer<typeof Canteen>;
+
+export const CanteenListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  /** The super admin's filter; everybody else sees their own organization. */
+  organizationId: optionalQueryId(),
+});
+export type CanteenListQuery = z.infer<typeof CanteenListQuery>;
+export const CanteenList = listOf(Canteen);
+export type CanteenList = z.infer<typeof CanteenList>;
+
+export const CanteenCreate = z.object({
+  name: requiredText(255),
+  address: requiredText(500),
+  description: optionalText(2000),
+});
+export type CanteenCreate = z.infer<typeof CanteenCreate>;
+
+export const CanteenUpdate = CanteenCreate.extend({ id: bodyId() });
+export type CanteenUpdate = z.infer<typeof CanteenUpdate>;
+
+/** The list is read by the admin's screens and by the cashier's fixation screen (it picks a canteen). */
+export const CANTEEN_LIST_ROLES: readonly Role[] = [...new Set([...rolesFor('/canteens'), ...rolesFor('/fixation')])];
+
+export const CANTEEN_MESSAGES = {
+  notFound: 'Столовая не найдена',
+} as const;

@@ -1,0 +1,98 @@
+import { listOf } from './common.ts';
+import type { Role } from './roles.ts';
+import { speaksKindergarten, type Wording } from './wording.ts';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
+import { bodyId, id, optionalQueryId, requiredText, z } from './zod.ts';
+
+export const CLASSROOM_NAME_MAX = 100;
+
+/** Classes (a kindergarten's groups): spec 1 §2.20, §7. */
+export const Classroom = z.object({
+  id: z.number().int(),
+  schoolId: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  school: z.object({ id: z.number().int(), name: z.string() }),
+  /** Pupils currently in the class. */
+  pupils_count: z.number().int(),
+});
+export type Classroom = z.infer<typeof Classroom>;
+
+/** Selectors load up to 1000 classes at once (spec 1 §9). */
+export const ClassroomListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  query: z.string().trim().max(255).optional(),
+  schoolId: optionalQueryId(),
+  organizationId: optionalQueryId(),
+});
+export type ClassroomListQuery = z.infer<typeof ClassroomListQuery>;
+export const ClassroomList = listOf(Classroom);
+export type ClassroomList = z.infer<typeof ClassroomList>;
+
+export const ClassroomCreate = z.object({
+  schoolId: bodyId(),
+  name: requiredText(CLASSROOM_NAME_MAX),
+});
+export type ClassroomCreate = z.infer<typeof ClassroomCreate>;
+
+export const ClassroomUpdate = ClassroomCreate.extend({ id: bodyId() });
+export type ClassroomUpdate = z.infer<typeof ClassroomUpdate>;
+
+export const ClassroomUploadQuery = z.object({ schoolId: id() });
+/** The multipart body of the import, for the API docs (the file is read from the stream). */
+export const ClassroomUploadBody = z
+  .object({
+    file: z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'xlsx или xls' }),
+  })
+  .meta({ description: 'Столбец «Класс» (или «Название», «Группа»): по одному классу в строке' });
+/** The export link carries the token in the query: a browser download cannot send a header. */
+export const ClassroomDownloadQuery = z.object({ schoolId: id(), token: z.string().max(4096).optional() });
+export const ClassroomTemplateQuery = z.object({ token: z.string().max(4096).optional() });
+
+/** Header titles the import accepts for the class name, compared case-insensitively. */
+export const CLASSROOM_IMPORT_TITLES = ['Класс', 'Название', 'Группа'] as const;
+
+export const CLASSROOM_MESSAGES = {
+  notFound: 'Класс не найден',
+  nameTaken: 'Класс с таким названием в этой школе уже есть',
+  hasPupils: 'Нельзя удалить класс, в котором есть ученики: сначала переведите их',
+  hasHistory: 'Нельзя удалить класс, по которому есть история питания',
+  schoolNotFound: 'Школа не найдена',
+  importNameMissing: 'не указано название',
+  importTooLong: `название длиннее ${CLASSROOM_NAME_MAX} символов`,
+  importDuplicate: (line: number) => `название повторяет строку ${line}`,
+} as const;
+
+/** The same messages for a kindergarten admin, whose classes are groups. */
+export const CLASSROOM_MESSAGES_KINDERGARTEN: Wording<typeof CLASSROOM_MESSAGES> = {
+  ...CLASSROOM_MESSAGES,
+  notFound: 'Группа не найдена',
+  nameTaken: 'Группа с таким названием в этом детском саду уже есть',
+  hasPupils: 'Нельзя удалить группу, в которой есть дети: сначала переведите их',
+  hasHistory: 'Нельзя удалить группу, по которой есть история питания',
+  schoolNotFound: 'Детский сад не найден',
+};
+
+export const classroomMessages = (role: Role | null | undefined): Wording<typeof CLASSROOM_MESSAGES> =>
+  speaksKindergarten(role) ? CLASSROOM_MESSAGES_KINDERGARTEN : CLASSROOM_MESSAGES;
+
+/** Words of the template and the export: a kindergarten admin's classes are groups (spec 1 §2.3). */
+export const CLASSROOM_SHEET = {
+  school: {
+    title: 'Классы',
+    name: 'Класс',
+    pupils: 'Учеников',
+    created: 'Создан',
+    template: 'Шаблон классов',
+    examples: ['1 А', '1 Б'],
+  },
+  kindergarten: {
+    title: 'Группы',
+    name: 'Группа',
+    pupils: 'Детей',
+    created: 'Создана',
+    template: 'Шаблон групп',
+    examples: ['Младшая группа', 'Старшая группа'],
+  },
+} as const;

@@ -1,0 +1,84 @@
+import { listOf, Paging } from './common.ts';
+import type { Role } from './roles.ts';
+import { rolesFor } from './routes.ts';
+import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
+
+/** Meal-time windows of a company organization (spec 1 §2.19): a scan falls into exactly one. */
+export const FixationCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  /** 'HH:mm' in the organization's time zone. */
+  time_start: z.string(),
+  time_finish: z.string(),
+  created_at: z.string(),
+});
+export type FixationCategory = z.infer<typeof FixationCategory>;
+
+export const FixationCategoryListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  organizationId: optionalQueryId(),
+});
+export type FixationCategoryListQuery = z.infer<typeof FixationCategoryListQuery>;
+export const FixationCategoryList = listOf(FixationCategory);
+export type FixationCategoryList = z.infer<typeof FixationCategoryList>;
+export const CurrentFixationCategories = z.array(FixationCategory);
+
+export const POSITION_MIN = 0;
+export const POSITION_MAX = 100;
+export const POSITION_DEFAULT = 99;
+
+export const FIXATION_CATEGORY_MESSAGES = {
+  notFound: 'Категория не найдена',
+  position: `Позиция — целое число от ${POSITION_MIN} до ${POSITION_MAX}`,
+  time: 'Укажите время в формате ЧЧ:ММ',
+  finishBeforeStart: 'Время окончания должно быть позже времени начала',
+  overlaps: (name: string) => `Время пересекается с категорией «${name}»`,
+} as const;
+
+const M = FIXATION_CATEGORY_MESSAGES;
+
+/** 'H:mm', 'HH:mm' or 'HH:mm:ss' in, 'HH:mm' out (seconds are not part of a meal window). */
+export const timeOfDay = () =>
+  z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? msg.required : M.time) })
+    .trim()
+    .min(1, { error: msg.required })
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: M.time })
+    .transform((v) => v.padStart(v.indexOf(':') === 1 ? v.length + 1 : v.length, '0').slice(0, 5));
+
+/** A position as sent: absent or null is decided by the call (create: 99; update: unchanged). */
+const positionField = () =>
+  z
+    .number({ error: M.position })
+    .int({ error: M.position })
+    .min(POSITION_MIN, { error: M.position })
+    .max(POSITION_MAX, { error: M.position })
+    .nullish();
+
+const fields = {
+  name: requiredText(255),
+  time_start: timeOfDay(),
+  time_finish: timeOfDay(),
+};
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** Compared only once both times are well-formed: a bad one has its own message already. */
+const finishAfterStart = (v: { time_start: string; time_finish: string }) =>
+  !HH_MM.test(v.time_start) || !HH_MM.test(v.time_finish) || v.time_start < v.time_finish;
+const finishRule = { path: ['time_finish'], error: M.finishBeforeStart };
+
+/** Position absent or null: 99 (spec 1 §3). */
+export const FixationCategoryCreate = z
+  .object({ ...fields, position: positionField().transform((v) => v ?? POSITION_DEFAULT) })
+  .refine(finishAfterStart, finishRule);
+export type FixationCategoryCreate = z.infer<typeof FixationCategoryCreate>;
+
+/** Position absent or null: the category keeps its own. */
+export const FixationCategoryUpdate = z
+  .object({ ...fields, position: positionField(), id: bodyId() })
+  .refine(finishAfterStart, finishRule);
+export type FixationCategoryUpdate = z.infer<typeof FixationCategoryUpdate>;
+
+/** The scanning screens read the current categories: the admin and the cashier. */
+export const CURRENT_CATEGORY_ROLES: readonly Role[] = rolesFor('/fixation');

@@ -1,0 +1,98 @@
+import { listOf, Paging } from './common.ts';
+import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
+
+/**
+ * Recording visits (spec 1 §2.21–2.24, §7; DOMAIN.md "Recording a visit"). `cardId` is the scanned
+ * code, not a database id: the seed's client sends what the scanner typed.
+ */
+export const FIXATION_MESSAGES = {
+  cardNotFound: 'Карта не найдена',
+  cardNotLinked: 'Карта не привязана',
+  noCategoryNow: 'Сейчас нет категории питания по расписанию',
+  categoryNotFound: 'Категория не найдена',
+  canteenNotFound: 'Столовая не найдена',
+  schoolNotFound: 'Школа не найдена',
+  notWatchDay: 'Сегодня не день вахты: питание по графику не положено',
+  notPupil: 'Карта не принадлежит ученику этой школы',
+  noFoodCategory: 'У ученика нет категории питания: питание не положено',
+  repeat: (time: string) => `Уже получил(а) питание сегодня в ${time}`,
+  scannedAtFuture: 'Время сканирования в будущем: проверьте часы компьютера',
+  scannedAtOld: 'Скан старше 24 часов: такой проход не записывается',
+  visitNotFound: 'Посещение не найдено',
+} as const;
+
+/** A scan that waited offline carries when it happened; at most this old, never ahead of the server. */
+export const SCANNED_AT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const SCANNED_AT_MAX_SKEW_MS = 2 * 60 * 1000;
+/** The same card again within this window answers 429 (the web ignores it: a double beep, not a meal). */
+export const REPEAT_SCAN_WINDOW_MS = 3000;
+
+const scannedCode = () =>
+  z
+    .string({ error: msg.required })
+    .max(1000, { error: FIXATION_MESSAGES.cardNotFound })
+    .transform((v) => v.replace(/[\r\n]+/g, '').trim())
+    .pipe(z.string().min(1, { error: msg.required }));
+
+const scannedAt = () => z.iso.datetime({ offset: true, error: 'Неверное время сканирования' }).nullish();
+
+export const CanteenFixationCreate = z.object({
+  cardId: scannedCode(),
+  canteenId: bodyId(),
+  /** Only an admin may choose; for everybody else the category of the current time applies. */
+  fixationCategoryId: bodyId().nullish(),
+  scannedAt: scannedAt(),
+});
+export type CanteenFixationCreate = z.infer<typeof CanteenFixationCreate>;
+
+export const SchoolFixationCreate = z.object({
+  cardId: scannedCode(),
+  schoolId: bodyId(),
+  scannedAt: scannedAt(),
+});
+export type SchoolFixationCreate = z.infer<typeof SchoolFixationCreate>;
+
+/** The live list of a school's visits: the id is bounded like every id, so 2^31 is a 422, not a database error. */
+export const SchoolFixationSubscribe = z.object({ schoolId: bodyId() });
+export type SchoolFixationSubscribe = z.infer<typeof SchoolFixationSubscribe>;
+
+const Ref = z.object({ id: z.number().int(), name: z.string() });
+
+/** One visit as the history and the live list show it. */
+export const Fixation = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  user: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    job_title: z.string().nullable(),
+    image: z.object({ url: z.string() }).nullable(),
+  }),
+  classroom: Ref.nullable(),
+  category: Ref.nullable(),
+  school_id: z.number().int().nullable(),
+  canteen_id: z.number().int().nullable(),
+  count: z.number().int(),
+});
+export type Fixation = z.infer<typeof Fixation>;
+
+export const CanteenFixationListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  canteenId: optionalQueryId(),
+  fixationCategoryId: optionalQueryId(),
+});
+export const SchoolFixationListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  schoolId: optionalQueryId(),
+});
+export const FixationList = listOf(Fixation);
+export type FixationList = z.infer<typeof FixationList>;
+
+export const FixationIdParams = z.object({ id: id() });
+
+export const CurrentCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  time_start: z.string(),
+  time_finish: z.string(),
+});

@@ -1,0 +1,102 @@
+import { listOf, Paging } from './common.ts';
+import type { Role } from './roles.ts';
+import { rolesFor } from './routes.ts';
+import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
+
+/**
+ * Food categories of a school organization (spec 2 "Food categories", DOMAIN.md): the daily cost in
+ * tenge and the type, `sw` (the state social wallet) or `common`.
+ */
+export const FOOD_CATEGORY_TYPES = ['sw', 'common'] as const;
+export const FoodCategoryType = z.enum(FOOD_CATEGORY_TYPES);
+export type FoodCategoryType = z.infer<typeof FoodCategoryType>;
+
+export const FoodCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Exact, two decimals: "650.00". */
+  cost: z.string(),
+  type: FoodCategoryType,
+  created_at: z.string(),
+});
+export type FoodCategory = z.infer<typeof FoodCategory>;
+
+export const FoodCategoryListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  organizationId: optionalQueryId(),
+});
+export type FoodCategoryListQuery = z.infer<typeof FoodCategoryListQuery>;
+export const FoodCategoryList = listOf(FoodCategory);
+export type FoodCategoryList = z.infer<typeof FoodCategoryList>;
+
+export const COST_MAX = 1_000_000;
+
+export const FOOD_CATEGORY_MESSAGES = {
+  notFound: 'Категория питания не найдена',
+  cost: 'Введите сумму в тенге: не больше двух знаков после запятой',
+  costNegative: 'Стоимость не может быть отрицательной',
+  costTooBig: 'Стоимость не больше 1 000 000 ₸',
+  type: 'Выберите тип категории',
+  assigned: (n: number) => `Категория назначена ученикам: ${n}`,
+} as const;
+
+const M = FOOD_CATEGORY_MESSAGES;
+
+/**
+ * Tenge with at most 2 decimals, from a number or a numeric string ("650", "650.5", "650,50"), as
+ * an exact decimal string with 2 decimals, or an error message. Never goes through float arithmetic:
+ * a number is read by its shortest decimal form, so 0.1 + 0.2 (0.30000000000000004) is refused.
+ */
+export function parseCost(input: number | string): { cost: string } | { error: string } {
+  if (typeof input === 'number' && !Number.isFinite(input)) return { error: M.cost };
+  const text = (typeof input === 'number' ? String(input) : input).trim().replace(',', '.');
+  if (/^-\s*\d/.test(text)) return { error: M.costNegative };
+  const match = /^(\d{1,16})(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match) return { error: M.cost };
+  const whole = match[1]!.replace(/^0+(?=\d)/, '');
+  const cents = (match[2] ?? '').padEnd(2, '0');
+  if (whole.length > 7 || (Number(whole) === COST_MAX && cents !== '00') || Number(whole) > COST_MAX) {
+    return { error: M.costTooBig };
+  }
+  return { cost: `${whole}.${cents}` };
+}
+
+export const cost = () =>
+  z
+    .union([z.number(), z.string().max(40)], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? msg.required : M.cost),
+    })
+    .transform((input, ctx) => {
+      if (typeof input === 'string' && input.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: msg.required });
+        return z.NEVER;
+      }
+      const parsed = parseCost(input);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.cost;
+    });
+
+const fields = {
+  name: requiredText(255),
+  cost: cost(),
+};
+const type = () => z.enum(FOOD_CATEGORY_TYPES, { error: M.type }).nullish();
+
+/** Type absent or null: 'common'. */
+export const FoodCategoryCreate = z.object({ ...fields, type: type().transform((v) => v ?? 'common') });
+export type FoodCategoryCreate = z.infer<typeof FoodCategoryCreate>;
+
+/**
+ * Type absent or null: unchanged. The spec's own client sends `{id, name, cost}` only, and must not
+ * turn a social-wallet category into a common one (and reset its pupils) by saving a new price.
+ */
+export const FoodCategoryUpdate = z.object({ ...fields, type: type(), id: bodyId() });
+export type FoodCategoryUpdate = z.infer<typeof FoodCategoryUpdate>;
+
+/** The list also feeds the kindergarten admin's category picker on the user form. */
+export const FOOD_CATEGORY_LIST_ROLES: readonly Role[] = [
+  ...new Set<Role>([...rolesFor('/food/categories'), 'EducationKindergartenAdmin']),
+];

@@ -1,0 +1,34 @@
+import { z } from './zod.ts';
+
+/**
+ * Spreadsheet imports (users, pupils, classes): one multipart field `file`, xlsx or xls. Either every
+ * row imports in one transaction or none; rejected rows come back as a 422 on the field `file`,
+ * one message per row ('строка 14: неверный ИИН').
+ */
+export const IMPORT_FIELD = 'file';
+export const IMPORT_MAX_ROWS = 20_000;
+/** Only this many columns are read: a sheet with 100,000 empty columns costs nothing more. */
+export const IMPORT_MAX_COLUMNS = 30;
+/** At most this many row messages are sent back; the last one says how many more there were. */
+export const IMPORT_MAX_MESSAGES = 200;
+export const IMPORT_ACCEPT = '.xlsx,.xls';
+
+export const IMPORT_MESSAGES = {
+  required: 'Выберите файл Excel (xlsx или xls)',
+  notSpreadsheet: 'Файл не является таблицей Excel (xlsx или xls)',
+  unreadable: 'Не удалось прочитать файл: он повреждён или сохранён в неподдерживаемом формате',
+  tooBig: 'Файл слишком большой',
+  empty: 'В файле нет строк для загрузки',
+  tooManyRows: (max: number) => `В файле больше ${max} строк: разделите его на части`,
+  missingColumn: (title: string) => `В файле нет столбца «${title}»`,
+  row: (n: number, message: string) => `строка ${n}: ${message}`,
+  more: (n: number) => `и ещё ошибок: ${n}`,
+} as const;
+
+export const ImportResult = z.object({
+  /** Rows written: created plus updated. */
+  imported: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResult>;

@@ -1,0 +1,68 @@
+import { bodyId, email, msg, newPassword, optionalText, requiredText, z } from './zod.ts';
+
+/**
+ * Parent invitations (spec 1 §2.10/§2.12 modal, spec 2 public page): an admin sends a pupil's parent
+ * a one-time link; the parent opens it, signs up (or confirms an existing parent account) and is
+ * linked to the pupil.
+ */
+
+export const INVITATION_TTL_DAYS = 7;
+
+/** A link's code: 32 random bytes in base64url. Anything else is no invitation, without a lookup. */
+export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** `POST /api/users/parent/invitation`: whom to invite, for which pupil. */
+export const InvitationCreate = z.object({
+  email: email(),
+  user_id: bodyId(),
+});
+export type InvitationCreate = z.infer<typeof InvitationCreate>;
+
+/**
+ * The code of the link, as typed into the address bar. Any string is taken, so a mangled link
+ * answers "Invitation not found" like an expired one, not a validation error.
+ */
+export const InvitationCodeParams = z.object({ code: z.string() });
+export type InvitationCodeParams = z.infer<typeof InvitationCodeParams>;
+
+/** `GET /api/users/parent/invitation/{code}`: what the public page shows before the form. */
+export const InvitationInfo = z.object({
+  email: z.string(),
+  pupil_name: z.string(),
+  /** An account with this e-mail exists: the page asks only for its password. */
+  account_exists: z.boolean(),
+});
+export type InvitationInfo = z.infer<typeof InvitationInfo>;
+
+/**
+ * `POST /api/users/parent/invitation/confirm`. `name` is needed only for a new account (the server
+ * checks that with `InvitationNewAccount`); for an existing parent account `password` is its own.
+ */
+export const InvitationConfirm = z.object({
+  code: z.string({ error: msg.required }).min(1, { error: msg.required }),
+  name: optionalText(255),
+  password: z
+    .string({ error: msg.required })
+    .min(1, { error: msg.required })
+    .max(128, { error: msg.tooLong(128) }),
+});
+export type InvitationConfirm = z.infer<typeof InvitationConfirm>;
+
+/** The fields of a new parent account, as the server checks them and the page's form too. */
+export const InvitationNewAccount = z.object({
+  name: requiredText(255),
+  password: newPassword(),
+});
+
+/** The error code of a missing, expired or used invitation (spec 2 §8 matches on it). */
+export const INVITATION_NOT_FOUND = 'Invitation not found';
+
+export const INVITATION_MESSAGES = {
+  notFound:
+    'Приглашение не найдено! Возможно, срок его действия истёк или оно уже использовано. Попросите отправить его повторно',
+  notPupil: 'Пригласить родителя можно только для ученика',
+  staffEmail: 'Этот e-mail уже занят учётной записью, которая не является родительской. Укажите другой e-mail родителя',
+  staffAccount:
+    'С этим e-mail уже есть учётная запись, которая не является родительской, поэтому принять приглашение нельзя. Попросите прислать приглашение на другой e-mail',
+  raced: 'Учётная запись с этим e-mail только что создана. Обновите страницу и войдите её паролем',
+} as const;

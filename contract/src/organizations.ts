@@ -1,0 +1,82 @@
+import { AUTH_MESSAGES } from './auth.ts';
+import { listOf, SearchQuery } from './common.ts';
+import { requiredBin } from './kz-id.ts';
+import {
+  MODULES,
+  Module,
+  ORGANIZATION_STATUSES,
+  ORGANIZATION_TYPES,
+  OrganizationStatus,
+  OrganizationType,
+} from './roles.ts';
+import type { Role } from './roles.ts';
+import { bodyId, email, newPassword, optionalText, requiredText, z } from './zod.ts';
+
+/** Organizations, the super admin's screens (spec 1 §2.15, §7). */
+export const ORGANIZATION_MESSAGES = {
+  notFound: 'Организация не найдена',
+  type: 'Выберите тип организации',
+  status: 'Выберите статус организации',
+  module: 'Неизвестный модуль',
+  typeLocked: 'Тип организации нельзя изменить',
+  emailTaken: AUTH_MESSAGES.emailTaken,
+} as const;
+
+/** Who runs a new organization: its admin's role follows the type (roles and data depend on it). */
+export const ADMIN_ROLE_BY_TYPE: Record<OrganizationType, Role> = {
+  company: 'Admin',
+  education: 'EducationAdmin',
+  kindergarten: 'EducationKindergartenAdmin',
+};
+
+export const Organization = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: OrganizationType,
+  status: OrganizationStatus,
+  bin: z.string().nullable(),
+  address: z.string().nullable(),
+  contacts: z.string().nullable(),
+  modules: z.array(Module),
+  created_at: z.string(),
+});
+export type Organization = z.infer<typeof Organization>;
+
+export const OrganizationListQuery = SearchQuery;
+export type OrganizationListQuery = z.infer<typeof OrganizationListQuery>;
+export const OrganizationList = listOf(Organization);
+export type OrganizationList = z.infer<typeof OrganizationList>;
+
+const type = () => z.enum(ORGANIZATION_TYPES, { error: ORGANIZATION_MESSAGES.type });
+const status = () => z.enum(ORGANIZATION_STATUSES, { error: ORGANIZATION_MESSAGES.status });
+/** The chosen modules, each once; an unknown one is refused on the field itself (not `modules.0`). */
+const modules = () =>
+  z
+    .array(z.string(), { error: ORGANIZATION_MESSAGES.module })
+    .max(MODULES.length * 4)
+    .nullish()
+    .refine((v) => (v ?? []).every((m) => (MODULES as readonly string[]).includes(m)), {
+      error: ORGANIZATION_MESSAGES.module,
+    })
+    .transform((v) => [...new Set(v ?? [])] as Module[]);
+
+const fields = {
+  name: requiredText(255),
+  type: type(),
+  status: status(),
+  bin: requiredBin(),
+  address: optionalText(500),
+  contacts: optionalText(1000),
+  modules: modules(),
+};
+
+export const OrganizationCreate = z.object({
+  ...fields,
+  admin_name: requiredText(255),
+  admin_email: email(),
+  admin_password: newPassword(),
+});
+export type OrganizationCreate = z.infer<typeof OrganizationCreate>;
+
+export const OrganizationUpdate = z.object({ id: bodyId(), ...fields });
+export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;

@@ -1,0 +1,84 @@
+import { listOf, Paging } from './common.ts';
+import { optionalBin } from './kz-id.ts';
+import type { Role } from './roles.ts';
+import { speaksKindergarten, type Wording } from './wording.ts';
+import { bodyId, id, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
+
+/** Schools (a kindergarten organization's "schools" are its kindergartens): spec 1 §2.17, §7. */
+export const School = z.object({
+  id: z.number().int(),
+  organization_id: z.number().int(),
+  region_id: z.number().int().nullable(),
+  region: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  name: z.string(),
+  number: z.string().nullable(),
+  bin: z.string().nullable(),
+  address: z.string().nullable(),
+  description: z.string().nullable(),
+  city: z.string().nullable(),
+  created_at: z.string(),
+});
+export type School = z.infer<typeof School>;
+
+export const SchoolListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  /** The super admin's filter; ignored for everybody else (their own organization). */
+  organizationId: optionalQueryId(),
+});
+export type SchoolListQuery = z.infer<typeof SchoolListQuery>;
+export const SchoolList = listOf(School);
+export type SchoolList = z.infer<typeof SchoolList>;
+
+export const SchoolCreate = z.object({
+  region_id: bodyId(),
+  name: requiredText(255),
+  number: optionalText(50),
+  bin: optionalBin(),
+  address: requiredText(500),
+  description: optionalText(2000),
+  city: requiredText(255),
+  /** Only the super admin names the organization; others create in their own. */
+  organization_id: bodyId().nullish(),
+});
+export type SchoolCreate = z.infer<typeof SchoolCreate>;
+
+export const SchoolUpdate = SchoolCreate.extend({ id: bodyId() });
+export type SchoolUpdate = z.infer<typeof SchoolUpdate>;
+
+/** The turnstile connection of a school, shown read-only (spec 2 "School settings"). */
+export const SchoolSettings = z.object({
+  server: z.string().nullable(),
+  port: z.number().int().nullable(),
+  database: z.string().nullable(),
+  user: z.string().nullable(),
+  password: z.string().nullable(),
+});
+export type SchoolSettings = z.infer<typeof SchoolSettings>;
+
+export const SchoolIdParams = z.object({ id: id() });
+
+export const SCHOOL_MESSAGES = {
+  notFound: 'Школа не найдена',
+  hasClassrooms: 'Нельзя удалить школу, в которой есть классы: сначала удалите или перенесите их',
+  hasUsers: 'Нельзя удалить школу, к которой привязаны пользователи',
+  hasHistory: 'Нельзя удалить школу, по которой есть история питания',
+  regionNotFound: 'Регион не найден',
+  lockedCreate: 'Ваш профиль привязан к одной школе: создавать школы может только администратор организации',
+  lockedDelete: 'Ваш профиль привязан к одной школе: удалять школы может только администратор организации',
+} as const;
+
+/** The same messages for a kindergarten admin, whose schools are kindergartens and classes groups. */
+export const SCHOOL_MESSAGES_KINDERGARTEN: Wording<typeof SCHOOL_MESSAGES> = {
+  ...SCHOOL_MESSAGES,
+  notFound: 'Детский сад не найден',
+  hasClassrooms: 'Нельзя удалить детский сад, в котором есть группы: сначала удалите или перенесите их',
+  hasUsers: 'Нельзя удалить детский сад, к которому привязаны пользователи',
+  hasHistory: 'Нельзя удалить детский сад, по которому есть история питания',
+  lockedCreate:
+    'Ваш профиль привязан к одному детскому саду: создавать детские сады может только администратор организации',
+  lockedDelete:
+    'Ваш профиль привязан к одному детскому саду: удалять детские сады может только администратор организации',
+};
+
+export const schoolMessages = (role: Role | null | undefined): Wording<typeof SCHOOL_MESSAGES> =>
+  speaksKindergarten(role) ? SCHOOL_MESSAGES_KINDERGARTEN : SCHOOL_MESSAGES;

@@ -1,0 +1,274 @@
+import { listOf, Paging } from './common.ts';
+import { IMPORT_FIELD, ImportResult } from './imports.ts';
+import { ID_MESSAGES, optionalIin } from './kz-id.ts';
+import { Image } from './profile.ts';
+import { Role, roleById } from './roles.ts';
+import { speaksKindergarten, type Wording } from './wording.ts';
+import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
+
+/**
+ * Users and pupils (spec 1 §2.10–2.12, §7). A pupil is a user with a classroom and, usually, no role.
+ * `GET /api/user/{id}` answers `User`; the list rows add what the tables show.
+ */
+export const User = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  job_title: z.string().nullable(),
+  iin: z.string().nullable(),
+  email: z.string().nullable(),
+  language: z.string(),
+  role_id: z.number().int().nullable(),
+  /** The token role name (`Admin`, `EducationAdmin`...), or null for a pupil or an employee without sign-in. */
+  role: Role.nullable(),
+  image_id: z.number().int().nullable(),
+  image: Image.nullable(),
+  watch_id: z.number().int().nullable(),
+  organization_id: z.number().int().nullable(),
+  school_id: z.number().int().nullable(),
+  classroom_id: z.number().int().nullable(),
+  region_id: z.number().int().nullable(),
+  food_category_id: z.number().int().nullable(),
+  /** `YYYY-MM-DD`, the day the pupil's category became a social wallet one. */
+  social_wallet_set_date: z.string().nullable(),
+  /** `YYYY-MM-DD`, the day the pupil's category stopped being a social wallet one. */
+  social_wallet_reset_date: z.string().nullable(),
+});
+export type User = z.infer<typeof User>;
+
+export const FoodCategoryType = z.enum(['sw', 'common']);
+
+export const UserRow = User.extend({
+  foodCategory: z.object({ id: z.number().int(), name: z.string(), type: FoodCategoryType }).nullable(),
+  region: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  school: z.object({ id: z.number().int(), name: z.string(), bin: z.string().nullable() }).nullable(),
+  classroom: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  cards_count: z.number().int(),
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+/** '1'/'true' on, '0'/'false'/'' off (the seed's web sends `isPupils=1`). */
+const flag = () =>
+  z.preprocess(
+    (v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === '' ? false : v),
+    z.boolean({ error: 'Ожидается 1 или 0' }).default(false),
+  );
+
+export const UserListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  /** The super admin's filter; everybody else sees their own organization. */
+  organizationId: optionalQueryId(),
+  /** Class context: the pupils of one class, searched by name only. */
+  classroomId: optionalQueryId(),
+  schoolId: optionalQueryId(),
+  /** Only pupils (users with a class), searched by name, IIN or card number. */
+  isPupils: flag(),
+});
+export type UserListQuery = z.infer<typeof UserListQuery>;
+export const UserList = listOf(UserRow);
+export type UserList = z.infer<typeof UserList>;
+
+/** An optional e-mail: empty means none; anything else must be an address (stored lower-cased). */
+const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .max(254, { error: msg.tooLong(254) })
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : v === '' ? null : v))
+    .refine((v) => v === null || v === undefined || z.email().safeParse(v).success, { error: msg.email });
+
+/** Empty means "not given" (the web does not send an empty password). */
+const optionalPassword = () =>
+  z
+    .string()
+    .max(128, { error: msg.tooLong(128) })
+    .nullish()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 8, { error: msg.passwordShort });
+
+const optionalId = () => bodyId().nullish();
+
+const roleIdSchema = () =>
+  bodyId()
+    .refine((v) => roleById(v) !== undefined, { error: 'Неизвестная роль' })
+    .nullish();
+
+/**
+ * The fields of the user form. On create an absent field is empty; on update an absent field keeps
+ * its value and `null` clears it (the web leaves out an empty e-mail and password).
+ */
+const userFields = {
+  name: requiredText(255),
+  iin: optionalIin().optional(),
+  email: optionalEmail(),
+  password: optionalPassword(),
+  job_title: optionalText(255).optional(),
+  role_id: roleIdSchema(),
+  school_id: optionalId(),
+  classroom_id: optionalId(),
+  food_category_id: optionalId(),
+  watch_id: optionalId(),
+  region_id: optionalId(),
+  image_id: optionalId(),
+  /** Only the super admin names the organization; others always write into their own. */
+  organization_id: optionalId(),
+};
+
+export const UserCreate = z.object(userFields).superRefine((v, ctx) => {
+  if (v.role_id) {
+    if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: USER_MESSAGES.emailForRole });
+    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: USER_MESSAGES.passwordForRole });
+  }
+});
+export type UserCreate = z.infer<typeof UserCreate>;
+
+export const UserUpdate = z.object({ id: bodyId(), ...userFields, name: requiredText(255).optional() });
+export type UserUpdate = z.infer<typeof UserUpdate>;
+
+export const UserIdParams = z.object({ id: id() });
+
+/** Query of the import: the school and class the rows go to; the super admin names the organization. */
+export const UserUploadQuery = z.object({
+  schoolId: optionalQueryId(),
+  classroomId: optionalQueryId(),
+  organizationId: optionalQueryId(),
+});
+export type UserUploadQuery = z.infer<typeof UserUploadQuery>;
+export const UserImportResult = ImportResult;
+
+/** The multipart body, for the API documentation: the file is read from the stream, not validated here. */
+export const UserUploadBody = z
+  .object({
+    [IMPORT_FIELD]: z
+      .unknown()
+      .optional()
+      .meta({ type: 'string', format: 'binary', description: 'Таблица Excel (xlsx или xls)' }),
+  })
+  .meta({ required: [IMPORT_FIELD] });
+
+/** The template link carries the token in the query: a browser download cannot send a header. */
+export const UserTemplateQuery = z.object({
+  token: z.string().max(4096).optional(),
+  /** The super admin's chosen organization: a kindergarten one gets the kindergarten's words. */
+  organizationId: optionalQueryId(),
+});
+export type UserTemplateQuery = z.infer<typeof UserTemplateQuery>;
+
+/** Columns of the import file, as the template spells them. */
+export const USER_IMPORT_COLUMNS = {
+  name: 'ФИО',
+  iin: 'ИИН',
+  classroom: 'Класс',
+  foodCategory: 'Категория питания',
+  jobTitle: 'Должность',
+} as const;
+
+/** The class column as a kindergarten's template spells it; the import takes either title. */
+export const USER_IMPORT_GROUP_COLUMN = 'Группа';
+
+/**
+ * Which roles a caller may give (and so which users they may edit or delete: one whose current role
+ * they could give). `null` is "no role" (a pupil or an employee who does not sign in).
+ */
+export const GRANTABLE_ROLES: Record<Role, readonly (Role | null)[]> = {
+  SuperAdmin: [
+    'SuperAdmin',
+    'Admin',
+    'Cashier',
+    'Economist',
+    'EducationKindergartenAdmin',
+    'EducationAdmin',
+    'EducationLibrarian',
+    'EducationCashier',
+    'EducationSocialTeacher',
+    'EducationObserver',
+    null,
+  ],
+  Admin: ['Admin', 'Cashier', 'Economist', null],
+  EducationAdmin: [
+    'EducationAdmin',
+    'EducationCashier',
+    'EducationSocialTeacher',
+    'EducationObserver',
+    'EducationLibrarian',
+    null,
+  ],
+  EducationKindergartenAdmin: [
+    'EducationKindergartenAdmin',
+    'EducationCashier',
+    'EducationSocialTeacher',
+    'EducationObserver',
+    null,
+  ],
+  EducationSocialTeacher: [null],
+  Cashier: [],
+  Economist: [],
+  EducationLibrarian: [],
+  EducationCashier: [],
+  EducationObserver: [],
+  Parent: [],
+  Student: [],
+};
+
+export const canGrant = (caller: Role, role: Role | null): boolean => GRANTABLE_ROLES[caller].includes(role);
+
+/**
+ * A social teacher works with pupils only (the route map gives them only the class screens): a user
+ * without a class is "not found" for them, and everything they create or import gets a class.
+ */
+export const worksWithPupilsOnly = (caller: Role): boolean => caller === 'EducationSocialTeacher';
+
+export const USER_MESSAGES = {
+  notFound: 'Пользователь не найден',
+  classroomNotFound: 'Класс не найден',
+  classroomRequired: 'Выберите класс: социальный педагог работает только с учениками классов',
+  schoolNotFound: 'Школа не найдена',
+  foodCategoryNotFound: 'Категория питания не найдена',
+  watchNotFound: 'Вахта не найдена',
+  regionNotFound: 'Регион не найден',
+  imageNotFound: 'Изображение не найдено',
+  organizationRequired: 'Выберите организацию',
+  organizationNotFound: 'Организация не найдена',
+  roleNotAllowed: 'Эту роль вы назначить не можете',
+  emailForRole: 'Укажите e-mail: с ним пользователь входит в систему',
+  passwordForRole: 'Укажите пароль: с ним пользователь входит в систему',
+  emailTaken: 'Пользователь с таким e-mail уже есть',
+  iinTaken: 'Ученик с таким ИИН уже есть',
+  iin: ID_MESSAGES.iin,
+  editForbidden: 'Недостаточно прав: этого пользователя может изменить только администратор с его ролью',
+  deleteSelf: 'Нельзя удалить самого себя. Чтобы удалить свой аккаунт, откройте страницу /profile/remove',
+  imports: {
+    nameRequired: 'не указано ФИО',
+    badIin: 'неверный ИИН',
+    duplicateIin: (line: number) => `ИИН уже встречается в строке ${line}`,
+    unknownClassroom: (name: string) => `класс «${name}» не найден`,
+    ambiguousClassroom: (name: string) => `класс «${name}» есть в нескольких школах: выберите школу`,
+    unknownCategory: (name: string) => `категория питания «${name}» не найдена`,
+    iinOfOtherSchool: 'ИИН принадлежит пользователю другой школы',
+    iinOfStaff: 'ИИН принадлежит сотруднику, которого вы не можете изменить',
+    tooLong: (title: string, n: number) => `«${title}» длиннее ${n} символов`,
+    raced: 'Пока файл загружался, такие ИИН появились у других учеников: загрузите файл ещё раз',
+    templateSheet: 'Пользователи',
+    templateFile: 'Шаблон импорта пользователей.xlsx',
+    example: { name: 'Иванов Иван Иванович', classroom: '1 «А»', foodCategory: 'Льготное питание', jobTitle: '' },
+  },
+} as const;
+
+/** The same messages for a kindergarten admin, whose schools are kindergartens and classes groups. */
+export const USER_MESSAGES_KINDERGARTEN: Wording<typeof USER_MESSAGES> = {
+  ...USER_MESSAGES,
+  classroomNotFound: 'Группа не найдена',
+  classroomRequired: 'Выберите группу',
+  schoolNotFound: 'Детский сад не найден',
+  iinTaken: 'Ребёнок с таким ИИН уже есть',
+  imports: {
+    ...USER_MESSAGES.imports,
+    unknownClassroom: (name: string) => `группа «${name}» не найдена`,
+    ambiguousClassroom: (name: string) => `группа «${name}» есть в нескольких детских садах: выберите детский сад`,
+    iinOfOtherSchool: 'ИИН принадлежит пользователю другого детского сада',
+    example: { ...USER_MESSAGES.imports.example, classroom: 'Младшая группа' },
+  },
+};
+
+export const userMessages = (role: Role | null | undefined): Wording<typeof USER_MESSAGES> =>
+  speaksKindergarten(role) ? USER_MESSAGES_KINDERGARTEN : USER_MESSAGES;

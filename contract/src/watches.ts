@@ -1,0 +1,63 @@
+import { listOf, Paging } from './common.ts';
+import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
+
+/** Duty schedules (spec 1 §2.16): the month days on which their holders may eat. */
+export const Watch = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Comma list of month days, ascending: "1,5,31" (spec 1 §3). */
+  days: z.string(),
+  created_at: z.string(),
+});
+export type Watch = z.infer<typeof Watch>;
+
+export const WatchListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  organizationId: optionalQueryId(),
+});
+export type WatchListQuery = z.infer<typeof WatchListQuery>;
+export const WatchList = listOf(Watch);
+export type WatchList = z.infer<typeof WatchList>;
+
+export const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+
+export const WATCH_MESSAGES = {
+  notFound: 'График не найден',
+  noDays: 'Отметьте хотя бы один день',
+  badDays: 'Дни месяца — целые числа от 1 до 31',
+  assigned: (n: number) => `График назначен сотрудникам: ${n}. Сначала снимите его с них`,
+} as const;
+
+/** Ascending, without repeats; null when an item is not a whole number 1–31. */
+export function parseDays(input: readonly (number | string)[] | string): number[] | null {
+  const items = typeof input === 'string' ? input.split(',') : input;
+  const days = new Set<number>();
+  for (const item of items) {
+    const text = String(item).trim();
+    if (text === '') continue;
+    if (!/^\d{1,2}$/.test(text)) return null;
+    const day = Number(text);
+    if (day < 1 || day > 31) return null;
+    days.add(day);
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+/** An array of days or a comma string "1,5,31"; answered de-duplicated and sorted. */
+export const watchDays = () =>
+  z
+    .union([z.array(z.union([z.number(), z.string().max(10)])).max(100), z.string().max(300)], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? WATCH_MESSAGES.noDays : WATCH_MESSAGES.badDays),
+    })
+    .transform((input, ctx) => {
+      const days = parseDays(input);
+      if (days === null) ctx.addIssue({ code: 'custom', message: WATCH_MESSAGES.badDays });
+      else if (days.length === 0) ctx.addIssue({ code: 'custom', message: WATCH_MESSAGES.noDays });
+      return days ?? [];
+    });
+
+export const WatchCreate = z.object({ name: requiredText(255), days: watchDays() });
+export type WatchCreate = z.infer<typeof WatchCreate>;
+
+export const WatchUpdate = WatchCreate.extend({ id: bodyId() });
+export type WatchUpdate = z.infer<typeof WatchUpdate>;

@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import { makeIin } from '@tamaq/contract/kz-id';
+import type { Db } from '../platform/db/client.ts';
+import { users } from '../platform/db/schema.ts';
+import {
+  canteens,
+  cards,
+  classrooms,
+  fixationCategories,
+  foodCategories,
+  parentChildren,
+  parentInvitations,
+  schoolSettings,
+  watches,
+} from '../platform/db/schema-people.ts';
+import { localDate } from '../platform/time.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DemoStructure {
+  edu: number;
+  kg: number;
+  company: number;
+  school1: number;
+  school2: number;
+  kindergarten: number;
+  parentId: number;
+}
+
+const BOYS = ['Алихан', 'Арман', 'Нурсултан', 'Даулет', 'Ерасыл', 'Санжар', 'Темирлан', 'Айдын', 'Мирас', 'Ильяс'];
+const GIRLS = ['Айару', 'Аружан', 'Томирис', 'Дана', 'Камила', 'Медина', 'Амина', 'Жасмин', 'Алина', 'Сабина'];
+const SURNAMES = ['Ахметов', 'Жумабаев', 'Серикбаев', 'Касымов', 'Нурланов', 'Оспанов', 'Бекмуханов', 'Тлеуов'];
+const JOBS = ['Инженер', 'Оператор', 'Механик', 'Электрик', 'Бухгалтер', 'Водитель', 'Технолог', 'Мастер участка'];
+
+/** A deterministic sequence, so every new demo database looks the same. */
+function* people(seed: number) {
+  for (let i = seed; ; i++) {
+    const girl = i % 2 === 1;
+    const first = (girl ? GIRLS : BOYS)[(i * 7) % 10]!;
+    const surname = SURNAMES[(i * 3) % SURNAMES.length]! + (girl ? 'а' : '');
+    yield { i, girl, name: `${surname} ${first}` };
+  }
+}
+
+const cardNumber = (n: number) => `7700${String(n).padStart(6, '0')}`;
+
+/**
+ * Classes, pupils with cards and food categories (a third of them in the social wallet), a
+ * kindergarten's groups, the company's canteens, meal times, watches and employees, and a month of
+ * past visits: enough for every screen to show something real on a first start.
+ */
+export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promise<void> {
+  const [sw, paid, kgFull, kgSw] = await tx
+    .insert(foodCategories)
+    .values([
+      { organizationId: s.edu, name: 'Социальный кошелёк', cost: '650.00', type: 'sw' },
+      { organizationId: s.edu, name: 'Платное питание', cost: '900.00', type: 'common' },
+      { organizationId: s.kg, name: 'Полный день', cost: '1200.00', type: 'common' },
+      { organizationId: s.kg, name: 'Льготная', cost: '800.00', type: 'sw' },
+    ])
+    .returning();
+
+  const classNames = (n: number) =>
+    Array.from({ length: n }, (_, k) => `${Math.floor(k / 2) + 1} «${k % 2 ? 'Б' : 'А'}»`);
+  const rooms = await tx
+    .insert(classrooms)
+    .values([
+      ...classNames(8).map((name) => ({ organizationId: s.edu, schoolId: s.school1, name })),
+      ...classNames(6).map((name) => ({ organizationId: s.edu, schoolId: s.school2, name })),
+      ...['Младшая группа', 'Средняя группа', 'Старшая группа'].map((name) => ({
+        organizationId: s.kg,
+        schoolId: s.kindergarten,
+        name,
+      })),
+    ])
+    .returning();
+
+  const today = localDate(now);
+  const gen = people(1);
+  const pupilRows: (typeof users.$inferInsert)[] = [];
+  for (const room of rooms) {
+    const kindergarten = room.organizationId === s.kg;
+    for (let k = 0; k < (kindergarten ? 15 : 20); k++) {
+      const p = gen.next().value!;
+      const grade = kindergarten ? 0 : Number(room.name.split(' ')[0]);
+      const birthYear = kindergarten ? 21 : 19 - grade;
+      const inSw = p.i % 3 === 0;
+      const category = kindergarten ? (inSw ? kgSw! : kgFull!) : inSw ? sw! : p.i % 3 === 1 ? paid! : null;
+      pupilRows.push({
+        organizationId: room.organizationId,
+        schoolId: room.schoolId,
+        classroomId: room.id,
+        name: p.name,
+        iin: makeIin(
+          `${String(birthYear).padStart(2, '0')}${String((p.i % 12) + 1).padStart(2, '0')}${String((p.i % 28) + 1).padStart(2, '0')}`,
+          p.girl ? 6 : 5,
+          p.i,
+        ),
+        foodCategoryId: category?.id ?? null,
+        socialWalletSetDate: category?.type === 'sw' ? '2026-09-01' : null,
+        // A few pupils left the social wallet this autumn: the list shows them in red.
+        socialWalletResetDate: !category && p.i % 10 === 2 ? '2026-10-15' : null,
+        regionId: 2,
+      });
+    }
+  }
+
+  const [company] = [s.company];
+  const [canteen1, canteen2] = await tx
+    .insert(canteens)
+    .values([
+      { organizationId: company, name: 'Столовая №1 (главный корпус)', address: 'г. Алматы, ул. Сатпаева, 30' },
+      { organizationId: company, name: 'Столовая №2 (цех)', address: 'г. Алматы, ул. Сатпаева, 30/2' },
+    ])
+    .returning();
+  await tx.insert(fixationCategories).values([
+    { organizationId: company, name: 'Завтрак', position: 1, timeStart: '07:00', timeFinish: '10:00' },
+    { organizationId: company, name: 'Обед', position: 2, timeStart: '12:00', timeFinish: '15:00' },
+    { organizationId: company, name: 'Ужин', position: 3, timeStart: '17:00', timeFinish: '20:00' },
+  ]);
+  const [odd, even] = await tx
+    .insert(watches)
+    .values([
+      {
+        organizationId: company,
+        name: 'Вахта 1 (нечётные дни)',
+        days: [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31],
+      },
+      {
+        organizationId: company,
+        name: 'Вахта 2 (чётные дни)',
+        days: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30],
+      },
+    ])
+    .returning();
+  const employees: (typeof users.$inferInsert)[] = [];
+  for (let k = 0; k < 30; k++) {
+    const p = gen.next().value!;
+    employees.push({
+      organizationId: company,
+      name: p.name,
+      jobTitle: JOBS[k % JOBS.length]!,
+      watchId: k < 10 ? (k % 2 ? odd!.id : even!.id) : null,
+      regionId: 2,
+    });
+  }
+
+  const inserted = await tx
+    .insert(users)
+    .values([...pupilRows, ...employees])
+    .returning({ id: users.id, organizationId: users.organizationId, classroomId: users.classroomId });
+  await tx.insert(cards).values(
+    inserted.map((u, k) => ({
+      organizationId: u.organizationId!,
+      number: cardNumber(k + 1),
+      userId: u.id,
+      linkedAt: now,
+      // A few managers eat more than once a day: endless cards.
+      endlessUse: u.classroomId === null && k % 10 === 0,
+    })),
+  );
+  // Spare cards of each organization, registered but not yet handed out.
+  await tx
+    .insert(cards)
+    .values(
+      [s.edu, s.kg, company].flatMap((organizationId, o) =>
+        Array.from({ length: 5 }, (_, k) => ({ organizationId, number: cardNumber(900 + o * 10 + k) })),
+      ),
+    );
+
+  await tx.insert(schoolSettings).values({
+    schoolId: s.school1,
+    server: '10.12.0.15',
+    port: 5432,
+    databaseName: 'turnstile',
+    user: 'tamaq',
+    password: 'demo-turnstile-2026',
+  });
+
+  const firstPupil = inserted.find((u) => u.organizationId === s.edu)!;
+  await tx.insert(parentChildren).values({ parentId: s.parentId, pupilId: firstPupil.id });
+  await tx.insert(parentInvitations).values({
+    organizationId: s.edu,
+    pupilId: firstPupil.id,
+    email: 'parent@demo.kz',
+    codeHash: 'demo-accepted-invitation',
+    expiresAt: now,
+    acceptedAt: now,
+    parentId: s.parentId,
+  });
+
+  // A month of past lunches (none today, so today's scans start clean): pupils with a category on
+  // school days at about noon, employees at the first canteen every day.
+  await tx.execute(sql`
+    insert into visits (organization_id, school_id, user_id, card_id, classroom_id, food_category_id, cost, visit_date, created_at)
+    select u.organization_id, u.school_id, u.id, c.id, u.classroom_id, u.food_category_id, f.cost, d::date,
+           (d::date + time '12:00' + (u.id % 50) * interval '1 minute') at time zone 'Asia/Almaty'
+    from users u
+    join cards c on c.user_id = u.id
+    join food_categories f on f.id = u.food_category_id
+    cross join generate_series(${today}::date - 30, ${today}::date - 1, interval '1 day') d
+    where u.classroom_id is not null and extract(isodow from d) < 6`);
+  await tx.execute(sql`
+    insert into visits (organization_id, canteen_id, user_id, card_id, fixation_category_id, visit_date, created_at)
+    select u.organization_id, ${canteen1!.id}, u.id, c.id, fc.id, d::date,
+           (d::date + time '12:30' + (u.id % 60) * interval '1 minute') at time zone 'Asia/Almaty'
+    from users u
+    join cards c on c.user_id = u.id
+    join fixation_categories fc on fc.organization_id = u.organization_id and fc.name = 'Обед'
+    cross join generate_series(${today}::date - 30, ${today}::date - 1, interval '1 day') d
+    where u.organization_id = ${company} and u.role_id is null`);
+  void canteen2;
+}

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import * as XLSX from '@e965/xlsx';
+import { CLASSROOM_MESSAGES } from '@tamaq/contract/classrooms';
+import { IMPORT_MESSAGES } from '@tamaq/contract/imports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classrooms } from '../../platform/db/schema-people.ts';
+import { workbookOf } from '../../platform/spreadsheet.ts';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createClassroom, createPupil } from '../../../test/factories-people.ts';
+
+let t: TestContext;
+let orgId: number;
+let admin: string;
+let otherSchoolId: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgId = (await createOrganization(t.db)).id;
+  otherSchoolId = (await createSchool(t.db)).id;
+  ({ token: admin } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId }));
+});
+afterAll(() => t.close());
+
+const newSchool = async (name?: string) =>
+  (await createSchool(t.db, { organizationId: orgId, ...(name ? { name } : {}) })).id;
+const namesIn = async (schoolId: number) =>
+  (await t.db.select({ name: classrooms.name }).from(classrooms).where(eq(classrooms.schoolId, schoolId)))
+    .map((r) => r.name)
+    .sort();
+
+/** A multipart/form-data body with one file, as the browser's upload sends it. */
+function fileForm(data: Buffer, filename = 'classes.xlsx') {
+  const boundary = `----tamaq${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (schoolId: number, data: Buffer, token = admin) =>
+  t.call({ method: 'POST', url: `/api/classroom/upload?schoolId=${schoolId}`, token, ...fileForm(data) });
+
+const refusal = (...messages: string[]) => ({ error: 'Validation error', validationErrors: { file: messages } });
+
+const readBook = (body: Buffer) => {
+  const book = XLSX.read(body, { type: 'buffer' });
+  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
+};
+
+describe('POST /api/classroom/upload', () => {
+  it('imports one class per row, skipping blank rows and names the school already has', async () => {
+    const school = await newSchool();
+    await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: '1 А' });
+    const res = await upload(school, workbookOf([['Класс'], ['1 а'], ['1 Б'], [''], ['2 А'], ['  10   В ']]));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ imported: 3, created: 3, updated: 0 });
+    expect(await namesIn(school)).toEqual(['1 Б', '1 А', '10 В', '2 А'].sort());
+  });
+
+  it('accepts the columns «Название» and «Группа» and an .xls file', async () => {
+    const school = await newSchool();
+    expect((await upload(school, workbookOf([['Название'], ['Солнышко']]))).json().created).toBe(1);
+    expect((await upload(school, workbookOf([['Группа'], ['Ромашка']], 'xls'))).json().created).toBe(1);
+    expect(await namesIn(school)).toEqual(['Ромашка', 'Солнышко']);
+  });
+
+  it('refuses a file repeating a name, naming the later row, and imports nothing', async () => {
+    const school = await newSchool();
+    const res = await upload(school, workbookOf([['Класс'], ['3 А'], ['3 Б'], ['3 а']]));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(refusal(`строка 4: ${CLASSROOM_MESSAGES.importDuplicate(2)}`));
+    expect(await namesIn(school)).toEqual([]);
+  });
+
+  it('lists every bad row: a name too long, a row without a name', async () => {
+    const school = await newSchool();
+    const res = await upload(
+      school,
+      workbookOf([
+        ['Класс', 'Заметка'],
+        ['x'.repeat(101), ''],
+        ['', 'без имени'],
+        ['4 А', ''],
+      ]),
+    );
+    expect(res.json()).toEqual(
+      refusal(`строка 2: ${CLASSROOM_MESSAGES.importTooLong}`, `строка 3: ${CLASSROOM_MESSAGES.importNameMissing}`),
+    );
+    expect(await namesIn(school)).toEqual([]);
+  });
+
+  it('refuses a sheet without the «Класс» column', async () => {
+    const school = await newSchool();
+    const res = await upload(school, workbookOf([['ФИО'], ['Иванов']]));
+    expect(res.json()).toEqual(refusal(IMPORT_MESSAGES.missingColumn('Класс')));
+  });
+
+  it('refuses a malformed xlsx, an executable renamed .xlsx and a sheet of 100 000 empty columns', async () => {
+    const school = await newSchool();
+    const zipGarbage = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(300)]);
+    expect((await upload(school, zipGarbage)).json()).toEqual(refusal(IMPORT_MESSAGES.unreadable));
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), randomBytes(500)]);
+    const renamed = await upload(school, exe);
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json()).toEqual(refusal(IMPORT_MESSAGES.notSpreadsheet));
+    const wide = await upload(school, workbookOf([Array.from({ length: 100_000 }, () => '')]));
+    expect(wide.json()).toEqual(refusal(IMPORT_MESSAGES.empty));
+    expect(await namesIn(school)).toEqual([]);
+  });
+
+  it('reads only the first columns of a sheet padded with 100 000 empty ones', async () => {
+    const school = await newSchool();
+    const header = ['Класс', ...Array.from({ length: 100_000 }, () => '')];
+    const res = await upload(school, workbookOf([header, ['5 А']]));
+    expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 });
+  });
+
+  it('answers 422 on file without a multipart body', async () => {
+    const school = await newSchool();
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/classroom/upload?schoolId=${school}`,
+      token: admin,
+      payload: {},
+    });
+    expect(res.json()).toEqual(refusal(IMPORT_MESSAGES.required));
+  });
+
+  it('answers 404 for another organization’s school (like a missing one), and 422 on schoolId without one', async () => {
+    const res = await upload(otherSchoolId, workbookOf([['Класс'], ['1 А']]));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found', errorMessage: CLASSROOM_MESSAGES.schoolNotFound });
+    expect((await upload(999999, workbookOf([['Класс'], ['1 А']]))).json()).toEqual(res.json());
+    expect(await namesIn(otherSchoolId)).toEqual([]);
+    const missing = await t.call({ method: 'POST', url: '/api/classroom/upload', token: admin, payload: {} });
+    expect(missing.json().validationErrors.schoolId).toBeDefined();
+  });
+
+  it('answers 403 to a cashier', async () => {
+    const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
+    expect((await upload(await newSchool(), workbookOf([['Класс'], ['1 А']]), token)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/classrooms/template', () => {
+  it('downloads the header «Класс» with two examples, the token in the query', async () => {
+    const res = await t.call({ method: 'GET', url: `/api/classrooms/template?token=${admin}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('Шаблон классов.xlsx'));
+    expect(readBook(res.rawPayload)).toEqual([['Класс'], ['1 А'], ['1 Б']]);
+  });
+
+  it('speaks of groups to a kindergarten admin, and the template imports as it is', async () => {
+    const kg = await createOrganization(t.db, { type: 'kindergarten' });
+    const { token } = await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: kg.id });
+    const res = await t.call({ method: 'GET', url: '/api/classrooms/template', token });
+    expect(readBook(res.rawPayload)).toEqual([['Группа'], ['Младшая группа'], ['Старшая группа']]);
+    const school = (await createSchool(t.db, { organizationId: kg.id })).id;
+    expect((await upload(school, res.rawPayload, token)).json().created).toBe(2);
+  });
+
+  it('answers 401 without a token and 403 to a cashier', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/classrooms/template' })).statusCode).toBe(401);
+    const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
+    expect((await t.call({ method: 'GET', url: `/api/classrooms/template?token=${token}` })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/classrooms/download', () => {
+  it('downloads the school’s classes with pupils and creation dates, the token in the query', async () => {
+    const school = await newSchool('Гимназия "Нур"/1');
+    const created = new Date('2025-03-04T20:30:00Z'); // 5 March in Almaty
+    const tenB = await createClassroom(t.db, {
+      organizationId: orgId,
+      schoolId: school,
+      name: '10 Б',
+      createdAt: created,
+    });
+    await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: '2 А', createdAt: created });
+    await createPupil(t.db, { organizationId: orgId, schoolId: school, classroomId: tenB.id });
+    const res = await t.call({ method: 'GET', url: `/api/classrooms/download?schoolId=${school}&token=${admin}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('Классы Гимназия _Нур__1.xlsx'));
+    expect(readBook(res.rawPayload)).toEqual([
+      ['Класс', 'Учеников', 'Создан'],
+      ['2 А', '0', '05.03.2025'],
+      ['10 Б', '1', '05.03.2025'],
+    ]);
+  });
+
+  it('answers 401 without a token, 404 for another organization’s school, 422 without schoolId', async () => {
+    const school = await newSchool();
+    expect((await t.call({ method: 'GET', url: `/api/classrooms/download?schoolId=${school}` })).statusCode).toBe(401);
+    const other = await t.call({
+      method: 'GET',
+      url: `/api/classrooms/download?schoolId=${otherSchoolId}&token=${admin}`,
+    });
+    expect(other.statusCode).toBe(404);
+    const missing = await t.call({ method: 'GET', url: `/api/classrooms/download?token=${admin}` });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().validationErrors.schoolId).toBeDefined();
+  });
+
+  it('answers 403 to an observer', async () => {
+    const { token } = await signedIn(t.platform, { role: 'EducationObserver', organizationId: orgId });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/classrooms/download?schoolId=${otherSchoolId}&token=${token}`,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,223 @@
+import {
+  CLASSROOM_IMPORT_TITLES,
+  CLASSROOM_NAME_MAX,
+  CLASSROOM_SHEET,
+  classroomMessages,
+  type Classroom,
+  type ClassroomCreate,
+  type ClassroomList,
+  type ClassroomListQuery,
+  type ClassroomUpdate,
+} from '@tamaq/contract/classrooms';
+import type { Ok } from '@tamaq/contract/common';
+import type { ImportResult } from '@tamaq/contract/imports';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import { audit } from '../../platform/audit.ts';
+import { conflict, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { parseSpreadsheet, readTable, RowErrors, xlsxBuffer } from '../../platform/spreadsheet.ts';
+import { localDate } from '../../platform/time.ts';
+import type { SchoolsService } from '../schools/schools.service.ts';
+import { createClassroomsRepository, type ClassroomRow } from './classrooms.repository.ts';
+
+const NAME_KEY = 'classrooms_school_name_key';
+const sameName = (name: string) => name.toLocaleLowerCase('ru');
+const isForeignKeyViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.cause?.code ?? e?.code) === '23503';
+};
+
+const toClassroom = (row: ClassroomRow): Classroom => ({
+  id: row.id,
+  schoolId: row.schoolId,
+  name: row.name,
+  created_at: row.createdAt.toISOString(),
+  school: { id: row.schoolId, name: row.schoolName },
+  pupils_count: row.pupilsCount,
+});
+
+const sheetWords = (actor: Actor) =>
+  actor.role === 'EducationKindergartenAdmin' ? CLASSROOM_SHEET.kindergarten : CLASSROOM_SHEET.school;
+
+/** 'YYYY-MM-DD' -> 'dd.MM.yyyy' (spec 1 §9). */
+const ruDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/** A school name inside a file name: characters Windows refuses in names become '_', line breaks spaces. */
+const safeFileName = (name: string) =>
+  name
+    .replace(/[\\/:*?"<>|]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Classes of a school (a kindergarten's groups). The school of every write must be one the actor
+ * sees; a class name is unique in its school whatever the letter case.
+ */
+export function createClassroomsService(platform: Platform, schools: SchoolsService) {
+  const repo = createClassroomsRepository(platform.db);
+
+  const visible = async (actor: Actor, id: number) => {
+    const row = await repo.find(scopeOf(actor), id);
+    if (!row) throw notFound(classroomMessages(actor.role).notFound);
+    return row;
+  };
+
+  /** The school a body names: one the actor does not see is a mistake in that field (422). */
+  const schoolFor = async (actor: Actor, schoolId: number) => {
+    const school = await schools.findVisible(actor, schoolId);
+    if (!school) throw ValidationError.field('schoolId', classroomMessages(actor.role).schoolNotFound);
+    return school;
+  };
+
+  /** The school a query or path names: one the actor does not see answers 404 like a missing one. */
+  const schoolOf = async (actor: Actor, schoolId: number) => {
+    const school = await schools.findVisible(actor, schoolId);
+    if (!school) throw notFound(classroomMessages(actor.role).schoolNotFound);
+    return school;
+  };
+
+  /** A write that hits the unique name or a school removed meanwhile answers on its field. */
+  const saving = async <T>(actor: Actor, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (err) {
+      const M = classroomMessages(actor.role);
+      if (isUniqueViolation(err, NAME_KEY)) throw ValidationError.field('name', M.nameTaken);
+      if (isForeignKeyViolation(err)) throw ValidationError.field('schoolId', M.schoolNotFound);
+      throw err;
+    }
+  };
+
+  return {
+    async list(actor: Actor, query: ClassroomListQuery): Promise<ClassroomList> {
+      const scope = scopeOf(actor);
+      if (query.schoolId !== undefined) await schoolOf(actor, query.schoolId);
+      const { total, rows } = await repo.list(scope, {
+        query: query.query || undefined,
+        schoolId: query.schoolId,
+        organizationId: scope.all ? query.organizationId : undefined,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { total, rows: rows.map(toClassroom) };
+    },
+
+    get: async (actor: Actor, id: number): Promise<Classroom> => toClassroom(await visible(actor, id)),
+
+    async create(actor: Actor, body: ClassroomCreate): Promise<Classroom> {
+      const school = await schoolFor(actor, body.schoolId);
+      const id = await saving(actor, () =>
+        repo.insert({ organizationId: school.organizationId, schoolId: school.id, name: body.name }),
+      );
+      return toClassroom(await visible(actor, id));
+    },
+
+    /** A class moved to another school of the organization takes its pupils along. */
+    async update(actor: Actor, body: ClassroomUpdate): Promise<Classroom> {
+      const current = await visible(actor, body.id);
+      const school = await schoolFor(actor, body.schoolId);
+      await saving(actor, () =>
+        platform.db.transaction(async (tx) => {
+          await repo.update(body.id, { schoolId: school.id, name: body.name }, tx);
+          if (school.id !== current.schoolId) await repo.movePupils(body.id, school.id, tx);
+        }),
+      );
+      return toClassroom(await visible(actor, body.id));
+    },
+
+    /** Refused while the class has pupils or meal history. */
+    async remove(actor: Actor, id: number): Promise<Ok> {
+      const row = await visible(actor, id);
+      const M = classroomMessages(actor.role);
+      try {
+        await platform.db.transaction(async (tx) => {
+          const refs = await repo.references(id, tx);
+          if (refs.pupil) throw conflict(M.hasPupils);
+          if (refs.visit) throw conflict(M.hasHistory);
+          await repo.detachRemovedUsers(id, tx);
+          await repo.delete(id, tx);
+          await audit(tx, actor, {
+            action: 'classroom_delete',
+            entity: 'classroom',
+            entityId: id,
+            organizationId: row.organizationId,
+            before: toClassroom(row),
+          });
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw conflict(M.hasHistory);
+        throw err;
+      }
+      return { success: true };
+    },
+
+    /**
+     * One class name per row. Names the school already has are skipped; a name repeated in the file
+     * is an error of the later row; any error refuses the whole file.
+     */
+    async importFile(actor: Actor, schoolId: number, file: Buffer): Promise<ImportResult> {
+      const school = await schoolOf(actor, schoolId);
+      const M = classroomMessages(actor.role);
+      const rows = readTable(await parseSpreadsheet(file), [
+        { key: 'name', titles: CLASSROOM_IMPORT_TITLES, required: true },
+      ]);
+      const errors = new RowErrors();
+      const seen = new Map<string, number>();
+      const names: string[] = [];
+      for (const { line, values } of rows) {
+        const name = values.name;
+        if (!name) {
+          errors.add(line, M.importNameMissing);
+          continue;
+        }
+        if (name.length > CLASSROOM_NAME_MAX) {
+          errors.add(line, M.importTooLong);
+          continue;
+        }
+        const first = seen.get(sameName(name));
+        if (first !== undefined) {
+          errors.add(line, M.importDuplicate(first));
+          continue;
+        }
+        seen.set(sameName(name), line);
+        names.push(name);
+      }
+      errors.throwIfAny();
+      const created = await platform.db.transaction(async (tx) => {
+        const existing = new Set((await repo.namesOf(school.id, tx)).map(sameName));
+        const fresh = names.filter((n) => !existing.has(sameName(n)));
+        return fresh.length ? repo.insertMany(school.organizationId, school.id, fresh, tx) : 0;
+      });
+      return { imported: created, created, updated: 0 };
+    },
+
+    /** The import template: the header and two example rows. */
+    async template(actor: Actor) {
+      const words = sheetWords(actor);
+      const body = await xlsxBuffer(
+        words.title,
+        [{ header: words.name, width: 30 }],
+        words.examples.map((name) => [name]),
+      );
+      return { fileName: `${words.template}.xlsx`, body };
+    },
+
+    /** Every class of a school with its pupils and creation date (in the organization's time zone). */
+    async download(actor: Actor, schoolId: number) {
+      const school = await schoolOf(actor, schoolId);
+      const words = sheetWords(actor);
+      const [rows, timeZone] = await Promise.all([repo.ofSchool(school.id), repo.timeZoneOf(school.organizationId)]);
+      const body = await xlsxBuffer(
+        words.title,
+        [
+          { header: words.name, width: 30 },
+          { header: words.pupils, width: 14 },
+          { header: words.created, width: 14 },
+        ],
+        rows.map((r) => [r.name, r.pupilsCount, ruDate(localDate(r.createdAt, timeZone ?? undefined))]),
+      );
+      return { fileName: `${words.title} ${safeFileName(school.name)}.xlsx`, body };
+    },
+  };
+}

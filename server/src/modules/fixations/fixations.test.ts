@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, createUser, signedIn, tokenFor } from '../../../test/factories.ts';
+import {
+  createCanteen,
+  createCard,
+  createClassroom,
+  createFixationCategory,
+  createFoodCategory,
+  createPupil,
+  createWatch,
+} from '../../../test/factories-people.ts';
+import { visits } from '../../platform/db/schema-people.ts';
+
+let t: TestContext;
+let company: { id: number };
+let canteen: { id: number };
+let lunch: { id: number };
+let admin: string;
+let cashier: string;
+
+// 13:00 in Almaty (UTC+5): inside the lunch window 12:00–15:00.
+const LUNCH = new Date('2026-11-20T08:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestContext();
+  company = await createOrganization(t.db, { type: 'company' });
+  canteen = await createCanteen(t.db, { organizationId: company.id });
+  lunch = await createFixationCategory(t.db, {
+    organizationId: company.id,
+    name: 'Обед',
+    timeStart: '12:00',
+    timeFinish: '15:00',
+  });
+  await createFixationCategory(t.db, {
+    organizationId: company.id,
+    name: 'Ужин',
+    timeStart: '17:00',
+    timeFinish: '20:00',
+  });
+  admin = (await signedIn(t.platform, { role: 'Admin', organizationId: company.id })).token;
+  cashier = (await signedIn(t.platform, { role: 'Cashier', organizationId: company.id })).token;
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.clock.now = new Date(LUNCH);
+});
+
+async function employeeWithCard(opts: { endless?: boolean; watchDays?: number[] } = {}) {
+  const watch = opts.watchDays ? await createWatch(t.db, { organizationId: company.id, days: opts.watchDays }) : null;
+  const user = await createUser(t.db, {
+    role: undefined as never,
+    roleId: null,
+    organizationId: company.id,
+    watchId: watch?.id ?? null,
+    jobTitle: 'Инженер',
+  });
+  const card = await createCard(t.db, {
+    organizationId: company.id,
+    userId: user.id,
+    endlessUse: opts.endless ?? false,
+  });
+  return { user, card };
+}
+
+const scan = (cardId: string, token = cashier, extra: Record<string, unknown> = {}, key?: string) =>
+  t.call({
+    method: 'POST',
+    url: '/api/fixation',
+    token,
+    payload: { cardId, canteenId: canteen.id, ...extra },
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+
+const countVisits = async (userId: number) =>
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(visits)
+      .where(eq(visits.userId, userId))
+  )[0]!.n;
+
+describe('POST /api/fixation', () => {
+  it('records a visit in the current category and answers it for the history', async () => {
+    const { user, card } = await employeeWithCard();
+    const res = await scan(`${card.number.toLowerCase()}\n`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user: { id: user.id, name: user.name, job_title: 'Инженер' },
+      category: { id: lunch.id, name: 'Обед' },
+      canteen_id: canteen.id,
+    });
+    expect(await countVisits(user.id)).toBe(1);
+  });
+
+  it('refuses a second visit of a one-time card in the same category that day, with the first time', async () => {
+    const { user, card } = await employeeWithCard();
+    expect((await scan(card.number)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    const again = await scan(card.number);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorMessage).toBe('Уже получил(а) питание сегодня в 13:00');
+    // At dinner the same card eats again.
+    t.clock.now = new Date('2026-11-20T13:00:00Z');
+    expect((await scan(card.number)).statusCode).toBe(200);
+    expect(await countVisits(user.id)).toBe(2);
+  });
+
+  it('records an endless card every time, but a scan within 3 seconds is a double scan (429)', async () => {
+    const { user, card } = await employeeWithCard({ endless: true });
+    expect((await scan(card.number)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    const double = await scan(card.number);
+    expect(double.statusCode).toBe(429);
+    expect(double.json().error).toBe('Too many requests');
+    t.clock.advance(3000);
+    expect((await scan(card.number)).statusCode).toBe(200);
+    expect(await countVisits(user.id)).toBe(2);
+  });
+
+  it('answers a retried scan with the first answer and records it once (Idempotency-Key)', async () => {
+    const { user, card } = await employeeWithCard({ endless: true });
+    const key = randomUUID();
+    const first = await scan(card.number, cashier, {}, key);
+    const retry = await scan(card.number, cashier, {}, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().id).toBe(first.json().id);
+    expect(await countVisits(user.id)).toBe(1);
+  });
+
+  it('answers concurrent retries of one scan with one visit', async () => {
+    const { user, card } = await employeeWithCard({ endless: true });
+    const key = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => scan(card.number, cashier, {}, key)));
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((a) => a.json().id)).size).toBe(1);
+    expect(await countVisits(user.id)).toBe(1);
+  });
+
+  it('records a scan that waited offline at the time it was scanned, in that time’s category', async () => {
+    const { card } = await employeeWithCard();
+    t.clock.now = new Date('2026-11-20T13:30:00Z'); // 18:30, dinner
+    const res = await scan(card.number, cashier, { scannedAt: '2026-11-20T08:15:00.000Z' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ created_at: '2026-11-20T08:15:00.000Z', category: { name: 'Обед' } });
+  });
+
+  it('refuses a scannedAt in the future or older than 24 hours (422 on scannedAt)', async () => {
+    const { card } = await employeeWithCard();
+    const future = await scan(card.number, cashier, { scannedAt: '2026-11-20T09:00:00Z' });
+    expect(future.statusCode).toBe(422);
+    expect(future.json().validationErrors.scannedAt).toBeDefined();
+    const old = await scan(card.number, cashier, { scannedAt: '2026-11-19T07:00:00Z' });
+    expect(old.statusCode).toBe(422);
+  });
+
+  it('answers 404 for an unknown card, a card of another organization and a card without a holder', async () => {
+    expect((await scan('NO-SUCH-CARD')).json()).toEqual({ error: 'Not found', errorMessage: 'Карта не найдена' });
+    const other = await createOrganization(t.db, { type: 'company' });
+    const foreign = await createCard(t.db, {
+      organizationId: other.id,
+      userId: (await createUser(t.db, { organizationId: other.id })).id,
+    });
+    expect((await scan(foreign.number)).statusCode).toBe(404);
+    const free = await createCard(t.db, { organizationId: company.id });
+    expect((await scan(free.number)).json().errorMessage).toBe('Карта не привязана');
+  });
+
+  it('gives a validation error on fixationCategoryId when no category is current', async () => {
+    const { card } = await employeeWithCard();
+    t.clock.now = new Date('2026-11-20T05:00:00Z'); // 10:00
+    const res = await scan(card.number);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validationErrors.fixationCategoryId).toEqual(['Сейчас нет категории питания по расписанию']);
+  });
+
+  it('lets the admin choose the category, and ignores a cashier’s choice', async () => {
+    const { card } = await employeeWithCard({ endless: true });
+    t.clock.now = new Date('2026-11-20T05:00:00Z');
+    const res = await scan(card.number, admin, { fixationCategoryId: lunch.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().category.id).toBe(lunch.id);
+    t.clock.advance(5000);
+    expect((await scan(card.number, cashier, { fixationCategoryId: lunch.id })).statusCode).toBe(422);
+  });
+
+  it('lets a user with a watch eat only on the watch days', async () => {
+    const on = await employeeWithCard({ watchDays: [20] });
+    const off = await employeeWithCard({ watchDays: [1, 2] });
+    expect((await scan(on.card.number)).statusCode).toBe(200);
+    const refused = await scan(off.card.number);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorMessage).toContain('вахты');
+  });
+
+  it('answers 422 on canteenId for another organization’s canteen', async () => {
+    const { card } = await employeeWithCard();
+    const foreign = await createCanteen(t.db);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/fixation',
+      token: cashier,
+      payload: { cardId: card.number, canteenId: foreign.id },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validationErrors.canteenId).toBeDefined();
+  });
+});
+
+describe('POST /api/school/fixation', () => {
+  let edu: { id: number };
+  let school: { id: number; organizationId: number };
+  let classroom: { id: number };
+  let token: string;
+  let sw: { id: number };
+  beforeAll(async () => {
+    edu = await createOrganization(t.db, { type: 'education' });
+    school = await createSchool(t.db, { organizationId: edu.id });
+    classroom = await createClassroom(t.db, { organizationId: edu.id, schoolId: school.id });
+    sw = await createFoodCategory(t.db, { organizationId: edu.id, type: 'sw', cost: '650.00' });
+    token = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: edu.id })).token;
+  });
+  const pupil = async (foodCategoryId: number | null = sw.id) => {
+    const p = await createPupil(t.db, {
+      organizationId: edu.id,
+      schoolId: school.id,
+      classroomId: classroom.id,
+      foodCategoryId,
+    });
+    return { p, card: await createCard(t.db, { organizationId: edu.id, userId: p.id }) };
+  };
+  const schoolScan = (cardId: string, schoolId = school.id, key?: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/school/fixation',
+      token,
+      payload: { cardId, schoolId },
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+
+  it('records one serving a day with a snapshot of class, category and cost, and pushes it live', async () => {
+    const { p, card } = await pupil();
+    const got: unknown[] = [];
+    const leave = t.platform.realtime.join(`school-fixation-${school.id}`, {
+      readyState: 1,
+      send: (d) => got.push(JSON.parse(d)),
+    });
+    const res = await schoolScan(card.number);
+    leave();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user: { id: p.id },
+      classroom: { id: classroom.id },
+      category: { id: sw.id },
+      school_id: school.id,
+    });
+    expect(got).toEqual([{ type: 'fixation', fixation: res.json() }]);
+    const [v] = await t.db.select().from(visits).where(eq(visits.userId, p.id));
+    expect(v).toMatchObject({
+      cost: '650.00',
+      foodCategoryId: sw.id,
+      classroomId: classroom.id,
+      visitDate: '2026-11-20',
+    });
+    t.clock.advance(10_000);
+    expect((await schoolScan(card.number)).statusCode).toBe(409);
+  });
+
+  it('refuses a pupil without a food category with a clear message', async () => {
+    const { card } = await pupil(null);
+    const res = await schoolScan(card.number);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorMessage).toBe('У ученика нет категории питания: питание не положено');
+  });
+
+  it('answers 404 for a card of a pupil of another school of the organization', async () => {
+    const { card } = await pupil();
+    const second = await createSchool(t.db, { organizationId: edu.id });
+    expect((await schoolScan(card.number, second.id)).json().errorMessage).toBe(
+      'Карта не принадлежит ученику этой школы',
+    );
+  });
+
+  it('answers 422 on schoolId for another organization’s school', async () => {
+    const { card } = await pupil();
+    const foreign = await createSchool(t.db);
+    const res = await schoolScan(card.number, foreign.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validationErrors.schoolId).toBeDefined();
+  });
+
+  it('lists the school’s visits newest first, and the education admin deletes one with an audit row', async () => {
+    const { card } = await pupil();
+    const rec = (await schoolScan(card.number)).json();
+    const list = await t.call({ method: 'GET', url: `/api/school/fixations?schoolId=${school.id}`, token });
+    expect(list.json().rows[0].id).toBe(rec.id);
+    const eduAdmin = await createUser(t.db, { role: 'EducationAdmin', organizationId: edu.id });
+    const del = await t.call({
+      method: 'DELETE',
+      url: `/api/school/fixation/${rec.id}`,
+      token: await tokenFor(t.platform, eduAdmin),
+    });
+    expect(del.statusCode).toBe(200);
+    const audit = await t.db.execute(
+      sql`select action, entity from audit_log where entity = 'visit' and entity_id = ${String(rec.id)}`,
+    );
+    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ action: 'delete', entity: 'visit' }]);
+    const cashierDelete = await t.call({ method: 'DELETE', url: `/api/school/fixation/${rec.id}`, token });
+    expect(cashierDelete.statusCode).toBe(403);
+  });
+
+  it('answers 404 when deleting another organization’s visit', async () => {
+    const eduAdmin = await createUser(t.db, { role: 'EducationAdmin' });
+    const { card } = await pupil();
+    const rec = (await schoolScan(card.number)).json();
+    const res = await t.call({
+      method: 'DELETE',
+      url: `/api/school/fixation/${rec.id}`,
+      token: await tokenFor(t.platform, eduAdmin),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('gives a subscription ticket only for a school in scope', async () => {
+    const ok = await t.call({
+      method: 'POST',
+      url: '/api/school/fixation/subscribe',
+      token,
+      payload: { schoolId: school.id },
+    });
+    expect(ok.json()).toMatchObject({ channel: `school-fixation-${school.id}`, path: '/ws' });
+    expect(t.platform.tickets.verify(ok.json().ticket, `school-fixation-${school.id}`)).not.toBeNull();
+    const foreign = await createSchool(t.db);
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/school/fixation/subscribe',
+      token,
+      payload: { schoolId: foreign.id },
+    });
+    expect(refused.statusCode).toBe(422);
+  });
+
+  it('answers 422 on schoolId for a subscription to an id beyond the integer range', async () => {
+    for (const schoolId of [2_147_483_648, 99_999_999_999]) {
+      const res = await t.call({ method: 'POST', url: '/api/school/fixation/subscribe', token, payload: { schoolId } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().validationErrors.schoolId).toBeDefined();
+    }
+  });
+});

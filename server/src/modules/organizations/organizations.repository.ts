@@ -1,0 +1,64 @@
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { organizations, users } from '../../platform/db/schema.ts';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+type OrganizationValues = Pick<
+  typeof organizations.$inferInsert,
+  'name' | 'type' | 'status' | 'bin' | 'address' | 'contacts' | 'modules'
+>;
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createOrganizationsRepository(db: Db) {
+  return {
+    async list(query: string | undefined, limit: number, offset: number) {
+      const where = query
+        ? or(ilike(organizations.name, like(query)), ilike(organizations.bin, like(query)))
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(organizations)
+          .where(where)
+          .orderBy(asc(organizations.name), asc(organizations.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(organizations).where(where),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    async find(id: number, tx: Db = db): Promise<OrganizationRow | null> {
+      const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The row locked for the rest of the transaction, so two edits cannot interleave. */
+    async findForUpdate(id: number, tx: Db): Promise<OrganizationRow | null> {
+      const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    async insert(values: OrganizationValues, tx: Db = db): Promise<OrganizationRow> {
+      const [row] = await tx.insert(organizations).values(values).returning();
+      return row!;
+    },
+
+    async update(id: number, values: Omit<OrganizationValues, 'type'>, tx: Db = db): Promise<OrganizationRow | null> {
+      const [row] = await tx.update(organizations).set(values).where(eq(organizations.id, id)).returning();
+      return row ?? null;
+    },
+
+    async emailTaken(email: string, tx: Db = db): Promise<boolean> {
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      return Boolean(row);
+    },
+
+    async insertUser(values: typeof users.$inferInsert, tx: Db = db): Promise<{ id: number }> {
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      return row!;
+    },
+  };
+}

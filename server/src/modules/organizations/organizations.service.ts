@@ -1,0 +1,115 @@
+import {
+  ADMIN_ROLE_BY_TYPE,
+  ORGANIZATION_MESSAGES,
+  type Organization,
+  type OrganizationCreate,
+  type OrganizationList,
+  type OrganizationListQuery,
+  type OrganizationUpdate,
+} from '@tamaq/contract/organizations';
+import { MODULES, ROLE_IDS, type Module } from '@tamaq/contract/roles';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { audit } from '../../platform/audit.ts';
+import { isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { createOrganizationsRepository, type OrganizationRow } from './organizations.repository.ts';
+
+const isModule = (m: string): m is Module => (MODULES as readonly string[]).includes(m);
+
+const toOrganization = (row: OrganizationRow): Organization => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  status: row.status,
+  bin: row.bin,
+  address: row.address,
+  contacts: row.contacts,
+  modules: row.modules.filter(isModule),
+  created_at: row.createdAt.toISOString(),
+});
+
+/** What the audit log keeps of an organization (no admin e-mail or password). */
+const auditView = (row: OrganizationRow) => {
+  const { id: _id, createdAt: _createdAt, ...rest } = row;
+  return rest;
+};
+
+const organizationNotFound = () => notFound(ORGANIZATION_MESSAGES.notFound);
+const emailTaken = () => ValidationError.field('admin_email', ORGANIZATION_MESSAGES.emailTaken);
+
+/** The super admin's organizations (spec 1 §2.15): each is created together with its admin. */
+export function createOrganizationsService(platform: Platform) {
+  const repo = createOrganizationsRepository(platform.db);
+
+  return {
+    async list({ query, limit, offset }: OrganizationListQuery): Promise<OrganizationList> {
+      const { total, rows } = await repo.list(query, limit, offset);
+      return { total, rows: rows.map(toOrganization) };
+    },
+
+    async get(id: number): Promise<Organization> {
+      const row = await repo.find(id);
+      if (!row) throw organizationNotFound();
+      return toOrganization(row);
+    },
+
+    /** The organization and its admin (role by type) in one write: both or neither. */
+    async create(actor: Actor, body: OrganizationCreate): Promise<Organization> {
+      const { admin_name, admin_email, admin_password, ...values } = body;
+      if (await repo.emailTaken(admin_email)) throw emailTaken();
+      const passwordHash = await hashPassword(admin_password);
+      const row = await platform.db.transaction(async (tx) => {
+        const created = await repo.insert(values, tx);
+        const admin = await repo
+          .insertUser(
+            {
+              name: admin_name,
+              email: admin_email,
+              passwordHash,
+              roleId: ROLE_IDS[ADMIN_ROLE_BY_TYPE[created.type]],
+              organizationId: created.id,
+            },
+            tx,
+          )
+          .catch((err: unknown) => {
+            throw isUniqueViolation(err, 'users_email_key') ? emailTaken() : err;
+          });
+        await audit(tx, actor, {
+          action: 'organization_create',
+          entity: 'organization',
+          entityId: created.id,
+          organizationId: created.id,
+          after: { ...auditView(created), adminId: admin.id },
+        });
+        return created;
+      });
+      return toOrganization(row);
+    },
+
+    /**
+     * Everything but the type, which roles and data depend on. Disabling ends the sessions of the
+     * organization's users at once on this instance (the actor cache), elsewhere within seconds.
+     */
+    async update(actor: Actor, body: OrganizationUpdate): Promise<Organization> {
+      const { id, type, ...values } = body;
+      const row = await platform.db.transaction(async (tx) => {
+        const before = await repo.findForUpdate(id, tx);
+        if (!before) throw organizationNotFound();
+        if (before.type !== type) throw ValidationError.field('type', ORGANIZATION_MESSAGES.typeLocked);
+        const after = (await repo.update(id, values, tx))!;
+        await audit(tx, actor, {
+          action: 'organization_update',
+          entity: 'organization',
+          entityId: id,
+          organizationId: id,
+          before: auditView(before),
+          after: auditView(after),
+        });
+        return after;
+      });
+      platform.actors.forgetOrganization(id);
+      return toOrganization(row);
+    },
+  };
+}

@@ -1,0 +1,284 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBin } from '@tamaq/contract/kz-id';
+import { ROLE_IDS } from '@tamaq/contract/roles';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createUser, signedIn } from '../../../test/factories.ts';
+import { auditLog, organizations, users } from '../../platform/db/schema.ts';
+
+let t: TestContext;
+let superToken: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  superToken = (await signedIn(t.platform, { role: 'SuperAdmin' })).token;
+});
+afterAll(() => t.close());
+
+let serial = 0;
+const bin = () => makeBin('2301400', ++serial * 7);
+const form = (overrides: Record<string, unknown> = {}) => ({
+  name: `ТОО «Тест ${++serial}»`,
+  type: 'company',
+  status: 'active',
+  bin: bin(),
+  address: 'г. Алматы, ул. Абая, 10',
+  contacts: '+7 701 000 00 00',
+  modules: [],
+  admin_name: 'Марат Садыков',
+  admin_email: `org.admin${serial}@test.kz`,
+  admin_password: 'admin-pass-1',
+  ...overrides,
+});
+const create = (payload: object, token = superToken) =>
+  t.call({ method: 'POST', url: '/api/organization', token, payload });
+const update = (payload: object, token = superToken) =>
+  t.call({ method: 'PUT', url: '/api/organization', token, payload });
+const login = (email: string, password: string) =>
+  t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+describe('POST /api/organization', () => {
+  it('creates the organization and its admin, who can sign in with the role of the type', async () => {
+    for (const [type, role] of [
+      ['company', 'Admin'],
+      ['education', 'EducationAdmin'],
+      ['kindergarten', 'EducationKindergartenAdmin'],
+    ] as const) {
+      const body = form({ type, modules: ['library', 'library'], admin_email: `Head.${type}@Test.kz` });
+      const res = await create(body);
+      expect(res.statusCode).toBe(200);
+      const org = res.json();
+      expect(org).toEqual({
+        id: expect.any(Number),
+        name: body.name,
+        type,
+        status: 'active',
+        bin: body.bin,
+        address: body.address,
+        contacts: body.contacts,
+        modules: ['library'],
+        created_at: expect.any(String),
+      });
+      const [admin] = await t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `head.${type}@test.kz`));
+      expect(admin).toMatchObject({ organizationId: org.id, roleId: ROLE_IDS[role], name: 'Марат Садыков' });
+      const signIn = await login(`head.${type}@test.kz`, 'admin-pass-1');
+      expect(signIn.statusCode).toBe(200);
+    }
+  });
+
+  it('writes an audit row without the password', async () => {
+    const res = await create(form({ admin_password: 'secret-pass-42' }));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(res.json().id)));
+    expect(entry).toMatchObject({ action: 'organization_create', entity: 'organization' });
+    expect(JSON.stringify(entry)).not.toMatch(/secret-pass-42|argon2/);
+  });
+
+  it('answers 422 on admin_email for a taken e-mail and creates no organization', async () => {
+    const taken = await createUser(t.db);
+    const body = form({ admin_email: taken.email });
+    const res = await create(body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: 'Validation error',
+      validationErrors: { admin_email: ['Этот e-mail уже зарегистрирован'] },
+    });
+    expect(await t.db.select().from(organizations).where(eq(organizations.name, body.name))).toEqual([]);
+  });
+
+  it('answers 422 on each missing field, on a wrong BIN, type, status and module', async () => {
+    const empty = await create({});
+    expect(Object.keys(empty.json().validationErrors).sort()).toEqual([
+      'admin_email',
+      'admin_name',
+      'admin_password',
+      'bin',
+      'name',
+      'status',
+      'type',
+    ]);
+    const wrong = await create(
+      form({ bin: '123456789012', type: 'school', status: 'paused', modules: ['canteen'], admin_password: 'short' }),
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().validationErrors).toEqual({
+      bin: ['Неверный БИН'],
+      type: ['Выберите тип организации'],
+      status: ['Выберите статус организации'],
+      modules: ['Неизвестный модуль'],
+      admin_password: ['Пароль должен быть не короче 8 символов'],
+    });
+  });
+
+  it('answers 403 to an admin', async () => {
+    const { token } = await signedIn(t.platform, { role: 'Admin' });
+    expect((await create(form(), token)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/organizations', () => {
+  it('finds by name or BIN, pages and counts', async () => {
+    const tag = `Поиск${Date.now()}`;
+    const a = (await create(form({ name: `${tag} Альфа` }))).json();
+    const b = (await create(form({ name: `${tag} Бета` }))).json();
+    const byName = await t.call({
+      method: 'GET',
+      url: `/api/organizations?query=${encodeURIComponent(tag.toLowerCase())}&limit=1`,
+      token: superToken,
+    });
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json()).toEqual({ total: 2, rows: [a] });
+    const page2 = await t.call({
+      method: 'GET',
+      url: `/api/organizations?query=${encodeURIComponent(tag)}&limit=1&offset=1`,
+      token: superToken,
+    });
+    expect(page2.json().rows).toEqual([b]);
+    const byBin = await t.call({ method: 'GET', url: `/api/organizations?query=${b.bin}`, token: superToken });
+    expect(byBin.json()).toEqual({ total: 1, rows: [b] });
+  });
+
+  it('takes % and _ as letters', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/organizations?query=%25_%25', token: superToken });
+    expect(res.json()).toEqual({ total: 0, rows: [] });
+  });
+
+  it('answers 422 on limit for a page too big', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/organizations?limit=100000', token: superToken });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().validationErrors)).toEqual(['limit']);
+  });
+
+  it('answers 403 to an education admin', async () => {
+    const { token } = await signedIn(t.platform, { role: 'EducationAdmin' });
+    expect((await t.call({ method: 'GET', url: '/api/organizations', token })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/organization/{id}', () => {
+  it('answers the organization', async () => {
+    const org = (await create(form())).json();
+    const res = await t.call({ method: 'GET', url: `/api/organization/${org.id}`, token: superToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(org);
+  });
+
+  it('answers 404 for a missing organization and 422 for a wrong id', async () => {
+    const missing = await t.call({ method: 'GET', url: '/api/organization/999999', token: superToken });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Not found', errorMessage: 'Организация не найдена' });
+    const wrong = await t.call({ method: 'GET', url: '/api/organization/abc', token: superToken });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().validationErrors)).toEqual(['id']);
+  });
+
+  it('answers 403 to an admin, even for their own organization', async () => {
+    const { user, token } = await signedIn(t.platform, { role: 'Admin' });
+    const res = await t.call({ method: 'GET', url: `/api/organization/${user.organizationId}`, token });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/organization', () => {
+  it('changes everything but the type and writes before/after to the audit log', async () => {
+    const org = (await create(form({ type: 'education' }))).json();
+    const next = {
+      id: org.id,
+      name: 'Отдел образования г. Шымкент',
+      type: 'education',
+      status: 'active',
+      bin: bin(),
+      address: null,
+      contacts: '',
+      modules: ['library'],
+    };
+    const res = await update(next);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...org, ...next, address: null, contacts: null });
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(org.id)));
+    const entry = entries.find((e) => e.action === 'organization_update');
+    expect(entry).toMatchObject({ before: { name: org.name }, after: { name: 'Отдел образования г. Шымкент' } });
+  });
+
+  it('answers 422 on type for a change of type and changes nothing', async () => {
+    const org = (await create(form({ type: 'kindergarten' }))).json();
+    const res = await update({ ...org, type: 'company', name: 'Другое имя' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: 'Validation error',
+      validationErrors: { type: ['Тип организации нельзя изменить'] },
+    });
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, org.id));
+    expect(row).toMatchObject({ type: 'kindergarten', name: org.name });
+  });
+
+  it('answers 422 on bin for an empty BIN', async () => {
+    const org = (await create(form())).json();
+    const res = await update({ ...org, bin: '' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().validationErrors)).toEqual(['bin']);
+    expect(res.json().validationErrors.bin[0]).toBe('Обязательное поле');
+  });
+
+  it('answers 404 for a missing organization', async () => {
+    const org = (await create(form())).json();
+    const res = await update({ ...org, id: 999999 });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers 403 to an admin editing their own organization', async () => {
+    const { user, token } = await signedIn(t.platform, { role: 'Admin' });
+    const own = (
+      await t.call({ method: 'GET', url: `/api/organization/${user.organizationId}`, token: superToken })
+    ).json();
+    const res = await update({ ...own, bin: bin(), status: 'active' }, token);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a disabled organization', () => {
+  it('stops its users signing in and ends the sessions they have; enabling lets them in again', async () => {
+    const org = (await create(form({ admin_email: 'disabled.head@test.kz' }))).json();
+    const signIn = await login('disabled.head@test.kz', 'admin-pass-1');
+    expect(signIn.statusCode).toBe(200);
+    const token = signIn.json().access_token as string;
+    const other = await signedIn(t.platform, { role: 'Cashier', organizationId: org.id });
+    // Both sessions are in use, so the actor cache holds them.
+    for (const tk of [token, other.token]) {
+      expect((await t.call({ method: 'GET', url: '/api/profile', token: tk })).statusCode).toBe(200);
+    }
+
+    expect((await update({ ...org, status: 'disabled' })).statusCode).toBe(200);
+
+    for (const tk of [token, other.token]) {
+      const res = await t.call({ method: 'GET', url: '/api/profile', token: tk });
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await login('disabled.head@test.kz', 'admin-pass-1');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({
+      error: 'Unauthorized',
+      errorMessage: 'Организация отключена. Обратитесь к администратору.',
+    });
+
+    expect((await update({ ...org, status: 'active' })).statusCode).toBe(200);
+    expect((await login('disabled.head@test.kz', 'admin-pass-1')).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/profile', token })).statusCode).toBe(200);
+  });
+
+  it('does not touch other organizations', async () => {
+    const org = (await create(form())).json();
+    const neighbour = await createOrganization(t.db, { type: 'company' });
+    const { token } = await signedIn(t.platform, { organizationId: neighbour.id });
+    expect((await t.call({ method: 'GET', url: '/api/profile', token })).statusCode).toBe(200);
+    await update({ ...org, status: 'disabled' });
+    expect((await t.call({ method: 'GET', url: '/api/profile', token })).statusCode).toBe(200);
+  });
+});

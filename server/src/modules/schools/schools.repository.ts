@@ -1,0 +1,149 @@
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Scope } from '../../platform/auth/scope.ts';
+import { tenantFilter } from '../../platform/auth/scope.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { regions, schools, users } from '../../platform/db/schema.ts';
+import { classrooms, schoolSettings, visits } from '../../platform/db/schema-people.ts';
+
+/**
+ * The one scope filter of schools: a school has no `school_id` column, its own `id` plays that part,
+ * so a user locked to a school sees exactly that school.
+ */
+export const schoolScope = (scope: Scope): SQL | undefined =>
+  tenantFilter({ organizationId: schools.organizationId, schoolId: schools.id }, scope);
+
+/** `%` and `_` typed by a user are searched for literally. */
+export const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const columns = {
+  id: schools.id,
+  organizationId: schools.organizationId,
+  regionId: schools.regionId,
+  regionName: regions.name,
+  name: schools.name,
+  number: schools.number,
+  bin: schools.bin,
+  address: schools.address,
+  description: schools.description,
+  city: schools.city,
+  createdAt: schools.createdAt,
+};
+
+export interface SchoolValues {
+  regionId: number;
+  name: string;
+  number: string | null;
+  bin: string | null;
+  address: string;
+  description: string | null;
+  city: string;
+}
+
+export function createSchoolsRepository(db: Db) {
+  return {
+    async list(scope: Scope, filter: { query?: string; organizationId?: number; limit: number; offset: number }) {
+      const where = and(
+        schoolScope(scope),
+        filter.organizationId !== undefined ? eq(schools.organizationId, filter.organizationId) : undefined,
+        filter.query
+          ? or(
+              ilike(schools.name, likePattern(filter.query)),
+              ilike(schools.number, likePattern(filter.query)),
+              ilike(schools.city, likePattern(filter.query)),
+              ilike(schools.address, likePattern(filter.query)),
+            )
+          : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(columns)
+          .from(schools)
+          .leftJoin(regions, eq(regions.id, schools.regionId))
+          .where(where)
+          .orderBy(asc(schools.name), asc(schools.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ n: count() }).from(schools).where(where),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    async find(scope: Scope, id: number, tx: Db = db) {
+      const [row] = await tx
+        .select(columns)
+        .from(schools)
+        .leftJoin(regions, eq(regions.id, schools.regionId))
+        .where(and(eq(schools.id, id), schoolScope(scope)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async regionExists(id: number, tx: Db = db): Promise<boolean> {
+      const [row] = await tx.select({ id: regions.id }).from(regions).where(eq(regions.id, id)).limit(1);
+      return row !== undefined;
+    },
+
+    async insert(organizationId: number, values: SchoolValues, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .insert(schools)
+        .values({ ...values, organizationId })
+        .returning({ id: schools.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: SchoolValues, tx: Db = db): Promise<void> {
+      await tx.update(schools).set(values).where(eq(schools.id, id));
+    },
+
+    /** What still refers to a school, for the delete refusal. */
+    async references(id: number, tx: Db = db) {
+      const exists = (query: Promise<{ one: number }[]>) => query.then((r) => r.length > 0);
+      const one = { one: sql<number>`1` };
+      const [classroom, user, visit] = await Promise.all([
+        exists(tx.select(one).from(classrooms).where(eq(classrooms.schoolId, id)).limit(1)),
+        exists(
+          tx
+            .select(one)
+            .from(users)
+            .where(and(eq(users.schoolId, id), isNull(users.deletedAt)))
+            .limit(1),
+        ),
+        exists(tx.select(one).from(visits).where(eq(visits.schoolId, id)).limit(1)),
+      ]);
+      return { classroom, user, visit };
+    },
+
+    /**
+     * Removed accounts keep no tie to a school that goes away: they are anonymised already, and their
+     * visits (which would refuse the delete) keep their own snapshot.
+     */
+    async detachRemovedUsers(schoolId: number, tx: Db = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ schoolId: null })
+        .where(and(eq(users.schoolId, schoolId), isNotNull(users.deletedAt)));
+    },
+
+    async delete(id: number, tx: Db = db): Promise<void> {
+      await tx.delete(schools).where(eq(schools.id, id));
+    },
+
+    async settings(schoolId: number) {
+      const [row] = await db
+        .select({
+          server: schoolSettings.server,
+          port: schoolSettings.port,
+          database: schoolSettings.databaseName,
+          user: schoolSettings.user,
+          password: schoolSettings.password,
+        })
+        .from(schoolSettings)
+        .where(eq(schoolSettings.schoolId, schoolId))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+export type SchoolsRepository = ReturnType<typeof createSchoolsRepository>;
+export type SchoolRow = NonNullable<Awaited<ReturnType<SchoolsRepository['find']>>>;

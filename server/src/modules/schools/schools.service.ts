@@ -1,0 +1,145 @@
+import type { Ok } from '@tamaq/contract/common';
+import {
+  schoolMessages,
+  type School,
+  type SchoolCreate,
+  type SchoolList,
+  type SchoolListQuery,
+  type SchoolSettings,
+  type SchoolUpdate,
+} from '@tamaq/contract/schools';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import { audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { conflict, forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { createSchoolsRepository, type SchoolRow, type SchoolValues } from './schools.repository.ts';
+
+/** Postgres foreign-key violation: something we do not know of yet still refers to the row. */
+const isForeignKeyViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.cause?.code ?? e?.code) === '23503';
+};
+
+const toSchool = (row: SchoolRow): School => ({
+  id: row.id,
+  organization_id: row.organizationId,
+  region_id: row.regionId,
+  region: row.regionId !== null && row.regionName !== null ? { id: row.regionId, name: row.regionName } : null,
+  name: row.name,
+  number: row.number,
+  bin: row.bin,
+  address: row.address,
+  description: row.description,
+  city: row.city,
+  created_at: row.createdAt.toISOString(),
+});
+
+const valuesOf = (body: SchoolCreate): SchoolValues => ({
+  regionId: body.region_id,
+  name: body.name,
+  number: body.number,
+  bin: body.bin,
+  address: body.address,
+  description: body.description,
+  city: body.city,
+});
+
+/**
+ * Schools of an organization (a kindergarten organization's kindergartens). A user locked to a school
+ * sees and edits that school only, and neither creates nor deletes schools.
+ */
+export function createSchoolsService(platform: Platform) {
+  const repo = createSchoolsRepository(platform.db);
+
+  const visible = async (actor: Actor, id: number, tx?: Db) => {
+    const row = await repo.find(scopeOf(actor), id, tx);
+    if (!row) throw notFound(schoolMessages(actor.role).notFound);
+    return row;
+  };
+
+  const checkRegion = async (actor: Actor, regionId: number, tx: Db) => {
+    if (!(await repo.regionExists(regionId, tx))) {
+      throw ValidationError.field('region_id', schoolMessages(actor.role).regionNotFound);
+    }
+  };
+
+  return {
+    async list(actor: Actor, query: SchoolListQuery): Promise<SchoolList> {
+      const scope = scopeOf(actor);
+      const { total, rows } = await repo.list(scope, {
+        query: query.query || undefined,
+        // Only the super admin picks an organization; everybody else sees their own.
+        organizationId: scope.all ? query.organizationId : undefined,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { total, rows: rows.map(toSchool) };
+    },
+
+    get: async (actor: Actor, id: number): Promise<School> => toSchool(await visible(actor, id)),
+
+    /** The school if the actor may see it, else null: for other modules that take a school id. */
+    async findVisible(actor: Actor, id: number) {
+      const row = await repo.find(scopeOf(actor), id);
+      return row ? { id: row.id, organizationId: row.organizationId, name: row.name } : null;
+    },
+
+    async create(actor: Actor, body: SchoolCreate): Promise<School> {
+      if (actor.schoolId !== null) throw forbidden(schoolMessages(actor.role).lockedCreate);
+      const organizationId = actor.organizationId;
+      if (organizationId === null) throw forbidden();
+      return platform.db.transaction(async (tx) => {
+        await checkRegion(actor, body.region_id, tx);
+        const id = await repo.insert(organizationId, valuesOf(body), tx);
+        return toSchool((await repo.find(scopeOf(actor), id, tx))!);
+      });
+    },
+
+    async update(actor: Actor, body: SchoolUpdate): Promise<School> {
+      return platform.db.transaction(async (tx) => {
+        await visible(actor, body.id, tx);
+        await checkRegion(actor, body.region_id, tx);
+        await repo.update(body.id, valuesOf(body), tx);
+        return toSchool((await repo.find(scopeOf(actor), body.id, tx))!);
+      });
+    },
+
+    /** Refused while classes, people or meal history refer to the school. */
+    async remove(actor: Actor, id: number): Promise<Ok> {
+      const M = schoolMessages(actor.role);
+      if (actor.schoolId !== null) throw forbidden(M.lockedDelete);
+      try {
+        await platform.db.transaction(async (tx) => {
+          const row = await visible(actor, id, tx);
+          const refs = await repo.references(id, tx);
+          if (refs.classroom) throw conflict(M.hasClassrooms);
+          if (refs.user) throw conflict(M.hasUsers);
+          if (refs.visit) throw conflict(M.hasHistory);
+          await repo.detachRemovedUsers(id, tx);
+          await repo.delete(id, tx);
+          await audit(tx, actor, {
+            action: 'school_delete',
+            entity: 'school',
+            entityId: id,
+            organizationId: row.organizationId,
+            before: toSchool(row),
+          });
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw conflict(M.hasHistory);
+        throw err;
+      }
+      return { success: true };
+    },
+
+    /** The turnstile connection, read-only; every field null while none is configured. */
+    async settings(actor: Actor, id: number): Promise<SchoolSettings> {
+      await visible(actor, id);
+      return (await repo.settings(id)) ?? { server: null, port: null, database: null, user: null, password: null };
+    },
+  };
+}
+
+export type SchoolsService = ReturnType<typeof createSchoolsService>;

@@ -1,0 +1,248 @@
+import { IMPORT_FIELD, type ImportResult } from '@tamaq/contract/imports';
+import { isValidIin, makeIin } from '@tamaq/contract/kz-id';
+import {
+  canGrant,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_GROUP_COLUMN,
+  userMessages,
+  worksWithPupilsOnly,
+  type UserTemplateQuery,
+  type UserUploadQuery,
+} from '@tamaq/contract/users';
+import { speaksKindergarten } from '@tamaq/contract/wording';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { inScope, scopeOf } from '../../platform/auth/scope.ts';
+import { audit } from '../../platform/audit.ts';
+import { isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { parseSpreadsheet, readTable, RowErrors, xlsxBuffer, type ColumnSpec } from '../../platform/spreadsheet.ts';
+import { localDate } from '../../platform/time.ts';
+import { createUsersRepository, type ImportedUser } from './users.repository.ts';
+import { roleOf, socialWalletDates } from './users.service.ts';
+
+const C = USER_IMPORT_COLUMNS;
+
+type Column = 'name' | 'iin' | 'classroom' | 'foodCategory' | 'jobTitle';
+const COLUMNS: readonly ColumnSpec<Column>[] = [
+  { key: 'name', titles: [C.name, 'Ф.И.О.', 'ФИО ученика'], required: true },
+  { key: 'iin', titles: [C.iin], required: false },
+  { key: 'classroom', titles: [C.classroom, USER_IMPORT_GROUP_COLUMN], required: false },
+  { key: 'foodCategory', titles: [C.foodCategory, 'Категория'], required: false },
+  { key: 'jobTitle', titles: [C.jobTitle], required: false },
+];
+
+const MAX_TEXT = 255;
+/** A valid IIN for the template's example row (born 15.03.2012). */
+const EXAMPLE_IIN = makeIin('120315', 5, 1);
+const key = (s: string) => s.trim().toLowerCase();
+
+/**
+ * An IIN typed into Excel as a number loses its leading zero (pupils born 2000–2009): eleven digits
+ * are read as the twelve they were. Spaces inside the number are ignored.
+ */
+export const normaliseIin = (raw: string) => {
+  const digits = raw.replace(/\s+/g, '');
+  return /^\d{11}$/.test(digits) ? `0${digits}` : digits;
+};
+
+interface ParsedRow {
+  line: number;
+  name: string;
+  iin: string | null;
+  classroom: { id: number; schoolId: number } | null;
+  foodCategory: { id: number; type: 'sw' | 'common' } | null;
+  jobTitle: string | null;
+}
+
+/**
+ * The spreadsheet import of users and pupils (spec 1 §2.10, §2.12): every row is checked first and
+ * any problem refuses the whole file with the list of rows; otherwise one transaction creates the
+ * new people and updates those found by IIN in the organization, a chunk of rows per statement.
+ */
+export function createUsersImportService(platform: Platform) {
+  const repo = createUsersRepository(platform.db);
+
+  /** Where the rows go: the organization, and the school and class the query names. */
+  async function target(actor: Actor, q: UserUploadQuery) {
+    const scope = scopeOf(actor);
+    const M = userMessages(actor.role);
+    // A social teacher imports pupils into a class (their only screen), never staff.
+    if (q.classroomId === undefined && worksWithPupilsOnly(actor.role)) {
+      throw ValidationError.field('classroomId', M.classroomRequired);
+    }
+    const classroom = q.classroomId === undefined ? null : await repo.findClassroom(q.classroomId);
+    if (q.classroomId !== undefined && (!classroom || !inScope(classroom, scope))) throw notFound(M.classroomNotFound);
+    const school = q.schoolId === undefined ? null : await repo.findSchool(q.schoolId);
+    if (q.schoolId !== undefined && (!school || !inScope({ ...school, schoolId: school.id }, scope))) {
+      throw notFound(M.schoolNotFound);
+    }
+    const organizationId = scope.all
+      ? (q.organizationId ?? classroom?.organizationId ?? school?.organizationId ?? null)
+      : actor.organizationId;
+    if (organizationId === null) throw ValidationError.field('organizationId', M.organizationRequired);
+    const org = await repo.findOrganization(organizationId);
+    if (!org) throw ValidationError.field('organizationId', M.organizationNotFound);
+    if (classroom && classroom.organizationId !== organizationId) throw notFound(M.classroomNotFound);
+    if (school && school.organizationId !== organizationId) throw notFound(M.schoolNotFound);
+    const schoolId = classroom?.schoolId ?? school?.id ?? scope.schoolId ?? null;
+    return { organizationId, timeZone: org.timeZone, schoolId, classroom };
+  }
+
+  return {
+    async import(actor: Actor, q: UserUploadQuery, file: Buffer): Promise<ImportResult> {
+      const I = userMessages(actor.role).imports;
+      const dest = await target(actor, q);
+      const table = readTable(await parseSpreadsheet(file), COLUMNS);
+
+      const [classrooms, categories] = await Promise.all([
+        repo.classroomsOf(dest.organizationId, dest.schoolId),
+        repo.foodCategoriesOf(dest.organizationId),
+      ]);
+      const classByName = new Map<string, { id: number; schoolId: number }[]>();
+      for (const c of classrooms) classByName.set(key(c.name), [...(classByName.get(key(c.name)) ?? []), c]);
+      const categoryByName = new Map<string, { id: number; type: 'sw' | 'common' }>();
+      for (const c of categories) if (!categoryByName.has(key(c.name))) categoryByName.set(key(c.name), c);
+
+      const errors = new RowErrors();
+      const seenIin = new Map<string, number>();
+      const rows: ParsedRow[] = [];
+      for (const { line, values: v } of table) {
+        let ok = true;
+        const fail = (message: string) => {
+          errors.add(line, message);
+          ok = false;
+        };
+        if (!v.name) fail(I.nameRequired);
+        else if (v.name.length > MAX_TEXT) fail(I.tooLong(C.name, MAX_TEXT));
+        if (v.jobTitle.length > MAX_TEXT) fail(I.tooLong(C.jobTitle, MAX_TEXT));
+
+        const iin = v.iin ? normaliseIin(v.iin) : null;
+        if (iin !== null) {
+          if (!isValidIin(iin)) fail(I.badIin);
+          else if (seenIin.has(iin)) fail(I.duplicateIin(seenIin.get(iin)!));
+          else seenIin.set(iin, line);
+        }
+
+        let classroom: ParsedRow['classroom'] = dest.classroom;
+        if (!classroom && v.classroom) {
+          const found = classByName.get(key(v.classroom)) ?? [];
+          if (found.length === 1) classroom = found[0]!;
+          else fail(found.length ? I.ambiguousClassroom(v.classroom) : I.unknownClassroom(v.classroom));
+        }
+
+        let foodCategory: ParsedRow['foodCategory'] = null;
+        if (v.foodCategory) {
+          foodCategory = categoryByName.get(key(v.foodCategory)) ?? null;
+          if (!foodCategory) fail(I.unknownCategory(v.foodCategory));
+        }
+
+        if (ok) rows.push({ line, name: v.name, iin, classroom, foodCategory, jobTitle: v.jobTitle || null });
+      }
+      errors.throwIfAny();
+
+      const scope = scopeOf(actor);
+      const today = localDate(platform.now(), dest.timeZone);
+      const at = platform.now();
+      try {
+        return await platform.db.transaction(async (tx) => {
+          const existing = new Map(
+            (await repo.byIins(dest.organizationId, [...seenIin.keys()], tx)).map((u) => [u.iin!, u]),
+          );
+          const creates: ImportedUser[] = [];
+          const updates: (ImportedUser & { id: number })[] = [];
+          for (const row of rows) {
+            const found = row.iin === null ? undefined : existing.get(row.iin);
+            if (!found) {
+              const wallet = socialWalletDates(
+                { type: null, set: null, reset: null },
+                row.foodCategory?.type ?? null,
+                today,
+              );
+              creates.push({
+                school_id: row.classroom?.schoolId ?? dest.schoolId,
+                classroom_id: row.classroom?.id ?? null,
+                name: row.name,
+                iin: row.iin,
+                job_title: row.jobTitle,
+                food_category_id: row.foodCategory?.id ?? null,
+                sw_set: wallet.set,
+                sw_reset: wallet.reset,
+              });
+              continue;
+            }
+            if (scope.schoolId !== null && found.schoolId !== scope.schoolId) errors.add(row.line, I.iinOfOtherSchool);
+            else if (!canGrant(actor.role, roleOf(found.roleId))) errors.add(row.line, I.iinOfStaff);
+            // A person without a class is not a social teacher's to change (nor to put in a class).
+            else if (worksWithPupilsOnly(actor.role) && found.classroomId === null) errors.add(row.line, I.iinOfStaff);
+            const categoryChanged = row.foodCategory !== null && row.foodCategory.id !== found.foodCategoryId;
+            const wallet = categoryChanged
+              ? socialWalletDates(
+                  { type: found.foodCategoryType, set: found.socialWalletSetDate, reset: found.socialWalletResetDate },
+                  row.foodCategory!.type,
+                  today,
+                )
+              : { set: found.socialWalletSetDate, reset: found.socialWalletResetDate };
+            updates.push({
+              id: found.id,
+              school_id: row.classroom
+                ? row.classroom.schoolId
+                : found.classroomId !== null
+                  ? found.schoolId
+                  : (dest.schoolId ?? found.schoolId),
+              classroom_id: row.classroom?.id ?? found.classroomId,
+              name: row.name,
+              iin: row.iin,
+              job_title: row.jobTitle ?? found.jobTitle,
+              food_category_id: row.foodCategory?.id ?? found.foodCategoryId,
+              sw_set: wallet.set,
+              sw_reset: wallet.reset,
+            });
+          }
+          errors.throwIfAny();
+          await repo.updateMany(updates, at, tx);
+          await repo.insertMany(dest.organizationId, creates, at, tx);
+          await audit(tx, actor, {
+            action: 'users_import',
+            entity: 'user',
+            organizationId: dest.organizationId,
+            after: {
+              schoolId: dest.schoolId,
+              classroomId: dest.classroom?.id ?? null,
+              created: creates.length,
+              updated: updates.length,
+            },
+          });
+          return { imported: creates.length + updates.length, created: creates.length, updated: updates.length };
+        });
+      } catch (err) {
+        // Someone else saved one of these IINs after the check: nothing was written, try again.
+        if (isUniqueViolation(err, 'users_organization_iin_key')) throw ValidationError.field(IMPORT_FIELD, I.raced);
+        throw err;
+      }
+    },
+
+    /**
+     * The file to fill in: the import's headers and one example row. A kindergarten admin (or the
+     * super admin who chose a kindergarten organization) gets «Группа» and a group for example.
+     */
+    async template(actor: Actor, q: UserTemplateQuery): Promise<Buffer> {
+      const org =
+        actor.role === 'SuperAdmin' && q.organizationId !== undefined
+          ? await repo.findOrganization(q.organizationId)
+          : null;
+      const kindergarten = speaksKindergarten(actor.role) || org?.type === 'kindergarten';
+      const I = userMessages(kindergarten ? 'EducationKindergartenAdmin' : actor.role).imports;
+      return xlsxBuffer(
+        I.templateSheet,
+        [
+          { header: C.name, width: 36 },
+          { header: C.iin, width: 16 },
+          { header: kindergarten ? USER_IMPORT_GROUP_COLUMN : C.classroom, width: 16 },
+          { header: C.foodCategory, width: 24 },
+          { header: C.jobTitle, width: 24 },
+        ],
+        [[I.example.name, EXAMPLE_IIN, I.example.classroom, I.example.foodCategory, I.example.jobTitle]],
+      );
+    },
+  };
+}

@@ -1,0 +1,367 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import * as XLSX from '@e965/xlsx';
+import { IMPORT_MESSAGES } from '@tamaq/contract/imports';
+import { isValidIin, makeIin } from '@tamaq/contract/kz-id';
+import { USER_MESSAGES } from '@tamaq/contract/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../platform/db/schema.ts';
+import { workbookOf } from '../../platform/spreadsheet.ts';
+import { localDate } from '../../platform/time.ts';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
+import { createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
+
+const I = USER_MESSAGES.imports;
+const HEADER = ['ФИО', 'ИИН', 'Класс', 'Категория питания', 'Должность'];
+
+let t: TestContext;
+let orgId: number;
+let school: number;
+let school2: number;
+let admin: string;
+let locked: string;
+let superAdmin: string;
+let seq = 0;
+const iin = () => makeIin('140506', 6, 300 + ++seq * 3);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgId = (await createOrganization(t.db)).id;
+  school = (await createSchool(t.db, { organizationId: orgId })).id;
+  school2 = (await createSchool(t.db, { organizationId: orgId })).id;
+  ({ token: admin } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId }));
+  ({ token: locked } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId, schoolId: school }));
+  ({ token: superAdmin } = await signedIn(t.platform, { role: 'SuperAdmin' }));
+});
+afterAll(() => t.close());
+
+/** A multipart/form-data body with one file, as the browser's upload sends it. */
+function fileForm(data: Buffer, filename = 'pupils.xlsx') {
+  const boundary = `----tamaq${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (query: string, data: Buffer, token = admin) =>
+  t.call({ method: 'POST', url: `/api/users/upload${query}`, token, ...fileForm(data) });
+const refusal = (...messages: string[]) => ({ error: 'Validation error', validationErrors: { file: messages } });
+
+/** A class of its own per test, so counts do not mix. */
+async function freshClass(name = `${++seq} «А»`, schoolId = school) {
+  return createClassroom(t.db, { organizationId: orgId, schoolId, name });
+}
+const pupilsOf = (classroomId: number) =>
+  t.db
+    .select()
+    .from(users)
+    .where(and(eq(users.classroomId, classroomId), isNull(users.deletedAt)))
+    .orderBy(users.name);
+
+describe('POST /api/users/upload', () => {
+  it('imports pupils into the classes and categories the rows name (xlsx)', async () => {
+    const klass = await freshClass('7 «Г»');
+    const cat = await createFoodCategory(t.db, { organizationId: orgId, name: 'Соцкошелёк 7', type: 'sw' });
+    const [a, b] = [iin(), iin()];
+    const res = await upload(
+      `?schoolId=${school}`,
+      workbookOf([HEADER, ['Абенов Арман', a, '7 «г»', 'соцкошелёк 7', ''], ['Бекова Дана', b, '7 «Г»', '', ''], []]),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ imported: 2, created: 2, updated: 0 });
+    const rows = await pupilsOf(klass.id);
+    expect(rows.map((r) => [r.name, r.iin, r.schoolId, r.organizationId, r.roleId])).toEqual([
+      ['Абенов Арман', a, school, orgId, null],
+      ['Бекова Дана', b, school, orgId, null],
+    ]);
+    expect(rows[0]).toMatchObject({
+      foodCategoryId: cat.id,
+      socialWalletSetDate: localDate(t.clock.now, 'Asia/Almaty'),
+    });
+    expect(rows[1]!.foodCategoryId).toBeNull();
+  });
+
+  it('imports an .xls file (biff8) with Cyrillic names, and a class given in the query', async () => {
+    const klass = await freshClass();
+    const res = await upload(
+      `?classroomId=${klass.id}`,
+      workbookOf(
+        [
+          ['ФИО', 'ИИН'],
+          ['Ёлкина Жанар', iin()],
+        ],
+        'xls',
+      ),
+    );
+    expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 });
+    expect((await pupilsOf(klass.id)).map((r) => [r.name, r.schoolId])).toEqual([['Ёлкина Жанар', school]]);
+  });
+
+  it('updates pupils found by IIN instead of duplicating them, and dates the social wallet', async () => {
+    const from = await freshClass();
+    const to = await freshClass();
+    const sw = await createFoodCategory(t.db, { organizationId: orgId, name: `Льгота ${seq}`, type: 'sw' });
+    const code = iin();
+    const kid = await createPupil(t.db, { organizationId: orgId, schoolId: school, classroomId: from.id, iin: code });
+    const file = workbookOf([HEADER, ['Новое Имя', code, to.name, sw.name, '']]);
+    expect((await upload(`?schoolId=${school}`, file)).json()).toEqual({ imported: 1, created: 0, updated: 1 });
+    expect((await upload(`?schoolId=${school}`, file)).json()).toEqual({ imported: 1, created: 0, updated: 1 });
+    const live = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.iin, code), isNull(users.deletedAt)));
+    expect(live).toHaveLength(1);
+    expect(live[0]).toMatchObject({
+      id: kid.id,
+      name: 'Новое Имя',
+      classroomId: to.id,
+      foodCategoryId: sw.id,
+      socialWalletSetDate: localDate(t.clock.now, 'Asia/Almaty'),
+      socialWalletResetDate: null,
+    });
+  });
+
+  it('reads an IIN that Excel stored as a number without its leading zero', async () => {
+    const klass = await freshClass();
+    const code = makeIin('050607', 5, 12);
+    expect(code.startsWith('0') && isValidIin(code)).toBe(true);
+    const res = await upload(
+      `?classroomId=${klass.id}`,
+      workbookOf([
+        ['ФИО', 'ИИН'],
+        ['Нулев Ноль', Number(code)],
+      ]),
+    );
+    expect(res.json()).toMatchObject({ created: 1 });
+    expect((await pupilsOf(klass.id))[0]!.iin).toBe(code);
+  });
+
+  it('lists every bad row and writes nothing', async () => {
+    const klass = await freshClass('9 «Б»');
+    const good = iin();
+    const res = await upload(
+      `?schoolId=${school}`,
+      workbookOf([
+        HEADER,
+        ['Хороший', good, '9 «Б»', '', ''],
+        ['Плохой ИИН', '123456789012', '9 «Б»', '', ''],
+        ['', iin(), '9 «Б»', '', ''],
+        ['Нет класса', iin(), '99 «Я»', '', ''],
+        ['Нет категории', iin(), '9 «Б»', 'Икра', ''],
+        ['Повтор', good, '9 «Б»', '', ''],
+      ]),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(
+      refusal(
+        `строка 3: ${I.badIin}`,
+        `строка 4: ${I.nameRequired}`,
+        `строка 5: ${I.unknownClassroom('99 «Я»')}`,
+        `строка 6: ${I.unknownCategory('Икра')}`,
+        `строка 7: ${I.duplicateIin(2)}`,
+      ),
+    );
+    expect(await pupilsOf(klass.id)).toEqual([]);
+  });
+
+  it('asks to choose a school when a class name is in several schools', async () => {
+    await freshClass('11 «Ж»', school);
+    await freshClass('11 «Ж»', school2);
+    const res = await upload('', workbookOf([HEADER, ['Кто-то', '', '11 «Ж»', '', '']]));
+    expect(res.json()).toEqual(refusal(`строка 2: ${I.ambiguousClassroom('11 «Ж»')}`));
+  });
+
+  it('imports employees (no class) with a job title, each row without IIN created anew', async () => {
+    const { token } = await signedIn(t.platform, { role: 'Admin' });
+    const file = workbookOf([
+      ['ФИО', 'Должность'],
+      ['Сотрудник Один', 'Повар'],
+      ['Сотрудник Один', 'Повар'],
+    ]);
+    expect((await upload('', file, token)).json()).toEqual({ imported: 2, created: 2, updated: 0 });
+    const rows = await t.db.select().from(users).where(eq(users.name, 'Сотрудник Один'));
+    expect(rows.map((r) => [r.jobTitle, r.classroomId, r.roleId])).toEqual([
+      ['Повар', null, null],
+      ['Повар', null, null],
+    ]);
+  });
+
+  it('keeps a school-locked admin to their school: another school’s pupil is refused', async () => {
+    const elsewhere = await freshClass(undefined, school2);
+    const code = iin();
+    await createPupil(t.db, { organizationId: orgId, schoolId: school2, classroomId: elsewhere.id, iin: code });
+    const mine = await freshClass();
+    const res = await upload(
+      `?classroomId=${mine.id}`,
+      workbookOf([
+        ['ФИО', 'ИИН'],
+        ['Чужой', code],
+      ]),
+      locked,
+    );
+    expect(res.json()).toEqual(refusal(`строка 2: ${I.iinOfOtherSchool}`));
+    const other = await upload(`?classroomId=${elsewhere.id}`, workbookOf([['ФИО'], ['x']]), locked);
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('does not turn a staff member into a pupil by IIN when the caller could not give their role', async () => {
+    const code = iin();
+    await createUser(t.db, { role: 'Admin', organizationId: orgId, iin: code });
+    const klass = await freshClass();
+    const res = await upload(
+      `?classroomId=${klass.id}`,
+      workbookOf([
+        ['ФИО', 'ИИН'],
+        ['Админ', code],
+      ]),
+    );
+    expect(res.json()).toEqual(refusal(`строка 2: ${I.iinOfStaff}`));
+  });
+
+  it('refuses a malformed xlsx, an executable renamed .xlsx and a sheet of 100 000 empty columns', async () => {
+    const klass = await freshClass();
+    const zipGarbage = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(300)]);
+    expect((await upload(`?classroomId=${klass.id}`, zipGarbage)).json()).toEqual(refusal(IMPORT_MESSAGES.unreadable));
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), randomBytes(500)]);
+    const renamed = await upload(`?classroomId=${klass.id}`, exe);
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json()).toEqual(refusal(IMPORT_MESSAGES.notSpreadsheet));
+    const wide = await upload(`?classroomId=${klass.id}`, workbookOf([Array.from({ length: 100_000 }, () => '')]));
+    expect(wide.json()).toEqual(refusal(IMPORT_MESSAGES.empty));
+    const noName = await upload(`?classroomId=${klass.id}`, workbookOf([['Класс'], ['1 А']]));
+    expect(noName.json()).toEqual(refusal(IMPORT_MESSAGES.missingColumn('ФИО')));
+    expect(await pupilsOf(klass.id)).toEqual([]);
+  });
+
+  it('reads only the first columns of a sheet padded with 100 000 empty ones', async () => {
+    const klass = await freshClass();
+    const header = ['ФИО', ...Array.from({ length: 100_000 }, () => '')];
+    const res = await upload(`?classroomId=${klass.id}`, workbookOf([header, ['Широкий Файл']]));
+    expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 });
+  });
+
+  it('answers 422 on file without a multipart body', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/users/upload', token: admin, payload: {} });
+    expect(res.json()).toEqual(refusal(IMPORT_MESSAGES.required));
+  });
+
+  it('makes the super admin name the organization, or a school or class that implies it', async () => {
+    const missing = await upload('', workbookOf([['ФИО'], ['x']]), superAdmin);
+    expect(missing.json().validationErrors).toEqual({ organizationId: [USER_MESSAGES.organizationRequired] });
+    const klass = await freshClass();
+    const res = await upload(`?classroomId=${klass.id}`, workbookOf([['ФИО'], ['От супер-админа']]), superAdmin);
+    expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 });
+  });
+
+  it('answers 404 for another organization’s class or school', async () => {
+    const other = await createClassroom(t.db);
+    expect((await upload(`?classroomId=${other.id}`, workbookOf([['ФИО'], ['x']]))).statusCode).toBe(404);
+    expect((await upload(`?schoolId=${other.schoolId}`, workbookOf([['ФИО'], ['x']]))).statusCode).toBe(404);
+  });
+
+  it('answers 403 to a cashier', async () => {
+    const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
+    expect((await upload('', workbookOf([['ФИО'], ['x']]), token)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/users/upload as a social teacher', () => {
+  it('imports pupils into the class of the query', async () => {
+    const { token } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
+    const klass = await freshClass();
+    const res = await upload(`?classroomId=${klass.id}`, workbookOf([['ФИО'], ['Ученик соцпедагога']]), token);
+    expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 });
+    expect((await pupilsOf(klass.id)).map((r) => r.name)).toEqual(['Ученик соцпедагога']);
+  });
+
+  it('answers 422 on classroomId without a class, so no employee is ever created', async () => {
+    const { token } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
+    const klass = await freshClass('11 «Соц»');
+    const file = workbookOf([HEADER, ['Повар Без Класса', '', '', '', 'Повар'], ['Ученик', '', '11 «Соц»', '', '']]);
+    for (const query of ['', `?schoolId=${school}`]) {
+      const res = await upload(query, file, token);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().validationErrors).toEqual({ classroomId: [USER_MESSAGES.classroomRequired] });
+    }
+    expect(await pupilsOf(klass.id)).toEqual([]);
+  });
+
+  it('refuses a row whose IIN belongs to somebody without a class (staff are not theirs to change)', async () => {
+    const { token } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
+    const code = iin();
+    const janitor = await createUser(t.db, { organizationId: orgId, roleId: null, email: null, iin: code });
+    const klass = await freshClass();
+    const res = await upload(
+      `?classroomId=${klass.id}`,
+      workbookOf([
+        ['ФИО', 'ИИН'],
+        ['Дворник', code],
+      ]),
+      token,
+    );
+    expect(res.json()).toEqual(refusal(`строка 2: ${I.iinOfStaff}`));
+    const [row] = await t.db.select().from(users).where(eq(users.id, janitor.id));
+    expect(row).toMatchObject({ classroomId: null, name: janitor.name });
+  });
+});
+
+describe('a kindergarten admin’s import', () => {
+  it('gets «Группа» in the template, imports it as it is, and hears of groups in row errors', async () => {
+    const kg = (await createOrganization(t.db, { type: 'kindergarten' })).id;
+    const { token } = await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: kg });
+    const garden = (await createSchool(t.db, { organizationId: kg })).id;
+    const group = await createClassroom(t.db, { organizationId: kg, schoolId: garden, name: 'Младшая группа' });
+    const template = await t.call({ method: 'GET', url: `/api/users/template?token=${token}` });
+    const book = XLSX.read(template.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
+    expect(rows[0]).toEqual(['ФИО', 'ИИН', 'Группа', 'Категория питания', 'Должность']);
+    expect(rows[1]![2]).toBe('Младшая группа');
+
+    const filled = workbookOf([rows[0]!, ['Малыш Айсулу', '', 'младшая группа', '', '']]);
+    expect((await upload('', filled, token)).json()).toEqual({ imported: 1, created: 1, updated: 0 });
+    expect((await pupilsOf(group.id)).map((r) => r.name)).toEqual(['Малыш Айсулу']);
+    const byClassTitle = workbookOf([HEADER, ['Малыш Ернар', '', 'Младшая группа', '', '']]);
+    expect((await upload('', byClassTitle, token)).json().created).toBe(1);
+
+    const unknown = await upload('', workbookOf([rows[0]!, ['Малыш', '', 'Звёздочка', '', '']]), token);
+    expect(unknown.json()).toEqual(refusal('строка 2: группа «Звёздочка» не найдена'));
+    const foreign = await upload(`?classroomId=${(await freshClass()).id}`, filled, token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().errorMessage).toBe('Группа не найдена');
+  });
+
+  it('gives the super admin the kindergarten template for a kindergarten organization', async () => {
+    const kg = (await createOrganization(t.db, { type: 'kindergarten' })).id;
+    const header = async (query: string) => {
+      const res = await t.call({ method: 'GET', url: `/api/users/template?token=${superAdmin}${query}` });
+      const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+      return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false })[0];
+    };
+    expect((await header(`&organizationId=${kg}`))![2]).toBe('Группа');
+    expect((await header(`&organizationId=${orgId}`))![2]).toBe('Класс');
+    expect((await header(''))![2]).toBe('Класс');
+  });
+});
+
+describe('GET /api/users/template', () => {
+  it('downloads an xlsx with the import headers and an example row, the token in the query', async () => {
+    const res = await t.call({ method: 'GET', url: `/api/users/template?token=${admin}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
+    expect(rows[0]).toEqual(HEADER);
+    expect(rows[1]![0]).toBe(I.example.name);
+    expect(isValidIin(String(rows[1]![1]))).toBe(true);
+  });
+
+  it('answers 401 without a token and 403 to a cashier', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/users/template' })).statusCode).toBe(401);
+    const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
+    expect((await t.call({ method: 'GET', url: `/api/users/template?token=${token}` })).statusCode).toBe(403);
+  });
+});

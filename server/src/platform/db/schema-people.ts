@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizations, schools, users } from './schema.ts';
+
+/**
+ * People and structure (issue 3): classrooms, canteens, watches, fixation and food categories,
+ * payment cards, parent invitations, and the visits table that reports and deletes refer to.
+ * Rows that history refers to are archived (`deleted_at`) instead of deleted (docs/rules.md).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
+const orgId = () =>
+  integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'restrict' });
+
+export const classrooms = pgTable(
+  'classrooms',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Imports find a class by its name within the school: two classes may not share one.
+    uniqueIndex('classrooms_school_name_key').on(t.schoolId, sql`lower(${t.name})`),
+    index('classrooms_organization_idx').on(t.organizationId),
+  ],
+);
+
+export const canteens = pgTable(
+  'canteens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('canteens_organization_idx').on(t.organizationId)],
+);
+
+export const watches = pgTable(
+  'watches',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    /** Month days 1–31 on which the holder may eat. */
+    days: integer('days').array().notNull(),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('watches_organization_idx').on(t.organizationId)],
+);
+
+export const fixationCategories = pgTable(
+  'fixation_categories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(99),
+    timeStart: time('time_start').notNull(),
+    timeFinish: time('time_finish').notNull(),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('fixation_categories_organization_idx').on(t.organizationId),
+    check('fixation_categories_position_check', sql`${t.position} between 0 and 100`),
+    check('fixation_categories_window_check', sql`${t.timeStart} < ${t.timeFinish}`),
+  ],
+);
+
+export const foodCategories = pgTable(
+  'food_categories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    /** Daily feeding cost in tenge, exact. */
+    cost: numeric('cost', { precision: 12, scale: 2 }).notNull().default('0'),
+    type: text('type', { enum: ['sw', 'common'] })
+      .notNull()
+      .default('common'),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('food_categories_organization_idx').on(t.organizationId),
+    check('food_categories_type_check', sql`${t.type} in ('sw', 'common')`),
+    check('food_categories_cost_check', sql`${t.cost} >= 0`),
+  ],
+);
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    /** What the scanner reads, upper-cased: globally unique. */
+    number: text('number').notNull(),
+    endlessUse: boolean('endless_use').notNull().default(false),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cards_number_key').on(t.number),
+    index('cards_organization_idx').on(t.organizationId),
+    index('cards_user_idx').on(t.userId),
+  ],
+);
+
+export const parentInvitations = pgTable(
+  'parent_invitations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    pupilId: integer('pupil_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** SHA-256 of the link's random code: a leaked table does not open invitations. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    parentId: integer('parent_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('parent_invitations_code_key').on(t.codeHash),
+    index('parent_invitations_pupil_idx').on(t.pupilId),
+  ],
+);
+
+export const parentChildren = pgTable(
+  'parent_children',
+  {
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pupilId: integer('pupil_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'parent_children_pkey', columns: [t.parentId, t.pupilId] })],
+);
+
+/** School settings of spec 2: the turnstile connection, shown read-only. */
+export const schoolSettings = pgTable('school_settings', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id, { onDelete: 'cascade' }),
+  server: text('server'),
+  port: integer('port'),
+  databaseName: text('database_name'),
+  user: text('user'),
+  password: text('password'),
+});
+
+/**
+ * A recorded meal. Snapshots of the classroom, food category and cost keep past reports unchanged
+ * when a pupil moves class or category (DOMAIN.md). `visit_date` is the local calendar day.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'restrict' }),
+    canteenId: integer('canteen_id').references(() => canteens.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    cardId: integer('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    fixationCategoryId: integer('fixation_category_id').references(() => fixationCategories.id, {
+      onDelete: 'restrict',
+    }),
+    classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'restrict' }),
+    foodCategoryId: integer('food_category_id').references(() => foodCategories.id, { onDelete: 'restrict' }),
+    cost: numeric('cost', { precision: 12, scale: 2 }),
+    count: integer('count').notNull().default(1),
+    /** One-time entitlement (a one-time card, every school meal): at most one visit per slot and day. */
+    oneTime: boolean('one_time').notNull().default(true),
+    visitDate: date('visit_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    createdBy: integer('created_by'),
+  },
+  (t) => [
+    index('visits_organization_date_idx').on(t.organizationId, t.visitDate),
+    index('visits_school_created_idx').on(t.schoolId, t.createdAt),
+    index('visits_canteen_created_idx').on(t.canteenId, t.createdAt),
+    index('visits_user_date_idx').on(t.userId, t.visitDate),
+    // The rule "one visit per category per day" held by the database, not by a read before the write:
+    // concurrent scans of one card on two instances cannot both pass.
+    uniqueIndex('visits_one_time_slot_key')
+      .on(t.userId, t.visitDate, sql`coalesce(${t.fixationCategoryId}, 0)`)
+      .where(sql`${t.oneTime}`),
+  ],
+);
+
+/**
+ * The first answer to a scan carrying an `Idempotency-Key`: a retry of the same scan finds its
+ * visit here. Written in the same statement as the visit, so a crash keeps both or neither.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    visitId: bigint('visit_id', { mode: 'number' }).references(() => visits.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

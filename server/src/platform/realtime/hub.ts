@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * Live channels (`school-fixation-{schoolId}`): a message published on any instance reaches every
+ * socket subscribed on any instance. Locally it is delivered at once; with Redis it also goes out on
+ * one pub/sub channel, and each other instance delivers it to its own sockets.
+ */
+export interface LiveSocket {
+  send(data: string): void;
+  readonly readyState: number;
+}
+
+export interface RealtimeHub {
+  publish(channel: string, message: unknown): void;
+  /** Adds a socket to a channel; the returned function removes it. */
+  join(channel: string, socket: LiveSocket): () => void;
+  subscribers(channel: string): number;
+  close(): Promise<void>;
+}
+
+const REDIS_CHANNEL = 'tamaq:realtime';
+const OPEN = 1;
+
+interface Envelope {
+  origin: string;
+  channel: string;
+  data: string;
+}
+
+export function createRealtimeHub(redis: Redis | null = null, onError: (err: Error) => void = () => {}): RealtimeHub {
+  const origin = randomUUID();
+  const channels = new Map<string, Set<LiveSocket>>();
+
+  const deliver = (channel: string, data: string) => {
+    const sockets = channels.get(channel);
+    if (!sockets) return;
+    for (const socket of sockets) {
+      if (socket.readyState !== OPEN) continue;
+      try {
+        socket.send(data);
+      } catch (err) {
+        onError(err as Error);
+      }
+    }
+  };
+
+  // A subscribed Redis connection can do nothing else: the hub has its own.
+  const subscriber = redis ? redis.duplicate() : null;
+  if (subscriber) {
+    subscriber.on('error', onError);
+    void subscriber.subscribe(REDIS_CHANNEL).catch(onError);
+    subscriber.on('message', (_ch: string, raw: string) => {
+      try {
+        const env = JSON.parse(raw) as Envelope;
+        if (env.origin !== origin && typeof env.channel === 'string' && typeof env.data === 'string') {
+          deliver(env.channel, env.data);
+        }
+      } catch (err) {
+        onError(err as Error);
+      }
+    });
+  }
+
+  return {
+    publish(channel, message) {
+      // Serialised once, sent as the same string to every socket.
+      const data = JSON.stringify(message);
+      deliver(channel, data);
+      if (redis) {
+        const env: Envelope = { origin, channel, data };
+        redis.publish(REDIS_CHANNEL, JSON.stringify(env)).catch(onError);
+      }
+    },
+    join(channel, socket) {
+      let set = channels.get(channel);
+      if (!set) channels.set(channel, (set = new Set()));
+      set.add(socket);
+      return () => {
+        set.delete(socket);
+        if (!set.size) channels.delete(channel);
+      };
+    },
+    subscribers: (channel) => channels.get(channel)?.size ?? 0,
+    async close() {
+      channels.clear();
+      await subscriber?.quit().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createRealtimeHub, type RealtimeHub } from './hub.ts';
+import { createTicketService } from './tickets.ts';
+import { buildRealtimeServer, WS_CLOSE } from './ws-server.ts';
+
+const tickets = createTicketService('test-secret');
+
+async function serve(hub: RealtimeHub) {
+  const app = await buildRealtimeServer(hub, tickets);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: (app.server.address() as AddressInfo).port };
+}
+
+/** Opens a socket and collects what it receives; resolves once the server confirmed or closed it. */
+function connect(port: number, channel: string, ticket: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?channel=${channel}&ticket=${encodeURIComponent(ticket)}`);
+  const messages: unknown[] = [];
+  const ready = new Promise<{ closed: number | null }>((resolve) => {
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as { type?: string };
+      if (m.type === 'subscribed') resolve({ closed: null });
+      else messages.push(m);
+    });
+    ws.on('close', (code) => resolve({ closed: code }));
+  });
+  return { ws, messages, ready };
+}
+
+const until = async (cond: () => boolean, ms = 2000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('tickets', () => {
+  it('open only the channel they were issued for, and only for a minute', () => {
+    let now = 1_000_000;
+    const t = createTicketService('s', () => now);
+    const ticket = t.issue(7, 'school-fixation-1');
+    expect(t.verify(ticket, 'school-fixation-1')).toBe(7);
+    expect(t.verify(ticket, 'school-fixation-2')).toBeNull();
+    expect(t.verify(`${ticket.slice(0, -2)}xx`, 'school-fixation-1')).toBeNull();
+    expect(createTicketService('other').verify(ticket, 'school-fixation-1')).toBeNull();
+    now += 61_000;
+    expect(t.verify(ticket, 'school-fixation-1')).toBeNull();
+  });
+});
+
+describe('the websocket port', () => {
+  let hub: RealtimeHub;
+  let server: { app: FastifyInstance; port: number };
+  beforeAll(async () => {
+    hub = createRealtimeHub();
+    server = await serve(hub);
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await hub.close();
+  });
+
+  it('delivers a message to the subscribers of its channel only', async () => {
+    const a = connect(server.port, 'school-fixation-1', tickets.issue(1, 'school-fixation-1'));
+    const b = connect(server.port, 'school-fixation-2', tickets.issue(1, 'school-fixation-2'));
+    expect(await a.ready).toEqual({ closed: null });
+    await b.ready;
+    hub.publish('school-fixation-1', { id: 5 });
+    await until(() => a.messages.length === 1);
+    expect(a.messages).toEqual([{ id: 5 }]);
+    expect(b.messages).toEqual([]);
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it('closes a socket with a forged ticket or one issued for another channel', async () => {
+    const forged = connect(server.port, 'school-fixation-1', 'x.y');
+    expect(await forged.ready).toEqual({ closed: WS_CLOSE.badTicket });
+    const other = connect(server.port, 'school-fixation-1', tickets.issue(1, 'school-fixation-9'));
+    expect(await other.ready).toEqual({ closed: WS_CLOSE.badTicket });
+    expect(hub.subscribers('school-fixation-1')).toBe(0);
+  });
+});
+
+const url = process.env.REDIS_URL;
+describe.skipIf(!url)('with REDIS_URL, two instances', () => {
+  let redis: Redis;
+  let hubA: RealtimeHub;
+  let hubB: RealtimeHub;
+  let b: { app: FastifyInstance; port: number };
+  beforeAll(async () => {
+    redis = new Redis(url!);
+    hubA = createRealtimeHub(redis);
+    hubB = createRealtimeHub(redis);
+    b = await serve(hubB);
+    await new Promise((r) => setTimeout(r, 200)); // both subscribed to Redis
+  });
+  afterAll(async () => {
+    await b.app.close();
+    await hubA.close();
+    await hubB.close();
+    await redis.quit();
+  });
+
+  it('a visit published on one instance reaches a screen connected to the other, once', async () => {
+    const channel = `school-fixation-${Date.now()}`;
+    const screen = connect(b.port, channel, tickets.issue(1, channel));
+    await screen.ready;
+    hubA.publish(channel, { id: 1 });
+    hubB.publish(channel, { id: 2 });
+    await until(() => screen.messages.length === 2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.messages).toEqual(expect.arrayContaining([{ id: 1 }, { id: 2 }]));
+    expect(screen.messages).toHaveLength(2);
+    screen.ws.close();
+  });
+});

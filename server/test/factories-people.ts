@@ -1,0 +1,106 @@
+import { makeIin } from '@tamaq/contract/kz-id';
+import type { Db } from '../src/platform/db/client.ts';
+import {
+  canteens,
+  cards,
+  classrooms,
+  fixationCategories,
+  foodCategories,
+  watches,
+} from '../src/platform/db/schema-people.ts';
+import { users } from '../src/platform/db/schema.ts';
+import { createOrganization, createSchool } from './factories.ts';
+
+/** Factories of the people-and-structure tables; each makes the rows it depends on. */
+let seq = 0;
+const next = () => ++seq;
+
+export async function createClassroom(db: Db, overrides: Partial<typeof classrooms.$inferInsert> = {}) {
+  const school = overrides.schoolId
+    ? { id: overrides.schoolId, organizationId: overrides.organizationId! }
+    : await createSchool(db, overrides.organizationId ? { organizationId: overrides.organizationId } : {});
+  const [row] = await db
+    .insert(classrooms)
+    .values({ name: `${next()} «А»`, ...overrides, schoolId: school.id, organizationId: school.organizationId })
+    .returning();
+  return row!;
+}
+
+export async function createFoodCategory(
+  db: Db,
+  overrides: Partial<typeof foodCategories.$inferInsert> & { organizationId: number },
+) {
+  const [row] = await db
+    .insert(foodCategories)
+    .values({ name: `Категория ${next()}`, cost: '650.00', type: 'common', ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A pupil: a user without a role in a classroom (creates the classroom when none is given). */
+export async function createPupil(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> & { classroomId?: number; organizationId?: number } = {},
+) {
+  const classroom = overrides.classroomId
+    ? { id: overrides.classroomId, schoolId: overrides.schoolId!, organizationId: overrides.organizationId! }
+    : await createClassroom(db, overrides.organizationId ? { organizationId: overrides.organizationId } : {});
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: `Ученик ${n}`,
+      iin: makeIin('120304', 5, n * 7),
+      ...overrides,
+      email: overrides.email ?? null,
+      roleId: null,
+      organizationId: classroom.organizationId,
+      schoolId: classroom.schoolId,
+      classroomId: classroom.id,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createCanteen(db: Db, overrides: Partial<typeof canteens.$inferInsert> = {}) {
+  const organizationId = overrides.organizationId ?? (await createOrganization(db, { type: 'company' })).id;
+  const [row] = await db
+    .insert(canteens)
+    .values({ name: `Столовая ${next()}`, address: 'ул. Сатпаева, 30', ...overrides, organizationId })
+    .returning();
+  return row!;
+}
+
+export async function createWatch(
+  db: Db,
+  overrides: Partial<typeof watches.$inferInsert> & { organizationId: number },
+) {
+  const [row] = await db
+    .insert(watches)
+    .values({ name: `Вахта ${next()}`, days: [1, 2, 3, 15], ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createFixationCategory(
+  db: Db,
+  overrides: Partial<typeof fixationCategories.$inferInsert> & { organizationId: number },
+) {
+  const [row] = await db
+    .insert(fixationCategories)
+    .values({ name: `Обед ${next()}`, position: 99, timeStart: '12:00', timeFinish: '15:00', ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createCard(db: Db, overrides: Partial<typeof cards.$inferInsert> & { organizationId: number }) {
+  const [row] = await db
+    .insert(cards)
+    .values({
+      number: `CARD${String(next()).padStart(6, '0')}${Date.now() % 100000}`,
+      linkedAt: overrides.userId ? new Date() : null,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,131 @@
+import type { AdminSummary } from '@tamaq/contract/admin';
+import { makeBin } from '@tamaq/contract/kz-id';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signIn } from './browser.ts';
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let superToken: string;
+const stamp = Date.now();
+
+/** Calls the API as a script would (no cookies, so no CSRF header is needed). */
+async function call(method: string, url: string, token: string | null, body?: unknown) {
+  return fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : null,
+  });
+}
+async function tokenOf(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await call('POST', '/api/auth/login', null, { email, password });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+/** A new company with its admin, made through POST /api/organization: the admin's id and e-mail. */
+async function newOrganizationAdmin(n: number, adminName: string) {
+  const email = `dash.${stamp}.${n}@demo.kz`;
+  const res = await call('POST', '/api/organization', superToken, {
+    name: `ТОО «Панель ${stamp}-${n}»`,
+    type: 'company',
+    status: 'active',
+    bin: makeBin('2409400', (stamp % 10_000) * 10 + n),
+    modules: [],
+    admin_name: adminName,
+    admin_email: email,
+    admin_password: 'first-pass-1',
+  });
+  if (!res.ok) throw new Error(`organization: ${res.status} ${await res.text()}`);
+  const token = await tokenOf(email, 'first-pass-1');
+  const profile = (await (await call('GET', '/api/profile', token)).json()) as { id: number };
+  return { id: profile.id, email };
+}
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  superToken = await tokenOf('superadmin@demo.kz');
+});
+afterAll(() => browser?.close());
+
+const tile = (key: string) => browser.page.getByTestId(`summary-${key}`);
+const number = async (key: string) =>
+  Number((await tile(key).locator('.ant-statistic-content-value').innerText()).replace(/\s/g, ''));
+
+describe('/admin', () => {
+  it('shows the counts of the whole system, and a new organization adds one', async () => {
+    const { page } = browser;
+    await signIn(page, 'superadmin@demo.kz');
+    await page.goto(`${baseUrl()}/admin`);
+    await tile('organizations').waitFor();
+    const summary = (await (await call('GET', '/api/admin/summary', superToken)).json()) as AdminSummary;
+    expect(summary.organizations).toBeGreaterThanOrEqual(3);
+    expect(summary.schools).toBeGreaterThanOrEqual(3);
+    expect(await number('organizations')).toBe(summary.organizations);
+    expect(await number('schools')).toBe(summary.schools);
+    expect(await number('pupils')).toBe(summary.pupils);
+    expect(await number('cards')).toBe(summary.cards);
+    expect(await number('visits_today')).toBe(summary.visits_today);
+    await shot(page, 'admin-dashboard');
+
+    await newOrganizationAdmin(1, 'Панель Один');
+    await page.reload();
+    await tile('organizations').waitFor();
+    expect(await number('organizations')).toBe(summary.organizations + 1);
+  });
+
+  it('leads from a count to its list', async () => {
+    const { page } = browser;
+    await tile('pupils').click();
+    await page.waitForURL((u) => u.pathname === '/pupils');
+    await page.goBack();
+    await tile('organizations').click();
+    await page.waitForURL((u) => u.pathname === '/organizations');
+  });
+
+  it('shows the error with a retry when the summary cannot be loaded', async () => {
+    const { page } = browser;
+    let fail = true;
+    await page.route('**/api/admin/summary', (route) =>
+      fail ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+    );
+    await page.goto(`${baseUrl()}/admin`);
+    await page.getByText('Не удалось загрузить сводку').waitFor();
+    await shot(page, 'admin-dashboard-error');
+    fail = false;
+    await page.getByRole('button', { name: 'Повторить' }).click();
+    await tile('organizations').waitFor();
+    await page.unroute('**/api/admin/summary');
+  });
+});
+
+describe('/user/password/:id', () => {
+  it('sets a user’s password: the old one stops working, the new one signs in', async () => {
+    const { page } = browser;
+    const user = await newOrganizationAdmin(2, 'Сабина Пароль');
+    const oldToken = await tokenOf(user.email, 'first-pass-1');
+    await page.goto(`${baseUrl()}/user/password/${user.id}`);
+    await page
+      .locator('.ant-card-head-title')
+      .getByText('Смена пароля пользователя Сабина Пароль', { exact: true })
+      .waitFor();
+    const crumbs = await page.locator('.ant-breadcrumb').innerText();
+    expect(crumbs).toContain('Пользователи');
+    expect(crumbs).toContain('Смена пароля пользователя Сабина Пароль');
+
+    await page.getByLabel('Новый пароль').fill('short');
+    await page.getByRole('button', { name: 'Сменить пароль' }).click();
+    expect(await fieldError(page, 'Новый пароль').textContent()).toBe('Пароль должен быть не короче 8 символов');
+    await shot(page, 'user-password');
+
+    await page.getByLabel('Новый пароль').fill('set-by-super-1');
+    await page.getByRole('button', { name: 'Сменить пароль' }).click();
+    await page.waitForURL((u) => u.pathname === '/users');
+    await page.getByText('Пароль изменён. Сеансы пользователя завершены.').waitFor();
+
+    expect((await call('GET', '/api/profile', oldToken)).status).toBe(401);
+    const old = await call('POST', '/api/auth/login', null, { email: user.email, password: 'first-pass-1' });
+    expect(old.status).toBe(401);
+    await tokenOf(user.email, 'set-by-super-1');
+  });
+});

@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+
+const SUFFIX = String(Date.now()).slice(-7);
+const NAME = `Столовая ${SUFFIX}`;
+const OTHER = `Буфет ${SUFFIX}`;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+const rows = () => page.locator('[data-testid="canteens-page"] tbody tr.ant-table-row');
+const row = (name: string) => rows().filter({ has: page.getByRole('link', { name, exact: true }) });
+
+async function signInAs(email: string, to: string) {
+  await signOutHere(page);
+  await signIn(page, email);
+  await page.goto(`${baseUrl()}${to}`);
+}
+
+/** The list narrowed to this run's rows, so the demo's and other files' canteens do not interfere. */
+async function search(text: string) {
+  await page.getByLabel('Поиск по названию или адресу').fill(text);
+  await page.waitForURL((u) => u.searchParams.get('query') === text);
+}
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  await signInAs('admin@demo.kz', '/canteens');
+});
+afterAll(() => browser?.close());
+
+describe('/canteens as admin@demo.kz', () => {
+  it('refuses an empty form under name and address, then creates canteens', async () => {
+    await page.goto(`${baseUrl()}/canteens`);
+    await page.getByRole('link', { name: 'Добавить столовую' }).click();
+    await page.waitForURL((u) => u.pathname === '/canteen/create');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Название').getByText('Обязательное поле').waitFor();
+    await fieldError(page, 'Адрес').getByText('Обязательное поле').waitFor();
+    await shot(page, 'canteen-form-errors');
+
+    await page.getByLabel('Название').fill(NAME);
+    await page.getByLabel('Адрес').fill('ул. Сатпаева, 30');
+    await page.getByLabel('Описание').fill('Главный корпус, 1 этаж');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Столовая добавлена').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/canteens');
+
+    await page.getByRole('link', { name: 'Добавить столовую' }).click();
+    await page.getByLabel('Название').fill(OTHER);
+    await page.getByLabel('Адрес').fill('пр. Достык, 10');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/canteens');
+    await row(NAME).waitFor();
+    await row(OTHER).waitFor();
+    expect(await row(NAME).textContent()).toContain('Главный корпус, 1 этаж');
+    await shot(page, 'canteens-list');
+  });
+
+  it('searches by name and by address, keeping the search in the address', async () => {
+    await page.goto(`${baseUrl()}/canteens`);
+    await search(SUFFIX);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="canteens-page"] tbody tr.ant-table-row').length === 2,
+    );
+    await search('Достык');
+    await row(OTHER).waitFor();
+    await row(NAME).waitFor({ state: 'detached' });
+    await page.reload();
+    await row(OTHER).waitFor();
+    expect(await page.getByLabel('Поиск по названию или адресу').inputValue()).toBe('Достык');
+    await shot(page, 'canteens-search');
+  });
+
+  it('edits a canteen', async () => {
+    await page.goto(`${baseUrl()}/canteens?query=${SUFFIX}`);
+    await row(NAME).getByRole('link', { name: 'Изменить' }).click();
+    await page.waitForURL((u) => /^\/canteen\/\d+$/.test(u.pathname));
+    const address = page.getByLabel('Адрес');
+    await page.getByText('Редактирование столовой').first().waitFor();
+    expect(await address.inputValue()).toBe('ул. Сатпаева, 30');
+    expect(await page.locator('.ant-breadcrumb').textContent()).toContain(NAME);
+    await shot(page, 'canteen-edit');
+    await address.fill('ул. Сатпаева, 32');
+    await page.getByLabel('Описание').fill('');
+    expect(await page.getByLabel('Описание').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Столовая сохранена').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/canteens');
+    await search(SUFFIX);
+    // The searched list may first show its cached page, then the refetched one: wait for the final rows.
+    await expect
+      .poll(async () => (await rows().allTextContents()).filter((t) => t.includes(NAME)))
+      .toEqual([expect.stringContaining('ул. Сатпаева, 32')]);
+    expect(await row(NAME).textContent()).not.toContain('Главный корпус');
+  });
+
+  it('deletes a canteen after «Вы действительно желаете удалить столовую?»', async () => {
+    await page.goto(`${baseUrl()}/canteens?query=${SUFFIX}`);
+    await row(OTHER).getByRole('button', { name: 'Удалить' }).click();
+    await page.getByText('Вы действительно желаете удалить столовую?').waitFor();
+    await shot(page, 'canteen-delete-confirm');
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Столовая удалена').first().waitFor();
+    await row(OTHER).waitFor({ state: 'detached' });
+    await row(NAME).waitFor();
+  });
+
+  it('is not offered to the cashier: /canteens sends them away', async () => {
+    await signInAs('cashier@demo.kz', '/canteens');
+    await page.waitForURL((u) => u.pathname !== '/canteens');
+    expect(await page.getByTestId('canteens-page').count()).toBe(0);
+  });
+});

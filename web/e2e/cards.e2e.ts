@@ -1,0 +1,227 @@
+import type { Card } from '@tamaq/contract/cards';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+const stamp = Date.now().toString(36).toUpperCase();
+
+/** Calls the API as a script would (no cookies, so no CSRF header is needed). */
+async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : null,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+const tokenOf = async (email: string) =>
+  (await call<{ access_token: string }>(null, 'POST', '/api/auth/login', { email, password: DEMO_PASSWORD }))
+    .access_token;
+const register = (token: string, number: string, organizationId?: number) =>
+  call<Card>(token, 'POST', '/api/card/link', { number, organizationId });
+const newUser = (token: string, name: string, extra: object = {}) =>
+  call<{ id: number; name: string }>(token, 'POST', '/api/user', { name, ...extra });
+
+const rows = (page: Page) => page.locator('.ant-table-row');
+const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
+
+/**
+ * A keyboard-wedge scanner: the whole code and Enter within a millisecond. Sent from inside the
+ * page, so a busy test machine cannot stretch the gaps between keys into a person's typing.
+ */
+async function scan(page: Page, code: string) {
+  await page.evaluate((text) => {
+    const target = document.activeElement ?? document.body;
+    const press = (key: string, code: string) =>
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true }));
+    for (const ch of text) press(ch, /\d/.test(ch) ? `Digit${ch}` : ch === '-' ? 'Minus' : `Key${ch.toUpperCase()}`);
+    press('Enter', 'Enter');
+  }, code);
+}
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('/cards/:id', () => {
+  it('lets the super admin register card numbers in an organization, unique across organizations', async () => {
+    const { page } = browser;
+    const superToken = await tokenOf('superadmin@demo.kz');
+    const { rows: orgs } = await call<{ rows: { id: number; name: string }[] }>(
+      superToken,
+      'GET',
+      '/api/organizations?query=Асхана',
+    );
+    const company = orgs[0]!;
+    const { rows: edu } = await call<{ rows: { id: number }[] }>(superToken, 'GET', '/api/organizations?query=Алматы');
+    const elsewhere = `EDU-${stamp}`;
+    await register(superToken, elsewhere, edu[0]!.id);
+
+    await signIn(page, 'superadmin@demo.kz');
+    await page.goto(`${baseUrl()}/organizations?query=${encodeURIComponent('Асхана')}`);
+    await rowOf(page, company.name).getByRole('link', { name: 'Карты' }).click();
+    await page.waitForURL((u) => u.pathname === `/cards/${company.id}`);
+    await page.getByText(`Карты организации ${company.name}`).first().waitFor();
+
+    const number = `sa ${stamp.toLowerCase()} 01`;
+    await page.getByLabel('Номер карты').fill(number);
+    await page.getByRole('button', { name: 'Зарегистрировать' }).click();
+    await page.getByText(`Карта SA${stamp}01 зарегистрирована`).waitFor();
+    expect(await page.getByLabel('Номер карты').inputValue()).toBe('');
+    await page.getByRole('searchbox').fill(`SA${stamp}`);
+    await rowOf(page, `SA${stamp}01`).waitFor();
+    expect(await rowOf(page, `SA${stamp}01`).textContent()).toContain('Не привязана');
+
+    // A scan lands in the number field wherever the focus is.
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await scan(page, `SA${stamp}02`);
+    expect(await page.getByLabel('Номер карты').inputValue()).toBe(`SA${stamp}02`);
+    await page.getByRole('button', { name: 'Зарегистрировать' }).click();
+    await rowOf(page, `SA${stamp}02`).waitFor();
+
+    await page.getByLabel('Номер карты').fill(elsewhere);
+    await page.getByRole('button', { name: 'Зарегистрировать' }).click();
+    const error = fieldError(page, 'Номер карты');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Карта с этим номером уже зарегистрирована в другой организации');
+    await page.getByLabel('Номер карты').fill('ab#1');
+    await page.getByRole('button', { name: 'Зарегистрировать' }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-form-item-explain-error')].some(
+        (e) => e.textContent === 'Неверный номер карты',
+      ),
+    );
+    await shot(page, 'organization-cards');
+  });
+});
+
+describe('/cards', () => {
+  it('switches a card between one-time and endless after a confirmation, found by a scan', async () => {
+    const { page } = browser;
+    const token = await tokenOf('admin@demo.kz');
+    const number = `TG${stamp}`;
+    await register(token, number);
+
+    await signOutHere(page);
+    await signIn(page, 'admin@demo.kz');
+    await page.goto(`${baseUrl()}/cards`);
+    await page.getByTestId('cards-page').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await scan(page, number);
+    expect(await page.getByRole('searchbox').inputValue()).toBe(number);
+    await page.waitForURL((u) => u.searchParams.get('query') === number);
+    await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1);
+    const toggle = rowOf(page, number).getByRole('switch', { name: `Безлимитная карта ${number}` });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    await toggle.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Сделать карту безлимитной?').filter({ visible: true }).waitFor();
+    await shot(page, 'cards-confirm');
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    await toggle.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Использование карты изменено').waitFor();
+    await page.waitForFunction(
+      (n) => document.querySelector(`[aria-label="Безлимитная карта ${n}"]`)?.getAttribute('aria-checked') === 'true',
+      number,
+    );
+    const [card] = await call<Card[]>(token, 'GET', `/api/card/search?number=${number}`);
+    expect(card!.endless_use).toBe('Y');
+    await shot(page, 'cards');
+  });
+});
+
+describe('/user/cards/:id', () => {
+  it('adds a suggested card and a new number to a user, refuses a card somebody holds, and unlinks', async () => {
+    const { page } = browser;
+    const token = await tokenOf('admin@demo.kz');
+    const holder = await newUser(token, `Держатель ${stamp}`);
+    const other = await newUser(token, `Другой ${stamp}`);
+    await register(token, `SUG${stamp}A`);
+    const taken = await register(token, `SUG${stamp}B`);
+    await call(token, 'POST', '/api/card/user', { userId: other.id, cardId: taken.id });
+
+    await page.goto(`${baseUrl()}/user/cards/${holder.id}`);
+    await page.getByText(`Карты: Держатель ${stamp}`).first().waitFor();
+    const input = page.getByRole('combobox', { name: 'Номер карты' });
+    await input.fill(`sug${stamp.toLowerCase()}`);
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.filter({ hasText: `SUG${stamp}B` }).waitFor();
+    // The two cards of the organization, and the typed start itself as a new number.
+    expect(await options.allTextContents()).toEqual([
+      `SUG${stamp}Aсвободна`,
+      `SUG${stamp}Bу Другой ${stamp}`,
+      `Новая карта SUG${stamp}`,
+    ]);
+    await shot(page, 'user-cards-suggestions');
+
+    await options.filter({ hasText: `SUG${stamp}A` }).click();
+    expect(await input.inputValue()).toBe(`SUG${stamp}A`);
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    await page.getByText(`Карта SUG${stamp}A привязана`).waitFor();
+    await rowOf(page, `SUG${stamp}A`).waitFor();
+
+    await input.fill(`SUG${stamp}B`);
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const error = fieldError(page, 'Номер карты');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(`Карта уже привязана к пользователю Другой ${stamp}`);
+
+    const fresh = `NEW-${stamp}`;
+    await input.fill(fresh.toLowerCase());
+    await options.filter({ hasText: `Новая карта ${fresh}` }).waitFor();
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    await page.getByText(`Карта ${fresh} привязана`).waitFor();
+    await rowOf(page, fresh).waitFor();
+    expect(await rows(page).count()).toBe(2);
+    await shot(page, 'user-cards');
+
+    await rowOf(page, `SUG${stamp}A`)
+      .getByRole('button', { name: `Отвязать SUG${stamp}A` })
+      .click();
+    await page.getByText(`Отвязать карту SUG${stamp}A от пользователя?`).waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Карта отвязана').waitFor();
+    await rowOf(page, `SUG${stamp}A`).waitFor({ state: 'detached' });
+    const left = await call<{ number: string }[]>(token, 'GET', `/api/card/user?userId=${holder.id}`);
+    expect(left.map((c) => c.number)).toEqual([fresh]);
+
+    await page.getByRole('link', { name: 'Назад к списку' }).click();
+    await page.waitForURL((u) => u.pathname === '/users');
+  });
+
+  it('in a class context goes back to the class’s pupils', async () => {
+    const { page } = browser;
+    const token = await tokenOf('edu.admin@demo.kz');
+    const { rows: schools } = await call<{ rows: { id: number }[] }>(token, 'GET', '/api/schools');
+    const classroom = await call<{ id: number }>(token, 'POST', '/api/classroom', {
+      schoolId: schools[0]!.id,
+      name: `К-${stamp}`,
+    });
+    const pupil = await newUser(token, `Ученик ${stamp}`, {
+      school_id: schools[0]!.id,
+      classroom_id: classroom.id,
+    });
+    const card = await register(token, `PUP${stamp}`);
+    await call(token, 'POST', '/api/card/user', { userId: pupil.id, cardId: card.id });
+
+    await signOutHere(page);
+    await signIn(page, 'edu.admin@demo.kz');
+    await page.goto(`${baseUrl()}/classroom/${classroom.id}/user/cards/${pupil.id}`);
+    await rowOf(page, `PUP${stamp}`).waitFor();
+    await page.getByText(`Карты: Ученик ${stamp}`).first().waitFor();
+    await shot(page, 'classroom-user-cards');
+    await page.locator('.ant-breadcrumb').getByRole('link', { name: 'Ученики' }).click();
+    await page.waitForURL((u) => u.pathname === `/classroom/${classroom.id}/users`);
+  });
+});

@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
+
+const SUFFIX = String(Date.now()).slice(-7);
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let tmp: string;
+let schoolId: number;
+const SCHOOL = `Школа классов ${SUFFIX}`;
+
+/** A one-sheet xlsx of inline strings, zipped without compression: enough for an import. */
+function xlsxOf(rows: string[][]): Buffer {
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const col = (i: number) => String.fromCharCode(65 + i);
+  const sheet = rows
+    .map(
+      (r, y) =>
+        `<row r="${y + 1}">${r.map((v, x) => `<c r="${col(x)}${y + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`).join('')}</row>`,
+    )
+    .join('');
+  const ns = 'http://schemas.openxmlformats.org';
+  const files: [string, string][] = [
+    [
+      '[Content_Types].xml',
+      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ],
+    [
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Лист1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ],
+    [
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheet}</sheetData></worksheet>`,
+    ],
+  ];
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of files) {
+    const data = Buffer.from(text, 'utf8');
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = crc32(data) >>> 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt32LE(crc, 16);
+    dir.writeUInt32LE(data.length, 20);
+    dir.writeUInt32LE(data.length, 24);
+    dir.writeUInt16LE(fileName.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    central.push(dir, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const dirSize = central.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dirSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...central, end]);
+}
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const token = await storedToken(page);
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function signInAs(email: string, to: string) {
+  await signOutHere(page);
+  await signIn(page, email);
+  await page.goto(`${baseUrl()}${to}`);
+}
+
+const rows = () => page.locator('[data-testid="classrooms-page"] tbody tr.ant-table-row');
+const row = (name: string) => rows().filter({ has: page.getByRole('link', { name, exact: true }) });
+const names = () => rows().locator('td:first-child').allTextContents();
+const listUrl = () => `/classrooms?schoolId=${schoolId}`;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-classrooms-'));
+  browser = await openBrowser();
+  page = browser.page;
+  await signInAs('edu.admin@demo.kz', '/classrooms');
+  schoolId = (
+    await call<{ id: number }>('POST', '/api/school', {
+      region_id: 2,
+      name: SCHOOL,
+      city: 'Алматы',
+      address: 'ул. Жибек Жолы, 1',
+    })
+  ).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('/classrooms as edu.admin@demo.kz', () => {
+  it('creates classes through the form and lists them in natural order', async () => {
+    await page.goto(`${baseUrl()}${listUrl()}`);
+    await page.getByText('В этой школе пока нет классов').waitFor();
+    await shot(page, 'classrooms-empty');
+    for (const name of ['10 А', '2 А']) {
+      await page.getByRole('link', { name: 'Добавить класс' }).click();
+      await page.waitForURL((u) => u.pathname === `/classroom/${schoolId}/create`);
+      await page.getByLabel('Название класса').fill(name);
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await page.getByText('Класс добавлен').first().waitFor();
+      await page.waitForURL((u) => u.pathname === '/classrooms' && u.searchParams.get('schoolId') === String(schoolId));
+    }
+    await row('10 А').waitFor();
+    expect(await names()).toEqual(['2 А', '10 А']);
+    expect(await row('2 А').getByRole('link', { name: '2 А' }).getAttribute('href')).toMatch(
+      /^\/classroom\/\d+\/users$/,
+    );
+    await shot(page, 'classrooms-list');
+  });
+
+  it('shows the server’s refusal of a name the school already has under the field', async () => {
+    await page.goto(`${baseUrl()}/classroom/${schoolId}/create`);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Название класса').getByText('Обязательное поле').waitFor();
+    await page.getByLabel('Название класса').fill('2 а');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Название класса').getByText('Класс с таким названием в этой школе уже есть').waitFor();
+    expect(await page.locator('.ant-breadcrumb').textContent()).toContain(SCHOOL);
+    await shot(page, 'classroom-name-taken');
+  });
+
+  it('renames a class', async () => {
+    await page.goto(`${baseUrl()}${listUrl()}`);
+    await row('10 А').getByRole('link', { name: 'Изменить' }).click();
+    const field = page.getByLabel('Название класса');
+    await page.getByText('Редактирование класса').first().waitFor();
+    expect(await field.inputValue()).toBe('10 А');
+    await field.fill('10 Б');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Класс сохранён').waitFor();
+    await row('10 Б').waitFor();
+    expect(await names()).toEqual(['2 А', '10 Б']);
+  });
+
+  it('imports classes from an xlsx file, then lists the rows it refused', async () => {
+    await page.goto(`${baseUrl()}${listUrl()}`);
+    await row('2 А').waitFor();
+    const good = path.join(tmp, 'classes.xlsx');
+    fs.writeFileSync(good, xlsxOf([['Класс'], ['1 А'], ['2 А'], ['11 В']]));
+    await page.locator('[data-testid=file-upload-input]').setInputFiles(good);
+    await page.getByText('Загружено строк: 2').waitFor();
+    await row('11 В').waitFor();
+    expect(await names()).toEqual(['1 А', '2 А', '10 Б', '11 В']);
+    await shot(page, 'classrooms-imported');
+
+    const bad = path.join(tmp, 'duplicates.xlsx');
+    fs.writeFileSync(bad, xlsxOf([['Класс'], ['5 А'], ['5 Б'], ['5 а']]));
+    await page.locator('[data-testid=file-upload-input]').setInputFiles(bad);
+    const errors = page.getByTestId('import-errors');
+    await errors.waitFor();
+    expect(await errors.textContent()).toContain('строка 4: название повторяет строку 2');
+    await shot(page, 'classrooms-import-refused');
+    await page.locator('.ant-modal-confirm').getByRole('button').last().click();
+    expect(await names()).toEqual(['1 А', '2 А', '10 Б', '11 В']);
+  });
+
+  it('searches, and keeps the school and the search in the address', async () => {
+    await page.goto(`${baseUrl()}${listUrl()}`);
+    await row('2 А').waitFor();
+    await page.getByLabel('Поиск по названию класса').fill('1');
+    await page.waitForURL((u) => u.searchParams.get('query') === '1');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="classrooms-page"] tbody tr.ant-table-row').length === 3,
+    );
+    expect(await names()).toEqual(['1 А', '10 Б', '11 В']);
+    await page.reload();
+    await row('11 В').waitFor();
+    expect(await names()).toEqual(['1 А', '10 Б', '11 В']);
+  });
+
+  it('offers the export and the template as links carrying the token', async () => {
+    await page.goto(`${baseUrl()}${listUrl()}`);
+    await row('2 А').waitFor();
+    const href = await page.getByTestId('classrooms-export').getAttribute('href');
+    const url = new URL(href!, baseUrl());
+    expect(url.pathname).toBe('/api/classrooms/download');
+    expect(url.searchParams.get('schoolId')).toBe(String(schoolId));
+    expect(url.searchParams.get('token')).toBe(await storedToken(page));
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent(`Классы ${SCHOOL}.xlsx`));
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    const template = await page.getByTestId('import-template').getAttribute('href');
+    const t = await fetch(new URL(template!, baseUrl()));
+    expect(t.status).toBe(200);
+    expect(t.headers.get('content-type')).toContain('spreadsheetml');
+  });
+
+  it('deletes a class after confirmation', async () => {
+    await page.goto(`${baseUrl()}${listUrl()}`);
+    await row('11 В').getByRole('button', { name: 'Удалить' }).click();
+    await page.getByText('Вы действительно желаете удалить класс?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Класс удалён').waitFor();
+    await row('11 В').waitFor({ state: 'detached' });
+    expect(await names()).toEqual(['1 А', '2 А', '10 Б']);
+  });
+
+  it('switches the school with the selector', async () => {
+    await page.goto(`${baseUrl()}${listUrl()}`);
+    await row('2 А').waitFor();
+    await page.getByTestId('school-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Средняя школа №25' }).click();
+    await page.waitForURL((u) => u.searchParams.get('schoolId') !== String(schoolId));
+    await page.waitForFunction(() => !document.body.textContent?.includes('10 Б'));
+    await shot(page, 'classrooms-other-school');
+  });
+});
+
+describe('/classrooms for other profiles', () => {
+  it('hides the school selector from a user locked to a school', async () => {
+    await signInAs('school.admin@demo.kz', '/classrooms');
+    await page.getByTestId('classrooms-page').waitFor();
+    await page.getByRole('link', { name: 'Добавить класс' }).waitFor();
+    expect(await page.getByTestId('school-select').count()).toBe(0);
+    await shot(page, 'classrooms-locked');
+  });
+
+  it('speaks of groups to the kindergarten admin', async () => {
+    await signInAs('kg.admin@demo.kz', '/classrooms');
+    const title = page.locator('[data-testid="classrooms-page"] .ant-card-head-title');
+    await title.waitFor();
+    expect(await title.textContent()).toBe('Группы');
+    await page.getByRole('link', { name: 'Добавить группу' }).waitFor();
+    expect(await page.getByLabel('Поиск по названию группы').count()).toBe(1);
+    await shot(page, 'classrooms-kindergarten');
+  });
+});

@@ -1,0 +1,148 @@
+import { makeBin } from '@tamaq/contract/kz-id';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser?.close());
+
+const stamp = Date.now();
+const name = `ТОО «Сервис ${stamp}»`;
+const renamed = `ТОО «Сервис ${stamp} плюс»`;
+const bin = makeBin('2405400', stamp % 100_000);
+const adminEmail = `org.head.${stamp}@demo.kz`;
+const adminPassword = 'org-head-pass';
+
+const rowOf = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+}
+
+async function search(page: Page, text: string) {
+  const box = page.getByRole('searchbox', { name: 'Поиск по названию или БИН' });
+  await box.fill(text);
+  await page.waitForURL((u) => u.searchParams.get('query') === text);
+  // The previous rows stay on screen while the search loads: wait for the found ones.
+  await page.waitForFunction((needle) => {
+    const rows = [...document.querySelectorAll('.ant-table-row')];
+    return rows.length > 0 && rows.every((r) => r.textContent?.toLowerCase().includes(needle));
+  }, text.toLowerCase());
+}
+
+describe('/organizations', () => {
+  it('lists the demo organizations to the super admin and finds one by name', async () => {
+    const { page } = browser;
+    await signIn(page, 'superadmin@demo.kz');
+    await page.goto(`${baseUrl()}/organizations`);
+    await rowOf(page, 'ТОО «Асхана Сервис»').waitFor();
+    expect(await rowOf(page, 'Отдел образования г. Алматы').count()).toBe(1);
+    await shot(page, 'organizations');
+    await search(page, 'Балапан');
+    expect(await page.locator('.ant-table-row').count()).toBe(1);
+    expect(await rowOf(page, 'Ясли-сад').textContent()).toContain('Детский сад');
+  });
+
+  it('refuses an empty form and a taken admin e-mail under their fields', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl()}/organization/create`);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Название').waitFor();
+    expect(await fieldError(page, 'БИН').textContent()).toBe('Обязательное поле');
+    expect(await fieldError(page, 'Тип').textContent()).toBe('Выберите тип организации');
+
+    await page.getByLabel('Название', { exact: true }).fill(`Дубль ${stamp}`);
+    await choose(page, 'Тип', 'Компания');
+    await page.getByLabel('БИН', { exact: true }).fill(makeBin('2405400', (stamp % 100_000) + 300));
+    await page.getByLabel('ФИО администратора').fill('Дубль');
+    await page.getByLabel('E-mail администратора').fill('admin@demo.kz');
+    await page.getByLabel('Пароль администратора').fill(adminPassword);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    const taken = fieldError(page, 'E-mail администратора');
+    await taken.waitFor();
+    expect(await taken.textContent()).toBe('Этот e-mail уже зарегистрирован');
+    await shot(page, 'organization-create-errors');
+  });
+
+  it('creates an organization with its admin and lists it', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl()}/organizations`);
+    await page.getByRole('link', { name: 'Добавить организацию' }).click();
+    await page.waitForURL((u) => u.pathname === '/organization/create');
+    await page.getByLabel('Название', { exact: true }).fill(name);
+    await choose(page, 'Тип', 'Компания');
+    await page.getByLabel('БИН', { exact: true }).fill(bin);
+    await page.getByLabel('Адрес').fill('г. Алматы, пр. Абая, 150');
+    await page.getByLabel('Контакты').fill('+7 727 000 00 00');
+    await page.getByLabel('Библиотека').check();
+    await page.getByLabel('ФИО администратора').fill('Гульнара Тестова');
+    await page.getByLabel('E-mail администратора').fill(adminEmail);
+    await page.getByLabel('Пароль администратора').fill(adminPassword);
+    await shot(page, 'organization-create');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/organizations');
+    await page.getByText('Организация создана').waitFor();
+
+    await search(page, bin);
+    await rowOf(page, name).waitFor();
+    const row = await rowOf(page, name).textContent();
+    expect(row).toContain('Компания');
+    expect(row).toContain('Активна');
+    expect(row).toContain('Библиотека');
+  });
+
+  it('edits it with the type locked, then the list shows the new name and status', async () => {
+    const { page } = browser;
+    await search(page, name);
+    await rowOf(page, name)
+      .getByRole('link', { name: `Изменить: ${name}` })
+      .click();
+    await page.waitForURL((u) => /^\/organization\/\d+$/.test(u.pathname));
+    const nameField = page.getByLabel('Название', { exact: true });
+    await nameField.waitFor();
+    expect(await nameField.inputValue()).toBe(name);
+    expect(await page.getByLabel('Тип', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('ФИО администратора').count()).toBe(0);
+    await shot(page, 'organization-edit');
+
+    await nameField.fill(renamed);
+    await choose(page, 'Статус', 'Отключена');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/organizations');
+    await page.getByText('Организация сохранена').waitFor();
+    await search(page, renamed);
+    const row = rowOf(page, renamed);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Отключена');
+    await shot(page, 'organizations-edited');
+  });
+
+  it('opens the organization’s cards from its row', async () => {
+    const { page } = browser;
+    await rowOf(page, renamed).getByRole('link', { name: 'Карты' }).click();
+    await page.waitForURL((u) => /^\/cards\/\d+$/.test(u.pathname));
+    await page.getByText(`Карты организации ${renamed}`).first().waitFor();
+  });
+
+  it('lets the new admin sign in once the organization is active again', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl()}/organizations`);
+    await search(page, renamed);
+    await rowOf(page, renamed)
+      .getByRole('link', { name: `Изменить: ${renamed}` })
+      .click();
+    await page.getByLabel('Название', { exact: true }).waitFor();
+    await choose(page, 'Статус', 'Активна');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Организация сохранена').waitFor();
+
+    await signOutHere(page);
+    await signIn(page, adminEmail, adminPassword);
+    await page.waitForURL((u) => u.pathname === '/report/fixations');
+    await page.getByTestId('profile-menu-title').getByText('Гульнара Тестова').waitFor();
+  });
+});

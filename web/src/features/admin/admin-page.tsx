@@ -1,0 +1,79 @@
+import { BankOutlined, CreditCardOutlined, HomeOutlined, RestOutlined, TeamOutlined } from '@ant-design/icons';
+import type { AdminSummary } from '@tamaq/contract/admin';
+import type { GuardedRoute } from '@tamaq/contract/routes';
+import { Alert, Button, Card, Col, Row, Spin, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { useSummary } from './api/get-summary.ts';
+
+const t = ru.orgs.admin;
+
+interface Tile {
+  key: keyof AdminSummary;
+  title: string;
+  icon: ReactNode;
+  /** The list behind the number, when the super admin has one. */
+  to?: GuardedRoute;
+}
+
+// Schools and cards are reached through their organization (its «Карты» link), so they lead there.
+const TILES: Tile[] = [
+  { key: 'organizations', title: t.organizations, icon: <BankOutlined />, to: '/organizations' },
+  { key: 'schools', title: t.schools, icon: <HomeOutlined />, to: '/organizations' },
+  { key: 'pupils', title: t.pupils, icon: <TeamOutlined />, to: '/pupils' },
+  { key: 'cards', title: t.cards, icon: <CreditCardOutlined />, to: '/organizations' },
+  { key: 'visits_today', title: t.visitsToday, icon: <RestOutlined /> },
+];
+
+function TileCard({ tile, value }: { tile: Tile; value: number }) {
+  const card = (
+    <Card hoverable={Boolean(tile.to)} data-testid={`summary-${tile.key}`} style={{ height: '100%' }}>
+      <Statistic title={tile.title} value={value} prefix={tile.icon} />
+      {tile.to && <Typography.Text type="secondary">{t.open}</Typography.Text>}
+    </Card>
+  );
+  return tile.to ? (
+    <Link to={tile.to} aria-label={`${tile.title}: ${value}`}>
+      {card}
+    </Link>
+  ) : (
+    card
+  );
+}
+
+/** /admin: how much the whole system holds, each number leading to its list. */
+export function AdminPage() {
+  const { data, error, isPending, isFetching, refetch } = useSummary();
+  return (
+    <div data-testid="admin-page">
+      <Typography.Title level={3}>{t.title}</Typography.Title>
+      {isPending ? (
+        <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+          <Spin size="large" data-testid="admin-spinner" />
+        </div>
+      ) : error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t.loadFailed}
+          description={errorText(error)}
+          action={
+            <Button onClick={() => void refetch()} loading={isFetching}>
+              {t.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {TILES.map((tile) => (
+            <Col key={tile.key} xs={24} sm={12} lg={8} xl={6}>
+              <TileCard tile={tile} value={data[tile.key]} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
+}

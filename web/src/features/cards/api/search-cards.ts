@@ -1,0 +1,18 @@
+import type { CardSuggestions } from '@tamaq/contract/cards';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { cardsKey } from './get-cards.ts';
+
+export const searchCards = (number: string, signal?: AbortSignal) =>
+  api.get<CardSuggestions>('/api/card/search', { number }, { signal });
+
+export const cardSearchQuery = (number: string) =>
+  queryOptions({
+    queryKey: [...cardsKey, 'search', number],
+    queryFn: ({ signal }) => searchCards(number, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+
+/** Suggestions for a normalised number start; nothing is asked for an empty one. */
+export const useCardSearch = (number: string) => useQuery({ ...cardSearchQuery(number), enabled: number !== '' });

@@ -1,0 +1,33 @@
+import type { Card } from '@tamaq/contract/cards';
+import { App, Switch } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { confirmAction } from '../../ui/confirm-delete.tsx';
+import { useSetCardStatus } from './api/set-card-status.ts';
+
+const t = ru.orgs.cards;
+
+/** The one-time ↔ endless switch of a card: asks first (DOMAIN.md), then saves. */
+export function CardUseSwitch({ card }: { card: Card }) {
+  const { message } = App.useApp();
+  const save = useSetCardStatus();
+  const endless = card.endless_use === 'Y';
+  const ask = () =>
+    void confirmAction({
+      title: endless ? t.toOneTime : t.toEndless,
+      content: endless ? t.oneTimeHint : t.endlessHint,
+      onOk: async () => {
+        await save.mutateAsync({ cardId: card.id, endless_use: endless ? 'N' : 'Y' });
+        void message.success(t.statusSaved);
+      },
+    });
+  return (
+    <Switch
+      checked={endless}
+      loading={save.isPending}
+      onClick={ask}
+      checkedChildren={t.endless}
+      unCheckedChildren={t.oneTime}
+      aria-label={t.toggleLabel(card.number)}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import type { Classroom } from '@tamaq/contract/classrooms';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { classroomsKey } from './list-classrooms.ts';
+
+export const getClassroom = (id: number, signal?: AbortSignal) =>
+  api.get<Classroom>(`/api/classroom/${id}`, undefined, { signal });
+
+export const classroomQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...classroomsKey, 'detail', id] as const,
+    queryFn: ({ signal }) => getClassroom(id, signal),
+  });
+
+export const useClassroom = (id: number | null) => useQuery({ ...classroomQuery(id ?? 0), enabled: id !== null });

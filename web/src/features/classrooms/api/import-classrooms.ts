@@ -1,0 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { classroomsKey } from './list-classrooms.ts';
+
+/**
+ * The import itself is sent by `ui/import-button.tsx` (multipart with a progress bar); this is its
+ * address and what happens after it.
+ */
+export const importClassroomsUrl = (schoolId: number) => `/api/classroom/upload?schoolId=${schoolId}`;
+
+export function useClassroomsImported() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: classroomsKey });
+}

@@ -1,0 +1,18 @@
+import type { FoodCategoryType } from '@tamaq/contract/food-categories';
+import { Tag, Typography } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+
+const t = ru.catalogs.foodCategories;
+
+/** Spec 2: a social-wallet category wears a special (green) label; a common one reads "Стандартная категория". */
+export function FoodTypeTag({ type }: { type: FoodCategoryType }) {
+  return type === 'sw' ? (
+    <Tag color="green" data-testid="food-type">
+      {t.types.sw}
+    </Tag>
+  ) : (
+    <Typography.Text type="secondary" data-testid="food-type">
+      {t.types.common}
+    </Typography.Text>
+  );
+}

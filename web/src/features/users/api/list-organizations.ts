@@ -1,0 +1,15 @@
+import type { OrganizationList } from '@tamaq/contract/organizations';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const listOrganizationOptions = (signal?: AbortSignal) =>
+  api.get<OrganizationList>('/api/organizations', { limit: 1000 }, { signal });
+
+/** The super admin names the organization of a new user. */
+export const organizationOptionsQuery = queryOptions({
+  queryKey: ['organizations', 'options'] as const,
+  queryFn: ({ signal }) => listOrganizationOptions(signal),
+  staleTime: 60_000,
+});
+
+export const useOrganizationOptions = (enabled: boolean) => useQuery({ ...organizationOptionsQuery, enabled });

@@ -1,0 +1,14 @@
+import type { Region } from '@tamaq/contract/profile';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const listRegions = (signal?: AbortSignal) => api.get<Region[]>('/api/regions', undefined, { signal });
+
+/** A reference list seeded at start: it does not change while the app is open. */
+export const regionsQuery = queryOptions({
+  queryKey: ['regions'] as const,
+  queryFn: ({ signal }) => listRegions(signal),
+  staleTime: Infinity,
+});
+
+export const useRegions = (enabled = true) => useQuery({ ...regionsQuery, enabled });

@@ -1,0 +1,29 @@
+import type { UserList } from '@tamaq/contract/users';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface UsersParams {
+  query: string;
+  limit: number;
+  offset: number;
+  classroomId?: number | null;
+  schoolId?: number | null;
+  organizationId?: number | null;
+  isPupils?: boolean;
+}
+
+/** Every user query starts with this key, so a write refreshes the lists and the forms. */
+export const usersKey = ['users'] as const;
+
+export const listUsers = ({ isPupils, ...params }: UsersParams, signal?: AbortSignal) =>
+  api.get<UserList>('/api/users', { ...params, isPupils: isPupils ? 1 : undefined }, { signal });
+
+export const usersQuery = (params: UsersParams) =>
+  queryOptions({
+    queryKey: [...usersKey, 'list', params] as const,
+    queryFn: ({ signal }) => listUsers(params, signal),
+    // The next page or search keeps showing the old rows under the spinner instead of an empty table.
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (params: UsersParams) => useQuery(usersQuery(params));

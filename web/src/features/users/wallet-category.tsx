@@ -1,0 +1,33 @@
+import type { UserRow } from '@tamaq/contract/users';
+import { Typography } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { formatDate } from '../../lib/dates.ts';
+
+const t = ru.users.wallet;
+
+/**
+ * A pupil's food category (spec 1 §2.12): beside it the day the social wallet was set, in green, or
+ * 'удалена (date)' in red when it was taken away.
+ */
+export function WalletCategory({
+  row,
+}: {
+  row: Pick<UserRow, 'foodCategory' | 'social_wallet_set_date' | 'social_wallet_reset_date'>;
+}) {
+  const reset = row.social_wallet_reset_date;
+  const set = row.social_wallet_set_date;
+  return (
+    <span data-testid="wallet-category">
+      {row.foodCategory?.name}
+      {reset ? (
+        <Typography.Text type="danger" title={t.resetTitle} style={{ marginLeft: row.foodCategory ? 6 : 0 }}>
+          {t.reset(formatDate(reset))}
+        </Typography.Text>
+      ) : set ? (
+        <Typography.Text type="success" title={t.setTitle} style={{ marginLeft: 6 }}>
+          {t.set(formatDate(set))}
+        </Typography.Text>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error.ts';
+import { createScanQueue } from './scan-queue.ts';
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem = (k: string) => this.data.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.data.set(k, v);
+}
+
+const offline = () => new ApiError({ status: 0, code: 'Network error' });
+const refused = () => new ApiError({ status: 409, code: 'Conflict', errorMessage: 'Уже получил(а) питание' });
+
+describe('the scan queue', () => {
+  let storage: MemoryStorage;
+  let n = 0;
+  const uuid = () => `key-${++n}`;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    storage = new MemoryStorage();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sends a scan at once without scannedAt when the network is fine', async () => {
+    const send = vi.fn().mockResolvedValue({ id: 1 });
+    const q = createScanQueue({ storage, send, uuid, now: () => Date.parse('2026-11-20T08:00:00Z') });
+    const out = await q.submit('/api/school/fixation', { cardId: 'A1', schoolId: 1 });
+    expect(out).toMatchObject({ kind: 'recorded', result: { id: 1 } });
+    expect(send).toHaveBeenCalledWith('/api/school/fixation', { cardId: 'A1', schoolId: 1 }, expect.any(String));
+    expect(q.pending()).toBe(0);
+  });
+
+  it('keeps a scan that failed on the network and retries it with the same key and its scan time', async () => {
+    const send = vi.fn().mockRejectedValueOnce(offline()).mockRejectedValueOnce(offline()).mockResolvedValue({ id: 7 });
+    const q = createScanQueue({ storage, send, uuid, now: () => Date.parse('2026-11-20T08:00:00Z') });
+    const out = await q.submit('/api/school/fixation', { cardId: 'A1', schoolId: 1 });
+    expect(out.kind).toBe('queued');
+    expect(q.pending()).toBe(1);
+    const recorded = vi.fn();
+    q.onOutcome(recorded);
+    await vi.advanceTimersByTimeAsync(1000); // second try: still offline
+    expect(q.pending()).toBe(1);
+    await vi.advanceTimersByTimeAsync(2000); // third try: answered
+    expect(q.pending()).toBe(0);
+    const keys = send.mock.calls.map((c) => c[2]);
+    expect(new Set(keys).size).toBe(1);
+    expect(send.mock.calls[2]![1]).toEqual({ cardId: 'A1', schoolId: 1, scannedAt: '2026-11-20T08:00:00.000Z' });
+    expect(recorded).toHaveBeenCalledWith(expect.objectContaining({ kind: 'recorded', fromQueue: true }));
+  });
+
+  it('survives a page reload: a new queue on the same storage sends what was waiting', async () => {
+    const down = vi.fn().mockRejectedValue(offline());
+    const first = createScanQueue({ storage, send: down, uuid });
+    await first.submit('/api/fixation', { cardId: 'B2', canteenId: 3 });
+    first.stop();
+    const up = vi.fn().mockResolvedValue({ id: 9 });
+    const reloaded = createScanQueue({ storage, send: up, uuid });
+    expect(reloaded.pending()).toBe(1);
+    await reloaded.retryNow();
+    expect(up).toHaveBeenCalledTimes(1);
+    expect(reloaded.pending()).toBe(0);
+  });
+
+  it('drops a scan the server refused (a decision, not an outage) and reports it', async () => {
+    const send = vi.fn().mockRejectedValue(refused());
+    const q = createScanQueue({ storage, send, uuid });
+    const out = await q.submit('/api/fixation', { cardId: 'C3', canteenId: 3 });
+    expect(out).toMatchObject({ kind: 'refused', error: { status: 409 } });
+    expect(q.pending()).toBe(0);
+  });
+
+  it('keeps the order: a new scan waits behind older waiting ones', async () => {
+    const send = vi.fn().mockRejectedValueOnce(offline()).mockResolvedValue({});
+    const q = createScanQueue({ storage, send, uuid });
+    await q.submit('/api/fixation', { cardId: 'first' });
+    const second = await q.submit('/api/fixation', { cardId: 'second' });
+    expect(second.kind).toBe('queued');
+    await q.retryNow();
+    expect(send.mock.calls.slice(1).map((c) => (c[1] as { cardId: string }).cardId)).toEqual(['first', 'second']);
+  });
+});

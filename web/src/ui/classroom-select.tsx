@@ -1,0 +1,50 @@
+import type { ClassroomList } from '@tamaq/contract/classrooms';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { api } from '../lib/api-client.ts';
+import { useStructureWords } from '../lib/structure-words.ts';
+
+export const classroomOptionsQuery = (schoolId: number | null | undefined) =>
+  queryOptions({
+    queryKey: ['classrooms', 'options', schoolId ?? null] as const,
+    queryFn: ({ signal }) =>
+      api.get<ClassroomList>('/api/classrooms', { limit: 1000, schoolId: schoolId ?? undefined }, { signal }),
+    enabled: !!schoolId,
+    staleTime: 30_000,
+  });
+
+export interface ClassroomSelectProps {
+  schoolId: number | null | undefined;
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+  /** Offer "all classes" (null). */
+  allowAll?: boolean;
+  style?: React.CSSProperties;
+  disabled?: boolean;
+}
+
+/** The classes of one school (up to 1000, spec 1 §9), with an optional "all classes" entry. */
+export function ClassroomSelect({ schoolId, value, onChange, allowAll, style, disabled }: ClassroomSelectProps) {
+  const words = useStructureWords();
+  const { data, isLoading } = useQuery(classroomOptionsQuery(schoolId));
+  const options = [
+    ...(allowAll ? [{ value: 0, label: words.allClassrooms }] : []),
+    ...(data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
+  ];
+  return (
+    <Select
+      data-testid="classroom-select"
+      aria-label={words.chooseClassroom}
+      placeholder={words.chooseClassroom}
+      loading={isLoading}
+      disabled={disabled || !schoolId}
+      value={value ?? (allowAll ? 0 : undefined)}
+      onChange={(v: number) => onChange(v === 0 ? null : v)}
+      options={options}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear={!allowAll}
+      onClear={() => onChange(null)}
+      style={{ minWidth: 180, ...style }}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import type { Ok } from '@tamaq/contract/common';
+import { InvitationCreate } from '@tamaq/contract/invitations';
+import { Button, Form, Input, message, Modal, Typography } from 'antd';
+import { invitationTexts } from '../i18n/ru-invitation.ts';
+import { api } from '../lib/api-client.ts';
+import { fromSchema } from './form-rules.ts';
+import { useFormSubmit } from './form-errors.ts';
+
+const t = invitationTexts.modal;
+const emailRules = [fromSchema(InvitationCreate.shape.email)];
+
+export const inviteParent = (body: InvitationCreate) => api.post<Ok>('/api/users/parent/invitation', body);
+
+type Values = { email: string };
+
+/**
+ * Spec 1 §2.10/§2.12: the users and pupils lists invite a pupil's parent by e-mail. Every server
+ * error lands under the e-mail field (a refused pupil has no field of its own here).
+ */
+export function InviteParentModal({
+  userId,
+  userName,
+  open,
+  onClose,
+}: {
+  userId: number;
+  userName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const { onFinish, submitting } = useFormSubmit(
+    form,
+    ({ email }: Values) => inviteParent({ email: email.trim(), user_id: userId }).then(() => email.trim()),
+    {
+      fallbackField: 'email',
+      onSuccess: (email) => {
+        void message.success(t.sent(email));
+        form.resetFields();
+        onClose();
+      },
+    },
+  );
+  const cancel = () => {
+    form.resetFields();
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t.title(userName)}
+      onCancel={cancel}
+      forceRender
+      footer={[
+        <Button key="cancel" onClick={cancel}>
+          {t.cancel}
+        </Button>,
+        <Button key="submit" type="primary" loading={submitting} onClick={() => form.submit()}>
+          {t.submit}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={onFinish} data-testid="invite-parent-form">
+        <Form.Item name="email" label={t.email} rules={emailRules} required>
+          <Input type="email" autoComplete="off" autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import type { SchoolList } from '@tamaq/contract/schools';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useEffect } from 'react';
+import { api } from '../lib/api-client.ts';
+import { useStructureWords } from '../lib/structure-words.ts';
+
+export const schoolOptionsKey = (organizationId?: number | null) =>
+  ['schools', 'options', organizationId ?? null] as const;
+
+export const schoolOptionsQuery = (organizationId?: number | null) =>
+  queryOptions({
+    queryKey: schoolOptionsKey(organizationId),
+    queryFn: ({ signal }) =>
+      api.get<SchoolList>('/api/schools', { limit: 1000, organizationId: organizationId ?? undefined }, { signal }),
+    staleTime: 60_000,
+  });
+
+export interface SchoolSelectProps {
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+  organizationId?: number | null;
+  /** Offer "all" (null) instead of choosing the first school by itself. */
+  allowAll?: boolean;
+  allLabel?: string;
+  style?: React.CSSProperties;
+}
+
+/**
+ * The school picker of many screens: the first school is chosen by default (spec 1 §6) unless "all"
+ * is allowed. A user locked to a school never sees it: the screen hides it (the server scopes anyway).
+ */
+export function SchoolSelect({ value, onChange, organizationId, allowAll, allLabel, style }: SchoolSelectProps) {
+  const words = useStructureWords();
+  const { data, isLoading } = useQuery(schoolOptionsQuery(organizationId));
+  const rows = data?.rows ?? [];
+  const first = rows[0]?.id;
+  useEffect(() => {
+    if (!allowAll && (value === null || value === undefined) && first !== undefined) onChange(first);
+  }, [allowAll, value, first, onChange]);
+  const options = [
+    ...(allowAll ? [{ value: 0, label: allLabel ?? words.schools }] : []),
+    ...rows.map((s) => ({ value: s.id, label: s.name })),
+  ];
+  return (
+    <Select
+      data-testid="school-select"
+      aria-label={words.chooseSchool}
+      placeholder={words.chooseSchool}
+      loading={isLoading}
+      value={value ?? (allowAll ? 0 : undefined)}
+      onChange={(v: number) => onChange(v === 0 ? null : v)}
+      options={options}
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ minWidth: 220, ...style }}
+    />
+  );
+}

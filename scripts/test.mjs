@@ -11,6 +11,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-test-'));
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+/** Each failed test with its first error line, printed before the summary so a CI tail names it. */
+const failures = [];
 const results = [];
 
 function run(name, cmd, args, { cwd = root, env = {} } = {}) {
@@ -49,6 +51,22 @@ function suite(name, cwd, args = [], env = {}) {
       (r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed'),
     ).length;
     f = json.numFailedTests + brokenFiles;
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      for (const a of file.assertionResults ?? []) {
+        if (a.status !== 'failed') continue;
+        const why = String(a.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(`  ${name} ${where}: ${a.fullName}\n    ${why}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'))
+        failures.push(
+          `  ${name} ${where}: ${String(file.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
+    }
   } catch {
     f = 1;
   }
@@ -73,6 +91,7 @@ check(
 );
 suite('browser', path.join(root, 'web'), ['--config', 'e2e/vitest.config.ts']);
 
+if (failures.length) console.log('\nFailed tests:\n' + failures.join('\n'));
 console.log('\n' + results.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -22,6 +22,7 @@ import { registerWeb } from './platform/web.ts';
 import { createRealtimeHub } from './platform/realtime/hub.ts';
 import { createTicketService } from './platform/realtime/tickets.ts';
 import { fixationsRoutes } from './modules/fixations/fixations.routes.ts';
+import { manualFixationsRoutes } from './modules/manual-fixations/manual-fixations.routes.ts';
 import type { Platform } from './platform/platform.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     invitationsRoutes,
     usersRoutes,
     fixationsRoutes,
+    manualFixationsRoutes,
   ]) {
     await app.register(plugin, { platform });
   }

@@ -287,7 +287,13 @@ function plausible(name: string, schema: JsonSchema, url: string, fx: Fixtures):
     case 'number':
       return url.includes('/card') ? `FUZZ${n}` : String(n);
     case 'canteenId':
+    case 'canteen_id':
       return fx.canteenId;
+    case 'category_id':
+      // Manual fixation: the school flow filters by food category, the canteen flow by meal time.
+      return url.includes('/school') ? fx.foodCategoryId : fx.fixationCategoryId;
+    case 'date':
+      return new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     case 'fixationCategoryId':
       return fx.fixationCategoryId;
     case 'scannedAt':

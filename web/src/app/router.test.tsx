@@ -60,10 +60,10 @@ describe('router', () => {
   });
 
   it('shows the placeholder inside the layout for a screen not written yet', async () => {
-    signIn('Cashier');
-    await open('/fixation');
+    signIn('EducationCashier');
+    await open('/cashbox');
     expect(await screen.findByTestId('placeholder')).toBeTruthy();
-    expect(screen.getByTestId('nav').querySelector('a[href="/fixation"]')).toBeTruthy();
+    expect(screen.getByTestId('nav').querySelector('a[href="/cashbox"]')).toBeTruthy();
   });
 
   it('keeps a student on / with the app landing', async () => {

@@ -70,6 +70,22 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/watches/watch-form-page.tsx'),
     (m) => m.WatchFormPage,
   ),
+  '/school/fixation/manual': screen(
+    () => import('../features/manual-fixation/school-manual-page.tsx'),
+    (m) => m.SchoolManualPage,
+  ),
+  '/fixation/manual': screen(
+    () => import('../features/manual-fixation/canteen-manual-page.tsx'),
+    (m) => m.CanteenManualPage,
+  ),
+  '/fixation': screen(
+    () => import('../features/fixation/canteen-fixation-page.tsx'),
+    (m) => m.CanteenFixationPage,
+  ),
+  '/school/fixation': screen(
+    () => import('../features/fixation/school-fixation-page.tsx'),
+    (m) => m.SchoolFixationPage,
+  ),
   '/fixation/categories': screen(
     () => import('../features/fixation-categories/fixation-categories-list-page.tsx'),
     (m) => m.FixationCategoriesListPage,

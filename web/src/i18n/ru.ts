@@ -5,6 +5,8 @@ import { structureTexts } from './ru-structure.ts';
 import { invitationTexts } from './ru-invitation.ts';
 import { usersTexts } from './ru-users.ts';
 import { catalogsTexts } from './ru-catalogs.ts';
+import { fixationTexts } from './ru-fixation.ts';
+import { manualFixationTexts } from './ru-manual-fixation.ts';
 
 /** The one Russian dictionary: each section lives in its own file so a Kazakh one can follow. */
 export const ru = {
@@ -15,5 +17,7 @@ export const ru = {
   invitation: invitationTexts,
   users: usersTexts,
   catalogs: catalogsTexts,
+  fixation: fixationTexts,
+  manualFixation: manualFixationTexts,
 } as const;
 export type Dictionary = typeof ru;

@@ -1,0 +1,269 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, signIn, signOutHere } from './browser.ts';
+import {
+  almatyDay,
+  blur,
+  call,
+  debugPage,
+  ensureCategoryNow,
+  expectVisits,
+  historyRows,
+  recordTones,
+  scanCard,
+  sleep,
+  snap,
+  tokenOf,
+  tonesPlayed,
+  uploadPhoto,
+  visitCount,
+  wedgeScan,
+  withCard,
+} from './fixation-helpers.ts';
+
+const stamp = Date.now().toString(36).toUpperCase();
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let admin: string;
+let category: { id: number; name: string };
+let removeCategory: () => Promise<void> = async () => {};
+
+/** An employee of the demo company (a card holder, no role) with a card of their own. */
+async function employee(tag: string, extra: object = {}) {
+  const name = `Сотрудник ${tag} ${stamp}`;
+  const user = await call<{ id: number; name: string }>(admin, 'POST', '/api/user', {
+    name,
+    job_title: 'Повар',
+    ...extra,
+  });
+  const card = await withCard(admin, user, `FX${stamp}${tag}`);
+  return { ...user, card };
+}
+
+const rowOf = (name: string) => historyRows(page).filter({ hasText: name });
+const queueBar = () => page.getByTestId('scan-queue');
+
+async function openScreen(p: Page = page) {
+  await p.goto(`${baseUrl()}/fixation`);
+  await p.getByTestId('fixation-page').waitFor();
+  await p.getByTestId('current-categories').waitFor();
+}
+
+beforeAll(async () => {
+  admin = await tokenOf('admin@demo.kz');
+  const now = await ensureCategoryNow(admin, `Перекус ${stamp}`);
+  category = now.category;
+  removeCategory = now.remove;
+  browser = await openBrowser({ width: 1024, height: 768 });
+  page = browser.page;
+  await recordTones(page);
+  debugPage(page, 'cashier');
+  await signIn(page, 'cashier@demo.kz');
+});
+afterAll(async () => {
+  await browser?.close();
+  await removeCategory();
+});
+
+describe('/fixation', () => {
+  it('records a wedge scan: a green card with photo, name, job title and category, a chirp, and the row in the history', async () => {
+    const photo = await uploadPhoto(admin, [46, 110, 160]);
+    const e = await employee('A', { image_id: photo.id });
+    await openScreen();
+    // Two demo canteens: the cashier picks one; the category picker is the admin's alone.
+    await page.getByTestId('canteen-select').waitFor();
+    expect(await page.getByTestId('category-select').count()).toBe(0);
+    await page.getByTestId('current-categories').getByText(category.name).waitFor();
+    // The typed-number field is ready for a broken scanner the moment the screen opens.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('manual-card');
+    await page.getByTestId('canteen-select').click();
+    await page.getByTitle('Столовая №2 (цех)').click();
+    await page.waitForURL((u) => u.searchParams.has('canteenId'));
+    await page.getByTestId('canteen-select').getByText('Столовая №2 (цех)').waitFor();
+
+    await blur(page);
+    await tonesPlayed(page);
+    await wedgeScan(page, e.card);
+    const card = scanCard(page, 'success');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(e.name);
+    expect(await card.textContent()).toContain('Повар');
+    expect(await card.textContent()).toContain(category.name);
+    await card.locator(`img[src="${photo.url}"]`).waitFor();
+    await rowOf(e.name).waitFor();
+    const cells = await rowOf(e.name).locator('td').allTextContents();
+    expect(cells.slice(1, 4)).toEqual([e.name, 'Повар', category.name]);
+    expect(cells[4]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(await tonesPlayed(page)).toEqual([1320, 1760]);
+    await snap(page, 'fixation-scan-1024');
+
+    // Scanned again within 3 s (the scanner beeped twice): 429, ignored — no red card, no sound.
+    const doubled = page.waitForResponse((r) => r.url().endsWith('/api/fixation') && r.status() === 429);
+    await wedgeScan(page, e.card);
+    await doubled;
+    await sleep(300);
+    expect(await scanCard(page).getAttribute('data-kind')).toBe('success');
+    expect(await tonesPlayed(page)).toEqual([]);
+    expect(await visitCount(admin, '/api/fixations', e.name)).toBe(1);
+
+    // Again after the window: a one-time card already fed this meal time — red, with the time.
+    await sleep(3200);
+    await wedgeScan(page, e.card);
+    const refusal = scanCard(page, 'refusal');
+    await refusal.waitFor();
+    expect(await refusal.getByTestId('scan-reason').textContent()).toMatch(
+      /^Уже получил\(а\) питание сегодня в \d\d:\d\d$/,
+    );
+    expect(await tonesPlayed(page)).toEqual([160]);
+    expect(await visitCount(admin, '/api/fixations', e.name)).toBe(1);
+    await snap(page, 'fixation-repeat');
+  });
+
+  it('refuses an unknown card and a person outside their watch days, in red', async () => {
+    const day = almatyDay();
+    const watch = await call<{ id: number }>(admin, 'POST', '/api/watch', {
+      name: `Вахта не сегодня ${stamp}`,
+      days: Array.from({ length: 31 }, (_, k) => k + 1).filter((d) => d !== day),
+    });
+    const w = await employee('W', { watch_id: watch.id });
+    await openScreen();
+    await blur(page);
+
+    await wedgeScan(page, `NOCARD${stamp}`);
+    await scanCard(page, 'refusal').getByText('Карта не найдена', { exact: true }).waitFor();
+
+    await wedgeScan(page, w.card);
+    await scanCard(page, 'refusal').getByText('Сегодня не день вахты: питание по графику не положено').waitFor();
+    expect(await visitCount(admin, '/api/fixations', w.name)).toBe(0);
+    await snap(page, 'fixation-refusal');
+  });
+
+  it('takes a number typed by hand with Enter, and keeps the field clean when a scan comes while it has the focus', async () => {
+    const typed = await employee('T');
+    const scanned = await employee('S');
+    await openScreen();
+    const field = page.getByTestId('manual-card');
+    await field.pressSequentially(typed.card, { delay: 60 });
+    await field.press('Enter');
+    await scanCard(page, 'success').getByText(typed.name).waitFor();
+    expect(await field.inputValue()).toBe('');
+
+    // Three characters are no card: nothing is sent.
+    await field.pressSequentially('123', { delay: 60 });
+    await field.press('Enter');
+    await sleep(300);
+    expect(await scanCard(page, 'success').getByText(typed.name).count()).toBe(1);
+
+    await field.fill('');
+    await field.focus();
+    await wedgeScan(page, scanned.card);
+    await scanCard(page, 'success').getByText(scanned.name).waitFor();
+    expect(await field.inputValue()).toBe('');
+    await expectVisits(admin, '/api/fixations', typed.name, 1);
+    await expectVisits(admin, '/api/fixations', scanned.name, 1);
+  });
+
+  it('keeps a scan made offline, survives a reload, and records it exactly once when the network is back', async () => {
+    const e = await employee('O');
+    await openScreen();
+    await blur(page);
+    await page.context().setOffline(true);
+    await wedgeScan(page, e.card);
+    await scanCard(page, 'queued').waitFor();
+    await queueBar().getByText('В очереди: 1').waitFor();
+    await snap(page, 'fixation-queued');
+
+    // Back online, the first retry reaches the server, which records the visit, but its answer is
+    // lost on the way back: the scan stays queued and is sent again with the same key.
+    let lostAnswer!: () => void;
+    const answerLost = new Promise<void>((r) => (lostAnswer = r));
+    await page.route('**/api/fixation', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+      lostAnswer();
+    });
+    await page.context().setOffline(false);
+    await page.reload();
+    await page.getByTestId('fixation-page').waitFor();
+    await answerLost;
+    await queueBar().getByText('В очереди: 1').waitFor();
+    expect(await visitCount(admin, '/api/fixations', e.name)).toBe(1);
+
+    await page.unroute('**/api/fixation');
+    await queueBar().getByRole('button', { name: 'Отправить сейчас' }).click();
+    await queueBar().waitFor({ state: 'hidden' });
+    await rowOf(e.name).waitFor();
+    expect(await rowOf(e.name).count()).toBe(1);
+    await sleep(1500);
+    expect(await visitCount(admin, '/api/fixations', e.name)).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('tamaq.scan-queue.v1'))).toBe('[]');
+  });
+
+  it('deletes a visit after a confirmation', async () => {
+    const e = await employee('D');
+    await openScreen();
+    await blur(page);
+    await wedgeScan(page, e.card);
+    await rowOf(e.name).waitFor();
+    await rowOf(e.name)
+      .getByRole('button', { name: `Удалить посещение ${e.name}` })
+      .click();
+    await page.getByText('Вы действительно желаете удалить посещение?').waitFor();
+    await snap(page, 'fixation-delete-confirm');
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да', exact: true }).click();
+    await page.getByText('Посещение удалено').waitFor();
+    await rowOf(e.name).waitFor({ state: 'detached' });
+    expect(await visitCount(admin, '/api/fixations', e.name)).toBe(0);
+  });
+
+  it('lets the admin choose the meal time, and mute the sounds for good', async () => {
+    const e = await employee('M');
+    const { rows } = await call<{ rows: { id: number; name: string }[] }>(
+      admin,
+      'GET',
+      '/api/fixation/categories?limit=1000',
+    );
+    const other = rows.find((c) => c.id !== category.id)!;
+    await signOutHere(page);
+    await signIn(page, 'admin@demo.kz');
+    await page.goto(`${baseUrl()}/fixation?fixationCategoryId=${other.id}`);
+    await page.getByTestId('category-select').getByText(other.name).waitFor();
+
+    await page.getByRole('button', { name: 'Выключить звук' }).click();
+    await page.getByRole('button', { name: 'Включить звук' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Включить звук' }).waitFor();
+    await page.getByTestId('category-select').getByText(other.name).waitFor();
+    await tonesPlayed(page);
+
+    await blur(page);
+    await wedgeScan(page, e.card);
+    const card = scanCard(page, 'success');
+    await card.getByText(e.name).waitFor();
+    expect(await card.textContent()).toContain(other.name);
+    expect(await tonesPlayed(page)).toEqual([]);
+    await rowOf(e.name).waitFor();
+    expect(await rowOf(e.name).locator('td').nth(3).textContent()).toBe(other.name);
+    await page.getByRole('button', { name: 'Включить звук' }).click();
+    await snap(page, 'fixation-admin');
+  });
+
+  it('fits a phone: the card, the queue and the history stack up', async () => {
+    const e = await employee('P');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openScreen();
+      await blur(page);
+      await wedgeScan(page, e.card);
+      await scanCard(page, 'success').getByText(e.name).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await snap(page, 'fixation-phone');
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 });
+    }
+  });
+});

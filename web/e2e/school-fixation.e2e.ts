@@ -1,0 +1,241 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, signIn } from './browser.ts';
+import {
+  blur,
+  call,
+  debugPage,
+  expectVisits,
+  historyRows,
+  recordTones,
+  scanCard,
+  sleep,
+  snap,
+  tokenOf,
+  tonesPlayed,
+  uploadPhoto,
+  visitCount,
+  wedgeScan,
+  withCard,
+} from './fixation-helpers.ts';
+
+const stamp = Date.now().toString(36).toUpperCase();
+const SCHOOL = 'Школа-гимназия №1';
+const LIST = '/api/school/fixations' as const;
+
+/** The counter: the education cashier, who may pick among the organization's schools. */
+let counter: Awaited<ReturnType<typeof openBrowser>>;
+/** Another person's screen of the same school: the admin locked to it, in another browser profile. */
+let office: Awaited<ReturnType<typeof openBrowser>>;
+let eduAdmin: string;
+let schoolId: number;
+let classroom: { id: number; name: string };
+let paid: { id: number; name: string };
+
+async function pupil(tag: string, foodCategory: number | null = paid.id, extra: object = {}) {
+  const name = `Ученик ${tag} ${stamp}`;
+  const user = await call<{ id: number; name: string }>(eduAdmin, 'POST', '/api/user', {
+    name,
+    school_id: schoolId,
+    classroom_id: classroom.id,
+    food_category_id: foodCategory,
+    ...extra,
+  });
+  const card = await withCard(eduAdmin, user, `SF${stamp}${tag}`);
+  return { ...user, card };
+}
+
+const rowOf = (page: Page, name: string) => historyRows(page).filter({ hasText: name });
+const liveStatus = (page: Page) => page.getByTestId('live-status');
+
+async function openScreen(page: Page, query = '') {
+  await page.goto(`${baseUrl()}/school/fixation${query}`);
+  await page.getByTestId('school-fixation-page').waitFor();
+  await page.locator('[data-testid="live-status"][data-status="live"]').waitFor();
+}
+
+beforeAll(async () => {
+  eduAdmin = await tokenOf('edu.admin@demo.kz');
+  const schools = await call<{ rows: { id: number; name: string }[] }>(eduAdmin, 'GET', '/api/schools?limit=100');
+  schoolId = schools.rows.find((s) => s.name === SCHOOL)!.id;
+  const rooms = await call<{ rows: { id: number; name: string }[] }>(
+    eduAdmin,
+    'GET',
+    `/api/classrooms?schoolId=${schoolId}&limit=100`,
+  );
+  classroom = rooms.rows[0]!;
+  const foods = await call<{ rows: { id: number; name: string }[] }>(eduAdmin, 'GET', '/api/food/categories?limit=100');
+  paid = foods.rows.find((f) => f.name === 'Платное питание')!;
+
+  counter = await openBrowser({ width: 1024, height: 768 });
+  office = await openBrowser({ width: 1280, height: 800 });
+  await recordTones(counter.page);
+  debugPage(counter.page, 'counter');
+  debugPage(office.page, 'office');
+  await signIn(counter.page, 'edu.cashier@demo.kz');
+  await signIn(office.page, 'school.admin@demo.kz');
+});
+afterAll(async () => {
+  await counter?.close();
+  await office?.close();
+});
+
+describe('/school/fixation', () => {
+  it('records a wedge scan at the counter, and another screen of the school shows it live without a reload', async () => {
+    const photo = await uploadPhoto(eduAdmin, [200, 120, 40]);
+    const p = await pupil('A', paid.id, { image_id: photo.id });
+    const page = counter.page;
+    await openScreen(office.page);
+    // The admin tied to the school has no school picker; the cashier of the organization has one.
+    expect(await office.page.getByTestId('school-select').count()).toBe(0);
+    await office.page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    await openScreen(page);
+    await page.getByTestId('school-select').waitFor();
+    await page.getByTestId('school-select').click();
+    await page.getByTitle(SCHOOL).click();
+    await page.waitForURL((u) => u.searchParams.get('schoolId') === String(schoolId));
+    await page.getByTestId('school-select').getByText(SCHOOL).waitFor();
+    await page.locator('[data-testid="live-status"][data-status="live"]').waitFor();
+    expect(await liveStatus(page).textContent()).toBe('Обновляется вживую');
+
+    await blur(page);
+    await tonesPlayed(page);
+    await wedgeScan(page, p.card);
+    const card = scanCard(page, 'success');
+    await card.getByText(p.name).waitFor();
+    expect(await card.textContent()).toContain(classroom.name);
+    expect(await card.textContent()).toContain(paid.name);
+    await card.locator(`img[src="${photo.url}"]`).waitFor();
+    expect(await tonesPlayed(page)).toEqual([1320, 1760]);
+    await rowOf(page, p.name).waitFor();
+    await snap(page, 'school-fixation-scan-1024');
+
+    // The other screen got it through the websocket: same page, no reload.
+    await rowOf(office.page, p.name).waitFor({ timeout: 10_000 });
+    const cells = await rowOf(office.page, p.name).locator('td').allTextContents();
+    expect(cells.slice(1, 4)).toEqual([p.name, classroom.name, paid.name]);
+    expect(cells[4]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(await office.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await snap(office.page, 'school-fixation-live');
+    expect(await visitCount(eduAdmin, LIST, p.name)).toBe(1);
+  });
+
+  it('refuses a pupil who already ate, an unknown card and a pupil without a food category, in red', async () => {
+    const fed = await pupil('R');
+    const none = await pupil('N', null);
+    const page = counter.page;
+    await openScreen(page, `?schoolId=${schoolId}`);
+    await blur(page);
+
+    await wedgeScan(page, fed.card);
+    await scanCard(page, 'success').getByText(fed.name).waitFor();
+    await sleep(3200);
+    await tonesPlayed(page);
+    await wedgeScan(page, fed.card);
+    const reason = scanCard(page, 'refusal').getByTestId('scan-reason');
+    await reason.waitFor();
+    expect(await reason.textContent()).toMatch(/^Уже получил\(а\) питание сегодня в \d\d:\d\d$/);
+    expect(await tonesPlayed(page)).toEqual([160]);
+    await snap(page, 'school-fixation-repeat');
+
+    await wedgeScan(page, `NOCARD${stamp}`);
+    await scanCard(page, 'refusal').getByText('Карта не найдена', { exact: true }).waitFor();
+
+    await wedgeScan(page, none.card);
+    await scanCard(page, 'refusal')
+      .getByText('У ученика нет категории питания: питание не положено', { exact: true })
+      .waitFor();
+    await snap(page, 'school-fixation-no-category');
+    expect(await visitCount(eduAdmin, LIST, fed.name)).toBe(1);
+    expect(await visitCount(eduAdmin, LIST, none.name)).toBe(0);
+  });
+
+  it('ignores the same card scanned twice within 3 s: one visit, no red card, and the next scan works', async () => {
+    const twice = await pupil('D');
+    const next = await pupil('E');
+    const page = counter.page;
+    await openScreen(page, `?schoolId=${schoolId}`);
+    await blur(page);
+    const doubled = page.waitForResponse((r) => r.url().endsWith('/api/school/fixation') && r.status() === 429);
+    await wedgeScan(page, twice.card);
+    await wedgeScan(page, twice.card);
+    await doubled;
+    await scanCard(page, 'success').getByText(twice.name).waitFor();
+    await sleep(300);
+    expect(await scanCard(page).getAttribute('data-kind')).toBe('success');
+    expect(await visitCount(eduAdmin, LIST, twice.name)).toBe(1);
+    await wedgeScan(page, next.card);
+    await scanCard(page, 'success').getByText(next.name).waitFor();
+  });
+
+  it('lets the education admin delete a visit after a confirmation; the cashier has no delete', async () => {
+    const p = await pupil('X');
+    const page = counter.page;
+    await openScreen(page, `?schoolId=${schoolId}`);
+    await blur(page);
+    await wedgeScan(page, p.card);
+    await rowOf(page, p.name).waitFor();
+    expect(await rowOf(page, p.name).getByRole('button').count()).toBe(0);
+
+    await openScreen(office.page, `?query=${encodeURIComponent(p.name)}`);
+    await rowOf(office.page, p.name)
+      .getByRole('button', { name: `Удалить посещение ${p.name}` })
+      .click();
+    await office.page.getByText('Вы действительно желаете удалить посещение?').waitFor();
+    await office.page.locator('.ant-popconfirm').getByRole('button', { name: 'Отмена', exact: true }).click();
+    expect(await visitCount(eduAdmin, LIST, p.name)).toBe(1);
+    await rowOf(office.page, p.name)
+      .getByRole('button', { name: `Удалить посещение ${p.name}` })
+      .click();
+    await office.page.locator('.ant-popconfirm').getByRole('button', { name: 'Да', exact: true }).click();
+    await office.page.getByText('Посещение удалено').waitFor();
+    await rowOf(office.page, p.name).waitFor({ state: 'detached' });
+    await expectVisits(eduAdmin, LIST, p.name, 0);
+  });
+
+  it('says when the live list lost its connection, and catches up on what came in meanwhile', async () => {
+    const missed = await pupil('L');
+    const page = office.page;
+    await openScreen(page);
+    await page.context().setOffline(true);
+    await page.locator('[data-testid="live-status"][data-status="reconnecting"]').waitFor();
+    expect(await liveStatus(page).textContent()).toBe('Нет связи — переподключение…');
+    await snap(page, 'school-fixation-reconnecting');
+    // A visit recorded elsewhere while this screen is cut off.
+    await call(eduAdmin, 'POST', '/api/school/fixation', { cardId: missed.card, schoolId });
+    await page.context().setOffline(false);
+    await page.locator('[data-testid="live-status"][data-status="live"]').waitFor({ timeout: 20_000 });
+    await rowOf(page, missed.name).waitFor();
+  });
+
+  it('speaks of a kindergarten and its groups to the kindergarten admin, locked to their kindergarten', async () => {
+    const kg = await openBrowser({ width: 1024, height: 768 });
+    try {
+      await signIn(kg.page, 'kg.admin@demo.kz');
+      await openScreen(kg.page);
+      await kg.page.getByTestId('school-fixation-page').getByText('Фиксация в детском саду').waitFor();
+      await kg.page.getByRole('columnheader', { name: 'Группа' }).waitFor();
+      expect(await kg.page.getByTestId('school-select').count()).toBe(0);
+      await snap(kg.page, 'school-fixation-kindergarten');
+    } finally {
+      await kg.close();
+    }
+  });
+
+  it('fits a phone', async () => {
+    const p = await pupil('P');
+    const page = counter.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openScreen(page, `?schoolId=${schoolId}`);
+      await blur(page);
+      await wedgeScan(page, p.card);
+      await scanCard(page, 'success').getByText(p.name).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await snap(page, 'school-fixation-phone');
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 });
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import type { FixationCategory } from '@tamaq/contract/fixation-categories';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Spec 2 §4: the categories active now, read again every 60 s while the screen is open. */
+export const CURRENT_CATEGORIES_REFRESH_MS = 60_000;
+
+export const getCurrentCategories = (signal?: AbortSignal) =>
+  api.get<FixationCategory[]>('/api/fixation/current/categories', undefined, { signal });
+
+export const currentCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['fixation-categories', 'current'] as const,
+    queryFn: ({ signal }) => getCurrentCategories(signal),
+    refetchInterval: CURRENT_CATEGORIES_REFRESH_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+
+export const useCurrentCategories = () => useQuery(currentCategoriesQuery());

@@ -1,0 +1,18 @@
+import type { FixationCategoryList } from '@tamaq/contract/fixation-categories';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** All meal times of the organization, for the admin's category picker. */
+export const listFixationCategoryOptions = (signal?: AbortSignal) =>
+  api.get<FixationCategoryList>('/api/fixation/categories', { limit: 1000, offset: 0 }, { signal });
+
+export const fixationCategoryOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['fixation-categories', 'options'] as const,
+    queryFn: ({ signal }) => listFixationCategoryOptions(signal),
+    staleTime: 60_000,
+  });
+
+/** Only the admin may choose a category (spec 1 §6): nobody else asks. */
+export const useFixationCategoryOptions = (enabled: boolean) =>
+  useQuery({ ...fixationCategoryOptionsQuery(), enabled });

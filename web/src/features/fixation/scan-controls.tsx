@@ -1,0 +1,85 @@
+import { CloudSyncOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Space, type InputRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { useScanSoundMuted } from '../../lib/scan-sounds.ts';
+
+const t = ru.fixation;
+
+/**
+ * A card number typed by hand and Enter, for a broken scanner. Focused when the screen opens; a
+ * real scan made while it has the focus never lands in it (the scanner hook takes its keys back).
+ */
+export function ManualEntry({ onSubmit, disabled }: { onSubmit: (code: string) => void; disabled?: boolean }) {
+  const [value, setValue] = useState('');
+  const input = useRef<InputRef>(null);
+  const focusedOnce = useRef(false);
+  // Focused once it can take input (the canteen or school is known), unless the user went elsewhere.
+  useEffect(() => {
+    if (disabled || focusedOnce.current) return;
+    focusedOnce.current = true;
+    const active = document.activeElement;
+    if (!active || active === document.body) input.current?.focus();
+  }, [disabled]);
+  const submit = () => {
+    const code = value.trim();
+    if (code.length <= 3) return;
+    onSubmit(code);
+    setValue('');
+  };
+  return (
+    <Space.Compact style={{ width: 340, maxWidth: '100%' }}>
+      <Input
+        ref={input}
+        size="large"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onPressEnter={submit}
+        placeholder={t.manual.placeholder}
+        aria-label={t.manual.label}
+        title={t.manual.hint}
+        disabled={disabled}
+        autoComplete="off"
+        data-testid="manual-card"
+      />
+      <Button size="large" onClick={submit} disabled={disabled}>
+        {t.manual.submit}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** Sound on or off, remembered for every scanning screen of this browser. */
+export function SoundToggle() {
+  const [muted, setMuted] = useScanSoundMuted();
+  return (
+    <Button
+      size="large"
+      icon={muted ? <MutedOutlined /> : <SoundOutlined />}
+      onClick={() => setMuted(!muted)}
+      aria-pressed={muted}
+      aria-label={muted ? t.sound.unmute : t.sound.mute}
+      title={muted ? t.sound.off : t.sound.on}
+    />
+  );
+}
+
+/** «В очереди: N» while scans wait for the network, with a button to try at once. */
+export function QueueBar({ pending, onRetry }: { pending: number; onRetry: () => void }) {
+  if (pending <= 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      icon={<CloudSyncOutlined />}
+      data-testid="scan-queue"
+      title={<strong style={{ fontSize: 18 }}>{t.queue.waiting(pending)}</strong>}
+      description={t.queue.hint}
+      action={
+        <Button type="primary" onClick={onRetry}>
+          {t.queue.sendNow}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import type { Fixation } from '@tamaq/contract/fixations';
+import { errorText } from '../../lib/api-error.ts';
+import type { ScanOutcome } from '../../lib/scan-queue.ts';
+import type { ScanTone } from '../../lib/scan-sounds.ts';
+
+/** What the big card at the queue shows after a scan. */
+export type Feedback =
+  | { kind: 'idle' }
+  | { kind: 'success'; code: string; fixation: Fixation }
+  | { kind: 'refusal'; code: string; reason: string }
+  | { kind: 'queued'; code: string };
+
+const TOO_MANY_REQUESTS = 429;
+
+/** The same card again within 3 s: a double beep of the scanner, not a second meal (spec 1 §8). */
+export const isDoubleScan = (outcome: ScanOutcome<unknown>): boolean =>
+  outcome.kind === 'refused' && outcome.error.status === TOO_MANY_REQUESTS;
+
+const codeOf = (outcome: ScanOutcome<unknown>) => String(outcome.scan.body.cardId ?? '');
+
+/**
+ * The card for an answer; null for a double scan, which is ignored silently: no card, no sound,
+ * whatever the screen showed stays.
+ */
+export function feedbackOf(outcome: ScanOutcome<Fixation>): Feedback | null {
+  const code = codeOf(outcome);
+  switch (outcome.kind) {
+    case 'recorded':
+      return { kind: 'success', code, fixation: outcome.result };
+    case 'queued':
+      return { kind: 'queued', code };
+    case 'refused':
+      return isDoubleScan(outcome) ? null : { kind: 'refusal', code, reason: errorText(outcome.error) };
+  }
+}
+
+/** The sound that goes with a card; the idle card is silent. */
+export function toneOf(feedback: Feedback): ScanTone | null {
+  switch (feedback.kind) {
+    case 'success':
+      return 'success';
+    case 'refusal':
+      return 'refusal';
+    case 'queued':
+      return 'queued';
+    default:
+      return null;
+  }
+}
+
+/** A scan or a typed number as the server wants it: one line, trimmed; null when too short to be a card. */
+export function cleanCode(raw: string): string | null {
+  const code = raw.replace(/[\r\n]+/g, '').trim();
+  return code.length > 3 ? code : null;
+}

@@ -1,0 +1,141 @@
+import type { Fixation } from '@tamaq/contract/fixations';
+import type { Role } from '@tamaq/contract/roles';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Card, Flex, Input, Typography } from 'antd';
+import { useCallback } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { useStructureWords } from '../../lib/structure-words.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { schoolOptionsQuery, SchoolSelect } from '../../ui/school-select.tsx';
+import { useIsMobile } from '../../ui/use-is-mobile.ts';
+import { useListParams } from '../../ui/use-list-params.ts';
+import { useDeleteFixation } from './api/delete-fixation.ts';
+import { schoolFixationsKey, useSchoolFixations } from './api/list-school-fixations.ts';
+import { fixationColumns } from './fixation-columns.tsx';
+import { LiveBadge } from './live-badge.tsx';
+import { ScanCard } from './scan-card.tsx';
+import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
+import { useLiveSchool } from './use-live-school.ts';
+import { useScanStation } from './use-scan-station.ts';
+import { useThrottledRefresh } from './use-throttled-refresh.ts';
+
+const t = ru.fixation;
+/** Spec 1 §6: the education admin may delete school visits; the kindergarten admin, theirs. */
+const MAY_DELETE: readonly Role[] = ['EducationAdmin', 'EducationKindergartenAdmin'];
+const classroomOf = (f: Fixation) => f.classroom?.name ?? null;
+
+/**
+ * /school/fixation (spec 1 §2.22): a school's visits, live. Scans at this screen record through the
+ * scan queue; visits recorded anywhere else (another counter, the manual screen) arrive through
+ * the websocket. A user tied to a school sees only that one; others pick when there are several.
+ */
+export function SchoolFixationPage() {
+  const { message, notification } = App.useApp();
+  const session = useSession();
+  const words = useStructureWords();
+  const queryClient = useQueryClient();
+  const list = useListParams();
+  const mobile = useIsMobile();
+
+  const locked = session?.school ?? null;
+  const schools = useQuery({ ...schoolOptionsQuery(), enabled: locked === null });
+  const schoolRows = schools.data?.rows ?? [];
+  const schoolId = locked ?? schoolRows.find((s) => s.id === Number(list.params.schoolId))?.id ?? schoolRows[0]?.id;
+
+  const visits = useSchoolFixations({
+    schoolId,
+    query: list.debouncedQuery || undefined,
+    limit: list.limit,
+    offset: list.offset,
+  });
+  const remove = useDeleteFixation('school');
+  const refresh = useThrottledRefresh(
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: schoolFixationsKey }), [queryClient]),
+  );
+  const live = useLiveSchool(schoolId, refresh);
+
+  const station = useScanStation({
+    url: '/api/school/fixation',
+    body: (code) => (schoolId === undefined ? null : { cardId: code, schoolId }),
+    onRecorded: refresh,
+    onLateRefusal: (code, reason) =>
+      notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
+  });
+  useBarcodeScanner((code) => void station.submit(code));
+
+  const mayDelete = session !== null && MAY_DELETE.includes(session.role);
+  const columns = fixationColumns({
+    detail: { title: words.classroom, value: classroomOf },
+    ...(mayDelete
+      ? {
+          onDelete: async (f: Fixation) => {
+            await remove.mutateAsync(f.id);
+            void message.success(t.history.deleted);
+          },
+        }
+      : {}),
+  });
+
+  const title = session?.role === 'EducationKindergartenAdmin' ? t.kindergartenTitle : t.schoolTitle;
+  const noSchools = locked === null && schools.isSuccess && schoolRows.length === 0;
+
+  return (
+    <Card
+      title={title}
+      data-testid="school-fixation-page"
+      extra={
+        <Flex gap={12} align="center">
+          {!mobile && <LiveBadge status={live} />}
+          <SoundToggle />
+        </Flex>
+      }
+    >
+      <Flex vertical gap={16}>
+        {noSchools && <Alert type="warning" showIcon title={t.noSchools} />}
+        {/* A phone's card header has no room beside the title: the status goes first in the body. */}
+        {mobile && <LiveBadge status={live} />}
+        <Flex gap={12} wrap align="center">
+          {locked === null && schoolRows.length > 1 && (
+            <SchoolSelect
+              value={schoolId}
+              onChange={(id) => list.setParam('schoolId', id)}
+              style={{ minWidth: 260, maxWidth: '100%' }}
+            />
+          )}
+          <ManualEntry onSubmit={(code) => void station.submit(code)} disabled={schoolId === undefined} />
+        </Flex>
+        <QueueBar pending={station.pending} onRetry={station.retryNow} />
+        <ScanCard feedback={station.feedback} sending={station.sending} detailOf={classroomOf} />
+        <Flex gap={12} wrap align="center" justify="space-between">
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t.history.title}
+          </Typography.Title>
+          <Input.Search
+            allowClear
+            placeholder={t.history.search}
+            aria-label={t.history.search}
+            value={list.query}
+            onChange={(e) => list.setQuery(e.target.value)}
+            style={{ maxWidth: 320 }}
+          />
+        </Flex>
+        <DataTable<Fixation>
+          columns={columns}
+          rowKey="id"
+          rows={visits.data?.rows}
+          total={visits.data?.total}
+          loading={visits.isFetching && (visits.isPlaceholderData || !visits.data)}
+          limit={list.limit}
+          offset={list.offset}
+          onPageChange={list.setOffset}
+          error={visits.error}
+          onRetry={() => void visits.refetch()}
+          emptyText={list.debouncedQuery ? undefined : t.history.empty}
+          data-testid="fixation-history"
+        />
+      </Flex>
+    </Card>
+  );
+}

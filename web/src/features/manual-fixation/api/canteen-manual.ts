@@ -1,0 +1,45 @@
+import type { CanteenManualSave, ManualList, ManualSaveResult } from '@tamaq/contract/manual-fixations';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface CanteenManualParams {
+  date: string;
+  canteenId: number | null;
+  /** The fixation category (a meal time); null is "all categories", which cannot be marked. */
+  categoryId: number | null;
+}
+
+/** Every canteen manual list starts with this key: a save refreshes them all. */
+export const canteenManualKey = ['manual-fixation', 'canteen'] as const;
+
+/** The list needs a canteen, a date and a category (spec 1 §5). */
+export const canteenManualReady = (p: CanteenManualParams): boolean =>
+  p.canteenId !== null && p.categoryId !== null && p.date !== '';
+
+export const getCanteenManual = (p: CanteenManualParams, signal?: AbortSignal) =>
+  api.get<ManualList>(
+    '/api/fixation/manual',
+    { date: p.date, canteen_id: p.canteenId, category_id: p.categoryId },
+    { signal },
+  );
+
+export const canteenManualQuery = (p: CanteenManualParams) =>
+  queryOptions({
+    queryKey: [...canteenManualKey, p] as const,
+    queryFn: ({ signal }) => getCanteenManual(p, signal),
+    enabled: canteenManualReady(p),
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+export const useCanteenManual = (p: CanteenManualParams) => useQuery(canteenManualQuery(p));
+
+export const saveCanteenManual = (body: CanteenManualSave) => api.post<ManualSaveResult>('/api/fixation/manual', body);
+
+export function useSaveCanteenManual() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCanteenManual,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: canteenManualKey }),
+  });
+}

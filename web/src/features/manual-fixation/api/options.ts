@@ -1,0 +1,34 @@
+import type { CanteenList } from '@tamaq/contract/canteens';
+import type { FixationCategoryList } from '@tamaq/contract/fixation-categories';
+import type { FoodCategoryList } from '@tamaq/contract/food-categories';
+import { MAX_PAGE_SIZE } from '@tamaq/contract/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The pickers of the two screens: every option in one call (a school has a handful of each). */
+const all = { limit: MAX_PAGE_SIZE };
+
+export const foodCategoryOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['food-categories', 'options'] as const,
+    queryFn: ({ signal }) => api.get<FoodCategoryList>('/api/food/categories', all, { signal }),
+    staleTime: 60_000,
+  });
+
+export const canteenOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['canteens', 'options'] as const,
+    queryFn: ({ signal }) => api.get<CanteenList>('/api/canteens', all, { signal }),
+    staleTime: 60_000,
+  });
+
+export const fixationCategoryOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['fixation-categories', 'options'] as const,
+    queryFn: ({ signal }) => api.get<FixationCategoryList>('/api/fixation/categories', all, { signal }),
+    staleTime: 60_000,
+  });
+
+export const useFoodCategoryOptions = () => useQuery(foodCategoryOptionsQuery());
+export const useCanteenOptions = () => useQuery(canteenOptionsQuery());
+export const useFixationCategoryOptions = () => useQuery(fixationCategoryOptionsQuery());

@@ -1,0 +1,49 @@
+import type { ManualList, ManualSaveResult, SchoolManualSave } from '@tamaq/contract/manual-fixations';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface SchoolManualParams {
+  date: string;
+  schoolId: number | null;
+  classroomId: number | null;
+  /** The pupils' food category. */
+  categoryId: number | null;
+}
+
+/** Every school manual list starts with this key: a save refreshes them all. */
+export const schoolManualKey = ['manual-fixation', 'school'] as const;
+
+/** The list needs a school and a class or a food category (spec 1 §5). */
+export const schoolManualReady = (p: SchoolManualParams): boolean =>
+  p.schoolId !== null && p.date !== '' && (p.classroomId !== null || p.categoryId !== null);
+
+export const getSchoolManual = (p: SchoolManualParams, signal?: AbortSignal) =>
+  api.get<ManualList>(
+    '/api/school/fixation/manual',
+    { date: p.date, school_id: p.schoolId, classroom_id: p.classroomId, category_id: p.categoryId },
+    { signal },
+  );
+
+export const schoolManualQuery = (p: SchoolManualParams) =>
+  queryOptions({
+    queryKey: [...schoolManualKey, p] as const,
+    queryFn: ({ signal }) => getSchoolManual(p, signal),
+    enabled: schoolManualReady(p),
+    // A list someone is marking must not change under their hands when the window regains focus.
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+export const useSchoolManual = (p: SchoolManualParams) => useQuery(schoolManualQuery(p));
+
+export const saveSchoolManual = (body: SchoolManualSave) =>
+  api.post<ManualSaveResult>('/api/school/fixation/manual', body);
+
+/** Saves the marked set, then waits for the list to reload, so the screen never shows stale marks. */
+export function useSaveSchoolManual() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSchoolManual,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: schoolManualKey }),
+  });
+}

@@ -1,0 +1,222 @@
+import type { ManualRow } from '@tamaq/contract/manual-fixations';
+import { MANUAL_COUNT_MAX } from '@tamaq/contract/manual-fixations';
+import { Alert, Button, Checkbox, Flex, InputNumber, Table, Tag, Typography, theme, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { errorText } from '../../lib/api-error.ts';
+import { useStructureWords } from '../../lib/structure-words.ts';
+import { Thumb } from '../../ui/image-viewer.tsx';
+import { currentValue, isCounted, normaliseCount, serverValue, type Edits, type MarkMode } from './marks.ts';
+
+const t = ru.manualFixation;
+
+export interface ManualTableProps {
+  /** 'school': class and food category columns; 'canteen': job title, and counts for endless cards. */
+  kind: 'school' | 'canteen';
+  rows: readonly ManualRow[] | undefined;
+  loading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  edits: Edits;
+  all: { checked: boolean; indeterminate: boolean };
+  onSet: (id: number, value: number) => void;
+  onToggleAll: () => void;
+  /** A count's server message per row id. */
+  rowErrors?: Record<number, string>;
+  /** The row a scan just marked. */
+  highlightId?: number | null;
+  emptyText: ReactNode;
+  disabled?: boolean;
+}
+
+/** Cells that depend only on the row itself: re-rendered when the list reloads, not on every mark. */
+const sameRow = (a: ManualRow, b: ManualRow) => a !== b;
+
+/**
+ * The list of both manual fixation screens (spec 1 §2.23, §2.24): number, photo, name, class and
+ * category (or job title), and the mark — a checkbox, or a count for an endless card in the canteen
+ * flow — with a select-all checkbox in the header. The checkboxes are real inputs, so Tab moves
+ * through them and Space toggles the focused one.
+ */
+export function ManualTable({
+  kind,
+  rows,
+  loading,
+  error,
+  onRetry,
+  edits,
+  all,
+  onSet,
+  onToggleAll,
+  rowErrors = {},
+  highlightId,
+  emptyText,
+  disabled,
+}: ManualTableProps) {
+  const words = useStructureWords();
+  const { token } = theme.useToken();
+  const mode: MarkMode = { counts: kind === 'canteen' };
+
+  const markCell = (row: ManualRow) => {
+    const value = currentValue(row, edits, mode);
+    if (isCounted(row, mode)) {
+      const message = rowErrors[row.id];
+      return (
+        <Flex vertical gap={2}>
+          <Flex gap={8} align="center">
+            <InputNumber
+              min={0}
+              max={MANUAL_COUNT_MAX}
+              precision={0}
+              value={value > 0 ? value : null}
+              placeholder={t.countPlaceholder}
+              onChange={(v) => onSet(row.id, normaliseCount(v))}
+              aria-label={t.countOf(row.name)}
+              status={message ? 'error' : undefined}
+              disabled={disabled}
+              style={{ width: 96 }}
+            />
+            <Tag color="purple" title={t.endlessHint} style={{ marginInlineEnd: 0 }}>
+              ∞
+            </Tag>
+          </Flex>
+          {message && <Typography.Text type="danger">{message}</Typography.Text>}
+        </Flex>
+      );
+    }
+    return (
+      <Checkbox
+        checked={value > 0}
+        onChange={(e) => onSet(row.id, e.target.checked ? 1 : 0)}
+        aria-label={t.markRow(row.name)}
+        disabled={disabled}
+      />
+    );
+  };
+
+  const columns: TableColumnsType<ManualRow> = [
+    {
+      key: 'number',
+      title: t.columns.number,
+      width: 56,
+      align: 'right',
+      shouldCellUpdate: sameRow,
+      render: (_, __, index) => index + 1,
+    },
+    {
+      key: 'photo',
+      title: t.columns.photo,
+      width: 64,
+      shouldCellUpdate: sameRow,
+      render: (_, row) => <Thumb url={row.image?.url} alt={row.name} />,
+    },
+    {
+      key: 'name',
+      title: t.columns.name,
+      shouldCellUpdate: sameRow,
+      render: (_, row) => (
+        <span>
+          {row.name}
+          {kind === 'canteen' && row.endless_use && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {t.endless}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    ...(kind === 'school'
+      ? ([
+          {
+            key: 'classroom',
+            title: words.classroom,
+            shouldCellUpdate: sameRow,
+            render: (_, row) => row.classroom?.name ?? '—',
+          },
+          {
+            key: 'category',
+            title: t.columns.foodCategory,
+            shouldCellUpdate: sameRow,
+            render: (_, row) => row.foodCategory?.name ?? '—',
+          },
+        ] satisfies TableColumnsType<ManualRow>)
+      : ([
+          {
+            key: 'job',
+            title: t.columns.jobTitle,
+            shouldCellUpdate: sameRow,
+            render: (_, row) => row.job_title ?? '—',
+          },
+        ] satisfies TableColumnsType<ManualRow>)),
+    {
+      key: 'mark',
+      width: kind === 'canteen' ? 170 : 140,
+      title: (
+        <Checkbox
+          checked={all.checked}
+          indeterminate={all.indeterminate}
+          onChange={onToggleAll}
+          disabled={disabled || !rows || rows.length === 0}
+          aria-label={t.selectAll}
+          data-testid="manual-select-all"
+        >
+          {t.columns.mark}
+        </Checkbox>
+      ),
+      render: (_, row) => markCell(row),
+    },
+  ];
+
+  const failed = error !== undefined && error !== null;
+  const empty = loading ? (
+    ru.ui.loading
+  ) : failed ? (
+    <Alert
+      type="error"
+      showIcon
+      title={errorText(error)}
+      action={
+        onRetry && (
+          <Button size="small" onClick={onRetry}>
+            {ru.ui.table.retry}
+          </Button>
+        )
+      }
+      style={{ textAlign: 'start' }}
+    />
+  ) : (
+    emptyText
+  );
+
+  return (
+    <Table<ManualRow>
+      data-testid="manual-table"
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      sticky
+      columns={columns}
+      rowKey="id"
+      dataSource={failed ? [] : (rows as ManualRow[] | undefined)}
+      loading={loading}
+      pagination={false}
+      locale={{ emptyText: empty }}
+      onRow={(row) => {
+        const value = currentValue(row, edits, mode);
+        const changed = value !== serverValue(row, mode);
+        const background =
+          row.id === highlightId
+            ? token.colorInfoBg
+            : changed
+              ? token.colorWarningBg
+              : value > 0
+                ? token.colorSuccessBg
+                : undefined;
+        return {
+          style: background ? { background } : {},
+          'data-marked': value > 0 ? 'true' : 'false',
+          'data-changed': changed ? 'true' : 'false',
+        } as React.HTMLAttributes<HTMLElement>;
+      }}
+    />
+  );
+}

@@ -21,7 +21,8 @@ export const withDatabase = (url: string, name: string): string => {
   return u.toString();
 };
 
-export async function openTestDatabase(): Promise<Database> {
+/** A test database; `url` is set on PostgreSQL so that a second instance can open its own pool. */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const blob = new Blob([fs.readFileSync(SNAPSHOT)]);
@@ -35,6 +36,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = fromPostgresUrl(withDatabase(url, name), 10);
   return {
     ...database,
+    url: withDatabase(url, name),
     async close() {
       await database.close();
       const drop = new pg.Client({ connectionString: url });

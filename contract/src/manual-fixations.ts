@@ -16,6 +16,8 @@ export const MANUAL_MESSAGES = {
   countOnlyEndless: 'Количество указывается только для безлимитной карты',
   /** A one-time slot of that day is already used somewhere else (another canteen or school). */
   takenElsewhere: (name: string) => `${name}: питание за этот день уже записано в другом месте`,
+  /** Like a scan (DOMAIN.md, school visit rule 2): no food category, no entitlement to a meal. */
+  noFoodCategory: (name: string) => `${name}: нет категории питания, питание не положено`,
 } as const;
 
 /** The same messages for a kindergarten admin, whose classes are groups. */
@@ -55,6 +57,12 @@ export const CanteenManualSave = z.object({
   category_id: bodyId(),
   /** Marked one-time holders, and endless holders whose count is above 0. */
   users_ids: z.array(bodyId()).max(MANUAL_MAX_ROWS, { error: MANUAL_MESSAGES.tooManyRows }),
+  /**
+   * Who the screen showed with a visit when it loaded. When sent, an unmarked person loses their
+   * visits only if they are in this list: a scan recorded after the list was loaded is never undone by
+   * a save made from the older list. Without it the save sets the marked set as the spec describes.
+   */
+  seen_ids: z.array(bodyId()).max(MANUAL_MAX_ROWS, { error: MANUAL_MESSAGES.tooManyRows }).optional(),
   /** user id → count, for endless-card holders only. A marked endless holder without a count counts 1. */
   counts: z
     .record(z.string().regex(/^[1-9][0-9]{0,9}$/, { error: msg.positiveId }), count())
@@ -87,6 +95,12 @@ export const SchoolManualSave = schoolFilter({
   classroom_id: bodyId().nullish(),
   category_id: bodyId().nullish(),
   users_ids: z.array(bodyId()).max(MANUAL_MAX_ROWS, { error: MANUAL_MESSAGES.tooManyRows }),
+  /**
+   * Who the screen showed with a visit when it loaded. When sent, an unmarked person loses their
+   * visits only if they are in this list: a scan recorded after the list was loaded is never undone by
+   * a save made from the older list. Without it the save sets the marked set as the spec describes.
+   */
+  seen_ids: z.array(bodyId()).max(MANUAL_MAX_ROWS, { error: MANUAL_MESSAGES.tooManyRows }).optional(),
 });
 export type SchoolManualSave = z.infer<typeof SchoolManualSave>;
 

@@ -47,6 +47,7 @@ export const manualFixationTexts = {
   },
   selectAll: 'Отметить всех',
   markRow: (name: string) => `Отметить: ${name}`,
+  noFoodCategory: 'Нет категории питания: питание не положено',
   countOf: (name: string) => `Порций: ${name}`,
   countPlaceholder: '—',
   endless: 'Безлимитная карта',

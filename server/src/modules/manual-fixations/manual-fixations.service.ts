@@ -51,6 +51,8 @@ interface Located {
 interface Marks {
   marked: Set<number>;
   counts: Map<number, number>;
+  /** Who the client saw with a visit; when given, only they may lose visits (a later scan stays). */
+  seen: Set<number> | null;
 }
 
 export function createManualFixationsService({ db, repo, now, publish, onRecorded }: ManualFixationsDeps) {
@@ -157,8 +159,11 @@ export function createManualFixationsService({ db, repo, now, publish, onRecorde
       for (const person of rows) {
         const marked = marks.marked.has(person.id);
         const endless = place.kind === 'canteen' && person.endless;
-        if (marked && person.visits === 0) toInsert.push(person);
-        else if (!marked && person.visits > 0) toClear.push(person);
+        if (marked && person.visits === 0) {
+          if (place.kind === 'school' && person.foodCategoryId === null)
+            throw ValidationError.field('users_ids', M.noFoodCategory(person.name));
+          toInsert.push(person);
+        } else if (!marked && person.visits > 0 && (!marks.seen || marks.seen.has(person.id))) toClear.push(person);
         else if (marked && endless && (marks.counts.get(person.id) ?? 1) !== person.servings) toCount.push(person);
       }
 
@@ -272,15 +277,21 @@ export function createManualFixationsService({ db, repo, now, publish, onRecorde
       const counts = new Map(Object.entries(body.counts).map(([id, n]) => [Number(id), n]));
       // An endless holder with a count is marked, whether or not the client listed them in users_ids.
       const marked = new Set([...body.users_ids, ...counts.keys()]);
-      return save(actor, located, body.date, { marked, counts });
+      return save(actor, located, body.date, { marked, counts, seen: seenOf(body.seen_ids) });
     },
 
     async schoolSave(actor: Actor, body: SchoolManualSave): Promise<ManualSaveResult> {
       const located = await locateSchool(actor, body);
-      return save(actor, located, body.date, { marked: new Set(body.users_ids), counts: new Map() });
+      return save(actor, located, body.date, {
+        marked: new Set(body.users_ids),
+        counts: new Map(),
+        seen: seenOf(body.seen_ids),
+      });
     },
   };
 }
+
+const seenOf = (ids: number[] | undefined): Set<number> | null => (ids ? new Set(ids) : null);
 
 const sameplace = (visit: VisitRow, place: ManualPlace): boolean =>
   place.kind === 'canteen'

@@ -13,6 +13,7 @@ import {
 import { auditLog } from '../../platform/db/schema.ts';
 import { visits } from '../../platform/db/schema-people.ts';
 import { noonOf } from './manual-time.ts';
+import type { ManualList } from '@tamaq/contract/manual-fixations';
 
 let t: TestContext;
 
@@ -187,6 +188,28 @@ describe('canteen manual fixation (/api/fixation/manual)', () => {
     expect(log[1]!.before).toMatchObject({ id: scanned.id, userId: a.user.id, canteenId: c.canteen.id });
     expect(log[1]!.after).toBeNull();
     expect(log[0]!.after).toMatchObject({ id: bVisit!.id, userId: b.user.id, createdBy: c.admin.user.id });
+  });
+
+  it('leaves an unmarked person’s visits in another canteen or at another meal time alone', async () => {
+    const c = await company();
+    // An endless card: one person can have lunch in both canteens and dinner here on one day.
+    const a = await c.employee('Алиев', { endless: true });
+    const second = await createCanteen(t.db, { organizationId: c.org.id });
+    const dinner = await createFixationCategory(t.db, {
+      organizationId: c.org.id,
+      timeStart: '17:00',
+      timeFinish: '20:00',
+    });
+    expect((await c.save({ users_ids: [a.user.id] })).json()).toMatchObject({ added: 1 });
+    expect((await c.save({ category_id: dinner.id, users_ids: [a.user.id] })).json()).toMatchObject({ added: 1 });
+    expect((await c.save({ canteen_id: second.id, users_ids: [a.user.id] })).json()).toMatchObject({ added: 1 });
+
+    expect((await c.save({ users_ids: [] })).json()).toEqual({ added: 0, removed: 1, changed: 0 });
+    const left = await visitsOf([a.user.id]);
+    expect(left.map((v) => [v.canteenId, v.fixationCategoryId])).toEqual([
+      [c.canteen.id, dinner.id],
+      [second.id, c.lunch.id],
+    ]);
   });
 
   it('answers a second identical save with no change', async () => {
@@ -500,6 +523,40 @@ describe('school manual fixation (/api/school/fixation/manual)', () => {
     expect(await visitsOf([p2.p.id])).toEqual([kept]);
   });
 
+  it('keeps a visit scanned after the list was loaded when the save says who it saw with a visit', async () => {
+    const s = await school();
+    const late = await s.pupil('Абаев', s.classA.id, s.sw.id);
+    const seen = await s.pupil('Бахыт', s.classA.id, s.sw.id);
+    const cashier = await signedIn(t.platform, { role: 'EducationCashier', organizationId: s.org.id });
+    const scan = (card: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/school/fixation',
+        token: cashier.token,
+        payload: { cardId: card, schoolId: s.school.id },
+      });
+    expect((await scan(seen.card.number)).statusCode).toBe(200);
+    // The admin loads the list: only «Бахыт» has eaten. Then «Абаев» is scanned at the counter.
+    const shown = (await s.list({ classroom_id: s.classA.id })).json<ManualList>();
+    expect(shown.rows.filter((r) => r.fixation).map((r) => r.id)).toEqual([seen.p.id]);
+    expect((await scan(late.card.number)).statusCode).toBe(200);
+    // The admin unmarks «Бахыт» and saves from the older list.
+    const res = await s.save({ classroom_id: s.classA.id, users_ids: [], seen_ids: [seen.p.id] });
+    expect(res.json()).toEqual({ added: 0, removed: 1, changed: 0 });
+    expect(await visitsOf([seen.p.id])).toEqual([]);
+    expect(await visitsOf([late.p.id])).toHaveLength(1);
+  });
+
+  it('refuses to mark a pupil without a food category, as a scan does, and records nobody', async () => {
+    const s = await school();
+    const fed = await s.pupil('Абаев', s.classA.id, s.sw.id);
+    const none = await s.pupil('Бахыт', s.classA.id, null);
+    const res = await s.save({ classroom_id: s.classA.id, users_ids: [fed.p.id, none.p.id] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validationErrors.users_ids[0]).toContain('Бахыт: нет категории питания');
+    expect(await visitsOf([fed.p.id, none.p.id])).toEqual([]);
+  });
+
   it('refuses a pupil the filters do not show, a future date and a filter without class or category (422)', async () => {
     const s = await school();
     const p1 = await s.pupil('Абаев', s.classA.id, s.sw.id);
@@ -540,6 +597,35 @@ describe('school manual fixation (/api/school/fixation/manual)', () => {
     expect(elsewhere.json().validationErrors.school_id).toBeDefined();
     expect((await s.list({ classroom_id: s.classA.id }, locked.token)).statusCode).toBe(200);
     expect(await visitsOf([p1.p.id])).toEqual([]);
+  });
+
+  it('lists and saves only this school’s pupils of a food category, not another school’s of the organization', async () => {
+    const s = await school();
+    const here = await s.pupil('Абаев', s.classA.id, s.sw.id);
+    const otherSchool = await createSchool(t.db, { organizationId: s.org.id });
+    const otherClass = await createClassroom(t.db, { organizationId: s.org.id, schoolId: otherSchool.id });
+    const there = await createPupil(t.db, {
+      name: 'Аалиев',
+      organizationId: s.org.id,
+      schoolId: otherSchool.id,
+      classroomId: otherClass.id,
+      foodCategoryId: s.sw.id,
+    });
+    const thereSaved = await s.save({ school_id: otherSchool.id, category_id: s.sw.id, users_ids: [there.id] });
+    expect(thereSaved.json()).toMatchObject({ added: 1 });
+
+    const listed = (await s.list({ category_id: s.sw.id })).json();
+    expect(listed.rows.map((r: { id: number }) => r.id)).toEqual([here.p.id]);
+    const refused = await s.save({ category_id: s.sw.id, users_ids: [here.p.id, there.id] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().validationErrors.users_ids).toBeDefined();
+    expect((await s.save({ category_id: s.sw.id, users_ids: [] })).json()).toEqual({
+      added: 0,
+      removed: 0,
+      changed: 0,
+    });
+    expect(await visitsOf([there.id])).toHaveLength(1);
+    expect(await visitsOf([here.p.id])).toEqual([]);
   });
 
   it('answers 403 to roles outside the education and kindergarten admins', async () => {

@@ -6,7 +6,7 @@ import { ru } from '../../i18n/ru.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { Thumb } from '../../ui/image-viewer.tsx';
-import { currentValue, isCounted, normaliseCount, serverValue, type Edits, type MarkMode } from './marks.ts';
+import { currentValue, isCounted, mayMark, normaliseCount, serverValue, type Edits, type MarkMode } from './marks.ts';
 
 const t = ru.manualFixation;
 
@@ -55,7 +55,7 @@ export function ManualTable({
 }: ManualTableProps) {
   const words = useStructureWords();
   const { token } = theme.useToken();
-  const mode: MarkMode = { counts: kind === 'canteen' };
+  const mode: MarkMode = { counts: kind === 'canteen', needsFoodCategory: kind === 'school' };
 
   const markCell = (row: ManualRow) => {
     const value = currentValue(row, edits, mode);
@@ -89,7 +89,8 @@ export function ManualTable({
         checked={value > 0}
         onChange={(e) => onSet(row.id, e.target.checked ? 1 : 0)}
         aria-label={t.markRow(row.name)}
-        disabled={disabled}
+        title={mayMark(row, mode) ? undefined : t.noFoodCategory}
+        disabled={disabled || (value === 0 && !mayMark(row, mode))}
       />
     );
   };

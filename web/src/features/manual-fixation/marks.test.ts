@@ -1,6 +1,7 @@
 import type { ManualRow } from '@tamaq/contract/manual-fixations';
 import { describe, expect, it } from 'vitest';
 import {
+  mayMark,
   buildCanteenSave,
   buildSchoolSave,
   dirtyCount,
@@ -46,6 +47,8 @@ describe('school marks', () => {
       classroom_id: 3,
       category_id: null,
       users_ids: [1, 3],
+      // Row 2 had a visit when the list loaded: only it may lose one, not a visit scanned since.
+      seen_ids: [2],
     });
     expect(dirtyCount(rows, e, SCHOOL)).toBe(3);
   });
@@ -84,6 +87,25 @@ describe('school marks', () => {
   });
 });
 
+describe('pupils without a food category', () => {
+  const FED = { id: 1, name: 'Платное питание' };
+  const SCHOOL_STRICT = { counts: false, needsFoodCategory: true };
+  const rows = [row(1, { foodCategory: FED }), row(2), row(3, { fixation: true, fixation_count: 1 })];
+
+  it('may not be marked in the school flow, but a visit they already have may be removed', () => {
+    expect(rows.map((r) => mayMark(r, SCHOOL_STRICT))).toEqual([true, false, true]);
+    expect(mayMark(row(2), CANTEEN)).toBe(true);
+  });
+
+  it('are skipped by select-all, which then counts as everybody marked', () => {
+    const e = toggleAll(rows, NONE, SCHOOL_STRICT);
+    expect(
+      buildSchoolSave(rows, e, { date: '2026-11-20', schoolId: 7, classroomId: 3, categoryId: null }).users_ids,
+    ).toEqual([1, 3]);
+    expect(selectAllState(rows, e, SCHOOL_STRICT)).toMatchObject({ checked: true, indeterminate: false });
+  });
+});
+
 describe('canteen marks', () => {
   const rows = [
     row(1),
@@ -102,6 +124,7 @@ describe('canteen marks', () => {
       category_id: 9,
       users_ids: [1, 2, 3, 4],
       counts: { '2': 5, '3': 2 },
+      seen_ids: [3, 4],
     });
   });
 

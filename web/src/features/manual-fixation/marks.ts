@@ -16,7 +16,13 @@ export type Edits = ReadonlyMap<number, number>;
 export interface MarkMode {
   /** Endless-card holders get a count instead of a mark (the canteen flow). */
   counts: boolean;
+  /** Only pupils with a food category may be marked (the school flow, as a scan requires). */
+  needsFoodCategory?: boolean;
 }
+
+/** Whether a row may get a mark; one that already has a visit may always lose it. */
+export const mayMark = (row: ManualRow, mode: MarkMode): boolean =>
+  !mode.needsFoodCategory || row.foodCategory !== null || row.fixation;
 
 /** Whether this row shows a number input rather than a checkbox. */
 export const isCounted = (row: ManualRow, mode: MarkMode): boolean => mode.counts && row.endless_use;
@@ -59,9 +65,10 @@ export interface SelectAllState {
 
 export function selectAllState(rows: readonly ManualRow[], edits: Edits, mode: MarkMode): SelectAllState {
   const marked = rows.filter((r) => isMarked(r, edits, mode)).length;
+  const markable = rows.filter((r) => mayMark(r, mode) || isMarked(r, edits, mode)).length;
   return {
-    checked: rows.length > 0 && marked === rows.length,
-    indeterminate: marked > 0 && marked < rows.length,
+    checked: markable > 0 && marked === markable,
+    indeterminate: marked > 0 && marked < markable,
     marked,
   };
 }
@@ -75,7 +82,7 @@ export function toggleAll(rows: readonly ManualRow[], edits: Edits, mode: MarkMo
   let next = edits;
   for (const row of rows) {
     const now = currentValue(row, next, mode);
-    const value = clear ? 0 : now > 0 ? now : 1;
+    const value = clear ? 0 : now > 0 ? now : mayMark(row, mode) ? 1 : 0;
     if (value !== now) next = setValue(rows, next, row.id, value, mode);
   }
   return next;
@@ -92,6 +99,12 @@ export function dirtyCount(rows: readonly ManualRow[], edits: Edits, mode: MarkM
 export const markedIds = (rows: readonly ManualRow[], edits: Edits, mode: MarkMode): number[] =>
   rows.filter((r) => isMarked(r, edits, mode)).map((r) => r.id);
 
+/**
+ * Who the list showed with a visit. The server then removes only their visits when unmarked, so a
+ * scan recorded at the counter while the admin was marking survives the save.
+ */
+export const seenIds = (rows: readonly ManualRow[]): number[] => rows.filter((r) => r.fixation).map((r) => r.id);
+
 export interface SchoolFilters {
   date: string;
   schoolId: number;
@@ -107,6 +120,7 @@ export function buildSchoolSave(rows: readonly ManualRow[], edits: Edits, f: Sch
     classroom_id: f.classroomId,
     category_id: f.categoryId,
     users_ids: markedIds(rows, edits, { counts: false }),
+    seen_ids: seenIds(rows),
   };
 }
 
@@ -130,5 +144,12 @@ export function buildCanteenSave(rows: readonly ManualRow[], edits: Edits, f: Ca
     ids.push(row.id);
     if (isCounted(row, mode)) counts[String(row.id)] = value;
   }
-  return { date: f.date, canteen_id: f.canteenId, category_id: f.categoryId, users_ids: ids, counts };
+  return {
+    date: f.date,
+    canteen_id: f.canteenId,
+    category_id: f.categoryId,
+    users_ids: ids,
+    counts,
+    seen_ids: seenIds(rows),
+  };
 }

@@ -15,7 +15,7 @@ import { useFoodCategoryOptions } from './api/options.ts';
 import { schoolManualReady, useSaveSchoolManual, useSchoolManual } from './api/school-manual.ts';
 import { ManualDatePicker } from './manual-date-picker.tsx';
 import { ManualTable } from './manual-table.tsx';
-import { buildSchoolSave } from './marks.ts';
+import { buildSchoolSave, mayMark } from './marks.ts';
 import { SaveBar } from './save-bar.tsx';
 import { orgToday } from './today.ts';
 import { parseUrlDate, positiveId } from './url-params.ts';
@@ -25,7 +25,7 @@ import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 const t = ru.manualFixation;
 const FIELDS = ['date', 'school_id', 'classroom_id', 'category_id'] as const;
-const SCHOOL_MODE = { counts: false };
+const SCHOOL_MODE = { counts: false, needsFoodCategory: true };
 
 /** The school of the screen: the profile's own when locked, else the URL's, else the first one. */
 function useScreenSchool(urlSchoolId: string | undefined) {
@@ -109,8 +109,12 @@ export function SchoolManualPage() {
           void message.warning(t.scan.notInList(found.holder.name));
           return;
         }
-        set(row.id, 1);
         setHighlight({ id: row.id, at: Date.now() });
+        if (!mayMark(row, SCHOOL_MODE)) {
+          void message.warning(`${row.name}: ${t.noFoodCategory}`);
+          return;
+        }
+        set(row.id, 1);
         void message.success(t.scan.marked(row.name));
       } catch (err) {
         void message.error(errorText(err) || t.scan.failed);

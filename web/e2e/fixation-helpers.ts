@@ -128,32 +128,51 @@ const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${
 interface CategoryRow {
   id: number;
   name: string;
+  position: number;
   time_start: string;
   time_finish: string;
 }
 
+/** How long a test file needs the meal time it scans in to last. */
+const MARGIN_MINUTES = 5;
+const LAST_MINUTE = 23 * 60 + 59;
+
 /**
- * Tests run at any hour: when no meal time of the company is active now, adds one that fills the
- * gap around now (windows may not overlap). Returns the active category and, when it made one, a
- * remover for afterAll.
+ * Tests run at any hour: they scan in the meal time of the company that is active now. One that
+ * ends within a few minutes is stretched to the next meal time (and given its end back after);
+ * with none active, one is added in the gap around now (windows may not overlap). Only the last
+ * minutes before midnight cannot hold a meal time. Returns the category and its remover.
  */
 export async function ensureCategoryNow(
   adminToken: string,
   name: string,
 ): Promise<{ category: CategoryRow; remove: () => Promise<void> }> {
   const current = await call<CategoryRow[]>(adminToken, 'GET', '/api/fixation/current/categories');
-  // A window ending in the next two minutes would close in the middle of the test.
   const now = clock().minutes;
-  const lasting = current.find((c) => toMinutes(c.time_finish) - now > 2);
-  if (lasting) return { category: lasting, remove: async () => {} };
+  const active = current[0];
+  if (active && toMinutes(active.time_finish) - now > MARGIN_MINUTES)
+    return { category: active, remove: async () => {} };
   const { rows } = await call<{ rows: CategoryRow[] }>(adminToken, 'GET', '/api/fixation/categories?limit=1000');
+  const next = Math.min(LAST_MINUTE, ...rows.map((c) => toMinutes(c.time_start)).filter((s) => s > now));
+  if (next - now <= MARGIN_MINUTES)
+    throw new Error('no meal time can last until the test ends: run again after midnight');
+  const put = (c: CategoryRow, finish: string) =>
+    call<CategoryRow>(adminToken, 'PUT', '/api/fixation/category', {
+      id: c.id,
+      name: c.name,
+      position: c.position,
+      time_start: c.time_start,
+      time_finish: finish,
+    });
+  if (active) {
+    const category = await put(active, toTime(next));
+    return { category, remove: async () => void (await put(category, active.time_finish)) };
+  }
   const start = Math.max(0, ...rows.map((c) => toMinutes(c.time_finish)).filter((f) => f <= now));
-  const finish = Math.min(23 * 60 + 59, ...rows.map((c) => toMinutes(c.time_start)).filter((s) => s > now));
-  if (finish - now <= 2) throw new Error('the day is about to end: run the test again after midnight');
   const category = await call<CategoryRow>(adminToken, 'POST', '/api/fixation/category', {
     name,
     time_start: toTime(start),
-    time_finish: toTime(finish),
+    time_finish: toTime(next),
   });
   return {
     category,

@@ -162,7 +162,8 @@ describe('/school/fixation', () => {
     await wedgeScan(page, twice.card);
     await doubled;
     await scanCard(page, 'success').getByText(twice.name).waitFor();
-    await sleep(300);
+    // Both answers are in once nothing is on its way: the 429 left the green card as it was.
+    await page.getByTestId('scan-sending').waitFor({ state: 'hidden' });
     expect(await scanCard(page).getAttribute('data-kind')).toBe('success');
     expect(await visitCount(eduAdmin, LIST, twice.name)).toBe(1);
     await wedgeScan(page, next.card);

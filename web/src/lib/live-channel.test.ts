@@ -136,6 +136,30 @@ describe('openLiveChannel', () => {
     expect(c.statuses.at(-1)).toBe('failed');
   });
 
+  it('tries again when the browser refuses to open the socket at all', async () => {
+    const statuses: LiveStatus[] = [];
+    let opened = 0;
+    const channel = openLiveChannel({
+      subscribe: () => Promise.resolve({ channel: 'school-fixation-7', ticket: 't', port: 8088, path: '/ws' }),
+      onMessage: () => {},
+      onStatus: (s) => statuses.push(s),
+      connect: (url) => {
+        opened += 1;
+        if (opened === 1) throw new SyntaxError('The URL is invalid');
+        return new FakeSocket(url);
+      },
+      location: { protocol: 'http:', hostname: 'school.local' },
+      backoffMs: [1000],
+      random: () => 0.5,
+      listen: { add: () => {}, remove: () => {} },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses).toEqual(['connecting', 'reconnecting']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(opened).toBe(2);
+    channel.close();
+  });
+
   it('drops a socket that never says it joined, and tries again', async () => {
     const c = setup();
     await vi.advanceTimersByTimeAsync(0);

@@ -127,7 +127,14 @@ export function openLiveChannel(opts: LiveChannelOptions): { close(): void } {
     opts.subscribe().then(
       (ticket) => {
         if (closed || mine !== attempt) return;
-        const s = connect(liveUrl(ticket, loc));
+        let s: LiveSocket;
+        try {
+          s = connect(liveUrl(ticket, loc));
+        } catch {
+          // `new WebSocket` throws at once on a URL or port it refuses: tried again like a lost socket.
+          retryLater();
+          return;
+        }
         socket = s;
         openTimer = setTimeout(() => {
           openTimer = null;

@@ -78,4 +78,96 @@ describe('the scan queue', () => {
     await q.retryNow();
     expect(send.mock.calls.slice(1).map((c) => (c[1] as { cardId: string }).cardId)).toEqual(['first', 'second']);
   });
+
+  it('loses no scan when two tabs of the browser queue at once, and each tab counts both', async () => {
+    const down = vi.fn().mockRejectedValue(offline());
+    const tabA = createScanQueue({ storage, send: down, uuid });
+    const tabB = createScanQueue({ storage, send: down, uuid });
+    await tabA.submit('/api/school/fixation', { cardId: 'TAB-A', schoolId: 1 });
+    await tabB.submit('/api/school/fixation', { cardId: 'TAB-B', schoolId: 1 });
+    tabA.stop();
+    tabB.stop();
+    tabA.refresh(); // the storage event of tab B's write
+    expect(tabA.pending()).toBe(2);
+    tabA.stop();
+    const up = vi.fn().mockResolvedValue({ id: 1 });
+    const reloaded = createScanQueue({ storage, send: up, uuid });
+    await reloaded.retryNow();
+    expect(up.mock.calls.map((c) => (c[1] as { cardId: string }).cardId)).toEqual(['TAB-A', 'TAB-B']);
+    expect(reloaded.pending()).toBe(0);
+  });
+
+  it("keeps a user's scans for that user: nothing is sent while signed out or under another user", async () => {
+    let user: string | null = '7';
+    const send = vi.fn().mockRejectedValueOnce(offline()).mockResolvedValue({ id: 1 });
+    const q = createScanQueue({ storage, send, uuid, owner: () => user });
+    await q.submit('/api/fixation', { cardId: 'OWN1', canteenId: 3 });
+    expect(q.pending()).toBe(1);
+    user = null; // signed out
+    await q.retryNow();
+    user = '8'; // another cashier signs in on this computer
+    await q.retryNow();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(q.pending()).toBe(0); // not theirs to see or send
+    // The other cashier's own scans are not held up behind it.
+    await q.submit('/api/fixation', { cardId: 'OTHER', canteenId: 3 });
+    expect(send).toHaveBeenCalledTimes(2);
+    user = '7';
+    expect(q.pending()).toBe(1);
+    await q.retryNow();
+    expect((send.mock.calls[2]![1] as { cardId: string }).cardId).toBe('OWN1');
+    expect(q.pending()).toBe(0);
+  });
+
+  it('retries a waiting scan answered 429 once the window is over: breakfast and lunch both count', async () => {
+    let clock = Date.parse('2026-11-20T03:00:00Z');
+    const send = vi
+      .fn()
+      .mockRejectedValueOnce(offline())
+      .mockResolvedValueOnce({ id: 1 }) // breakfast, from the queue
+      .mockRejectedValueOnce(new ApiError({ status: 429, code: 'Too many requests' })) // lunch, right after it
+      .mockResolvedValue({ id: 2 });
+    const q = createScanQueue({ storage, send, uuid, now: () => clock });
+    await q.submit('/api/fixation', { cardId: 'MEALS', canteenId: 3 });
+    clock += 4 * 3600_000;
+    await q.submit('/api/fixation', { cardId: 'MEALS', canteenId: 3 });
+    expect(q.pending()).toBe(2);
+    const refused = vi.fn();
+    q.onOutcome((o) => o.kind === 'refused' && refused());
+    await q.retryNow();
+    expect(q.pending()).toBe(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(send).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(q.pending()).toBe(0);
+    expect(refused).not.toHaveBeenCalled();
+    expect(send.mock.calls[3]![1]).toMatchObject({ scannedAt: '2026-11-20T07:00:00.000Z' });
+  });
+
+  it('treats a second scan of the same card within 3 s while offline as the double beep it is', async () => {
+    let clock = Date.parse('2026-11-20T08:00:00Z');
+    const send = vi.fn().mockRejectedValue(offline());
+    const q = createScanQueue({ storage, send, uuid, now: () => clock });
+    await q.submit('/api/school/fixation', { cardId: 'TWICE', schoolId: 1 });
+    clock += 800;
+    const second = await q.submit('/api/school/fixation', { cardId: 'TWICE', schoolId: 1 });
+    expect(second).toMatchObject({ kind: 'refused', error: { status: 429 } });
+    expect(q.pending()).toBe(1);
+    q.stop();
+  });
+
+  it('drops the twin of a scan the server just answered, when the twin failed on the network', async () => {
+    let clock = Date.parse('2026-11-20T08:00:00Z');
+    const send = vi.fn().mockResolvedValueOnce({ id: 1 }).mockRejectedValue(offline());
+    const q = createScanQueue({ storage, send, uuid, now: () => clock });
+    await q.submit('/api/school/fixation', { cardId: 'BEEP', schoolId: 1 });
+    clock += 500;
+    expect(await q.submit('/api/school/fixation', { cardId: 'BEEP', schoolId: 1 })).toMatchObject({
+      kind: 'refused',
+      error: { status: 429 },
+    });
+    expect(q.pending()).toBe(0);
+  });
 });

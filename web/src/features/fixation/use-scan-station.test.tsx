@@ -1,9 +1,11 @@
 import type { Fixation } from '@tamaq/contract/fixations';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { createScanQueue } from '../../lib/scan-queue.ts';
 import type { ScanSounds } from '../../lib/scan-sounds.ts';
+import { sendScan } from './page-scan-queue.ts';
 import { cleanCode, feedbackOf } from './scan-feedback.ts';
 import { useScanStation, type ScanStationOptions } from './use-scan-station.ts';
 import { formatVisitTime } from './visit-time.ts';
@@ -139,6 +141,24 @@ describe('the scanning counter', () => {
     expect(s.hook.result.current.feedback.kind).toBe('success');
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(s.hook.result.current.feedback.kind).toBe('idle');
+  });
+});
+
+describe('the scan call', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends the Idempotency-Key and takes a visit as recorded', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue(visit('Абенов Тимур'));
+    await expect(sendScan('/api/school/fixation', { cardId: 'A1', schoolId: 1 }, 'k-1')).resolves.toMatchObject({
+      user: { name: 'Абенов Тимур' },
+    });
+    expect(post.mock.calls[0]![2]).toEqual({ headers: { 'Idempotency-Key': 'k-1' } });
+  });
+
+  it('keeps a scan answered 200 by something that is not our server (a captive portal page)', async () => {
+    vi.spyOn(api, 'post').mockResolvedValue('<html>Wi-Fi login</html>');
+    const err = await sendScan('/api/school/fixation', { cardId: 'A1', schoolId: 1 }, 'k-2').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 0 });
   });
 });
 

@@ -5,50 +5,223 @@ import type { Db } from '../../platform/db/client.ts';
 import { images, organizations, schools, users } from '../../platform/db/schema.ts';
 import {
   canteens,
-  cards,
   classrooms,
   fixationCategories,
   foodCategories,
   idempotencyKeys,
   visits,
-  watches,
 } from '../../platform/db/schema-people.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 
-/** What a scan needs to know about the card, read in one query. */
-export interface ScannedCard {
-  cardId: number;
+/**
+ * A scan is ONE statement (docs/rules.md "Scan speed"): it reads everything the rules need — the
+ * place (school or canteen) within the caller's scope, an earlier answer under the same
+ * Idempotency-Key, the card, its live holder with what the answer shows (name, photo, class, food
+ * category), the meal time that applies, the visit already holding today's one-time slot — and, when
+ * every rule holds and the caller may write, records the visit and its key in the same statement (one
+ * commit: a crash keeps both or neither). It answers what it read and the new visit's id, so the
+ * service can tell the refusal in DOMAIN.md's order and build the answer without another query.
+ * Null when the place is not found.
+ */
+export interface ScanFacts {
   organizationId: number;
+  timeZone: string;
+  /** The visit an earlier try with this key recorded. */
+  replayId: number | null;
+  cardId: number | null;
+  cardOrganizationId: number | null;
   endlessUse: boolean;
   userId: number | null;
-  schoolId: number | null;
+  userSchoolId: number | null;
   classroomId: number | null;
+  userName: string | null;
+  jobTitle: string | null;
+  imageKey: string | null;
+  classroomName: string | null;
   foodCategoryId: number | null;
   foodCategoryCost: string | null;
+  foodCategoryName: string | null;
   watchDays: number[] | null;
-  timeZone: string;
+  hasCategories: boolean;
+  /** The category chosen (canteen admin) or whose window holds the local time. */
+  categoryId: number | null;
+  categoryName: string | null;
+  /** When today's one-time slot of that category was used, if it was. */
+  firstAt: Date | null;
+  /** The visit this statement recorded; null when a rule refused it (or `write` was false). */
+  visitId: number | null;
 }
 
-export interface NewVisit {
-  organizationId: number;
-  schoolId: number | null;
-  canteenId: number | null;
-  userId: number;
-  cardId: number;
-  fixationCategoryId: number | null;
-  classroomId: number | null;
-  foodCategoryId: number | null;
-  cost: string | null;
-  count: number;
-  oneTime: boolean;
-  visitDate: string;
-  createdAt: Date;
-  createdBy: number;
+/** What a scan statement is given besides the place. */
+export interface ScanInput {
+  scope: Scope;
+  actorId: number;
+  key: string | null;
+  /** The normalised scanned code. */
+  card: string;
+  /** The moment recorded (rule 7). */
+  at: Date;
+  /** The zone `time`/`date`/`monthDay` were computed in: nothing is written unless it is the organization's. */
+  timeZone: string;
+  time: string;
+  date: string;
+  monthDay: number;
+  /** False: read only (the 3-second window is held by another scan). */
+  write: boolean;
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The scan statements go straight to the driver: on PostgreSQL as named prepared statements (parsed
+ * and planned once per connection, not on every scan), on PGlite as plain queries. Both answer
+ * timestamps as Date, numerics as strings, int arrays as numbers; bigints as strings (pg) or numbers
+ * (PGlite), so ids are read with Number().
+ */
+type Raw = <R>(name: string, text: string, values: unknown[]) => Promise<R[]>;
+
+interface PgPoolLike {
+  idleCount: number;
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+interface PgliteLike {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+function rawRunner(db: Db): Raw {
+  const client = (db as unknown as { $client: PgPoolLike | PgliteLike }).$client;
+  if ('idleCount' in client) {
+    return async <R>(name: string, text: string, values: unknown[]) =>
+      (await client.query({ name, text, values })).rows as R[];
+  }
+  return async <R>(_name: string, text: string, values: unknown[]) => (await client.query(text, values)).rows as R[];
+}
+
+// Parameters of both statements: $1 place, $2 scope.all, $3 scope organization, $4 caller, $5 key, $6 card,
+// $7 local time, $8 local day, $9 moment, $10 the zone $7/$8 are in, $11 may write. Then the school's
+// $12 scope school; the canteen's $12 day of the month, $13 the category an admin chose.
+
+/** The holder, card and slot columns both scans read (after the place and the key). */
+const HOLDER_COLUMNS = `
+    k.visit_id as "replayId",
+    c.id as "cardId", c.organization_id as "cardOrganizationId", coalesce(c.endless_use, false) as "endlessUse",
+    u.id as "userId", u.school_id as "userSchoolId", u.classroom_id as "classroomId",
+    u.name as "userName", u.job_title as "jobTitle", i.key as "imageKey", cl.name as "classroomName",
+    fd.id as "foodCategoryId", fd.cost as "foodCategoryCost", fd.name as "foodCategoryName",
+    cat.id as "categoryId", cat.name as "categoryName", prior.created_at as "firstAt"`;
+
+/** The earlier answer under this key; the card → live holder → photo, class, food category. */
+const HOLDER_JOINS = `
+  left join idempotency_keys k on k.user_id = $4::int and k.key = $5::text
+  left join cards c on c.number = $6::text
+  left join users u on u.id = c.user_id and u.deleted_at is null
+  left join images i on i.id = u.image_id
+  left join classrooms cl on cl.id = u.classroom_id
+  left join food_categories fd on fd.id = u.food_category_id`;
+
+/** The visit holding the one-time slot (the unique index's own expression, so the index answers). */
+const PRIOR_JOIN = `
+  left join lateral (
+    select v.created_at from visits v
+    where v.user_id = u.id and v.visit_date = $8::date and v.one_time
+      and coalesce(v.fixation_category_id, 0) = coalesce(cat.id, 0)
+    limit 1
+  ) prior on true`;
+
+/**
+ * The write of both statements: `rules` decide (the same rules the service tells refusals by), the
+ * one-time index has the last word under concurrency. Nothing is written in a zone other than the
+ * organization's (the service then runs the statement again in the right one).
+ */
+const recordIf = (values: string, rules: string) => `,
+v as (
+  insert into visits (organization_id, school_id, canteen_id, user_id, card_id, fixation_category_id, classroom_id,
+    food_category_id, cost, one_time, count, visit_date, created_at, created_by)
+  select ${values}, 1, $8::date, $9::timestamptz, $4::int from f
+  where $11::boolean and f."timeZone" = $10::text and f."replayId" is null
+    and f."cardOrganizationId" = f."organizationId" and f."userId" is not null and ${rules}
+  on conflict (user_id, visit_date, coalesce(fixation_category_id, 0)) where one_time do nothing
+  returning id
+),
+k as (insert into idempotency_keys (user_id, key, visit_id) select $4::int, $5::text, id from v where $5::text is not null)
+select f.*, (select id from v) as "visitId" from f`;
+
+/** Exported for bench/scan.mjs, which times this statement alone with pgbench. */
+export const SCHOOL_SCAN_SQL = `
+with f as (
+  select s.id as "schoolId", s.organization_id as "organizationId", o.time_zone as "timeZone",
+    exists (select 1 from fixation_categories x where x.organization_id = s.organization_id and x.deleted_at is null)
+      as "hasCategories",
+    null::int[] as "watchDays", ${HOLDER_COLUMNS}
+  from schools s
+  join organizations o on o.id = s.organization_id
+  ${HOLDER_JOINS}
+  left join lateral (
+    select x.id, x.name from fixation_categories x
+    where x.organization_id = s.organization_id and x.deleted_at is null
+      and x.time_start <= $7::time and $7::time < x.time_finish
+    limit 1
+  ) cat on true
+  ${PRIOR_JOIN}
+  where s.id = $1::int and ($2::boolean or (s.organization_id = $3::int and ($12::int is null or s.id = $12::int)))
+)${recordIf(
+  `f."organizationId", f."schoolId", null::int, f."userId", f."cardId", f."categoryId", f."classroomId",
+    f."foodCategoryId", f."foodCategoryCost", true`,
+  `f."userSchoolId" = f."schoolId" and f."classroomId" is not null and f."foodCategoryId" is not null
+    and (f."categoryId" is not null or not f."hasCategories") and f."firstAt" is null`,
+)}`;
+
+const CANTEEN_SCAN_SQL = `
+with f as (
+  select cn.id as "canteenId", cn.organization_id as "organizationId", o.time_zone as "timeZone",
+    true as "hasCategories", w.days as "watchDays", ${HOLDER_COLUMNS}
+  from canteens cn
+  join organizations o on o.id = cn.organization_id
+  ${HOLDER_JOINS}
+  left join watches w on w.id = u.watch_id
+  left join lateral (
+    select x.id, x.name from fixation_categories x
+    where x.organization_id = cn.organization_id and x.deleted_at is null
+      and case when $13::int is null then x.time_start <= $7::time and $7::time < x.time_finish else x.id = $13::int end
+    limit 1
+  ) cat on true
+  ${PRIOR_JOIN}
+  where cn.id = $1::int and cn.deleted_at is null and ($2::boolean or cn.organization_id = $3::int)
+)${recordIf(
+  `f."organizationId", null::int, f."canteenId", f."userId", f."cardId", f."categoryId", f."classroomId",
+    f."foodCategoryId", f."foodCategoryCost", not f."endlessUse"`,
+  `f."categoryId" is not null and (f."watchDays" is null or $12::int = any(f."watchDays"))
+    and (f."endlessUse" or f."firstAt" is null)`,
+)}`;
+
+interface RawFacts extends Omit<ScanFacts, 'replayId' | 'visitId'> {
+  replayId: number | string | null;
+  visitId: number | string | null;
+}
+/** The row as the service reads it: ids as numbers (in place, it is the driver's own object). */
+function toFacts(r: RawFacts | undefined): ScanFacts | null {
+  if (!r) return null;
+  if (r.replayId !== null) r.replayId = Number(r.replayId);
+  if (r.visitId !== null) r.visitId = Number(r.visitId);
+  return r as ScanFacts;
+}
+
+const sharedValues = (place: number, p: ScanInput) => [
+  place,
+  p.scope.all,
+  p.scope.organizationId,
+  p.actorId,
+  p.key,
+  p.card,
+  p.time,
+  p.date,
+  p.at.toISOString(),
+  p.timeZone,
+  p.write,
+];
+
 export function createFixationsRepository(db: Db) {
+  const raw = rawRunner(db);
   const rowSelect = {
     id: visits.id,
     createdAt: visits.createdAt,
@@ -115,29 +288,43 @@ export function createFixationsRepository(db: Db) {
       .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId));
 
   return {
-    /** The card, its live holder and what the rules need, plus the visit of an earlier try with this key. */
-    async scannedCard(number: string, tx: Db = db): Promise<ScannedCard | null> {
-      const [row] = await tx
-        .select({
-          cardId: cards.id,
-          organizationId: cards.organizationId,
-          endlessUse: cards.endlessUse,
-          userId: users.id,
-          schoolId: users.schoolId,
-          classroomId: users.classroomId,
-          foodCategoryId: foodCategories.id,
-          foodCategoryCost: foodCategories.cost,
-          watchDays: watches.days,
-          timeZone: organizations.timeZone,
-        })
-        .from(cards)
-        .innerJoin(organizations, eq(organizations.id, cards.organizationId))
-        .leftJoin(users, and(eq(users.id, cards.userId), isNull(users.deletedAt)))
-        .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
-        .leftJoin(watches, eq(watches.id, users.watchId))
-        .where(eq(cards.number, number))
-        .limit(1);
-      return row ?? null;
+    /** A school scan's one statement (see ScanFacts); null when the school is not in the caller's scope. */
+    async schoolScan(schoolId: number, p: ScanInput): Promise<ScanFacts | null> {
+      const [row] = await raw<RawFacts>('tamaq_school_scan', SCHOOL_SCAN_SQL, [
+        ...sharedValues(schoolId, p),
+        p.scope.schoolId,
+      ]);
+      return toFacts(row);
+    },
+
+    /** A canteen scan's one statement; `chosen` is the category an admin picked (else the current one). */
+    async canteenScan(canteenId: number, p: ScanInput, chosen: number | null): Promise<ScanFacts | null> {
+      const [row] = await raw<RawFacts>('tamaq_canteen_scan', CANTEEN_SCAN_SQL, [
+        ...sharedValues(canteenId, p),
+        p.monthDay,
+        chosen,
+      ]);
+      return toFacts(row);
+    },
+
+    /** The answer to a scan that recorded `f.visitId`, built from what the statement read. */
+    scannedRow(f: ScanFacts, at: Date, place: { schoolId: number | null; canteenId: number | null }): Fixation {
+      return toFixation({
+        id: f.visitId!,
+        createdAt: at,
+        ...place,
+        count: 1,
+        userId: f.userId!,
+        userName: f.userName ?? '',
+        jobTitle: f.jobTitle,
+        imageKey: f.imageKey,
+        classroomId: f.classroomId,
+        classroomName: f.classroomName,
+        fixationCategoryId: f.categoryId,
+        fixationCategoryName: f.categoryName,
+        foodCategoryId: f.foodCategoryId,
+        foodCategoryName: f.foodCategoryName,
+      });
     },
 
     async idempotentVisit(userId: number, key: string, tx: Db = db): Promise<number | null> {
@@ -147,16 +334,6 @@ export function createFixationsRepository(db: Db) {
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
         .limit(1);
       return row?.visitId ?? null;
-    },
-
-    async canteen(id: number, scope: Scope, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: canteens.id, organizationId: canteens.organizationId, timeZone: organizations.timeZone })
-        .from(canteens)
-        .innerJoin(organizations, eq(organizations.id, canteens.organizationId))
-        .where(and(eq(canteens.id, id), isNull(canteens.deletedAt), tenantFilter(canteens, scope)))
-        .limit(1);
-      return row ?? null;
     },
 
     async school(id: number, scope: Scope, tx: Db = db) {
@@ -175,69 +352,14 @@ export function createFixationsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The live category whose window holds `time` (windows of one organization do not overlap). */
-    async categoryAt(organizationId: number, time: string, tx: Db = db) {
+    async canteen(id: number, scope: Scope, tx: Db = db) {
       const [row] = await tx
-        .select({ id: fixationCategories.id })
-        .from(fixationCategories)
-        .where(
-          and(
-            eq(fixationCategories.organizationId, organizationId),
-            isNull(fixationCategories.deletedAt),
-            sql`${fixationCategories.timeStart} <= ${time}::time and ${time}::time < ${fixationCategories.timeFinish}`,
-          ),
-        )
+        .select({ id: canteens.id, organizationId: canteens.organizationId, timeZone: organizations.timeZone })
+        .from(canteens)
+        .innerJoin(organizations, eq(organizations.id, canteens.organizationId))
+        .where(and(eq(canteens.id, id), isNull(canteens.deletedAt), tenantFilter(canteens, scope)))
         .limit(1);
-      return row?.id ?? null;
-    },
-
-    async hasCategories(organizationId: number, tx: Db = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: fixationCategories.id })
-        .from(fixationCategories)
-        .where(and(eq(fixationCategories.organizationId, organizationId), isNull(fixationCategories.deletedAt)))
-        .limit(1);
-      return !!row;
-    },
-
-    async categoryOf(organizationId: number, id: number, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: fixationCategories.id })
-        .from(fixationCategories)
-        .where(
-          and(
-            eq(fixationCategories.id, id),
-            eq(fixationCategories.organizationId, organizationId),
-            isNull(fixationCategories.deletedAt),
-          ),
-        )
-        .limit(1);
-      return row?.id ?? null;
-    },
-
-    /**
-     * Records the visit and, with a key, remembers it, in ONE statement: a crash keeps both or
-     * neither. Answers null when the one-time slot is taken (the unique index decides, not a read).
-     * A concurrent retry with the same key fails on the key's primary key and records nothing.
-     */
-    async insert(v: NewVisit, key: string | null, tx: Db = db): Promise<{ id: number } | null> {
-      const values = sql`(${v.organizationId}, ${v.schoolId}, ${v.canteenId}, ${v.userId}, ${v.cardId},
-        ${v.fixationCategoryId}, ${v.classroomId}, ${v.foodCategoryId}, ${v.cost}::numeric, ${v.count}, ${v.oneTime},
-        ${v.visitDate}::date, ${v.createdAt.toISOString()}::timestamptz, ${v.createdBy})`;
-      const insertVisit = sql`insert into visits (organization_id, school_id, canteen_id, user_id, card_id,
-        fixation_category_id, classroom_id, food_category_id, cost, count, one_time, visit_date, created_at, created_by)
-        values ${values}
-        on conflict (user_id, visit_date, coalesce(fixation_category_id, 0)) where one_time do nothing
-        returning id`;
-      const statement = key
-        ? sql`with v as (${insertVisit}),
-            k as (insert into idempotency_keys (user_id, key, visit_id) select ${v.createdBy}, ${key}, id from v)
-            select id from v`
-        : insertVisit;
-      // Both drivers answer `{rows}`; the id comes back as a string from `pg` (bigint), a number from PGlite.
-      const result = (await tx.execute(statement)) as unknown as { rows: { id: number | string }[] };
-      const row = result.rows[0];
-      return row ? { id: Number(row.id) } : null;
+      return row ?? null;
     },
 
     /** When the one-time slot was first used that day (for the refusal's message). */

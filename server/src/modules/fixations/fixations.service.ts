@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import {
   FIXATION_MESSAGES as M,
   SCANNED_AT_MAX_AGE_MS,
@@ -12,9 +13,9 @@ import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, HttpError, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
-import { localDate, localMonthDay, localTime } from '../../platform/time.ts';
+import { localDate, localTime } from '../../platform/time.ts';
 import { ERROR_CODES, ERROR_MESSAGES } from '@tamaq/contract/errors';
-import type { FixationsRepository, ScannedCard } from './fixations.repository.ts';
+import type { FixationsRepository, ScanFacts, ScanInput } from './fixations.repository.ts';
 import type { RepeatGuard } from './repeat-guard.ts';
 
 export const schoolChannel = (schoolId: number) => `school-fixation-${schoolId}`;
@@ -31,7 +32,29 @@ export interface FixationsDeps {
 /** 429 in the shape the web ignores silently on the fixation screens (spec §8). */
 const doubleScan = () => new HttpError(429, ERROR_CODES.tooManyRequests, ERROR_MESSAGES.tooManyRequests);
 
+/** A card that is known, of this organization, and held by a live user (DOMAIN.md rule 1). */
+type Held = ScanFacts & { cardId: number; userId: number };
+
+/** What the service passes to a scan statement, before the local moment is added. */
+type ScanRequest = Omit<ScanInput, 'timeZone' | 'time' | 'date' | 'monthDay' | 'write'>;
+
+/**
+ * A scan is one statement (docs/rules.md "Scan speed"): the 3-second window is claimed first (in
+ * Redis or in memory, by the scanned number), then one statement reads everything the rules need and,
+ * when they all hold, records the visit and its key; the answer is built from what it read. Refusals
+ * are told in DOMAIN.md's order — the place, `scannedAt`, the key (rule 6, before rule 5), the card,
+ * the window, the entitlement, the one-time slot — and a window claimed by something that turned out
+ * not to be a scan of a card (an unknown card, another school's, a replayed answer) is given back.
+ */
 export function createFixationsService({ db, repo, repeat, now, publish, onRecorded }: FixationsDeps) {
+  /**
+   * The time zone of a school's or canteen's organization, as the last scan there read it. The local
+   * time and day go INTO the scan's statement, so they are computed with this guess; the statement
+   * writes nothing unless the guess is the organization's zone, and answers the zone: on a miss (the
+   * first scan, or the zone changed) it runs again in the right one.
+   */
+  const zones = new Map<string, string>();
+
   /** When the visit happened: now, or when a scan that waited offline was made (rule 7). */
   const moment = (scannedAt: string | null | undefined): Date => {
     const current = now();
@@ -45,6 +68,46 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
     return at > current ? current : at;
   };
 
+  /** The scan's moment; a bad `scannedAt` is reported after an unknown place, as the fields are read. */
+  const momentAfter = async (scannedAt: string | null | undefined, placeExists: () => Promise<boolean>) => {
+    try {
+      return moment(scannedAt);
+    } catch (err) {
+      if (!(await placeExists())) return null;
+      throw err;
+    }
+  };
+
+  /** The local time and day of a moment; they change once a second, so the last answer is kept. */
+  let last = { timeZone: '', second: NaN, time: '', date: '', monthDay: 0 };
+  const local = (at: Date, timeZone: string) => {
+    const second = Math.floor(at.getTime() / 1000);
+    if (last.second !== second || last.timeZone !== timeZone) {
+      const date = localDate(at, timeZone);
+      last = { timeZone, second, time: localTime(at, timeZone), date, monthDay: Number(date.slice(8, 10)) };
+    }
+    return last;
+  };
+
+  /** Runs a scan statement in the organization's zone (see `zones`). */
+  const scan = async (
+    place: string,
+    request: ScanRequest,
+    write: boolean,
+    statement: (input: ScanInput) => Promise<ScanFacts | null>,
+  ): Promise<ScanFacts | null> => {
+    const run = (timeZone: string) => {
+      const { time, date, monthDay } = local(request.at, timeZone);
+      return statement({ ...request, timeZone, time, date, monthDay, write });
+    };
+    const guess = zones.get(place) ?? DEFAULT_TIME_ZONE;
+    const facts = await run(guess);
+    if (!facts || facts.timeZone === guess) return facts;
+    if (zones.size > 10_000) zones.clear();
+    zones.set(place, facts.timeZone);
+    return run(facts.timeZone);
+  };
+
   /** An earlier answer to the same scan (same key): returned as it was, never recorded twice (rule 6). */
   const replay = async (actor: Actor, key: string | null): Promise<Fixation | null> => {
     if (!key) return null;
@@ -52,120 +115,125 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
     return visitId === null ? null : repo.row(visitId);
   };
 
-  const holder = (card: ScannedCard | null, organizationId: number): ScannedCard & { userId: number } => {
-    if (!card || card.organizationId !== organizationId) throw notFound(M.cardNotFound);
-    if (card.userId === null) throw notFound(M.cardNotLinked);
-    return card as ScannedCard & { userId: number };
-  };
+  const slotTaken = (firstAt: Date | null, timeZone: string) =>
+    conflict(M.repeat(firstAt ? localTime(firstAt, timeZone).slice(0, 5) : '—'));
 
-  const insert = async (
+  /**
+   * The statement with its window: claimed first, and given back when the scan turns out not to be a
+   * scan of a card (`isScan` throws the refusal) or to be answered already. A failed statement keeps
+   * the window: its retry (same key) passes it anyway, and another scan of the card within 3 seconds
+   * is a double scan whether or not the failed one was recorded. A retry that raced this try of the
+   * same scan (the key's primary key refused the second) gets the recorded answer.
+   */
+  const claimAndRun = async (
     actor: Actor,
-    key: string | null,
-    v: Parameters<FixationsRepository['insert']>[0],
-    timeZone: string,
-  ): Promise<Fixation> => {
-    let inserted: { id: number } | null;
+    request: ScanRequest,
+    statement: (write: boolean) => Promise<ScanFacts | null>,
+    isScan: (f: ScanFacts | null) => Held,
+  ): Promise<{ card: Held } | { earlier: Fixation }> => {
+    const claim = await repeat.claim(request.card, request.key);
+    let f: ScanFacts | null;
     try {
-      inserted = await repo.insert(v, key);
+      f = await statement(claim.granted);
     } catch (err) {
-      // The same key raced in from a retry: the other request recorded the visit.
-      if (key && isUniqueViolation(err)) {
-        const again = await replay(actor, key);
-        if (again) return again;
-      }
+      const again = request.key && isUniqueViolation(err) ? await replay(actor, request.key) : null;
+      if (again) return { earlier: again };
       throw err;
     }
-    if (!inserted) {
-      const first = await repo.firstVisitAt(v.userId, v.visitDate, v.fixationCategoryId);
-      throw conflict(M.repeat(first ? localTime(first, timeZone).slice(0, 5) : '—'));
+    if (f?.replayId != null) {
+      const earlier = await repo.row(f.replayId);
+      if (earlier) {
+        await claim.release();
+        return { earlier };
+      }
     }
-    onRecorded();
-    return (await repo.row(inserted.id))!;
+    let card: Held;
+    try {
+      card = isScan(f);
+    } catch (err) {
+      await claim.release();
+      throw err;
+    }
+    if (!claim.granted) throw doubleScan();
+    return { card };
+  };
+
+  /** A statement that recorded nothing although every rule held: a concurrent scan took the slot. */
+  const lostRace = async (actor: Actor, key: string | null, f: Held, visitDate: string): Promise<Fixation> => {
+    const again = await replay(actor, key);
+    if (again) return again;
+    throw slotTaken(await repo.firstVisitAt(f.userId, visitDate, f.categoryId), f.timeZone);
+  };
+
+  const holder = (f: ScanFacts): Held => {
+    if (f.cardId === null || f.cardOrganizationId !== f.organizationId) throw notFound(M.cardNotFound);
+    if (f.userId === null) throw notFound(M.cardNotLinked);
+    return f as Held;
   };
 
   return {
     async recordCanteen(actor: Actor, body: CanteenFixationCreate, key: string | null): Promise<Fixation> {
-      const canteen = await repo.canteen(body.canteenId, scopeOf(actor));
-      if (!canteen) throw ValidationError.field('canteenId', M.canteenNotFound);
-      const at = moment(body.scannedAt);
-      const earlier = await replay(actor, key);
-      if (earlier) return earlier;
-      const card = holder(await repo.scannedCard(normaliseCardNumber(body.cardId)), canteen.organizationId);
-      if (!(await repeat.claim(card.cardId))) throw doubleScan();
-
-      let categoryId: number | null;
-      if (body.fixationCategoryId && actor.role === 'Admin') {
-        categoryId = await repo.categoryOf(canteen.organizationId, body.fixationCategoryId);
-        if (categoryId === null) throw ValidationError.field('fixationCategoryId', M.categoryNotFound);
-      } else {
-        categoryId = await repo.categoryAt(canteen.organizationId, localTime(at, canteen.timeZone));
-        if (categoryId === null) throw ValidationError.field('fixationCategoryId', M.noCategoryNow);
-      }
-      if (card.watchDays && !card.watchDays.includes(localMonthDay(at, canteen.timeZone)))
-        throw conflict(M.notWatchDay);
-
-      return insert(
+      const scope = scopeOf(actor);
+      const canteenMissing = () => ValidationError.field('canteenId', M.canteenNotFound);
+      const at = await momentAfter(body.scannedAt, async () => !!(await repo.canteen(body.canteenId, scope)));
+      if (!at) throw canteenMissing();
+      const chosen = body.fixationCategoryId && actor.role === 'Admin' ? body.fixationCategoryId : null;
+      const request = { scope, actorId: actor.userId, key, card: normaliseCardNumber(body.cardId), at };
+      const outcome = await claimAndRun(
         actor,
-        key,
-        {
-          organizationId: canteen.organizationId,
-          schoolId: null,
-          canteenId: canteen.id,
-          userId: card.userId,
-          cardId: card.cardId,
-          fixationCategoryId: categoryId,
-          classroomId: card.classroomId,
-          foodCategoryId: card.foodCategoryId,
-          cost: card.foodCategoryCost,
-          count: 1,
-          oneTime: !card.endlessUse,
-          visitDate: localDate(at, canteen.timeZone),
-          createdAt: at,
-          createdBy: actor.userId,
+        request,
+        (write) =>
+          scan(`c${body.canteenId}`, request, write, (input) => repo.canteenScan(body.canteenId, input, chosen)),
+        (f) => {
+          if (!f) throw canteenMissing();
+          return holder(f);
         },
-        canteen.timeZone,
       );
+      if ('earlier' in outcome) return outcome.earlier;
+      const { card } = outcome;
+      if (card.categoryId === null) {
+        throw ValidationError.field('fixationCategoryId', chosen ? M.categoryNotFound : M.noCategoryNow);
+      }
+      const day = local(at, card.timeZone);
+      if (card.watchDays && !card.watchDays.includes(day.monthDay)) throw conflict(M.notWatchDay);
+      if (!card.endlessUse && card.firstAt) throw slotTaken(card.firstAt, card.timeZone);
+      if (card.visitId === null) return lostRace(actor, key, card, day.date);
+      onRecorded();
+      return repo.scannedRow(card, at, { schoolId: null, canteenId: body.canteenId });
     },
 
     async recordSchool(actor: Actor, body: SchoolFixationCreate, key: string | null): Promise<Fixation> {
-      const school = await repo.school(body.schoolId, scopeOf(actor));
-      if (!school) throw ValidationError.field('schoolId', M.schoolNotFound);
-      const at = moment(body.scannedAt);
-      const earlier = await replay(actor, key);
-      if (earlier) return earlier;
-      const card = holder(await repo.scannedCard(normaliseCardNumber(body.cardId)), school.organizationId);
-      if (card.schoolId !== school.id || card.classroomId === null) throw notFound(M.notPupil);
-      if (!(await repeat.claim(card.cardId))) throw doubleScan();
-      if (card.foodCategoryId === null) throw conflict(M.noFoodCategory);
-
-      // One serving per day per meal time where the organization defines them, else one per day.
-      let categoryId: number | null = null;
-      if (await repo.hasCategories(school.organizationId)) {
-        categoryId = await repo.categoryAt(school.organizationId, localTime(at, school.timeZone));
-        if (categoryId === null) throw conflict(M.noCategoryNow);
-      }
-      const visit = await insert(
+      const scope = scopeOf(actor);
+      const schoolMissing = () => ValidationError.field('schoolId', M.schoolNotFound);
+      const at = await momentAfter(body.scannedAt, async () => !!(await repo.school(body.schoolId, scope)));
+      if (!at) throw schoolMissing();
+      const request = { scope, actorId: actor.userId, key, card: normaliseCardNumber(body.cardId), at };
+      const outcome = await claimAndRun(
         actor,
-        key,
-        {
-          organizationId: school.organizationId,
-          schoolId: school.id,
-          canteenId: null,
-          userId: card.userId,
-          cardId: card.cardId,
-          fixationCategoryId: categoryId,
-          classroomId: card.classroomId,
-          foodCategoryId: card.foodCategoryId,
-          cost: card.foodCategoryCost,
-          count: 1,
-          oneTime: true,
-          visitDate: localDate(at, school.timeZone),
-          createdAt: at,
-          createdBy: actor.userId,
+        request,
+        (write) => scan(`s${body.schoolId}`, request, write, (input) => repo.schoolScan(body.schoolId, input)),
+        (f) => {
+          if (!f) throw schoolMissing();
+          const card = holder(f);
+          if (card.userSchoolId !== body.schoolId || card.classroomId === null) throw notFound(M.notPupil);
+          return card;
         },
-        school.timeZone,
       );
-      publish(schoolChannel(school.id), { type: 'fixation', fixation: visit });
+      let visit: Fixation;
+      if ('earlier' in outcome) visit = outcome.earlier;
+      else {
+        const { card } = outcome;
+        if (card.foodCategoryId === null) throw conflict(M.noFoodCategory);
+        // One serving per day per meal time where the organization defines them, else one per day.
+        if (card.hasCategories && card.categoryId === null) throw conflict(M.noCategoryNow);
+        if (card.firstAt) throw slotTaken(card.firstAt, card.timeZone);
+        if (card.visitId === null) visit = await lostRace(actor, key, card, local(at, card.timeZone).date);
+        else {
+          onRecorded();
+          visit = repo.scannedRow(card, at, { schoolId: body.schoolId, canteenId: null });
+        }
+      }
+      publish(schoolChannel(body.schoolId), { type: 'fixation', fixation: visit });
       return visit;
     },
 

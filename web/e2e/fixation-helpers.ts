@@ -133,6 +133,9 @@ interface CategoryRow {
   time_finish: string;
 }
 
+/** What a hook calling ensureCategoryNow may take: up to six minutes of waiting out midnight. */
+export const ENSURE_CATEGORY_TIMEOUT_MS = 8 * 60_000;
+
 /** How long a test file needs the meal time it scans in to last. */
 const MARGIN_MINUTES = 5;
 const LAST_MINUTE = 23 * 60 + 59;
@@ -140,8 +143,9 @@ const LAST_MINUTE = 23 * 60 + 59;
 /**
  * Tests run at any hour: they scan in the meal time of the company that is active now. One that
  * ends within a few minutes is stretched to the next meal time (and given its end back after);
- * with none active, one is added in the gap around now (windows may not overlap). Only the last
- * minutes before midnight cannot hold a meal time. Returns the category and its remover.
+ * with none active, one is added in the gap around now (windows may not overlap). In the last
+ * minutes before midnight, which cannot hold a meal time, it waits for the new day (so a caller's
+ * hook needs ENSURE_CATEGORY_TIMEOUT_MS). Returns the category and its remover.
  */
 export async function ensureCategoryNow(
   adminToken: string,
@@ -154,8 +158,14 @@ export async function ensureCategoryNow(
     return { category: active, remove: async () => {} };
   const { rows } = await call<{ rows: CategoryRow[] }>(adminToken, 'GET', '/api/fixation/categories?limit=1000');
   const next = Math.min(LAST_MINUTE, ...rows.map((c) => toMinutes(c.time_start)).filter((s) => s > now));
-  if (next - now <= MARGIN_MINUTES)
-    throw new Error('no meal time can last until the test ends: run again after midnight');
+  if (next - now <= MARGIN_MINUTES) {
+    // The last minutes before midnight cannot hold a meal time (windows do not cross midnight), and
+    // the day would change under the test: wait for the new day, as a canteen would, and start over.
+    if (next !== LAST_MINUTE) throw new Error(`no meal time can last until the test ends (now ${toTime(now)})`);
+    const secondsLeft = (24 * 60 - now) * 60 - new Date().getSeconds();
+    await sleep((secondsLeft + 30) * 1000);
+    return ensureCategoryNow(adminToken, name);
+  }
   const put = (c: CategoryRow, finish: string) =>
     call<CategoryRow>(adminToken, 'PUT', '/api/fixation/category', {
       id: c.id,

@@ -7,6 +7,7 @@ import {
   call,
   debugPage,
   ensureCategoryNow,
+  ENSURE_CATEGORY_TIMEOUT_MS,
   expectVisits,
   historyRows,
   recordTones,
@@ -59,7 +60,7 @@ beforeAll(async () => {
   await recordTones(page);
   debugPage(page, 'cashier');
   await signIn(page, 'cashier@demo.kz');
-});
+}, ENSURE_CATEGORY_TIMEOUT_MS);
 afterAll(async () => {
   await browser?.close();
   await removeCategory();

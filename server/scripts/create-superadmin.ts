@@ -11,7 +11,7 @@ import { loadConfig } from '../src/platform/config.ts';
 import { fromPostgresUrl } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { ensureReferenceData } from '../src/platform/db/reference-data.ts';
-import { users } from '../src/platform/db/schema.ts';
+import { users } from '../src/platform/db/schema-people.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 
 const die = (message: string): never => {

@@ -6,7 +6,7 @@ import { fromPostgresUrl, openEmbedded, type Database } from './platform/db/clie
 import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { ensureReferenceData } from './platform/db/reference-data.ts';
-import { users } from './platform/db/schema.ts';
+import { users } from './platform/db/schema-people.ts';
 import { embeddedJwtSecret } from './platform/secret.ts';
 import { buildRealtimeServer } from './platform/realtime/ws-server.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';

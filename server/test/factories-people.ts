@@ -6,9 +6,9 @@ import {
   classrooms,
   fixationCategories,
   foodCategories,
+  users,
   watches,
 } from '../src/platform/db/schema-people.ts';
-import { users } from '../src/platform/db/schema.ts';
 import { createOrganization, createSchool } from './factories.ts';
 
 /** Factories of the people-and-structure tables; each makes the rows it depends on. */

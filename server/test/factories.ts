@@ -1,6 +1,7 @@
 import { ROLE_IDS, type Role } from '@tamaq/contract/roles';
 import type { Db } from '../src/platform/db/client.ts';
-import { organizations, schools, users } from '../src/platform/db/schema.ts';
+import { organizations, schools } from '../src/platform/db/schema.ts';
+import { users } from '../src/platform/db/schema-people.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import type { Platform } from '../src/platform/platform.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -11,7 +11,12 @@ import { fromPglite, fromPostgresUrl, type Database } from '../src/platform/db/c
  * TEST_DATABASE_URL is set, a PostgreSQL database cloned from a migrated template.
  */
 export const SNAPSHOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/pglite-snapshot.tar.gz');
-export const TEMPLATE_DB = 'tamaq_test_template';
+// Named after the checkout, so two checkouts on one machine (worktrees, CI beside a session) never
+// drop each other's template while it is being copied.
+export const TEMPLATE_DB = `tamaq_test_template_${createHash('sha256')
+  .update(fileURLToPath(import.meta.url))
+  .digest('hex')
+  .slice(0, 8)}`;
 
 export const testDbKind = (): 'postgres' | 'pglite' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 

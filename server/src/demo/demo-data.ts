@@ -1,6 +1,7 @@
 import { ROLE_IDS, type Role } from '@tamaq/contract/roles';
 import type { Db } from '../platform/db/client.ts';
-import { organizations, schools, users } from '../platform/db/schema.ts';
+import { users } from '../platform/db/schema-people.ts';
+import { organizations, schools } from '../platform/db/schema.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { makeBin } from '@tamaq/contract/kz-id';
 import { loadDemoPeople } from './demo-people.ts';

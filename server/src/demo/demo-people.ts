@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { makeIin } from '@tamaq/contract/kz-id';
 import type { Db } from '../platform/db/client.ts';
-import { users } from '../platform/db/schema.ts';
+
 import {
   canteens,
   cards,
@@ -11,6 +11,7 @@ import {
   parentChildren,
   parentInvitations,
   schoolSettings,
+  users,
   watches,
 } from '../platform/db/schema-people.ts';
 import { localDate } from '../platform/time.ts';

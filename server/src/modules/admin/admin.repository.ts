@@ -1,8 +1,8 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AdminSummary } from '@tamaq/contract/admin';
 import type { Db } from '../../platform/db/client.ts';
-import { cards, visits } from '../../platform/db/schema-people.ts';
-import { organizations, schools, users } from '../../platform/db/schema.ts';
+import { cards, users, visits } from '../../platform/db/schema-people.ts';
+import { organizations, schools } from '../../platform/db/schema.ts';
 
 export function createAdminRepository(db: Db) {
   const total = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { organizations, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
+import { organizations } from '../../platform/db/schema.ts';
 
 /** What sign-in needs to know about an account. */
 export interface Account {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createUser, FACTORY_PASSWORD, signedIn, tokenFor } from '../../../test/factories.ts';
-import { organizations, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
+import { organizations } from '../../platform/db/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {

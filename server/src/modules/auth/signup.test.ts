@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createUser } from '../../../test/factories.ts';
-import { authCodes, mailOutbox, organizations, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
+import { authCodes, mailOutbox, organizations } from '../../platform/db/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
-import { cards } from '../../platform/db/schema-people.ts';
-import { organizations, users } from '../../platform/db/schema.ts';
+import { cards, users } from '../../platform/db/schema-people.ts';
+import { organizations } from '../../platform/db/schema.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

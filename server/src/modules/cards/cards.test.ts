@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createPupil } from '../../../test/factories-people.ts';
-import { cards } from '../../platform/db/schema-people.ts';
-import { auditLog, users } from '../../platform/db/schema.ts';
+import { cards, users } from '../../platform/db/schema-people.ts';
+import { auditLog } from '../../platform/db/schema.ts';
 
 let t: TestContext;
 let org: { id: number };

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { organizations, schools, users } from '../../platform/db/schema.ts';
-import { classrooms, visits } from '../../platform/db/schema-people.ts';
+import { organizations, schools } from '../../platform/db/schema.ts';
+import { classrooms, users, visits } from '../../platform/db/schema-people.ts';
 
 const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

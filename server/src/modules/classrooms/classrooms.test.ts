@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { CLASSROOM_MESSAGES, CLASSROOM_MESSAGES_KINDERGARTEN as KG } from '@tamaq/contract/classrooms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../platform/db/schema.ts';
-import { classrooms, visits } from '../../platform/db/schema-people.ts';
+import { auditLog } from '../../platform/db/schema.ts';
+import { classrooms, users, visits } from '../../platform/db/schema-people.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
 import { createClassroom, createPupil } from '../../../test/factories-people.ts';

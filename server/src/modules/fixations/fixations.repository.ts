@@ -2,13 +2,14 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { imageUrl } from '@tamaq/contract/images';
 import type { Fixation } from '@tamaq/contract/fixations';
 import type { Db } from '../../platform/db/client.ts';
-import { images, organizations, schools, users } from '../../platform/db/schema.ts';
+import { images, organizations, schools } from '../../platform/db/schema.ts';
 import {
   canteens,
   classrooms,
   fixationCategories,
   foodCategories,
   idempotencyKeys,
+  users,
   visits,
 } from '../../platform/db/schema-people.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';

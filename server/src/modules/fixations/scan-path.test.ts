@@ -10,8 +10,8 @@ import {
   createFoodCategory,
   createPupil,
 } from '../../../test/factories-people.ts';
-import { users } from '../../platform/db/schema.ts';
-import { visits } from '../../platform/db/schema-people.ts';
+
+import { users, visits } from '../../platform/db/schema-people.ts';
 
 /**
  * The one-statement scan (docs/rules.md "Scan speed"): the local time and day go into the statement

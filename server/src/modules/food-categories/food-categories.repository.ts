@@ -2,8 +2,8 @@ import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm';
 import type { FoodCategoryType } from '@tamaq/contract/food-categories';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { foodCategories } from '../../platform/db/schema-people.ts';
-import { organizations, users } from '../../platform/db/schema.ts';
+import { foodCategories, users } from '../../platform/db/schema-people.ts';
+import { organizations } from '../../platform/db/schema.ts';
 
 /** `%text%` for ilike, with the user's `%`, `_` and `\` taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, signedIn } from '../../../test/factories.ts';
 import { createFoodCategory, createPupil } from '../../../test/factories-people.ts';
-import { auditLog, users } from '../../platform/db/schema.ts';
-import { foodCategories } from '../../platform/db/schema-people.ts';
+import { auditLog } from '../../platform/db/schema.ts';
+import { foodCategories, users } from '../../platform/db/schema-people.ts';
 
 let t: TestContext;
 beforeAll(async () => {

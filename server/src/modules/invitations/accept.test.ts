@@ -4,8 +4,8 @@ import { ROLE_IDS } from '@tamaq/contract/roles';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createUser, FACTORY_PASSWORD, signedIn } from '../../../test/factories.ts';
 import { createPupil } from '../../../test/factories-people.ts';
-import { auditLog, users } from '../../platform/db/schema.ts';
-import { parentChildren, parentInvitations } from '../../platform/db/schema-people.ts';
+import { auditLog } from '../../platform/db/schema.ts';
+import { parentChildren, parentInvitations, users } from '../../platform/db/schema-people.ts';
 import { invitationCalls, NOT_FOUND } from './invitations.test-kit.ts';
 
 let t: TestContext;

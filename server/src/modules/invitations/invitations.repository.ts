@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { organizations, schools, users } from '../../platform/db/schema.ts';
-import { parentChildren, parentInvitations } from '../../platform/db/schema-people.ts';
+import { organizations, schools } from '../../platform/db/schema.ts';
+import { parentChildren, parentInvitations, users } from '../../platform/db/schema-people.ts';
 
 /** An account that holds an e-mail: what the invitation needs to decide create, link or refuse. */
 export interface EmailAccount {

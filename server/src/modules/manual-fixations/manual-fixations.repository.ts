@@ -3,8 +3,15 @@ import { imageUrl } from '@tamaq/contract/images';
 import type { Fixation } from '@tamaq/contract/fixations';
 import { MANUAL_MAX_ROWS } from '@tamaq/contract/manual-fixations';
 import type { Db } from '../../platform/db/client.ts';
-import { images, organizations, schools, users } from '../../platform/db/schema.ts';
-import { canteens, classrooms, fixationCategories, foodCategories, visits } from '../../platform/db/schema-people.ts';
+import { images, organizations, schools } from '../../platform/db/schema.ts';
+import {
+  canteens,
+  classrooms,
+  fixationCategories,
+  foodCategories,
+  users,
+  visits,
+} from '../../platform/db/schema-people.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 
 /** Whose visits one manual list shows: a canteen's meal time, or a school's pupils by class and/or food category. */

@@ -1,6 +1,7 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { organizations, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
+import { organizations } from '../../platform/db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 type OrganizationValues = Pick<

@@ -4,7 +4,8 @@ import { makeBin } from '@tamaq/contract/kz-id';
 import { ROLE_IDS } from '@tamaq/contract/roles';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createUser, signedIn } from '../../../test/factories.ts';
-import { auditLog, organizations, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
+import { auditLog, organizations } from '../../platform/db/schema.ts';
 
 let t: TestContext;
 let superToken: string;

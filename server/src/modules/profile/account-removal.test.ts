@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createUser, FACTORY_PASSWORD, signedIn } from '../../../test/factories.ts';
-import { auditLog, images, users } from '../../platform/db/schema.ts';
-import { cards } from '../../platform/db/schema-people.ts';
+import { auditLog, images } from '../../platform/db/schema.ts';
+import { cards, users } from '../../platform/db/schema-people.ts';
 import { createCard } from '../../../test/factories-people.ts';
 
 let t: TestContext;

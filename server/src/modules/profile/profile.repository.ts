@@ -2,8 +2,8 @@ import { and, eq, isNull, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PROFILE_MESSAGES } from '@tamaq/contract/profile';
 import type { Db } from '../../platform/db/client.ts';
-import { cards } from '../../platform/db/schema-people.ts';
-import { images, organizations, users } from '../../platform/db/schema.ts';
+import { cards, users } from '../../platform/db/schema-people.ts';
+import { images, organizations } from '../../platform/db/schema.ts';
 
 const active = (userId: number) => and(eq(users.id, userId), isNull(users.deletedAt));
 

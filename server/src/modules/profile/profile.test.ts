@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesFor } from '@tamaq/contract/routes';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, FACTORY_PASSWORD, signedIn } from '../../../test/factories.ts';
-import { auditLog, images, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
+import { auditLog, images } from '../../platform/db/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from
 import type { Scope } from '../../platform/auth/scope.ts';
 import { tenantFilter } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { regions, schools, users } from '../../platform/db/schema.ts';
-import { classrooms, schoolSettings, visits } from '../../platform/db/schema-people.ts';
+import { regions, schools } from '../../platform/db/schema.ts';
+import { classrooms, schoolSettings, users, visits } from '../../platform/db/schema-people.ts';
 
 /**
  * The one scope filter of schools: a school has no `school_id` column, its own `id` plays that part,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { SCHOOL_MESSAGES, SCHOOL_MESSAGES_KINDERGARTEN } from '@tamaq/contract/schools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, schools, users } from '../../platform/db/schema.ts';
-import { schoolSettings, visits } from '../../platform/db/schema-people.ts';
+import { auditLog, schools } from '../../platform/db/schema.ts';
+import { schoolSettings, users, visits } from '../../platform/db/schema-people.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
 import { createClassroom, createPupil } from '../../../test/factories-people.ts';

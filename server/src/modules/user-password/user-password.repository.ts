@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
 
 export function createUserPasswordRepository(db: Db) {
   return {

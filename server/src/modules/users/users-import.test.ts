@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES } from '@tamaq/contract/imports';
 import { isValidIin, makeIin } from '@tamaq/contract/kz-id';
 import { USER_MESSAGES } from '@tamaq/contract/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
 import { workbookOf } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';

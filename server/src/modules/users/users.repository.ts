@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { images, organizations, regions, schools, users } from '../../platform/db/schema.ts';
-import { cards, classrooms, foodCategories, watches } from '../../platform/db/schema-people.ts';
+import { images, organizations, regions, schools } from '../../platform/db/schema.ts';
+import { cards, classrooms, foodCategories, users, watches } from '../../platform/db/schema-people.ts';
 
 export type UserValues = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt'>>;
 

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { watches } from '../../platform/db/schema-people.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users, watches } from '../../platform/db/schema-people.ts';
 
 /** `%text%` for ilike, with the user's `%`, `_` and `\` taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

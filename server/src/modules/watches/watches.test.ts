@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createUser, signedIn } from '../../../test/factories.ts';
 import { createWatch } from '../../../test/factories-people.ts';
-import { auditLog, users } from '../../platform/db/schema.ts';
-import { watches } from '../../platform/db/schema-people.ts';
+import { auditLog } from '../../platform/db/schema.ts';
+import { users, watches } from '../../platform/db/schema-people.ts';
 
 let t: TestContext;
 let orgId: number;

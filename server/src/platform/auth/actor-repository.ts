@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { organizations, users } from '../db/schema.ts';
+import { organizations } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 
 export interface ActorRow {
   id: number;

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organizations, schools, users } from './schema.ts';
+import { images, organizations, regions, roles, schools } from './schema.ts';
 
 /**
  * People and structure (issue 3): classrooms, canteens, watches, fixation and food categories,
@@ -112,6 +112,49 @@ export const foodCategories = pgTable(
     index('food_categories_organization_idx').on(t.organizationId),
     check('food_categories_type_check', sql`${t.type} in ('sw', 'common')`),
     check('food_categories_cost_check', sql`${t.cost} >= 0`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'restrict' }),
+    roleId: integer('role_id').references(() => roles.id),
+    regionId: integer('region_id').references(() => regions.id),
+    imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    jobTitle: text('job_title'),
+    iin: text('iin'),
+    /** A pupil is a user with a classroom (and usually no role). */
+    classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'restrict' }),
+    foodCategoryId: integer('food_category_id').references(() => foodCategories.id, { onDelete: 'restrict' }),
+    watchId: integer('watch_id').references(() => watches.id, { onDelete: 'restrict' }),
+    socialWalletSetDate: date('social_wallet_set_date', { mode: 'string' }),
+    socialWalletResetDate: date('social_wallet_reset_date', { mode: 'string' }),
+    language: text('language').notNull().default('ru'),
+    /** Bumped on a password change or removal: tokens carrying an older value stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Sign-in lower-cases what is typed; the unique index must see e-mails the same way.
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    index('users_organization_idx').on(t.organizationId),
+    index('users_school_idx').on(t.schoolId),
+    index('users_classroom_idx').on(t.classroomId),
+    index('users_food_category_idx').on(t.foodCategoryId),
+    index('users_watch_idx').on(t.watchId),
+    // Imports match a pupil by IIN within the organization.
+    uniqueIndex('users_organization_iin_key')
+      .on(t.organizationId, t.iin)
+      .where(sql`${t.iin} is not null and ${t.deletedAt} is null`),
   ],
 );
 

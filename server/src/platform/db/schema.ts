@@ -10,12 +10,8 @@ import {
   pgTable,
   text,
   timestamp,
-  date,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-// A cycle on purpose: users point at classrooms and categories, those tables at organizations. Drizzle
-// resolves references lazily, so the two files may import each other.
-import { classrooms, foodCategories, watches } from './schema-people.ts';
 
 /**
  * The platform's tables. Domain modules add their own tables in their own files and re-export them
@@ -96,49 +92,6 @@ export const images = pgTable('images', {
   ownerId: integer('owner_id'),
   createdAt: createdAt(),
 });
-
-export const users = pgTable(
-  'users',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
-    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'restrict' }),
-    roleId: integer('role_id').references(() => roles.id),
-    regionId: integer('region_id').references(() => regions.id),
-    imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    email: text('email'),
-    passwordHash: text('password_hash'),
-    jobTitle: text('job_title'),
-    iin: text('iin'),
-    /** A pupil is a user with a classroom (and usually no role). */
-    classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'restrict' }),
-    foodCategoryId: integer('food_category_id').references(() => foodCategories.id, { onDelete: 'restrict' }),
-    watchId: integer('watch_id').references(() => watches.id, { onDelete: 'restrict' }),
-    socialWalletSetDate: date('social_wallet_set_date', { mode: 'string' }),
-    socialWalletResetDate: date('social_wallet_reset_date', { mode: 'string' }),
-    language: text('language').notNull().default('ru'),
-    /** Bumped on a password change or removal: tokens carrying an older value stop working. */
-    tokenVersion: integer('token_version').notNull().default(0),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // Sign-in lower-cases what is typed; the unique index must see e-mails the same way.
-    uniqueIndex('users_email_key').on(t.email),
-    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    index('users_organization_idx').on(t.organizationId),
-    index('users_school_idx').on(t.schoolId),
-    index('users_classroom_idx').on(t.classroomId),
-    index('users_food_category_idx').on(t.foodCategoryId),
-    index('users_watch_idx').on(t.watchId),
-    // Imports match a pupil by IIN within the organization.
-    uniqueIndex('users_organization_iin_key')
-      .on(t.organizationId, t.iin)
-      .where(sql`${t.iin} is not null and ${t.deletedAt} is null`),
-  ],
-);
 
 export const authCodes = pgTable(
   'auth_codes',

@@ -35,6 +35,7 @@ export const ERROR_MESSAGES = {
   tooManyRequests: 'Слишком много запросов, попробуйте позже',
   internal: 'Внутренняя ошибка сервера, попробуйте позже',
   payloadTooLarge: 'Файл слишком большой',
+  queryTooLong: 'Запрос выполнялся слишком долго: уточните поиск или повторите позже',
 } as const;
 
 /** Answers documented on every route, so OpenAPI lists them. */

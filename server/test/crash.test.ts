@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '@tamaq/contract/roles';
 import { createTokenService } from '../src/platform/auth/tokens.ts';
-import { fromPglite, fromPostgresUrl, type Database } from '../src/platform/db/client.ts';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database } from '../src/platform/db/client.ts';
 import { SNAPSHOT, TEMPLATE_DB, withDatabase } from './test-db.ts';
 
 /**
@@ -369,12 +369,16 @@ describe.skipIf(pgUrl)('SIGKILL in the middle of a scan load, on embedded PGlite
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-crash-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const pgdata = path.join(dataDir, 'pgdata');
-  const open = async () => fromPglite(await PGlite.create({ dataDir: pgdata }));
+  const open = async () => fromPglite(await PGlite.create({ dataDir: pgdata, extensions: PGLITE_EXTENSIONS }));
 
   it('loses no acknowledged visit and records none twice', { timeout: 120_000 }, async () => {
     // The migrated snapshot of global-setup, unpacked into the server's data directory (initdb is slow).
     let database = fromPglite(
-      await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([fs.readFileSync(SNAPSHOT)]) }),
+      await PGlite.create({
+        dataDir: pgdata,
+        loadDataDir: new Blob([fs.readFileSync(SNAPSHOT)]),
+        extensions: PGLITE_EXTENSIONS,
+      }),
     );
     const setup = await prepare(database);
     await database.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPostgresUrl } from '../src/platform/db/client.ts';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { ensureReferenceData } from '../src/platform/db/reference-data.ts';
 import { SNAPSHOT, TEMPLATE_DB, withDatabase } from './test-db.ts';
@@ -22,7 +22,7 @@ export default async function setup(): Promise<void> {
     await admin.end();
     return;
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = fromPglite(client);
   await migrate(database);
   await ensureReferenceData(database.db);

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPostgresUrl, type Database } from '../src/platform/db/client.ts';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database } from '../src/platform/db/client.ts';
 
 /**
  * Each test file gets its own database: a copy of a migrated PGlite snapshot by default, or, when
@@ -31,7 +31,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const blob = new Blob([fs.readFileSync(SNAPSHOT)]);
-    return fromPglite(await PGlite.create({ loadDataDir: blob }));
+    return fromPglite(await PGlite.create({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS }));
   }
   const name = `tamaq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { imageUrl } from '@tamaq/contract/images';
 import type { Fixation } from '@tamaq/contract/fixations';
-import type { Db } from '../../platform/db/client.ts';
+import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
 import {
   canteens,
@@ -389,27 +389,40 @@ export function createFixationsRepository(db: Db) {
       where: { schoolId?: number; canteenId?: number; fixationCategoryId?: number; query?: string },
       scope: Scope,
       paging: { limit: number; offset: number },
-      tx: Db = db,
     ) {
-      const conditions: (SQL | undefined)[] = [tenantFilter(visits, scope)];
-      if (where.schoolId) conditions.push(eq(visits.schoolId, where.schoolId));
-      if (where.canteenId) conditions.push(eq(visits.canteenId, where.canteenId));
-      if (where.fixationCategoryId) conditions.push(eq(visits.fixationCategoryId, where.fixationCategoryId));
-      if (where.query) conditions.push(sql`${users.name} ilike ${`%${escapeLike(where.query)}%`}`);
-      const filter = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        joined(tx)
+      return boundedRead(db, LIST_TIMEOUT_MS, async (tx) => {
+        const conditions: (SQL | undefined)[] = [tenantFilter(visits, scope)];
+        if (where.schoolId) conditions.push(eq(visits.schoolId, where.schoolId));
+        if (where.canteenId) conditions.push(eq(visits.canteenId, where.canteenId));
+        if (where.fixationCategoryId) conditions.push(eq(visits.fixationCategoryId, where.fixationCategoryId));
+        if (where.query) {
+          // The people first, through the name's trigram index; then only their visits. Filtering the
+          // visits by name instead walked every visit of the school when nothing matched, and on the
+          // embedded database (one statement at a time) every scan waited behind that walk.
+          const people = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                scope.all ? undefined : eq(users.organizationId, scope.organizationId ?? -1),
+                sql`${users.name} ilike ${`%${escapeLike(where.query)}%`}`,
+              ),
+            );
+          if (!people.length) return { total: 0, rows: [] };
+          conditions.push(sql`${visits.userId} = any(${`{${people.map((p) => p.id).join(',')}}`}::int[])`);
+        }
+        const filter = and(...conditions);
+        const rows = await joined(tx)
           .where(filter)
           .orderBy(desc(visits.createdAt), desc(visits.id))
           .limit(paging.limit)
-          .offset(paging.offset),
-        tx
+          .offset(paging.offset);
+        const [total] = await tx
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(visits)
-          .innerJoin(users, eq(users.id, visits.userId))
-          .where(filter),
-      ]);
-      return { total: total?.n ?? 0, rows: (rows as RawRow[]).map(toFixation) };
+          .where(filter);
+        return { total: total?.n ?? 0, rows: (rows as RawRow[]).map(toFixation) };
+      });
     },
 
     async find(id: number, scope: Scope, tx: Db = db) {

@@ -312,6 +312,35 @@ describe('POST /api/school/fixation', () => {
     expect(cashierDelete.statusCode).toBe(403);
   });
 
+  it('searches the school’s visits by a part of a name, with % and _ taken literally', async () => {
+    const named = async (name: string) => {
+      const p = await createPupil(t.db, {
+        organizationId: edu.id,
+        schoolId: school.id,
+        classroomId: classroom.id,
+        foodCategoryId: sw.id,
+        name,
+      });
+      const card = await createCard(t.db, { organizationId: edu.id, userId: p.id });
+      return (await schoolScan(card.number)).json().id as number;
+    };
+    const aigerim = await named('Жумабекова Айгерим');
+    const percent = await named('Ученик 100% Искомый');
+    const search = async (query: string) =>
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/school/fixations?schoolId=${school.id}&query=${encodeURIComponent(query)}`,
+          token,
+        })
+      ).json() as { total: number; rows: { id: number }[] };
+
+    expect(await search('айгер')).toEqual({ total: 1, rows: [expect.objectContaining({ id: aigerim })] });
+    expect(await search('0%')).toEqual({ total: 1, rows: [expect.objectContaining({ id: percent })] });
+    expect(await search('qwxzqw')).toEqual({ total: 0, rows: [] });
+    expect(await search('_')).toEqual({ total: 0, rows: [] });
+  });
+
   it('answers 404 when deleting another organization’s visit', async () => {
     const eduAdmin = await createUser(t.db, { role: 'EducationAdmin' });
     const { card } = await pupil();

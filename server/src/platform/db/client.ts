@@ -1,4 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -56,7 +58,31 @@ export function fromPostgresUrl(url: string, max = 20): Database {
   };
 }
 
+/** The extensions the migrations create (pg_trgm for the search indexes): every embedded database loads them. */
+export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
+
 export async function openEmbedded(dataDir: string): Promise<{ database: Database; client: PGlite }> {
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
   return { database: fromPglite(client), client };
+}
+
+/** How long one statement of a list or a search may run on PostgreSQL before it is cancelled (a 503). */
+export const LIST_TIMEOUT_MS = 10_000;
+
+/**
+ * Runs a list's or a search's reads in one read-only transaction whose statements PostgreSQL cancels
+ * after `ms` (SQLSTATE 57014, answered as a 503), so no search can hold a connection for long. PGlite
+ * cannot cancel a running statement (it has no timer signal): there the indexes alone bound a read,
+ * and `fn` runs on the database as it is.
+ */
+export async function boundedRead<T>(db: Db, ms: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const client = (db as unknown as { $client?: object }).$client;
+  if (!client || !('idleCount' in client)) return fn(db);
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(ms))}`));
+      return fn(tx as unknown as Db);
+    },
+    { accessMode: 'read only' },
+  );
 }

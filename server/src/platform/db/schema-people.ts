@@ -151,6 +151,10 @@ export const users = pgTable(
     index('users_classroom_idx').on(t.classroomId),
     index('users_food_category_idx').on(t.foodCategoryId),
     index('users_watch_idx').on(t.watchId),
+    // Searches by a part of a name or job title (`ilike '%…%'`) read these trigram indexes, so a name
+    // that matches nothing costs an index probe, not a walk through every user or visit.
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_job_title_trgm_idx').using('gin', sql`${t.jobTitle} gin_trgm_ops`),
     // Imports match a pupil by IIN within the organization.
     uniqueIndex('users_organization_iin_key')
       .on(t.organizationId, t.iin)
@@ -172,6 +176,7 @@ export const cards = pgTable(
   },
   (t) => [
     uniqueIndex('cards_number_key').on(t.number),
+    index('cards_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
     index('cards_organization_idx').on(t.organizationId),
     index('cards_user_idx').on(t.userId),
   ],

@@ -53,6 +53,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ err }, 'client error');
       return reply.code(422).send(validation({ body: [BAD_INPUT.FST_ERR_VALIDATION!] }));
     }
+    // A list or a search cancelled by its statement timeout (boundedRead): the caller may narrow it and retry.
+    const dbCode = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (dbCode === '57014') {
+      request.log.warn({ dbCode }, 'statement timeout');
+      return reply.code(503).send({ error: ERROR_CODES.serviceUnavailable, errorMessage: ERROR_MESSAGES.queryTooLong });
+    }
     // A failed query's message carries its parameters (password hashes, codes): log the database's own error only.
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     if (cause?.code)

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
+import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { cards, users } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
@@ -77,11 +77,15 @@ export function createCardsRepository(db: Db) {
         );
       }
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        select(db).where(where).orderBy(asc(cards.number), asc(cards.id)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(cards).leftJoin(users, liveHolder).where(where),
-      ]);
-      return { total: total?.n ?? 0, rows: rows as CardRow[] };
+      return boundedRead(db, LIST_TIMEOUT_MS, async (tx) => {
+        const rows = await select(tx)
+          .where(where)
+          .orderBy(asc(cards.number), asc(cards.id))
+          .limit(limit)
+          .offset(offset);
+        const [total] = await tx.select({ n: count() }).from(cards).leftJoin(users, liveHolder).where(where);
+        return { total: total?.n ?? 0, rows: rows as CardRow[] };
+      });
     },
 
     /** Cards of the organization whose number starts with `prefix` (already normalised). */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
-import type { Db } from '../../platform/db/client.ts';
+import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { images, organizations, regions, schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, foodCategories, users, watches } from '../../platform/db/schema-people.ts';
 
@@ -75,29 +75,31 @@ export function createUsersRepository(db: Db) {
   return {
     async list(filter: UserFilter, limit: number, offset: number) {
       const condition = where(filter);
-      const [totalRow] = await db.select({ total: count() }).from(users).where(condition);
-      const rows = await db
-        .select({
-          ...userColumns,
-          foodCategoryName: foodCategories.name,
-          foodCategoryType: foodCategories.type,
-          regionName: regions.name,
-          schoolName: schools.name,
-          schoolBin: schools.bin,
-          classroomName: classrooms.name,
-          cardsCount,
-        })
-        .from(users)
-        .leftJoin(images, eq(images.id, users.imageId))
-        .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
-        .leftJoin(regions, eq(regions.id, users.regionId))
-        .leftJoin(schools, eq(schools.id, users.schoolId))
-        .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
-        .where(condition)
-        .orderBy(asc(users.name), asc(users.id))
-        .limit(limit)
-        .offset(offset);
-      return { total: totalRow?.total ?? 0, rows };
+      return boundedRead(db, LIST_TIMEOUT_MS, async (tx) => {
+        const [totalRow] = await tx.select({ total: count() }).from(users).where(condition);
+        const rows = await tx
+          .select({
+            ...userColumns,
+            foodCategoryName: foodCategories.name,
+            foodCategoryType: foodCategories.type,
+            regionName: regions.name,
+            schoolName: schools.name,
+            schoolBin: schools.bin,
+            classroomName: classrooms.name,
+            cardsCount,
+          })
+          .from(users)
+          .leftJoin(images, eq(images.id, users.imageId))
+          .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
+          .leftJoin(regions, eq(regions.id, users.regionId))
+          .leftJoin(schools, eq(schools.id, users.schoolId))
+          .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
+          .where(condition)
+          .orderBy(asc(users.name), asc(users.id))
+          .limit(limit)
+          .offset(offset);
+        return { total: totalRow?.total ?? 0, rows };
+      });
     },
 
     /** A live user inside the caller's scope, or null (another tenant's user is "not found"). */

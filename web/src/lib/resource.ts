@@ -1,0 +1,94 @@
+import type { Ok } from '@tamaq/contract/common';
+import type { z } from '@tamaq/contract/zod';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Query } from './api-client.ts';
+
+/**
+ * The calls of one catalogue resource, typed from its contract schemas: the list
+ * (`GET {list}` with paging, search and filters), one row (`GET {one}/:id`), create (`POST {one}`),
+ * update (`PUT {one}` with the id in the body) and delete (`DELETE {one}/:id`). Every query of the
+ * resource starts with `key`, so a save or a delete refreshes all of them.
+ */
+export interface ResourceSchemas<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
+  key: string;
+  /** The list route, e.g. '/api/canteens'. */
+  list: string;
+  /** The single-row route, e.g. '/api/canteen'. */
+  one: string;
+  row: Row;
+  create: Create;
+  update: Update;
+}
+
+export interface ListParams extends Query {
+  query: string;
+  limit: number;
+  offset: number;
+}
+
+export interface Resource<Row, Create, Update> {
+  key: readonly [string];
+  list: (params: ListParams, signal?: AbortSignal) => Promise<{ total: number; rows: Row[] }>;
+  get: (id: number, signal?: AbortSignal) => Promise<Row>;
+  create: (body: Create) => Promise<Row>;
+  update: (body: Update) => Promise<Row>;
+  remove: (id: number) => Promise<Ok>;
+  useList: (params: ListParams) => ReturnType<typeof useQuery<{ total: number; rows: Row[] }>>;
+  useOne: (id: number | null) => ReturnType<typeof useQuery<Row>>;
+  /** Creates (id null) or changes a row, then refreshes every query of the resource. */
+  useSave: () => ReturnType<typeof useMutation<Row, Error, Create & { id: number | null }>>;
+  useRemove: () => ReturnType<typeof useMutation<Ok, Error, number>>;
+}
+
+export function defineResource<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(
+  s: ResourceSchemas<Row, Create, Update>,
+): Resource<z.infer<Row>, z.input<Create>, z.input<Update>> {
+  type R = z.infer<Row>;
+  type C = z.input<Create>;
+  type U = z.input<Update>;
+  const key = [s.key] as const;
+  const list = (params: ListParams, signal?: AbortSignal) =>
+    api.get<{ total: number; rows: R[] }>(s.list, { ...params }, { signal });
+  const get = (id: number, signal?: AbortSignal) => api.get<R>(`${s.one}/${id}`, undefined, { signal });
+  const create = (body: C) => api.post<R>(s.one, body);
+  const update = (body: U) => api.put<R>(s.one, body);
+  const remove = (id: number) => api.delete<Ok>(`${s.one}/${id}`);
+  const useRefresh = () => {
+    const queryClient = useQueryClient();
+    return () => queryClient.invalidateQueries({ queryKey: key });
+  };
+  return {
+    key,
+    list,
+    get,
+    create,
+    update,
+    remove,
+    useList: (params) =>
+      useQuery(
+        queryOptions({
+          queryKey: [...key, 'list', params] as const,
+          queryFn: ({ signal }) => list(params, signal),
+          placeholderData: keepPreviousData,
+        }),
+      ),
+    useOne: (id) =>
+      useQuery({
+        queryKey: [...key, 'detail', id ?? 0] as const,
+        queryFn: ({ signal }) => get(id ?? 0, signal),
+        enabled: id !== null,
+      }),
+    useSave: () => {
+      const refresh = useRefresh();
+      return useMutation({
+        mutationFn: ({ id, ...body }: C & { id: number | null }) =>
+          id === null ? create(body as C) : update({ ...body, id } as U),
+        onSuccess: refresh,
+      });
+    },
+    useRemove: () => {
+      const refresh = useRefresh();
+      return useMutation({ mutationFn: remove, onSuccess: refresh });
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { Alert, App, Breadcrumb, Button, Card, Form, Skeleton, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ru } from '../i18n/ru.ts';
+import { errorText } from '../lib/api-client.ts';
+import type { Resource } from '../lib/resource.ts';
+import { useFormSubmit } from './form-errors.ts';
+import { LinkButton } from './link-button.tsx';
+
+const a = ru.catalogs.actions;
+
+/** The texts every catalogue form has (see `ru-catalogs.ts`). */
+export interface ResourceFormTexts {
+  title: string;
+  newTitle: string;
+  editTitle: string;
+  created: string;
+  saved: string;
+  loadFailed: string;
+}
+
+export interface ResourceFormProps<Row extends { id: number; name: string }, Values, Body> {
+  resource: Pick<Resource<Row, Body, never>, 'useOne' | 'useSave'>;
+  texts: ResourceFormTexts;
+  /** The list the form returns to after a save or a cancel. */
+  backPath: string;
+  /** The page's test id; the form's is the same without '-page'. */
+  testId: string;
+  /** The form's values for a row, or for a new one (null). */
+  values: (row: Row | null) => Values;
+  /** The body to send; the values themselves when they are the body. */
+  body?: (values: Values) => Body;
+  /** The fields, as `Form.Item`s named after the body's fields. */
+  children: ReactNode;
+  /** Lines of the skeleton shown while the row loads. */
+  skeletonRows?: number;
+}
+
+const positive = (raw: string | undefined): number | null => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * A catalogue's form screen, '/x/create' or '/x/:id': a breadcrumb back to the list, the row loaded
+ * (a skeleton while it loads, the reason if it cannot be), the fields with the contract's rules,
+ * the server's field errors under the fields (one that names no field under the name, spec 1 §5),
+ * and saving returns to the list.
+ */
+export function ResourceForm<Row extends { id: number; name: string }, Values, Body>(
+  props: ResourceFormProps<Row, Values, Body>,
+) {
+  const { resource, texts: t, backPath, testId, skeletonRows = 3 } = props;
+  const params = useParams();
+  const editing = params.id !== undefined;
+  const id = positive(params.id);
+  const row = resource.useOne(id);
+  const title = editing ? t.editTitle : t.newTitle;
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Breadcrumb
+        items={[
+          { title: <Link to={backPath}>{t.title}</Link> },
+          { title: editing ? (row.data?.name ?? title) : title },
+        ]}
+      />
+      <Card title={title} style={{ maxWidth: 640 }} data-testid={testId}>
+        {editing && id === null ? (
+          <Alert type="error" showIcon title={ru.ui.errors.byStatus[404]} />
+        ) : editing && row.isPending ? (
+          <Skeleton active paragraph={{ rows: skeletonRows }} />
+        ) : editing && row.error ? (
+          <Alert type="error" showIcon title={t.loadFailed} description={errorText(row.error)} />
+        ) : (
+          <RowForm {...props} row={row.data ?? null} />
+        )}
+      </Card>
+    </Space>
+  );
+}
+
+function RowForm<Row extends { id: number; name: string }, Values, Body>({
+  resource,
+  texts: t,
+  backPath,
+  testId,
+  values,
+  body,
+  children,
+  row,
+}: ResourceFormProps<Row, Values, Body> & { row: Row | null }) {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const save = resource.useSave();
+  const { onFinish, submitting } = useFormSubmit(
+    form,
+    (v: Values) => save.mutateAsync({ ...(body ? body(v) : (v as unknown as Body)), id: row?.id ?? null }),
+    {
+      fallbackField: 'name',
+      onSuccess: () => {
+        void message.success(row ? t.saved : t.created);
+        void navigate(backPath);
+      },
+    },
+  );
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      initialValues={values(row) as never}
+      onFinish={onFinish}
+      data-testid={testId.replace(/-page$/, '')}
+    >
+      {children}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {a.save}
+        </Button>
+        <LinkButton to={backPath}>{a.cancel}</LinkButton>
+      </Space>
+    </Form>
+  );
+}

@@ -18,6 +18,8 @@ export interface ResourceSchemas<Row extends z.ZodType, Create extends z.ZodType
   row: Row;
   create: Create;
   update: Update;
+  /** Other features' query keys a save changes on the server (features do not import each other). */
+  alsoRefreshes?: readonly string[];
 }
 
 export interface ListParams extends Query {
@@ -55,7 +57,10 @@ export function defineResource<Row extends z.ZodType, Create extends z.ZodType, 
   const remove = (id: number) => api.delete<Ok>(`${s.one}/${id}`);
   const useRefresh = () => {
     const queryClient = useQueryClient();
-    return () => queryClient.invalidateQueries({ queryKey: key });
+    return async () => {
+      await queryClient.invalidateQueries({ queryKey: key });
+      for (const other of s.alsoRefreshes ?? []) await queryClient.invalidateQueries({ queryKey: [other] });
+    };
   };
   return {
     key,

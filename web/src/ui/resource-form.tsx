@@ -1,4 +1,4 @@
-import { Alert, App, Breadcrumb, Button, Card, Form, Skeleton, Space } from 'antd';
+import { Alert, App, Breadcrumb, Button, Card, Form, Skeleton, Space, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ru } from '../i18n/ru.ts';
@@ -30,8 +30,8 @@ export interface ResourceFormProps<Row extends { id: number; name: string }, Val
   values: (row: Row | null) => Values;
   /** The body to send; the values themselves when they are the body. */
   body?: (values: Values) => Body;
-  /** The fields, as `Form.Item`s named after the body's fields. */
-  children: ReactNode;
+  /** The fields, as `Form.Item`s named after the values; a function gets the row and the form. */
+  children: ReactNode | ((ctx: { row: Row | null; form: FormInstance<Values> }) => ReactNode);
   /** Lines of the skeleton shown while the row loads. */
   skeletonRows?: number;
 }
@@ -113,7 +113,7 @@ function RowForm<Row extends { id: number; name: string }, Values, Body>({
       onFinish={onFinish}
       data-testid={testId.replace(/-page$/, '')}
     >
-      {children}
+      {typeof children === 'function' ? children({ row, form }) : children}
       <Space>
         <Button type="primary" htmlType="submit" loading={submitting}>
           {a.save}

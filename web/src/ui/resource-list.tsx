@@ -29,6 +29,8 @@ export interface ResourceListProps<Row extends { id: number; name: string }> {
   formPath: string;
   /** The columns between the name (a link to the form) and the row actions. */
   columns: TableColumnsType<Row>;
+  /** Columns before the name (a position, say). */
+  leading?: TableColumnsType<Row>;
   testId: string;
   /** Filters beside the search box. */
   filters?: ReactNode;
@@ -44,6 +46,7 @@ export function ResourceList<Row extends { id: number; name: string }>({
   texts: t,
   formPath,
   columns,
+  leading = [],
   testId,
   filters,
 }: ResourceListProps<Row>) {
@@ -57,6 +60,7 @@ export function ResourceList<Row extends { id: number; name: string }>({
   const remove = resource.useRemove();
 
   const all: TableColumnsType<Row> = [
+    ...leading,
     { key: 'name', title: t.name, render: (_, row) => <Link to={`${formPath}/${row.id}`}>{row.name}</Link> },
     ...columns,
     {

@@ -1,0 +1,16 @@
+import { FoodCategory, FoodCategoryCreate, FoodCategoryUpdate } from '@tamaq/contract/food-categories';
+import { defineResource } from '../../lib/resource.ts';
+
+/**
+ * Spec 2 "Food categories": name, daily cost and type. Deleting one pupils hold is refused (409) and
+ * the list shows why; a type change moves pupils' social-wallet dates, so pupil lists refresh too.
+ */
+export const foodCategoriesResource = defineResource({
+  key: 'food-categories',
+  list: '/api/food/categories',
+  one: '/api/food/category',
+  row: FoodCategory,
+  create: FoodCategoryCreate,
+  update: FoodCategoryUpdate,
+  alsoRefreshes: ['users'],
+});

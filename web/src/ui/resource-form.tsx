@@ -34,6 +34,7 @@ export interface ResourceFormProps<Row extends { id: number; name: string }, Val
   children: ReactNode | ((ctx: { row: Row | null; form: FormInstance<Values> }) => ReactNode);
   /** Lines of the skeleton shown while the row loads. */
   skeletonRows?: number;
+  maxWidth?: number;
 }
 
 const positive = (raw: string | undefined): number | null => {
@@ -50,7 +51,7 @@ const positive = (raw: string | undefined): number | null => {
 export function ResourceForm<Row extends { id: number; name: string }, Values, Body>(
   props: ResourceFormProps<Row, Values, Body>,
 ) {
-  const { resource, texts: t, backPath, testId, skeletonRows = 3 } = props;
+  const { resource, texts: t, backPath, testId, skeletonRows = 3, maxWidth = 640 } = props;
   const params = useParams();
   const editing = params.id !== undefined;
   const id = positive(params.id);
@@ -65,7 +66,7 @@ export function ResourceForm<Row extends { id: number; name: string }, Values, B
           { title: editing ? (row.data?.name ?? title) : title },
         ]}
       />
-      <Card title={title} style={{ maxWidth: 640 }} data-testid={testId}>
+      <Card title={title} style={{ maxWidth }} data-testid={testId}>
         {editing && id === null ? (
           <Alert type="error" showIcon title={ru.ui.errors.byStatus[404]} />
         ) : editing && row.isPending ? (
@@ -73,7 +74,7 @@ export function ResourceForm<Row extends { id: number; name: string }, Values, B
         ) : editing && row.error ? (
           <Alert type="error" showIcon title={t.loadFailed} description={errorText(row.error)} />
         ) : (
-          <RowForm {...props} row={row.data ?? null} />
+          <RowForm key={row.data?.id ?? 'new'} {...props} row={row.data ?? null} />
         )}
       </Card>
     </Space>

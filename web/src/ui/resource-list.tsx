@@ -34,6 +34,13 @@ export interface ResourceListProps<Row extends { id: number; name: string }> {
   testId: string;
   /** Filters beside the search box. */
   filters?: ReactNode;
+  /** False hides the add button and the deletes (a user locked to one school, say). */
+  canAdd?: boolean;
+  canDelete?: boolean;
+  /** Actions of a row between its edit link and its delete. */
+  rowActions?: (row: Row) => ReactNode;
+  actionsWidth?: number;
+  searchWidth?: number;
 }
 
 /**
@@ -49,6 +56,11 @@ export function ResourceList<Row extends { id: number; name: string }>({
   leading = [],
   testId,
   filters,
+  canAdd = true,
+  canDelete = true,
+  rowActions,
+  actionsWidth = 110,
+  searchWidth = 360,
 }: ResourceListProps<Row>) {
   const { message } = App.useApp();
   const list = useListParams();
@@ -66,7 +78,7 @@ export function ResourceList<Row extends { id: number; name: string }>({
     {
       key: 'actions',
       title: a.actions,
-      width: 110,
+      width: actionsWidth,
       render: (_, row) => (
         <Space size={0}>
           <LinkButton
@@ -76,13 +88,16 @@ export function ResourceList<Row extends { id: number; name: string }>({
             aria-label={a.edit}
             title={a.edit}
           />
-          <ConfirmDelete
-            title={t.confirmDelete}
-            onConfirm={async () => {
-              await remove.mutateAsync(row.id);
-              void message.success(t.deleted);
-            }}
-          />
+          {rowActions?.(row)}
+          {canDelete && (
+            <ConfirmDelete
+              title={t.confirmDelete}
+              onConfirm={async () => {
+                await remove.mutateAsync(row.id);
+                void message.success(t.deleted);
+              }}
+            />
+          )}
         </Space>
       ),
     },
@@ -93,9 +108,11 @@ export function ResourceList<Row extends { id: number; name: string }>({
       title={t.title}
       data-testid={testId}
       extra={
-        <LinkButton type="primary" icon={<PlusOutlined />} to={`${formPath}/create`}>
-          {t.add}
-        </LinkButton>
+        canAdd && (
+          <LinkButton type="primary" icon={<PlusOutlined />} to={`${formPath}/create`}>
+            {t.add}
+          </LinkButton>
+        )
       }
     >
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
@@ -105,7 +122,7 @@ export function ResourceList<Row extends { id: number; name: string }>({
           aria-label={t.search}
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
-          style={{ maxWidth: 360 }}
+          style={{ maxWidth: searchWidth }}
         />
         {filters}
       </Flex>

@@ -1,17 +1,13 @@
 import type { School } from '@tamaq/contract/schools';
 import { SchoolCreate } from '@tamaq/contract/schools';
 import { msg } from '@tamaq/contract/zod';
-import { Alert, App, Breadcrumb, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { errorText } from '../../lib/api-client.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
-import { useFormSubmit } from '../../ui/form-errors.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
-import { LinkButton } from '../../ui/link-button.tsx';
-import { useSchool } from './api/get-school.ts';
+import { ResourceForm } from '../../ui/resource-form.tsx';
 import { useRegions } from './api/list-regions.ts';
-import { useSaveSchool } from './api/save-school.ts';
+import { schoolsResource } from './schools-resource.ts';
 import { useSchoolTexts } from './use-school-texts.ts';
 
 const f = ru.structure.fields;
@@ -27,70 +23,8 @@ interface Values {
   city?: string;
 }
 
-/** '/school/create' and '/school/:id': an id that is not a positive number opens nothing. */
-const parseId = (raw: string | undefined): number | null | 'bad' => {
-  if (raw === undefined) return null;
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : 'bad';
-};
-
-/** Spec 1 §2.17: one form for a new school and an existing one; saving returns to the list. */
-export function SchoolFormPage() {
-  const parsed = parseId(useParams().id);
-  const id = parsed === 'bad' ? null : parsed;
-  const words = useStructureWords();
-  const t = useSchoolTexts();
-  const { data, error, isPending } = useSchool(id);
-  const editing = parsed !== null;
-  const title = editing ? (data?.name ?? t.editSchool) : words.newSchool;
-
-  return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Breadcrumb items={[{ title: <Link to="/schools">{words.schools}</Link> }, { title }]} />
-      <Card title={editing ? t.editSchool : words.newSchool} style={{ maxWidth: 880 }} data-testid="school-form-page">
-        {parsed === 'bad' ? (
-          <Alert type="error" showIcon title={ru.structure.notFound} />
-        ) : editing && isPending ? (
-          <Skeleton active />
-        ) : editing && error ? (
-          <Alert type="error" showIcon title={t.schoolLoadFailed} description={errorText(error)} />
-        ) : (
-          <SchoolForm key={data?.id ?? 'new'} school={data ?? null} />
-        )}
-      </Card>
-    </Space>
-  );
-}
-
-function SchoolForm({ school }: { school: School | null }) {
-  const [form] = Form.useForm<Values>();
-  const navigate = useNavigate();
-  const { message } = App.useApp();
-  const t = useSchoolTexts();
-  const regions = useRegions();
-  const save = useSaveSchool();
-  const { onFinish, submitting } = useFormSubmit(
-    form,
-    (v: Values) =>
-      save.mutateAsync({
-        id: school?.id ?? null,
-        region_id: v.region_id as number,
-        name: v.name ?? '',
-        number: v.number || null,
-        bin: v.bin || null,
-        address: v.address ?? '',
-        description: v.description || null,
-        city: v.city ?? '',
-      }),
-    {
-      fallbackField: 'name',
-      onSuccess: () => {
-        void message.success(school ? t.schoolSaved : t.schoolCreated);
-        void navigate('/schools');
-      },
-    },
-  );
-  const initial: Values = school
+const values = (school: School | null): Values =>
+  school
     ? {
         region_id: school.region_id ?? undefined,
         name: school.name,
@@ -102,8 +36,38 @@ function SchoolForm({ school }: { school: School | null }) {
       }
     : {};
 
+const body = (v: Values) => ({
+  region_id: v.region_id as number,
+  name: v.name ?? '',
+  number: v.number || null,
+  bin: v.bin || null,
+  address: v.address ?? '',
+  description: v.description || null,
+  city: v.city ?? '',
+});
+
+/** Spec 1 §2.17: one form for a new school and an existing one; saving returns to the list. */
+export function SchoolFormPage() {
+  const words = useStructureWords();
+  const t = useSchoolTexts();
+  const regions = useRegions();
   return (
-    <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={onFinish} data-testid="school-form">
+    <ResourceForm
+      resource={schoolsResource}
+      texts={{
+        title: words.schools,
+        newTitle: words.newSchool,
+        editTitle: t.editSchool,
+        created: t.schoolCreated,
+        saved: t.schoolSaved,
+        loadFailed: t.schoolLoadFailed,
+      }}
+      backPath="/schools"
+      testId="school-form-page"
+      maxWidth={880}
+      values={values}
+      body={body}
+    >
       <Row gutter={16}>
         <Col xs={24} md={16}>
           <Form.Item name="name" label={f.name} rules={[fromSchema(shape.name)]} required>
@@ -146,12 +110,6 @@ function SchoolForm({ school }: { school: School | null }) {
           </Form.Item>
         </Col>
       </Row>
-      <Space>
-        <Button type="primary" htmlType="submit" loading={submitting}>
-          {ru.structure.actions.save}
-        </Button>
-        <LinkButton to="/schools">{ru.structure.actions.cancel}</LinkButton>
-      </Space>
-    </Form>
+    </ResourceForm>
   );
 }

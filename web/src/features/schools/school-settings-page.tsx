@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
-import { useSchool } from './api/get-school.ts';
+import { schoolsResource } from './schools-resource.ts';
 import { useSchoolSettings } from './api/get-school-settings.ts';
 
 const s = ru.structure.settings;
@@ -17,7 +17,7 @@ export function SchoolSettingsPage() {
   const raw = Number(useParams().id);
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
   const words = useStructureWords();
-  const school = useSchool(id);
+  const school = schoolsResource.useOne(id);
   const settings = useSchoolSettings(id);
   const failed = id === null ? ru.structure.notFound : settings.error ? errorText(settings.error) : null;
 

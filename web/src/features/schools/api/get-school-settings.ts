@@ -1,14 +1,14 @@
 import type { SchoolSettings } from '@tamaq/contract/schools';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { schoolsKey } from './list-schools.ts';
+import { schoolsResource } from '../schools-resource.ts';
 
 export const getSchoolSettings = (id: number, signal?: AbortSignal) =>
   api.get<SchoolSettings>(`/api/school/${id}/settings`, undefined, { signal });
 
 export const schoolSettingsQuery = (id: number) =>
   queryOptions({
-    queryKey: [...schoolsKey, 'settings', id] as const,
+    queryKey: [...schoolsResource.key, 'settings', id] as const,
     queryFn: ({ signal }) => getSchoolSettings(id, signal),
   });
 

@@ -1,0 +1,12 @@
+import { School, SchoolCreate, SchoolUpdate } from '@tamaq/contract/schools';
+import { defineResource } from '../../lib/resource.ts';
+
+/** Spec 1 §2.17: schools (kindergartens). Every school query, the selectors' too, starts with 'schools'. */
+export const schoolsResource = defineResource({
+  key: 'schools',
+  list: '/api/schools',
+  one: '/api/school',
+  row: School,
+  create: SchoolCreate,
+  update: SchoolUpdate,
+});

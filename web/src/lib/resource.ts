@@ -26,6 +26,8 @@ export interface ListParams extends Query {
   query: string;
   limit: number;
   offset: number;
+  /** A per-school resource's school; the list waits while it is null. */
+  schoolId?: number | null;
 }
 
 export interface Resource<Row, Create, Update> {
@@ -75,6 +77,7 @@ export function defineResource<Row extends z.ZodType, Create extends z.ZodType, 
           queryKey: [...key, 'list', params] as const,
           queryFn: ({ signal }) => list(params, signal),
           placeholderData: keepPreviousData,
+          enabled: params.schoolId !== null,
         }),
       ),
     useOne: (id) =>

@@ -28,8 +28,12 @@ export interface ResourceFormProps<Row extends { id: number; name: string }, Val
   testId: string;
   /** The form's values for a row, or for a new one (null). */
   values: (row: Row | null) => Values;
-  /** The body to send; the values themselves when they are the body. */
-  body?: (values: Values) => Body;
+  /** The body to send (given the row being edited); the values themselves when they are the body. */
+  body?: (values: Values, row: Row | null) => Body;
+  /** Breadcrumb items between the list and the row (the school of a class, say). */
+  crumbs?: string[];
+  /** The address names nothing that can exist (a bad parent id): 'Не найдено'. */
+  invalid?: boolean;
   /** The fields, as `Form.Item`s named after the values; a function gets the row and the form. */
   children: ReactNode | ((ctx: { row: Row | null; form: FormInstance<Values> }) => ReactNode);
   /** Lines of the skeleton shown while the row loads. */
@@ -51,7 +55,7 @@ const positive = (raw: string | undefined): number | null => {
 export function ResourceForm<Row extends { id: number; name: string }, Values, Body>(
   props: ResourceFormProps<Row, Values, Body>,
 ) {
-  const { resource, texts: t, backPath, testId, skeletonRows = 3, maxWidth = 640 } = props;
+  const { resource, texts: t, backPath, testId, skeletonRows = 3, maxWidth = 640, crumbs = [], invalid } = props;
   const params = useParams();
   const editing = params.id !== undefined;
   const id = positive(params.id);
@@ -63,11 +67,12 @@ export function ResourceForm<Row extends { id: number; name: string }, Values, B
       <Breadcrumb
         items={[
           { title: <Link to={backPath}>{t.title}</Link> },
+          ...crumbs.map((c) => ({ title: c })),
           { title: editing ? (row.data?.name ?? title) : title },
         ]}
       />
       <Card title={title} style={{ maxWidth }} data-testid={testId}>
-        {editing && id === null ? (
+        {invalid || (editing && id === null) ? (
           <Alert type="error" showIcon title={ru.ui.errors.byStatus[404]} />
         ) : editing && row.isPending ? (
           <Skeleton active paragraph={{ rows: skeletonRows }} />
@@ -97,7 +102,7 @@ function RowForm<Row extends { id: number; name: string }, Values, Body>({
   const save = resource.useSave();
   const { onFinish, submitting } = useFormSubmit(
     form,
-    (v: Values) => save.mutateAsync({ ...(body ? body(v) : (v as unknown as Body)), id: row?.id ?? null }),
+    (v: Values) => save.mutateAsync({ ...(body ? body(v, row) : (v as unknown as Body)), id: row?.id ?? null }),
     {
       fallbackField: 'name',
       onSuccess: () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { classroomsKey } from './list-classrooms.ts';
+import { classroomsResource } from '../classrooms-resource.ts';
 
 /**
  * The import itself is sent by `ui/import-button.tsx` (multipart with a progress bar); this is its
@@ -9,5 +9,5 @@ export const importClassroomsUrl = (schoolId: number) => `/api/classroom/upload?
 
 export function useClassroomsImported() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: classroomsKey });
+  return () => void queryClient.invalidateQueries({ queryKey: classroomsResource.key });
 }

@@ -30,6 +30,9 @@ export interface ListParams extends Query {
   schoolId?: number | null;
 }
 
+/** What a form saves: a new row's body with id null, or a row's changed fields with its id. */
+export type SaveVariables<Create, Update> = (Create | Omit<Update, 'id'>) & { id: number | null };
+
 export interface Resource<Row, Create, Update> {
   key: readonly [string];
   list: (params: ListParams, signal?: AbortSignal) => Promise<{ total: number; rows: Row[] }>;
@@ -39,8 +42,11 @@ export interface Resource<Row, Create, Update> {
   remove: (id: number) => Promise<Ok>;
   useList: (params: ListParams) => ReturnType<typeof useQuery<{ total: number; rows: Row[] }>>;
   useOne: (id: number | null) => ReturnType<typeof useQuery<Row>>;
-  /** Creates (id null) or changes a row, then refreshes every query of the resource. */
-  useSave: () => ReturnType<typeof useMutation<Row, Error, Create & { id: number | null }>>;
+  /**
+   * Creates (id null) or changes a row, then refreshes every query of the resource. A change sends
+   * the update's fields (an organization's admin account is only given at creation).
+   */
+  useSave: () => ReturnType<typeof useMutation<Row, Error, SaveVariables<Create, Update>>>;
   useRemove: () => ReturnType<typeof useMutation<Ok, Error, number>>;
 }
 
@@ -89,7 +95,7 @@ export function defineResource<Row extends z.ZodType, Create extends z.ZodType, 
     useSave: () => {
       const refresh = useRefresh();
       return useMutation({
-        mutationFn: ({ id, ...body }: C & { id: number | null }) =>
+        mutationFn: ({ id, ...body }: SaveVariables<C, U>) =>
           id === null ? create(body as C) : update({ ...body, id } as U),
         onSuccess: refresh,
       });

@@ -20,7 +20,10 @@ export interface ResourceFormTexts {
 }
 
 export interface ResourceFormProps<Row extends { id: number; name: string }, Values, Body> {
-  resource: Pick<Resource<Row, Body, never>, 'useOne' | 'useSave'>;
+  resource: {
+    useOne: Resource<Row, never, never>['useOne'];
+    useSave: () => { mutateAsync: (v: Body & { id: number | null }) => Promise<unknown> };
+  };
   texts: ResourceFormTexts;
   /** The list the form returns to after a save or a cancel. */
   backPath: string;

@@ -46,6 +46,8 @@ export interface ResourceListProps<Row extends Named> {
   nameLink?: (row: Row) => { to: string; title?: string };
   /** A row's form, when it is not `formPath/id`. */
   editPath?: (row: Row) => string;
+  /** The edit link's accessible name, when a row's own differs from 'Изменить'. */
+  editLabel?: (row: Row) => string;
   /** Actions of a row between its edit link and its delete. */
   rowActions?: (row: Row) => ReactNode;
   actionsWidth?: number;
@@ -81,7 +83,16 @@ function useListSchool(enabled: boolean, urlSchoolId: string | undefined) {
  */
 export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
   const { resource, texts: t, formPath, columns, leading = [], testId, canAdd = true, canDelete = true } = props;
-  const { nameLink, editPath, rowActions, actionsWidth = 110, searchWidth = 360, perSchool = false, toolbar } = props;
+  const {
+    nameLink,
+    editPath,
+    editLabel,
+    rowActions,
+    actionsWidth = 110,
+    searchWidth = 360,
+    perSchool = false,
+    toolbar,
+  } = props;
   const { message } = App.useApp();
   const list = useListParams();
   const school = useListSchool(perSchool, list.params.schoolId);
@@ -119,7 +130,13 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
       width: actionsWidth,
       render: (_, row) => (
         <Space size={0}>
-          <LinkButton type="text" icon={<EditOutlined />} to={edit(row)} aria-label={a.edit} title={a.edit} />
+          <LinkButton
+            type="text"
+            icon={<EditOutlined />}
+            to={edit(row)}
+            aria-label={editLabel?.(row) ?? a.edit}
+            title={a.edit}
+          />
           {rowActions?.(row)}
           {canDelete && (
             <ConfirmDelete

@@ -103,6 +103,51 @@ export const ROUTE_ROLES = {
 
 export type GuardedRoute = keyof typeof ROUTE_ROLES;
 
+/**
+ * The menu entry (a list screen) each form or detail screen belongs to: on '/canteen/3' the top menu
+ * lights «Столовые». Screens that are menu entries themselves are not listed.
+ */
+export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
+  '/canteen/create': '/canteens',
+  '/canteen/:id': '/canteens',
+  '/school/create': '/schools',
+  '/school/:id': '/schools',
+  '/school/:id/settings': '/schools',
+  '/classroom/:classroomId/users': '/classrooms',
+  '/classroom/:classroomId/user/create': '/classrooms',
+  '/classroom/:classroomId/user/:id': '/classrooms',
+  '/classroom/:classroomId/user/cards/:id': '/classrooms',
+  '/classroom/:school/create': '/classrooms',
+  '/classroom/:school/:id': '/classrooms',
+  '/watch/create': '/watches',
+  '/watch/:id': '/watches',
+  '/fixation/category/create': '/fixation/categories',
+  '/fixation/category/:id': '/fixation/categories',
+  '/user/create': '/users',
+  '/user/:id': '/users',
+  '/user/password/:id': '/users',
+  '/user/cards/:id': '/users',
+  '/cards/:id': '/organizations',
+  '/organization/create': '/organizations',
+  '/organization/:id': '/organizations',
+  '/food/category/create': '/food/categories',
+  '/food/category/:id': '/food/categories',
+  '/category/create': '/categories',
+  '/category/:id': '/categories',
+  '/products/:categoryId': '/categories',
+  '/product/:categoryId/create': '/categories',
+  '/product/:categoryId/:id': '/categories',
+  '/menu/create': '/menus',
+  '/menu/:id': '/menus',
+  '/menu/activate': '/activated/menus',
+  '/books/category/:schoolId/create': '/books/categories',
+  '/books/category/:schoolId/:id': '/books/categories',
+  '/books/:schoolId/create': '/books',
+  '/books/:schoolId/:id': '/books',
+  '/books/:id/barcodes': '/books',
+  '/books/:id/histories': '/books',
+};
+
 export const rolesFor = (route: GuardedRoute): readonly Role[] => ROUTE_ROLES[route];
 
 export const canOpen = (role: Role | undefined, route: GuardedRoute): boolean =>

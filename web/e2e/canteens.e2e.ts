@@ -81,6 +81,9 @@ describe('/canteens as admin@demo.kz', () => {
     await page.getByText('Редактирование столовой').first().waitFor();
     expect(await address.inputValue()).toBe('ул. Сатпаева, 30');
     expect(await page.locator('.ant-breadcrumb').textContent()).toContain(NAME);
+    // The form lights its section in the top menu: «Справочники», entry «Столовые».
+    expect(await page.locator('[data-testid=nav] .ant-menu-item-selected a').getAttribute('href')).toBe('/canteens');
+    expect(await page.locator('[data-testid=nav] .ant-menu-submenu-selected').textContent()).toContain('Справочники');
     await shot(page, 'canteen-edit');
     await address.fill('ул. Сатпаева, 32');
     await page.getByLabel('Описание').fill('');

@@ -1,5 +1,6 @@
 import type { MenuProps } from 'antd';
-import { Link } from 'react-router';
+import { ROUTE_ROLES, ROUTE_SECTION, type GuardedRoute } from '@tamaq/contract/routes';
+import { Link, matchRoutes } from 'react-router';
 import type { NavEntry, NavLink } from './nav-model.ts';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -25,8 +26,17 @@ export const toMenuItems = (entries: NavEntry[]): Items =>
         },
   );
 
-/** The entry to highlight: the exact page, else the entry whose path the page continues. */
+const GUARDED = Object.keys(ROUTE_ROLES).map((path) => ({ path }));
+
+/**
+ * The entry to highlight: the page itself when it is an entry, else the section the route map puts
+ * its screen in ('/canteen/3' is a canteen form: «Столовые»), never a mere path prefix
+ * ('/fixation/category/2' is not «Фиксация»).
+ */
 export function activeHref(pathname: string, hrefs: string[]): string | undefined {
   if (hrefs.includes(pathname)) return pathname;
-  return hrefs.filter((h) => pathname.startsWith(`${h}/`)).sort((a, b) => b.length - a.length)[0];
+  // matchRoutes ranks static segments first: '/school/fixation' is not the school form '/school/:id'.
+  const route = matchRoutes(GUARDED, pathname)?.[0]?.route.path as GuardedRoute | undefined;
+  for (let r = route; r; r = ROUTE_SECTION[r]) if (hrefs.includes(r)) return r;
+  return undefined;
 }

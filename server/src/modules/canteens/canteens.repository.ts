@@ -1,10 +1,8 @@
-import { and, asc, count, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { canteens } from '../../platform/db/schema-people.ts';
-
-/** `%text%` for ilike, with the user's `%`, `_` and `\` taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface CanteenValues {
   name: string;
@@ -39,25 +37,16 @@ export function createCanteensRepository(db: Db) {
 
   return {
     async list(scope: Scope, opts: { query?: string; organizationId?: number; limit: number; offset: number }) {
-      const search = opts.query
-        ? or(
-            ilike(canteens.name, contains(opts.query)),
-            ilike(canteens.address, contains(opts.query)),
-            ilike(canteens.description, contains(opts.query)),
-          )
-        : undefined;
-      const where = and(visible(scope, opts.organizationId), search);
-      const [rows, totals] = await Promise.all([
-        db
-          .select(columns)
-          .from(canteens)
-          .where(where)
-          .orderBy(asc(canteens.name), asc(canteens.id))
-          .limit(opts.limit)
-          .offset(opts.offset),
-        db.select({ total: count() }).from(canteens).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      const where = and(
+        visible(scope, opts.organizationId),
+        searchIn(opts.query, canteens.name, canteens.address, canteens.description),
+      );
+      return listPage(db, {
+        rows: (tx) => tx.select(columns).from(canteens).where(where).orderBy(asc(canteens.name), asc(canteens.id)),
+        table: canteens,
+        where,
+        ...opts,
+      });
     },
 
     async find(scope: Scope, id: number, tx: Db = db) {

@@ -1,10 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { cards, users } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A card with its holder; a removed user holds nothing. */
 const cardColumns = {

@@ -1,10 +1,9 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { organizations, schools } from '../../platform/db/schema.ts';
 import { classrooms, users, visits } from '../../platform/db/schema-people.ts';
-
-const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Pupils in the class now: removed accounts no longer count. The outer column is named with its table
@@ -48,20 +47,21 @@ export function createClassroomsRepository(db: Db) {
         tenantFilter(classrooms, scope),
         filter.schoolId !== undefined ? eq(classrooms.schoolId, filter.schoolId) : undefined,
         filter.organizationId !== undefined ? eq(classrooms.organizationId, filter.organizationId) : undefined,
-        filter.query ? ilike(classrooms.name, likePattern(filter.query)) : undefined,
+        searchIn(filter.query, classrooms.name),
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(columns)
-          .from(classrooms)
-          .innerJoin(schools, eq(schools.id, classrooms.schoolId))
-          .where(where)
-          .orderBy(...naturalOrder)
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ n: count() }).from(classrooms).where(where),
-      ]);
-      return { total: total?.n ?? 0, rows };
+      return listPage(db, {
+        rows: (tx) =>
+          tx
+            .select(columns)
+            .from(classrooms)
+            .innerJoin(schools, eq(schools.id, classrooms.schoolId))
+            .where(where)
+            .orderBy(...naturalOrder),
+        table: classrooms,
+        where,
+        limit: filter.limit,
+        offset: filter.offset,
+      });
     },
 
     async find(scope: Scope, id: number, tx: Db = db) {

@@ -1,11 +1,9 @@
-import { and, asc, count, eq, gt, ilike, isNull, lt, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, ne } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { fixationCategories } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
-
-/** `%text%` for ilike, with the user's `%`, `_` and `\` taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface FixationCategoryValues {
   name: string;
@@ -47,21 +45,18 @@ export function createFixationCategoriesRepository(db: Db) {
 
   return {
     async list(scope: Scope, opts: { query?: string; organizationId?: number; limit: number; offset: number }) {
-      const where = and(
-        visible(scope, opts.organizationId),
-        opts.query ? ilike(table.name, contains(opts.query)) : undefined,
-      );
-      const [rows, totals] = await Promise.all([
-        db
-          .select(columns)
-          .from(table)
-          .where(where)
-          .orderBy(...order)
-          .limit(opts.limit)
-          .offset(opts.offset),
-        db.select({ total: count() }).from(table).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      const where = and(visible(scope, opts.organizationId), searchIn(opts.query, table.name));
+      return listPage(db, {
+        rows: (tx) =>
+          tx
+            .select(columns)
+            .from(table)
+            .where(where)
+            .orderBy(...order),
+        table,
+        where,
+        ...opts,
+      });
     },
 
     /** Live categories of an organization whose window holds the local time `at` ('HH:mm:ss'). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { imageUrl } from '@tamaq/contract/images';
 import type { Fixation } from '@tamaq/contract/fixations';
+import { escapeLike } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
 import {
@@ -70,8 +71,6 @@ export interface ScanInput {
   /** False: read only (the 3-second window is held by another scan). */
   write: boolean;
 }
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The scan statements go straight to the driver: on PostgreSQL as named prepared statements (parsed

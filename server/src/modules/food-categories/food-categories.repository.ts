@@ -1,12 +1,10 @@
-import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { FoodCategoryType } from '@tamaq/contract/food-categories';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { foodCategories, users } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
-
-/** `%text%` for ilike, with the user's `%`, `_` and `\` taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface FoodCategoryValues {
   name: string;
@@ -45,21 +43,13 @@ export function createFoodCategoriesRepository(db: Db) {
 
   return {
     async list(scope: Scope, opts: { query?: string; organizationId?: number; limit: number; offset: number }) {
-      const where = and(
-        visible(scope, opts.organizationId),
-        opts.query ? ilike(table.name, contains(opts.query)) : undefined,
-      );
-      const [rows, totals] = await Promise.all([
-        db
-          .select(columns)
-          .from(table)
-          .where(where)
-          .orderBy(asc(table.name), asc(table.id))
-          .limit(opts.limit)
-          .offset(opts.offset),
-        db.select({ total: count() }).from(table).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      const where = and(visible(scope, opts.organizationId), searchIn(opts.query, table.name));
+      return listPage(db, {
+        rows: (tx) => tx.select(columns).from(table).where(where).orderBy(asc(table.name), asc(table.id)),
+        table,
+        where,
+        ...opts,
+      });
     },
 
     /** `lock` holds the row to the end of the transaction (a type change and its pupils move together). */

@@ -1,4 +1,5 @@
-import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
@@ -10,25 +11,19 @@ type OrganizationValues = Pick<
 >;
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createOrganizationsRepository(db: Db) {
   return {
     async list(query: string | undefined, limit: number, offset: number) {
-      const where = query
-        ? or(ilike(organizations.name, like(query)), ilike(organizations.bin, like(query)))
-        : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(organizations)
-          .where(where)
-          .orderBy(asc(organizations.name), asc(organizations.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(organizations).where(where),
-      ]);
-      return { total: total?.n ?? 0, rows };
+      const where = searchIn(query, organizations.name, organizations.bin);
+      return listPage(db, {
+        rows: (tx) =>
+          tx.select().from(organizations).where(where).orderBy(asc(organizations.name), asc(organizations.id)),
+        table: organizations,
+        where,
+        limit,
+        offset,
+      });
     },
 
     async find(id: number, tx: Db = db): Promise<OrganizationRow | null> {

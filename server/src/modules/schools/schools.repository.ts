@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.ts';
 import { tenantFilter } from '../../platform/auth/scope.ts';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { regions, schools } from '../../platform/db/schema.ts';
 import { classrooms, schoolSettings, users, visits } from '../../platform/db/schema-people.ts';
@@ -11,9 +12,6 @@ import { classrooms, schoolSettings, users, visits } from '../../platform/db/sch
  */
 export const schoolScope = (scope: Scope): SQL | undefined =>
   tenantFilter({ organizationId: schools.organizationId, schoolId: schools.id }, scope);
-
-/** `%` and `_` typed by a user are searched for literally. */
-export const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const columns = {
   id: schools.id,
@@ -45,27 +43,20 @@ export function createSchoolsRepository(db: Db) {
       const where = and(
         schoolScope(scope),
         filter.organizationId !== undefined ? eq(schools.organizationId, filter.organizationId) : undefined,
-        filter.query
-          ? or(
-              ilike(schools.name, likePattern(filter.query)),
-              ilike(schools.number, likePattern(filter.query)),
-              ilike(schools.city, likePattern(filter.query)),
-              ilike(schools.address, likePattern(filter.query)),
-            )
-          : undefined,
+        searchIn(filter.query, schools.name, schools.number, schools.city, schools.address),
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(columns)
-          .from(schools)
-          .leftJoin(regions, eq(regions.id, schools.regionId))
-          .where(where)
-          .orderBy(asc(schools.name), asc(schools.id))
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ n: count() }).from(schools).where(where),
-      ]);
-      return { total: total?.n ?? 0, rows };
+      return listPage(db, {
+        rows: (tx) =>
+          tx
+            .select(columns)
+            .from(schools)
+            .leftJoin(regions, eq(regions.id, schools.regionId))
+            .where(where)
+            .orderBy(asc(schools.name), asc(schools.id)),
+        table: schools,
+        where,
+        ...filter,
+      });
     },
 
     async find(scope: Scope, id: number, tx: Db = db) {

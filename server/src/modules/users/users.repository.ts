@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { escapeLike } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { images, organizations, regions, schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, foodCategories, users, watches } from '../../platform/db/schema-people.ts';
@@ -16,9 +17,6 @@ export interface UserFilter {
   /** What the search matches, by context (spec 1 §2.10, §2.12). */
   search?: { text: string; in: readonly ('name' | 'jobTitle' | 'iin' | 'card')[] } | undefined;
 }
-
-/** `%` and `_` typed in a search box are letters, not wildcards. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const live = isNull(users.deletedAt);
 

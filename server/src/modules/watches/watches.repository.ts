@@ -1,10 +1,8 @@
-import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users, watches } from '../../platform/db/schema-people.ts';
-
-/** `%text%` for ilike, with the user's `%`, `_` and `\` taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface WatchValues {
   name: string;
@@ -35,21 +33,13 @@ export function createWatchesRepository(db: Db) {
 
   return {
     async list(scope: Scope, opts: { query?: string; organizationId?: number; limit: number; offset: number }) {
-      const where = and(
-        visible(scope, opts.organizationId),
-        opts.query ? ilike(watches.name, contains(opts.query)) : undefined,
-      );
-      const [rows, totals] = await Promise.all([
-        db
-          .select(columns)
-          .from(watches)
-          .where(where)
-          .orderBy(asc(watches.name), asc(watches.id))
-          .limit(opts.limit)
-          .offset(opts.offset),
-        db.select({ total: count() }).from(watches).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      const where = and(visible(scope, opts.organizationId), searchIn(opts.query, watches.name));
+      return listPage(db, {
+        rows: (tx) => tx.select(columns).from(watches).where(where).orderBy(asc(watches.name), asc(watches.id)),
+        table: watches,
+        where,
+        ...opts,
+      });
     },
 
     /** `lock` holds the row until the transaction ends, so a delete and its checks see one state. */

@@ -9,9 +9,9 @@ import {
 import type { Ok } from '@tamaq/contract/common';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
-import { audit } from '../../platform/audit.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { retire } from '../../platform/retire.ts';
 import { createCanteensRepository, type CanteenRow } from './canteens.repository.ts';
 
 const toCanteen = (row: CanteenRow): Canteen => ({
@@ -55,19 +55,18 @@ export function createCanteensService(platform: Platform) {
     },
 
     /** Archived, not deleted: past visits keep their canteen (docs/rules.md "Catalogs"). */
-    async remove(actor: Actor, id: number): Promise<Ok> {
-      await platform.db.transaction(async (tx) => {
-        const row = await repo.archive(scopeOf(actor), id, platform.now(), tx);
-        if (!row) throw notFound(CANTEEN_MESSAGES.notFound);
-        await audit(tx, actor, {
+    remove: (actor: Actor, id: number): Promise<Ok> =>
+      retire(platform.db, actor, {
+        find: (tx) => repo.find(scopeOf(actor), id, tx),
+        notFound: CANTEEN_MESSAGES.notFound,
+        retire: (tx) => repo.archive(scopeOf(actor), id, platform.now(), tx),
+        audit: {
           action: 'canteen_delete',
           entity: 'canteen',
-          entityId: id,
-          organizationId: row.organizationId,
-          before: toCanteen(row),
-        });
-      });
-      return { success: true };
-    },
+          id,
+          organizationId: (r) => r.organizationId,
+          before: toCanteen,
+        },
+      }),
   };
 }

@@ -13,9 +13,10 @@ import type { Ok } from '@tamaq/contract/common';
 import type { ImportResult } from '@tamaq/contract/imports';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
-import { audit } from '../../platform/audit.ts';
-import { conflict, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { isForeignKeyViolation, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { retire } from '../../platform/retire.ts';
 import { parseSpreadsheet, readTable, RowErrors, xlsxBuffer } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
@@ -23,11 +24,6 @@ import { createClassroomsRepository, type ClassroomRow } from './classrooms.repo
 
 const NAME_KEY = 'classrooms_school_name_key';
 const sameName = (name: string) => name.toLocaleLowerCase('ru');
-const isForeignKeyViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e?.cause?.code ?? e?.code) === '23503';
-};
-
 const toClassroom = (row: ClassroomRow): Classroom => ({
   id: row.id,
   schoolId: row.schoolId,
@@ -57,8 +53,8 @@ const safeFileName = (name: string) =>
 export function createClassroomsService(platform: Platform, schools: SchoolsService) {
   const repo = createClassroomsRepository(platform.db);
 
-  const visible = async (actor: Actor, id: number) => {
-    const row = await repo.find(scopeOf(actor), id);
+  const visible = async (actor: Actor, id: number, tx?: Db) => {
+    const row = await repo.find(scopeOf(actor), id, tx);
     if (!row) throw notFound(classroomMessages(actor.role).notFound);
     return row;
   };
@@ -128,28 +124,28 @@ export function createClassroomsService(platform: Platform, schools: SchoolsServ
 
     /** Refused while the class has pupils or meal history. */
     async remove(actor: Actor, id: number): Promise<Ok> {
-      const row = await visible(actor, id);
       const M = classroomMessages(actor.role);
-      try {
-        await platform.db.transaction(async (tx) => {
+      return retire(platform.db, actor, {
+        // Inside the transaction: on the embedded database a read outside it would wait for it forever.
+        find: (tx) => visible(actor, id, tx),
+        notFound: M.notFound,
+        refuse: async (tx) => {
           const refs = await repo.references(id, tx);
-          if (refs.pupil) throw conflict(M.hasPupils);
-          if (refs.visit) throw conflict(M.hasHistory);
+          return refs.pupil ? M.hasPupils : refs.visit ? M.hasHistory : null;
+        },
+        retire: async (tx) => {
           await repo.detachRemovedUsers(id, tx);
           await repo.delete(id, tx);
-          await audit(tx, actor, {
-            action: 'classroom_delete',
-            entity: 'classroom',
-            entityId: id,
-            organizationId: row.organizationId,
-            before: toClassroom(row),
-          });
-        });
-      } catch (err) {
-        if (isForeignKeyViolation(err)) throw conflict(M.hasHistory);
-        throw err;
-      }
-      return { success: true };
+        },
+        onReference: M.hasHistory,
+        audit: {
+          action: 'classroom_delete',
+          entity: 'classroom',
+          id,
+          organizationId: (r) => r.organizationId,
+          before: toClassroom,
+        },
+      });
     },
 
     /**

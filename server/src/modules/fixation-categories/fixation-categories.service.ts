@@ -9,10 +9,10 @@ import {
 } from '@tamaq/contract/fixation-categories';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
-import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { retire } from '../../platform/retire.ts';
 import { localTime } from '../../platform/time.ts';
 import {
   createFixationCategoriesRepository,
@@ -100,19 +100,18 @@ export function createFixationCategoriesService(platform: Platform) {
     },
 
     /** Archived: past visits keep their category; the window is free for a new one. */
-    async remove(actor: Actor, id: number): Promise<Ok> {
-      await platform.db.transaction(async (tx) => {
-        const row = await repo.archive(scopeOf(actor), id, platform.now(), tx);
-        if (!row) throw notFound(M.notFound);
-        await audit(tx, actor, {
+    remove: (actor: Actor, id: number): Promise<Ok> =>
+      retire(platform.db, actor, {
+        find: (tx) => repo.find(scopeOf(actor), id, tx),
+        notFound: M.notFound,
+        retire: (tx) => repo.archive(scopeOf(actor), id, platform.now(), tx),
+        audit: {
           action: 'fixation_category_delete',
           entity: 'fixation_category',
-          entityId: id,
-          organizationId: row.organizationId,
-          before: toCategory(row),
-        });
-      });
-      return { success: true };
-    },
+          id,
+          organizationId: (r) => r.organizationId,
+          before: toCategory,
+        },
+      }),
   };
 }

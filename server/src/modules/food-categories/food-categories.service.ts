@@ -10,8 +10,9 @@ import {
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
-import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { retire } from '../../platform/retire.ts';
 import { localDate } from '../../platform/time.ts';
 import { createFoodCategoriesRepository, type FoodCategoryRow } from './food-categories.repository.ts';
 
@@ -82,22 +83,22 @@ export function createFoodCategoriesService(platform: Platform) {
     },
 
     /** Refused while live pupils hold the category; otherwise archived (past visits keep it). */
-    async remove(actor: Actor, id: number): Promise<Ok> {
-      await platform.db.transaction(async (tx) => {
-        const row = await repo.find(scopeOf(actor), id, tx, true);
-        if (!row) throw notFound(M.notFound);
-        const holders = await repo.countHolders(id, tx);
-        if (holders > 0) throw conflict(M.assigned(holders));
-        await repo.archive(id, platform.now(), tx);
-        await audit(tx, actor, {
+    remove: (actor: Actor, id: number): Promise<Ok> =>
+      retire(platform.db, actor, {
+        find: (tx) => repo.find(scopeOf(actor), id, tx, true),
+        notFound: M.notFound,
+        refuse: async (tx) => {
+          const holders = await repo.countHolders(id, tx);
+          return holders > 0 ? M.assigned(holders) : null;
+        },
+        retire: (tx) => repo.archive(id, platform.now(), tx),
+        audit: {
           action: 'food_category_delete',
           entity: 'food_category',
-          entityId: id,
-          organizationId: row.organizationId,
-          before: toCategory(row),
-        });
-      });
-      return { success: true };
-    },
+          id,
+          organizationId: (r) => r.organizationId,
+          before: toCategory,
+        },
+      }),
   };
 }

@@ -10,17 +10,11 @@ import {
 } from '@tamaq/contract/schools';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
-import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { conflict, forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { retire } from '../../platform/retire.ts';
 import { createSchoolsRepository, type SchoolRow, type SchoolValues } from './schools.repository.ts';
-
-/** Postgres foreign-key violation: something we do not know of yet still refers to the row. */
-const isForeignKeyViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e?.cause?.code ?? e?.code) === '23503';
-};
 
 const toSchool = (row: SchoolRow): School => ({
   id: row.id,
@@ -110,28 +104,26 @@ export function createSchoolsService(platform: Platform) {
     async remove(actor: Actor, id: number): Promise<Ok> {
       const M = schoolMessages(actor.role);
       if (actor.schoolId !== null) throw forbidden(M.lockedDelete);
-      try {
-        await platform.db.transaction(async (tx) => {
-          const row = await visible(actor, id, tx);
+      return retire(platform.db, actor, {
+        find: (tx) => visible(actor, id, tx),
+        notFound: M.notFound,
+        refuse: async (tx) => {
           const refs = await repo.references(id, tx);
-          if (refs.classroom) throw conflict(M.hasClassrooms);
-          if (refs.user) throw conflict(M.hasUsers);
-          if (refs.visit) throw conflict(M.hasHistory);
+          return refs.classroom ? M.hasClassrooms : refs.user ? M.hasUsers : refs.visit ? M.hasHistory : null;
+        },
+        retire: async (tx) => {
           await repo.detachRemovedUsers(id, tx);
           await repo.delete(id, tx);
-          await audit(tx, actor, {
-            action: 'school_delete',
-            entity: 'school',
-            entityId: id,
-            organizationId: row.organizationId,
-            before: toSchool(row),
-          });
-        });
-      } catch (err) {
-        if (isForeignKeyViolation(err)) throw conflict(M.hasHistory);
-        throw err;
-      }
-      return { success: true };
+        },
+        onReference: M.hasHistory,
+        audit: {
+          action: 'school_delete',
+          entity: 'school',
+          id,
+          organizationId: (r) => r.organizationId,
+          before: toSchool,
+        },
+      });
     },
 
     /** The turnstile connection, read-only; every field null while none is configured. */

@@ -9,9 +9,9 @@ import {
 } from '@tamaq/contract/watches';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
-import { audit } from '../../platform/audit.ts';
-import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { retire } from '../../platform/retire.ts';
 import { createWatchesRepository, type WatchRow } from './watches.repository.ts';
 
 /** Days travel as the spec's comma list, ascending: "1,5,31". */
@@ -53,22 +53,22 @@ export function createWatchesService(platform: Platform) {
     },
 
     /** Refused while live users hold the watch (their meals depend on it); otherwise archived. */
-    async remove(actor: Actor, id: number): Promise<Ok> {
-      await platform.db.transaction(async (tx) => {
-        const row = await repo.find(scopeOf(actor), id, tx, true);
-        if (!row) throw notFound(WATCH_MESSAGES.notFound);
-        const holders = await repo.countHolders(id, tx);
-        if (holders > 0) throw conflict(WATCH_MESSAGES.assigned(holders));
-        await repo.archive(id, platform.now(), tx);
-        await audit(tx, actor, {
+    remove: (actor: Actor, id: number): Promise<Ok> =>
+      retire(platform.db, actor, {
+        find: (tx) => repo.find(scopeOf(actor), id, tx, true),
+        notFound: WATCH_MESSAGES.notFound,
+        refuse: async (tx) => {
+          const holders = await repo.countHolders(id, tx);
+          return holders > 0 ? WATCH_MESSAGES.assigned(holders) : null;
+        },
+        retire: (tx) => repo.archive(id, platform.now(), tx),
+        audit: {
           action: 'watch_delete',
           entity: 'watch',
-          entityId: id,
-          organizationId: row.organizationId,
-          before: toWatch(row),
-        });
-      });
-      return { success: true };
-    },
+          id,
+          organizationId: (r) => r.organizationId,
+          before: toWatch,
+        },
+      }),
   };
 }

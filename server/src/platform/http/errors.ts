@@ -42,3 +42,9 @@ export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
   const pgErr = e?.cause?.code ? e.cause : e;
   return pgErr?.code === '23505' && (constraint === undefined || pgErr.constraint === constraint);
 };
+
+/** Postgres foreign-key violation: something we do not know of yet still refers to the row. */
+export const isForeignKeyViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.cause?.code ?? e?.code) === '23503';
+};

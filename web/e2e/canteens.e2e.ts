@@ -99,6 +99,24 @@ describe('/canteens as admin@demo.kz', () => {
     expect(await row(NAME).textContent()).not.toContain('Главный корпус');
   });
 
+  it('asks before leaving a form with unsaved changes', async () => {
+    await page.goto(`${baseUrl()}/canteen/create`);
+    await page.getByLabel('Название').fill(`Черновик ${SUFFIX}`);
+    await page.getByRole('link', { name: 'Отмена' }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
+    await ask.getByText('Изменения не сохранены и пропадут. Уйти без сохранения?').filter({ visible: true }).waitFor();
+    // The modal zooms in: a picture of it wants the end of that.
+    await expect.poll(() => ask.evaluate((el) => getComputedStyle(el.closest('.ant-modal') ?? el).opacity)).toBe('1');
+    await shot(page, 'canteen-unsaved');
+    await ask.getByRole('button', { name: 'Остаться' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/canteen/create');
+    expect(await page.getByLabel('Название').inputValue()).toBe(`Черновик ${SUFFIX}`);
+    await page.getByRole('link', { name: 'Отмена' }).click();
+    await ask.getByRole('button', { name: 'Не сохранять' }).click();
+    await page.waitForURL((u) => u.pathname === '/canteens');
+  });
+
   it('deletes a canteen after «Вы действительно желаете удалить столовую?»', async () => {
     await page.goto(`${baseUrl()}/canteens?query=${SUFFIX}`);
     await row(OTHER).getByRole('button', { name: 'Удалить' }).click();

@@ -1,6 +1,12 @@
 /** Texts of the shared components in `src/ui` and `src/lib`. */
 export const ui = {
   loading: 'Загрузка…',
+  unsaved: {
+    confirmLeaveTitle: 'Есть несохранённые изменения',
+    confirmLeave: 'Изменения не сохранены и пропадут. Уйти без сохранения?',
+    leave: 'Не сохранять',
+    stay: 'Остаться',
+  },
   yes: 'Да',
   cancel: 'Отмена',
   errors: {

@@ -1,11 +1,12 @@
 import { Alert, App, Breadcrumb, Button, Card, Form, Skeleton, Space, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ru } from '../i18n/ru.ts';
 import { errorText } from '../lib/api-client.ts';
 import type { Resource } from '../lib/resource.ts';
 import { useFormSubmit } from './form-errors.ts';
 import { LinkButton } from './link-button.tsx';
+import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 const a = ru.catalogs.actions;
 
@@ -103,6 +104,9 @@ function RowForm<Row extends { id: number; name: string }, Values, Body>({
   const navigate = useNavigate();
   const { message } = App.useApp();
   const save = resource.useSave();
+  // Leaving with changes typed but not saved asks first (in the app and on closing the tab).
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedGuard(dirty);
   const { onFinish, submitting } = useFormSubmit(
     form,
     (v: Values) => save.mutateAsync({ ...(body ? body(v, row) : (v as unknown as Body)), id: row?.id ?? null }),
@@ -110,6 +114,7 @@ function RowForm<Row extends { id: number; name: string }, Values, Body>({
       fallbackField: 'name',
       onSuccess: () => {
         void message.success(row ? t.saved : t.created);
+        guard.release();
         void navigate(backPath);
       },
     },
@@ -120,6 +125,7 @@ function RowForm<Row extends { id: number; name: string }, Values, Body>({
       layout="vertical"
       initialValues={values(row) as never}
       onFinish={onFinish}
+      onValuesChange={() => setDirty(true)}
       data-testid={testId.replace(/-page$/, '')}
     >
       {typeof children === 'function' ? children({ row, form }) : children}

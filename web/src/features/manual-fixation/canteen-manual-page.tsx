@@ -12,7 +12,7 @@ import { orgToday } from './today.ts';
 import { parseUrlDate, positiveId } from './url-params.ts';
 import { useMarks } from './use-marks.ts';
 import { useSaveFlow } from './use-save-flow.ts';
-import { useUnsavedGuard } from './use-unsaved-guard.ts';
+import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
 
 const t = ru.manualFixation;
 const FIELDS = ['date', 'canteen_id', 'category_id'] as const;
@@ -40,7 +40,7 @@ export function CanteenManualPage() {
   const marks = useMarks(scope, rows, CANTEEN_MODE);
   const saveMutation = useSaveCanteenManual();
   const flow = useSaveFlow(scope, saveMutation.mutateAsync, FIELDS, marks.clear);
-  useUnsavedGuard(marks.dirty > 0);
+  useUnsavedGuard(marks.dirty > 0, ru.manualFixation);
 
   const save = () => {
     if (!rows || canteenId === null || categoryId === null) return;

@@ -9,7 +9,8 @@ import { ManualTable } from './manual-table.tsx';
 import { buildCanteenSave, buildSchoolSave } from './marks.ts';
 import { SaveBar } from './save-bar.tsx';
 import { useMarks } from './use-marks.ts';
-import { useUnsavedGuard } from './use-unsaved-guard.ts';
+import { ru } from '../../i18n/ru.ts';
+import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
 
 afterEach(async () => {
   cleanup();
@@ -43,7 +44,7 @@ const employees = [
 function Harness({ kind, rows }: { kind: 'school' | 'canteen'; rows: ManualRow[] }) {
   const mode = { counts: kind === 'canteen' };
   const marks = useMarks('scope', rows, mode);
-  useUnsavedGuard(marks.dirty > 0);
+  useUnsavedGuard(marks.dirty > 0, ru.manualFixation);
   const body =
     kind === 'school'
       ? buildSchoolSave(rows, marks.edits, { date: '2026-11-20', schoolId: 1, classroomId: 1, categoryId: null })

@@ -21,7 +21,7 @@ import { orgToday } from './today.ts';
 import { parseUrlDate, positiveId } from './url-params.ts';
 import { useMarks } from './use-marks.ts';
 import { useSaveFlow } from './use-save-flow.ts';
-import { useUnsavedGuard } from './use-unsaved-guard.ts';
+import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
 
 const t = ru.manualFixation;
 const FIELDS = ['date', 'school_id', 'classroom_id', 'category_id'] as const;
@@ -62,7 +62,7 @@ export function SchoolManualPage() {
   const marks = useMarks(scope, rows, SCHOOL_MODE);
   const saveMutation = useSaveSchoolManual();
   const flow = useSaveFlow(scope, saveMutation.mutateAsync, FIELDS, marks.clear);
-  useUnsavedGuard(marks.dirty > 0);
+  useUnsavedGuard(marks.dirty > 0, ru.manualFixation);
 
   const [highlight, setHighlight] = useState<{ id: number; at: number } | null>(null);
   useEffect(() => {

@@ -1,20 +1,32 @@
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { ui } from '../i18n/ru-ui.ts';
 
-const t = ru.manualFixation;
+/** The question asked before unsaved changes are lost. */
+export interface UnsavedTexts {
+  confirmLeaveTitle: string;
+  confirmLeave: string;
+  leave: string;
+  stay: string;
+}
 
 /**
- * Asks before unsaved marks are lost: on leaving the screen, on a filter change (the filters live in
- * the URL, so a filter change is a navigation too) and on closing or reloading the tab. Going to the
- * login page (sign-out, an expired session) is never held back.
+ * Asks before unsaved changes are lost: on leaving the screen, on a change of the address (filters
+ * live in the URL, so a filter change is a navigation too) and on closing or reloading the tab. Going
+ * to the login page (sign-out, an expired session) is never held back. `release()` lets the next
+ * navigation through unasked: a form calls it once its changes are saved, just before it leaves.
  */
-export function useUnsavedGuard(dirty: boolean): void {
+export function useUnsavedGuard(dirty: boolean, t: UnsavedTexts = ui.unsaved): { release: () => void } {
   const { modal } = App.useApp();
+  const released = useRef(false);
+  const release = useCallback(() => {
+    released.current = true;
+  }, []);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
+      !released.current &&
       nextLocation.pathname !== '/login' &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
@@ -38,10 +50,11 @@ export function useUnsavedGuard(dirty: boolean): void {
         blocker.reset();
       },
     });
-  }, [blocker, modal]);
+  }, [blocker, modal, t]);
 
   useEffect(() => {
     if (!dirty) return;
+    released.current = false;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       // Older browsers show the dialog only when returnValue is set.
@@ -50,4 +63,5 @@ export function useUnsavedGuard(dirty: boolean): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+  return { release };
 }

@@ -1,6 +1,8 @@
+import { createSecretKey } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createTestContext, TEST_JWT_SECRET, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createUser, FACTORY_PASSWORD, signedIn, tokenFor } from '../../../test/factories.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
@@ -134,6 +136,27 @@ describe('POST /api/auth/refresh', () => {
     const forged = await t.call({ method: 'POST', url: '/api/auth/refresh', token: 'e30.e30.xx' });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ error: 'Unauthorized', errorMessage: 'Требуется вход в систему' });
+  });
+});
+
+describe('a token', () => {
+  /** A token signed with the server's own key and claims, with or without an expiry. */
+  const handMade = (claims: object, expires: boolean) => {
+    const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setIssuer('tamaq').setIssuedAt();
+    return (expires ? jwt.setExpirationTime('1h') : jwt).sign(createSecretKey(Buffer.from(TEST_JWT_SECRET, 'utf8')));
+  };
+
+  it('without an expiry is refused, though its signature and claims are right (issue 14)', async () => {
+    const user = await createUser(t.db, { role: 'Cashier' });
+    const claims = payloadOf(await tokenFor(t.platform, user));
+    delete claims.exp;
+    delete claims.iat;
+    const lasting = await handMade(claims, false);
+    const res = await t.call({ method: 'GET', url: '/api/profile', token: lasting });
+    expect(res.statusCode).toBe(401);
+    // The same claims with an expiry pass: the signature and the payload are not what was refused.
+    const expiring = await handMade(claims, true);
+    expect((await t.call({ method: 'GET', url: '/api/profile', token: expiring })).statusCode).toBe(200);
   });
 });
 

@@ -39,7 +39,12 @@ export function createTokenService(secret: string): TokenService {
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        // A token without an expiry would work forever: every token this server signs has one.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat'],
+        });
         const parsed = TokenPayload.safeParse(payload);
         if (!parsed.success) return null;
         if (verified.size >= VERIFIED_MAX) verified.clear();

@@ -222,6 +222,33 @@ describe('/fixation', () => {
     expect(await visitCount(admin, '/api/fixations', e.name)).toBe(0);
   });
 
+  it('holds a scan made while the screen is still loading, and records it once the canteen is known', async () => {
+    const e = await employee('L');
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route('**/api/canteens?*', async (route) => {
+      await released;
+      // A route still waiting when the test gives up is already gone: nothing to continue.
+      await route.continue().catch(() => {});
+    });
+    try {
+      await page.goto(`${baseUrl()}/fixation`);
+      await page.getByTestId('fixation-page').waitFor();
+      await blur(page);
+      // Through the browser's own input pipeline, at a scanner's pace.
+      await page.keyboard.type(e.card, { delay: 10 });
+      await page.keyboard.press('Enter');
+      await page.getByTestId('scan-sending').waitFor();
+      expect(await visitCount(admin, '/api/fixations', e.name)).toBe(0);
+      release();
+      await scanCard(page, 'success').getByText(e.name).waitFor();
+      await expectVisits(admin, '/api/fixations', e.name, 1);
+    } finally {
+      release();
+      await page.unroute('**/api/canteens?*');
+    }
+  });
+
   it('lets the admin choose the meal time, and mute the sounds for good', async () => {
     const e = await employee('M');
     const { rows } = await call<{ rows: { id: number; name: string }[] }>(

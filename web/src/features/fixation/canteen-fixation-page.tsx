@@ -56,12 +56,14 @@ export function CanteenFixationPage() {
     useCallback(() => void queryClient.invalidateQueries({ queryKey: fixationsKey }), [queryClient]),
   );
 
+  const noCanteens = canteens.isSuccess && canteenRows.length === 0;
   const station = useScanStation({
     url: '/api/fixation',
     body: (code) =>
       canteenId === undefined
         ? null
         : { cardId: code, canteenId, ...(categoryId !== undefined ? { fixationCategoryId: categoryId } : {}) },
+    unavailable: noCanteens ? t.noCanteens : null,
     onRecorded: refresh,
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
@@ -75,8 +77,6 @@ export function CanteenFixationPage() {
       void message.success(t.history.deleted);
     },
   });
-
-  const noCanteens = canteens.isSuccess && canteenRows.length === 0;
 
   return (
     <Card title={t.canteenTitle} data-testid="fixation-page" extra={<SoundToggle />}>

@@ -56,9 +56,11 @@ export function SchoolFixationPage() {
   );
   const live = useLiveSchool(schoolId, refresh);
 
+  const noSchools = locked === null && schools.isSuccess && schoolRows.length === 0;
   const station = useScanStation({
     url: '/api/school/fixation',
     body: (code) => (schoolId === undefined ? null : { cardId: code, schoolId }),
+    unavailable: noSchools ? t.noSchools : null,
     onRecorded: refresh,
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
@@ -79,7 +81,6 @@ export function SchoolFixationPage() {
   });
 
   const title = session?.role === 'EducationKindergartenAdmin' ? t.kindergartenTitle : t.schoolTitle;
-  const noSchools = locked === null && schools.isSuccess && schoolRows.length === 0;
 
   return (
     <Card

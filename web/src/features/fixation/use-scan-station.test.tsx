@@ -124,14 +124,56 @@ describe('the scanning counter', () => {
     s.queue.stop();
   });
 
-  it('sends nothing for three characters or less, or before a school is chosen', async () => {
+  it('sends nothing for three characters or less', async () => {
     const s = station({});
     await s.scan('123');
     await s.scan(' \n');
     expect(s.send).not.toHaveBeenCalled();
-    const t = station({}, { body: () => null });
-    await t.scan('7700000001');
-    expect(t.send).not.toHaveBeenCalled();
+  });
+
+  it('holds a scan made before the screen is ready, shows it as sending, and sends it once ready', async () => {
+    let schoolId: number | null = null;
+    const s = station(
+      {
+        '7700000001': () => Promise.resolve(visit('Абенов Тимур')),
+        '7700000002': () => Promise.resolve(visit('Ахметова Дана')),
+      },
+      { body: (code) => (schoolId === null ? null : { cardId: code, schoolId }) },
+    );
+    await s.scan('7700000001');
+    await s.scan('7700000002');
+    await s.scan('7700000001');
+    expect(s.send).not.toHaveBeenCalled();
+    expect(s.hook.result.current.sending).toBe(2);
+    schoolId = 7;
+    s.hook.rerender();
+    await vi.waitFor(() => expect(s.hook.result.current.sending).toBe(0));
+    expect(s.send.mock.calls.map((c) => c[1])).toEqual([
+      { cardId: '7700000001', schoolId: 7 },
+      { cardId: '7700000002', schoolId: 7 },
+    ]);
+    expect(s.hook.result.current.feedback).toMatchObject({ fixation: { user: { name: 'Ахметова Дана' } } });
+    expect(s.play.mock.calls).toEqual([['success'], ['success']]);
+  });
+
+  it('refuses, in red and with its buzz, scans on a screen that turns out never able to record', async () => {
+    const extra: Partial<ScanStationOptions> = { body: () => null };
+    const s = station({}, extra);
+    await s.scan('7700000001');
+    expect(s.hook.result.current.sending).toBe(1);
+    // The list of schools arrived empty: the held scan is refused with the reason, then a new one.
+    extra.unavailable = 'Нет школ для фиксации питания';
+    s.hook.rerender();
+    await vi.waitFor(() => expect(s.hook.result.current.sending).toBe(0));
+    expect(s.hook.result.current.feedback).toEqual({
+      kind: 'refusal',
+      code: '7700000001',
+      reason: 'Нет школ для фиксации питания',
+    });
+    await s.scan('7700000002');
+    expect(s.hook.result.current.feedback).toMatchObject({ kind: 'refusal', code: '7700000002' });
+    expect(s.play.mock.calls).toEqual([['refusal'], ['refusal']]);
+    expect(s.send).not.toHaveBeenCalled();
   });
 
   it('goes back to "ready" after a while, so an old green card is not taken for a new scan', async () => {

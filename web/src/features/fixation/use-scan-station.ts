@@ -8,8 +8,13 @@ import { cleanCode, feedbackOf, isDoubleScan, toneOf, type Feedback } from './sc
 
 export interface ScanStationOptions {
   url: string;
-  /** The body for a code, or null while the screen cannot record yet (no canteen or school chosen). */
+  /**
+   * The body for a code, or null while the screen cannot record yet (its canteen or school is still
+   * loading): such a scan is held and sent the moment the screen is ready.
+   */
   body: (code: string) => Record<string, unknown> | null;
+  /** Why this screen can never record (no canteen, no school): held and new scans are refused with it. */
+  unavailable?: string | null;
   /** A visit was recorded, now or from the queue: reload the history. */
   onRecorded: () => void;
   /** A scan that waited offline was refused when it finally reached the server. */
@@ -22,7 +27,7 @@ export interface ScanStationOptions {
 
 export interface ScanStation {
   feedback: Feedback;
-  /** Scans on their way to the server right now. */
+  /** Scans on their way to the server right now, or held until the screen is ready. */
   sending: number;
   /** Scans kept offline, waiting for the network. */
   pending: number;
@@ -31,6 +36,8 @@ export interface ScanStation {
 }
 
 const CLEAR_AFTER_MS = 20_000;
+/** More scans than this before the screen is ready are not a queue of pupils but a stuck key. */
+const MAX_HELD = 20;
 
 /**
  * The counter of a scanning screen: every scan goes through the page's scan queue, its answer
@@ -55,30 +62,81 @@ export function useScanStation(opts: ScanStationOptions): ScanStation {
   const subscribePending = useCallback((cb: () => void) => queue.onPending(() => cb()), [queue]);
   const pending = useSyncExternalStore(subscribePending, queue.pending, queue.pending);
 
-  const submit = useCallback(
-    async (raw: string) => {
-      const code = cleanCode(raw);
-      if (!code) return;
-      const { url, body } = latest.current;
-      const payload = body(code);
-      if (!payload) return;
+  const show = useCallback(
+    (next: Feedback) => {
+      setFeedback(next);
+      const tone = toneOf(next);
+      if (tone) sounds.play(tone);
+    },
+    [sounds],
+  );
+
+  const send = useCallback(
+    async (payload: Record<string, unknown>) => {
       const seq = ++counter.current;
       setSending((n) => n + 1);
       try {
-        const outcome = await queue.submit(url, payload);
+        const outcome = await queue.submit(latest.current.url, payload);
         if (outcome.kind === 'recorded') latest.current.onRecorded();
         const next = feedbackOf(outcome);
         if (!next || seq < lastShown.current) return;
         lastShown.current = seq;
-        setFeedback(next);
-        const tone = toneOf(next);
-        if (tone) sounds.play(tone);
+        show(next);
       } finally {
         setSending((n) => n - 1);
       }
     },
-    [queue, sounds],
+    [queue, show],
   );
+
+  // Scans made before the screen could record (its canteen or school still loading), oldest first.
+  const held = useRef<string[]>([]);
+  const [heldCount, setHeldCount] = useState(0);
+  const takeHeld = useCallback(() => {
+    const codes = held.current;
+    held.current = [];
+    setHeldCount(0);
+    return codes;
+  }, []);
+
+  const submit = useCallback(
+    async (raw: string) => {
+      const code = cleanCode(raw);
+      if (!code) return;
+      const { body, unavailable } = latest.current;
+      if (unavailable) {
+        counter.current++;
+        lastShown.current = counter.current;
+        show({ kind: 'refusal', code, reason: unavailable });
+        return;
+      }
+      const payload = body(code);
+      if (payload) return send(payload);
+      if (held.current.length < MAX_HELD && !held.current.includes(code)) {
+        held.current.push(code);
+        setHeldCount(held.current.length);
+      }
+    },
+    [send, show],
+  );
+
+  // Once the screen is ready, the held scans go out in the order they were made; if it turns out it
+  // can never record, they are refused with the reason, each as a scan would be.
+  useEffect(() => {
+    if (held.current.length === 0) return;
+    const { body, unavailable } = latest.current;
+    if (unavailable) {
+      const codes = takeHeld();
+      for (const code of codes) void submit(code);
+      return;
+    }
+    if (body(held.current[0]!) === null) return;
+    const codes = takeHeld();
+    for (const code of codes) {
+      const payload = body(code);
+      if (payload) void send(payload);
+    }
+  });
 
   useEffect(
     () =>
@@ -99,5 +157,5 @@ export function useScanStation(opts: ScanStationOptions): ScanStation {
 
   const retryNow = useCallback(() => void queue.retryNow(), [queue]);
 
-  return { feedback, sending, pending, submit, retryNow };
+  return { feedback, sending: sending + heldCount, pending, submit, retryNow };
 }

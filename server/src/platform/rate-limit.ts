@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from './http/errors.ts';
 
 /**
@@ -12,11 +12,48 @@ export const limit = (max: number, timeWindowMs: number, key?: (request: Fastify
 });
 
 /** The key of sign-in and code checks: the address and the e-mail tried, so one person cannot lock out a school's NAT. */
-export const byIpAndEmail = (request: FastifyRequest): string => {
+export const byIpAndEmail = (request: FastifyRequest): string => `${request.ip}|${emailOf(request)}`;
+
+/** The e-mail a sign-in or code check is about, as accounts are matched: trimmed, lower case. */
+export const emailOf = (request: FastifyRequest): string => {
   const body = request.body as { email?: unknown } | undefined;
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  return `${request.ip}|${email}`;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
 };
 
 export const rateLimitError = (_request: FastifyRequest, context: { ttl: number }) =>
   tooManyRequests(context.ttl / 1000);
+
+/** A count of failed attempts under one key: `max` failures in the window, then 429 until it ends. */
+export interface FailureLimit {
+  /** Tells this count's keys apart from every other limit's in the shared store. */
+  name: string;
+  max: number;
+  timeWindowMs: number;
+  key: (request: FastifyRequest) => string;
+}
+
+/**
+ * Limits that count only failures (wrong passwords), in the rate limiter's store, so with REDIS_URL
+ * every instance shares them. `refuseIfOver` answers 429 once any count has reached its maximum;
+ * `failed` adds one failure to every count.
+ */
+export function failureLimits(app: FastifyInstance, limits: readonly FailureLimit[]) {
+  const counters = limits.map((l) =>
+    app.createRateLimit({
+      max: l.max,
+      timeWindow: l.timeWindowMs,
+      keyGenerator: (request) => `${l.name}|${l.key(request)}`,
+    }),
+  );
+  return {
+    async refuseIfOver(request: FastifyRequest): Promise<void> {
+      for (const count of counters) {
+        const state = await count(request, { increment: false });
+        if (!state.isAllowed && state.remaining <= 0) throw tooManyRequests(state.ttlInSeconds);
+      }
+    },
+    async failed(request: FastifyRequest): Promise<void> {
+      await Promise.all(counters.map((count) => count(request)));
+    },
+  };
+}

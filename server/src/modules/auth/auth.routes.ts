@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccessToken,
@@ -8,9 +9,10 @@ import {
   RecoveryConfirmBody,
   RegisterBody,
 } from '@tamaq/contract/auth';
-import { ErrorBody, ValidationErrorBody } from '@tamaq/contract/errors';
+import { ERROR_MESSAGES, ErrorBody, ValidationErrorBody } from '@tamaq/contract/errors';
 import { actorOf } from '../../platform/auth/guard.ts';
-import { byIpAndEmail, limit } from '../../platform/rate-limit.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { byIpAndEmail, emailOf, failureLimits, limit } from '../../platform/rate-limit.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createAuthService } from './auth.service.ts';
 
@@ -18,6 +20,15 @@ const tags = ['auth'];
 const MINUTE = 60_000;
 /** Password guesses per address and e-mail. */
 const LOGIN_LIMIT = limit(10, MINUTE, byIpAndEmail);
+/**
+ * Password spraying: wrong sign-ins from one address across e-mails (one password tried on many
+ * accounts), and on one account across addresses (many machines guessing one password). Only
+ * failures count, so a school's staff signing in behind one address in the morning is never slowed.
+ */
+const SPRAYING_LIMITS = [
+  { name: 'login-failed-address', max: 30, timeWindowMs: 15 * MINUTE, key: (r: FastifyRequest) => r.ip },
+  { name: 'login-failed-account', max: 20, timeWindowMs: 15 * MINUTE, key: emailOf },
+] as const;
 /** Code guesses per address and e-mail (each code also dies after 5 wrong tries). */
 const CODE_CHECK_LIMIT = limit(20, MINUTE, byIpAndEmail);
 /** Mails sent per address, so nobody fills strangers' mailboxes from one machine. */
@@ -27,6 +38,7 @@ const errors = { 401: ErrorBody, 422: ValidationErrorBody, 429: ErrorBody } as c
 
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const auth = createAuthService(platform);
+  const spraying = failureLimits(app, SPRAYING_LIMITS);
 
   app.post(
     '/api/auth/login',
@@ -34,7 +46,16 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { pl
       config: { access: 'public', rateLimit: LOGIN_LIMIT },
       schema: { tags, summary: 'Вход по e-mail и паролю', body: LoginBody, response: { 200: AccessToken, ...errors } },
     },
-    (request) => auth.login(request.body),
+    async (request) => {
+      await spraying.refuseIfOver(request);
+      try {
+        return await auth.login(request.body);
+      } catch (err) {
+        // A disabled organization's 401 follows a right password: not a guess.
+        if (err instanceof HttpError && err.message === ERROR_MESSAGES.badCredentials) await spraying.failed(request);
+        throw err;
+      }
+    },
   );
 
   app.post(

@@ -109,6 +109,49 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('password spraying', () => {
+  const from = (remoteAddress: string, email: string, password = 'Spray-2026') =>
+    t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  const refused = (res: Awaited<ReturnType<typeof from>>) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      error: 'Too many requests',
+      errorMessage: 'Слишком много запросов, попробуйте позже',
+    });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('slows one address trying a password on many e-mails: 30 failures, then 429 even for a right password', async () => {
+    const user = await createUser(t.db, { email: 'spray.target@test.kz' });
+    const tries = [];
+    for (let i = 0; i < 30; i++) tries.push((await from('10.1.1.1', `spray-${i}@test.kz`)).statusCode);
+    expect(tries).toEqual(Array(30).fill(401));
+    refused(await from('10.1.1.1', 'spray-30@test.kz'));
+    // The right password from that address waits too: a 200 would tell the sprayer it guessed.
+    refused(await from('10.1.1.1', user.email!, FACTORY_PASSWORD));
+    // Other addresses are heard as before.
+    expect((await from('10.1.1.2', user.email!, FACTORY_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('slows guesses on one account from many addresses: 20 failures, then 429 from any address', async () => {
+    const user = await createUser(t.db, { email: 'spray.account@test.kz' });
+    const tries = [];
+    for (let i = 0; i < 20; i++) tries.push((await from(`10.2.0.${i + 1}`, user.email!)).statusCode);
+    expect(tries).toEqual(Array(20).fill(401));
+    refused(await from('10.2.1.1', user.email!, FACTORY_PASSWORD));
+    // Those addresses may still sign in to other accounts.
+    await createUser(t.db, { email: 'spray.other@test.kz' });
+    expect((await from('10.2.0.1', 'spray.other@test.kz', FACTORY_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('never counts right passwords: a school behind one address signs 40 people in', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => createUser(t.db, { email: `spray.staff${i}@test.kz` })),
+    );
+    for (const p of people) expect((await from('10.3.0.1', p.email!, FACTORY_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
 describe('a disabled organization', () => {
   it('ends the sessions its users already have', async () => {
     const org = await createOrganization(t.db, { type: 'company' });

@@ -14,6 +14,7 @@ import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerInput } from './platform/http/input.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { trustProxyOption } from './platform/http/trust-proxy.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -60,10 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     // Forwarded addresses are believed only from configured proxies: rate limits count by address.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // A body sent byte by byte must not hold a connection forever (a 5 MB photo on a slow line fits).
     requestTimeout: 120_000,
     // A malformed URL (`/api/images/%FF`) answers in the spec's shape, not the framework's.

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema-people.ts';
@@ -45,6 +45,14 @@ export function createOrganizationsRepository(db: Db) {
     async update(id: number, values: Omit<OrganizationValues, 'type'>, tx: Db = db): Promise<OrganizationRow | null> {
       const [row] = await tx.update(organizations).set(values).where(eq(organizations.id, id)).returning();
       return row ?? null;
+    },
+
+    /** Ends every session of the organization's users: tokens carry the version they were issued under. */
+    async endSessions(organizationId: number, tx: Db = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.organizationId, organizationId));
     },
 
     async emailTaken(email: string, tx: Db = db): Promise<boolean> {

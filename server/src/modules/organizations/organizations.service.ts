@@ -89,7 +89,8 @@ export function createOrganizationsService(platform: Platform) {
 
     /**
      * Everything but the type, which roles and data depend on. Disabling ends the sessions of the
-     * organization's users at once on this instance (the actor cache), elsewhere within seconds.
+     * organization's users for good (their token versions move on, so enabling again does not
+     * revive them): at once on this instance (the actor cache), elsewhere within seconds.
      */
     async update(actor: Actor, body: OrganizationUpdate): Promise<Organization> {
       const { id, type, ...values } = body;
@@ -98,6 +99,7 @@ export function createOrganizationsService(platform: Platform) {
         if (!before) throw organizationNotFound();
         if (before.type !== type) throw ValidationError.field('type', ORGANIZATION_MESSAGES.typeLocked);
         const after = (await repo.update(id, values, tx))!;
+        if (before.status !== 'disabled' && after.status === 'disabled') await repo.endSessions(id, tx);
         await audit(tx, actor, {
           action: 'organization_update',
           entity: 'organization',

@@ -245,7 +245,7 @@ describe('PUT /api/organization', () => {
 });
 
 describe('a disabled organization', () => {
-  it('stops its users signing in and ends the sessions they have; enabling lets them in again', async () => {
+  it('stops its users signing in and ends the sessions they have for good; enabling lets them sign in again', async () => {
     const org = (await create(form({ admin_email: 'disabled.head@test.kz' }))).json();
     const signIn = await login('disabled.head@test.kz', 'admin-pass-1');
     expect(signIn.statusCode).toBe(200);
@@ -270,7 +270,23 @@ describe('a disabled organization', () => {
     });
 
     expect((await update({ ...org, status: 'active' })).statusCode).toBe(200);
-    expect((await login('disabled.head@test.kz', 'admin-pass-1')).statusCode).toBe(200);
+    const again = await login('disabled.head@test.kz', 'admin-pass-1');
+    expect(again.statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/profile', token: again.json().access_token })).statusCode).toBe(
+      200,
+    );
+    // The tokens issued before the disabling stay dead, on this instance and after the cache.
+    t.platform.actors.forgetOrganization(org.id);
+    for (const tk of [token, other.token]) {
+      expect((await t.call({ method: 'GET', url: '/api/profile', token: tk })).statusCode).toBe(401);
+    }
+  });
+
+  it('keeps its sessions when saved again without being disabled', async () => {
+    const org = (await create(form())).json();
+    const { token } = await signedIn(t.platform, { organizationId: org.id });
+    expect((await update({ ...org, name: `${org.name} (ред.)` })).statusCode).toBe(200);
+    t.platform.actors.forgetOrganization(org.id);
     expect((await t.call({ method: 'GET', url: '/api/profile', token })).statusCode).toBe(200);
   });
 

@@ -84,7 +84,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   const now = opts.now ?? (() => new Date());
   const tokens = createTokenService(opts.jwtSecret);
-  const actors = createActorService(database.db);
+  const realtime = createRealtimeHub(opts.redis ?? null, (err) => app.log.warn(`realtime: ${err.message}`));
+  // A user or organization changed on this instance: every instance checks its live sockets.
+  const actors = createActorService(database.db, undefined, () => realtime.sessionsEnded());
   const platform: Platform = {
     config,
     database,
@@ -95,7 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     metrics: registerMetrics(app, { defaults: opts.logger !== false, metricsToken: config.metricsToken }),
     redis: opts.redis ?? null,
-    realtime: createRealtimeHub(opts.redis ?? null, (err) => app.log.warn(`realtime: ${err.message}`)),
+    realtime,
     tickets: createTicketService(opts.jwtSecret),
     now,
   };

@@ -54,7 +54,7 @@ async function main() {
   const { app, platform } = await buildApp({ config, database, jwtSecret, redis });
   await app.listen({ port: config.port, host: config.host });
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
-  const live = await buildRealtimeServer(platform.realtime, platform.tickets);
+  const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors);
   await live.listen({ port: config.wsPort, host: config.host });
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;

@@ -44,7 +44,7 @@ describe.skipIf(!enabled)('two instances sharing Redis', () => {
       redis: redis(),
     });
     await built.app.ready();
-    const ws = await buildRealtimeServer(built.platform.realtime, built.platform.tickets);
+    const ws = await buildRealtimeServer(built.platform.realtime, built.platform.tickets, built.platform.actors);
     await ws.listen({ port: 0, host: '127.0.0.1' });
     b = {
       ...built,
@@ -173,5 +173,23 @@ describe.skipIf(!enabled)('two instances sharing Redis', () => {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('a password reset on instance A closes the screen open on instance B at once', async () => {
+    const s = await schoolWithPupil();
+    const user = await signedIn(a.platform, { role: 'EducationAdmin', organizationId: s.org.id });
+    const superAdmin = await signedIn(a.platform, { role: 'SuperAdmin' });
+    const screen = await screenOnB(s.school.id, user.token);
+    const closed = new Promise<number>((resolve) => screen.socket.on('close', (c) => resolve(c)));
+    const reset = await a.call({
+      method: 'POST',
+      url: '/api/user/password',
+      token: superAdmin.token,
+      payload: { id: user.user.id, password: 'given-by-admin' },
+    });
+    expect(reset.statusCode).toBe(200);
+    // Through Redis, well before instance B's own periodic check (5 s).
+    const code = await Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 2000))]);
+    expect(code).toBe(WS_CLOSE.sessionEnded);
   });
 });

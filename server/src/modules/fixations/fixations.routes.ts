@@ -188,7 +188,7 @@ export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       const channel = schoolChannel(school.id);
       return {
         channel,
-        ticket: platform.tickets.issue(actor.userId, channel),
+        ticket: platform.tickets.issue(actor, channel),
         port: platform.config.wsPort,
         path: '/ws',
       };

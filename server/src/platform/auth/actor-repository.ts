@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { organizations } from '../db/schema.ts';
 import { users } from '../db/schema-people.ts';
@@ -43,6 +43,27 @@ export function createActorRepository(db: Db) {
         organizationActive: row.organizationId === null || row.status === 'active',
         modules: row.modules ?? [],
       };
+    },
+
+    /**
+     * The token versions of those of these users who may still be signed in (not removed, their
+     * organization active): the one query the websocket port checks its open sockets with.
+     */
+    async currentTokenVersions(userIds: readonly number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, tokenVersion: users.tokenVersion })
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(
+          and(
+            inArray(users.id, [...userIds]),
+            isNull(users.deletedAt),
+            isNotNull(users.roleId),
+            or(isNull(users.organizationId), eq(organizations.status, 'active')),
+          ),
+        );
+      return new Map(rows.map((r) => [r.id, r.tokenVersion]));
     },
   };
 }

@@ -24,11 +24,17 @@ const CACHE_MS = 5_000;
 
 export interface ActorService {
   resolve(payload: TokenPayload): Promise<Actor | null>;
+  /** The user changed (their sessions may have ended): read them again on the next request. */
   forget(userId: number): void;
   forgetOrganization(organizationId: number): void;
+  /** Token versions of the users who may still be signed in, read now (no cache). */
+  currentTokenVersions(userIds: readonly number[]): Promise<Map<number, number>>;
 }
 
-export function createActorService(db: Db, now = () => Date.now()): ActorService {
+/**
+ * `onForget` hears every forget: sessions may have ended, so the live sockets are checked again.
+ */
+export function createActorService(db: Db, now = () => Date.now(), onForget: () => void = () => {}): ActorService {
   const repo = createActorRepository(db);
   const cache = new Map<number, { row: ActorRow | null; at: number }>();
 
@@ -58,9 +64,14 @@ export function createActorService(db: Db, now = () => Date.now()): ActorService
         modules: row.modules,
       };
     },
-    forget: (userId) => void cache.delete(userId),
+    forget(userId) {
+      cache.delete(userId);
+      onForget();
+    },
     forgetOrganization(organizationId) {
       for (const [id, entry] of cache) if (entry.row?.organizationId === organizationId) cache.delete(id);
+      onForget();
     },
+    currentTokenVersions: (userIds) => repo.currentTokenVersions(userIds),
   };
 }

@@ -16,6 +16,13 @@ export interface RealtimeHub {
   /** Adds a socket to a channel; the returned function removes it. */
   join(channel: string, socket: LiveSocket): () => void;
   subscribers(channel: string): number;
+  /**
+   * Some sessions ended (a password reset, a removed user, a disabled organization): every
+   * instance's websocket port checks its open sockets again at once.
+   */
+  sessionsEnded(): void;
+  /** Called on this instance whenever any instance says that sessions ended; returns the remover. */
+  onSessionsEnded(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -28,9 +35,16 @@ interface Envelope {
   data: string;
 }
 
+/** Not a live channel a screen can name (those are `[a-z0-9-]`): the hub's own signal. */
+const SESSIONS_ENDED = 'tamaq:sessions-ended';
+
 export function createRealtimeHub(redis: Redis | null = null, onError: (err: Error) => void = () => {}): RealtimeHub {
   const origin = randomUUID();
   const channels = new Map<string, Set<LiveSocket>>();
+  const sessionListeners = new Set<() => void>();
+  const notifySessionsEnded = () => {
+    for (const listener of sessionListeners) listener();
+  };
 
   const deliver = (channel: string, data: string) => {
     const sockets = channels.get(channel);
@@ -53,9 +67,9 @@ export function createRealtimeHub(redis: Redis | null = null, onError: (err: Err
     subscriber.on('message', (_ch: string, raw: string) => {
       try {
         const env = JSON.parse(raw) as Envelope;
-        if (env.origin !== origin && typeof env.channel === 'string' && typeof env.data === 'string') {
-          deliver(env.channel, env.data);
-        }
+        if (env.origin === origin) return;
+        if (env.channel === SESSIONS_ENDED) notifySessionsEnded();
+        else if (typeof env.channel === 'string' && typeof env.data === 'string') deliver(env.channel, env.data);
       } catch (err) {
         onError(err as Error);
       }
@@ -82,8 +96,20 @@ export function createRealtimeHub(redis: Redis | null = null, onError: (err: Err
       };
     },
     subscribers: (channel) => channels.get(channel)?.size ?? 0,
+    sessionsEnded() {
+      notifySessionsEnded();
+      if (redis) {
+        const env: Envelope = { origin, channel: SESSIONS_ENDED, data: '' };
+        redis.publish(REDIS_CHANNEL, JSON.stringify(env)).catch(onError);
+      }
+    },
+    onSessionsEnded(listener) {
+      sessionListeners.add(listener);
+      return () => void sessionListeners.delete(listener);
+    },
     async close() {
       channels.clear();
+      sessionListeners.clear();
       await subscriber?.quit().catch(() => {});
     },
   };

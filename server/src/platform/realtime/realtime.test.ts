@@ -8,9 +8,12 @@ import { createTicketService } from './tickets.ts';
 import { buildRealtimeServer, WS_CLOSE } from './ws-server.ts';
 
 const tickets = createTicketService('test-secret');
+/** The hub alone: every user is signed in under token version 0 (the sessions check has its own test). */
+const everyoneSignedIn = { currentTokenVersions: async (ids: readonly number[]) => new Map(ids.map((id) => [id, 0])) };
+const user = (userId: number) => ({ userId, tokenVersion: 0 });
 
 async function serve(hub: RealtimeHub) {
-  const app = await buildRealtimeServer(hub, tickets);
+  const app = await buildRealtimeServer(hub, tickets, everyoneSignedIn);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as AddressInfo).port };
 }
@@ -42,8 +45,8 @@ describe('tickets', () => {
   it('open only the channel they were issued for, and only for a minute', () => {
     let now = 1_000_000;
     const t = createTicketService('s', () => now);
-    const ticket = t.issue(7, 'school-fixation-1');
-    expect(t.verify(ticket, 'school-fixation-1')).toBe(7);
+    const ticket = t.issue({ userId: 7, tokenVersion: 3 }, 'school-fixation-1');
+    expect(t.verify(ticket, 'school-fixation-1')).toEqual({ userId: 7, tokenVersion: 3 });
     expect(t.verify(ticket, 'school-fixation-2')).toBeNull();
     expect(t.verify(`${ticket.slice(0, -2)}xx`, 'school-fixation-1')).toBeNull();
     expect(createTicketService('other').verify(ticket, 'school-fixation-1')).toBeNull();
@@ -65,8 +68,8 @@ describe('the websocket port', () => {
   });
 
   it('delivers a message to the subscribers of its channel only', async () => {
-    const a = connect(server.port, 'school-fixation-1', tickets.issue(1, 'school-fixation-1'));
-    const b = connect(server.port, 'school-fixation-2', tickets.issue(1, 'school-fixation-2'));
+    const a = connect(server.port, 'school-fixation-1', tickets.issue(user(1), 'school-fixation-1'));
+    const b = connect(server.port, 'school-fixation-2', tickets.issue(user(1), 'school-fixation-2'));
     expect(await a.ready).toEqual({ closed: null });
     await b.ready;
     hub.publish('school-fixation-1', { id: 5 });
@@ -80,7 +83,7 @@ describe('the websocket port', () => {
   it('closes a socket with a forged ticket or one issued for another channel', async () => {
     const forged = connect(server.port, 'school-fixation-1', 'x.y');
     expect(await forged.ready).toEqual({ closed: WS_CLOSE.badTicket });
-    const other = connect(server.port, 'school-fixation-1', tickets.issue(1, 'school-fixation-9'));
+    const other = connect(server.port, 'school-fixation-1', tickets.issue(user(1), 'school-fixation-9'));
     expect(await other.ready).toEqual({ closed: WS_CLOSE.badTicket });
     expect(hub.subscribers('school-fixation-1')).toBe(0);
   });
@@ -108,7 +111,7 @@ describe.skipIf(!url)('with REDIS_URL, two instances', () => {
 
   it('a visit published on one instance reaches a screen connected to the other, once', async () => {
     const channel = `school-fixation-${Date.now()}`;
-    const screen = connect(b.port, channel, tickets.issue(1, channel));
+    const screen = connect(b.port, channel, tickets.issue(user(1), channel));
     await screen.ready;
     hubA.publish(channel, { id: 1 });
     hubB.publish(channel, { id: 2 });

@@ -7,20 +7,26 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const TICKET_TTL_MS = 60_000;
 
+/** Who a ticket was issued to: the user and the token version of the session that asked for it. */
+export interface TicketHolder {
+  userId: number;
+  tokenVersion: number;
+}
+
 export interface TicketService {
-  issue(userId: number, channel: string): string;
-  /** The user id the ticket was issued to, or null when it is forged, expired or for another channel. */
-  verify(ticket: string, channel: string): number | null;
+  issue(holder: TicketHolder, channel: string): string;
+  /** Who the ticket was issued to, or null when it is forged, expired or for another channel. */
+  verify(ticket: string, channel: string): TicketHolder | null;
 }
 
 export function createTicketService(secret: string, now: () => number = Date.now): TicketService {
   const key = createHmac('sha256', secret).update('tamaq-realtime-ticket').digest();
   const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
   return {
-    issue(userId, channel) {
-      const body = Buffer.from(JSON.stringify({ u: userId, c: channel, e: now() + TICKET_TTL_MS })).toString(
-        'base64url',
-      );
+    issue({ userId, tokenVersion }, channel) {
+      const body = Buffer.from(
+        JSON.stringify({ u: userId, v: tokenVersion, c: channel, e: now() + TICKET_TTL_MS }),
+      ).toString('base64url');
       return `${body}.${mac(body)}`;
     },
     verify(ticket, channel) {
@@ -30,12 +36,14 @@ export function createTicketService(secret: string, now: () => number = Date.now
       const given = Buffer.from(sig);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       try {
-        const { u, c, e } = JSON.parse(Buffer.from(body, 'base64url').toString()) as {
-          u: number;
-          c: string;
-          e: number;
+        const { u, v, c, e } = JSON.parse(Buffer.from(body, 'base64url').toString()) as {
+          u: unknown;
+          v: unknown;
+          c: unknown;
+          e: unknown;
         };
-        return c === channel && typeof e === 'number' && e > now() && Number.isInteger(u) ? u : null;
+        const valid = c === channel && typeof e === 'number' && e > now() && Number.isInteger(u) && Number.isInteger(v);
+        return valid ? { userId: u as number, tokenVersion: v as number } : null;
       } catch {
         return null;
       }

@@ -1,32 +1,100 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
 import type { RealtimeHub } from './hub.ts';
-import type { TicketService } from './tickets.ts';
+import type { TicketHolder, TicketService } from './tickets.ts';
 
-/** Close codes a client can tell apart: a bad ticket is not worth retrying with the same one. */
-export const WS_CLOSE = { badTicket: 4401, badChannel: 4400 } as const;
+/**
+ * Close codes a client can tell apart: a bad ticket is not worth retrying with the same one; an
+ * ended session is not worth retrying at all (the next ticket call answers 401 and signs it out).
+ */
+export const WS_CLOSE = { badTicket: 4401, badChannel: 4400, sessionEnded: 4403 } as const;
 const CHANNEL = /^[a-z0-9-]{1,100}$/;
 const PING_MS = 30_000;
+/** Open sockets are checked this often anyway, for a signal that Redis lost on its way. */
+const RECHECK_MS = 5_000;
+const OPEN = 1;
+
+export interface LiveSessions {
+  /** Token versions of the users among these who may still be signed in, read now. */
+  currentTokenVersions(userIds: readonly number[]): Promise<Map<number, number>>;
+}
 
 /**
  * The websocket port (WS_PORT, spec: `/ws?channel=school-fixation-{schoolId}`): a small Fastify app
  * of its own, so live screens never compete with the API's request limits. A socket that stops
  * answering pings is dropped, so a closed laptop lid does not keep a subscription forever.
+ *
+ * A socket lives no longer than the session that asked for its ticket: the ticket carries the
+ * session's token version, checked when the socket opens and again whenever any instance says that
+ * sessions ended (a password reset, a removed user, a disabled organization), and every few
+ * seconds. A socket whose session ended is closed with `sessionEnded`.
  */
-export async function buildRealtimeServer(hub: RealtimeHub, tickets: TicketService): Promise<FastifyInstance> {
+export async function buildRealtimeServer(
+  hub: RealtimeHub,
+  tickets: TicketService,
+  sessions: LiveSessions,
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  app.get('/ws', { websocket: true }, (socket, request) => {
+
+  const open = new Map<WebSocket, TicketHolder>();
+  const stillSignedIn = async (holders: readonly TicketHolder[]): Promise<(h: TicketHolder) => boolean> => {
+    const versions = await sessions.currentTokenVersions([...new Set(holders.map((h) => h.userId))]);
+    return (h) => versions.get(h.userId) === h.tokenVersion;
+  };
+
+  // One check at a time; a signal during a check runs one more after it.
+  let checking: Promise<void> | null = null;
+  let again = false;
+  const recheck = async (): Promise<void> => {
+    if (checking) {
+      again = true;
+      return checking;
+    }
+    checking = (async () => {
+      do {
+        again = false;
+        if (open.size === 0) continue;
+        const sockets = [...open];
+        // The database failing to answer is no proof that sessions ended: keep the sockets.
+        const current = await stillSignedIn(sockets.map(([, h]) => h)).catch(() => null);
+        if (!current) continue;
+        for (const [socket, holder] of sockets) {
+          if (!current(holder)) socket.close(WS_CLOSE.sessionEnded, 'session ended');
+        }
+      } while (again);
+    })().finally(() => (checking = null));
+    return checking;
+  };
+  const timer = setInterval(() => void recheck(), RECHECK_MS);
+  timer.unref();
+  const unsubscribe = hub.onSessionsEnded(() => void recheck());
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    unsubscribe();
+  });
+
+  app.get('/ws', { websocket: true }, async (socket, request) => {
     const { channel, ticket } = request.query as { channel?: unknown; ticket?: unknown };
     if (typeof channel !== 'string' || !CHANNEL.test(channel)) {
       socket.close(WS_CLOSE.badChannel, 'bad channel');
       return;
     }
-    if (typeof ticket !== 'string' || tickets.verify(ticket, channel) === null) {
+    const holder = typeof ticket === 'string' ? tickets.verify(ticket, channel) : null;
+    if (!holder) {
       socket.close(WS_CLOSE.badTicket, 'bad ticket');
       return;
     }
+    // A ticket issued before the session ended opens nothing.
+    const current = await stillSignedIn([holder]).catch(() => null);
+    if (!current?.(holder)) {
+      socket.close(WS_CLOSE.badTicket, 'bad ticket');
+      return;
+    }
+    if (socket.readyState !== OPEN) return;
     const leave = hub.join(channel, socket);
+    open.set(socket, holder);
     let alive = true;
     socket.on('pong', () => (alive = true));
     const ping = setInterval(() => {
@@ -39,6 +107,7 @@ export async function buildRealtimeServer(hub: RealtimeHub, tickets: TicketServi
     }, PING_MS);
     socket.on('close', () => {
       clearInterval(ping);
+      open.delete(socket);
       leave();
     });
     // Clients only listen; whatever they send is ignored.

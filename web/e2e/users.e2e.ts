@@ -108,6 +108,36 @@ describe('/users as admin@demo.kz (company)', () => {
     expect(login.status).toBe(200);
   });
 
+  it('creates a person once when the answer to «Сохранить» is lost and it is pressed again', async () => {
+    const name = `Потерянный ответ ${SUFFIX}`;
+    await page.goto(`${baseUrl()}/user/create`);
+    await page.getByLabel('ФИО', { exact: true }).fill(name);
+    await page.getByLabel('Должность', { exact: true }).fill('Повар');
+    // The server creates the person, but the answer never comes back (a dropped Wi-Fi).
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/user', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    try {
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      // The lost answer is said under the first field, and the form stays as filled.
+      await fieldError(page, 'ФИО').waitFor();
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await page.getByText('Пользователь добавлен').waitFor();
+    } finally {
+      await page.unroute('**/api/user');
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const found = await call<{ rows: { name: string }[] }>('GET', `/api/users?query=${encodeURIComponent(name)}`);
+    expect(found.rows.filter((r) => r.name === name)).toHaveLength(1);
+  });
+
   it('edits a user and returns to the list it came from (with its search)', async () => {
     await page.goto(`${baseUrl()}/users?query=${SUFFIX}`);
     await row(`Кассир ${SUFFIX}`).getByRole('link', { name: 'Редактировать' }).click();

@@ -1,6 +1,7 @@
 import { HEADERS } from '@tamaq/contract/constants';
 import { REPEAT_SCAN_WINDOW_MS } from '@tamaq/contract/fixations';
 import { ApiError, api } from './api-client.ts';
+import { newRequestKey } from './request-key.ts';
 import { getToken, serverNow } from './session.ts';
 
 /**
@@ -70,7 +71,7 @@ export function createScanQueue<T = unknown>(opts: ScanQueueOptions = {}) {
   const storage = opts.storage ?? localStorage;
   const send = opts.send ?? defaultSend;
   const now = opts.now ?? serverNow;
-  const uuid = opts.uuid ?? (() => crypto.randomUUID());
+  const uuid = opts.uuid ?? newRequestKey;
   const storageKey = opts.storageKey ?? SCAN_QUEUE_STORAGE_KEY;
   const owner = opts.owner ?? tokenUser;
   const listeners = new Set<(pending: number) => void>();

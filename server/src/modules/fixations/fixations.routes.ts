@@ -12,29 +12,17 @@ import {
   SchoolFixationListQuery,
   SchoolFixationSubscribe,
 } from '@tamaq/contract/fixations';
-import { HEADERS } from '@tamaq/contract/constants';
 import { Ok } from '@tamaq/contract/common';
 import { rolesFor } from '@tamaq/contract/routes';
 import { z } from '@tamaq/contract/zod';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { ValidationError } from '../../platform/http/errors.ts';
+import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createFixationsRepository } from './fixations.repository.ts';
 import { createFixationsService, schoolChannel } from './fixations.service.ts';
 import { createRepeatGuard } from './repeat-guard.ts';
-
-const KEY = /^[A-Za-z0-9_-]{8,100}$/;
-
-/** The scan's Idempotency-Key (a UUID the web makes per scan and keeps for its retries). */
-function idempotencyKey(request: FastifyRequest): string | null {
-  const raw = request.headers[HEADERS.idempotency.toLowerCase()];
-  if (raw === undefined) return null;
-  if (typeof raw !== 'string' || !KEY.test(raw)) {
-    throw ValidationError.field('idempotencyKey', 'Неверный ключ идемпотентности');
-  }
-  return raw;
-}
 
 const SCHOOL_SCREEN = rolesFor('/school/fixation');
 const CANTEEN_SCREEN = rolesFor('/fixation');

@@ -17,6 +17,7 @@ import {
   USER_MESSAGES,
 } from '@tamaq/contract/users';
 import { z } from '@tamaq/contract/zod';
+import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { actorOf } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { readUpload, sendXlsx } from '../../platform/spreadsheet.ts';
@@ -108,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
         response: { 200: User, ...errors },
       },
     },
-    (request) => users.create(actorOf(request), request.body),
+    (request) => users.create(actorOf(request), request.body, idempotencyKey(request)),
   );
 
   app.put(

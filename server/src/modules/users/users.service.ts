@@ -12,6 +12,7 @@ import {
   type UserRow,
   type UserUpdate,
 } from '@tamaq/contract/users';
+import { createOnce } from '../../platform/http/idempotency.ts';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { inScope, scopeOf } from '../../platform/auth/scope.ts';
@@ -156,10 +157,11 @@ export function createUsersService(platform: Platform) {
 
     get: async (actor: Actor, id: number): Promise<User> => toUser(await visible(actor, id)),
 
-    async create(actor: Actor, body: UserCreate): Promise<User> {
+    /** With an Idempotency-Key, a retry whose answer was lost gets the user the first one created. */
+    async create(actor: Actor, body: UserCreate, key: string | null = null): Promise<User> {
       const passwordHash = await hashOf(body.password);
       const id = await saving(actor, () =>
-        platform.db.transaction(async (tx) => {
+        createOnce(platform.db, { userId: actor.userId, key, kind: 'user' }, async (tx) => {
           const { values } = await write(actor, body, null, passwordHash, tx);
           return repo.insert({ ...values, name: body.name }, tx);
         }),

@@ -210,6 +210,62 @@ describe('GET /api/user/{id}', () => {
 });
 
 describe('POST /api/user', () => {
+  describe('with an Idempotency-Key', () => {
+    const create = (key: string, name: string, token = tokens.admin) =>
+      t.call({
+        method: 'POST',
+        url: '/api/user',
+        token,
+        headers: { 'idempotency-key': key },
+        payload: { name, job_title: 'Повар' },
+      });
+    const named = async (name: string) => (await t.db.select().from(users).where(eq(users.name, name))).length;
+
+    it('creates once: a retry whose answer was lost gets the same user', async () => {
+      const name = `Повторный ${Date.now()}`;
+      const key = `user-${Date.now()}`;
+      const first = await create(key, name);
+      expect(first.statusCode).toBe(200);
+      const again = await create(key, name);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(await named(name)).toBe(1);
+      // A new key is a new user.
+      expect((await create(`other-${Date.now()}`, name)).statusCode).toBe(200);
+      expect(await named(name)).toBe(2);
+    });
+
+    it('creates once when the retry arrives while the first is still being written', async () => {
+      const name = `Одновременный ${Date.now()}`;
+      const key = `both-${Date.now()}`;
+      const [a, b] = await Promise.all([create(key, name), create(key, name)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().id).toBe(b.json().id);
+      expect(await named(name)).toBe(1);
+    });
+
+    it('keeps each user’s keys apart, and refuses a malformed key with 422', async () => {
+      const name = `Ключи ${Date.now()}`;
+      const key = `shared-${Date.now()}`;
+      const mine = await create(key, name);
+      const theirs = await create(key, name, tokens.locked);
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.json().id).not.toBe(mine.json().id);
+      const bad = await create('no', `${name} плохой`);
+      expect(validation(bad, 'idempotencyKey')).toBe('Неверный ключ идемпотентности');
+      expect(await named(`${name} плохой`)).toBe(0);
+    });
+
+    it('writes no key for a refused create, so the corrected form can be sent with it', async () => {
+      const key = `fix-${Date.now()}`;
+      const refused = await create(key, '');
+      expect(refused.statusCode).toBe(422);
+      const name = `Исправленный ${Date.now()}`;
+      expect((await create(key, name)).statusCode).toBe(200);
+      expect(await named(name)).toBe(1);
+    });
+  });
+
   it('creates a pupil in a class: the class decides the school', async () => {
     const code = iin();
     const res = await call('POST', '/api/user', tokens.admin, {

@@ -289,3 +289,24 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The first answer to a create carrying an `Idempotency-Key` (`POST /api/user`): a retry whose
+ * answer was lost finds what the first one created instead of creating it again. Written in the
+ * same transaction as the row it names, so a crash keeps both or neither.
+ */
+export const requestKeys = pgTable(
+  'request_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    /** Which create it was (`user`): a key names one kind of row. */
+    kind: text('kind').notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'request_keys_pkey', columns: [t.userId, t.key] }),
+    index('request_keys_created_idx').on(t.createdAt),
+  ],
+);

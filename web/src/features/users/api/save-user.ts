@@ -1,21 +1,37 @@
 import type { User, UserCreate, UserUpdate } from '@tamaq/contract/users';
 import type { z } from '@tamaq/contract/zod';
+import { HEADERS } from '@tamaq/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { newRequestKey } from '../../../lib/request-key.ts';
 import { usersKey } from './list-users.ts';
 
 /** What the form sends: absent fields are not sent (on an update they keep their value). */
 export type UserBody = z.input<typeof UserCreate>;
 
-export const createUser = (body: UserBody) => api.post<User>('/api/user', body);
+/** `key` makes a retry of the same create (its answer lost) give back the user the first one made. */
+export const createUser = (body: UserBody, key: string) =>
+  api.post<User>('/api/user', body, { headers: { [HEADERS.idempotency]: key } });
 export const updateUser = (body: Partial<UserBody> & Pick<UserUpdate, 'id'>) => api.put<User>('/api/user', body);
 
-/** Creates (no id) or updates (with id) a user, then refreshes every user list and form. */
+/**
+ * Creates (no id) or updates (with id) a user, then refreshes every user list and form. A create
+ * keeps its Idempotency-Key until it succeeds: pressing «Сохранить» again after a lost answer
+ * cannot make the same person twice.
+ */
 export function useSaveUser() {
   const queryClient = useQueryClient();
+  const createKey = useRef<string | null>(null);
   return useMutation({
-    mutationFn: ({ id, ...body }: UserBody & { id: number | null }) =>
-      id === null ? createUser(body) : updateUser({ ...body, id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    mutationFn: ({ id, ...body }: UserBody & { id: number | null }) => {
+      if (id !== null) return updateUser({ ...body, id });
+      createKey.current ??= newRequestKey();
+      return createUser(body, createKey.current);
+    },
+    onSuccess: (_user, { id }) => {
+      if (id === null) createKey.current = null;
+      return queryClient.invalidateQueries({ queryKey: usersKey });
+    },
   });
 }

@@ -22,6 +22,7 @@ export const IMPORT_MESSAGES = {
   tooManyRows: (max: number) => `В файле больше ${max} строк: разделите его на части`,
   missingColumn: (title: string) => `В файле нет столбца «${title}»`,
   row: (n: number, message: string) => `строка ${n}: ${message}`,
+  badCharacter: (title: string) => `в столбце «${title}» недопустимый символ`,
   more: (n: number) => `и ещё ошибок: ${n}`,
 } as const;
 

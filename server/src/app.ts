@@ -14,6 +14,7 @@ import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerInput } from './platform/http/input.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { loggerOptions } from './platform/http/log-options.ts';
 import { trustProxyOption } from './platform/http/trust-proxy.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -58,7 +59,7 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; platform: Platform }> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     // Forwarded addresses are believed only from configured proxies: rate limits count by address.
     trustProxy: trustProxyOption(config.trustProxy),

@@ -125,10 +125,22 @@ export interface SheetRow<K extends string> {
 }
 
 /**
- * Finds the columns by the header row (the first non-blank row) and returns the data rows under it,
- * skipping blank ones. A missing required column refuses the whole file.
+ * Control characters a cell may not carry: NUL (`_x0000_` in the file), which PostgreSQL refuses in
+ * text, and the other C0 controls, which no name or class holds. Tab and line breaks stay.
  */
-export function readTable<K extends string>(rows: string[][], columns: readonly ColumnSpec<K>[]): SheetRow<K>[] {
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const BAD_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Finds the columns by the header row (the first non-blank row) and returns the data rows under it,
+ * skipping blank ones. A missing required column refuses the whole file; a row with a control
+ * character in a column read goes to `errors` with its column, not to the rows.
+ */
+export function readTable<K extends string>(
+  rows: string[][],
+  columns: readonly ColumnSpec<K>[],
+  errors: RowErrors,
+): SheetRow<K>[] {
   const headerAt = rows.findIndex((r) => r.some((v) => v !== ''));
   if (headerAt < 0) throw refuse(IMPORT_MESSAGES.empty);
   const header = rows[headerAt]!.map((v) => v.toLowerCase().replace(/\*/g, '').trim());
@@ -143,29 +155,35 @@ export function readTable<K extends string>(rows: string[][], columns: readonly 
     const row = rows[r]!;
     if (row.every((v) => v === '')) continue;
     const values = {} as Record<K, string>;
+    let bad: string | null = null;
     for (const col of columns) {
       const at = index.get(col.key);
-      values[col.key] = at === undefined ? '' : (row[at] ?? '');
+      const value = at === undefined ? '' : (row[at] ?? '');
+      if (bad === null && BAD_CHARACTER.test(value)) bad = rows[headerAt]![at!] || col.titles[0]!;
+      values[col.key] = value;
     }
-    out.push({ line: r + 1, values });
+    if (bad !== null) errors.add(r + 1, IMPORT_MESSAGES.badCharacter(bad.replace(/\*/g, '').trim()));
+    else out.push({ line: r + 1, values });
   }
-  if (!out.length) throw refuse(IMPORT_MESSAGES.empty);
+  if (!out.length && !errors.count) throw refuse(IMPORT_MESSAGES.empty);
   return out;
 }
 
 /** Collects row problems and refuses the import with all of them (capped) when there is any. */
 export class RowErrors {
-  private readonly messages: string[] = [];
+  private readonly found: { line: number; message: string }[] = [];
   add(line: number, message: string): void {
-    this.messages.push(IMPORT_MESSAGES.row(line, message));
+    this.found.push({ line, message });
   }
   get count(): number {
-    return this.messages.length;
+    return this.found.length;
   }
+  /** Refuses with every problem in the order of the rows, whichever check found it first. */
   throwIfAny(): void {
-    if (!this.messages.length) return;
-    const shown = this.messages.slice(0, IMPORT_MAX_MESSAGES);
-    if (this.messages.length > shown.length) shown.push(IMPORT_MESSAGES.more(this.messages.length - shown.length));
+    if (!this.found.length) return;
+    const sorted = [...this.found].sort((a, b) => a.line - b.line);
+    const shown = sorted.slice(0, IMPORT_MAX_MESSAGES).map((e) => IMPORT_MESSAGES.row(e.line, e.message));
+    if (sorted.length > shown.length) shown.push(IMPORT_MESSAGES.more(sorted.length - shown.length));
     throw new ValidationError({ [IMPORT_FIELD]: shown });
   }
 }

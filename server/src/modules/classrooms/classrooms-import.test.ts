@@ -92,6 +92,26 @@ describe('POST /api/classroom/upload', () => {
     expect(await namesIn(school)).toEqual([]);
   });
 
+  it('refuses a row whose cell holds a NUL (`_x0000_`) with its reason, like any bad cell, and writes nothing', async () => {
+    const school = await newSchool();
+    const res = await upload(
+      school,
+      workbookOf([['Класс'], ['4 А'], ['NUL_x0000_here'], ['x'.repeat(101)], ['NUL\u0001']]),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(
+      refusal(
+        'строка 3: в столбце «Класс» недопустимый символ',
+        `строка 4: ${CLASSROOM_MESSAGES.importTooLong}`,
+        'строка 5: в столбце «Класс» недопустимый символ',
+      ),
+    );
+    // Alone, the row used to reach the database and answer 500.
+    const alone = await upload(school, workbookOf([['Класс'], ['NUL_x0000_here']]));
+    expect(alone.json()).toEqual(refusal('строка 2: в столбце «Класс» недопустимый символ'));
+    expect(await namesIn(school)).toEqual([]);
+  });
+
   it('refuses a sheet without the «Класс» column', async () => {
     const school = await newSchool();
     const res = await upload(school, workbookOf([['ФИО'], ['Иванов']]));

@@ -155,10 +155,12 @@ export function createClassroomsService(platform: Platform, schools: SchoolsServ
     async importFile(actor: Actor, schoolId: number, file: Buffer): Promise<ImportResult> {
       const school = await schoolOf(actor, schoolId);
       const M = classroomMessages(actor.role);
-      const rows = readTable(await parseSpreadsheet(file), [
-        { key: 'name', titles: CLASSROOM_IMPORT_TITLES, required: true },
-      ]);
       const errors = new RowErrors();
+      const rows = readTable(
+        await parseSpreadsheet(file),
+        [{ key: 'name', titles: CLASSROOM_IMPORT_TITLES, required: true }],
+        errors,
+      );
       const seen = new Map<string, number>();
       const names: string[] = [];
       for (const { line, values } of rows) {

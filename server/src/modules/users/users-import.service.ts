@@ -92,7 +92,8 @@ export function createUsersImportService(platform: Platform) {
     async import(actor: Actor, q: UserUploadQuery, file: Buffer): Promise<ImportResult> {
       const I = userMessages(actor.role).imports;
       const dest = await target(actor, q);
-      const table = readTable(await parseSpreadsheet(file), COLUMNS);
+      const errors = new RowErrors();
+      const table = readTable(await parseSpreadsheet(file), COLUMNS, errors);
 
       const [classrooms, categories] = await Promise.all([
         repo.classroomsOf(dest.organizationId, dest.schoolId),
@@ -103,7 +104,6 @@ export function createUsersImportService(platform: Platform) {
       const categoryByName = new Map<string, { id: number; type: 'sw' | 'common' }>();
       for (const c of categories) if (!categoryByName.has(key(c.name))) categoryByName.set(key(c.name), c);
 
-      const errors = new RowErrors();
       const seenIin = new Map<string, number>();
       const rows: ParsedRow[] = [];
       for (const { line, values: v } of table) {

@@ -167,6 +167,24 @@ describe('POST /api/users/upload', () => {
     expect(await pupilsOf(klass.id)).toEqual([]);
   });
 
+  it('refuses a row with a NUL in a name or job title with its reason, and writes nothing', async () => {
+    const klass = await freshClass('9 «Н»');
+    const res = await upload(
+      `?schoolId=${school}`,
+      workbookOf([
+        HEADER,
+        ['Хороший', iin(), '9 «Н»', '', ''],
+        ['Имя_x0000_NUL', iin(), '9 «Н»', '', ''],
+        ['Повар Айгуль', iin(), '9 «Н»', '', 'Повар_x0000_'],
+      ]),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(
+      refusal('строка 3: в столбце «ФИО» недопустимый символ', 'строка 4: в столбце «Должность» недопустимый символ'),
+    );
+    expect(await pupilsOf(klass.id)).toEqual([]);
+  });
+
   it('asks to choose a school when a class name is in several schools', async () => {
     await freshClass('11 «Ж»', school);
     await freshClass('11 «Ж»', school2);

@@ -29,6 +29,40 @@ const BAD_INPUT: Record<string, string> = {
   FST_ERR_VALIDATION: 'Некорректные данные',
 };
 
+type DbCause = { code?: unknown; table?: unknown; column?: unknown; constraint?: unknown };
+
+/** drizzle's failed query: its message holds the statement's parameters. */
+const isQueryError = (err: Error): boolean => 'params' in err || 'query' in err || Boolean(dbCauseOf(err));
+const dbCauseOf = (err: Error): DbCause | null => {
+  const cause = (err as { cause?: DbCause }).cause;
+  return cause && typeof cause.code === 'string' ? cause : null;
+};
+const nameOf = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * What a 500 logs. A log line carries no personal data: a failed query's message and its
+ * parameters (pupils' names, password hashes, codes) and the database's own message (which may
+ * quote a value: `invalid input syntax for type integer: "Иванов"`) are left out; the database's
+ * error code, the table, column and constraint it names, and where in our code it failed stay.
+ */
+export function loggable(err: Error): Record<string, unknown> {
+  // Frames only: the lines before them continue the message (drizzle's `params: …`).
+  const stack = err.stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 5);
+  if (!isQueryError(err)) return { err };
+  const cause = dbCauseOf(err);
+  return {
+    errName: err.name,
+    dbCode: nameOf(cause?.code),
+    table: nameOf(cause?.table),
+    column: nameOf(cause?.column),
+    constraint: nameOf(cause?.constraint),
+    stack,
+  };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ValidationError) return reply.code(422).send(validation(err.fields));
@@ -59,14 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ dbCode }, 'statement timeout');
       return reply.code(503).send({ error: ERROR_CODES.serviceUnavailable, errorMessage: ERROR_MESSAGES.queryTooLong });
     }
-    // A failed query's message carries its parameters (password hashes, codes): log the database's own error only.
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    if (cause?.code)
-      request.log.error(
-        { dbCode: cause.code, dbMessage: cause.message, stack: err.stack?.split('\n').slice(1, 6) },
-        'database error',
-      );
-    else request.log.error({ err }, 'unhandled error');
+    request.log.error(loggable(err), isQueryError(err) ? 'database error' : 'unhandled error');
     return reply.code(500).send({ error: ERROR_CODES.internal, errorMessage: ERROR_MESSAGES.internal });
   });
 

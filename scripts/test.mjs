@@ -1,6 +1,11 @@
 // npm test: lint, type checks, unit and server tests (PGlite, and PostgreSQL when TEST_DATABASE_URL
 // is set), the web build and the browser tests. Ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+//
+// Two lanes run side by side, as they share no state: the PGlite server tests (in-memory databases)
+// in one; the checks, unit tests, PostgreSQL server tests and web build in the other. The browser
+// tests run last and alone: they measure time (the 3 s double scan, live pushes) and need the CPU.
+// A step's output is printed whole when it ends, so the two lanes' logs do not interleave.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,31 +20,45 @@ let failed = 0;
 const failures = [];
 const results = [];
 
-function run(name, cmd, args, { cwd = root, env = {} } = {}) {
-  console.log(`\n=== ${name}`);
+/** Runs a step; `live` streams its output (a step running alone), else it is printed when it ends. */
+function run(name, cmd, args, { cwd = root, env = {}, live = false } = {}) {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  return { ok: r.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(0) };
+  if (live) console.log(`\n=== ${name}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+      env: { ...process.env, ...(live ? {} : { FORCE_COLOR: '1' }), ...env },
+    });
+    const out = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr?.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      if (!live) process.stdout.write(`\n=== ${name} (${seconds} s)\n${Buffer.concat(out).toString()}`);
+      resolve({ ok: code === 0, seconds });
+    });
+  });
 }
 
 /** A check that is not a test runner counts as one test. */
-function check(name, cmd, args, opts) {
+async function check(name, cmd, args, opts) {
   if (only.length && !only.includes(name)) return;
-  const { ok, seconds } = run(name, cmd, args, opts);
+  const { ok, seconds } = await run(name, cmd, args, opts);
   if (ok) passed++;
   else failed++;
   results.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
 }
 
 /** A vitest suite: its own counts go into the total. */
-function suite(name, cwd, args = [], env = {}) {
+async function suite(name, cwd, args = [], env = {}, live = false) {
   if (only.length && !only.includes(name)) return;
   const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  const { ok, seconds } = run(
+  const { ok, seconds } = await run(
     name,
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args],
-    { cwd, env },
+    { cwd, env, live },
   );
   let p = 0;
   let f = 0;
@@ -76,20 +95,24 @@ function suite(name, cwd, args = [], env = {}) {
   results.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${p} passed, ${f} failed (${seconds} s)`);
 }
 
-check('lint', bin('eslint'), ['.', '--max-warnings=0']);
-check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-check('typecheck', process.execPath, [path.join(root, 'scripts', 'typecheck.mjs')]);
-suite('contract-unit', path.join(root, 'contract'));
-suite('web-unit', path.join(root, 'web'));
-suite('server-pglite', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) suite('server-postgres', path.join(root, 'server'));
-check(
-  'web-build',
-  process.execPath,
-  [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-  { cwd: path.join(root, 'web') },
-);
-suite('browser', path.join(root, 'web'), ['--config', 'e2e/vitest.config.ts']);
+const checksAndUnits = async () => {
+  await check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  await check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+  await check('typecheck', process.execPath, [path.join(root, 'scripts', 'typecheck.mjs')]);
+  await suite('contract-unit', path.join(root, 'contract'));
+  await suite('web-unit', path.join(root, 'web'));
+  if (process.env.TEST_DATABASE_URL) await suite('server-postgres', path.join(root, 'server'));
+  await check(
+    'web-build',
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: path.join(root, 'web') },
+  );
+};
+const started = Date.now();
+await Promise.all([checksAndUnits(), suite('server-pglite', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' })]);
+await suite('browser', path.join(root, 'web'), ['--config', 'e2e/vitest.config.ts'], {}, true);
+results.push(`all steps: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 if (failures.length) console.log('\nFailed tests:\n' + failures.join('\n'));
 console.log('\n' + results.join('\n'));

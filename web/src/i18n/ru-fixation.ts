@@ -29,6 +29,7 @@ export const fixationTexts = {
     queuedHint: 'Будет отправлен, как только появится связь. Можно продолжать.',
     card: (code: string) => `Карта ${code}`,
     photo: 'Фото',
+    notACard: 'Это не номер карты: приложите карту к сканеру или введите номер полностью',
   },
   queue: {
     waiting: (n: number) => `В очереди: ${n}`,

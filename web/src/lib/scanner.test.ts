@@ -42,15 +42,20 @@ describe('BarcodeScanner: what counts as a scan', () => {
     expect(run([...keys('1234'), ENTER])).toEqual(['1234']);
   });
 
-  it('splits two sequences separated by a 25 ms pause', () => {
+  it('makes one scan of keys ended by Enter, whatever their pace (a loaded page delivers them late)', () => {
+    for (const gap of [1, 10, 30, 60, 150])
+      expect(run([...keys('0012345678'), ENTER], { gap })).toEqual(['0012345678']);
+  });
+
+  it('ends a scan without Enter by its silence only at scanner pace, never cutting it at a pause', () => {
+    expect(run(keys('0012345678'), { gap: 20 })).toEqual(['0012345678']);
+    expect(run(keys('poiuytre'), { gap: 21 })).toEqual([]);
+    // A scanner's keys, one held up 90 ms by a busy page: still one scan.
     const scanner = new BarcodeScanner();
-    const scans: (string | null)[] = [];
-    let t = 0;
-    for (const k of keys('1111')) scans.push(scanner.push({ ...k, timeStamp: (t += 5) }).scan);
-    t += 20; // the next key comes 25 ms after the last one
-    for (const k of keys('2222')) scans.push(scanner.push({ ...k, timeStamp: (t += 5) }).scan);
-    scans.push(scanner.flush(t + 100));
-    expect(scans.filter(Boolean)).toEqual(['1111', '2222']);
+    const at = [0, 5, 10, 100, 105, 110, 115, 120];
+    for (const [i, k] of keys('77000347').entries()) expect(scanner.push({ ...k, timeStamp: at[i]! }).scan).toBeNull();
+    expect(scanner.flush(100 + 40)).toBeNull();
+    expect(scanner.flush(120 + 151)).toBe('77000347');
   });
 
   it('keeps keys exactly 20 ms apart in one scan', () => {
@@ -80,29 +85,78 @@ describe('BarcodeScanner: what counts as a scan', () => {
     ).toEqual(['1234']);
   });
 
-  it('does not take a person typing (150 ms per key) for a scanner', () => {
-    expect(run([...keys('0012345678'), ENTER], { gap: 150 })).toEqual([]);
-    expect(run(keys('poiuytre'), { gap: 21 })).toEqual([]);
-  });
-
-  it('asks to swallow keys only once the sequence is certainly a scan, and reports the leaked ones', () => {
+  it('keeps keys typed outside any field out of the page from the first one, and Enter with them', () => {
     const scanner = new BarcodeScanner();
-    const steps = keys('ф123').map((k, i) => scanner.push({ ...k, timeStamp: i * 5 }));
-    expect(steps.map((s) => s.swallow)).toEqual([false, false, false, true]);
-    expect(steps[3]?.leaked).toEqual(['ф', '1', '2']);
-    expect(scanner.push({ key: '4', timeStamp: 20 })).toEqual({ scan: null, swallow: true, leaked: [] });
+    const steps = [...keys('ф123'), ENTER].map((k, i) => scanner.push({ ...k, timeStamp: i * 40 }));
+    expect(steps.map((s) => s.swallow)).toEqual([true, true, true, true, true]);
+    expect(steps[4]?.scan).toBe('a123');
   });
 
-  it('lets an arrow key or a Ctrl shortcut end a sequence without typing anything', () => {
-    expect(run([...keys('12345'), { key: 'ArrowDown' }, ...keys('67')])).toEqual(['12345']);
+  it('types each key of the card field as its Latin character and leaves its Enter to the field', () => {
+    const scanner = new BarcodeScanner();
+    const steps = [...keys('ф12'), ENTER].map((k, i) =>
+      scanner.push({ ...k, keyCode: k.keyCode ?? 0, timeStamp: i * 200, target: 'card-field' }),
+    );
+    expect(steps.map((s) => s.insert)).toEqual(['a', '1', '2', null]);
+    expect(steps[3]).toEqual({ scan: null, swallow: false, insert: null, takeBack: [] });
+  });
+
+  it('leaves a person typing in a text field alone, Enter included, and takes a fast burst back', () => {
+    const person = new BarcodeScanner();
+    const typed = [...keys('Иванов'), ENTER].map((k, i) =>
+      person.push({ ...k, timeStamp: i * 120, target: 'text-field' }),
+    );
+    expect(typed.every((s) => !s.swallow && s.scan === null)).toBe(true);
+    for (const gap of [1, 10, 30, 60]) {
+      const scanner = new BarcodeScanner();
+      const steps = [...keys('Ж12345'), ENTER].map((k, i) =>
+        scanner.push({ ...k, timeStamp: i * gap, target: 'text-field' }),
+      );
+      expect(steps.at(-1)).toEqual({
+        scan: ':12345',
+        swallow: true,
+        insert: null,
+        takeBack: ['Ж', '1', '2', '3', '4', '5'],
+      });
+    }
+  });
+
+  it('keeps keys with the scan they began outside any field when the focus moves to a field', () => {
+    const scanner = new BarcodeScanner();
+    const first = keys('7700').map((k, i) => scanner.push({ ...k, timeStamp: i * 30 }));
+    const rest = [...keys('0347'), ENTER].map((k, i) =>
+      scanner.push({ ...k, timeStamp: 120 + i * 30, target: 'card-field' }),
+    );
+    expect([...first, ...rest].every((s) => s.swallow && s.insert === null)).toBe(true);
+    expect(rest.at(-1)?.scan).toBe('77000347');
+  });
+
+  it('reports 1 to 3 characters ended by Enter outside any field only when asked to', () => {
+    expect(run([...keys('abc'), ENTER])).toEqual([]);
+    const scanner = new BarcodeScanner({ reportShort: true });
+    const steps = [...keys('12'), ENTER].map((k, i) => scanner.push({ ...k, timeStamp: i * 100 }));
+    expect(steps.at(-1)?.scan).toBe('12');
+  });
+
+  it('takes an arrow key or a Ctrl shortcut for a person: nothing gathered is sent', () => {
+    // A person's keys: what was gathered is dropped, nothing is sent.
+    expect(run([...keys('12345'), { key: 'ArrowDown' }, ...keys('67')])).toEqual([]);
     expect(run([{ key: 'v', ctrlKey: true }, ...keys('123')])).toEqual([]);
   });
 
-  it('does not close a sequence before the gap has passed', () => {
+  it('does not close a sequence before the scanner has surely stopped', () => {
     const scanner = new BarcodeScanner();
     for (const [i, k] of keys('1234').entries()) scanner.push({ ...k, timeStamp: i * 5 });
-    expect(scanner.flush(15 + 20)).toBeNull();
-    expect(scanner.flush(15 + 21)).toBe('1234');
+    // Longer than any pause inside a scan on a loaded page: a scan is never cut in two.
+    expect(scanner.flush(15 + 150)).toBeNull();
+    expect(scanner.flush(15 + 151)).toBe('1234');
+    // The Enter of that scan, delivered late, is still the scanner's: swallowed, no second scan.
+    expect(scanner.push({ ...ENTER, timeStamp: 400 })).toEqual({
+      scan: null,
+      swallow: true,
+      insert: null,
+      takeBack: [],
+    });
   });
 });
 

@@ -1,12 +1,23 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useBarcodeScanner } from './use-barcode-scanner.ts';
+import { CARD_FIELD_ATTRIBUTE, useBarcodeScanner } from './use-barcode-scanner.ts';
 
 function Screen({ onScan }: { onScan: (code: string) => void }) {
   const [value, setValue] = useState('');
+  const [card, setCard] = useState('');
   useBarcodeScanner(onScan);
-  return <input aria-label="Поиск" value={value} onChange={(e) => setValue(e.target.value)} />;
+  return (
+    <>
+      <input aria-label="Поиск" value={value} onChange={(e) => setValue(e.target.value)} />
+      <input
+        aria-label="Номер карты"
+        value={card}
+        onChange={(e) => setCard(e.target.value)}
+        {...{ [CARD_FIELD_ATTRIBUTE]: '' }}
+      />
+    </>
+  );
 }
 
 let clock = 1000;
@@ -54,6 +65,20 @@ describe('useBarcodeScanner', () => {
     expect(enterPrevented).toBe(true);
   });
 
+  it('types a scan into the card field whole, in Latin, at any pace, and leaves its Enter to the field', () => {
+    for (const gap of [4, 40, 120]) {
+      const onScan = vi.fn();
+      render(<Screen onScan={onScan} />);
+      const card = screen.getByLabelText<HTMLInputElement>('Номер карты');
+      card.focus();
+      for (const key of ['Ф', '1', 'И', '2', 'С', '3']) press(card, key, gap);
+      expect(press(card, 'Enter', gap, { keyCode: 13 })).toBe(false);
+      expect(card.value).toBe('A1B2C3');
+      expect(onScan).not.toHaveBeenCalled();
+      cleanup();
+    }
+  });
+
   it('leaves a person typing into the field alone', () => {
     const onScan = vi.fn();
     render(<Screen onScan={onScan} />);
@@ -87,6 +112,9 @@ describe('useBarcodeScanner', () => {
     const onScan = vi.fn();
     render(<Screen onScan={onScan} />);
     for (const key of '9876543') press(document.body, key, 5);
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(onScan).not.toHaveBeenCalled();
     act(() => {
       vi.advanceTimersByTime(100);
@@ -94,9 +122,13 @@ describe('useBarcodeScanner', () => {
     expect(onScan).toHaveBeenCalledExactlyOnceWith('9876543');
   });
 
-  it('does not let an Enter typed by a person be swallowed', () => {
+  it('does not swallow a person’s Enter: on its own, or after keys long forgotten', () => {
     render(<Screen onScan={vi.fn()} />);
-    press(document.body, '1', 300);
     expect(press(document.body, 'Enter', 300, { keyCode: 13 })).toBe(false);
+    press(document.body, '1', 300);
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(press(document.body, 'Enter', 2000, { keyCode: 13 })).toBe(false);
   });
 });

@@ -1,46 +1,63 @@
-import { SCANNER } from '@tamaq/contract/constants';
 import { useEffect, useRef } from 'react';
-import { BarcodeScanner } from './scanner.ts';
+import { BarcodeScanner, FORGET_MS, SILENT_END_MS, type KeyTarget } from './scanner.ts';
 
 export interface BarcodeScannerOptions {
   /** Off while a dialog that has its own input is open, for example. Default true. */
   enabled?: boolean;
+  /** Enter after 1–3 characters typed outside any field reports them too, so the screen can say "not a card". */
+  reportShort?: boolean;
 }
+
+/** The attribute that marks a screen's card field: its value is a card number, typed or scanned. */
+export const CARD_FIELD_ATTRIBUTE = 'data-card-field';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'tel', 'email', 'url', 'password', 'number', '']);
 const isTextField = (t: EventTarget | null): t is TextField =>
-  t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement;
+  t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(t.type));
 
-/**
- * Removes the first characters of a scan from the field they were typed into: they arrived before
- * the scan could be told from typing. Goes through the native setter plus an `input` event, so a
- * React-controlled field updates its state too.
- */
-function takeBack(target: EventTarget | null, keys: string[]): void {
-  if (!isTextField(target)) return;
-  const typed = keys.join('');
-  const end = target.selectionStart; // null for inputs without a caret (number, date...)
-  if (end === null || end !== target.selectionEnd) return;
-  const value = target.value;
-  if (!value.slice(0, end).endsWith(typed)) return;
-  const start = end - typed.length;
-  const proto = target instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(target, value.slice(0, start) + value.slice(end));
-  target.setSelectionRange(start, start);
-  target.dispatchEvent(new Event('input', { bubbles: true }));
+const targetOf = (t: EventTarget | null): KeyTarget => {
+  if (!isTextField(t) || t.readOnly || t.disabled) return 'other';
+  return t.hasAttribute(CARD_FIELD_ATTRIBUTE) ? 'card-field' : 'text-field';
+};
+
+/** Sets a field's value the way typing does: the native setter and an `input` event, so React sees it. */
+function setFieldValue(field: TextField, value: string, caret: number): void {
+  const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+  field.setSelectionRange(caret, caret);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** `event.timeStamp` counts from page load in current browsers and from 1970 in old ones. */
-const clockFor = (stamp: number) => (stamp > 1e12 ? Date.now() : performance.now());
+/** Types a character at the caret (over the selection) of the card field. */
+function insert(target: EventTarget | null, char: string): void {
+  if (!isTextField(target)) return;
+  const value = target.value;
+  const start = target.selectionStart ?? value.length;
+  const end = target.selectionEnd ?? start;
+  setFieldValue(target, value.slice(0, start) + char + value.slice(end), start + char.length);
+}
+
+/** Removes a scan's characters, just typed, from before the caret of the field they went into. */
+function takeBack(target: EventTarget | null, typed: string[]): void {
+  if (!isTextField(target) || typed.length === 0) return;
+  const text = typed.join('');
+  const end = target.selectionStart ?? target.value.length;
+  const value = target.value;
+  if (!value.slice(0, end).endsWith(text)) return;
+  setFieldValue(target, value.slice(0, end - text.length) + value.slice(end), end - text.length);
+}
 
 /**
  * Listens for a keyboard-wedge barcode scanner anywhere on the page and calls `onScan` with the
- * card number in Latin letters and digits, whatever keyboard layout is on. Typing by a person,
- * in a field or not, is left alone; scanner keystrokes are kept out of the focused field.
+ * card number in Latin letters and digits, whatever keyboard layout is on. One Enter is at most
+ * one scan, and a scan is never split between a field and this hook (see BarcodeScanner). A field
+ * marked with CARD_FIELD_ATTRIBUTE gets every key as its Latin character and sends itself on Enter.
  */
 export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeScannerOptions = {}): void {
   const enabled = opts.enabled ?? true;
+  const reportShort = opts.reportShort ?? false;
   const onScanRef = useRef(onScan);
   useEffect(() => {
     onScanRef.current = onScan;
@@ -48,20 +65,27 @@ export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeS
 
   useEffect(() => {
     if (!enabled) return;
-    const scanner = new BarcodeScanner();
+    const scanner = new BarcodeScanner({ reportShort });
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The field the keys being gathered went into, for taking a silent scan back out of it.
+    let field: EventTarget | null = null;
     const emit = (code: string | null) => {
       if (code) onScanRef.current(code);
     };
-    // A scanner without an Enter suffix ends by silence. The timestamps decide; the timer only asks.
-    // A timer that fires early (its clock differs from the events') retries once, then closes.
-    const tick = (retry: boolean) => {
+    // A scan without Enter ends by its silence: the key's own timestamp plus the time the timer
+    // waited decides, first when a scanner has surely stopped (a field's burst expires then too),
+    // then when keys typed outside any field are forgotten.
+    const tick = (since: number, waited: number, waits: number[]) => {
       timer = undefined;
-      emit(scanner.flush(retry ? Number.POSITIVE_INFINITY : clockFor(scanner.lastTimeStamp)));
-      if (scanner.pending) timer = setTimeout(() => tick(true), SCANNER.gapMs);
+      const step = scanner.flushStep(since + waited);
+      takeBack(field, step.takeBack);
+      emit(step.scan);
+      const [next, ...rest] = waits;
+      if (scanner.pending && next !== undefined) timer = setTimeout(() => tick(since, waited + next, rest), next);
     };
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.isComposing) return;
+      const target = targetOf(e.target);
       const step = scanner.push({
         key: e.key,
         ...(e.code ? { code: e.code } : {}),
@@ -71,14 +95,19 @@ export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeS
         altKey: e.altKey,
         metaKey: e.metaKey,
         timeStamp: e.timeStamp,
+        target,
       });
       if (step.swallow) {
         e.preventDefault();
-        e.stopPropagation(); // an Enter suffix must not submit the form the field is in
+        e.stopPropagation(); // an Enter that ends a scan must not submit a form or press a button
       }
-      if (step.leaked.length > 0) takeBack(e.target, step.leaked);
+      takeBack(step.takeBack.length && field ? field : e.target, step.takeBack);
+      if (step.insert) insert(e.target, step.insert);
+      field = scanner.pending ? e.target : null;
       if (timer !== undefined) clearTimeout(timer);
-      timer = scanner.pending ? setTimeout(() => tick(false), SCANNER.gapMs + 5) : undefined;
+      const since = e.timeStamp;
+      const first = SILENT_END_MS + 5;
+      timer = scanner.pending ? setTimeout(() => tick(since, first, [FORGET_MS]), first) : undefined;
       emit(step.scan);
     };
     // Capture phase: seen before antd inputs or selects can stop the event.
@@ -87,5 +116,5 @@ export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeS
       window.removeEventListener('keydown', onKeyDown, true);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [enabled]);
+  }, [enabled, reportShort]);
 }

@@ -1,7 +1,7 @@
 import type { Fixation } from '@tamaq/contract/fixations';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Input, Select, Typography } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -51,9 +51,55 @@ export function CanteenFixationPage() {
     limit: list.limit,
     offset: list.offset,
   });
-  const remove = useDeleteFixation('canteen');
+  const removeVisit = useDeleteFixation('canteen').mutateAsync;
   const refresh = useThrottledRefresh(
     useCallback(() => void queryClient.invalidateQueries({ queryKey: fixationsKey }), [queryClient]),
+  );
+
+  const columns = useMemo(
+    () =>
+      fixationColumns({
+        detail: { title: t.history.jobTitle, value: jobTitle },
+        onDelete: async (f) => {
+          await removeVisit(f.id);
+          void message.success(t.history.deleted);
+        },
+      }),
+    [removeVisit, message],
+  );
+
+  // Typing in the search re-renders the page on every key: the table (the heavy part) is kept as
+  // it is until its own inputs change, so keys reach the scanner hook without delay.
+  const { refetch } = history;
+  const historyTable = useMemo(
+    () => (
+      <DataTable<Fixation>
+        columns={columns}
+        rowKey="id"
+        rows={history.data?.rows}
+        total={history.data?.total}
+        loading={history.isFetching && (history.isPlaceholderData || !history.data)}
+        limit={list.limit}
+        offset={list.offset}
+        onPageChange={list.setOffset}
+        error={history.error}
+        onRetry={() => void refetch()}
+        emptyText={list.debouncedQuery ? undefined : t.history.empty}
+        data-testid="fixation-history"
+      />
+    ),
+    [
+      columns,
+      history.data,
+      history.isFetching,
+      history.isPlaceholderData,
+      history.error,
+      refetch,
+      list.limit,
+      list.offset,
+      list.setOffset,
+      list.debouncedQuery,
+    ],
   );
 
   const noCanteens = canteens.isSuccess && canteenRows.length === 0;
@@ -68,15 +114,7 @@ export function CanteenFixationPage() {
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
   });
-  useBarcodeScanner((code) => void station.submit(code));
-
-  const columns = fixationColumns({
-    detail: { title: t.history.jobTitle, value: jobTitle },
-    onDelete: async (f) => {
-      await remove.mutateAsync(f.id);
-      void message.success(t.history.deleted);
-    },
-  });
+  useBarcodeScanner((code) => void station.submit(code), { reportShort: true });
 
   return (
     <Card title={t.canteenTitle} data-testid="fixation-page" extra={<SoundToggle />}>
@@ -141,20 +179,7 @@ export function CanteenFixationPage() {
             style={{ maxWidth: 320 }}
           />
         </Flex>
-        <DataTable<Fixation>
-          columns={columns}
-          rowKey="id"
-          rows={history.data?.rows}
-          total={history.data?.total}
-          loading={history.isFetching && (history.isPlaceholderData || !history.data)}
-          limit={list.limit}
-          offset={list.offset}
-          onPageChange={list.setOffset}
-          error={history.error}
-          onRetry={() => void history.refetch()}
-          emptyText={list.debouncedQuery ? undefined : t.history.empty}
-          data-testid="fixation-history"
-        />
+        {historyTable}
       </Flex>
     </Card>
   );

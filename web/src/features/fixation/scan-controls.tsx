@@ -3,12 +3,14 @@ import { Alert, Button, Input, Space, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { useScanSoundMuted } from '../../lib/scan-sounds.ts';
+import { CARD_FIELD_ATTRIBUTE } from '../../lib/use-barcode-scanner.ts';
 
 const t = ru.fixation;
 
 /**
- * A card number typed by hand and Enter, for a broken scanner. Focused when the screen opens; a
- * real scan made while it has the focus never lands in it (the scanner hook takes its keys back).
+ * The card field: a number typed by hand and Enter, for a broken scanner. Focused when the screen
+ * opens. The scanner hook types every key into it as its Latin character, so a scan made while it
+ * has the focus arrives here whole, at any pace, and its Enter sends it once.
  */
 export function ManualEntry({ onSubmit, disabled }: { onSubmit: (code: string) => void; disabled?: boolean }) {
   const [value, setValue] = useState('');
@@ -23,7 +25,8 @@ export function ManualEntry({ onSubmit, disabled }: { onSubmit: (code: string) =
   }, [disabled]);
   const submit = () => {
     const code = value.trim();
-    if (code.length <= 3) return;
+    if (code === '') return;
+    // Too short to be a card is still sent to the screen, which says so.
     onSubmit(code);
     setValue('');
   };
@@ -40,6 +43,7 @@ export function ManualEntry({ onSubmit, disabled }: { onSubmit: (code: string) =
         title={t.manual.hint}
         disabled={disabled}
         autoComplete="off"
+        {...{ [CARD_FIELD_ATTRIBUTE]: '' }}
         data-testid="manual-card"
       />
       <Button size="large" onClick={submit} disabled={disabled}>

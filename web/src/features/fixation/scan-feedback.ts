@@ -48,8 +48,11 @@ export function toneOf(feedback: Feedback): ScanTone | null {
   }
 }
 
-/** A scan or a typed number as the server wants it: one line, trimmed; null when too short to be a card. */
+/** A scan or a typed number as the server wants it: one line, trimmed; null when nothing is left. */
 export function cleanCode(raw: string): string | null {
   const code = raw.replace(/[\r\n]+/g, '').trim();
-  return code.length > 3 ? code : null;
+  return code === '' ? null : code;
 }
+
+/** A card number has at least 4 characters: anything shorter is not sent. */
+export const isCardLike = (code: string): boolean => code.length > 3;

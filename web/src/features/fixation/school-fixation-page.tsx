@@ -2,7 +2,7 @@ import type { Fixation } from '@tamaq/contract/fixations';
 import type { Role } from '@tamaq/contract/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Input, Typography } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -50,7 +50,7 @@ export function SchoolFixationPage() {
     limit: list.limit,
     offset: list.offset,
   });
-  const remove = useDeleteFixation('school');
+  const removeVisit = useDeleteFixation('school').mutateAsync;
   const refresh = useThrottledRefresh(
     useCallback(() => void queryClient.invalidateQueries({ queryKey: schoolFixationsKey }), [queryClient]),
   );
@@ -65,20 +65,58 @@ export function SchoolFixationPage() {
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
   });
-  useBarcodeScanner((code) => void station.submit(code));
+  useBarcodeScanner((code) => void station.submit(code), { reportShort: true });
 
   const mayDelete = session !== null && MAY_DELETE.includes(session.role);
-  const columns = fixationColumns({
-    detail: { title: words.classroom, value: classroomOf },
-    ...(mayDelete
-      ? {
-          onDelete: async (f: Fixation) => {
-            await remove.mutateAsync(f.id);
-            void message.success(t.history.deleted);
-          },
-        }
-      : {}),
-  });
+  const columns = useMemo(
+    () =>
+      fixationColumns({
+        detail: { title: words.classroom, value: classroomOf },
+        ...(mayDelete
+          ? {
+              onDelete: async (f: Fixation) => {
+                await removeVisit(f.id);
+                void message.success(t.history.deleted);
+              },
+            }
+          : {}),
+      }),
+    [words.classroom, mayDelete, removeVisit, message],
+  );
+
+  // Typing in the search re-renders the page on every key: the table (the heavy part) is kept as
+  // it is until its own inputs change, so keys reach the scanner hook without delay.
+  const { refetch } = visits;
+  const historyTable = useMemo(
+    () => (
+      <DataTable<Fixation>
+        columns={columns}
+        rowKey="id"
+        rows={visits.data?.rows}
+        total={visits.data?.total}
+        loading={visits.isFetching && (visits.isPlaceholderData || !visits.data)}
+        limit={list.limit}
+        offset={list.offset}
+        onPageChange={list.setOffset}
+        error={visits.error}
+        onRetry={() => void refetch()}
+        emptyText={list.debouncedQuery ? undefined : t.history.empty}
+        data-testid="fixation-history"
+      />
+    ),
+    [
+      columns,
+      visits.data,
+      visits.isFetching,
+      visits.isPlaceholderData,
+      visits.error,
+      refetch,
+      list.limit,
+      list.offset,
+      list.setOffset,
+      list.debouncedQuery,
+    ],
+  );
 
   const title = session?.role === 'EducationKindergartenAdmin' ? t.kindergartenTitle : t.schoolTitle;
 
@@ -122,20 +160,7 @@ export function SchoolFixationPage() {
             style={{ maxWidth: 320 }}
           />
         </Flex>
-        <DataTable<Fixation>
-          columns={columns}
-          rowKey="id"
-          rows={visits.data?.rows}
-          total={visits.data?.total}
-          loading={visits.isFetching && (visits.isPlaceholderData || !visits.data)}
-          limit={list.limit}
-          offset={list.offset}
-          onPageChange={list.setOffset}
-          error={visits.error}
-          onRetry={() => void visits.refetch()}
-          emptyText={list.debouncedQuery ? undefined : t.history.empty}
-          data-testid="fixation-history"
-        />
+        {historyTable}
       </Flex>
     </Card>
   );

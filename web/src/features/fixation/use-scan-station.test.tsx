@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { createScanQueue } from '../../lib/scan-queue.ts';
 import type { ScanSounds } from '../../lib/scan-sounds.ts';
 import { sendScan } from './page-scan-queue.ts';
-import { cleanCode, feedbackOf } from './scan-feedback.ts';
+import { cleanCode, feedbackOf, isCardLike } from './scan-feedback.ts';
 import { useScanStation, type ScanStationOptions } from './use-scan-station.ts';
 import { formatVisitTime } from './visit-time.ts';
 
@@ -124,11 +124,19 @@ describe('the scanning counter', () => {
     s.queue.stop();
   });
 
-  it('sends nothing for three characters or less', async () => {
-    const s = station({});
-    await s.scan('123');
+  it('sends nothing for three characters or less, and says in red that it is not a card', async () => {
+    const s = station({ '7700000001': () => Promise.resolve(visit('Абенов Тимур')) });
+    await s.scan('7700000001');
+    await s.scan('abc');
+    expect(s.hook.result.current.feedback).toEqual({
+      kind: 'refusal',
+      code: 'abc',
+      reason: 'Это не номер карты: приложите карту к сканеру или введите номер полностью',
+    });
     await s.scan(' \n');
-    expect(s.send).not.toHaveBeenCalled();
+    expect(s.hook.result.current.feedback).toMatchObject({ code: 'abc' });
+    expect(s.send).toHaveBeenCalledTimes(1);
+    expect(s.play.mock.calls).toEqual([['success'], ['refusal']]);
   });
 
   it('holds a scan made before the screen is ready, shows it as sending, and sends it once ready', async () => {
@@ -207,8 +215,10 @@ describe('the scan call', () => {
 describe('feedback helpers', () => {
   it('strips the scanner’s newline and refuses codes too short to be a card', () => {
     expect(cleanCode('7700000001\r\n')).toBe('7700000001');
-    expect(cleanCode(' AB1 ')).toBeNull();
-    expect(cleanCode('AB12')).toBe('AB12');
+    expect(cleanCode(' AB1 ')).toBe('AB1');
+    expect(cleanCode(' \r\n')).toBeNull();
+    expect(isCardLike('AB1')).toBe(false);
+    expect(isCardLike('AB12')).toBe(true);
   });
 
   it('has no card for a 429, whichever scan it answers', () => {

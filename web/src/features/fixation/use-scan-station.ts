@@ -4,7 +4,8 @@ import { errorText } from '../../lib/api-error.ts';
 import type { ScanQueue } from '../../lib/scan-queue.ts';
 import { pageScanSounds, type ScanSounds } from '../../lib/scan-sounds.ts';
 import { pageScanQueue } from './page-scan-queue.ts';
-import { cleanCode, feedbackOf, isDoubleScan, toneOf, type Feedback } from './scan-feedback.ts';
+import { ru } from '../../i18n/ru.ts';
+import { cleanCode, feedbackOf, isCardLike, isDoubleScan, toneOf, type Feedback } from './scan-feedback.ts';
 
 export interface ScanStationOptions {
   url: string;
@@ -104,12 +105,13 @@ export function useScanStation(opts: ScanStationOptions): ScanStation {
       const code = cleanCode(raw);
       if (!code) return;
       const { body, unavailable } = latest.current;
-      if (unavailable) {
-        counter.current++;
-        lastShown.current = counter.current;
-        show({ kind: 'refusal', code, reason: unavailable });
-        return;
-      }
+      // Said at once, in red, so the last card shown is not taken for this one's answer.
+      const refuse = (reason: string) => {
+        lastShown.current = ++counter.current;
+        show({ kind: 'refusal', code, reason });
+      };
+      if (!isCardLike(code)) return refuse(ru.fixation.card.notACard);
+      if (unavailable) return refuse(unavailable);
       const payload = body(code);
       if (payload) return send(payload);
       if (held.current.length < MAX_HELD && !held.current.includes(code)) {

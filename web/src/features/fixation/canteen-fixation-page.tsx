@@ -5,7 +5,6 @@ import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { DataTable } from '../../ui/data-table.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { useDeleteFixation } from './api/delete-fixation.ts';
@@ -14,6 +13,7 @@ import { useScanCanteens } from './api/list-canteens.ts';
 import { fixationsKey, useFixations } from './api/list-fixations.ts';
 import { CurrentCategories } from './current-categories.tsx';
 import { fixationColumns } from './fixation-columns.tsx';
+import { useFixationHistoryTable } from './fixation-history.tsx';
 import { ScanCard } from './scan-card.tsx';
 import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
 import { useScanStation } from './use-scan-station.ts';
@@ -68,39 +68,7 @@ export function CanteenFixationPage() {
     [removeVisit, message],
   );
 
-  // Typing in the search re-renders the page on every key: the table (the heavy part) is kept as
-  // it is until its own inputs change, so keys reach the scanner hook without delay.
-  const { refetch } = history;
-  const historyTable = useMemo(
-    () => (
-      <DataTable<Fixation>
-        columns={columns}
-        rowKey="id"
-        rows={history.data?.rows}
-        total={history.data?.total}
-        loading={history.isFetching && (history.isPlaceholderData || !history.data)}
-        limit={list.limit}
-        offset={list.offset}
-        onPageChange={list.setOffset}
-        error={history.error}
-        onRetry={() => void refetch()}
-        emptyText={list.debouncedQuery ? undefined : t.history.empty}
-        data-testid="fixation-history"
-      />
-    ),
-    [
-      columns,
-      history.data,
-      history.isFetching,
-      history.isPlaceholderData,
-      history.error,
-      refetch,
-      list.limit,
-      list.offset,
-      list.setOffset,
-      list.debouncedQuery,
-    ],
-  );
+  const historyTable = useFixationHistoryTable(columns, history, list);
 
   const noCanteens = canteens.isSuccess && canteenRows.length === 0;
   const station = useScanStation({

@@ -7,13 +7,13 @@ import { ru } from '../../i18n/ru.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
-import { DataTable } from '../../ui/data-table.tsx';
 import { schoolOptionsQuery, SchoolSelect } from '../../ui/school-select.tsx';
 import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { useDeleteFixation } from './api/delete-fixation.ts';
 import { schoolFixationsKey, useSchoolFixations } from './api/list-school-fixations.ts';
 import { fixationColumns } from './fixation-columns.tsx';
+import { useFixationHistoryTable } from './fixation-history.tsx';
 import { LiveBadge } from './live-badge.tsx';
 import { ScanCard } from './scan-card.tsx';
 import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
@@ -84,39 +84,7 @@ export function SchoolFixationPage() {
     [words.classroom, mayDelete, removeVisit, message],
   );
 
-  // Typing in the search re-renders the page on every key: the table (the heavy part) is kept as
-  // it is until its own inputs change, so keys reach the scanner hook without delay.
-  const { refetch } = visits;
-  const historyTable = useMemo(
-    () => (
-      <DataTable<Fixation>
-        columns={columns}
-        rowKey="id"
-        rows={visits.data?.rows}
-        total={visits.data?.total}
-        loading={visits.isFetching && (visits.isPlaceholderData || !visits.data)}
-        limit={list.limit}
-        offset={list.offset}
-        onPageChange={list.setOffset}
-        error={visits.error}
-        onRetry={() => void refetch()}
-        emptyText={list.debouncedQuery ? undefined : t.history.empty}
-        data-testid="fixation-history"
-      />
-    ),
-    [
-      columns,
-      visits.data,
-      visits.isFetching,
-      visits.isPlaceholderData,
-      visits.error,
-      refetch,
-      list.limit,
-      list.offset,
-      list.setOffset,
-      list.debouncedQuery,
-    ],
-  );
+  const historyTable = useFixationHistoryTable(columns, visits, list);
 
   const title = session?.role === 'EducationKindergartenAdmin' ? t.kindergartenTitle : t.schoolTitle;
 

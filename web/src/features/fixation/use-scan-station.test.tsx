@@ -124,6 +124,24 @@ describe('the scanning counter', () => {
     s.queue.stop();
   });
 
+  it('clears the amber «no network» card once the waiting scans are sent', async () => {
+    let online = false;
+    const s = station({
+      '7700000009': () =>
+        online
+          ? Promise.resolve(visit('Абенов Тимур'))
+          : Promise.reject(new ApiError({ status: 0, code: 'Network error' })),
+    });
+    await s.scan('7700000009');
+    expect(s.hook.result.current.feedback.kind).toBe('queued');
+    online = true;
+    await act(() => s.queue.retryNow());
+    await vi.waitFor(() => expect(s.hook.result.current.pending).toBe(0));
+    expect(s.hook.result.current.feedback).toEqual({ kind: 'idle' });
+    expect(s.onRecorded).toHaveBeenCalledTimes(1);
+    s.queue.stop();
+  });
+
   it('sends nothing for three characters or less, and says in red that it is not a card', async () => {
     const s = station({ '7700000001': () => Promise.resolve(visit('Абенов Тимур')) });
     await s.scan('7700000001');

@@ -151,6 +151,15 @@ export function useScanStation(opts: ScanStationOptions): ScanStation {
     [queue],
   );
 
+  // The amber «no network» card says scans wait: once none waits any more, it is no longer true.
+  useEffect(
+    () =>
+      queue.onPending((n) => {
+        if (n === 0) setFeedback((f) => (f.kind === 'queued' ? { kind: 'idle' } : f));
+      }),
+    [queue],
+  );
+
   useEffect(() => {
     if (feedback.kind === 'idle') return;
     const timer = setTimeout(() => setFeedback({ kind: 'idle' }), clearAfterMs);

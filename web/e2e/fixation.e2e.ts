@@ -124,6 +124,33 @@ describe('/fixation', () => {
     await snap(page, 'fixation-repeat');
   });
 
+  it('keeps the canteen the cashier chose, even after the admin adds one that sorts first', async () => {
+    // The previous test chose «Столовая №2 (цех)»; a new canteen comes first in the list.
+    const added = await call<{ id: number }>(admin, 'POST', '/api/canteen', {
+      name: `А-буфет ${stamp}`,
+      address: 'г. Алматы, ул. Абая, 1',
+    });
+    try {
+      await openScreen();
+      await page.getByTestId('canteen-select').getByText('Столовая №2 (цех)').waitFor();
+      const e = await employee('C');
+      await blur(page);
+      await wedgeScan(page, e.card);
+      await scanCard(page, 'success').getByText(e.name).waitFor();
+      const [visit] = (
+        await call<{ rows: { canteen_id: number | null; user: { name: string } }[] }>(
+          admin,
+          'GET',
+          `/api/fixations?limit=100&query=${encodeURIComponent(e.name)}`,
+        )
+      ).rows;
+      const { rows } = await call<{ rows: { id: number; name: string }[] }>(admin, 'GET', '/api/canteens?limit=1000');
+      expect(visit?.canteen_id).toBe(rows.find((c) => c.name === 'Столовая №2 (цех)')?.id);
+    } finally {
+      await call(admin, 'DELETE', `/api/canteen/${added.id}`);
+    }
+  });
+
   it('refuses an unknown card and a person outside their watch days, in red', async () => {
     const day = almatyDay();
     const watch = await call<{ id: number }>(admin, 'POST', '/api/watch', {

@@ -17,6 +17,7 @@ import { useFixationHistoryTable } from './fixation-history.tsx';
 import { ScanCard } from './scan-card.tsx';
 import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
 import { useScanStation } from './use-scan-station.ts';
+import { useStationTarget } from './use-station-target.ts';
 import { useThrottledRefresh } from './use-throttled-refresh.ts';
 
 const t = ru.fixation;
@@ -36,7 +37,12 @@ export function CanteenFixationPage() {
 
   const canteens = useScanCanteens();
   const canteenRows = canteens.data?.rows ?? [];
-  const canteenId = canteenRows.find((c) => c.id === Number(list.params.canteenId))?.id ?? canteenRows[0]?.id;
+  const canteenId = useStationTarget(
+    'canteen',
+    session?.sub,
+    canteens.data?.rows.map((c) => c.id),
+    Number(list.params.canteenId) || undefined,
+  );
   const categories = useFixationCategoryOptions(isAdmin);
   const categoryRows = categories.data?.rows ?? [];
   // Taken from the URL as it is, not after the list loads: a scan in the first second must not fall

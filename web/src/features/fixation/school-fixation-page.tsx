@@ -19,6 +19,7 @@ import { ScanCard } from './scan-card.tsx';
 import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
 import { useLiveSchool } from './use-live-school.ts';
 import { useScanStation } from './use-scan-station.ts';
+import { useStationTarget } from './use-station-target.ts';
 import { useThrottledRefresh } from './use-throttled-refresh.ts';
 
 const t = ru.fixation;
@@ -42,7 +43,13 @@ export function SchoolFixationPage() {
   const locked = session?.school ?? null;
   const schools = useQuery({ ...schoolOptionsQuery(), enabled: locked === null });
   const schoolRows = schools.data?.rows ?? [];
-  const schoolId = locked ?? schoolRows.find((s) => s.id === Number(list.params.schoolId))?.id ?? schoolRows[0]?.id;
+  const chosenSchool = useStationTarget(
+    'school',
+    session?.sub,
+    schools.data?.rows.map((s) => s.id),
+    Number(list.params.schoolId) || undefined,
+  );
+  const schoolId = locked ?? chosenSchool;
 
   const visits = useSchoolFixations({
     schoolId,

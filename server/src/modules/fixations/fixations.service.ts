@@ -237,8 +237,9 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       return visit;
     },
 
+    /** Deletes a visit; the school's live screens are told at once, so none keeps showing it. */
     async remove(actor: Actor, id: number, kind: 'school' | 'canteen'): Promise<void> {
-      await db.transaction(async (tx) => {
+      const schoolId = await db.transaction(async (tx) => {
         const visit = await repo.find(id, scopeOf(actor), tx);
         if (!visit || (kind === 'school' ? visit.schoolId === null : visit.canteenId === null)) {
           throw notFound(M.visitNotFound);
@@ -251,7 +252,9 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
           organizationId: visit.organizationId,
           before: visit,
         });
+        return visit.schoolId;
       });
+      if (schoolId !== null) publish(schoolChannel(schoolId), { type: 'fixation-deleted', id });
     },
 
     list: repo.list,

@@ -292,18 +292,26 @@ describe('POST /api/school/fixation', () => {
     expect(res.json().validationErrors.schoolId).toBeDefined();
   });
 
-  it('lists the school’s visits newest first, and the education admin deletes one with an audit row', async () => {
+  it('lists the school’s visits newest first, and the education admin deletes one with an audit row, pushed live', async () => {
     const { card } = await pupil();
     const rec = (await schoolScan(card.number)).json();
     const list = await t.call({ method: 'GET', url: `/api/school/fixations?schoolId=${school.id}`, token });
     expect(list.json().rows[0].id).toBe(rec.id);
     const eduAdmin = await createUser(t.db, { role: 'EducationAdmin', organizationId: edu.id });
+    const pushed: unknown[] = [];
+    const leave = t.platform.realtime.join(`school-fixation-${school.id}`, {
+      readyState: 1,
+      send: (d) => pushed.push(JSON.parse(d)),
+    });
     const del = await t.call({
       method: 'DELETE',
       url: `/api/school/fixation/${rec.id}`,
       token: await tokenFor(t.platform, eduAdmin),
     });
+    leave();
     expect(del.statusCode).toBe(200);
+    // The other open screens of the school are told at once.
+    expect(pushed).toEqual([{ type: 'fixation-deleted', id: rec.id }]);
     const audit = await t.db.execute(
       sql`select action, entity from audit_log where entity = 'visit' and entity_id = ${String(rec.id)}`,
     );

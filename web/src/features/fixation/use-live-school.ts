@@ -3,8 +3,9 @@ import { openLiveChannel, type LiveStatus } from '../../lib/live-channel.ts';
 import { subscribeSchool } from './api/subscribe-school.ts';
 
 /**
- * The school's live channel while the screen shows it: `onVisit` on every new visit pushed by the
- * server, and also each time the channel (re)connects, since visits may have come in while away.
+ * The school's live channel while the screen shows it: `onVisit` on every visit recorded or deleted
+ * that the server pushes, and also each time the channel (re)connects, since visits may have come
+ * in while away.
  */
 export function useLiveSchool(schoolId: number | undefined, onVisit: () => void): LiveStatus | null {
   const [status, setStatus] = useState<{ schoolId: number; status: LiveStatus } | null>(null);
@@ -17,7 +18,8 @@ export function useLiveSchool(schoolId: number | undefined, onVisit: () => void)
     const channel = openLiveChannel({
       subscribe: () => subscribeSchool(schoolId),
       onMessage: (message) => {
-        if ((message as { type?: unknown } | null)?.type === 'fixation') latest.current();
+        const type = (message as { type?: unknown } | null)?.type;
+        if (type === 'fixation' || type === 'fixation-deleted') latest.current();
       },
       onLive: () => latest.current(),
       onStatus: (s) => setStatus({ schoolId, status: s }),

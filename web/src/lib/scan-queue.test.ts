@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { createScanQueue } from './scan-queue.ts';
+import { createScanQueue, IN_FLIGHT_MS } from './scan-queue.ts';
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -46,6 +46,37 @@ describe('the scan queue', () => {
     expect(new Set(keys).size).toBe(1);
     expect(send.mock.calls[2]![1]).toEqual({ cardId: 'A1', schoolId: 1, scannedAt: '2026-11-20T08:00:00.000Z' });
     expect(recorded).toHaveBeenCalledWith(expect.objectContaining({ kind: 'recorded', fromQueue: true }));
+  });
+
+  it('stores a scan before its first try: a tab closed meanwhile leaves it, sent once its try has surely ended', async () => {
+    const never = vi.fn((_url: string, _body: object, _key: string) => new Promise(() => {}));
+    const closed = createScanQueue({ storage, send: never, uuid, now: () => Date.now(), owner: () => '5' });
+    void closed.submit('/api/fixation', { cardId: 'GONE', canteenId: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(never).toHaveBeenCalledTimes(1);
+    const key = never.mock.calls[0]![2];
+    // Stored, but not counted as waiting: it is on its way.
+    expect(JSON.parse(storage.getItem('tamaq.scan-queue.v1')!)).toHaveLength(1);
+    expect(closed.pending()).toBe(0);
+
+    // The tab is closed; the next page on this browser finds it and waits for the try's time limit.
+    const send = vi.fn().mockResolvedValue({ id: 9 });
+    const next = createScanQueue({ storage, send, uuid, now: () => Date.now(), owner: () => '5' });
+    await next.retryNow();
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(IN_FLIGHT_MS);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]![2]).toBe(key);
+    expect(next.pending()).toBe(0);
+    expect(JSON.parse(storage.getItem('tamaq.scan-queue.v1')!)).toEqual([]);
+  });
+
+  it('leaves nothing stored after a first try is answered or refused', async () => {
+    const send = vi.fn().mockResolvedValueOnce({ id: 1 }).mockRejectedValueOnce(refused());
+    const q = createScanQueue({ storage, send, uuid, now: () => Date.now() });
+    await q.submit('/api/fixation', { cardId: 'OK1', canteenId: 3 });
+    await q.submit('/api/fixation', { cardId: 'NO1', canteenId: 3 });
+    expect(JSON.parse(storage.getItem('tamaq.scan-queue.v1')!)).toEqual([]);
   });
 
   it('survives a page reload: a new queue on the same storage sends what was waiting', async () => {

@@ -23,6 +23,12 @@ export interface QueuedScan {
    * Idempotency-Keys per user, so a retry under another user could record the meal twice.
    */
   owner?: string | null;
+  /**
+   * Set while the first try is on its way (time in ms): the scan is stored before it is sent, so a
+   * tab closed at that moment leaves it here. Another page sends it only once that try has surely
+   * ended (the call's own time limit), with the same key: the server records it once.
+   */
+  sentAt?: number;
 }
 
 export type ScanOutcome<T> =
@@ -41,6 +47,8 @@ export interface ScanQueueOptions {
 }
 
 export const SCAN_QUEUE_STORAGE_KEY = 'tamaq.scan-queue.v1';
+/** Longer than a call may take (30 s): a first try older than this died with its tab. */
+export const IN_FLIGHT_MS = 35_000;
 const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
 const TOO_MANY_REQUESTS = 429;
 
@@ -97,7 +105,8 @@ export function createScanQueue<T = unknown>(opts: ScanQueueOptions = {}) {
     }
     return items;
   };
-  const sendable = (s: QueuedScan, user = owner()) => s.owner == null || s.owner === user;
+  const inFlight = (s: QueuedScan) => s.sentAt !== undefined && now() - s.sentAt < IN_FLIGHT_MS;
+  const sendable = (s: QueuedScan, user = owner()) => (s.owner == null || s.owner === user) && !inFlight(s);
   const pending = () => {
     const user = owner();
     return items.filter((s) => sendable(s, user)).length;
@@ -107,18 +116,23 @@ export function createScanQueue<T = unknown>(opts: ScanQueueOptions = {}) {
     for (const l of listeners) l(n);
   };
   /** Reads, changes and writes back in one go, so a scan another tab added is never overwritten. */
-  const update = (change: (list: QueuedScan[]) => QueuedScan[]) => {
+  const updateQuietly = (change: (list: QueuedScan[]) => QueuedScan[]) => {
     items = change(load());
-    if (!storeBroken) {
-      try {
-        storage.setItem(storageKey, JSON.stringify(items));
-      } catch {
-        storeBroken = true; // A full or blocked store: the scans still live in memory.
-      }
+    if (storeBroken) return;
+    try {
+      storage.setItem(storageKey, JSON.stringify(items));
+    } catch {
+      storeBroken = true; // A full or blocked store: the scans still live in memory.
     }
+  };
+  /** As `updateQuietly`, and the screen hears how many wait now. */
+  const update = (change: (list: QueuedScan[]) => QueuedScan[]) => {
+    updateQuietly(change);
     notify();
   };
   const remove = (key: string) => update((list) => list.filter((s) => s.key !== key));
+  /** A first try on its way is not a waiting scan: storing or dropping it tells nobody. */
+  const removeQuietly = (key: string) => updateQuietly((list) => list.filter((s) => s.key !== key));
   const emit = (o: ScanOutcome<T>) => {
     for (const l of outcomeListeners) l(o);
   };
@@ -132,8 +146,12 @@ export function createScanQueue<T = unknown>(opts: ScanQueueOptions = {}) {
 
   const schedule = () => {
     const first = items.find((s) => sendable(s));
-    if (timer || !first) return;
-    const delay = Math.max(pauseMs, BACKOFF_MS[Math.min(first.tries, BACKOFF_MS.length - 1)]!);
+    // A first try of a closed tab waits for its time limit, then is sent like any waiting scan.
+    const orphan = items.find((s) => inFlight(s) && s.owner === owner());
+    if (timer || (!first && !orphan)) return;
+    const delay = first
+      ? Math.max(pauseMs, BACKOFF_MS[Math.min(first.tries, BACKOFF_MS.length - 1)]!)
+      : IN_FLIGHT_MS - (now() - orphan!.sentAt!);
     pauseMs = 0;
     timer = setTimeout(() => {
       timer = null;
@@ -189,15 +207,21 @@ export function createScanQueue<T = unknown>(opts: ScanQueueOptions = {}) {
       const card = cardOf(url, body);
       // Scans keep their order: while older ones of this user wait, a new one waits behind them.
       if (!load().some((s) => sendable(s))) {
+        // Stored before it is sent (a closed tab must not lose it), quietly: not counted as waiting.
+        const firstTry = { ...scan, sentAt: at };
+        updateQuietly((list) => [...list, firstTry]);
         try {
           const result = (await send(url, body, scan.key)) as T;
           remember(card, at);
+          removeQuietly(scan.key);
           return { kind: 'recorded', result, scan, fromQueue: false };
         } catch (err) {
           if (!isRetryable(err)) {
             if (!isTooMany(err)) remember(card, at);
+            removeQuietly(scan.key);
             return { kind: 'refused', error: err as ApiError, scan, fromQueue: false };
           }
+          removeQuietly(scan.key);
         }
       }
       // The scanner beeped twice within the server's window: the twin is answered or waiting already,

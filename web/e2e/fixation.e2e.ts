@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, signIn, signOutHere } from './browser.ts';
+import { baseUrl, openBrowser, signIn, signOutHere, storedToken } from './browser.ts';
 import {
   almatyDay,
   blur,
@@ -327,6 +327,32 @@ describe('/fixation', () => {
       release();
       await page.unroute('**/api/canteens?*');
     }
+  });
+
+  it('asks before signing out while scans wait for the network', async () => {
+    const e = await employee('Q');
+    await openScreen();
+    await blur(page);
+    await page.context().setOffline(true);
+    try {
+      await wedgeScan(page, e.card);
+      await scanCard(page, 'queued').waitFor();
+      await page.getByTestId('profile-menu-title').hover();
+      await page.getByTestId('sign-out').click();
+      const ask = page.locator('.ant-modal-confirm');
+      await ask.locator('.ant-modal-confirm-title').getByText('Не все сканы отправлены').waitFor();
+      expect(await ask.count()).toBe(1);
+      expect(await ask.textContent()).toContain('Ждут связи: 1');
+      await snap(page, 'fixation-sign-out-unsent');
+      await ask.getByRole('button', { name: 'Остаться' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await storedToken(page)).not.toBeNull();
+    } finally {
+      await page.context().setOffline(false);
+    }
+    // Back online, the browser says so and the waiting scan goes out by itself.
+    await queueBar().waitFor({ state: 'hidden' });
+    await expectVisits(admin, '/api/fixations', e.name, 1);
   });
 
   it('lets the admin choose the meal time, and mute the sounds for good', async () => {

@@ -75,6 +75,21 @@ export function tokenUser(): string | null {
   }
 }
 
+/** Scans of this user stored in this browser and not yet answered (waiting, or on their way). */
+export function unsentScans(
+  user: string | null = tokenUser(),
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): number {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(SCAN_QUEUE_STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? (parsed as QueuedScan[]).filter((s) => s.owner == null || s.owner === user).length
+      : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export function createScanQueue<T = unknown>(opts: ScanQueueOptions = {}) {
   const storage = opts.storage ?? localStorage;
   const send = opts.send ?? defaultSend;

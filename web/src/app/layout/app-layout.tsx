@@ -1,9 +1,11 @@
 import { ROLE_LABELS } from '@tamaq/contract/roles';
-import { Layout } from 'antd';
-import { Suspense } from 'react';
+import { App, Layout } from 'antd';
+import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../features/account/api/get-profile.ts';
 import { useBrand } from '../../lib/brand.ts';
+import { unsentScans } from '../../lib/scan-queue.ts';
+import { ru } from '../../i18n/ru.ts';
 import { PageSpinner } from '../page-spinner.tsx';
 import { useTokenRefresh } from '../token-refresh.ts';
 import { useSession, useToken } from '../../lib/use-session.ts';
@@ -24,6 +26,8 @@ export function AppLayout() {
   const profile = useProfile(session !== null).data;
   const isMobile = useIsMobile();
   const signOut = useSignOut();
+  const { modal } = App.useApp();
+  const asking = useRef(false);
   useTokenRefresh(useToken());
   useBrandTitle(brand);
 
@@ -32,7 +36,23 @@ export function AppLayout() {
   const entries = buildNav({ role: session.role, modules: profile?.modules ?? [] });
   const profileLinks = buildProfileLinks(session.role);
   const name = profile?.name ?? ROLE_LABELS[session.role];
-  const onSignOut = () => void signOut();
+  // Scans still waiting are sent only while their user is signed in: say so before signing out.
+  const onSignOut = () => {
+    const unsent = unsentScans();
+    if (unsent === 0) return void signOut();
+    // The menu may report one click twice: one question is enough.
+    if (asking.current) return;
+    asking.current = true;
+    modal.confirm({
+      afterClose: () => (asking.current = false),
+      title: ru.nav.unsentScans.title,
+      content: ru.nav.unsentScans.content(unsent),
+      okText: ru.nav.unsentScans.signOut,
+      cancelText: ru.nav.unsentScans.stay,
+      okButtonProps: { danger: true },
+      onOk: () => void signOut(),
+    });
+  };
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

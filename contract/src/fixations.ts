@@ -1,3 +1,4 @@
+import { ErrorBody } from './errors.ts';
 import { listOf, Paging } from './common.ts';
 import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
 
@@ -75,6 +76,15 @@ export const Fixation = z.object({
   count: z.number().int(),
 });
 export type Fixation = z.infer<typeof Fixation>;
+
+/**
+ * A refused scan (409) whose card has a holder: who it is, so the counter sees the person and
+ * their photo, not only the card number.
+ */
+export const ScanRefusal = ErrorBody.extend({
+  person: Fixation.shape.user.extend({ classroom: Ref.nullable() }).optional(),
+});
+export type ScanRefusal = z.infer<typeof ScanRefusal>;
 
 export const CanteenFixationListQuery = Paging.extend({
   query: z.string().trim().max(255).optional(),

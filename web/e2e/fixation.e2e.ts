@@ -119,6 +119,9 @@ describe('/fixation', () => {
     expect(await refusal.getByTestId('scan-reason').textContent()).toMatch(
       /^Уже получил\(а\) питание сегодня в \d\d:\d\d$/,
     );
+    // The refusal names who it is, with the photo: not only the card number.
+    expect(await refusal.getByTestId('scan-refused-person').textContent()).toBe(`${e.name} · Повар`);
+    await refusal.locator(`img[src="${photo.url}"]`).waitFor();
     expect(await tonesPlayed(page)).toEqual([160]);
     expect(await visitCount(admin, '/api/fixations', e.name)).toBe(1);
     await snap(page, 'fixation-repeat');

@@ -6,6 +6,8 @@ export interface ApiErrorInit {
   code: string;
   errorMessage?: string;
   validationErrors?: Record<string, string[]>;
+  /** The answer's parsed body, for fields beyond the error shape (a refused scan's person). */
+  body?: unknown;
 }
 
 /** A failed call: the server's error shape (spec 1 §8), or status 0 when the server was not reached. */
@@ -14,6 +16,7 @@ export class ApiError extends Error {
   code: string;
   errorMessage?: string;
   validationErrors?: Record<string, string[]>;
+  body?: unknown;
 
   constructor(init: ApiErrorInit) {
     super(init.errorMessage ?? init.code);
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.code = init.code;
     if (init.errorMessage !== undefined) this.errorMessage = init.errorMessage;
     if (init.validationErrors !== undefined) this.validationErrors = init.validationErrors;
+    if (init.body !== undefined) this.body = init.body;
   }
 }
 
@@ -62,7 +66,7 @@ export function errorFromResponse(status: number, statusText: string, bodyText: 
   }
   const known = ErrorBody.safeParse(body);
   if (known.success) {
-    return new ApiError({ status, code: known.data.error, errorMessage: known.data.errorMessage });
+    return new ApiError({ status, code: known.data.error, errorMessage: known.data.errorMessage, body });
   }
   // A proxy's HTML page, an empty body, or `{error}` without a message.
   const code = (body as { error?: unknown } | undefined)?.error;

@@ -8,6 +8,7 @@ import {
   FixationIdParams,
   FixationList,
   REPEAT_SCAN_WINDOW_MS,
+  ScanRefusal,
   SchoolFixationCreate,
   SchoolFixationListQuery,
   SchoolFixationSubscribe,
@@ -39,7 +40,7 @@ export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     publish: (channel, message) => platform.realtime.publish(channel, message),
     onRecorded: () => platform.metrics.visitsRecorded.inc({ kind: 'scan' }),
   });
-  const answers = { 200: Fixation, 404: ErrorBody, 409: ErrorBody, ...commonErrorResponses };
+  const answers = { 200: Fixation, 404: ErrorBody, 409: ScanRefusal, ...commonErrorResponses };
   // A scan's answer is built field by field by the service (repo.scannedRow / repo.row), so it is
   // written as it is: a second pass through the schema is work every scan at lunch would pay for
   // nothing. The schema still documents it (OpenAPI), and fixations.test.ts checks its shape.

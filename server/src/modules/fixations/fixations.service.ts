@@ -8,6 +8,7 @@ import {
   type SchoolFixationCreate,
 } from '@tamaq/contract/fixations';
 import { normaliseCardNumber } from '@tamaq/contract/cards';
+import { imageUrl } from '@tamaq/contract/images';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
@@ -115,8 +116,22 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
     return visitId === null ? null : repo.row(visitId);
   };
 
-  const slotTaken = (firstAt: Date | null, timeZone: string) =>
-    conflict(M.repeat(firstAt ? localTime(firstAt, timeZone).slice(0, 5) : '—'));
+  /** A refusal that names the card's holder, so the counter sees who it is (photo, name, class). */
+  const refuse = (message: string, f: ScanFacts) => {
+    const err = conflict(message);
+    const person = {
+      id: f.userId,
+      name: f.userName ?? '',
+      job_title: f.jobTitle,
+      image: f.imageKey ? { url: imageUrl(f.imageKey) } : null,
+      classroom:
+        f.classroomId !== null && f.classroomName !== null ? { id: f.classroomId, name: f.classroomName } : null,
+    };
+    return new HttpError(err.statusCode, err.code, err.message, err.headers, { person });
+  };
+
+  const slotTaken = (firstAt: Date | null, f: ScanFacts) =>
+    refuse(M.repeat(firstAt ? localTime(firstAt, f.timeZone).slice(0, 5) : '—'), f);
 
   /**
    * The statement with its window: claimed first, and given back when the scan turns out not to be a
@@ -162,7 +177,7 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
   const lostRace = async (actor: Actor, key: string | null, f: Held, visitDate: string): Promise<Fixation> => {
     const again = await replay(actor, key);
     if (again) return again;
-    throw slotTaken(await repo.firstVisitAt(f.userId, visitDate, f.categoryId), f.timeZone);
+    throw slotTaken(await repo.firstVisitAt(f.userId, visitDate, f.categoryId), f);
   };
 
   const holder = (f: ScanFacts): Held => {
@@ -195,8 +210,8 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
         throw ValidationError.field('fixationCategoryId', chosen ? M.categoryNotFound : M.noCategoryNow);
       }
       const day = local(at, card.timeZone);
-      if (card.watchDays && !card.watchDays.includes(day.monthDay)) throw conflict(M.notWatchDay);
-      if (!card.endlessUse && card.firstAt) throw slotTaken(card.firstAt, card.timeZone);
+      if (card.watchDays && !card.watchDays.includes(day.monthDay)) throw refuse(M.notWatchDay, card);
+      if (!card.endlessUse && card.firstAt) throw slotTaken(card.firstAt, card);
       if (card.visitId === null) return lostRace(actor, key, card, day.date);
       onRecorded();
       return repo.scannedRow(card, at, { schoolId: null, canteenId: body.canteenId });
@@ -223,10 +238,10 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       if ('earlier' in outcome) visit = outcome.earlier;
       else {
         const { card } = outcome;
-        if (card.foodCategoryId === null) throw conflict(M.noFoodCategory);
+        if (card.foodCategoryId === null) throw refuse(M.noFoodCategory, card);
         // One serving per day per meal time where the organization defines them, else one per day.
-        if (card.hasCategories && card.categoryId === null) throw conflict(M.noCategoryNow);
-        if (card.firstAt) throw slotTaken(card.firstAt, card.timeZone);
+        if (card.hasCategories && card.categoryId === null) throw refuse(M.noCategoryNow, card);
+        if (card.firstAt) throw slotTaken(card.firstAt, card);
         if (card.visitId === null) visit = await lostRace(actor, key, card, local(at, card.timeZone).date);
         else {
           onRecorded();

@@ -102,6 +102,14 @@ describe('POST /api/fixation', () => {
     const again = await scan(card.number);
     expect(again.statusCode).toBe(409);
     expect(again.json().errorMessage).toBe('Уже получил(а) питание сегодня в 13:00');
+    // The counter sees who it is, not only the card number.
+    expect(again.json().person).toEqual({
+      id: user.id,
+      name: user.name,
+      job_title: 'Инженер',
+      image: null,
+      classroom: null,
+    });
     // At dinner the same card eats again.
     t.clock.now = new Date('2026-11-20T13:00:00Z');
     expect((await scan(card.number)).statusCode).toBe(200);
@@ -269,11 +277,12 @@ describe('POST /api/school/fixation', () => {
     expect((await schoolScan(card.number)).statusCode).toBe(409);
   });
 
-  it('refuses a pupil without a food category with a clear message', async () => {
-    const { card } = await pupil(null);
+  it('refuses a pupil without a food category with a clear message, naming the pupil', async () => {
+    const { p, card } = await pupil(null);
     const res = await schoolScan(card.number);
     expect(res.statusCode).toBe(409);
     expect(res.json().errorMessage).toBe('У ученика нет категории питания: питание не положено');
+    expect(res.json().person).toMatchObject({ id: p.id, name: p.name, classroom: { id: classroom.id } });
   });
 
   it('answers 404 for a card of a pupil of another school of the organization', async () => {

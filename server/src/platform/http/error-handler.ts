@@ -67,7 +67,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ValidationError) return reply.code(422).send(validation(err.fields));
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).headers(err.headers).send({ error: err.code, errorMessage: err.message });
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send({ error: err.code, errorMessage: err.message, ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     public readonly code: string,
     message: string,
     public readonly headers: Record<string, string> = {},
+    /** More fields of the answer besides `error` and `errorMessage` (a refused scan's person). */
+    public readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }

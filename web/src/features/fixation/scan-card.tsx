@@ -124,21 +124,47 @@ function Body({ feedback, big, mobile, detailOf, color }: BodyProps) {
         </>
       );
     }
-    case 'refusal':
+    case 'refusal': {
+      // A known card names its holder, with the photo: the counter sees who was refused.
+      const person = feedback.person;
+      const photo = mobile ? 72 : 110;
       return (
         <>
           <Band icon={<CloseCircleFilled />} text={t.refusal} color={color.band} />
-          <div style={pad}>
-            <div
-              data-testid="scan-reason"
-              style={{ fontSize: big, fontWeight: 700, lineHeight: 1.25, color: color.text }}
-            >
-              {feedback.reason}
+          <Flex gap={mobile ? 12 : 20} align="center" style={pad}>
+            {person &&
+              (person.image ? (
+                <img
+                  src={person.image.url}
+                  alt={t.photo}
+                  width={photo}
+                  height={photo}
+                  style={{ objectFit: 'cover', borderRadius: 8, flex: 'none', background: '#fff' }}
+                />
+              ) : (
+                <Avatar shape="square" size={photo} icon={<UserOutlined />} style={{ flex: 'none' }} />
+              ))}
+            <div style={{ minWidth: 0 }}>
+              <div
+                data-testid="scan-reason"
+                style={{ fontSize: big, fontWeight: 700, lineHeight: 1.25, color: color.text }}
+              >
+                {feedback.reason}
+              </div>
+              {person && (
+                <div data-testid="scan-refused-person" style={{ fontSize: big * 0.7, color: '#141414', marginTop: 6 }}>
+                  {person.name}
+                  {(person.classroom?.name ?? person.job_title) && (
+                    <span style={{ color: '#595959' }}> · {person.classroom?.name ?? person.job_title}</span>
+                  )}
+                </div>
+              )}
+              <div style={{ color: '#595959', marginTop: 8, fontSize: 16 }}>{t.card(feedback.code)}</div>
             </div>
-            <div style={{ color: '#595959', marginTop: 8, fontSize: 16 }}>{t.card(feedback.code)}</div>
-          </div>
+          </Flex>
         </>
       );
+    }
     case 'queued':
       return (
         <>

@@ -1,13 +1,16 @@
-import type { Fixation } from '@tamaq/contract/fixations';
+import { ScanRefusal, type Fixation } from '@tamaq/contract/fixations';
 import { errorText } from '../../lib/api-error.ts';
 import type { ScanOutcome } from '../../lib/scan-queue.ts';
 import type { ScanTone } from '../../lib/scan-sounds.ts';
+
+/** Who a refused card belongs to, when the server knows (a repeat, a watch day, no category). */
+export type RefusedPerson = NonNullable<ScanRefusal['person']>;
 
 /** What the big card at the queue shows after a scan. */
 export type Feedback =
   | { kind: 'idle' }
   | { kind: 'success'; code: string; fixation: Fixation }
-  | { kind: 'refusal'; code: string; reason: string }
+  | { kind: 'refusal'; code: string; reason: string; person?: RefusedPerson }
   | { kind: 'queued'; code: string };
 
 const TOO_MANY_REQUESTS = 429;
@@ -30,9 +33,15 @@ export function feedbackOf(outcome: ScanOutcome<Fixation>): Feedback | null {
     case 'queued':
       return { kind: 'queued', code };
     case 'refused':
-      return isDoubleScan(outcome) ? null : { kind: 'refusal', code, reason: errorText(outcome.error) };
+      if (isDoubleScan(outcome)) return null;
+      return { kind: 'refusal', code, reason: errorText(outcome.error), ...personOf(outcome.error) };
   }
 }
+
+const personOf = (error: { body?: unknown }): { person?: RefusedPerson } => {
+  const refusal = ScanRefusal.safeParse(error.body);
+  return refusal.success && refusal.data.person ? { person: refusal.data.person } : {};
+};
 
 /** The sound that goes with a card; the idle card is silent. */
 export function toneOf(feedback: Feedback): ScanTone | null {

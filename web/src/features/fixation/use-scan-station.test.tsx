@@ -249,6 +249,23 @@ describe('feedback helpers', () => {
     });
   });
 
+  it('names the holder of a refused card when the server does', () => {
+    const scan = { key: 'k', url: '/api/fixation', body: { cardId: 'X1' }, scannedAt: '', tries: 0 };
+    const person = { id: 3, name: 'Абенов Тимур', job_title: null, image: null, classroom: { id: 4, name: '3 «А»' } };
+    const error = new ApiError({
+      status: 409,
+      code: 'Conflict',
+      errorMessage: 'Уже получил(а) питание сегодня в 12:05',
+      body: { error: 'Conflict', errorMessage: 'Уже получил(а) питание сегодня в 12:05', person },
+    });
+    expect(feedbackOf({ kind: 'refused', error, scan, fromQueue: false })).toEqual({
+      kind: 'refusal',
+      code: 'X1',
+      reason: 'Уже получил(а) питание сегодня в 12:05',
+      person,
+    });
+  });
+
   it("shows a visit's time as dd.MM.yyyy HH:mm in Almaty time, whatever the PC's zone", () => {
     expect(formatVisitTime('2026-11-20T07:05:00.000Z')).toBe('20.11.2026 12:05');
     expect(formatVisitTime('2026-12-31T19:30:00.000Z')).toBe('01.01.2027 00:30');

@@ -78,6 +78,21 @@ function Band({ icon, text, color }: { icon: ReactNode; text: string; color: str
   );
 }
 
+/** The photo of the card's holder, or a placeholder of the same size. */
+function PersonPhoto({ url, size }: { url: string | undefined; size: number }) {
+  return url ? (
+    <img
+      src={url}
+      alt={t.photo}
+      width={size}
+      height={size}
+      style={{ objectFit: 'cover', borderRadius: 8, flex: 'none', background: '#fff' }}
+    />
+  ) : (
+    <Avatar shape="square" size={size} icon={<UserOutlined />} style={{ flex: 'none' }} />
+  );
+}
+
 function Body({ feedback, big, mobile, detailOf, color }: BodyProps) {
   const pad = { padding: mobile ? 12 : 20 };
   switch (feedback.kind) {
@@ -97,17 +112,7 @@ function Body({ feedback, big, mobile, detailOf, color }: BodyProps) {
         <>
           <Band icon={<CheckCircleFilled />} text={t.success} color={color.band} />
           <Flex gap={mobile ? 12 : 24} align="center" style={pad} data-testid="scan-person">
-            {f.user.image ? (
-              <img
-                src={f.user.image.url}
-                alt={t.photo}
-                width={photo}
-                height={photo}
-                style={{ objectFit: 'cover', borderRadius: 8, flex: 'none', background: '#fff' }}
-              />
-            ) : (
-              <Avatar shape="square" size={photo} icon={<UserOutlined />} style={{ flex: 'none' }} />
-            )}
+            <PersonPhoto url={f.user.image?.url} size={photo} />
             <div style={{ minWidth: 0 }}>
               <div style={{ fontSize: big, fontWeight: 700, lineHeight: 1.2, color: '#141414' }}>{f.user.name}</div>
               {detail && <div style={{ fontSize: big * 0.7, color: color.text, marginTop: 4 }}>{detail}</div>}
@@ -132,18 +137,7 @@ function Body({ feedback, big, mobile, detailOf, color }: BodyProps) {
         <>
           <Band icon={<CloseCircleFilled />} text={t.refusal} color={color.band} />
           <Flex gap={mobile ? 12 : 20} align="center" style={pad}>
-            {person &&
-              (person.image ? (
-                <img
-                  src={person.image.url}
-                  alt={t.photo}
-                  width={photo}
-                  height={photo}
-                  style={{ objectFit: 'cover', borderRadius: 8, flex: 'none', background: '#fff' }}
-                />
-              ) : (
-                <Avatar shape="square" size={photo} icon={<UserOutlined />} style={{ flex: 'none' }} />
-              ))}
+            {person && <PersonPhoto url={person.image?.url} size={photo} />}
             <div style={{ minWidth: 0 }}>
               <div
                 data-testid="scan-reason"

@@ -19,6 +19,7 @@ export const ORGANIZATION_MESSAGES = {
   status: 'Выберите статус организации',
   module: 'Неизвестный модуль',
   typeLocked: 'Тип организации нельзя изменить',
+  binTaken: 'Организация с таким БИН уже есть',
   emailTaken: AUTH_MESSAGES.emailTaken,
 } as const;
 

@@ -30,7 +30,8 @@ async function newOrganizationAdmin(n: number, adminName: string) {
     name: `ТОО «Панель ${stamp}-${n}»`,
     type: 'company',
     status: 'active',
-    bin: makeBin('2409400', (stamp % 10_000) * 10 + n),
+    // Each admin its own range of serials: makeBin moves on to the next valid one, and BINs are unique.
+    bin: makeBin('24094', (stamp % 1000) * 1000 + n * 100),
     modules: [],
     admin_name: adminName,
     admin_email: email,

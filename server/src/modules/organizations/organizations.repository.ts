@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema-people.ts';
@@ -53,6 +53,20 @@ export function createOrganizationsRepository(db: Db) {
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.organizationId, organizationId));
+    },
+
+    /**
+     * Whether another organization has this BIN. Taken with a lock on the BIN for the rest of the
+     * transaction, so two saves of the same BIN at once cannot both pass.
+     */
+    async binTaken(bin: string, exceptId: number | null, tx: Db): Promise<boolean> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`organization-bin:${bin}`}))`);
+      const [row] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.bin, bin), exceptId === null ? undefined : ne(organizations.id, exceptId)))
+        .limit(1);
+      return Boolean(row);
     },
 
     async emailTaken(email: string, tx: Db = db): Promise<boolean> {

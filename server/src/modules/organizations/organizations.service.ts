@@ -37,6 +37,7 @@ const auditView = (row: OrganizationRow) => {
 
 const organizationNotFound = () => notFound(ORGANIZATION_MESSAGES.notFound);
 const emailTaken = () => ValidationError.field('admin_email', ORGANIZATION_MESSAGES.emailTaken);
+const binTaken = () => ValidationError.field('bin', ORGANIZATION_MESSAGES.binTaken);
 
 /** The super admin's organizations (spec 1 §2.15): each is created together with its admin. */
 export function createOrganizationsService(platform: Platform) {
@@ -60,6 +61,7 @@ export function createOrganizationsService(platform: Platform) {
       if (await repo.emailTaken(admin_email)) throw emailTaken();
       const passwordHash = await hashPassword(admin_password);
       const row = await platform.db.transaction(async (tx) => {
+        if (values.bin && (await repo.binTaken(values.bin, null, tx))) throw binTaken();
         const created = await repo.insert(values, tx);
         const admin = await repo
           .insertUser(
@@ -98,6 +100,7 @@ export function createOrganizationsService(platform: Platform) {
         const before = await repo.findForUpdate(id, tx);
         if (!before) throw organizationNotFound();
         if (before.type !== type) throw ValidationError.field('type', ORGANIZATION_MESSAGES.typeLocked);
+        if (values.bin && values.bin !== before.bin && (await repo.binTaken(values.bin, id, tx))) throw binTaken();
         const after = (await repo.update(id, values, tx))!;
         if (before.status !== 'disabled' && after.status === 'disabled') await repo.endSessions(id, tx);
         await audit(tx, actor, {

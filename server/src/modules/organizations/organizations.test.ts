@@ -244,6 +244,27 @@ describe('PUT /api/organization', () => {
   });
 });
 
+describe('the BIN', () => {
+  it('belongs to one organization: a create or an edit with another one’s BIN answers 422 on bin', async () => {
+    const first = (await create(form())).json();
+    const taken = await create(form({ bin: first.bin }));
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().validationErrors.bin).toEqual(['Организация с таким БИН уже есть']);
+    const second = (await create(form())).json();
+    const moved = await update({ ...second, bin: first.bin });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().validationErrors.bin).toEqual(['Организация с таким БИН уже есть']);
+    // Saving an organization with its own BIN is no clash.
+    expect((await update({ ...first, name: `${first.name} (ред.)` })).statusCode).toBe(200);
+  });
+
+  it('is given once when two creates with the same BIN arrive at once', async () => {
+    const same = bin();
+    const answers = await Promise.all([create(form({ bin: same })), create(form({ bin: same }))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+  });
+});
+
 describe('a disabled organization', () => {
   it('stops its users signing in and ends the sessions they have for good; enabling lets them sign in again', async () => {
     const org = (await create(form({ admin_email: 'disabled.head@test.kz' }))).json();

@@ -15,7 +15,10 @@ export const Profile = z.object({
   image_id: z.number().int().nullable(),
   image: Image.nullable(),
   organization_id: z.number().int().nullable(),
-  organization: z.object({ id: z.number().int(), name: z.string(), type: OrganizationType }).nullable(),
+  /** `time_zone` (IANA): the clock of its meal times and visits, as every screen shows them. */
+  organization: z
+    .object({ id: z.number().int(), name: z.string(), type: OrganizationType, time_zone: z.string() })
+    .nullable(),
   school_id: z.number().int().nullable(),
   modules: z.array(Module),
 });

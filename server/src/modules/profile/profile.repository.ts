@@ -23,6 +23,7 @@ export function createProfileRepository(db: Db) {
           organizationId: users.organizationId,
           organizationName: organizations.name,
           organizationType: organizations.type,
+          organizationTimeZone: organizations.timeZone,
           modules: organizations.modules,
           schoolId: users.schoolId,
         })

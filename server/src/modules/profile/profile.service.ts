@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import type { AccessToken } from '@tamaq/contract/auth';
 import { imageUrl } from '@tamaq/contract/images';
 import {
@@ -37,7 +38,12 @@ export function createProfileService(platform: Platform) {
         organization_id: row.organizationId,
         organization:
           row.organizationId !== null && row.organizationName !== null && row.organizationType !== null
-            ? { id: row.organizationId, name: row.organizationName, type: row.organizationType }
+            ? {
+                id: row.organizationId,
+                name: row.organizationName,
+                type: row.organizationType,
+                time_zone: row.organizationTimeZone ?? DEFAULT_TIME_ZONE,
+              }
             : null,
         school_id: row.schoolId,
         modules: (row.modules ?? []).filter(isModule),

@@ -31,8 +31,13 @@ const image = async (ownerId: number | null) => {
 const getProfile = (token?: string) => t.call({ method: 'GET', url: '/api/profile', token });
 
 describe('GET /api/profile', () => {
-  it('answers the signed-in user with organization, modules, school and photo', async () => {
-    const org = await createOrganization(t.db, { name: 'Гимназия 7', type: 'education', modules: ['library'] });
+  it('answers the signed-in user with organization (and its time zone), modules, school and photo', async () => {
+    const org = await createOrganization(t.db, {
+      name: 'Гимназия 7',
+      type: 'education',
+      modules: ['library'],
+      timeZone: 'Asia/Aqtau',
+    });
     const school = await createSchool(t.db, { organizationId: org.id });
     const { user, token } = await signedIn(t.platform, {
       role: 'EducationAdmin',
@@ -54,7 +59,8 @@ describe('GET /api/profile', () => {
       image_id: photo.id,
       image: { id: photo.id, url: `/api/images/${photo.key}` },
       organization_id: org.id,
-      organization: { id: org.id, name: 'Гимназия 7', type: 'education' },
+      // Its time zone: the clock every screen shows its visits and meal times in.
+      organization: { id: org.id, name: 'Гимназия 7', type: 'education', time_zone: 'Asia/Aqtau' },
       school_id: school.id,
       modules: ['library'],
     });

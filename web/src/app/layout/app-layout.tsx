@@ -2,7 +2,7 @@ import { ROLE_LABELS } from '@tamaq/contract/roles';
 import { App, Layout } from 'antd';
 import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { useProfile } from '../../features/account/api/get-profile.ts';
+import { useProfile } from '../../lib/profile.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { unsentScans } from '../../lib/scan-queue.ts';
 import { ru } from '../../i18n/ru.ts';

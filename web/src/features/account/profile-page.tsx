@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Skeleton } from 'a
 import { ru } from '../../i18n/ru.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
-import { useProfile } from './api/get-profile.ts';
+import { useProfile } from '../../lib/profile.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { rules } from './rules.ts';

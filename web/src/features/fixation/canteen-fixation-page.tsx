@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Input, Select, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
+import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
@@ -34,6 +35,7 @@ export function CanteenFixationPage() {
   const isAdmin = session?.role === 'Admin';
   const queryClient = useQueryClient();
   const list = useListParams();
+  const timeZone = useOrganizationTimeZone();
 
   const canteens = useScanCanteens();
   const canteenRows = canteens.data?.rows ?? [];
@@ -66,12 +68,13 @@ export function CanteenFixationPage() {
     () =>
       fixationColumns({
         detail: { title: t.history.jobTitle, value: jobTitle },
+        timeZone,
         onDelete: async (f) => {
           await removeVisit(f.id);
           void message.success(t.history.deleted);
         },
       }),
-    [removeVisit, message],
+    [removeVisit, message, timeZone],
   );
 
   const historyTable = useFixationHistoryTable(columns, history, list);
@@ -139,7 +142,7 @@ export function CanteenFixationPage() {
         </Flex>
         <CurrentCategories />
         <QueueBar pending={station.pending} onRetry={station.retryNow} />
-        <ScanCard feedback={station.feedback} sending={station.sending} detailOf={jobTitle} />
+        <ScanCard feedback={station.feedback} sending={station.sending} detailOf={jobTitle} timeZone={timeZone} />
         <Flex gap={12} wrap align="center" justify="space-between">
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t.history.title}

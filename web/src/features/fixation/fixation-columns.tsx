@@ -12,10 +12,12 @@ export interface FixationColumnsOptions {
   detail: { title: string; value: (f: Fixation) => string | null };
   /** Absent: the role may not delete visits, the column is left out. */
   onDelete?: (f: Fixation) => Promise<unknown>;
+  /** The organization's time zone, which the times are shown in. */
+  timeZone: string;
 }
 
 /** Photo, name, job title or class, category, 'dd.MM.yyyy HH:mm' and delete (spec 1 §2.21, §2.22). */
-export function fixationColumns({ detail, onDelete }: FixationColumnsOptions): TableColumnsType<Fixation> {
+export function fixationColumns({ detail, onDelete, timeZone }: FixationColumnsOptions): TableColumnsType<Fixation> {
   return [
     {
       key: 'photo',
@@ -30,7 +32,7 @@ export function fixationColumns({ detail, onDelete }: FixationColumnsOptions): T
     },
     { key: 'detail', title: detail.title, render: (_, f) => detail.value(f) ?? '' },
     { key: 'category', title: t.category, render: (_, f) => f.category?.name ?? '' },
-    { key: 'date', title: t.date, width: 150, render: (_, f) => formatVisitTime(f.created_at) },
+    { key: 'date', title: t.date, width: 150, render: (_, f) => formatVisitTime(f.created_at, timeZone) },
     ...(onDelete
       ? [
           {

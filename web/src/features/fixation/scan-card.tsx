@@ -29,13 +29,15 @@ export interface ScanCardProps {
   sending: number;
   /** The second line under the name: the class (school) or the job title (canteen). */
   detailOf: (f: Fixation) => string | null;
+  /** The organization's time zone, which the visit's time is shown in. */
+  timeZone: string;
 }
 
 /**
  * The big card at the queue, readable from a few steps away: green with the photo, name, class or
  * job title and category when the meal is recorded; red with the server's reason when refused.
  */
-export function ScanCard({ feedback, sending, detailOf }: ScanCardProps) {
+export function ScanCard({ feedback, sending, detailOf, timeZone }: ScanCardProps) {
   const mobile = useIsMobile();
   const look = LOOK[feedback.kind];
   const big = mobile ? 24 : 34;
@@ -57,7 +59,7 @@ export function ScanCard({ feedback, sending, detailOf }: ScanCardProps) {
           <LoadingOutlined /> {t.sending}
         </span>
       )}
-      <Body feedback={feedback} big={big} mobile={mobile} detailOf={detailOf} color={look} />
+      <Body feedback={feedback} big={big} mobile={mobile} detailOf={detailOf} color={look} timeZone={timeZone} />
     </div>
   );
 }
@@ -68,6 +70,7 @@ interface BodyProps {
   mobile: boolean;
   detailOf: (f: Fixation) => string | null;
   color: (typeof LOOK)[keyof typeof LOOK];
+  timeZone: string;
 }
 
 function Band({ icon, text, color }: { icon: ReactNode; text: string; color: string }) {
@@ -93,7 +96,7 @@ function PersonPhoto({ url, size }: { url: string | undefined; size: number }) {
   );
 }
 
-function Body({ feedback, big, mobile, detailOf, color }: BodyProps) {
+function Body({ feedback, big, mobile, detailOf, color, timeZone }: BodyProps) {
   const pad = { padding: mobile ? 12 : 20 };
   switch (feedback.kind) {
     case 'idle':
@@ -122,7 +125,7 @@ function Body({ feedback, big, mobile, detailOf, color }: BodyProps) {
                 </div>
               )}
               <div style={{ color: '#595959', marginTop: 6 }}>
-                {formatVisitTime(f.created_at)} · {t.card(feedback.code)}
+                {formatVisitTime(f.created_at, timeZone)} · {t.card(feedback.code)}
               </div>
             </div>
           </Flex>

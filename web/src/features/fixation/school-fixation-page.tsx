@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Input, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
+import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -38,6 +39,7 @@ export function SchoolFixationPage() {
   const words = useStructureWords();
   const queryClient = useQueryClient();
   const list = useListParams();
+  const timeZone = useOrganizationTimeZone();
   const mobile = useIsMobile();
 
   const locked = session?.school ?? null;
@@ -79,6 +81,7 @@ export function SchoolFixationPage() {
     () =>
       fixationColumns({
         detail: { title: words.classroom, value: classroomOf },
+        timeZone,
         ...(mayDelete
           ? {
               onDelete: async (f: Fixation) => {
@@ -88,7 +91,7 @@ export function SchoolFixationPage() {
             }
           : {}),
       }),
-    [words.classroom, mayDelete, removeVisit, message],
+    [words.classroom, mayDelete, removeVisit, message, timeZone],
   );
 
   const historyTable = useFixationHistoryTable(columns, visits, list);
@@ -121,7 +124,7 @@ export function SchoolFixationPage() {
           <ManualEntry onSubmit={(code) => void station.submit(code)} disabled={schoolId === undefined} />
         </Flex>
         <QueueBar pending={station.pending} onRetry={station.retryNow} />
-        <ScanCard feedback={station.feedback} sending={station.sending} detailOf={classroomOf} />
+        <ScanCard feedback={station.feedback} sending={station.sending} detailOf={classroomOf} timeZone={timeZone} />
         <Flex gap={12} wrap align="center" justify="space-between">
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t.history.title}

@@ -3,7 +3,7 @@ import type { ProfileUpdateBody } from '@tamaq/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { setToken } from '../../../lib/session.ts';
-import { profileKey } from './get-profile.ts';
+import { profileKey } from '../../../lib/profile.ts';
 
 export const updateProfile = (body: ProfileUpdateBody) => api.put<AccessToken>('/api/profile', body);
 

@@ -1,6 +1,7 @@
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import type { Profile } from '@tamaq/contract/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export const getProfile = () => api.get<Profile>('/api/profile');
 
@@ -9,3 +10,8 @@ export const profileQuery = queryOptions({ queryKey: profileKey, queryFn: getPro
 
 /** The signed-in user; the layout reads it for the name and the organization's modules. */
 export const useProfile = (enabled = true) => useQuery({ ...profileQuery, enabled });
+
+/** The organization's time zone: the clock its visits and meal times are shown in, on any PC. */
+export function useOrganizationTimeZone(): string {
+  return useProfile().data?.organization?.time_zone ?? DEFAULT_TIME_ZONE;
+}

@@ -146,7 +146,7 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
     statement: (write: boolean) => Promise<ScanFacts | null>,
     isScan: (f: ScanFacts | null) => Held,
   ): Promise<{ card: Held } | { earlier: Fixation }> => {
-    const claim = await repeat.claim(request.card, request.key);
+    const claim = await repeat.claim(request.card, request.key, request.at.getTime());
     let f: ScanFacts | null;
     try {
       f = await statement(claim.granted);

@@ -128,6 +128,16 @@ describe('POST /api/fixation', () => {
     expect(await countVisits(user.id)).toBe(2);
   });
 
+  it('measures the 3 seconds between scannedAt, so scans that waited offline are all meals', async () => {
+    const { user, card } = await employeeWithCard({ endless: true });
+    const at = (secondsAgo: number) => ({ scannedAt: new Date(LUNCH.getTime() - secondsAgo * 1000).toISOString() });
+    // Made 60 s, 59 s and 50 s ago, sent back to back as the queue drains: the second is a double scan.
+    expect((await scan(card.number, cashier, at(60), randomUUID())).statusCode).toBe(200);
+    expect((await scan(card.number, cashier, at(59), randomUUID())).statusCode).toBe(429);
+    expect((await scan(card.number, cashier, at(50), randomUUID())).statusCode).toBe(200);
+    expect(await countVisits(user.id)).toBe(2);
+  });
+
   it('answers a retried scan with the first answer and records it once (Idempotency-Key)', async () => {
     const { user, card } = await employeeWithCard({ endless: true });
     const key = randomUUID();

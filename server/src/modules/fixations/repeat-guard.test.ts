@@ -4,42 +4,58 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepeatGuard, type RepeatGuard } from './repeat-guard.ts';
 
 /** DOMAIN.md rule 5 with rule 6 first: the window knows which scan opened it. */
-function behaves(make: () => { guard: RepeatGuard; wait: (ms: number) => Promise<void> }) {
+function behaves(make: () => { guard: RepeatGuard; wait: (ms: number) => Promise<void>; now: () => number }) {
   it('refuses another scan of the card within the window and lets it through after', async () => {
-    const { guard, wait } = make();
+    const { guard, wait, now } = make();
     const card = `C${randomUUID()}`;
-    expect((await guard.claim(card, randomUUID())).granted).toBe(true);
-    expect((await guard.claim(card, randomUUID())).granted).toBe(false);
-    expect((await guard.claim(card, null)).granted).toBe(false);
+    expect((await guard.claim(card, randomUUID(), now())).granted).toBe(true);
+    expect((await guard.claim(card, randomUUID(), now())).granted).toBe(false);
+    expect((await guard.claim(card, null, now())).granted).toBe(false);
     await wait(350);
-    expect((await guard.claim(card, randomUUID())).granted).toBe(true);
+    expect((await guard.claim(card, randomUUID(), now())).granted).toBe(true);
   });
 
   it('lets a retry of the scan that opened the window through, and keeps the window', async () => {
-    const { guard } = make();
+    const { guard, now } = make();
     const card = `C${randomUUID()}`;
     const key = randomUUID();
-    expect((await guard.claim(card, key)).granted).toBe(true);
-    const retry = await guard.claim(card, key);
+    expect((await guard.claim(card, key, now())).granted).toBe(true);
+    const retry = await guard.claim(card, key, now());
     expect(retry.granted).toBe(true);
     // Giving back a window the retry did not open leaves it with the first try.
     await retry.release();
-    expect((await guard.claim(card, randomUUID())).granted).toBe(false);
+    expect((await guard.claim(card, randomUUID(), now())).granted).toBe(false);
+  });
+
+  it("measures the window between the scans' own times, so a queue sent back to back loses no meal", async () => {
+    const { guard, now } = make();
+    const card = `C${randomUUID()}`;
+    const t0 = now() - 20_000;
+    // Three scans made offline at t0, t0 + 1 s (a double scan) and t0 + 10 s arrive together.
+    expect((await guard.claim(card, randomUUID(), t0)).granted).toBe(true);
+    expect((await guard.claim(card, randomUUID(), t0 + 100)).granted).toBe(false);
+    expect((await guard.claim(card, randomUUID(), t0 + 10_000)).granted).toBe(true);
+    // A scan made now doubles none of them; one made 0.1 s before the last one doubles it.
+    expect((await guard.claim(card, randomUUID(), now())).granted).toBe(true);
+    expect((await guard.claim(card, randomUUID(), now() - 100)).granted).toBe(false);
+    // A late arrival of an earlier scan outside every window is a meal and keeps the later window.
+    expect((await guard.claim(card, randomUUID(), t0 + 5000)).granted).toBe(true);
+    expect((await guard.claim(card, randomUUID(), now() + 100)).granted).toBe(false);
   });
 
   it('never takes two scans without a key for one', async () => {
-    const { guard } = make();
+    const { guard, now } = make();
     const card = `C${randomUUID()}`;
-    expect((await guard.claim(card, null)).granted).toBe(true);
-    expect((await guard.claim(card, null)).granted).toBe(false);
+    expect((await guard.claim(card, null, now())).granted).toBe(true);
+    expect((await guard.claim(card, null, now())).granted).toBe(false);
   });
 
   it('gives a window back on release, so the next scan of the card is not a double scan', async () => {
-    const { guard } = make();
+    const { guard, now } = make();
     const card = `C${randomUUID()}`;
-    const first = await guard.claim(card, randomUUID());
+    const first = await guard.claim(card, randomUUID(), now());
     await first.release();
-    expect((await guard.claim(card, randomUUID())).granted).toBe(true);
+    expect((await guard.claim(card, randomUUID(), now())).granted).toBe(true);
   });
 }
 
@@ -48,6 +64,7 @@ describe('the repeat guard in memory', () => {
     let now = 1_000_000;
     return {
       guard: createRepeatGuard(null, 300, () => now),
+      now: () => now,
       wait: async (ms) => {
         now += ms;
       },
@@ -64,6 +81,7 @@ describe.skipIf(!url)('the repeat guard in Redis', () => {
   afterAll(() => redis.quit());
   behaves(() => ({
     guard: createRepeatGuard(redis, 300),
+    now: () => Date.now(),
     wait: (ms) => new Promise((r) => setTimeout(r, ms)),
   }));
 
@@ -72,9 +90,9 @@ describe.skipIf(!url)('the repeat guard in Redis', () => {
     const b = createRepeatGuard(redis, 3000);
     const card = `C${randomUUID()}`;
     const key = randomUUID();
-    expect((await a.claim(card, key)).granted).toBe(true);
-    expect((await b.claim(card, randomUUID())).granted).toBe(false);
+    expect((await a.claim(card, key, Date.now())).granted).toBe(true);
+    expect((await b.claim(card, randomUUID(), Date.now())).granted).toBe(false);
     // The retry of the same scan may land on the other instance.
-    expect((await b.claim(card, key)).granted).toBe(true);
+    expect((await b.claim(card, key, Date.now())).granted).toBe(true);
   });
 });

@@ -11,6 +11,11 @@ import type { Redis } from 'ioredis';
  * THAT scan is not a double scan. Without this, a scan whose first try claimed the window and then
  * failed (a crash before the commit, a 5xx, a lost connection) would be answered 429 on its retry a
  * second later, and the browser's queue drops a 429 silently: a meal lost. Rule 6 comes before rule 5.
+ *
+ * The window is measured between the scans' own times (`scannedAt`), not between their arrivals: a
+ * station that queued two real meals of an endless card offline, ten seconds apart, sends them back to
+ * back when the network returns, and both are meals. The window's entry lives a minute longer than the
+ * window (in real time), so a scan queued offline still meets the scan it doubles.
  */
 export interface Claim {
   /** False: another scan of this card holds the window (a double scan). */
@@ -23,15 +28,32 @@ export interface Claim {
 }
 
 export interface RepeatGuard {
-  claim(cardNumber: string, key: string | null): Promise<Claim>;
+  /** `at`: when the scan was made (its `scannedAt`, else its arrival), in epoch milliseconds. */
+  claim(cardNumber: string, key: string | null, at: number): Promise<Claim>;
 }
 
-/** 0: held by another scan; 1: opened now; 2: already held by this scan (its window restarts). */
+/** How long (real time) past the window an entry is kept for scans that arrive late from a queue. */
+const LATE_ARRIVAL_MS = 60_000;
+
+/**
+ * The entry is `<key>|<scan time>`. 0: a scan of another key within the window; 1: opened now;
+ * 2: already held by this scan (its window restarts); 3: granted, but an entry of a later scan stays.
+ */
 const CLAIM_SCRIPT = `
 local held = redis.call('GET', KEYS[1])
-if held and held ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-if held then return 2 end
+local at = tonumber(ARGV[3])
+if held then
+  local bar = string.find(held, '|', 1, true)
+  local by = string.sub(held, 1, bar - 1)
+  local heldAt = tonumber(string.sub(held, bar + 1))
+  if by == ARGV[1] then
+    redis.call('SET', KEYS[1], ARGV[1] .. '|' .. ARGV[3], 'PX', ARGV[2])
+    return 2
+  end
+  if math.abs(at - heldAt) < tonumber(ARGV[4]) then return 0 end
+  if heldAt > at then return 3 end
+end
+redis.call('SET', KEYS[1], ARGV[1] .. '|' .. ARGV[3], 'PX', ARGV[2])
 return 1`;
 const RELEASE_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
@@ -41,18 +63,23 @@ const DENIED: Claim = { granted: false, release: async () => {} };
 const KEPT: Claim = { granted: true, release: async () => {} };
 
 export function createRepeatGuard(redis: Redis | null, windowMs: number, now: () => number = Date.now): RepeatGuard {
-  const local = new Map<string, { at: number; by: string }>();
-  const claimLocally = (card: string, by: string): Claim => {
+  const keepMs = windowMs + LATE_ARRIVAL_MS;
+  /** `at`: the scan's time; `until`: when (real time) the entry is forgotten. */
+  const local = new Map<string, { at: number; by: string; until: number }>();
+  const claimLocally = (card: string, by: string, at: number): Claim => {
     const t = now();
-    const held = local.get(card);
-    const open = held !== undefined && t - held.at < windowMs;
-    if (open && held.by !== by) return DENIED;
-    if (local.size > 100_000) {
-      for (const [number, h] of local) if (t - h.at >= windowMs) local.delete(number);
+    const entry = local.get(card);
+    const held = entry !== undefined && t < entry.until ? entry : undefined;
+    if (held && held.by !== by) {
+      if (Math.abs(at - held.at) < windowMs) return DENIED;
+      if (held.at > at) return KEPT;
     }
-    const mine = { at: t, by };
+    if (local.size > 100_000) {
+      for (const [number, h] of local) if (t >= h.until) local.delete(number);
+    }
+    const mine = { at, by, until: t + keepMs };
     local.set(card, mine);
-    if (open) return KEPT;
+    if (held?.by === by) return KEPT;
     return {
       granted: true,
       release: async () => {
@@ -61,23 +88,23 @@ export function createRepeatGuard(redis: Redis | null, windowMs: number, now: ()
     };
   };
   return {
-    async claim(card, key) {
+    async claim(card, key, at) {
       // A scan without a key is a scan of its own: nothing else may match it.
       const by = key ?? randomUUID();
-      if (!redis) return claimLocally(card, by);
+      if (!redis) return claimLocally(card, by, at);
       const name = `tamaq-scan:${card}`;
       let answer: unknown;
       try {
-        answer = await redis.eval(CLAIM_SCRIPT, 1, name, by, windowMs);
+        answer = await redis.eval(CLAIM_SCRIPT, 1, name, by, keepMs, at, windowMs);
       } catch {
-        return claimLocally(card, by);
+        return claimLocally(card, by, at);
       }
       if (answer === 0) return DENIED;
-      if (answer === 2) return KEPT;
+      if (answer === 2 || answer === 3) return KEPT;
       return {
         granted: true,
         release: async () => {
-          await redis.eval(RELEASE_SCRIPT, 1, name, by).catch(() => {});
+          await redis.eval(RELEASE_SCRIPT, 1, name, `${by}|${at}`).catch(() => {});
         },
       };
     },

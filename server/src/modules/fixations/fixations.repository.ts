@@ -119,12 +119,16 @@ const HOLDER_JOINS = `
   left join classrooms cl on cl.id = u.classroom_id
   left join food_categories fd on fd.id = u.food_category_id`;
 
-/** The visit holding the one-time slot (the unique index's own expression, so the index answers). */
+/**
+ * The visit holding the one-time slot: of this meal time, or one without a meal time (a school visit
+ * marked by hand takes the whole day, docs/rules.md). The index on (user, day, …) answers it.
+ */
 const PRIOR_JOIN = `
   left join lateral (
     select v.created_at from visits v
     where v.user_id = u.id and v.visit_date = $8::date and v.one_time
-      and coalesce(v.fixation_category_id, 0) = coalesce(cat.id, 0)
+      and (v.fixation_category_id is null or v.fixation_category_id = cat.id)
+    order by v.created_at
     limit 1
   ) prior on true`;
 
@@ -372,9 +376,10 @@ export function createFixationsRepository(db: Db) {
             eq(visits.userId, userId),
             eq(visits.visitDate, visitDate),
             eq(visits.oneTime, true),
-            sql`coalesce(${visits.fixationCategoryId}, 0) = ${fixationCategoryId ?? 0}`,
+            sql`(${visits.fixationCategoryId} is null or ${visits.fixationCategoryId} = ${fixationCategoryId})`,
           ),
         )
+        .orderBy(visits.createdAt)
         .limit(1);
       return row?.createdAt ?? null;
     },

@@ -523,6 +523,24 @@ describe('school manual fixation (/api/school/fixation/manual)', () => {
     expect(await visitsOf([p2.p.id])).toEqual([kept]);
   });
 
+  it('lets a pupil marked by hand before lunch not eat twice: the mark takes the whole day', async () => {
+    const s = await school();
+    await createFixationCategory(t.db, { organizationId: s.org.id, timeStart: '00:00', timeFinish: '23:59' });
+    const marked = await s.pupil('Абаев', s.classA.id, s.sw.id);
+    const res = await s.save({ classroom_id: s.classA.id, users_ids: [marked.p.id] });
+    expect(res.json()).toEqual({ added: 1, removed: 0, changed: 0 });
+    const cashier = await signedIn(t.platform, { role: 'EducationCashier', organizationId: s.org.id });
+    const scan = await t.call({
+      method: 'POST',
+      url: '/api/school/fixation',
+      token: cashier.token,
+      payload: { cardId: marked.card.number, schoolId: s.school.id },
+    });
+    expect(scan.statusCode).toBe(409);
+    expect(scan.json().errorMessage).toMatch(/^Уже получил\(а\) питание сегодня в \d\d:\d\d$/);
+    expect(await visitsOf([marked.p.id])).toHaveLength(1);
+  });
+
   it('keeps a visit scanned after the list was loaded when the save says who it saw with a visit', async () => {
     const s = await school();
     const late = await s.pupil('Абаев', s.classA.id, s.sw.id);

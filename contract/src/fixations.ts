@@ -100,6 +100,16 @@ export type FixationList = z.infer<typeof FixationList>;
 
 export const FixationIdParams = z.object({ id: id() });
 
+/**
+ * «Сегодня: N из M» on a scanning screen: `fed`, the people with a visit there today (the
+ * organization's day); `total`, who may eat there today — a school's live pupils with a food category,
+ * or a canteen organization's live card holders without a role whose watch (if any) includes today.
+ */
+export const TodayCount = z.object({ fed: z.number().int(), total: z.number().int() });
+export type TodayCount = z.infer<typeof TodayCount>;
+export const SchoolTodayQuery = z.object({ schoolId: id() });
+export const CanteenTodayQuery = z.object({ canteenId: id() });
+
 export const CurrentCategory = z.object({
   id: z.number().int(),
   name: z.string(),

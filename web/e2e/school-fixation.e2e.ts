@@ -99,6 +99,17 @@ describe('/school/fixation', () => {
     await page.locator('[data-testid="live-status"][data-status="live"]').waitFor();
     expect(await liveStatus(page).textContent()).toBe('Обновляется вживую');
 
+    // «Сегодня: N из M»: the new pupil is among those who may eat, and has not eaten yet.
+    const today = await call<{ fed: number; total: number }>(
+      eduAdmin,
+      'GET',
+      `/api/school/fixation/today?schoolId=${schoolId}`,
+    );
+    await page
+      .getByTestId('today-count')
+      .filter({ hasText: `Сегодня: ${today.fed} из ${today.total}` })
+      .waitFor();
+
     await blur(page);
     await tonesPlayed(page);
     await wedgeScan(page, p.card);
@@ -117,6 +128,10 @@ describe('/school/fixation', () => {
     expect(cells.slice(1, 4)).toEqual([p.name, classroom.name, paid.name]);
     expect(cells[4]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
     expect(await office.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    // Both screens count the meal at once, the other one through the live channel.
+    const fed = `Сегодня: ${today.fed + 1} из ${today.total}`;
+    await page.getByTestId('today-count').filter({ hasText: fed }).waitFor();
+    await office.page.getByTestId('today-count').filter({ hasText: fed }).waitFor({ timeout: 10_000 });
     await snap(office.page, 'school-fixation-live');
     expect(await visitCount(eduAdmin, LIST, p.name)).toBe(1);
   });

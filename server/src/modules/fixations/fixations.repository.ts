@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { imageUrl } from '@tamaq/contract/images';
 import type { Fixation } from '@tamaq/contract/fixations';
 import { escapeLike } from '../../platform/db/catalogue.ts';
@@ -12,6 +12,7 @@ import {
   idempotencyKeys,
   users,
   visits,
+  watches,
 } from '../../platform/db/schema-people.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 
@@ -198,6 +199,27 @@ with f as (
     and (f."endlessUse" or f."firstAt" is null)`,
 )}`;
 
+const COUNT = sql<number>`count(*)`.mapWith(Number);
+
+/**
+ * The people with a visit in a place on a day of the organization: the day's bounds in its zone let the
+ * (place, created_at) index answer; a visit's day is the local day of its moment, so both agree.
+ */
+async function fedOn(tx: Db, place: SQL, date: string, timeZone: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(distinct ${visits.userId})`.mapWith(Number) })
+    .from(visits)
+    .where(
+      and(
+        place,
+        sql`${visits.createdAt} >= (${date}::date)::timestamp at time zone ${timeZone}`,
+        sql`${visits.createdAt} < (${date}::date + 1)::timestamp at time zone ${timeZone}`,
+        eq(visits.visitDate, date),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 interface RawFacts extends Omit<ScanFacts, 'replayId' | 'visitId'> {
   replayId: number | string | null;
   visitId: number | string | null;
@@ -329,6 +351,47 @@ export function createFixationsRepository(db: Db) {
         foodCategoryId: f.foodCategoryId,
         foodCategoryName: f.foodCategoryName,
       });
+    },
+
+    /** «Сегодня: N из M» of a school (see the contract's TodayCount). */
+    async schoolToday(schoolId: number, date: string, timeZone: string, tx: Db = db) {
+      const [fed, total] = await Promise.all([
+        fedOn(tx, eq(visits.schoolId, schoolId), date, timeZone),
+        tx
+          .select({ n: COUNT })
+          .from(users)
+          .where(
+            and(
+              eq(users.schoolId, schoolId),
+              isNull(users.deletedAt),
+              isNotNull(users.classroomId),
+              isNotNull(users.foodCategoryId),
+            ),
+          ),
+      ]);
+      return { fed, total: total[0]?.n ?? 0 };
+    },
+
+    /** «Сегодня: N из M» of a canteen (see the contract's TodayCount). */
+    async canteenToday(canteenId: number, organizationId: number, date: string, timeZone: string, tx: Db = db) {
+      const monthDay = Number(date.slice(8, 10));
+      const [fed, total] = await Promise.all([
+        fedOn(tx, eq(visits.canteenId, canteenId), date, timeZone),
+        tx
+          .select({ n: COUNT })
+          .from(users)
+          .leftJoin(watches, eq(watches.id, users.watchId))
+          .where(
+            and(
+              eq(users.organizationId, organizationId),
+              isNull(users.deletedAt),
+              isNull(users.roleId),
+              sql`(${watches.id} is null or ${monthDay}::int = any(${watches.days}))`,
+              sql`exists (select 1 from cards c where c.user_id = ${users.id} and c.organization_id = ${organizationId})`,
+            ),
+          ),
+      ]);
+      return { fed, total: total[0]?.n ?? 0 };
     },
 
     async idempotentVisit(userId: number, key: string, tx: Db = db): Promise<number | null> {

@@ -12,6 +12,9 @@ import {
   SchoolFixationCreate,
   SchoolFixationListQuery,
   SchoolFixationSubscribe,
+  CanteenTodayQuery,
+  SchoolTodayQuery,
+  TodayCount,
 } from '@tamaq/contract/fixations';
 import { Ok } from '@tamaq/contract/common';
 import { rolesFor } from '@tamaq/contract/routes';
@@ -120,6 +123,34 @@ export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         q,
       );
     },
+  );
+
+  app.get(
+    '/api/fixation/today',
+    {
+      config: { access: CANTEEN_SCREEN },
+      schema: {
+        tags: ['fixations'],
+        summary: 'Сегодня: сколько поели из тех, кому положено (столовая)',
+        querystring: CanteenTodayQuery,
+        response: { 200: TodayCount, ...commonErrorResponses },
+      },
+    },
+    (request) => service.canteenToday(actorOf(request), request.query.canteenId),
+  );
+
+  app.get(
+    '/api/school/fixation/today',
+    {
+      config: { access: SCHOOL_SCREEN },
+      schema: {
+        tags: ['fixations'],
+        summary: 'Сегодня: сколько учеников поели из тех, кому положено',
+        querystring: SchoolTodayQuery,
+        response: { 200: TodayCount, ...commonErrorResponses },
+      },
+    },
+    (request) => service.schoolToday(actorOf(request), request.query.schoolId),
   );
 
   app.delete(

@@ -6,6 +6,7 @@ import {
   type CanteenFixationCreate,
   type Fixation,
   type SchoolFixationCreate,
+  type TodayCount,
 } from '@tamaq/contract/fixations';
 import { normaliseCardNumber } from '@tamaq/contract/cards';
 import { imageUrl } from '@tamaq/contract/images';
@@ -273,5 +274,20 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
     },
 
     list: repo.list,
+
+    /** «Сегодня: N из M» of a school in scope; another organization's school answers 422. */
+    async schoolToday(actor: Actor, schoolId: number): Promise<TodayCount> {
+      const school = await repo.school(schoolId, scopeOf(actor));
+      if (!school) throw ValidationError.field('schoolId', M.schoolNotFound);
+      return repo.schoolToday(school.id, localDate(now(), school.timeZone), school.timeZone);
+    },
+
+    /** «Сегодня: N из M» of a canteen in scope; another organization's canteen answers 422. */
+    async canteenToday(actor: Actor, canteenId: number): Promise<TodayCount> {
+      const canteen = await repo.canteen(canteenId, scopeOf(actor));
+      if (!canteen) throw ValidationError.field('canteenId', M.canteenNotFound);
+      const date = localDate(now(), canteen.timeZone);
+      return repo.canteenToday(canteen.id, canteen.organizationId, date, canteen.timeZone);
+    },
   };
 }

@@ -20,6 +20,8 @@ import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
 import { useScanStation } from './use-scan-station.ts';
 import { useStationTarget } from './use-station-target.ts';
 import { useThrottledRefresh } from './use-throttled-refresh.ts';
+import { TodayCount } from './today-count.tsx';
+import { todayCountKey } from './api/today-count.ts';
 
 const t = ru.fixation;
 const jobTitle = (f: Fixation) => f.user.job_title;
@@ -61,7 +63,10 @@ export function CanteenFixationPage() {
   });
   const removeVisit = useDeleteFixation('canteen').mutateAsync;
   const refresh = useThrottledRefresh(
-    useCallback(() => void queryClient.invalidateQueries({ queryKey: fixationsKey }), [queryClient]),
+    useCallback(() => {
+      void queryClient.invalidateQueries({ queryKey: fixationsKey });
+      void queryClient.invalidateQueries({ queryKey: todayCountKey });
+    }, [queryClient]),
   );
 
   const columns = useMemo(
@@ -139,6 +144,9 @@ export function CanteenFixationPage() {
             />
           )}
           <ManualEntry onSubmit={(code) => void station.submit(code)} disabled={canteenId === undefined} />
+          <div style={{ marginLeft: 'auto' }}>
+            <TodayCount kind="canteen" id={canteenId} />
+          </div>
         </Flex>
         <CurrentCategories />
         <QueueBar pending={station.pending} onRetry={station.retryNow} />

@@ -22,6 +22,8 @@ import { useLiveSchool } from './use-live-school.ts';
 import { useScanStation } from './use-scan-station.ts';
 import { useStationTarget } from './use-station-target.ts';
 import { useThrottledRefresh } from './use-throttled-refresh.ts';
+import { TodayCount } from './today-count.tsx';
+import { todayCountKey } from './api/today-count.ts';
 
 const t = ru.fixation;
 /** Spec 1 §6: the education admin may delete school visits; the kindergarten admin, theirs. */
@@ -61,7 +63,10 @@ export function SchoolFixationPage() {
   });
   const removeVisit = useDeleteFixation('school').mutateAsync;
   const refresh = useThrottledRefresh(
-    useCallback(() => void queryClient.invalidateQueries({ queryKey: schoolFixationsKey }), [queryClient]),
+    useCallback(() => {
+      void queryClient.invalidateQueries({ queryKey: schoolFixationsKey });
+      void queryClient.invalidateQueries({ queryKey: todayCountKey });
+    }, [queryClient]),
   );
   const live = useLiveSchool(schoolId, refresh);
 
@@ -122,6 +127,9 @@ export function SchoolFixationPage() {
             />
           )}
           <ManualEntry onSubmit={(code) => void station.submit(code)} disabled={schoolId === undefined} />
+          <div style={{ marginLeft: 'auto' }}>
+            <TodayCount kind="school" id={schoolId} />
+          </div>
         </Flex>
         <QueueBar pending={station.pending} onRetry={station.retryNow} />
         <ScanCard feedback={station.feedback} sending={station.sending} detailOf={classroomOf} timeZone={timeZone} />

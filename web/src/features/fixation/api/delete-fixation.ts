@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { fixationsKey } from './list-fixations.ts';
 import { schoolFixationsKey } from './list-school-fixations.ts';
+import { todayCountKey } from './today-count.ts';
 
 export const deleteFixation = (id: number) => api.delete<Ok>(`/api/fixation/${id}`);
 export const deleteSchoolFixation = (id: number) => api.delete<Ok>(`/api/school/fixation/${id}`);
@@ -25,6 +26,7 @@ export function useDeleteFixation(kind: 'canteen' | 'school') {
           : list,
       );
       void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: todayCountKey });
     },
   });
 }

@@ -1,0 +1,18 @@
+import { Tooltip, Typography } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { useTodayCount } from './api/today-count.ts';
+
+const t = ru.fixation.today;
+
+/** «Сегодня: N из M» of the station's school or canteen; nothing until it is known. */
+export function TodayCount({ kind, id }: { kind: 'school' | 'canteen'; id: number | undefined }) {
+  const today = useTodayCount(kind, id);
+  if (!today.data) return null;
+  return (
+    <Tooltip title={t.hint}>
+      <Typography.Text data-testid="today-count" style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+        {t.label} <Typography.Text strong>{today.data.fed}</Typography.Text> {t.of} {today.data.total}
+      </Typography.Text>
+    </Tooltip>
+  );
+}

@@ -5,12 +5,19 @@ import { benchApi } from '../bench/api.mjs';
 import { benchImport } from '../bench/import.mjs';
 import { benchScan } from '../bench/scan.mjs';
 import { benchSearchLoad } from '../bench/search-load.mjs';
+import { benchPageWeight } from '../bench/page-weight.mjs';
 import { postgresAvailable } from '../bench/postgres.mjs';
 
 console.log(
   `Tamaq benchmarks — ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`,
 );
-const rows = [...(await benchStartup()), ...(await benchApi()), ...(await benchImport()), ...(await benchSearchLoad())];
+const rows = [
+  ...(await benchStartup()),
+  ...(await benchApi()),
+  ...(await benchImport()),
+  ...(await benchSearchLoad()),
+  ...(await benchPageWeight()),
+];
 // The scan benchmark needs a PostgreSQL server (issue 4: 50,000 pupils, 2 million visits).
 if (await postgresAvailable()) rows.push(...(await benchScan()));
 else rows.push({ name: 'scans (needs PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });

@@ -1,5 +1,4 @@
-import type { Role } from './roles.ts';
-import { ACCOUNT_ROLES } from './roles.ts';
+import { ACCOUNT_ROLES, type Role } from './role-list.ts';
 
 /**
  * The route -> roles map of spec 1 §2.2 and spec 2 §2. The web builds its router and navigation

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './messages.ts';
 
 /**
  * Every schema imports `z` from here so that the Russian messages are configured once, for the
@@ -6,15 +7,7 @@ import { z } from 'zod';
  */
 z.config(z.locales.ru());
 
-export const msg = {
-  required: 'Обязательное поле',
-  email: 'Введите корректный e-mail',
-  passwordShort: 'Пароль должен быть не короче 8 символов',
-  passwordsDiffer: 'Пароли не совпадают',
-  code: 'Код состоит из 6 цифр',
-  tooLong: (n: number) => `Не длиннее ${n} символов`,
-  positiveId: 'Неверный идентификатор',
-} as const;
+export { msg };
 
 /** A required, trimmed string: empty or whitespace-only input answers "Обязательное поле". */
 export const requiredText = (max = 255) =>

@@ -50,19 +50,20 @@ describe('router', () => {
   it('sends a role that may not open a route to login, saying why', async () => {
     signIn('Cashier');
     const router = await open('/organizations');
-    expect(where(router)).toBe('/login?next=%2Forganizations&denied=1');
+    // The signed-in frame loads on demand; the guard inside it answers once it has.
+    await vi.waitFor(() => expect(where(router)).toBe('/login?next=%2Forganizations&denied=1'));
   });
 
   it('sends each role from / to its start screen', async () => {
     signIn('SuperAdmin');
     const router = await open('/');
-    expect(where(router)).toBe('/organizations');
+    await vi.waitFor(() => expect(where(router)).toBe('/organizations'));
   });
 
   it('shows the placeholder inside the layout for a screen not written yet', async () => {
     signIn('EducationCashier');
     await open('/cashbox');
-    expect(await screen.findByTestId('placeholder')).toBeTruthy();
+    expect(await screen.findByTestId('placeholder', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('nav').querySelector('a[href="/cashbox"]')).toBeTruthy();
   });
 
@@ -76,6 +77,6 @@ describe('router', () => {
   it('sends unknown paths to /', async () => {
     signIn('Admin');
     const router = await open('/no/such/page');
-    expect(router.state.location.pathname).toBe('/report/fixations');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/report/fixations'));
   });
 });

@@ -1,14 +1,18 @@
 import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireRole, RequireSession } from './guards.tsx';
 import { HomeRedirect } from './home-redirect.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
-import { PlaceholderPage } from './placeholder-page.tsx';
+import { PageSpinner } from './page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { SCREENS, type RoutePattern } from './screens.tsx';
 import { SessionWatcher } from './session-watcher.tsx';
+
+// The signed-in frame (menus, drawer, profile) and the placeholder load on demand: the sign-in page,
+// the first page every user opens on a slow school line, does not download them.
+const AppLayout = lazy(async () => ({ default: (await import('./layout/app-layout.tsx')).AppLayout }));
+const PlaceholderPage = lazy(async () => ({ default: (await import('./placeholder-page.tsx')).PlaceholderPage }));
 
 /** The registered screen of a pattern, or the placeholder until a feature provides one. */
 function ScreenSlot({ pattern }: { pattern: RoutePattern }) {
@@ -47,7 +51,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireSession>
-            <AppLayout />
+            <Suspense fallback={<PageSpinner />}>
+              <AppLayout />
+            </Suspense>
           </RequireSession>
         ),
         children: [{ path: '/', element: <HomeRedirect />, errorElement: <RouteError /> }, ...guardedRoutes],

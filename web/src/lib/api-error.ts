@@ -1,4 +1,4 @@
-import { ErrorBody, ValidationErrorBody } from '@tamaq/contract/errors';
+import type { ErrorBody, ValidationErrorBody } from '@tamaq/contract/errors';
 import { ui } from '../i18n/ru-ui.ts';
 
 export interface ApiErrorInit {
@@ -48,6 +48,24 @@ function statusMessage(status: number, statusText: string): string {
   return `${words} (${[status, statusText].filter(Boolean).join(' ')})`;
 }
 
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+/** The contract's `ValidationErrorBody`, checked by hand: zod is not part of the first download. */
+export function asValidationBody(body: unknown): ValidationErrorBody | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error, validationErrors } = body as Record<string, unknown>;
+  if (error !== 'Validation error' || typeof validationErrors !== 'object' || validationErrors === null) return null;
+  if (Array.isArray(validationErrors) || !Object.values(validationErrors).every(isStrings)) return null;
+  return { error, validationErrors: validationErrors as Record<string, string[]> };
+}
+
+/** The contract's `ErrorBody`, checked by hand. */
+export function asErrorBody(body: unknown): ErrorBody | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error, errorMessage } = body as Record<string, unknown>;
+  return typeof error === 'string' && typeof errorMessage === 'string' ? { error, errorMessage } : null;
+}
+
 /** Maps an error answer (status and raw body text) to an ApiError. */
 export function errorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
   let body: unknown;
@@ -56,18 +74,12 @@ export function errorFromResponse(status: number, statusText: string, bodyText: 
   } catch {
     body = undefined;
   }
-  const validation = ValidationErrorBody.safeParse(body);
-  if (validation.success) {
-    return new ApiError({
-      status,
-      code: validation.data.error,
-      validationErrors: validation.data.validationErrors,
-    });
+  const validation = asValidationBody(body);
+  if (validation) {
+    return new ApiError({ status, code: validation.error, validationErrors: validation.validationErrors });
   }
-  const known = ErrorBody.safeParse(body);
-  if (known.success) {
-    return new ApiError({ status, code: known.data.error, errorMessage: known.data.errorMessage, body });
-  }
+  const known = asErrorBody(body);
+  if (known) return new ApiError({ status, code: known.error, errorMessage: known.errorMessage, body });
   // A proxy's HTML page, an empty body, or `{error}` without a message.
   const code = (body as { error?: unknown } | undefined)?.error;
   return new ApiError({

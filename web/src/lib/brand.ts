@@ -1,4 +1,4 @@
-import { BRANDS, type Brand } from '@tamaq/contract/brand';
+import { BRANDS, type Brand } from '@tamaq/contract/brand-list';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 

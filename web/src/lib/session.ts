@@ -1,5 +1,6 @@
-import { TokenPayload } from '@tamaq/contract/auth';
+import type { TokenPayload } from '@tamaq/contract/auth';
 import { TOKEN_STORAGE_KEY } from '@tamaq/contract/constants';
+import { ROLES, type Role } from '@tamaq/contract/role-list';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -101,8 +102,23 @@ export function readToken(): TokenPayload | null {
   }
   const exp = (raw as { exp?: unknown } | null)?.exp;
   if (typeof exp === 'number' && exp * 1000 <= Date.now() + clockSkewMs()) return null;
-  const parsed = TokenPayload.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return tokenPayload(raw);
+}
+
+const isInt = (v: unknown): v is number => Number.isInteger(v);
+const intOrNull = (v: unknown): v is number | null => v === null || isInt(v);
+
+/**
+ * The contract's `TokenPayload` checked by hand, keeping only its fields: every page reads the
+ * token at start, and zod is not part of the first download (web/src/lib/session.test.ts holds
+ * it to the schema).
+ */
+export function tokenPayload(raw: unknown): TokenPayload | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { sub, role, org, school, tv } = raw as Record<string, unknown>;
+  if (typeof sub !== 'string' || !ROLES.includes(role as Role)) return null;
+  if (!intOrNull(org) || !intOrNull(school) || !isInt(tv)) return null;
+  return { sub, role: role as Role, org, school, tv };
 }
 
 let storageAttached = false;

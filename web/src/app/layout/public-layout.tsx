@@ -1,4 +1,4 @@
-import { Layout } from 'antd';
+import { theme } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useBrand } from '../../lib/brand.ts';
@@ -14,10 +14,18 @@ import { useBrandTitle } from './use-brand-title.ts';
 export function PublicLayout() {
   const brand = useBrand();
   useBrandTitle(brand);
+  const { token } = theme.useToken();
+  // Plain elements rather than antd's Layout (which brings the Sider along): see AuthCard.
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Content
-        style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '40px 16px 16px' }}
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: token.colorBgLayout }}>
+      <main
+        style={{
+          flex: 'auto',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          padding: '40px 16px 16px',
+        }}
       >
         <div style={{ marginBottom: 24, minHeight: 32 }}>
           <BrandLogo brand={brand} />
@@ -27,8 +35,8 @@ export function PublicLayout() {
             <Outlet />
           </Suspense>
         </div>
-      </Layout.Content>
+      </main>
       <AppFooter brand={brand} />
-    </Layout>
+    </div>
   );
 }

@@ -1,19 +1,21 @@
-import { EmailCodeBody, LoginBody, RegisterBody } from '@tamaq/contract/auth';
-import { ProfileUpdateBody } from '@tamaq/contract/profile';
-import { msg } from '@tamaq/contract/zod';
+import { msg } from '@tamaq/contract/messages';
 import type { FormRule } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { fromSchema } from '../../ui/form-rules.ts';
+import { fromLazySchema } from '../../ui/form-rules.ts';
+
+// The contract's schemas (and zod with them) load when a field is first checked, not with the page.
+const auth = () => import('@tamaq/contract/auth');
+const profile = () => import('@tamaq/contract/profile');
 
 export const rules = {
-  login: [fromSchema(LoginBody.shape.email)],
-  loginPassword: [fromSchema(LoginBody.shape.password)],
-  email: [fromSchema(RegisterBody.shape.email)],
-  text: [fromSchema(RegisterBody.shape.name)],
-  name: [fromSchema(ProfileUpdateBody.shape.name)],
-  newPassword: [fromSchema(RegisterBody.shape.password)],
+  login: [fromLazySchema(async () => (await auth()).LoginBody.shape.email)],
+  loginPassword: [fromLazySchema(async () => (await auth()).LoginBody.shape.password)],
+  email: [fromLazySchema(async () => (await auth()).RegisterBody.shape.email)],
+  text: [fromLazySchema(async () => (await auth()).RegisterBody.shape.name)],
+  name: [fromLazySchema(async () => (await profile()).ProfileUpdateBody.shape.name)],
+  newPassword: [fromLazySchema(async () => (await auth()).RegisterBody.shape.password)],
   required: [{ required: true, message: msg.required }],
-  code: [fromSchema(EmailCodeBody.shape.code)],
+  code: [fromLazySchema(async () => (await auth()).EmailCodeBody.shape.code)],
   consent: [
     {
       validator: async (_: unknown, value: unknown) => {

@@ -36,6 +36,7 @@ import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
 import { watchesRoutes } from './modules/watches/watches.routes.ts';
+import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
 import { foodCategoriesRoutes } from './modules/food-categories/food-categories.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     classroomsRoutes,
     canteensRoutes,
     watchesRoutes,
+    dishCategoriesRoutes,
     fixationCategoriesRoutes,
     foodCategoriesRoutes,
     organizationsRoutes,

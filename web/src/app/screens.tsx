@@ -70,6 +70,18 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/watches/watch-form-page.tsx'),
     (m) => m.WatchFormPage,
   ),
+  '/categories': screen(
+    () => import('../features/dishes/dish-categories-list-page.tsx'),
+    (m) => m.DishCategoriesListPage,
+  ),
+  '/category/create': screen(
+    () => import('../features/dishes/dish-category-form-page.tsx'),
+    (m) => m.DishCategoryFormPage,
+  ),
+  '/category/:id': screen(
+    () => import('../features/dishes/dish-category-form-page.tsx'),
+    (m) => m.DishCategoryFormPage,
+  ),
   '/school/fixation/manual': screen(
     () => import('../features/manual-fixation/school-manual-page.tsx'),
     (m) => m.SchoolManualPage,

@@ -7,6 +7,7 @@ import { usersTexts } from './ru-users.ts';
 import { catalogsTexts } from './ru-catalogs.ts';
 import { fixationTexts } from './ru-fixation.ts';
 import { manualFixationTexts } from './ru-manual-fixation.ts';
+import { foodTexts } from './ru-food.ts';
 
 /** The one Russian dictionary: each section lives in its own file so a Kazakh one can follow. */
 export const ru = {
@@ -19,5 +20,6 @@ export const ru = {
   catalogs: catalogsTexts,
   fixation: fixationTexts,
   manualFixation: manualFixationTexts,
+  food: foodTexts,
 } as const;
 export type Dictionary = typeof ru;

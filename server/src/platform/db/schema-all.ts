@@ -1,3 +1,4 @@
 /** Every table, for drizzle-kit and for the typed client. Modules add their schema file here. */
 export * from './schema.ts';
 export * from './schema-people.ts';
+export * from './schema-food.ts';

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, orgId } from './columns.ts';
 import { images, organizations, regions, roles, schools } from './schema.ts';
 
 /**
@@ -21,13 +22,6 @@ import { images, organizations, regions, roles, schools } from './schema.ts';
  * payment cards, parent invitations, and the visits table that reports and deletes refer to.
  * Rows that history refers to are archived (`deleted_at`) instead of deleted (docs/rules.md).
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
-const orgId = () =>
-  integer('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'restrict' });
 
 export const classrooms = pgTable(
   'classrooms',

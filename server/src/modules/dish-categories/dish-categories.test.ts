@@ -1,0 +1,165 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, signedIn } from '../../../test/factories.ts';
+import { auditLog } from '../../platform/db/schema.ts';
+import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
+
+/** Spec 2 "Dish categories" (issue 9): the education admin's own catalogue, by the spec's paths. */
+let t: TestContext;
+let orgId: number;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgId = (await createOrganization(t.db, { type: 'education' })).id;
+  admin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId })).token;
+});
+afterAll(() => t.close());
+
+const category = async (organizationId: number, name: string, deletedAt: Date | null = null) => {
+  const [row] = await t.db.insert(dishCategories).values({ organizationId, name, deletedAt }).returning();
+  return row!;
+};
+const dish = async (c: { id: number; organizationId: number }, deletedAt: Date | null = null) => {
+  const [row] = await t.db
+    .insert(dishes)
+    .values({
+      organizationId: c.organizationId,
+      categoryId: c.id,
+      name: 'Плов',
+      cost: '450.50',
+      output: '250 г',
+      deletedAt,
+    })
+    .returning();
+  return row!;
+};
+const otherOrganization = async () => {
+  const org = await createOrganization(t.db, { type: 'education' });
+  return { org, foreign: await category(org.id, 'Чужие супы') };
+};
+
+describe('GET /api/categories', () => {
+  it('lists the live categories of the own organization by name, with their live dishes, searched and paged', async () => {
+    const org = await createOrganization(t.db, { type: 'education' });
+    const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org.id });
+    const soups = await category(org.id, 'Супы');
+    await dish(soups);
+    await dish(soups, new Date());
+    await category(org.id, 'Выпечка');
+    await category(org.id, 'Архивная', new Date());
+    await otherOrganization();
+    const res = await t.call({ method: 'GET', url: '/api/categories', token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      total: 2,
+      rows: [
+        { id: expect.any(Number), organization_id: org.id, name: 'Выпечка', dishes: 0, created_at: expect.any(String) },
+        { id: soups.id, organization_id: org.id, name: 'Супы', dishes: 1, created_at: soups.createdAt.toISOString() },
+      ],
+    });
+    const found = await t.call({
+      method: 'GET',
+      url: `/api/categories?query=${encodeURIComponent('СУП')}&limit=1`,
+      token,
+    });
+    expect(found.json()).toMatchObject({ total: 1, rows: [{ name: 'Супы' }] });
+    const bad = await t.call({ method: 'GET', url: '/api/categories?limit=0', token });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors).toHaveProperty('limit');
+  });
+
+  it('answers 403 to roles other than the education admin', async () => {
+    for (const role of ['EducationCashier', 'Admin', 'EducationSocialTeacher'] as const) {
+      const { token } = await signedIn(t.platform, { role, organizationId: orgId });
+      expect((await t.call({ method: 'GET', url: '/api/categories', token })).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('POST, PUT, GET and DELETE /api/category', () => {
+  it('creates in the own organization whatever organization_id says, edits, reads and audits', async () => {
+    const { org } = await otherOrganization();
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/category',
+      token: admin,
+      payload: { organization_id: org.id, name: '  Горячие блюда ' },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id as number;
+    expect(created.json()).toMatchObject({ organization_id: orgId, name: 'Горячие блюда', dishes: 0 });
+    const edited = await t.call({
+      method: 'PUT',
+      url: '/api/category',
+      token: admin,
+      payload: { id, name: 'Вторые блюда' },
+    });
+    expect(edited.json()).toMatchObject({ id, name: 'Вторые блюда' });
+    const read = await t.call({ method: 'GET', url: `/api/category/${id}`, token: admin });
+    expect(read.json()).toMatchObject({ id, name: 'Вторые блюда', organization_id: orgId });
+    const trail = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'dish_category'), eq(auditLog.entityId, String(id))));
+    expect(trail.map((r) => r.action).sort()).toEqual(['dish_category_create', 'dish_category_update']);
+  });
+
+  it('refuses an empty name, a missing one and a bad id with 422 on the field, and writes nothing', async () => {
+    const before = await t.db.select().from(dishCategories).where(eq(dishCategories.organizationId, orgId));
+    for (const payload of [{ name: '   ' }, {}, { name: 'x'.repeat(256) }]) {
+      const res = await t.call({ method: 'POST', url: '/api/category', token: admin, payload });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().validationErrors).toHaveProperty('name');
+    }
+    const res = await t.call({ method: 'PUT', url: '/api/category', token: admin, payload: { id: -1, name: 'Супы' } });
+    expect(res.json().validationErrors).toHaveProperty('id');
+    expect(await t.db.select().from(dishCategories).where(eq(dishCategories.organizationId, orgId))).toHaveLength(
+      before.length,
+    );
+  });
+
+  it('answers 404 for another organization’s category and changes nothing', async () => {
+    const { foreign } = await otherOrganization();
+    expect((await t.call({ method: 'GET', url: `/api/category/${foreign.id}`, token: admin })).statusCode).toBe(404);
+    const put = await t.call({
+      method: 'PUT',
+      url: '/api/category',
+      token: admin,
+      payload: { id: foreign.id, name: 'Моё' },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(put.json().errorMessage).toBe('Категория блюд не найдена');
+    expect((await t.call({ method: 'DELETE', url: `/api/category/${foreign.id}`, token: admin })).statusCode).toBe(404);
+    const [still] = await t.db.select().from(dishCategories).where(eq(dishCategories.id, foreign.id));
+    expect(still).toMatchObject({ name: 'Чужие супы', deletedAt: null });
+  });
+
+  it('refuses to delete a category with live dishes (409), archives an empty one', async () => {
+    const full = await category(orgId, 'Салаты');
+    await dish(full);
+    const refused = await t.call({ method: 'DELETE', url: `/api/category/${full.id}`, token: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorMessage).toBe('В категории есть блюда: 1. Сначала удалите или перенесите их');
+    const empty = await category(orgId, 'Напитки');
+    await dish(empty, new Date());
+    const res = await t.call({ method: 'DELETE', url: `/api/category/${empty.id}`, token: admin });
+    expect(res.json()).toEqual({ success: true });
+    expect((await t.call({ method: 'GET', url: `/api/category/${empty.id}`, token: admin })).statusCode).toBe(404);
+    const [kept] = await t.db.select().from(dishCategories).where(eq(dishCategories.id, empty.id));
+    expect(kept!.deletedAt).not.toBeNull();
+  });
+
+  it('answers 403 to the education cashier on every write', async () => {
+    const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
+    const c = await category(orgId, 'Кассе нельзя');
+    expect((await t.call({ method: 'POST', url: '/api/category', token, payload: { name: 'X' } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.call({ method: 'PUT', url: '/api/category', token, payload: { id: c.id, name: 'X' } })).statusCode,
+    ).toBe(403);
+    expect((await t.call({ method: 'DELETE', url: `/api/category/${c.id}`, token })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,12 @@
+import { DishCategory, DishCategoryCreate, DishCategoryUpdate } from '@tamaq/contract/dishes';
+import { defineResource } from '../../lib/resource.ts';
+
+/** Spec 2 "Dish categories": the education admin's catalogue of dish categories. */
+export const dishCategoriesResource = defineResource({
+  key: 'dish-categories',
+  list: '/api/categories',
+  one: '/api/category',
+  row: DishCategory,
+  create: DishCategoryCreate,
+  update: DishCategoryUpdate,
+});

@@ -1,5 +1,7 @@
 import { listOf, Paging } from './common.ts';
-import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
+import { cost } from './food-categories.ts';
+import { Image } from './profile.ts';
+import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
 /**
  * Dish categories and dishes of an education organization (spec 2 "Dish categories and dishes",
@@ -32,7 +34,48 @@ export type DishCategoryCreate = z.infer<typeof DishCategoryCreate>;
 export const DishCategoryUpdate = DishCategoryCreate.extend({ id: bodyId() });
 export type DishCategoryUpdate = z.infer<typeof DishCategoryUpdate>;
 
+/** A dish (spec 2 §3 "Dish (product)"); `cost` is the price in tenge, exact: "450.50". */
+export const Dish = z.object({
+  id: z.number().int(),
+  organization_id: z.number().int(),
+  category_id: z.number().int(),
+  category: z.object({ id: z.number().int(), name: z.string() }),
+  image_id: z.number().int().nullable(),
+  image: Image.nullable(),
+  name: z.string(),
+  cost: z.string(),
+  output: z.string(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Dish = z.infer<typeof Dish>;
+
+export const DishListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  organizationId: optionalQueryId(),
+  categoryId: optionalQueryId(),
+});
+export type DishListQuery = z.infer<typeof DishListQuery>;
+export const DishList = listOf(Dish);
+export type DishList = z.infer<typeof DishList>;
+
+/** Spec 2 §5: name, cost and output required, description optional; the dish goes to the caller's organization. */
+export const DishCreate = z.object({
+  category_id: bodyId(),
+  image_id: bodyId().nullish(),
+  name: requiredText(255),
+  cost: cost(),
+  output: requiredText(100),
+  description: optionalText(2000),
+  organization_id: z.unknown().optional(),
+});
+export type DishCreate = z.infer<typeof DishCreate>;
+export const DishUpdate = DishCreate.extend({ id: bodyId() });
+export type DishUpdate = z.infer<typeof DishUpdate>;
+
 export const DISH_MESSAGES = {
+  dishNotFound: 'Блюдо не найдено',
+  imageNotFound: 'Изображение не найдено: загрузите фото ещё раз',
   categoryNotFound: 'Категория блюд не найдена',
   categoryHasDishes: (n: number) => `В категории есть блюда: ${n}. Сначала удалите или перенесите их`,
 } as const;

@@ -37,6 +37,7 @@ import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
 import { watchesRoutes } from './modules/watches/watches.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
+import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
 import { foodCategoriesRoutes } from './modules/food-categories/food-categories.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     canteensRoutes,
     watchesRoutes,
     dishCategoriesRoutes,
+    dishesRoutes,
     fixationCategoriesRoutes,
     foodCategoriesRoutes,
     organizationsRoutes,

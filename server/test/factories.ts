@@ -1,6 +1,7 @@
 import { ROLE_IDS, type Role } from '@tamaq/contract/roles';
 import type { Db } from '../src/platform/db/client.ts';
-import { organizations, schools } from '../src/platform/db/schema.ts';
+import { randomBytes } from 'node:crypto';
+import { images, organizations, schools } from '../src/platform/db/schema.ts';
 import { users } from '../src/platform/db/schema-people.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import type { Platform } from '../src/platform/platform.ts';
@@ -86,4 +87,21 @@ export async function tokenFor(platform: Platform, user: UserRow): Promise<strin
 export async function signedIn(platform: Platform, overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(platform.db, overrides);
   return { user, token: await tokenFor(platform, user) };
+}
+
+/** A stored image row (one pixel) uploaded by `ownerId`, for tests that attach or remove photos. */
+export async function createImage(db: Db, ownerId: number | null) {
+  const [row] = await db
+    .insert(images)
+    .values({
+      key: randomBytes(8).toString('hex'),
+      mime: 'image/webp',
+      width: 1,
+      height: 1,
+      bytes: Buffer.from([0]),
+      etag: 'e',
+      ownerId,
+    })
+    .returning();
+  return row!;
 }

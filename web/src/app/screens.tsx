@@ -82,6 +82,18 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/dishes/dish-category-form-page.tsx'),
     (m) => m.DishCategoryFormPage,
   ),
+  '/products/:categoryId': screen(
+    () => import('../features/dishes/dishes-list-page.tsx'),
+    (m) => m.DishesListPage,
+  ),
+  '/product/:categoryId/create': screen(
+    () => import('../features/dishes/dish-form-page.tsx'),
+    (m) => m.DishFormPage,
+  ),
+  '/product/:categoryId/:id': screen(
+    () => import('../features/dishes/dish-form-page.tsx'),
+    (m) => m.DishFormPage,
+  ),
   '/school/fixation/manual': screen(
     () => import('../features/manual-fixation/school-manual-page.tsx'),
     (m) => m.SchoolManualPage,

@@ -59,6 +59,10 @@ export interface ResourceListProps<Row extends Named> {
   perSchool?: boolean;
   /** Buttons at the right of the search (an import, an export), given the list's school. */
   toolbar?: (schoolId: number | null) => ReactNode;
+  /** Filters the list always carries (the category of a category's dishes, say). */
+  filters?: Record<string, number | string>;
+  /** Above the card (a breadcrumb back to the parent list). */
+  header?: ReactNode;
 }
 
 /**
@@ -92,6 +96,8 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
     searchWidth = 360,
     perSchool = false,
     toolbar,
+    filters,
+    header,
   } = props;
   const { message } = App.useApp();
   const list = useListParams();
@@ -99,6 +105,7 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
   const { setParam } = list;
   const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
   const { data, isFetching, error, refetch } = resource.useList({
+    ...filters,
     ...(perSchool ? { schoolId: school.schoolId } : {}),
     query: list.debouncedQuery,
     limit: list.limit,
@@ -153,7 +160,7 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
   ];
   const noSchool = perSchool && school.schoolId === null;
 
-  return (
+  const card = (
     <Card
       title={t.title}
       data-testid={testId}
@@ -200,5 +207,13 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
         />
       )}
     </Card>
+  );
+  return header ? (
+    <Flex vertical gap={16}>
+      {header}
+      {card}
+    </Flex>
+  ) : (
+    card
   );
 }

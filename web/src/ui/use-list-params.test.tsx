@@ -55,6 +55,19 @@ describe('useListParams', () => {
     expect(search().has('page')).toBe(false);
   });
 
+  it('drops a search typed just before the browser left for another page', () => {
+    mount('/classrooms');
+    act(() => current.setQuery('Супы'));
+    // A link followed within the 200 ms: the browser is elsewhere when the search would be written.
+    window.history.pushState(null, '', '/products/7');
+    try {
+      act(() => vi.advanceTimersByTime(250));
+      expect(search().has('query')).toBe(false);
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it('moves between pages through the URL, so Back returns to the previous page', async () => {
     mount('/classrooms');
     act(() => current.setOffset(90));

@@ -59,7 +59,11 @@ export function useListParams(opts: ListParamsOptions = {}): ListParams {
   // The search and the page reset land in one URL change, so the list is fetched once per search.
   useEffect(() => {
     if (query === written.current) return;
+    // Typed here, then a link followed within the debounce (while the next page's code loads, this
+    // list stays mounted): the search belongs to this page and must not land on the next one.
+    const typedAt = window.location.pathname;
     const timer = setTimeout(() => {
+      if (window.location.pathname !== typedAt) return;
       written.current = query;
       setSearchParams(
         (prev) => {

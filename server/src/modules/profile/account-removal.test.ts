@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createUser, FACTORY_PASSWORD, signedIn } from '../../../test/factories.ts';
+import { createUser, FACTORY_PASSWORD, signedIn, createImage } from '../../../test/factories.ts';
 import { auditLog, images } from '../../platform/db/schema.ts';
 import { cards, users } from '../../platform/db/schema-people.ts';
 import { createCard } from '../../../test/factories-people.ts';
@@ -17,21 +16,7 @@ const ask = (email: string) => t.call({ method: 'POST', url: '/api/profile/remov
 const confirm = (email: string, code: string) =>
   t.call({ method: 'PUT', url: '/api/profile/remove', payload: { email, code } });
 const mailedCode = async (email: string) => /\b\d{6}\b/.exec((await t.smtp.lastTo(email)).text)![0];
-const image = async (ownerId: number) => {
-  const [row] = await t.db
-    .insert(images)
-    .values({
-      key: randomBytes(8).toString('hex'),
-      mime: 'image/webp',
-      width: 1,
-      height: 1,
-      bytes: Buffer.from([0]),
-      etag: 'e',
-      ownerId,
-    })
-    .returning();
-  return row!;
-};
+const image = (ownerId: number) => createImage(t.db, ownerId);
 
 describe('POST /api/profile/remove', () => {
   it('mails a removal code', async () => {

@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES } from '@tamaq/contract/profile';
 import type { Db } from '../../platform/db/client.ts';
 import { cards, users } from '../../platform/db/schema-people.ts';
 import { images, organizations } from '../../platform/db/schema.ts';
+import { dishes } from '../../platform/db/schema-food.ts';
 
 const active = (userId: number) => and(eq(users.id, userId), isNull(users.deletedAt));
 
@@ -114,7 +115,7 @@ export function createProfileRepository(db: Db) {
 
     /**
      * Deletes the account's photo and the images it uploaded, except those another user still shows
-     * (a photo an admin uploaded for a pupil stays with the pupil).
+     * (a photo an admin uploaded for a pupil stays with the pupil) or a dish shows.
      */
     async deleteImagesOf(userId: number, photoId: number | null, tx: Db = db): Promise<number> {
       const other = alias(users, 'other_user');
@@ -130,6 +131,13 @@ export function createProfileRepository(db: Db) {
                 .select({ one: sql`1` })
                 .from(other)
                 .where(eq(other.imageId, images.id)),
+            ),
+            // A dish's photo stays with the dish (issue 9), even an archived one's (orders show it).
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(dishes)
+                .where(eq(dishes.imageId, images.id)),
             ),
           ),
         )

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesFor } from '@tamaq/contract/routes';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, FACTORY_PASSWORD, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, FACTORY_PASSWORD, signedIn, createImage } from '../../../test/factories.ts';
 import { users } from '../../platform/db/schema-people.ts';
-import { auditLog, images } from '../../platform/db/schema.ts';
+import { auditLog } from '../../platform/db/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,21 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const image = async (ownerId: number | null) => {
-  const [row] = await t.db
-    .insert(images)
-    .values({
-      key: randomBytes(8).toString('hex'),
-      mime: 'image/webp',
-      width: 1,
-      height: 1,
-      bytes: Buffer.from([0]),
-      etag: 'e',
-      ownerId,
-    })
-    .returning();
-  return row!;
-};
+const image = (ownerId: number | null) => createImage(t.db, ownerId);
 const getProfile = (token?: string) => t.call({ method: 'GET', url: '/api/profile', token });
 
 describe('GET /api/profile', () => {

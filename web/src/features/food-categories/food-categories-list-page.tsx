@@ -3,7 +3,7 @@ import { ru } from '../../i18n/ru.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { foodCategoriesResource } from './food-categories-resource.ts';
 import { FoodTypeTag } from './food-type-tag.tsx';
-import { formatCost } from './money.ts';
+import { formatCost } from '../../lib/money.ts';
 
 const t = ru.catalogs.foodCategories;
 

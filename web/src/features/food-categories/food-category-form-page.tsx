@@ -1,13 +1,13 @@
 import {
-  COST_MAX,
   cost as costSchema,
   FoodCategoryCreate,
   type FoodCategory,
   type FoodCategoryType,
 } from '@tamaq/contract/food-categories';
-import { Alert, Form, Input, InputNumber, Radio, type FormInstance } from 'antd';
+import { Alert, Form, Input, Radio, type FormInstance } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
+import { MoneyInput } from '../../ui/money-input.tsx';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { foodCategoriesResource } from './food-categories-resource.ts';
 import { FoodTypeTag } from './food-type-tag.tsx';
@@ -35,16 +35,7 @@ export function FoodCategoryFormPage() {
             <Input maxLength={255} placeholder={t.namePlaceholder} autoFocus />
           </Form.Item>
           <Form.Item name="cost" label={t.cost} rules={[fromSchema(costSchema())]} required>
-            <InputNumber<string>
-              stringMode
-              min="0"
-              max={String(COST_MAX)}
-              precision={2}
-              step="10"
-              decimalSeparator=","
-              suffix={t.currency}
-              style={{ width: 220 }}
-            />
+            <MoneyInput currency={t.currency} />
           </Form.Item>
           <Form.Item name="type" label={t.type}>
             <Radio.Group

@@ -1,0 +1,131 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { images } from '../../platform/db/schema.ts';
+import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
+
+const columns = {
+  id: dishes.id,
+  organizationId: dishes.organizationId,
+  categoryId: dishes.categoryId,
+  categoryName: dishCategories.name,
+  imageId: dishes.imageId,
+  imageKey: images.key,
+  name: dishes.name,
+  cost: dishes.cost,
+  output: dishes.output,
+  description: dishes.description,
+  createdAt: dishes.createdAt,
+};
+export type DishRow = {
+  id: number;
+  organizationId: number;
+  categoryId: number;
+  categoryName: string;
+  imageId: number | null;
+  imageKey: string | null;
+  name: string;
+  cost: string;
+  output: string;
+  description: string | null;
+  createdAt: Date;
+};
+
+export interface DishValues {
+  categoryId: number;
+  imageId: number | null;
+  name: string;
+  cost: string;
+  output: string;
+  description: string | null;
+}
+
+export function createDishesRepository(db: Db) {
+  const visible = (scope: Scope, organizationId?: number) =>
+    and(
+      isNull(dishes.deletedAt),
+      scope.all && organizationId ? eq(dishes.organizationId, organizationId) : tenantFilter(dishes, scope),
+    );
+  const joined = (tx: Db) =>
+    tx
+      .select(columns)
+      .from(dishes)
+      .innerJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
+      .leftJoin(images, eq(images.id, dishes.imageId));
+
+  const find = async (scope: Scope, id: number, tx: Db = db): Promise<DishRow | null> => {
+    const [row] = await joined(tx)
+      .where(and(eq(dishes.id, id), visible(scope)))
+      .limit(1);
+    return row ?? null;
+  };
+
+  return {
+    find,
+
+    async list(
+      scope: Scope,
+      opts: { query?: string; organizationId?: number; categoryId?: number; limit: number; offset: number },
+    ) {
+      const where = and(
+        visible(scope, opts.organizationId),
+        opts.categoryId ? eq(dishes.categoryId, opts.categoryId) : undefined,
+        searchIn(opts.query, dishes.name),
+      );
+      return listPage(db, {
+        rows: (tx) => joined(tx).where(where).orderBy(asc(dishes.name), asc(dishes.id)),
+        table: dishes,
+        where,
+        ...opts,
+      });
+    },
+
+    /** A live category of the organization, locked so it is not archived under the new dish. */
+    async liveCategory(organizationId: number, id: number, tx: Db = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: dishCategories.id })
+        .from(dishCategories)
+        .where(
+          and(
+            eq(dishCategories.id, id),
+            eq(dishCategories.organizationId, organizationId),
+            isNull(dishCategories.deletedAt),
+          ),
+        )
+        .for('share');
+      return !!row;
+    },
+
+    async imageOwner(id: number, tx: Db = db): Promise<number | null | undefined> {
+      const [row] = await tx.select({ ownerId: images.ownerId }).from(images).where(eq(images.id, id));
+      return row ? row.ownerId : undefined;
+    },
+
+    async insert(organizationId: number, values: DishValues, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .insert(dishes)
+        .values({ organizationId, ...values })
+        .returning({ id: dishes.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: DishValues, tx: Db = db): Promise<void> {
+      await tx.update(dishes).set(values).where(eq(dishes.id, id));
+    },
+
+    /** The live dish locked for a change or a delete; null when out of scope or gone. */
+    async lock(scope: Scope, id: number, tx: Db): Promise<DishRow | null> {
+      const [locked] = await tx
+        .select({ id: dishes.id })
+        .from(dishes)
+        .where(and(eq(dishes.id, id), visible(scope)))
+        .for('update');
+      return locked ? find(scope, id, tx) : null;
+    },
+
+    async archive(id: number, at: Date, tx: Db = db) {
+      await tx.update(dishes).set({ deletedAt: at }).where(eq(dishes.id, id));
+    },
+  };
+}

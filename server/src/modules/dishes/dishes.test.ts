@@ -1,0 +1,200 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, signedIn, createImage } from '../../../test/factories.ts';
+import { auditLog, images } from '../../platform/db/schema.ts';
+import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
+
+/** Spec 2 "Dishes" (issue 9): the education admin's dishes with photo, exact price and output. */
+let t: TestContext;
+let orgId: number;
+let admin: { token: string; user: { id: number } };
+let soups: { id: number };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgId = (await createOrganization(t.db, { type: 'education' })).id;
+  admin = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId, email: 'dish.admin@test.kz' });
+  soups = await category(orgId, 'Супы');
+});
+afterAll(() => t.close());
+
+async function category(organizationId: number, name: string, deletedAt: Date | null = null) {
+  const [row] = await t.db.insert(dishCategories).values({ organizationId, name, deletedAt }).returning();
+  return row!;
+}
+const image = (ownerId: number) => createImage(t.db, ownerId);
+const post = (payload: Record<string, unknown>, token = admin.token) =>
+  t.call({ method: 'POST', url: '/api/product', token, payload });
+const borsch = (extra: Record<string, unknown> = {}) => ({
+  category_id: soups.id,
+  name: 'Борщ',
+  cost: '450.50',
+  output: '250 г',
+  ...extra,
+});
+
+describe('POST and PUT /api/product', () => {
+  it('creates a dish with its photo and an exact price, in the own organization, and audits it', async () => {
+    const other = await createOrganization(t.db, { type: 'education' });
+    const photo = await image(admin.user.id);
+    const res = await post(borsch({ organization_id: other.id, image_id: photo.id, description: ' Со сметаной ' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      organization_id: orgId,
+      category_id: soups.id,
+      category: { id: soups.id, name: 'Супы' },
+      image_id: photo.id,
+      image: { id: photo.id, url: `/api/images/${photo.key}` },
+      name: 'Борщ',
+      cost: '450.50',
+      output: '250 г',
+      description: 'Со сметаной',
+      created_at: expect.any(String),
+    });
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'dish'), eq(auditLog.entityId, String(res.json().id))));
+    expect(trail).toMatchObject({ action: 'dish_create' });
+    // A number is read by its decimal form: 3 × 450.5 is never summed in floats here.
+    expect((await post(borsch({ cost: 1351.5 }))).json().cost).toBe('1351.50');
+    expect((await post(borsch({ cost: '99,9' }))).json().cost).toBe('99.90');
+  });
+
+  it('refuses bad input with 422 on the field and writes nothing', async () => {
+    const before = (await t.db.select().from(dishes).where(eq(dishes.organizationId, orgId))).length;
+    const cases: [Record<string, unknown>, string][] = [
+      [borsch({ name: '  ' }), 'name'],
+      [borsch({ cost: '' }), 'cost'],
+      [borsch({ cost: '-5' }), 'cost'],
+      [borsch({ cost: '1.234' }), 'cost'],
+      [borsch({ cost: 'abc' }), 'cost'],
+      [borsch({ cost: 1e9 }), 'cost'],
+      [borsch({ output: '' }), 'output'],
+      [borsch({ category_id: 'x' }), 'category_id'],
+      [borsch({ image_id: 0 }), 'image_id'],
+      [{ name: 'Борщ' }, 'category_id'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await post(payload);
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 422 });
+      expect(res.json().validationErrors).toHaveProperty(field);
+    }
+    expect((await t.db.select().from(dishes).where(eq(dishes.organizationId, orgId))).length).toBe(before);
+  });
+
+  it('refuses another organization’s or an archived category, and a photo the caller did not upload (422)', async () => {
+    const other = await createOrganization(t.db, { type: 'education' });
+    const foreign = await category(other.id, 'Чужая');
+    const archived = await category(orgId, 'Архивная', new Date());
+    expect((await post(borsch({ category_id: foreign.id }))).json().validationErrors.category_id).toEqual([
+      'Категория блюд не найдена',
+    ]);
+    expect((await post(borsch({ category_id: archived.id }))).statusCode).toBe(422);
+    const theirs = await image((await signedIn(t.platform, { organizationId: other.id })).user.id);
+    expect((await post(borsch({ image_id: theirs.id }))).json().validationErrors.image_id).toBeDefined();
+  });
+
+  it('edits a dish, moves it to another category, and keeps a photo it already shows', async () => {
+    const photo = await image(admin.user.id);
+    const dish = (await post(borsch({ image_id: photo.id }))).json();
+    const salads = await category(orgId, 'Салаты');
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/product',
+      token: admin.token,
+      payload: { ...borsch({ id: dish.id, category_id: salads.id, name: 'Винегрет', cost: 300, image_id: photo.id }) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ category: { id: salads.id, name: 'Салаты' }, name: 'Винегрет', cost: '300.00' });
+    const read = await t.call({ method: 'GET', url: `/api/product/${dish.id}`, token: admin.token });
+    expect(read.json()).toMatchObject({ id: dish.id, name: 'Винегрет', image_id: photo.id });
+  });
+});
+
+describe('GET /api/products, GET and DELETE /api/product/{id}', () => {
+  it('lists the live dishes of a category by name, searched, and archives on delete', async () => {
+    const org = await createOrganization(t.db, { type: 'education' });
+    const me = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org.id });
+    const hot = await category(org.id, 'Горячее');
+    const drinks = await category(org.id, 'Напитки');
+    const add = (c: { id: number }, name: string) =>
+      post({ category_id: c.id, name, cost: 100, output: '200 мл' }, me.token).then((r) => r.json());
+    const plov = await add(hot, 'Плов');
+    await add(hot, 'Гуляш');
+    await add(drinks, 'Компот');
+    const list = await t.call({ method: 'GET', url: `/api/products?categoryId=${hot.id}`, token: me.token });
+    expect(list.json().total).toBe(2);
+    expect(list.json().rows.map((r: { name: string }) => r.name)).toEqual(['Гуляш', 'Плов']);
+    const found = await t.call({
+      method: 'GET',
+      url: `/api/products?query=${encodeURIComponent('КОМП')}`,
+      token: me.token,
+    });
+    expect(found.json().rows.map((r: { name: string }) => r.name)).toEqual(['Компот']);
+
+    expect((await t.call({ method: 'DELETE', url: `/api/product/${plov.id}`, token: me.token })).json()).toEqual({
+      success: true,
+    });
+    expect((await t.call({ method: 'GET', url: `/api/product/${plov.id}`, token: me.token })).statusCode).toBe(404);
+    const [kept] = await t.db.select().from(dishes).where(eq(dishes.id, plov.id));
+    expect(kept!.deletedAt).not.toBeNull();
+    // The category now holds one live dish.
+    const cats = await t.call({ method: 'GET', url: '/api/categories', token: me.token });
+    expect(cats.json().rows.find((c: { id: number }) => c.id === hot.id).dishes).toBe(1);
+  });
+
+  it('answers 404 for another organization’s dish and changes nothing', async () => {
+    const other = await createOrganization(t.db, { type: 'education' });
+    const them = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
+    const theirCategory = await category(other.id, 'Их супы');
+    const theirs = (
+      await post({ category_id: theirCategory.id, name: 'Их борщ', cost: 1, output: '1' }, them.token)
+    ).json();
+    expect((await t.call({ method: 'GET', url: `/api/product/${theirs.id}`, token: admin.token })).statusCode).toBe(
+      404,
+    );
+    const put = await t.call({
+      method: 'PUT',
+      url: '/api/product',
+      token: admin.token,
+      payload: borsch({ id: theirs.id }),
+    });
+    expect(put.statusCode).toBe(404);
+    expect((await t.call({ method: 'DELETE', url: `/api/product/${theirs.id}`, token: admin.token })).statusCode).toBe(
+      404,
+    );
+    const list = await t.call({ method: 'GET', url: '/api/products', token: admin.token });
+    expect(list.json().rows.map((r: { id: number }) => r.id)).not.toContain(theirs.id);
+    const [still] = await t.db.select().from(dishes).where(eq(dishes.id, theirs.id));
+    expect(still).toMatchObject({ name: 'Их борщ', deletedAt: null });
+  });
+
+  it('answers 403 to roles other than the education admin', async () => {
+    for (const role of ['EducationCashier', 'Admin', 'EducationLibrarian'] as const) {
+      const { token } = await signedIn(t.platform, { role, organizationId: orgId });
+      expect((await t.call({ method: 'GET', url: '/api/products', token })).statusCode).toBe(403);
+      expect((await post(borsch(), token)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('a dish’s photo', () => {
+  it('stays with the dish when the admin who uploaded it removes their account', async () => {
+    const photo = await image(admin.user.id);
+    const dish = (await post(borsch({ image_id: photo.id }))).json();
+    await t.call({ method: 'POST', url: '/api/profile/remove', payload: { email: 'dish.admin@test.kz' } });
+    const code = /\b\d{6}\b/.exec((await t.smtp.lastTo('dish.admin@test.kz')).text)![0];
+    const removed = await t.call({
+      method: 'PUT',
+      url: '/api/profile/remove',
+      payload: { email: 'dish.admin@test.kz', code },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await t.db.select({ id: images.id }).from(images).where(eq(images.id, photo.id))).toHaveLength(1);
+    const [row] = await t.db.select().from(dishes).where(eq(dishes.id, dish.id));
+    expect(row!.imageId).toBe(photo.id);
+  });
+});

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+
+const SUFFIX = String(Date.now()).slice(-7);
+const CATEGORY = `Супы ${SUFFIX}`;
+const BORSCH = `Борщ ${SUFFIX}`;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-dishes-'));
+
+const rows = () => page.locator('[data-testid="dishes-page"] tbody tr.ant-table-row');
+const row = (name: string) => rows().filter({ has: page.getByRole('link', { name, exact: true }) });
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  await signOutHere(page);
+  await signIn(page, 'edu.admin@demo.kz');
+});
+afterAll(() => browser?.close());
+
+describe('/products/{categoryId} as the education admin', () => {
+  it('adds a dish with photo, exact price and output to a category, from the category list', async () => {
+    await page.goto(`${baseUrl()}/category/create`);
+    await page.getByLabel('Название').fill(CATEGORY);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/categories');
+    await page.getByLabel('Поиск по названию').fill(SUFFIX);
+    await page.getByRole('link', { name: CATEGORY, exact: true }).click();
+    await page.waitForURL((u) => /^\/products\/\d+$/.test(u.pathname));
+    await page.getByText(`Блюда: ${CATEGORY}`).waitFor();
+    await page.getByText('В этой категории пока нет блюд').waitFor();
+
+    await page.getByRole('link', { name: 'Добавить блюдо' }).click();
+    await page.waitForURL((u) => /^\/product\/\d+\/create$/.test(u.pathname));
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Название').getByText('Обязательное поле').waitFor();
+    await fieldError(page, 'Цена').getByText('Обязательное поле').waitFor();
+    await fieldError(page, 'Выход').getByText('Обязательное поле').waitFor();
+    await shot(page, 'dish-form-errors');
+
+    const photo = path.join(tmp, 'borsch.png');
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 160, g: 30, b: 40 } } })
+      .png()
+      .toFile(photo);
+    await page.getByTestId('image-upload-input').setInputFiles(photo);
+    await page.locator('[data-testid="dish-form"] img[src^="/api/images/"]').waitFor();
+    await page.getByLabel('Название').fill(BORSCH);
+    await page.getByLabel('Цена').fill('450,5');
+    await page.getByLabel('Выход').fill('250 г');
+    await page.getByLabel('Описание').fill('Со сметаной');
+    await shot(page, 'dish-form');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Блюдо добавлено').first().waitFor();
+    await page.waitForURL((u) => /^\/products\/\d+$/.test(u.pathname));
+
+    await row(BORSCH).waitFor();
+    expect(await row(BORSCH).getByTestId('dish-cost').textContent()).toBe('450,50\u00a0тг.');
+    expect(await row(BORSCH).locator('td').allTextContents()).toContain('250 г');
+    await row(BORSCH).locator('img[src^="/api/images/"]').waitFor();
+    await shot(page, 'dishes-list');
+
+    // The category list counts it.
+    await page.getByRole('link', { name: 'Категории блюд' }).click();
+    await page.waitForURL((u) => u.pathname === '/categories');
+    await page.getByLabel('Поиск по названию').fill(SUFFIX);
+    const categoryRow = page
+      .locator('[data-testid="dish-categories-page"] tbody tr.ant-table-row')
+      .filter({ hasText: CATEGORY });
+    await categoryRow.locator('td').nth(1).filter({ hasText: /^1$/ }).waitFor();
+  });
+
+  it('edits the price and deletes the dish after the confirmation', async () => {
+    await page.goto(`${baseUrl()}/categories?query=${SUFFIX}`);
+    await page.getByRole('link', { name: CATEGORY, exact: true }).click();
+    await row(BORSCH).getByRole('link', { name: 'Изменить' }).click();
+    await page.waitForURL((u) => /^\/product\/\d+\/\d+$/.test(u.pathname));
+    await page.getByText('Редактирование блюда').first().waitFor();
+    expect(await page.getByLabel('Выход').inputValue()).toBe('250 г');
+    await page.getByLabel('Цена').fill('1351,5');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Блюдо сохранено').first().waitFor();
+    await page.waitForURL((u) => /^\/products\/\d+$/.test(u.pathname));
+    await row(BORSCH).getByText('1\u00a0351,50\u00a0тг.').waitFor();
+
+    await row(BORSCH).getByRole('button', { name: 'Удалить' }).click();
+    await page.getByText('Вы действительно желаете удалить блюдо?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Блюдо удалено').first().waitFor();
+    await row(BORSCH).waitFor({ state: 'detached' });
+    await page.getByText('В этой категории пока нет блюд').waitFor();
+  });
+});

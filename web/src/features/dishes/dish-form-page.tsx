@@ -1,0 +1,71 @@
+import { cost as costSchema } from '@tamaq/contract/food-categories';
+import { DishCreate } from '@tamaq/contract/dishes';
+import type { Image } from '@tamaq/contract/profile';
+import { Form, Input } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { fromSchema } from '../../ui/form-rules.ts';
+import { ImageUpload } from '../../ui/image-upload.tsx';
+import { MoneyInput } from '../../ui/money-input.tsx';
+import { ResourceForm } from '../../ui/resource-form.tsx';
+import { dishCategoriesResource } from './dish-categories-resource.ts';
+import { useCategoryId } from './dishes-list-page.tsx';
+import { dishesResource } from './dishes-resource.ts';
+
+const t = ru.food.dishes;
+
+/** The price stays a decimal string from the field to the server ('450.50'): no float on the way. */
+type Values = { image: Image | null; name: string; cost: string | null; output: string; description: string };
+
+/** '/product/{categoryId}/create' and '/product/{categoryId}/{id}' (spec 2): save returns to the dishes. */
+export function DishFormPage() {
+  const categoryId = useCategoryId();
+  const category = dishCategoriesResource.useOne(categoryId);
+  const back = `/products/${categoryId ?? 0}`;
+  return (
+    <ResourceForm
+      resource={dishesResource}
+      texts={{ ...t, title: category.data ? t.titleOf(category.data.name) : t.title }}
+      backPath={back}
+      invalid={categoryId === null || category.isError}
+      testId="dish-form-page"
+      skeletonRows={6}
+      values={(d): Values => ({
+        image: d?.image ?? null,
+        name: d?.name ?? '',
+        cost: d?.cost ?? null,
+        output: d?.output ?? '',
+        description: d?.description ?? '',
+      })}
+      body={(v: Values) => ({
+        category_id: categoryId ?? 0,
+        image_id: v.image?.id ?? null,
+        name: v.name,
+        cost: v.cost ?? '',
+        output: v.output,
+        description: v.description || null,
+      })}
+    >
+      <Form.Item name="image" label={t.photo}>
+        <ImageUpload size={112} shape="square" />
+      </Form.Item>
+      <Form.Item name="name" label={t.name} rules={[fromSchema(DishCreate.shape.name)]} required>
+        <Input maxLength={255} placeholder={t.namePlaceholder} autoFocus />
+      </Form.Item>
+      <Form.Item name="cost" label={t.cost} rules={[fromSchema(costSchema())]} required>
+        <MoneyInput currency={t.currency} />
+      </Form.Item>
+      <Form.Item
+        name="output"
+        label={t.output}
+        extra={t.outputHint}
+        rules={[fromSchema(DishCreate.shape.output)]}
+        required
+      >
+        <Input maxLength={100} placeholder={t.outputPlaceholder} style={{ maxWidth: 320 }} />
+      </Form.Item>
+      <Form.Item name="description" label={t.description} rules={[fromSchema(DishCreate.shape.description)]}>
+        <Input.TextArea maxLength={2000} rows={3} placeholder={t.descriptionPlaceholder} />
+      </Form.Item>
+    </ResourceForm>
+  );
+}

@@ -38,6 +38,7 @@ import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
 import { watchesRoutes } from './modules/watches/watches.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
 import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
+import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
 import { foodCategoriesRoutes } from './modules/food-categories/food-categories.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     watchesRoutes,
     dishCategoriesRoutes,
     dishesRoutes,
+    menusRoutes,
     fixationCategoriesRoutes,
     foodCategoriesRoutes,
     organizationsRoutes,

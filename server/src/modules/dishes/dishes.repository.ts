@@ -3,7 +3,7 @@ import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { images } from '../../platform/db/schema.ts';
-import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
+import { dishCategories, dishes, menuDishes } from '../../platform/db/schema-food.ts';
 
 const columns = {
   id: dishes.id,
@@ -124,8 +124,10 @@ export function createDishesRepository(db: Db) {
       return locked ? find(scope, id, tx) : null;
     },
 
+    /** Archives the dish and takes it off every menu: a menu never offers a dish that is gone. */
     async archive(id: number, at: Date, tx: Db = db) {
       await tx.update(dishes).set({ deletedAt: at }).where(eq(dishes.id, id));
+      await tx.delete(menuDishes).where(eq(menuDishes.dishId, id));
     },
   };
 }

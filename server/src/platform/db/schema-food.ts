@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, orgId } from './columns.ts';
-import { images } from './schema.ts';
+import { images, schools } from './schema.ts';
 
 /**
  * Food (issue 9, spec 2 "Dish categories and dishes"): an education organization's dish categories
@@ -47,5 +47,73 @@ export const dishes = pgTable(
     index('dishes_image_idx').on(t.imageId),
     index('dishes_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('dishes_cost_check', sql`${t.cost} >= 0`),
+  ],
+);
+
+/**
+ * A cyclic menu (spec 2 "Menus"): `days` days over the chosen meal modes (1–14). Archived on delete
+ * only when no activation uses it.
+ */
+export const menus = pgTable(
+  'menus',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    days: integer('days').notNull(),
+    /** Meal modes, ascending. */
+    groups: integer('groups').array().notNull(),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('menus_organization_idx').on(t.organizationId),
+    check('menus_days_check', sql`${t.days} between 1 and 366`),
+  ],
+);
+
+/** A dish on a day and meal mode of a menu. */
+export const menuDishes = pgTable(
+  'menu_dishes',
+  {
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    group: integer('meal_mode').notNull(),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'menu_dishes_pkey', columns: [t.menuId, t.day, t.group, t.dishId] }),
+    index('menu_dishes_dish_idx').on(t.dishId),
+    check('menu_dishes_day_check', sql`${t.day} >= 1`),
+    check('menu_dishes_meal_mode_check', sql`${t.group} between 1 and 14`),
+  ],
+);
+
+/** A menu applied to a school from a date, as free or paid food (spec 2 "Activated menus"). */
+export const menuActivations = pgTable(
+  'menu_activations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: ['free_food', 'paid_food'] }).notNull(),
+    date: date('date').notNull(),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('menu_activations_school_idx').on(t.schoolId, t.type, t.date),
+    index('menu_activations_menu_idx').on(t.menuId),
+    check('menu_activations_type_check', sql`${t.type} in ('free_food', 'paid_food')`),
   ],
 );

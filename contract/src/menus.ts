@@ -1,0 +1,143 @@
+import { listOf, Paging } from './common.ts';
+import { Image } from './profile.ts';
+import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
+
+/**
+ * Cyclic menus (spec 2 "Menus", §3, §7; DOMAIN.md "Menus, cashbox, orders"): `days` days over the
+ * chosen meal modes, each day and mode with its dishes.
+ */
+export const MEAL_MODES = {
+  1: 'Завтрак',
+  2: 'Второй завтрак',
+  3: 'Обед',
+  4: 'Полдник',
+  5: 'Ужин',
+  6: 'Второй ужин',
+  7: 'Супы',
+  8: 'Горячие блюда',
+  9: 'Гарниры',
+  10: 'Салаты',
+  11: 'Напитки',
+  12: 'Выпечка и десерты',
+  13: 'Фрукты',
+  14: 'Диетическое меню',
+} as const satisfies Record<number, string>;
+export const MEAL_MODE_IDS = Object.keys(MEAL_MODES).map(Number);
+export const MENU_DAYS_MAX = 366;
+
+export const MENU_MESSAGES = {
+  notFound: 'Меню не найдено',
+  inUse: 'Нельзя удалить меню, которое используется',
+  days: `Число дней — целое от 1 до ${MENU_DAYS_MAX}`,
+  noGroups: 'Отметьте хотя бы один режим питания',
+  badGroups: 'Режимы питания — номера от 1 до 14',
+  day: 'Такого дня нет в меню',
+  group: 'Этого режима питания нет в меню',
+  dishNotFound: 'Блюдо не найдено',
+  noDishes: 'Выберите хотя бы одно блюдо',
+} as const;
+const M = MENU_MESSAGES;
+
+/** Meal modes as an array or the spec's comma string "1,3,5"; answered unique and ascending. */
+export const mealModes = () =>
+  z
+    .union([z.array(z.union([z.number(), z.string().max(5)])).max(50), z.string().max(100)], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? M.noGroups : M.badGroups),
+    })
+    .transform((input, ctx) => {
+      const items = typeof input === 'string' ? input.split(',') : input;
+      const modes = new Set<number>();
+      for (const item of items) {
+        const text = String(item).trim();
+        if (text === '') continue;
+        const n = Number(text);
+        if (!/^\d{1,2}$/.test(text) || n < 1 || n > 14) {
+          ctx.addIssue({ code: 'custom', message: M.badGroups });
+          return z.NEVER;
+        }
+        modes.add(n);
+      }
+      if (modes.size === 0) {
+        ctx.addIssue({ code: 'custom', message: M.noGroups });
+        return z.NEVER;
+      }
+      return [...modes].sort((a, b) => a - b);
+    });
+
+const menuDays = () =>
+  z.coerce
+    .number({ error: M.days })
+    .int({ error: M.days })
+    .min(1, { error: M.days })
+    .max(MENU_DAYS_MAX, { error: M.days });
+
+export const MenuDish = z.object({
+  day: z.number().int(),
+  group: z.number().int(),
+  product_id: z.number().int(),
+  product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    output: z.string(),
+    cost: z.string(),
+    image: Image.nullable(),
+  }),
+});
+export type MenuDish = z.infer<typeof MenuDish>;
+
+/** A menu; `groups` is the spec's comma string ("1,3"). `products` only in the one-menu answer. */
+export const Menu = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  days: z.number().int(),
+  groups: z.string(),
+  /** Activations that apply it (a menu in use cannot be deleted). */
+  activations: z.number().int(),
+  created_at: z.string(),
+  products: z.array(MenuDish).optional(),
+});
+export type Menu = z.infer<typeof Menu>;
+
+export const MenuListQuery = Paging.extend({
+  query: z.string().trim().max(255).optional(),
+  organizationId: optionalQueryId(),
+});
+export type MenuListQuery = z.infer<typeof MenuListQuery>;
+export const MenuList = listOf(Menu);
+export type MenuList = z.infer<typeof MenuList>;
+
+export const MenuCreate = z.object({ name: requiredText(255), days: menuDays(), groups: mealModes() });
+export type MenuCreate = z.infer<typeof MenuCreate>;
+export const MenuUpdate = MenuCreate.extend({ id: bodyId() });
+export type MenuUpdate = z.infer<typeof MenuUpdate>;
+
+const cell = {
+  menu_id: bodyId(),
+  day: z.number({ error: M.day }).int({ error: M.day }).min(1, { error: M.day }).max(MENU_DAYS_MAX, { error: M.day }),
+  group: z
+    .number({ error: M.group })
+    .int({ error: M.group })
+    .min(1, { error: M.badGroups })
+    .max(14, { error: M.badGroups }),
+};
+
+/** `POST /api/menu/product`: one dish (`product_id`) or several (`product_ids`) on a day and mode. */
+export const MenuDishesAdd = z
+  .object({
+    ...cell,
+    product_id: bodyId().optional(),
+    product_ids: z.array(bodyId()).max(200).optional(),
+  })
+  .transform((v, ctx) => {
+    const ids = [...new Set([...(v.product_ids ?? []), ...(v.product_id ? [v.product_id] : [])])];
+    if (ids.length === 0) {
+      ctx.addIssue({ code: 'custom', message: M.noDishes, path: ['product_ids'] });
+      return z.NEVER;
+    }
+    return { menu_id: v.menu_id, day: v.day, group: v.group, product_ids: ids };
+  });
+export type MenuDishesAdd = z.infer<typeof MenuDishesAdd>;
+
+/** `PUT /api/menu/product`: removes a dish from a day and mode. */
+export const MenuDishRemove = z.object({ ...cell, product_id: bodyId() });
+export type MenuDishRemove = z.infer<typeof MenuDishRemove>;

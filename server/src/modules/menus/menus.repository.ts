@@ -1,0 +1,159 @@
+import { and, asc, count, eq, inArray, isNull, notInArray, or, gt, sql } from 'drizzle-orm';
+import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { listPage, searchIn } from '../../platform/db/catalogue.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { images } from '../../platform/db/schema.ts';
+import { dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
+
+// Written out: drizzle would name the outer column bare ("id"), which the subquery would read as its own.
+const liveActivations = sql<number>`(select count(*) from menu_activations a
+  where a.menu_id = menus.id and a.deleted_at is null)`.mapWith(Number);
+
+const columns = {
+  id: menus.id,
+  organizationId: menus.organizationId,
+  name: menus.name,
+  days: menus.days,
+  groups: menus.groups,
+  createdAt: menus.createdAt,
+  activations: liveActivations,
+};
+export type MenuRow = {
+  id: number;
+  organizationId: number;
+  name: string;
+  days: number;
+  groups: number[];
+  createdAt: Date;
+  activations: number;
+};
+
+export interface MenuValues {
+  name: string;
+  days: number;
+  groups: number[];
+}
+
+export function createMenusRepository(db: Db) {
+  const visible = (scope: Scope, organizationId?: number) =>
+    and(
+      isNull(menus.deletedAt),
+      scope.all && organizationId ? eq(menus.organizationId, organizationId) : tenantFilter(menus, scope),
+    );
+
+  const find = async (scope: Scope, id: number, tx: Db = db): Promise<MenuRow | null> => {
+    const [row] = await tx
+      .select(columns)
+      .from(menus)
+      .where(and(eq(menus.id, id), visible(scope)))
+      .limit(1);
+    return row ?? null;
+  };
+
+  return {
+    find,
+
+    async list(scope: Scope, opts: { query?: string; organizationId?: number; limit: number; offset: number }) {
+      const where = and(visible(scope, opts.organizationId), searchIn(opts.query, menus.name));
+      return listPage(db, {
+        rows: (tx) => tx.select(columns).from(menus).where(where).orderBy(asc(menus.name), asc(menus.id)),
+        table: menus,
+        where,
+        ...opts,
+      });
+    },
+
+    /** The live menu locked until the transaction ends (its checks and its change see one state). */
+    async lock(scope: Scope, id: number, tx: Db): Promise<MenuRow | null> {
+      const [locked] = await tx
+        .select({ id: menus.id })
+        .from(menus)
+        .where(and(eq(menus.id, id), visible(scope)))
+        .for('update');
+      return locked ? find(scope, id, tx) : null;
+    },
+
+    /** The menu's live dishes by day, meal mode and name. */
+    async dishesOf(menuId: number, tx: Db = db) {
+      return tx
+        .select({
+          day: menuDishes.day,
+          group: menuDishes.group,
+          dishId: dishes.id,
+          name: dishes.name,
+          output: dishes.output,
+          cost: dishes.cost,
+          imageId: images.id,
+          imageKey: images.key,
+        })
+        .from(menuDishes)
+        .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
+        .leftJoin(images, eq(images.id, dishes.imageId))
+        .where(and(eq(menuDishes.menuId, menuId), isNull(dishes.deletedAt)))
+        .orderBy(asc(menuDishes.day), asc(menuDishes.group), asc(dishes.name), asc(dishes.id));
+    },
+
+    async insert(organizationId: number, values: MenuValues, tx: Db): Promise<number> {
+      const [row] = await tx
+        .insert(menus)
+        .values({ organizationId, ...values })
+        .returning({ id: menus.id });
+      return row!.id;
+    },
+
+    /** Saves the menu and drops its dishes on days and meal modes it no longer has. */
+    async update(id: number, values: MenuValues, tx: Db): Promise<void> {
+      await tx.update(menus).set(values).where(eq(menus.id, id));
+      await tx
+        .delete(menuDishes)
+        .where(
+          and(
+            eq(menuDishes.menuId, id),
+            or(gt(menuDishes.day, values.days), notInArray(menuDishes.group, values.groups)),
+          ),
+        );
+    },
+
+    async countActivations(id: number, tx: Db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(menuActivations)
+        .where(and(eq(menuActivations.menuId, id), isNull(menuActivations.deletedAt)));
+      return row?.n ?? 0;
+    },
+
+    async archive(id: number, at: Date, tx: Db) {
+      await tx.update(menus).set({ deletedAt: at }).where(eq(menus.id, id));
+    },
+
+    /** The ids among `ids` that are live dishes of the organization. */
+    async liveDishes(organizationId: number, ids: number[], tx: Db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: dishes.id })
+        .from(dishes)
+        .where(and(inArray(dishes.id, ids), eq(dishes.organizationId, organizationId), isNull(dishes.deletedAt)))
+        .for('share');
+      return rows.map((r) => r.id);
+    },
+
+    async addDishes(menuId: number, day: number, group: number, dishIds: number[], tx: Db) {
+      await tx
+        .insert(menuDishes)
+        .values(dishIds.map((dishId) => ({ menuId, day, group, dishId })))
+        .onConflictDoNothing();
+    },
+
+    async removeDish(menuId: number, day: number, group: number, dishId: number, tx: Db) {
+      await tx
+        .delete(menuDishes)
+        .where(
+          and(
+            eq(menuDishes.menuId, menuId),
+            eq(menuDishes.day, day),
+            eq(menuDishes.group, group),
+            eq(menuDishes.dishId, dishId),
+          ),
+        );
+    },
+  };
+}

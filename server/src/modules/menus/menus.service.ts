@@ -1,0 +1,152 @@
+import type { Ok } from '@tamaq/contract/common';
+import { imageUrl } from '@tamaq/contract/images';
+import {
+  MENU_MESSAGES as M,
+  type Menu,
+  type MenuCreate,
+  type MenuDishesAdd,
+  type MenuDishRemove,
+  type MenuList,
+  type MenuListQuery,
+  type MenuUpdate,
+} from '@tamaq/contract/menus';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import { audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { retire } from '../../platform/retire.ts';
+import { createMenusRepository, type MenuRow } from './menus.repository.ts';
+
+type Repo = ReturnType<typeof createMenusRepository>;
+
+const toMenu = (row: MenuRow): Menu => ({
+  id: row.id,
+  name: row.name,
+  days: row.days,
+  groups: [...row.groups].sort((a, b) => a - b).join(','),
+  activations: row.activations,
+  created_at: row.createdAt.toISOString(),
+});
+
+const withDishes = async (repo: Repo, row: MenuRow, tx?: Db): Promise<Menu> => ({
+  ...toMenu(row),
+  products: (await repo.dishesOf(row.id, tx)).map((d) => ({
+    day: d.day,
+    group: d.group,
+    product_id: d.dishId,
+    product: {
+      id: d.dishId,
+      name: d.name,
+      output: d.output,
+      cost: d.cost,
+      image: d.imageId !== null && d.imageKey !== null ? { id: d.imageId, url: imageUrl(d.imageKey) } : null,
+    },
+  })),
+});
+
+const ownOrganization = (actor: Actor): number => {
+  if (actor.organizationId === null) throw forbidden();
+  return actor.organizationId;
+};
+
+/** Spec 2 "Menus": the education admin's own organization's cyclic menus and their dishes. */
+export function createMenusService(platform: Platform) {
+  const repo = createMenusRepository(platform.db);
+
+  /** The menu for a change of its dishes: in scope (else 404), the day and meal mode its own (else 422). */
+  const cellOf = async (actor: Actor, cell: { menu_id: number; day: number; group: number }, tx: Db) => {
+    const menu = await repo.lock(scopeOf(actor), cell.menu_id, tx);
+    if (!menu) throw notFound(M.notFound);
+    if (cell.day > menu.days) throw ValidationError.field('day', M.day);
+    if (!menu.groups.includes(cell.group)) throw ValidationError.field('group', M.group);
+    return menu;
+  };
+
+  return {
+    async list(actor: Actor, query: MenuListQuery): Promise<MenuList> {
+      const { rows, total } = await repo.list(scopeOf(actor), query);
+      return { total, rows: rows.map(toMenu) };
+    },
+
+    async get(actor: Actor, id: number): Promise<Menu> {
+      const row = await repo.find(scopeOf(actor), id);
+      if (!row) throw notFound(M.notFound);
+      return withDishes(repo, row);
+    },
+
+    async create(actor: Actor, body: MenuCreate): Promise<Menu> {
+      const organizationId = ownOrganization(actor);
+      return platform.db.transaction(async (tx) => {
+        const id = await repo.insert(organizationId, body, tx);
+        const menu = toMenu((await repo.find(scopeOf(actor), id, tx))!);
+        await audit(tx, actor, { action: 'menu_create', entity: 'menu', entityId: id, organizationId, after: menu });
+        return { ...menu, products: [] };
+      });
+    },
+
+    /** Fewer days or meal modes drop the dishes of those days and modes, in the same transaction. */
+    async update(actor: Actor, { id, ...values }: MenuUpdate): Promise<Menu> {
+      return platform.db.transaction(async (tx) => {
+        const before = await repo.lock(scopeOf(actor), id, tx);
+        if (!before) throw notFound(M.notFound);
+        await repo.update(id, values, tx);
+        const after = (await repo.find(scopeOf(actor), id, tx))!;
+        await audit(tx, actor, {
+          action: 'menu_update',
+          entity: 'menu',
+          entityId: id,
+          organizationId: before.organizationId,
+          before: toMenu(before),
+          after: toMenu(after),
+        });
+        return withDishes(repo, after, tx);
+      });
+    },
+
+    /** Refused while an activation applies the menu; otherwise archived. */
+    remove: (actor: Actor, id: number): Promise<Ok> =>
+      retire(platform.db, actor, {
+        find: (tx) => repo.lock(scopeOf(actor), id, tx),
+        notFound: M.notFound,
+        refuse: async (tx) => ((await repo.countActivations(id, tx)) > 0 ? M.inUse : null),
+        retire: (tx) => repo.archive(id, platform.now(), tx),
+        audit: { action: 'menu_delete', entity: 'menu', id, organizationId: (r) => r.organizationId, before: toMenu },
+      }),
+
+    /** Adds dishes to a day and meal mode (a dish already there stays once); answers the menu. */
+    async addDishes(actor: Actor, body: MenuDishesAdd): Promise<Menu> {
+      return platform.db.transaction(async (tx) => {
+        const menu = await cellOf(actor, body, tx);
+        const live = await repo.liveDishes(menu.organizationId, body.product_ids, tx);
+        if (live.length !== body.product_ids.length) throw notFound(M.dishNotFound);
+        await repo.addDishes(menu.id, body.day, body.group, live, tx);
+        await audit(tx, actor, {
+          action: 'menu_dishes_add',
+          entity: 'menu',
+          entityId: menu.id,
+          organizationId: menu.organizationId,
+          after: { day: body.day, group: body.group, product_ids: live },
+        });
+        return withDishes(repo, menu, tx);
+      });
+    },
+
+    /** Takes a dish off a day and meal mode; answers the menu. */
+    async removeDish(actor: Actor, body: MenuDishRemove): Promise<Menu> {
+      return platform.db.transaction(async (tx) => {
+        const menu = await cellOf(actor, body, tx);
+        await repo.removeDish(menu.id, body.day, body.group, body.product_id, tx);
+        await audit(tx, actor, {
+          action: 'menu_dish_remove',
+          entity: 'menu',
+          entityId: menu.id,
+          organizationId: menu.organizationId,
+          before: { day: body.day, group: body.group, product_id: body.product_id },
+        });
+        return withDishes(repo, menu, tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { auditLog } from '../../platform/db/schema.ts';
+import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
+
+/** Spec 2 "Menus" (issue 9): cyclic menus, their days and meal modes, and the dishes of each. */
+let t: TestContext;
+let orgId: number;
+let admin: string;
+let soup: { id: number };
+let plov: { id: number };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgId = (await createOrganization(t.db, { type: 'education' })).id;
+  admin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId })).token;
+  soup = await dish(orgId, 'Борщ');
+  plov = await dish(orgId, 'Плов');
+});
+afterAll(() => t.close());
+
+async function dish(organizationId: number, name: string) {
+  const [c] = await t.db.insert(dishCategories).values({ organizationId, name: 'Категория' }).returning();
+  const [d] = await t.db
+    .insert(dishes)
+    .values({ organizationId, categoryId: c!.id, name, cost: '450.50', output: '250 г' })
+    .returning();
+  return d!;
+}
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
+  t.call({ method, url, token, ...(payload ? { payload } : {}) });
+const newMenu = async (body: object = { name: 'Осень', days: 10, groups: '1,3' }) =>
+  (await call('POST', '/api/menu', body)).json() as { id: number };
+
+describe('/api/menu and /api/menus', () => {
+  it('creates a menu (answering its id), lists it, reads it with its dishes, and audits', async () => {
+    const res = await call('POST', '/api/menu', { name: ' Осень ', days: '10', groups: '3,1,3' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: expect.any(Number), name: 'Осень', days: 10, groups: '1,3', products: [] });
+    const id = res.json().id;
+    const list = await call('GET', `/api/menus?query=${encodeURIComponent('осен')}`);
+    expect(list.json().rows).toContainEqual(
+      expect.objectContaining({ id, name: 'Осень', days: 10, groups: '1,3', activations: 0 }),
+    );
+    await call('POST', '/api/menu/product', { menu_id: id, day: 2, group: 3, product_ids: [plov.id, soup.id] });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 1, product_id: soup.id });
+    const read = await call('GET', `/api/menu/${id}`);
+    expect(
+      read
+        .json()
+        .products.map((p: { day: number; group: number; product: { name: string } }) => [
+          p.day,
+          p.group,
+          p.product.name,
+        ]),
+    ).toEqual([
+      [1, 1, 'Борщ'],
+      [2, 3, 'Борщ'],
+      [2, 3, 'Плов'],
+    ]);
+    expect(read.json().products[0].product).toMatchObject({ cost: '450.50', output: '250 г', image: null });
+    const trail = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'menu'), eq(auditLog.entityId, String(id))));
+    expect(trail.map((r) => r.action).sort()).toEqual(['menu_create', 'menu_dishes_add', 'menu_dishes_add']);
+  });
+
+  it('refuses days 0 or over 366, meal modes outside 1–14 or none, and an empty name (422), writing nothing', async () => {
+    const before = (await t.db.select().from(menus)).length;
+    const cases: [object, string][] = [
+      [{ name: 'М', days: 0, groups: '1' }, 'days'],
+      [{ name: 'М', days: 367, groups: '1' }, 'days'],
+      [{ name: 'М', days: 2.5, groups: '1' }, 'days'],
+      [{ name: 'М', days: 'abc', groups: '1' }, 'days'],
+      [{ name: 'М', days: 5, groups: '0,3' }, 'groups'],
+      [{ name: 'М', days: 5, groups: '15' }, 'groups'],
+      [{ name: 'М', days: 5, groups: '' }, 'groups'],
+      [{ name: 'М', days: 5, groups: [1, 'x'] }, 'groups'],
+      [{ name: ' ', days: 5, groups: '1' }, 'name'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('POST', '/api/menu', payload);
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 422 });
+      expect(res.json().validationErrors).toHaveProperty(field);
+    }
+    expect((await t.db.select().from(menus)).length).toBe(before);
+  });
+
+  it('refuses a day beyond the menu, a meal mode it lacks (422) and another organization’s dish (404)', async () => {
+    const { id } = await newMenu({ name: 'Короткое', days: 5, groups: [1, 3] });
+    const day = await call('POST', '/api/menu/product', { menu_id: id, day: 6, group: 1, product_id: soup.id });
+    expect(day.statusCode).toBe(422);
+    expect(day.json().validationErrors.day).toEqual(['Такого дня нет в меню']);
+    const group = await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 2, product_id: soup.id });
+    expect(group.json().validationErrors.group).toEqual(['Этого режима питания нет в меню']);
+    const out = await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 15, product_id: soup.id });
+    expect(out.json().validationErrors).toHaveProperty('group');
+    const none = await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 1 });
+    expect(none.json().validationErrors).toHaveProperty('product_ids');
+    const other = await createOrganization(t.db, { type: 'education' });
+    const theirs = await dish(other.id, 'Чужое');
+    const foreign = await call('POST', '/api/menu/product', {
+      menu_id: id,
+      day: 1,
+      group: 1,
+      product_ids: [soup.id, theirs.id],
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await t.db.select().from(menuDishes).where(eq(menuDishes.menuId, id))).toEqual([]);
+  });
+
+  it('removes a dish from a day, and drops the dishes of days and modes an edit takes away', async () => {
+    const { id } = await newMenu({ name: 'Неделя', days: 7, groups: '1,3,5' });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 1, product_ids: [soup.id, plov.id] });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 7, group: 3, product_id: soup.id });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 2, group: 5, product_id: plov.id });
+    const removed = await call('PUT', '/api/menu/product', { menu_id: id, day: 1, group: 1, product_id: soup.id });
+    expect(removed.json().products.map((p: { product_id: number }) => p.product_id)).toEqual([
+      plov.id,
+      plov.id,
+      soup.id,
+    ]);
+    const edited = await call('PUT', '/api/menu', { id, name: 'Пятидневка', days: 5, groups: '1,3' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Пятидневка', days: 5, groups: '1,3' });
+    expect(edited.json().products.map((p: { day: number; group: number }) => [p.day, p.group])).toEqual([[1, 1]]);
+  });
+
+  it('refuses to delete a menu in use, archives one that is not', async () => {
+    const used = await newMenu({ name: 'Активное', days: 10, groups: '3' });
+    const school = await createSchool(t.db, { organizationId: orgId });
+    await t.db
+      .insert(menuActivations)
+      .values({ organizationId: orgId, schoolId: school.id, menuId: used.id, type: 'paid_food', date: '2026-11-01' });
+    const refused = await call('DELETE', `/api/menu/${used.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorMessage).toBe('Нельзя удалить меню, которое используется');
+    const free = await newMenu({ name: 'Лишнее', days: 3, groups: '1' });
+    expect((await call('DELETE', `/api/menu/${free.id}`)).json()).toEqual({ success: true });
+    expect((await call('GET', `/api/menu/${free.id}`)).statusCode).toBe(404);
+  });
+
+  it('takes an archived dish off every menu', async () => {
+    const { id } = await newMenu({ name: 'С компотом', days: 2, groups: '11' });
+    const compote = await dish(orgId, 'Компот');
+    await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 11, product_id: compote.id });
+    expect((await call('DELETE', `/api/product/${compote.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/menu/${id}`)).json().products).toEqual([]);
+  });
+
+  it('answers 404 for another organization’s menu and 403 to other roles', async () => {
+    const other = await createOrganization(t.db, { type: 'education' });
+    const them = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id })).token;
+    const theirs = (await call('POST', '/api/menu', { name: 'Их', days: 3, groups: '1' }, them)).json();
+    expect((await call('GET', `/api/menu/${theirs.id}`)).statusCode).toBe(404);
+    expect((await call('PUT', '/api/menu', { id: theirs.id, name: 'Моё', days: 3, groups: '1' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/menu/${theirs.id}`)).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/menu/product', { menu_id: theirs.id, day: 1, group: 1, product_id: soup.id }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', '/api/menus')).json().rows.map((m: { id: number }) => m.id)).not.toContain(theirs.id);
+    const [still] = await t.db.select().from(menus).where(eq(menus.id, theirs.id));
+    expect(still).toMatchObject({ name: 'Их', deletedAt: null });
+    for (const role of ['EducationCashier', 'EducationLibrarian', 'Admin'] as const) {
+      const { token } = await signedIn(t.platform, { role, organizationId: orgId });
+      expect((await call('GET', '/api/menus', undefined, token)).statusCode).toBe(403);
+      expect((await call('POST', '/api/menu', { name: 'X', days: 1, groups: '1' }, token)).statusCode).toBe(403);
+    }
+  });
+});

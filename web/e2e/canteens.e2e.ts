@@ -92,11 +92,17 @@ describe('/canteens as admin@demo.kz', () => {
     await page.getByText('Столовая сохранена').first().waitFor();
     await page.waitForURL((u) => u.pathname === '/canteens');
     await search(SUFFIX);
-    // The searched list may first show its cached page, then the refetched one: wait for the final rows.
+    // The unsearched list, then the searched one from its cache, then refetched: wait until every row
+    // is a searched one and the edited row is the saved one.
     await expect
-      .poll(async () => (await rows().allTextContents()).filter((t) => t.includes(NAME)))
-      .toEqual([expect.stringContaining('ул. Сатпаева, 32')]);
-    expect(await row(NAME).textContent()).not.toContain('Главный корпус');
+      .poll(async () => {
+        const texts = await rows().allTextContents();
+        const edited = texts.filter((t) => t.includes(NAME));
+        return texts.every((t) => t.includes(SUFFIX)) && edited.length === 1 ? edited[0] : texts;
+      })
+      .toSatisfy(
+        (t: unknown) => typeof t === 'string' && t.includes('ул. Сатпаева, 32') && !t.includes('Главный корпус'),
+      );
   });
 
   it('asks before leaving a form with unsaved changes', async () => {

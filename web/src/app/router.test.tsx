@@ -25,6 +25,9 @@ async function open(path: string) {
   return router;
 }
 
+/** The signed-in frame is a lazy chunk: in jsdom on a loaded machine it takes seconds to load. */
+const LAYOUT_LOADS = { timeout: 15_000 };
+
 const where = (router: ReturnType<typeof createMemoryRouter>) =>
   router.state.location.pathname + router.state.location.search;
 
@@ -51,19 +54,19 @@ describe('router', () => {
     signIn('Cashier');
     const router = await open('/organizations');
     // The signed-in frame loads on demand; the guard inside it answers once it has.
-    await vi.waitFor(() => expect(where(router)).toBe('/login?next=%2Forganizations&denied=1'));
+    await vi.waitFor(() => expect(where(router)).toBe('/login?next=%2Forganizations&denied=1'), LAYOUT_LOADS);
   });
 
   it('sends each role from / to its start screen', async () => {
     signIn('SuperAdmin');
     const router = await open('/');
-    await vi.waitFor(() => expect(where(router)).toBe('/organizations'));
+    await vi.waitFor(() => expect(where(router)).toBe('/organizations'), LAYOUT_LOADS);
   });
 
   it('shows the placeholder inside the layout for a screen not written yet', async () => {
     signIn('EducationCashier');
     await open('/cashbox');
-    expect(await screen.findByTestId('placeholder', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('placeholder', {}, LAYOUT_LOADS)).toBeTruthy();
     expect(screen.getByTestId('nav').querySelector('a[href="/cashbox"]')).toBeTruthy();
   });
 
@@ -71,12 +74,12 @@ describe('router', () => {
     signIn('Student');
     const router = await open('/');
     expect(where(router)).toBe('/');
-    expect(await screen.findByTestId('download-page')).toBeTruthy();
+    expect(await screen.findByTestId('download-page', {}, LAYOUT_LOADS)).toBeTruthy();
   });
 
   it('sends unknown paths to /', async () => {
     signIn('Admin');
     const router = await open('/no/such/page');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/report/fixations'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/report/fixations'), LAYOUT_LOADS);
   });
 });

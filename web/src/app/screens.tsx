@@ -94,6 +94,18 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/dishes/dish-form-page.tsx'),
     (m) => m.DishFormPage,
   ),
+  '/menus': screen(
+    () => import('../features/menus/menus-list-page.tsx'),
+    (m) => m.MenusListPage,
+  ),
+  '/menu/create': screen(
+    () => import('../features/menus/menu-form-page.tsx'),
+    (m) => m.MenuFormPage,
+  ),
+  '/menu/:id': screen(
+    () => import('../features/menus/menu-form-page.tsx'),
+    (m) => m.MenuFormPage,
+  ),
   '/school/fixation/manual': screen(
     () => import('../features/manual-fixation/school-manual-page.tsx'),
     (m) => m.SchoolManualPage,

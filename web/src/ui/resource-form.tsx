@@ -42,6 +42,10 @@ export interface ResourceFormProps<Row extends { id: number; name: string }, Val
   children: ReactNode | ((ctx: { row: Row | null; form: FormInstance<Values> }) => ReactNode);
   /** Lines of the skeleton shown while the row loads. */
   skeletonRows?: number;
+  /** Where to go after a save, given the saved row and whether it was new; `backPath` by default. */
+  afterSave?: (saved: Row, created: boolean) => string;
+  /** Below the form's card, for a saved row (a menu's dishes, say). */
+  below?: (row: Row) => ReactNode;
   maxWidth?: number;
 }
 
@@ -86,6 +90,7 @@ export function ResourceForm<Row extends { id: number; name: string }, Values, B
           <RowForm key={row.data?.id ?? 'new'} {...props} row={row.data ?? null} />
         )}
       </Card>
+      {props.below && row.data ? props.below(row.data) : null}
     </Space>
   );
 }
@@ -99,6 +104,7 @@ function RowForm<Row extends { id: number; name: string }, Values, Body>({
   body,
   children,
   row,
+  afterSave,
 }: ResourceFormProps<Row, Values, Body> & { row: Row | null }) {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
@@ -112,10 +118,10 @@ function RowForm<Row extends { id: number; name: string }, Values, Body>({
     (v: Values) => save.mutateAsync({ ...(body ? body(v, row) : (v as unknown as Body)), id: row?.id ?? null }),
     {
       fallbackField: 'name',
-      onSuccess: () => {
+      onSuccess: (saved) => {
         void message.success(row ? t.saved : t.created);
         guard.release();
-        void navigate(backPath);
+        void navigate(afterSave ? afterSave(saved as Row, row === null) : backPath);
       },
     },
   );

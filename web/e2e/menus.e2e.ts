@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
+
+const SUFFIX = String(Date.now()).slice(-7);
+const MENU = `Осень ${SUFFIX}`;
+const SOUP = `Щи ${SUFFIX}`;
+const PLOV = `Плов ${SUFFIX}`;
+const COMPOTE = `Компот ${SUFFIX}`;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+const cell = (mode: number) => page.getByTestId(`menu-cell-${mode}`);
+const menuRow = (name: string) =>
+  page
+    .locator('[data-testid="menus-page"] tbody tr.ant-table-row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
+
+beforeAll(async () => {
+  const admin = await tokenOf('edu.admin@demo.kz');
+  const category = await call<{ id: number }>(admin, 'POST', '/api/category', { name: `Обеды ${SUFFIX}` });
+  for (const [name, cost] of [
+    [SOUP, '320'],
+    [PLOV, '450.5'],
+    [COMPOTE, '90'],
+  ]) {
+    await call(admin, 'POST', '/api/product', { category_id: category.id, name, cost, output: '200 г' });
+  }
+  browser = await openBrowser();
+  page = browser.page;
+  await signOutHere(page);
+  await signIn(page, 'edu.admin@demo.kz');
+});
+afterAll(() => browser?.close());
+
+describe('/menus as the education admin', () => {
+  it('creates a menu, goes on to its page, and fills a day with dishes from the dialog', async () => {
+    await page.goto(`${baseUrl()}/menus`);
+    await page.getByRole('link', { name: 'Добавить меню' }).click();
+    await page.waitForURL((u) => u.pathname === '/menu/create');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.locator('.ant-form-item-explain-error').getByText('Отметьте хотя бы один режим питания').waitFor();
+    await page.getByLabel('Название').fill(MENU);
+    await page.getByLabel('Дней в цикле').fill('5');
+    await page.getByRole('checkbox', { name: 'Завтрак', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Обед', exact: true }).check();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Меню создано: добавьте блюда по дням').first().waitFor();
+    await page.waitForURL((u) => /^\/menu\/\d+$/.test(u.pathname));
+    await page.getByRole('tab', { name: 'День 5' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(5);
+
+    // Day 2, lunch: two dishes at once, found from 2 letters.
+    await page.getByRole('tab', { name: 'День 2' }).click();
+    await cell(3).getByRole('button', { name: 'Добавить блюда' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Введите хотя бы 2 буквы названия').waitFor();
+    await dialog.getByLabel('Название блюда, от 2 букв').fill(SUFFIX);
+    await dialog.getByRole('checkbox', { name: new RegExp(SOUP) }).check();
+    await dialog.getByRole('checkbox', { name: new RegExp(PLOV) }).check();
+    await shot(page, 'menu-dish-picker');
+    await dialog.getByRole('button', { name: 'Добавить (2)' }).click();
+    await page.getByText('Добавлено блюд: 2').first().waitFor();
+    await cell(3).getByText(SOUP).waitFor();
+    await cell(3).getByText(PLOV).waitFor();
+    expect(await cell(1).textContent()).toContain('Блюд нет');
+    await shot(page, 'menu-grid');
+
+    // The dialog shows what the day already has as checked and disabled.
+    await cell(3).getByRole('button', { name: 'Добавить блюда' }).click();
+    await dialog.getByLabel('Название блюда, от 2 букв').fill(SUFFIX);
+    const taken = dialog.getByRole('checkbox', { name: new RegExp(SOUP) });
+    await taken.waitFor();
+    expect(await taken.isChecked()).toBe(true);
+    expect(await taken.isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+
+    // Another day keeps its own dishes.
+    await page.getByRole('tab', { name: 'День 1' }).click();
+    expect(await cell(3).textContent()).toContain('Блюд нет');
+  });
+
+  it('takes a dish off a day after the confirmation', async () => {
+    await page.goto(`${baseUrl()}/menus?query=${SUFFIX}`);
+    await page.getByRole('link', { name: MENU, exact: true }).click();
+    await page.getByRole('tab', { name: 'День 2' }).click();
+    await cell(3)
+      .getByRole('button', { name: `Убрать «${SOUP}»` })
+      .click();
+    await page.getByText('Вы действительно желаете убрать блюдо из меню?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Блюдо убрано из меню').first().waitFor();
+    await cell(3).getByText(SOUP).waitFor({ state: 'detached' });
+    await cell(3).getByText(PLOV).waitFor();
+  });
+
+  it('edits the menu back to the list, and deletes it after the confirmation', async () => {
+    await page.goto(`${baseUrl()}/menus?query=${SUFFIX}`);
+    await menuRow(MENU).getByRole('link', { name: 'Изменить' }).click();
+    await page.getByText('Редактирование меню').first().waitFor();
+    await page.getByLabel('Дней в цикле').fill('10');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Меню сохранено').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/menus');
+    await page.getByLabel('Поиск по названию').fill(SUFFIX);
+    await menuRow(MENU).getByText('10 дней').waitFor();
+    expect(await menuRow(MENU).textContent()).toContain('Завтрак, Обед');
+    await shot(page, 'menus-list');
+
+    await menuRow(MENU).getByRole('button', { name: 'Удалить' }).click();
+    await page.getByText('Вы действительно желаете удалить меню?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Меню удалено').first().waitFor();
+    await menuRow(MENU).waitFor({ state: 'detached' });
+  });
+});

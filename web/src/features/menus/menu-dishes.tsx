@@ -1,0 +1,197 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { DishList } from '@tamaq/contract/dishes';
+import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
+import { SEARCH_DEBOUNCE_MS } from '@tamaq/contract/constants';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Button, Card, Checkbox, Empty, Flex, Input, List, Modal, Tabs, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { api, errorText } from '../../lib/api-client.ts';
+import { formatCost } from '../../lib/money.ts';
+import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
+import { menusResource } from './menus-resource.ts';
+
+const t = ru.food.menus;
+const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
+
+/** The menu's dishes by day and meal mode (spec 2 "Menus"): add through the dialog, remove after asking. */
+export function MenuDishes({ menu }: { menu: Menu }) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [day, setDay] = useState(1);
+  const [picking, setPicking] = useState<number | null>(null);
+  const groups = menu.groups.split(',').filter(Boolean).map(Number);
+  const dishes = menu.products ?? [];
+  const shown = Math.min(day, menu.days);
+  const refresh = (saved: Menu) => {
+    queryClient.setQueryData([...menusResource.key, 'detail', menu.id], saved);
+    void queryClient.invalidateQueries({ queryKey: menusResource.key });
+  };
+  const remove = useMutation({
+    mutationFn: (d: MenuDish) =>
+      api.put<Menu>('/api/menu/product', { menu_id: menu.id, day: d.day, group: d.group, product_id: d.product_id }),
+    onSuccess: (saved) => {
+      refresh(saved);
+      void message.success(t.dishRemoved);
+    },
+  });
+
+  return (
+    <Card title={t.dishesTitle} data-testid="menu-dishes">
+      <Tabs
+        activeKey={String(shown)}
+        onChange={(k) => setDay(Number(k))}
+        items={Array.from({ length: menu.days }, (_, i) => ({ key: String(i + 1), label: t.day(i + 1) }))}
+      />
+      <Flex wrap gap={16}>
+        {groups.map((g) => {
+          const here = dishes.filter((d) => d.day === shown && d.group === g);
+          return (
+            <Card
+              key={g}
+              size="small"
+              title={modeName(g)}
+              style={{ width: 300 }}
+              data-testid={`menu-cell-${g}`}
+              extra={
+                <Button size="small" icon={<PlusOutlined />} onClick={() => setPicking(g)}>
+                  {t.addDishes}
+                </Button>
+              }
+            >
+              {here.length === 0 ? (
+                <Typography.Text type="secondary">{t.noDishes}</Typography.Text>
+              ) : (
+                <List
+                  size="small"
+                  dataSource={here}
+                  rowKey={(d) => d.product_id}
+                  renderItem={(d) => (
+                    <List.Item
+                      style={{ paddingInline: 0 }}
+                      actions={[
+                        <ConfirmDelete
+                          key="remove"
+                          title={t.confirmRemoveDish}
+                          label={t.removeDish(d.product.name)}
+                          onConfirm={() => remove.mutateAsync(d)}
+                        />,
+                      ]}
+                    >
+                      <List.Item.Meta
+                        avatar={
+                          <Avatar shape="square" src={d.product.image?.url}>
+                            {d.product.name.slice(0, 1)}
+                          </Avatar>
+                        }
+                        title={d.product.name}
+                        description={`${d.product.output} · ${formatCost(d.product.cost, ru.food.dishes.currency)}`}
+                      />
+                    </List.Item>
+                  )}
+                />
+              )}
+            </Card>
+          );
+        })}
+      </Flex>
+      {picking !== null && (
+        <DishPicker
+          menu={menu}
+          day={shown}
+          group={picking}
+          taken={dishes.filter((d) => d.day === shown && d.group === picking).map((d) => d.product_id)}
+          onClose={() => setPicking(null)}
+          onSaved={(saved, n) => {
+            refresh(saved);
+            void message.success(t.added(n));
+            setPicking(null);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The dish-picking dialog: dishes found by a part of their name once 2 letters are typed (200 ms
+ * after typing stops), several at once; those already on the day and mode are shown checked.
+ */
+function DishPicker(props: {
+  menu: Menu;
+  day: number;
+  group: number;
+  taken: number[];
+  onClose: () => void;
+  onSaved: (menu: Menu, added: number) => void;
+}) {
+  const { menu, day, group, taken, onClose, onSaved } = props;
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const found = useQuery({
+    queryKey: ['dishes', 'pick', query],
+    queryFn: ({ signal }) => api.get<DishList>('/api/products', { query, limit: 50, offset: 0 }, { signal }),
+    enabled: query.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+  const takenSet = useMemo(() => new Set(taken), [taken]);
+  const add = useMutation({
+    mutationFn: () => api.post<Menu>('/api/menu/product', { menu_id: menu.id, day, group, product_ids: chosen }),
+    onSuccess: (saved) => onSaved(saved, chosen.length),
+    onError: (err) => setError(errorText(err)),
+  });
+  const rows = query.length >= 2 ? (found.data?.rows ?? []) : [];
+
+  return (
+    <Modal
+      open
+      title={t.addTo(day, modeName(group))}
+      onCancel={onClose}
+      okText={t.dialogAdd(chosen.length)}
+      cancelText={ru.ui.cancel}
+      okButtonProps={{ disabled: chosen.length === 0, loading: add.isPending }}
+      onOk={() => add.mutate()}
+      destroyOnHidden
+    >
+      <Input.Search
+        autoFocus
+        allowClear
+        placeholder={t.dialogSearch}
+        aria-label={t.dialogSearch}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        loading={found.isFetching}
+      />
+      <div style={{ maxHeight: 360, overflowY: 'auto', marginTop: 12 }} data-testid="dish-picker">
+        {query.length < 2 ? (
+          <Typography.Text type="secondary">{t.dialogHint}</Typography.Text>
+        ) : rows.length === 0 && !found.isFetching ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.dialogNothing} />
+        ) : (
+          <Checkbox.Group
+            value={[...chosen, ...taken]}
+            onChange={(v) => setChosen((v as number[]).filter((id) => !takenSet.has(id)))}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+          >
+            {rows.map((d) => (
+              <Checkbox key={d.id} value={d.id} disabled={takenSet.has(d.id)}>
+                {d.name}{' '}
+                <Typography.Text type="secondary">
+                  {d.output} · {formatCost(d.cost, ru.food.dishes.currency)}
+                  {takenSet.has(d.id) ? ` · ${t.already}` : ''}
+                </Typography.Text>
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
+        )}
+      </div>
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+    </Modal>
+  );
+}

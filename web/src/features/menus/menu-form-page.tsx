@@ -1,0 +1,61 @@
+import { MEAL_MODES, MENU_DAYS_MAX, MENU_MESSAGES, MenuCreate } from '@tamaq/contract/menus';
+import { Checkbox, Form, Input, InputNumber } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { fromSchema } from '../../ui/form-rules.ts';
+import { ResourceForm } from '../../ui/resource-form.tsx';
+import { MenuDishes } from './menu-dishes.tsx';
+import { menusResource } from './menus-resource.ts';
+
+const t = ru.food.menus;
+type Values = { name: string; days: number | null; groups: number[] };
+const modes = Object.entries(MEAL_MODES).map(([value, label]) => ({ value: Number(value), label }));
+
+/**
+ * '/menu/create' and '/menu/:id' (spec 2): name, days and meal modes; a new menu goes on to its own
+ * page to get its dishes, a saved one back to the list. A saved menu shows its dishes by day below.
+ */
+export function MenuFormPage() {
+  return (
+    <ResourceForm
+      resource={menusResource}
+      texts={t}
+      backPath="/menus"
+      testId="menu-form-page"
+      skeletonRows={4}
+      maxWidth={760}
+      afterSave={(menu, created) => (created ? `/menu/${menu.id}` : '/menus')}
+      values={(m): Values => ({
+        name: m?.name ?? '',
+        days: m?.days ?? null,
+        groups: m ? m.groups.split(',').filter(Boolean).map(Number) : [],
+      })}
+      body={(v: Values) => ({ name: v.name, days: v.days ?? 0, groups: v.groups.join(',') })}
+      below={(menu) => <MenuDishes menu={menu} />}
+    >
+      <Form.Item name="name" label={t.name} rules={[fromSchema(MenuCreate.shape.name)]} required>
+        <Input maxLength={255} placeholder={t.namePlaceholder} autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="days"
+        label={t.days}
+        extra={t.daysHint}
+        rules={[{ required: true, type: 'integer', min: 1, max: MENU_DAYS_MAX, message: MENU_MESSAGES.days }]}
+        required
+      >
+        <InputNumber min={1} max={MENU_DAYS_MAX} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item
+        name="groups"
+        label={t.groups}
+        extra={t.groupsHint}
+        rules={[{ type: 'array', min: 1, required: true, message: MENU_MESSAGES.noGroups }]}
+        required
+      >
+        <Checkbox.Group
+          options={modes}
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 8 }}
+        />
+      </Form.Item>
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,12 @@
+import { Menu, MenuCreate, MenuUpdate } from '@tamaq/contract/menus';
+import { defineResource } from '../../lib/resource.ts';
+
+/** Spec 2 "Menus": the education admin's cyclic menus. */
+export const menusResource = defineResource({
+  key: 'menus',
+  list: '/api/menus',
+  one: '/api/menu',
+  row: Menu,
+  create: MenuCreate,
+  update: MenuUpdate,
+});

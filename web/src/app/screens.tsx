@@ -106,6 +106,14 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/menus/menu-form-page.tsx'),
     (m) => m.MenuFormPage,
   ),
+  '/activated/menus': screen(
+    () => import('../features/menus/activated-menus-page.tsx'),
+    (m) => m.ActivatedMenusPage,
+  ),
+  '/menu/activate': screen(
+    () => import('../features/menus/menu-activate-page.tsx'),
+    (m) => m.MenuActivatePage,
+  ),
   '/school/fixation/manual': screen(
     () => import('../features/manual-fixation/school-manual-page.tsx'),
     (m) => m.SchoolManualPage,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, orgId } from './columns.ts';
 import { images, schools } from './schema.ts';
 
@@ -114,6 +114,10 @@ export const menuActivations = pgTable(
   (t) => [
     index('menu_activations_school_idx').on(t.schoolId, t.type, t.date),
     index('menu_activations_menu_idx').on(t.menuId),
+    /** One live activation per school, type and first day: which applies is never a tie. */
+    uniqueIndex('menu_activations_school_type_date_key')
+      .on(t.schoolId, t.type, t.date)
+      .where(sql`${t.deletedAt} is null`),
     check('menu_activations_type_check', sql`${t.type} in ('free_food', 'paid_food')`),
   ],
 );

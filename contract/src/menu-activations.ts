@@ -1,0 +1,74 @@
+import { listOf, Paging } from './common.ts';
+import { bodyId, optionalQueryId, z } from './zod.ts';
+
+/**
+ * Activated menus (spec 2 "Activated menus", §7; DOMAIN.md "Menus, cashbox, orders"): a menu applies
+ * to a school from a date, as free or paid food. Today's menu day is `((today − date) mod days) + 1`
+ * of the newest activation of that type dated today or earlier, today in the school's time zone.
+ */
+export const ACTIVATION_TYPES = ['free_food', 'paid_food'] as const;
+export type ActivationType = (typeof ACTIVATION_TYPES)[number];
+
+export const ACTIVATION_MESSAGES = {
+  notFound: 'Активация не найдена',
+  schoolNotFound: 'Школа не найдена',
+  menuNotFound: 'Меню не найдено',
+  type: 'Тип: бесплатное или платное питание',
+  date: 'Укажите дату в виде ДД.ММ.ГГГГ',
+  dateRange: 'Дата — с 2000 по 2100 год',
+  taken: 'С этой даты в школе уже действует меню этого типа',
+} as const;
+const M = ACTIVATION_MESSAGES;
+
+export const ActivatedMenu = z.object({
+  id: z.number().int(),
+  school_id: z.number().int(),
+  school: z.object({ id: z.number().int(), name: z.string() }),
+  menu_id: z.number().int(),
+  menu: z.object({ id: z.number().int(), name: z.string(), days: z.number().int() }),
+  type: z.enum(ACTIVATION_TYPES),
+  /** 'YYYY-MM-DD': the menu's first day. */
+  date: z.string(),
+  /** The menu day today, when this is the activation that applies today; else null. */
+  today_day: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ActivatedMenu = z.infer<typeof ActivatedMenu>;
+
+export const ActivatedMenuListQuery = Paging.extend({ schoolId: optionalQueryId() });
+export type ActivatedMenuListQuery = z.infer<typeof ActivatedMenuListQuery>;
+export const ActivatedMenuList = listOf(ActivatedMenu);
+export type ActivatedMenuList = z.infer<typeof ActivatedMenuList>;
+
+/** A calendar date 'YYYY-MM-DD' between 2000 and 2100 (an ISO date-time keeps its date part). */
+const activationDate = () =>
+  z
+    .string({ error: M.date })
+    .transform((v) => v.trim().slice(0, 10))
+    .pipe(z.iso.date({ error: M.date }))
+    .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', { error: M.dateRange });
+
+/** `POST /api/activated/menu/activate`. */
+export const MenuActivate = z.object({
+  school_id: bodyId(),
+  menu_id: bodyId(),
+  type: z.enum(ACTIVATION_TYPES, { error: M.type }),
+  date: activationDate(),
+});
+export type MenuActivate = z.infer<typeof MenuActivate>;
+
+/** `PUT /api/activated/menu/remove`. */
+export const MenuActivationRemove = z.object({ id: bodyId() });
+export type MenuActivationRemove = z.infer<typeof MenuActivationRemove>;
+
+/** Days from `from` to `to` ('YYYY-MM-DD'), counted on the calendar (no clock, no zone). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** DOMAIN.md: the day of a `days`-day menu activated on `date`, on `today`; null before it starts. */
+export function menuDayOn(date: string, days: number, today: string): number | null {
+  const elapsed = daysBetween(date, today);
+  if (elapsed < 0 || days < 1) return null;
+  return (elapsed % days) + 1;
+}

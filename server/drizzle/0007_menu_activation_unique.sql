@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "menu_activations_school_type_date_key" ON "menu_activations" USING btree ("school_id","type","date") WHERE "menu_activations"."deleted_at" is null;

@@ -1,0 +1,111 @@
+import type { Ok } from '@tamaq/contract/common';
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
+import {
+  ACTIVATION_MESSAGES as M,
+  menuDayOn,
+  type ActivatedMenu,
+  type ActivatedMenuList,
+  type ActivatedMenuListQuery,
+  type MenuActivate,
+  type MenuActivationRemove,
+} from '@tamaq/contract/menu-activations';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import { audit } from '../../platform/audit.ts';
+import { forbidden, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { retire } from '../../platform/retire.ts';
+import { localDate } from '../../platform/time.ts';
+import {
+  ACTIVATION_UNIQUE,
+  createMenuActivationsRepository,
+  type ActivationRow,
+} from './menu-activations.repository.ts';
+
+const toActivated = (row: ActivationRow, today: string): ActivatedMenu => ({
+  id: row.id,
+  school_id: row.schoolId,
+  school: { id: row.schoolId, name: row.schoolName },
+  menu_id: row.menuId,
+  menu: { id: row.menuId, name: row.menuName, days: row.days },
+  type: row.type,
+  date: row.date,
+  today_day: row.current ? menuDayOn(row.date, row.days, today) : null,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Spec 2 "Activated menus": which menu a school eats from which date, free or paid. */
+export function createMenuActivationsService(platform: Platform) {
+  const repo = createMenuActivationsRepository(platform.db);
+
+  /** Today in the actor's organization's time zone (DOMAIN.md: days are local). */
+  const todayOf = async (actor: Actor): Promise<string> => {
+    if (actor.organizationId === null) throw forbidden();
+    return localDate(platform.now(), (await repo.timeZone(actor.organizationId)) ?? DEFAULT_TIME_ZONE);
+  };
+
+  return {
+    repo,
+
+    async list(actor: Actor, query: ActivatedMenuListQuery): Promise<ActivatedMenuList> {
+      const scope = scopeOf(actor);
+      if (query.schoolId !== undefined && !(await repo.school(scope, query.schoolId))) throw notFound(M.schoolNotFound);
+      const today = await todayOf(actor);
+      const { total, rows } = await repo.list(scope, { ...query, today });
+      return { total, rows: rows.map((r) => toActivated(r, today)) };
+    },
+
+    /** A school and a menu the actor does not see are 404; a second activation of one day and type 422. */
+    async activate(actor: Actor, body: MenuActivate): Promise<ActivatedMenu> {
+      const scope = scopeOf(actor);
+      try {
+        return await platform.db.transaction(async (tx) => {
+          const school = await repo.school(scope, body.school_id, tx);
+          if (!school) throw notFound(M.schoolNotFound);
+          if (!(await repo.menu(school.organizationId, body.menu_id, tx))) throw notFound(M.menuNotFound);
+          const id = await repo.insert(
+            {
+              organizationId: school.organizationId,
+              schoolId: school.id,
+              menuId: body.menu_id,
+              type: body.type,
+              date: body.date,
+            },
+            tx,
+          );
+          const today = localDate(platform.now(), school.timeZone);
+          const activated = toActivated((await repo.find(scope, id, today, tx))!, today);
+          await audit(tx, actor, {
+            action: 'menu_activate',
+            entity: 'menu_activation',
+            entityId: id,
+            organizationId: school.organizationId,
+            after: activated,
+          });
+          return activated;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, ACTIVATION_UNIQUE)) throw ValidationError.field('date', M.taken);
+        throw err;
+      }
+    },
+
+    /** Archived: the menu may then be deleted, and the school eats from the previous activation. */
+    async remove(actor: Actor, { id }: MenuActivationRemove): Promise<Ok> {
+      const today = await todayOf(actor);
+      return retire(platform.db, actor, {
+        find: async (tx) =>
+          (await repo.lock(scopeOf(actor), id, tx)) ? repo.find(scopeOf(actor), id, today, tx) : null,
+        notFound: M.notFound,
+        retire: (tx) => repo.archive(id, platform.now(), tx),
+        audit: {
+          action: 'menu_deactivate',
+          entity: 'menu_activation',
+          id,
+          organizationId: (r) => r.organizationId,
+          before: (r) => toActivated(r, today),
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ActivatedMenu } from '@tamaq/contract/menu-activations';
+import { App, Card, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { LinkButton } from '../../ui/link-button.tsx';
+import { SchoolSelect } from '../../ui/school-select.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
+import { useActivations, useDeactivate } from './activations-api.ts';
+
+const t = ru.food.activations;
+const daysOf = ru.food.menus.daysOf;
+
+/**
+ * /activated/menus (spec 2): #, school, menu, type and the first day (dd.MM.yyyy), newest first,
+ * with the menu day that applies today; a delete asks first. All schools, or one chosen.
+ */
+export function ActivatedMenusPage() {
+  const { message } = App.useApp();
+  const locked = (useSession()?.school ?? null) !== null;
+  const list = useListParams();
+  const schoolId = Number(list.params.schoolId) || null;
+  const { setParam } = list;
+  const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
+  const { data, isFetching, error, refetch } = useActivations({ schoolId, limit: list.limit, offset: list.offset });
+  const remove = useDeactivate();
+
+  const columns: TableColumnsType<ActivatedMenu> = [
+    { key: 'n', title: t.number, width: 64, render: (_, _row, i) => list.offset + i + 1 },
+    { key: 'school', title: t.school, render: (_, row) => row.school.name },
+    {
+      key: 'menu',
+      title: t.menu,
+      render: (_, row) => (
+        <>
+          <Link to={`/menu/${row.menu.id}`}>{row.menu.name}</Link>{' '}
+          <Typography.Text type="secondary">({daysOf(row.menu.days)})</Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'type',
+      title: t.type,
+      width: 190,
+      render: (_, row) => <Tag color={row.type === 'paid_food' ? 'gold' : 'blue'}>{t.types[row.type]}</Tag>,
+    },
+    { key: 'date', title: t.date, width: 130, render: (_, row) => formatDate(row.date) },
+    {
+      key: 'today',
+      title: t.today,
+      width: 110,
+      render: (_, row) => (row.today_day !== null ? <Tag color="green">{t.todayDay(row.today_day)}</Tag> : null),
+    },
+    {
+      key: 'actions',
+      title: ru.catalogs.actions.actions,
+      width: 90,
+      render: (_, row) => (
+        <ConfirmDelete
+          title={t.confirmDelete}
+          onConfirm={async () => {
+            await remove.mutateAsync(row.id);
+            void message.success(t.deleted);
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t.title}
+      data-testid="activated-menus-page"
+      extra={
+        <LinkButton type="primary" icon={<PlusOutlined />} to="/menu/activate">
+          {t.add}
+        </LinkButton>
+      }
+    >
+      {!locked && (
+        <Flex style={{ marginBottom: 16 }}>
+          <SchoolSelect value={schoolId} onChange={chooseSchool} allowAll allLabel={t.allSchools} />
+        </Flex>
+      )}
+      <DataTable<ActivatedMenu>
+        columns={columns}
+        rowKey="id"
+        rows={data?.rows}
+        total={data?.total}
+        loading={isFetching}
+        limit={list.limit}
+        offset={list.offset}
+        onPageChange={list.setOffset}
+        error={error}
+        onRetry={() => void refetch()}
+        emptyText={t.empty}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Ok } from '@tamaq/contract/common';
+import type { ActivatedMenu, ActivatedMenuList, MenuActivate } from '@tamaq/contract/menu-activations';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { menusResource } from './menus-resource.ts';
+
+/** Spec 2 §7 activation calls. A change refreshes the menus too: their "in use" mark follows. */
+export const activationsKey = ['activatedMenus'] as const;
+
+export interface ActivationListParams {
+  schoolId: number | null;
+  limit: number;
+  offset: number;
+}
+
+export const useActivations = (params: ActivationListParams) =>
+  useQuery({
+    queryKey: [...activationsKey, params] as const,
+    queryFn: ({ signal }) =>
+      api.get<ActivatedMenuList>(
+        '/api/activated/menus',
+        { schoolId: params.schoolId ?? undefined, limit: params.limit, offset: params.offset },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: activationsKey });
+    await queryClient.invalidateQueries({ queryKey: menusResource.key });
+  };
+}
+
+export function useActivate() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: MenuActivate) => api.post<ActivatedMenu>('/api/activated/menu/activate', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeactivate() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => api.put<Ok>('/api/activated/menu/remove', { id }),
+    onSuccess: refresh,
+  });
+}

@@ -38,6 +38,7 @@ import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
 import { watchesRoutes } from './modules/watches/watches.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
 import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { menuActivationsRoutes } from './modules/menu-activations/menu-activations.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     dishesRoutes,
     menusRoutes,
     menuActivationsRoutes,
+    ordersRoutes,
     fixationCategoriesRoutes,
     foodCategoriesRoutes,
     organizationsRoutes,

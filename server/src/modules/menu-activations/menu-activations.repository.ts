@@ -139,7 +139,7 @@ export function createMenuActivationsRepository(db: Db) {
      */
     async applying(schoolId: number, type: ActivationType, today: string, tx: Db = db) {
       const [row] = await tx
-        .select({ menuId: menuActivations.menuId, days: menus.days, date: menuActivations.date })
+        .select({ menuId: menuActivations.menuId, name: menus.name, days: menus.days, date: menuActivations.date })
         .from(menuActivations)
         .innerJoin(menus, eq(menus.id, menuActivations.menuId))
         .where(

@@ -4,6 +4,7 @@ import {
   ACTIVATION_MESSAGES as M,
   menuDayOn,
   type ActivatedMenu,
+  type ActivationType,
   type ActivatedMenuList,
   type ActivatedMenuListQuery,
   type MenuActivate,
@@ -45,7 +46,12 @@ export function createMenuActivationsService(platform: Platform) {
   };
 
   return {
-    repo,
+    /** The menu that applies at the school on `today` (its zone's date) for the type, and its day of the cycle. */
+    async applying(schoolId: number, type: ActivationType, today: string) {
+      const row = await repo.applying(schoolId, type, today);
+      const day = row ? menuDayOn(row.date, row.days, today) : null;
+      return row && day !== null ? { menuId: row.menuId, name: row.name, day } : null;
+    },
 
     async list(actor: Actor, query: ActivatedMenuListQuery): Promise<ActivatedMenuList> {
       const scope = scopeOf(actor);

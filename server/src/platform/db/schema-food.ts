@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, orgId } from './columns.ts';
 import { images, schools } from './schema.ts';
+import { users } from './schema-people.ts';
 
 /**
  * Food (issue 9, spec 2 "Dish categories and dishes"): an education organization's dish categories
@@ -119,5 +120,53 @@ export const menuActivations = pgTable(
       .on(t.schoolId, t.type, t.date)
       .where(sql`${t.deletedAt} is null`),
     check('menu_activations_type_check', sql`${t.type} in ('free_food', 'paid_food')`),
+  ],
+);
+
+/**
+ * A sale at a school's cashbox (spec 2 "Cashbox"): priced by the server from its own dish prices,
+ * exact; `count` is the dishes sold, `amount` their sum. The school is the cashbox's; the cashier
+ * who sold it stays named after their account is removed (`set null` keeps the order).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    paymentType: text('payment_type', { enum: ['cash'] }).notNull(),
+    count: integer('count').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('orders_school_created_idx').on(t.schoolId, t.createdAt),
+    index('orders_user_idx').on(t.userId),
+    check('orders_payment_type_check', sql`${t.paymentType} in ('cash')`),
+    check('orders_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** A dish of an order at the price it was sold for (a later price change leaves the sale as it was). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    cost: numeric('cost', { precision: 12, scale: 2 }).notNull(),
+    count: integer('count').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'order_items_pkey', columns: [t.orderId, t.dishId] }),
+    index('order_items_dish_idx').on(t.dishId),
+    check('order_items_count_check', sql`${t.count} between 1 and 1000`),
   ],
 );

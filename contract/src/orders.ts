@@ -1,0 +1,136 @@
+import { Image } from './profile.ts';
+import { bodyId, optionalQueryId, z } from './zod.ts';
+import { daysBetween } from './menu-activations.ts';
+
+/**
+ * The cashbox and its orders (spec 2 "Cashbox", "Orders", §3, §7; DOMAIN.md "Menus, cashbox,
+ * orders"). Money is exact: the server prices every order from its own dish prices and answers
+ * amounts as decimal strings ("1351.50"); a `cost` the client sends is ignored.
+ */
+export const ORDER_COUNT_MAX = 1000;
+export const ORDER_LINES_MAX = 200;
+export const ORDERS_PERIOD_MAX_DAYS = 366;
+export const ORDERS_PAGE_SIZE = 10;
+export const FAVORITES_MAX = 12;
+
+export const ORDER_MESSAGES = {
+  empty: 'Корзина пуста: добавьте блюда',
+  count: `Количество — целое от 1 до ${ORDER_COUNT_MAX}`,
+  tooMany: `В заказе не больше ${ORDER_LINES_MAX} блюд`,
+  paymentType: 'Оплата на кассе — только наличными (cash)',
+  dishNotFound: 'Блюдо не найдено: обновите кассу',
+  schoolNotFound: 'Школа не найдена',
+  chooseSchool: 'Выберите школу',
+  dateFrom: 'Укажите дату «с»',
+  dateTo: 'Укажите дату «по»',
+  badDate: 'Неверная дата',
+  dateOrder: 'Дата «по» раньше даты «с»',
+  period: `Период — не больше ${ORDERS_PERIOD_MAX_DAYS} дней`,
+} as const;
+const M = ORDER_MESSAGES;
+
+/** A dish as the cashbox offers it. */
+export const CashboxDish = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  name: z.string(),
+  cost: z.string(),
+  output: z.string(),
+  image: Image.nullable(),
+});
+export type CashboxDish = z.infer<typeof CashboxDish>;
+
+export const CashboxQuery = z.object({ schoolId: optionalQueryId() });
+export type CashboxQuery = z.infer<typeof CashboxQuery>;
+
+/**
+ * `GET /api/products/cashbox`: the school's favourites (its most ordered dishes of 30 days) and
+ * today's paid menu by dish category; every live dish by category when no paid menu applies today.
+ */
+export const Cashbox = z.object({
+  school_id: z.number().int(),
+  favorites: z.array(CashboxDish),
+  menu: z.array(z.object({ id: z.number().int(), name: z.string(), products: z.array(CashboxDish) })),
+  /** Today's paid menu and its day, or null when the cashbox offers every dish. */
+  paid_menu: z.object({ id: z.number().int(), name: z.string(), day: z.number().int() }).nullable(),
+});
+export type Cashbox = z.infer<typeof Cashbox>;
+
+const count = () =>
+  z
+    .number({ error: M.count })
+    .int({ error: M.count })
+    .min(1, { error: M.count })
+    .max(ORDER_COUNT_MAX, { error: M.count });
+
+/**
+ * `POST /api/order` (spec 2 §7): `organization_id` and each line's `cost` are accepted and ignored
+ * (the caller's organization, the server's prices). A dish named twice is one line of both counts.
+ */
+export const OrderCreate = z.object({
+  organization_id: z.unknown().optional(),
+  school_id: bodyId().nullish(),
+  payment_type: z.literal('cash', { error: M.paymentType }).default('cash'),
+  products: z
+    .array(z.object({ id: bodyId(), count: count(), cost: z.unknown().optional() }), { error: M.empty })
+    .min(1, { error: M.empty })
+    .max(ORDER_LINES_MAX, { error: M.tooMany }),
+});
+export type OrderCreate = z.infer<typeof OrderCreate>;
+
+export const OrderLine = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  count: z.number().int(),
+  /** The dish's price when sold. */
+  cost: z.string(),
+  amount: z.string(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const Order = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  school_id: z.number().int().nullable(),
+  school: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  cashier: z.string().nullable(),
+  payment_type: z.literal('cash'),
+  /** Dishes in the order (the sum of the lines' counts). */
+  count: z.number().int(),
+  amount: z.string(),
+  products: z.array(OrderLine),
+});
+export type Order = z.infer<typeof Order>;
+
+const requiredDate = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .pipe(z.iso.date({ error: M.badDate }));
+
+/** `GET /api/orders` (spec 2 §7): dates required, at most a year, page size 10 by default. */
+export const OrdersQuery = z
+  .object({
+    date_from: requiredDate(M.dateFrom),
+    date_to: requiredDate(M.dateTo),
+    organization_id: optionalQueryId(),
+    school_id: optionalQueryId(),
+    limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  })
+  .superRefine((q, ctx) => {
+    const days = daysBetween(q.date_from, q.date_to);
+    if (days < 0) ctx.addIssue({ code: 'custom', message: M.dateOrder, path: ['date_to'] });
+    else if (days >= ORDERS_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', message: M.period, path: ['date_to'] });
+  });
+export type OrdersQuery = z.infer<typeof OrdersQuery>;
+
+/** The report: a page of orders, and over the whole period `total` orders, `amount` and `products` sold. */
+export const OrdersReport = z.object({
+  rows: z.array(Order),
+  total: z.number().int(),
+  amount: z.string(),
+  products: z.number().int(),
+});
+export type OrdersReport = z.infer<typeof OrdersReport>;

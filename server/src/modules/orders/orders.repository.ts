@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { FAVORITES_MAX } from '@tamaq/contract/orders';
+import type { Db } from '../../platform/db/client.ts';
+import { images, organizations, schools } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema-people.ts';
+import { dishCategories, dishes, menuDishes, orderItems, orders } from '../../platform/db/schema-food.ts';
+
+const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
+
+const dishColumns = {
+  id: dishes.id,
+  categoryId: dishes.categoryId,
+  categoryName: dishCategories.name,
+  name: dishes.name,
+  cost: dishes.cost,
+  output: dishes.output,
+  imageId: images.id,
+  imageKey: images.key,
+};
+export type CashboxDishRow = {
+  id: number;
+  categoryId: number;
+  categoryName: string;
+  name: string;
+  cost: string;
+  output: string;
+  imageId: number | null;
+  imageKey: string | null;
+};
+
+export interface OrderFilter {
+  organizationId: number;
+  schoolId?: number;
+  /** The period's bounds in the organization's zone: [from, to] as calendar days. */
+  dateFrom: string;
+  dateTo: string;
+  timeZone: string;
+}
+
+/** Orders of the filter: the organization, a school, and the local calendar days of the period. */
+const ofFilter = (f: OrderFilter): SQL =>
+  and(
+    eq(orders.organizationId, f.organizationId),
+    f.schoolId !== undefined ? eq(orders.schoolId, f.schoolId) : undefined,
+    sql`${orders.createdAt} >= (${f.dateFrom}::date)::timestamp at time zone ${f.timeZone}`,
+    sql`${orders.createdAt} < (${f.dateTo}::date + 1)::timestamp at time zone ${f.timeZone}`,
+  )!;
+
+export function createOrdersRepository(db: Db) {
+  const liveDishes = (tx: Db) =>
+    tx
+      .select(dishColumns)
+      .from(dishes)
+      .innerJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
+      .leftJoin(images, eq(images.id, dishes.imageId));
+
+  return {
+    /** The school in the organization (and the school a locked user is kept to), with the zone. */
+    async school(organizationId: number, lockedTo: number | null, id: number, tx: Db = db) {
+      const [row] = await tx
+        .select({ id: schools.id, name: schools.name, timeZone: organizations.timeZone })
+        .from(schools)
+        .innerJoin(organizations, eq(organizations.id, schools.organizationId))
+        .where(
+          and(
+            eq(schools.id, id),
+            eq(schools.organizationId, organizationId),
+            lockedTo !== null ? eq(schools.id, lockedTo) : undefined,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async timeZone(organizationId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ timeZone: organizations.timeZone })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .limit(1);
+      return row?.timeZone ?? null;
+    },
+
+    /** The school's most sold live dishes since `since`, most sold first. */
+    favorites(schoolId: number, since: Date): Promise<CashboxDishRow[]> {
+      const sold = db
+        .select({ dishId: orderItems.dishId, sold: sql<number>`sum(${orderItems.count})`.as('sold') })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.schoolId, schoolId), gte(orders.createdAt, since)))
+        .groupBy(orderItems.dishId)
+        .as('sold');
+      return liveDishes(db)
+        .innerJoin(sold, eq(sold.dishId, dishes.id))
+        .where(isNull(dishes.deletedAt))
+        .orderBy(desc(sold.sold), asc(dishes.name), asc(dishes.id))
+        .limit(FAVORITES_MAX);
+    },
+
+    /** The live dishes of one day of a menu, in any meal mode, by category and name. */
+    menuDay(menuId: number, day: number): Promise<CashboxDishRow[]> {
+      return liveDishes(db)
+        .where(
+          and(
+            isNull(dishes.deletedAt),
+            inArray(
+              dishes.id,
+              db
+                .select({ id: menuDishes.dishId })
+                .from(menuDishes)
+                .where(and(eq(menuDishes.menuId, menuId), eq(menuDishes.day, day))),
+            ),
+          ),
+        )
+        .orderBy(asc(dishCategories.name), asc(dishCategories.id), asc(dishes.name), asc(dishes.id));
+    },
+
+    /** Every live dish of the organization, by category and name (no paid menu today). */
+    allDishes(organizationId: number): Promise<CashboxDishRow[]> {
+      return liveDishes(db)
+        .where(and(eq(dishes.organizationId, organizationId), isNull(dishes.deletedAt)))
+        .orderBy(asc(dishCategories.name), asc(dishCategories.id), asc(dishes.name), asc(dishes.id));
+    },
+
+    /**
+     * Writes the order priced from the dishes' own prices, in one statement: the lines, their
+     * amounts (`cost × count`, exact numeric) and the order's sum. Null when a dish is not a live one
+     * of the organization (nothing is written then).
+     */
+    async insert(
+      order: { organizationId: number; schoolId: number | null; userId: number; at: Date },
+      lines: { id: number; count: number }[],
+      tx: Db,
+    ): Promise<number | null> {
+      const result = await tx.execute(sql`
+        with l as (
+          select * from json_to_recordset(${JSON.stringify(lines)}::json) as l(id int, count int)
+        ), d as (
+          select d.id, d.name, d.cost, l.count from l
+          join dishes d on d.id = l.id and d.organization_id = ${order.organizationId}::int and d.deleted_at is null
+        ), o as (
+          insert into orders (organization_id, school_id, user_id, payment_type, count, amount, created_at)
+          select ${order.organizationId}::int, ${order.schoolId}::int, ${order.userId}::int, 'cash',
+                 sum(d.count), sum(d.cost * d.count), ${order.at.toISOString()}::timestamptz
+          from d having count(*) = ${lines.length}::int
+          returning id
+        ), i as (
+          insert into order_items (order_id, dish_id, name, cost, count, amount)
+          select o.id, d.id, d.name, d.cost, d.count, d.cost * d.count from o, d
+        )
+        select id from o`);
+      return rowsOf<{ id: number }>(result)[0]?.id ?? null;
+    },
+
+    /** Orders by id, newest first, with their school and cashier. */
+    async byIds(ids: number[], tx: Db = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          schoolId: orders.schoolId,
+          schoolName: schools.name,
+          cashier: users.name,
+          count: orders.count,
+          amount: orders.amount,
+        })
+        .from(orders)
+        .leftJoin(schools, eq(schools.id, orders.schoolId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(inArray(orders.id, ids))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+    },
+
+    /** The lines of the orders, by name. */
+    async linesOf(ids: number[], tx: Db = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          orderId: orderItems.orderId,
+          id: orderItems.dishId,
+          name: orderItems.name,
+          cost: orderItems.cost,
+          count: orderItems.count,
+          amount: orderItems.amount,
+        })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.name), asc(orderItems.dishId));
+    },
+
+    /** A page of the period's order ids, newest first. */
+    async pageIds(f: OrderFilter, limit: number, offset: number, tx: Db = db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(ofFilter(f))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => r.id);
+    },
+
+    /** The period's totals: orders, their sum, dishes sold. */
+    async totals(f: OrderFilter, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          total: sql<number>`count(*)`.mapWith(Number),
+          amount: sql<string>`coalesce(sum(${orders.amount}), 0)::numeric(16,2)::text`,
+          products: sql<number>`coalesce(sum(${orders.count}), 0)`.mapWith(Number),
+        })
+        .from(orders)
+        .where(ofFilter(f));
+      return row!;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
+import { imageUrl } from '@tamaq/contract/images';
+import {
+  ORDER_COUNT_MAX,
+  ORDER_MESSAGES as M,
+  type Cashbox,
+  type CashboxDish,
+  type CashboxQuery,
+  type Order,
+  type OrderCreate,
+  type OrdersQuery,
+  type OrdersReport,
+} from '@tamaq/contract/orders';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { audit } from '../../platform/audit.ts';
+import { createOnce } from '../../platform/http/idempotency.ts';
+import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { localDate } from '../../platform/time.ts';
+import { createMenuActivationsService } from '../menu-activations/menu-activations.service.ts';
+import { createOrdersRepository, type CashboxDishRow } from './orders.repository.ts';
+
+const FAVORITES_DAYS = 30;
+
+const toDish = (d: CashboxDishRow): CashboxDish => ({
+  id: d.id,
+  category_id: d.categoryId,
+  name: d.name,
+  cost: d.cost,
+  output: d.output,
+  image: d.imageId !== null && d.imageKey !== null ? { id: d.imageId, url: imageUrl(d.imageKey) } : null,
+});
+
+/** Dishes by category, in the order given (categories by name). */
+function byCategory(rows: CashboxDishRow[]): Cashbox['menu'] {
+  const out: Cashbox['menu'] = [];
+  for (const row of rows) {
+    const last = out.at(-1);
+    if (last?.id === row.categoryId) last.products.push(toDish(row));
+    else out.push({ id: row.categoryId, name: row.categoryName, products: [toDish(row)] });
+  }
+  return out;
+}
+
+const ownOrganization = (actor: Actor): number => {
+  if (actor.organizationId === null) throw forbidden();
+  return actor.organizationId;
+};
+
+/** Spec 2 "Cashbox" and "Orders": what a school's cashbox sells, the sales, and their report. */
+export function createOrdersService(platform: Platform) {
+  const repo = createOrdersRepository(platform.db);
+  const activations = createMenuActivationsService(platform);
+
+  /** The school named (else the actor's own): one outside the actor's reach answers 404. */
+  const schoolFor = async (actor: Actor, schoolId: number | null | undefined) => {
+    const organizationId = ownOrganization(actor);
+    const id = schoolId ?? actor.schoolId;
+    if (id === null) return null;
+    const school = await repo.school(organizationId, actor.schoolId, id);
+    if (!school) throw notFound(M.schoolNotFound);
+    return school;
+  };
+
+  const ordersOf = async (ids: number[]): Promise<Order[]> => {
+    const [heads, lines] = await Promise.all([repo.byIds(ids), repo.linesOf(ids)]);
+    return heads.map((h) => ({
+      id: h.id,
+      created_at: h.createdAt.toISOString(),
+      school_id: h.schoolId,
+      school: h.schoolId !== null && h.schoolName !== null ? { id: h.schoolId, name: h.schoolName } : null,
+      cashier: h.cashier,
+      payment_type: 'cash',
+      count: h.count,
+      amount: h.amount,
+      products: lines
+        .filter((l) => l.orderId === h.id)
+        .map((l) => ({ id: l.id, name: l.name, count: l.count, cost: l.cost, amount: l.amount })),
+    }));
+  };
+
+  return {
+    /** Favourites of 30 days and today's paid menu by category (every dish when none applies). */
+    async cashbox(actor: Actor, query: CashboxQuery): Promise<Cashbox> {
+      const school = await schoolFor(actor, query.schoolId);
+      if (!school) throw ValidationError.field('schoolId', M.chooseSchool);
+      const now = platform.now();
+      const today = localDate(now, school.timeZone);
+      const paid = await activations.applying(school.id, 'paid_food', today);
+      const [favorites, dishes] = await Promise.all([
+        repo.favorites(school.id, new Date(now.getTime() - FAVORITES_DAYS * 86_400_000)),
+        paid ? repo.menuDay(paid.menuId, paid.day) : repo.allDishes(ownOrganization(actor)),
+      ]);
+      return {
+        school_id: school.id,
+        favorites: favorites.map(toDish),
+        menu: byCategory(dishes),
+        paid_menu: paid ? { id: paid.menuId, name: paid.name, day: paid.day } : null,
+      };
+    },
+
+    /**
+     * Places an order priced by the server; with an Idempotency-Key a double click or a retry after a
+     * lost answer gets the first order back instead of a second one.
+     */
+    async create(actor: Actor, body: OrderCreate, key: string | null): Promise<Order> {
+      const organizationId = ownOrganization(actor);
+      const school = await schoolFor(actor, body.school_id);
+      const counts = new Map<number, number>();
+      for (const line of body.products) counts.set(line.id, (counts.get(line.id) ?? 0) + line.count);
+      const lines = [...counts].map(([id, count]) => ({ id, count }));
+      if (lines.some((l) => l.count > ORDER_COUNT_MAX)) throw ValidationError.field('products', M.count);
+      const id = await createOnce(platform.db, { userId: actor.userId, key, kind: 'order' }, async (tx) => {
+        const orderId = await repo.insert(
+          { organizationId, schoolId: school?.id ?? null, userId: actor.userId, at: platform.now() },
+          lines,
+          tx,
+        );
+        if (orderId === null) throw notFound(M.dishNotFound);
+        await audit(tx, actor, {
+          action: 'order_create',
+          entity: 'order',
+          entityId: orderId,
+          organizationId,
+          after: { school_id: school?.id ?? null, products: lines },
+        });
+        return orderId;
+      });
+      const [order] = await ordersOf([id]);
+      return order!;
+    },
+
+    /** The period's orders page by page (newest first) and its totals, local calendar days. */
+    async report(actor: Actor, query: OrdersQuery): Promise<OrdersReport> {
+      const organizationId = ownOrganization(actor);
+      const school = await schoolFor(actor, query.school_id);
+      const timeZone = school?.timeZone ?? (await repo.timeZone(organizationId)) ?? DEFAULT_TIME_ZONE;
+      const filter = {
+        organizationId,
+        schoolId: school?.id,
+        dateFrom: query.date_from,
+        dateTo: query.date_to,
+        timeZone,
+      };
+      const [ids, totals] = await Promise.all([repo.pageIds(filter, query.limit, query.offset), repo.totals(filter)]);
+      return { rows: await ordersOf(ids), ...totals };
+    },
+  };
+}

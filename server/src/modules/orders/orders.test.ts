@@ -1,0 +1,303 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { organizations } from '../../platform/db/schema.ts';
+import {
+  dishCategories,
+  dishes,
+  menuActivations,
+  menuDishes,
+  menus,
+  orderItems,
+  orders,
+} from '../../platform/db/schema-food.ts';
+
+/** Spec 2 "Cashbox" and "Orders" (issue 9): exact money, one order per key, the report. */
+let t: TestContext;
+let orgId: number;
+let schoolId: number;
+let admin: string;
+let cashier: string;
+let drinks: { id: number };
+let meals: { id: number };
+let plov: { id: number };
+let tea: { id: number };
+let bun: { id: number };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgId = (await createOrganization(t.db, { type: 'education' })).id;
+  schoolId = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №1' })).id;
+  admin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId })).token;
+  cashier = (
+    await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId, schoolId, name: 'Касса Айгуль' })
+  ).token;
+  meals = await category(orgId, 'Горячее');
+  drinks = await category(orgId, 'Напитки');
+  plov = await dish(orgId, meals.id, 'Плов', '450.50');
+  tea = await dish(orgId, drinks.id, 'Чай', '0.10');
+  bun = await dish(orgId, meals.id, 'Булочка', '120.00');
+});
+afterAll(() => t.close());
+afterEach(() => {
+  t.clock.now = new Date();
+});
+
+async function category(organizationId: number, name: string) {
+  const [c] = await t.db.insert(dishCategories).values({ organizationId, name }).returning();
+  return c!;
+}
+async function dish(organizationId: number, categoryId: number, name: string, cost: string) {
+  const [d] = await t.db.insert(dishes).values({ organizationId, categoryId, name, cost, output: '200 г' }).returning();
+  return d!;
+}
+const order = (payload: unknown, token = cashier, key?: string) =>
+  t.call({
+    method: 'POST',
+    url: '/api/order',
+    token,
+    payload: payload as object,
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+const countOrders = async () => (await t.db.select().from(orders)).length;
+
+describe('POST /api/order', () => {
+  it('prices the order from the server’s own prices, exactly, ignoring the cost sent', async () => {
+    const res = await order({
+      organization_id: 999,
+      payment_type: 'cash',
+      products: [
+        { id: plov.id, count: 3, cost: 1 },
+        { id: tea.id, count: 3, cost: '0' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      school_id: schoolId,
+      school: { id: schoolId, name: 'Школа №1' },
+      cashier: 'Касса Айгуль',
+      payment_type: 'cash',
+      count: 6,
+      amount: '1351.80',
+    });
+    expect(res.json().products).toEqual([
+      { id: plov.id, name: 'Плов', count: 3, cost: '450.50', amount: '1351.50' },
+      { id: tea.id, name: 'Чай', count: 3, cost: '0.10', amount: '0.30' },
+    ]);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, res.json().id));
+    expect(row).toMatchObject({ organizationId: orgId, amount: '1351.80', count: 6 });
+  });
+
+  it('merges a dish named twice into one line, and keeps the sold price after a price change', async () => {
+    const res = await order({
+      payment_type: 'cash',
+      products: [
+        { id: bun.id, count: 1 },
+        { id: bun.id, count: 2 },
+      ],
+    });
+    expect(res.json().products).toEqual([{ id: bun.id, name: 'Булочка', count: 3, cost: '120.00', amount: '360.00' }]);
+    await t.db.update(dishes).set({ cost: '130.00' }).where(eq(dishes.id, bun.id));
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, res.json().id));
+    expect(items[0]).toMatchObject({ cost: '120.00', amount: '360.00' });
+    await t.db.update(dishes).set({ cost: '120.00' }).where(eq(dishes.id, bun.id));
+  });
+
+  it('places one order for a double click or a retry with the same Idempotency-Key', async () => {
+    const before = await countOrders();
+    const body = { payment_type: 'cash', products: [{ id: plov.id, count: 1 }] };
+    const [a, b] = await Promise.all([order(body, cashier, 'order-key-0001'), order(body, cashier, 'order-key-0001')]);
+    const retry = await order(body, cashier, 'order-key-0001');
+    expect([a.statusCode, b.statusCode, retry.statusCode]).toEqual([200, 200, 200]);
+    expect(new Set([a.json().id, b.json().id, retry.json().id]).size).toBe(1);
+    expect(await countOrders()).toBe(before + 1);
+    expect((await order(body, cashier, 'order-key-0002')).json().id).not.toBe(a.json().id);
+    expect(await countOrders()).toBe(before + 2);
+  });
+
+  it('refuses bad counts, an empty cart and another payment type (422), writing nothing', async () => {
+    const before = await countOrders();
+    const cases: unknown[] = [
+      { products: [{ id: plov.id, count: 0 }] },
+      { products: [{ id: plov.id, count: -1 }] },
+      { products: [{ id: plov.id, count: 1001 }] },
+      {
+        products: [
+          { id: plov.id, count: 600 },
+          { id: plov.id, count: 600 },
+        ],
+      },
+      { products: [{ id: plov.id, count: 1.5 }] },
+      { products: [{ id: plov.id, count: '2' }] },
+      { products: [{ id: plov.id }] },
+      { products: [{ id: 'x', count: 1 }] },
+      { products: [] },
+      {},
+      { products: 'plov' },
+      { payment_type: 'card', products: [{ id: plov.id, count: 1 }] },
+    ];
+    for (const payload of cases) {
+      const res = await order(payload);
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 422 });
+      expect(res.json()).toHaveProperty('validationErrors');
+    }
+    expect((await order({ products: [] })).json().validationErrors.products).toEqual(['Корзина пуста: добавьте блюда']);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('answers 404 for another organization’s dish, an archived dish or school, writing nothing', async () => {
+    const other = (await createOrganization(t.db, { type: 'education' })).id;
+    const theirs = await dish(other, (await category(other, 'Их')).id, 'Чужой плов', '1.00');
+    const gone = await dish(orgId, meals.id, 'Снятое', '5.00');
+    await t.db.update(dishes).set({ deletedAt: new Date() }).where(eq(dishes.id, gone.id));
+    const theirSchool = (await createSchool(t.db, { organizationId: other })).id;
+    const before = await countOrders();
+    for (const id of [theirs.id, gone.id, 2_000_000_000]) {
+      const res = await order({
+        products: [
+          { id: plov.id, count: 1 },
+          { id, count: 1 },
+        ],
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errorMessage).toBe('Блюдо не найдено: обновите кассу');
+    }
+    const school = await order({ school_id: theirSchool, products: [{ id: plov.id, count: 1 }] }, admin);
+    expect(school.statusCode).toBe(404);
+    // A cashier kept to a school cannot sell at another one of the organization.
+    const second = (await createSchool(t.db, { organizationId: orgId })).id;
+    expect((await order({ school_id: second, products: [{ id: plov.id, count: 1 }] })).statusCode).toBe(404);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('answers 403 to roles outside the cashbox', async () => {
+    for (const role of ['EducationLibrarian', 'EducationSocialTeacher', 'Admin', 'Cashier'] as const) {
+      const { token } = await signedIn(t.platform, { role, organizationId: orgId });
+      expect((await order({ products: [{ id: plov.id, count: 1 }] }, token)).statusCode).toBe(403);
+      expect(
+        (await t.call({ method: 'GET', url: `/api/products/cashbox?schoolId=${schoolId}`, token })).statusCode,
+      ).toBe(403);
+    }
+  });
+});
+
+describe('GET /api/products/cashbox', () => {
+  const cashbox = async (token = cashier, query = '') =>
+    (await t.call({ method: 'GET', url: `/api/products/cashbox${query}`, token })).json();
+
+  it('offers every dish by category when no paid menu applies, and the school’s favourites', async () => {
+    const box = await cashbox();
+    expect(box.school_id).toBe(schoolId);
+    expect(box.paid_menu).toBeNull();
+    expect(
+      box.menu.map((c: { name: string; products: { name: string }[] }) => [c.name, c.products.map((p) => p.name)]),
+    ).toEqual([
+      ['Горячее', ['Булочка', 'Плов']],
+      ['Напитки', ['Чай']],
+    ]);
+    // Sold so far: plov 3 + 1 + 1, bun 3, tea 3 — most sold first, then by name.
+    expect(box.favorites.map((d: { name: string }) => d.name)).toEqual(['Плов', 'Булочка', 'Чай']);
+    expect(box.favorites[0]).toMatchObject({ cost: '450.50', output: '200 г', image: null, category_id: meals.id });
+  });
+
+  it('offers today’s day of the paid menu, today in the school’s time zone', async () => {
+    const org = (await createOrganization(t.db, { type: 'education' })).id;
+    await t.db.update(organizations).set({ timeZone: 'Asia/Tokyo' }).where(eq(organizations.id, org));
+    const school = (await createSchool(t.db, { organizationId: org })).id;
+    const token = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org })).token;
+    const hot = await category(org, 'Горячее');
+    const soup = await dish(org, hot.id, 'Суп', '300.00');
+    const porridge = await dish(org, hot.id, 'Каша', '200.00');
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ organizationId: org, name: 'Два дня', days: 2, groups: [1, 3] })
+      .returning();
+    await t.db.insert(menuDishes).values([
+      { menuId: menu!.id, day: 1, group: 1, dishId: porridge.id },
+      { menuId: menu!.id, day: 1, group: 3, dishId: soup.id },
+      { menuId: menu!.id, day: 2, group: 3, dishId: soup.id },
+    ]);
+    await t.db
+      .insert(menuActivations)
+      .values({ organizationId: org, schoolId: school, menuId: menu!.id, type: 'paid_food', date: '2026-11-24' });
+    // 20:00 UTC on 24 November is 25 November in Tokyo: day 2 of the menu.
+    t.clock.now = new Date('2026-11-24T20:00:00Z');
+    const box = await cashbox(token, `?schoolId=${school}`);
+    expect(box.paid_menu).toEqual({ id: menu!.id, name: 'Два дня', day: 2 });
+    expect(box.menu).toEqual([{ id: hot.id, name: 'Горячее', products: [expect.objectContaining({ name: 'Суп' })] }]);
+    t.clock.now = new Date('2026-11-24T10:00:00Z');
+    const dayOne = await cashbox(token, `?schoolId=${school}`);
+    expect(dayOne.menu[0].products.map((p: { name: string }) => p.name)).toEqual(['Каша', 'Суп']);
+  });
+
+  it('asks for a school when the user has none (422) and hides another organization’s (404)', async () => {
+    const none = await t.call({ method: 'GET', url: '/api/products/cashbox', token: admin });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().validationErrors.schoolId).toEqual(['Выберите школу']);
+    const other = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
+    expect(
+      (await t.call({ method: 'GET', url: `/api/products/cashbox?schoolId=${other}`, token: admin })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('GET /api/orders', () => {
+  const report = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/orders?${query}`, token });
+
+  it('pages a period’s orders by 10 with totals that match the orders, by local calendar day', async () => {
+    const org = (await createOrganization(t.db, { type: 'education' })).id;
+    const school = (await createSchool(t.db, { organizationId: org })).id;
+    const other = (await createSchool(t.db, { organizationId: org })).id;
+    const token = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org })).token;
+    const c = await category(org, 'Еда');
+    const d = await dish(org, c.id, 'Самса', '450.50');
+    const sell = async (at: string, count: number, at_school = school) => {
+      t.clock.now = new Date(at);
+      const res = await order({ school_id: at_school, products: [{ id: d.id, count }] }, token);
+      expect(res.statusCode).toBe(200);
+    };
+    // 23:30 in Almaty on 30 November is inside the period; 00:10 on 1 December is not.
+    await sell('2026-11-30T18:30:00Z', 3);
+    await sell('2026-11-30T19:10:00Z', 1);
+    await sell('2026-10-31T19:10:00Z', 1); // 1 November 00:10 local: inside
+    for (let i = 0; i < 11; i++) await sell(`2026-11-10T0${i % 10}:00:00Z`, 1);
+    await sell('2026-11-10T05:00:00Z', 2, other);
+    t.clock.now = new Date();
+    const page = await report(`date_from=2026-11-01&date_to=2026-11-30&school_id=${school}`, token);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ total: 13, amount: '6757.50', products: 15 });
+    expect(page.json().rows).toHaveLength(10);
+    expect(page.json().rows[0]).toMatchObject({ count: 3, amount: '1351.50' });
+    const second = (
+      await report(`date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&offset=10`, token)
+    ).json();
+    expect(second.rows).toHaveLength(3);
+    const all = (await report('date_from=2026-11-01&date_to=2026-11-30', token)).json();
+    expect(all).toMatchObject({ total: 14, amount: '7658.50', products: 17 });
+  });
+
+  it('refuses missing dates, a period backwards or over 366 days (422)', async () => {
+    const cases: [string, string][] = [
+      ['date_to=2026-11-30', 'date_from'],
+      ['date_from=2026-11-01', 'date_to'],
+      ['date_from=2026-11-30&date_to=2026-11-01', 'date_to'],
+      ['date_from=2025-01-01&date_to=2026-01-02', 'date_to'],
+      ['date_from=2026-13-01&date_to=2026-11-30', 'date_from'],
+      ['date_from=2026-11-01&date_to=2026-11-30&limit=0', 'limit'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await report(query);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 422 });
+      expect(res.json().validationErrors).toHaveProperty(field);
+    }
+  });
+
+  it('answers 404 for another organization’s school and 403 to the cashier and others', async () => {
+    const other = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
+    expect((await report(`date_from=2026-11-01&date_to=2026-11-30&school_id=${other}`)).statusCode).toBe(404);
+    expect((await report('date_from=2026-11-01&date_to=2026-11-30', cashier)).statusCode).toBe(403);
+    const { token } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
+    expect((await report('date_from=2026-11-01&date_to=2026-11-30', token)).statusCode).toBe(403);
+  });
+});

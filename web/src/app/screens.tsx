@@ -106,6 +106,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/menus/menu-form-page.tsx'),
     (m) => m.MenuFormPage,
   ),
+  '/cashbox': screen(
+    () => import('../features/cashbox/cashbox-page.tsx'),
+    (m) => m.CashboxPage,
+  ),
   '/activated/menus': screen(
     () => import('../features/menus/activated-menus-page.tsx'),
     (m) => m.ActivatedMenusPage,

@@ -11,3 +11,17 @@ export function formatCost(cost: string | null | undefined, currency = '₸'): s
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
   return `${sign}${grouped},${fraction.padEnd(2, '0').slice(0, 2)}${NBSP}${currency}`;
 }
+
+/** '450.5' or '450.50' -> 45050 tiyn (an integer: sums of them stay exact); NaN for anything else. */
+export function toTiyn(cost: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(cost.trim());
+  if (!match) return NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** 135150 tiyn -> '1351.50', the server's form of an amount. */
+export function fromTiyn(tiyn: number): string {
+  const sign = tiyn < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(tiyn));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

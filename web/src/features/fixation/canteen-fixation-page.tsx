@@ -18,7 +18,7 @@ import { useFixationHistoryTable } from './fixation-history.tsx';
 import { ScanCard } from './scan-card.tsx';
 import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
 import { useScanStation } from './use-scan-station.ts';
-import { useStationTarget } from './use-station-target.ts';
+import { useStationTarget } from '../../lib/use-station-target.ts';
 import { useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
 import { todayCountKey } from './api/today-count.ts';

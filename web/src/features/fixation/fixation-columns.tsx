@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
-import { formatVisitTime } from './visit-time.ts';
+import { formatVisitTime } from '../../lib/visit-time.ts';
 
 const t = ru.fixation.history;
 

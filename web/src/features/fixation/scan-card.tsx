@@ -12,7 +12,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import type { Feedback } from './scan-feedback.ts';
-import { formatVisitTime } from './visit-time.ts';
+import { formatVisitTime } from '../../lib/visit-time.ts';
 
 const t = ru.fixation.card;
 

@@ -8,7 +8,7 @@ import type { ScanSounds } from '../../lib/scan-sounds.ts';
 import { sendScan } from './page-scan-queue.ts';
 import { cleanCode, feedbackOf, isCardLike } from './scan-feedback.ts';
 import { useScanStation, type ScanStationOptions } from './use-scan-station.ts';
-import { formatVisitTime } from './visit-time.ts';
+import { formatVisitTime } from '../../lib/visit-time.ts';
 
 class MemoryStorage {
   data = new Map<string, string>();

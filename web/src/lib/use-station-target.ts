@@ -17,7 +17,7 @@ function stored(key: string): number | undefined {
  * canteen the admin adds later (and that sorts first) never silently becomes the station's target.
  */
 export function useStationTarget(
-  kind: 'canteen' | 'school',
+  kind: 'canteen' | 'school' | 'cashbox',
   userId: string | undefined,
   ids: readonly number[] | undefined,
   fromLink: number | undefined,

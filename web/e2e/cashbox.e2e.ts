@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
+
+const SUFFIX = String(Date.now()).slice(-7);
+const PLOV = `Плов ${SUFFIX}`;
+const TEA = `Чай ${SUFFIX}`;
+const BUN = `Булочка ${SUFFIX}`;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let admin: string;
+
+const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
+const total = async () => plain(await page.getByTestId('cart-total').textContent());
+const lines = () => page.getByTestId('cart-line');
+const search = () => page.getByRole('searchbox', { name: /Поиск блюда/ });
+
+interface OrdersReport {
+  total: number;
+  rows: { amount: string; products: { name: string; count: number; cost: string }[] }[];
+}
+// Whatever the organization's zone: the day before and after today in UTC hold its today.
+const dayOff = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const ordersOf = async () =>
+  (
+    await call<OrdersReport>(admin, 'GET', `/api/orders?date_from=${dayOff(-1)}&date_to=${dayOff(1)}&limit=100`)
+  ).rows.filter((o) => o.products.some((p) => p.name.endsWith(SUFFIX)));
+
+beforeAll(async () => {
+  admin = await tokenOf('edu.admin@demo.kz');
+  const category = await call<{ id: number }>(admin, 'POST', '/api/category', { name: `Касса ${SUFFIX}` });
+  for (const [name, cost] of [
+    [PLOV, '450.50'],
+    [TEA, '0.10'],
+    [BUN, '120'],
+  ]) {
+    await call(admin, 'POST', '/api/product', { category_id: category.id, name, cost, output: '200 г' });
+  }
+  browser = await openBrowser();
+  page = browser.page;
+  await signOutHere(page);
+  await signIn(page, 'edu.cashier@demo.kz');
+});
+afterAll(() => browser?.close());
+
+describe('/cashbox as the education cashier', () => {
+  it('takes a whole order from the keyboard, keeps the cart over a reload, and pays once', async () => {
+    await page.goto(`${baseUrl()}/cashbox`);
+    await page.getByTestId('dish-board').getByRole('option').first().waitFor();
+    // The search has the focus: type, Enter adds the first match and empties the search.
+    await page.keyboard.type(`плов ${SUFFIX}`);
+    await page.getByRole('option', { name: new RegExp(PLOV) }).waitFor();
+    await page.keyboard.press('Enter');
+    await lines().filter({ hasText: PLOV }).waitFor();
+    expect(await search().inputValue()).toBe('');
+    // + with an empty search counts the last dish up: three plov.
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    // A search with two matches: ↓ picks the second (by name: the bun, then the tea).
+    await page.keyboard.type(SUFFIX.slice(0, 6));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await lines().filter({ hasText: TEA }).waitFor();
+    await page.keyboard.press('NumpadAdd');
+    await page.keyboard.press('NumpadAdd');
+    await page.keyboard.type(`булочка ${SUFFIX}`);
+    await page.keyboard.press('Enter');
+    await lines().filter({ hasText: BUN }).waitFor();
+    // − takes the bun back off; the cart is 3 × 450.50 + 3 × 0.10, exactly.
+    await page.keyboard.press('-');
+    await lines().filter({ hasText: BUN }).waitFor({ state: 'detached' });
+    expect(await lines().count()).toBe(2);
+    expect(await total()).toBe('Итого: 1 351,80 тг.');
+    await shot(page, 'cashbox-cart');
+
+    // A reload keeps the cart.
+    await page.reload();
+    await lines().filter({ hasText: TEA }).waitFor();
+    expect(await total()).toBe('Итого: 1 351,80 тг.');
+
+    // F9 twice in a row: one order.
+    const before = (await ordersOf()).length;
+    await search().focus();
+    await page.keyboard.press('F9');
+    await page.keyboard.press('F9');
+    const paid = page.getByTestId('order-paid');
+    await paid.waitFor();
+    expect(plain(await paid.textContent())).toMatch(/Заказ №\d+ оплачен: 1 351,80 тг\./);
+    expect(await lines().count()).toBe(0);
+    await shot(page, 'cashbox-paid');
+    const after = await ordersOf();
+    expect(after.length).toBe(before + 1);
+    expect(after[0]).toMatchObject({ amount: '1351.80' });
+    expect(after[0]!.products.map((p) => [p.name, p.count, p.cost])).toEqual([
+      [PLOV, 3, '450.50'],
+      [TEA, 3, '0.10'],
+    ]);
+
+    // The receipt is what a print shows.
+    await page.emulateMedia({ media: 'print' });
+    const receipt = page.getByTestId('receipt');
+    expect(await receipt.isVisible()).toBe(true);
+    expect(plain(await receipt.textContent())).toContain('1 351,80 тг.');
+    expect(await page.getByTestId('cashbox-page').isVisible()).toBe(false);
+    await shot(page, 'cashbox-receipt');
+    await page.emulateMedia({ media: 'screen' });
+
+    // After a reload the paid cart is gone.
+    await page.reload();
+    await page.getByTestId('dish-board').getByRole('option').first().waitFor();
+    expect(await lines().count()).toBe(0);
+  });
+});

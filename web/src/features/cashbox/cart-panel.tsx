@@ -1,0 +1,160 @@
+import { DeleteOutlined, MinusOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ORDER_COUNT_MAX, type Order } from '@tamaq/contract/orders';
+import { Alert, Button, Card, Empty, Flex, InputNumber, Popconfirm, Space, theme, Typography } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { formatCost, fromTiyn, toTiyn } from '../../lib/money.ts';
+import type { useCart } from './use-cart.ts';
+
+const t = ru.food.cashbox;
+const money = (amount: string) => formatCost(amount, t.currency);
+
+export interface CartPanelProps {
+  cart: ReturnType<typeof useCart>;
+  paying: boolean;
+  onPay: () => void;
+  paid: Order | null;
+  onNewOrder: () => void;
+  failure: string | null;
+  /** Focus goes back to the search after a click here. */
+  refocus: () => void;
+}
+
+/** The order being made: lines with − count +, the exact sum, Clear (asks first) and Pay (F9). */
+export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, refocus }: CartPanelProps) {
+  const { token } = theme.useToken();
+  return (
+    <Card title={t.cart} data-testid="cart" styles={{ body: { padding: 12 } }}>
+      {paid && cart.lines.length === 0 && (
+        <Alert
+          type="success"
+          showIcon
+          data-testid="order-paid"
+          title={t.paid(paid.id, money(paid.amount))}
+          style={{ marginBottom: 12 }}
+          action={
+            <Space orientation="vertical">
+              <Button size="small" icon={<PrinterOutlined />} onClick={() => window.print()}>
+                {t.print}
+              </Button>
+              <Button size="small" type="text" onClick={onNewOrder}>
+                {t.newOrder}
+              </Button>
+            </Space>
+          }
+        />
+      )}
+      {failure && (
+        <Alert type="error" showIcon title={failure} description={t.retryHint} style={{ marginBottom: 12 }} />
+      )}
+      {cart.lines.length === 0 ? (
+        <Empty description={t.cartEmpty} />
+      ) : (
+        <Flex vertical gap={4} role="list" aria-label={t.cart}>
+          {cart.lines.map((l) => (
+            <Flex
+              key={l.id}
+              role="listitem"
+              data-testid="cart-line"
+              aria-current={l.id === cart.current}
+              align="center"
+              gap={6}
+              style={{
+                padding: '6px 8px',
+                borderRadius: token.borderRadius,
+                background: l.id === cart.current ? token.colorPrimaryBg : undefined,
+              }}
+            >
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Typography.Text ellipsis={{ tooltip: l.name }} style={{ display: 'block' }}>
+                  {l.name}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {money(l.cost)}
+                </Typography.Text>
+              </div>
+              <Button
+                size="small"
+                icon={<MinusOutlined />}
+                aria-label={t.decrease(l.name)}
+                onClick={() => {
+                  cart.change(l.id, -1);
+                  refocus();
+                }}
+              />
+              <InputNumber
+                size="small"
+                min={1}
+                max={ORDER_COUNT_MAX}
+                precision={0}
+                value={l.count}
+                aria-label={t.countOf(l.name)}
+                onChange={(v) => {
+                  if (typeof v === 'number') cart.setCount(l.id, v);
+                }}
+                onPressEnter={refocus}
+                style={{ width: 64 }}
+              />
+              <Button
+                size="small"
+                icon={<PlusOutlined />}
+                aria-label={t.increase(l.name)}
+                onClick={() => {
+                  cart.change(l.id, 1);
+                  refocus();
+                }}
+              />
+              <Typography.Text strong style={{ width: 110, textAlign: 'right' }} data-testid="line-amount">
+                {money(fromTiyn(toTiyn(l.cost) * l.count))}
+              </Typography.Text>
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t.removeLine(l.name)}
+                onClick={() => {
+                  cart.remove(l.id);
+                  refocus();
+                }}
+              />
+            </Flex>
+          ))}
+        </Flex>
+      )}
+      <Flex justify="space-between" align="baseline" style={{ marginTop: 16 }}>
+        <Typography.Text type="secondary">{t.dishes(cart.count)}</Typography.Text>
+        <Typography.Title level={3} style={{ margin: 0 }} data-testid="cart-total">
+          {t.total}: {money(fromTiyn(cart.total))}
+        </Typography.Title>
+      </Flex>
+      <Flex gap={8} style={{ marginTop: 12 }}>
+        <Popconfirm
+          title={t.confirmClear}
+          okText={ru.ui.yes}
+          cancelText={ru.ui.cancel}
+          onConfirm={() => {
+            cart.clear();
+            refocus();
+          }}
+          disabled={cart.lines.length === 0}
+        >
+          <Button disabled={cart.lines.length === 0}>{t.clear}</Button>
+        </Popconfirm>
+        <Button
+          type="primary"
+          size="large"
+          block
+          loading={paying}
+          disabled={cart.lines.length === 0}
+          onClick={onPay}
+          data-testid="pay"
+        >
+          {t.pay} ({t.payKey})
+        </Button>
+      </Flex>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 12, marginBottom: 0 }}>
+        {t.keys}
+      </Typography.Paragraph>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+import { HEADERS } from '@tamaq/contract/constants';
+import type { Cashbox, CashboxDish, Order } from '@tamaq/contract/orders';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Col, Flex, Row, type InputRef } from 'antd';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { api, errorText } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { useStationTarget } from '../../lib/use-station-target.ts';
+import { schoolOptionsQuery, SchoolSelect } from '../../ui/school-select.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
+import { CartPanel } from './cart-panel.tsx';
+import { boardItems, DishBoard } from './dish-board.tsx';
+import { Receipt } from './receipt.tsx';
+import { useCart } from './use-cart.ts';
+
+const t = ru.food.cashbox;
+const cashboxKey = ['cashbox'] as const;
+
+/**
+ * /cashbox (spec 2, the education admin and cashier): the school's favourites and today's paid menu,
+ * a cart kept in this browser, and the order paid in cash, priced by the server and placed once per
+ * cart (its Idempotency-Key survives a retry and a reload). Worked from the keyboard: the search is
+ * focused, ↑ ↓ and Enter add, + and − change the last dish, Del removes it, F9 or Ctrl+Enter pays.
+ * The paid order prints as an 80 mm receipt.
+ */
+export function CashboxPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const list = useListParams();
+  const locked = session?.school ?? null;
+  const schools = useQuery({ ...schoolOptionsQuery(), enabled: locked === null });
+  const chosen = useStationTarget(
+    'cashbox',
+    session?.sub,
+    schools.data?.rows.map((s) => s.id),
+    Number(list.params.schoolId) || undefined,
+  );
+  const schoolId = locked ?? chosen;
+  const schoolName = schools.data?.rows.find((s) => s.id === schoolId)?.name ?? null;
+
+  const data = useQuery({
+    queryKey: [...cashboxKey, schoolId ?? 0],
+    queryFn: ({ signal }) => api.get<Cashbox>('/api/products/cashbox', { schoolId }, { signal }),
+    enabled: schoolId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const cart = useCart(session && schoolId !== undefined ? `tamaq.cart.${session.sub}.${schoolId}` : null);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const [paid, setPaid] = useState<Order | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const inputRef = useRef<InputRef>(null);
+  const items = boardItems(data.data, query);
+  const refocus = useCallback(() => inputRef.current?.focus(), []);
+
+  const pay = useMutation({
+    mutationFn: () =>
+      api.post<Order>(
+        '/api/order',
+        {
+          school_id: schoolId,
+          payment_type: 'cash',
+          products: cart.lines.map((l) => ({ id: l.id, count: l.count, cost: l.cost })),
+        },
+        { headers: { [HEADERS.idempotency]: cart.requestKey() } },
+      ),
+    onSuccess: (order) => {
+      setPaid(order);
+      setFailure(null);
+      cart.clear();
+      void queryClient.invalidateQueries({ queryKey: cashboxKey });
+    },
+    onError: (err) => setFailure(`${t.failed}: ${errorText(err)}`),
+  });
+  const { isPending: paying, mutate } = pay;
+  const payNow = useCallback(() => {
+    if (cart.lines.length === 0 || paying) return;
+    setFailure(null);
+    mutate();
+  }, [cart.lines.length, paying, mutate]);
+
+  const add = (dish: CashboxDish) => {
+    cart.add(dish);
+    setPaid(null);
+    setQuery('');
+    setActive(0);
+    refocus();
+  };
+
+  // F9 and Ctrl+Enter pay wherever the focus is.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'F9' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
+        e.preventDefault();
+        payNow();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [payNow]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const numpad = e.code === 'NumpadAdd' || e.code === 'NumpadSubtract';
+    // + and − change the last dish; in a search they are typed, unless they come from the numpad.
+    const countKey = (e.key === '+' || e.key === '-') && (numpad || query === '');
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((i) => Math.max(0, Math.min(items.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1))));
+    } else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      const item = items[Math.min(active, items.length - 1)];
+      if (item) add(item.dish);
+    } else if (countKey) {
+      e.preventDefault();
+      if (cart.current !== null) cart.change(cart.current, e.key === '+' ? 1 : -1);
+    } else if (e.key === 'Delete' && query === '') {
+      e.preventDefault();
+      if (cart.current !== null) cart.remove(cart.current);
+    } else if (e.key === 'Escape') {
+      setQuery('');
+      setActive(0);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16} data-testid="cashbox-page">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={15}>
+          <Card
+            title={t.title}
+            extra={
+              locked === null && (
+                <SchoolSelect
+                  value={schoolId ?? null}
+                  onChange={(id) => {
+                    list.setParam('schoolId', id);
+                    refocus();
+                  }}
+                />
+              )
+            }
+          >
+            <DishBoard
+              data={data.data}
+              loading={data.isFetching}
+              error={data.error}
+              items={items}
+              query={query}
+              onQuery={(q) => {
+                setQuery(q);
+                setActive(0);
+              }}
+              active={Math.min(active, Math.max(0, items.length - 1))}
+              onAdd={add}
+              onKeyDown={onKeyDown}
+              inputRef={inputRef}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={9}>
+          <div style={{ position: 'sticky', top: 16 }}>
+            <CartPanel
+              cart={cart}
+              paying={paying}
+              onPay={payNow}
+              paid={paid}
+              onNewOrder={() => {
+                setPaid(null);
+                refocus();
+              }}
+              failure={failure}
+              refocus={refocus}
+            />
+          </div>
+        </Col>
+      </Row>
+      {paid && <Receipt order={paid} school={paid.school?.name ?? schoolName} />}
+    </Flex>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Cashbox, CashboxDish } from '@tamaq/contract/orders';
+import { Alert, Avatar, Empty, Input, Skeleton, theme, Typography, type InputRef } from 'antd';
+import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { formatCost } from '../../lib/money.ts';
+
+const t = ru.food.cashbox;
+
+export interface BoardItem {
+  dish: CashboxDish;
+  /** The heading the item starts, for the first item of a section. */
+  heading?: string;
+}
+
+/**
+ * What the board shows, in keyboard order: with no search the favourites then each category; with a
+ * search every dish whose name holds it (case-insensitive), once.
+ */
+export function boardItems(data: Cashbox | undefined, query: string): BoardItem[] {
+  if (!data) return [];
+  const text = query.trim().toLocaleLowerCase('ru');
+  if (text) {
+    const seen = new Set<number>();
+    return [...data.favorites, ...data.menu.flatMap((c) => c.products)]
+      .filter((d) => !seen.has(d.id) && seen.add(d.id) && d.name.toLocaleLowerCase('ru').includes(text))
+      .map((dish) => ({ dish }));
+  }
+  const sections = [...(data.favorites.length ? [{ name: t.favorites, products: data.favorites }] : []), ...data.menu];
+  return sections.flatMap((s) => s.products.map((dish, i) => (i === 0 ? { dish, heading: s.name } : { dish })));
+}
+
+export interface DishBoardProps {
+  data: Cashbox | undefined;
+  loading: boolean;
+  error: unknown;
+  items: BoardItem[];
+  query: string;
+  onQuery: (query: string) => void;
+  active: number;
+  onAdd: (dish: CashboxDish) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+  inputRef: Ref<InputRef>;
+}
+
+/** The search (focused: the cashier types and presses Enter) and the dishes as tiles to click. */
+export function DishBoard({
+  data,
+  loading,
+  error,
+  items,
+  query,
+  onQuery,
+  active,
+  onAdd,
+  onKeyDown,
+  inputRef,
+}: DishBoardProps) {
+  const { token } = theme.useToken();
+  const activeRef = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    activeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, items]);
+
+  return (
+    <div data-testid="dish-board">
+      <Input.Search
+        ref={inputRef}
+        autoFocus
+        allowClear
+        size="large"
+        placeholder={t.search}
+        aria-label={t.search}
+        value={query}
+        onChange={(e) => onQuery(e.target.value)}
+        onKeyDown={onKeyDown}
+        style={{ marginBottom: 12 }}
+      />
+      {data && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          {data.paid_menu ? t.todayMenu(data.paid_menu.name, data.paid_menu.day) : t.allDishes}
+        </Typography.Paragraph>
+      )}
+      {loading && !data ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : error && !data ? (
+        <Alert type="error" showIcon title={t.loadFailed} />
+      ) : items.length === 0 ? (
+        <Empty description={query ? t.nothing : t.noDishes} />
+      ) : (
+        <div
+          role="listbox"
+          aria-label={t.search}
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 8 }}
+        >
+          {items.map(({ dish, heading }, i) => (
+            <div key={`${i}-${dish.id}`} style={{ display: 'contents' }}>
+              {heading && (
+                <Typography.Title level={5} style={{ gridColumn: '1 / -1', margin: i === 0 ? 0 : '8px 0 0' }}>
+                  {heading}
+                </Typography.Title>
+              )}
+              <button
+                type="button"
+                role="option"
+                aria-selected={i === active}
+                ref={i === active ? activeRef : undefined}
+                data-testid="dish-tile"
+                tabIndex={-1}
+                onClick={() => onAdd(dish)}
+                title={dish.name}
+                style={{
+                  display: 'flex',
+                  gap: 8,
+                  alignItems: 'center',
+                  textAlign: 'left',
+                  padding: 8,
+                  minHeight: 64,
+                  cursor: 'pointer',
+                  background: i === active ? token.colorPrimaryBg : token.colorBgContainer,
+                  border: `1px solid ${i === active ? token.colorPrimary : token.colorBorderSecondary}`,
+                  borderRadius: token.borderRadius,
+                  font: 'inherit',
+                }}
+              >
+                {dish.image && <Avatar shape="square" size={44} src={dish.image.url} alt="" />}
+                <span style={{ minWidth: 0, flex: 1 }}>
+                  <span
+                    style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
+                    {dish.name}
+                  </span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {dish.output}
+                  </Typography.Text>
+                  <span style={{ display: 'block', fontWeight: 600 }}>{formatCost(dish.cost, t.currency)}</span>
+                </span>
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

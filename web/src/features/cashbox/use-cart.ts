@@ -1,0 +1,144 @@
+import type { CashboxDish } from '@tamaq/contract/orders';
+import { ORDER_COUNT_MAX } from '@tamaq/contract/orders';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toTiyn } from '../../lib/money.ts';
+import { newRequestKey } from '../../lib/request-key.ts';
+
+export interface CartLine {
+  id: number;
+  name: string;
+  cost: string;
+  count: number;
+}
+
+interface CartState {
+  lines: CartLine[];
+  /** The line the +/− keys change: the one added or changed last. */
+  current: number | null;
+  /** The Idempotency-Key of this cart's order: kept across retries and reloads, new once it changes. */
+  key: string | null;
+}
+
+const EMPTY: CartState = { lines: [], current: null, key: null };
+
+const isLine = (v: unknown): v is CartLine => {
+  const l = v as CartLine;
+  return (
+    typeof l === 'object' &&
+    l !== null &&
+    Number.isInteger(l.id) &&
+    typeof l.name === 'string' &&
+    typeof l.cost === 'string' &&
+    Number.isInteger(l.count) &&
+    l.count >= 1 &&
+    l.count <= ORDER_COUNT_MAX
+  );
+};
+
+function load(storageKey: string | null): CartState {
+  if (!storageKey) return EMPTY;
+  try {
+    const raw = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Partial<CartState> | null;
+    const lines = Array.isArray(raw?.lines) ? raw.lines.filter(isLine) : [];
+    const current = typeof raw?.current === 'number' && lines.some((l) => l.id === raw.current) ? raw.current : null;
+    return { lines, current, key: lines.length > 0 && typeof raw?.key === 'string' ? raw.key : null };
+  } catch {
+    return EMPTY;
+  }
+}
+
+/**
+ * The cashbox's cart, kept in this browser for the user and school (a reload or a closed tab keeps
+ * it until the order is placed or cleared). Counts stay 1–1000; the sum is in tiyn, exact.
+ */
+export function useCart(storageKey: string | null) {
+  const [state, setState] = useState<{ storageKey: string | null; cart: CartState }>(() => ({
+    storageKey,
+    cart: load(storageKey),
+  }));
+  // Another school or user: that one's cart.
+  const cart = state.storageKey === storageKey ? state.cart : load(storageKey);
+  if (state.storageKey !== storageKey) setState({ storageKey, cart });
+
+  useEffect(() => {
+    if (!storageKey) return;
+    try {
+      if (cart.lines.length === 0) localStorage.removeItem(storageKey);
+      else localStorage.setItem(storageKey, JSON.stringify(cart));
+    } catch {
+      /* private mode or a full disk: the cart lives as long as the page */
+    }
+  }, [storageKey, cart]);
+
+  const update = useCallback(
+    (change: (c: CartState) => CartState) =>
+      setState((s) => {
+        const next = change(s.cart);
+        // A changed cart is another order: it gets a new key when it is paid.
+        return { ...s, cart: next.lines === s.cart.lines ? next : { ...next, key: null } };
+      }),
+    [],
+  );
+
+  const change = useCallback(
+    (id: number, delta: number) =>
+      update((c) => {
+        const line = c.lines.find((l) => l.id === id);
+        if (!line) return c;
+        const count = Math.min(ORDER_COUNT_MAX, line.count + delta);
+        const lines =
+          count < 1 ? c.lines.filter((l) => l.id !== id) : c.lines.map((l) => (l.id === id ? { ...l, count } : l));
+        return { ...c, lines, current: count < 1 ? (lines.at(-1)?.id ?? null) : id };
+      }),
+    [update],
+  );
+
+  const add = useCallback(
+    (dish: Pick<CashboxDish, 'id' | 'name' | 'cost'>) =>
+      update((c) =>
+        c.lines.some((l) => l.id === dish.id)
+          ? {
+              ...c,
+              current: dish.id,
+              lines: c.lines.map((l) =>
+                l.id === dish.id ? { ...l, count: Math.min(ORDER_COUNT_MAX, l.count + 1) } : l,
+              ),
+            }
+          : {
+              ...c,
+              current: dish.id,
+              lines: [...c.lines, { id: dish.id, name: dish.name, cost: dish.cost, count: 1 }],
+            },
+      ),
+    [update],
+  );
+
+  const setCount = useCallback(
+    (id: number, count: number) =>
+      update((c) => ({
+        ...c,
+        current: id,
+        lines: c.lines.map((l) => (l.id === id ? { ...l, count: Math.max(1, Math.min(ORDER_COUNT_MAX, count)) } : l)),
+      })),
+    [update],
+  );
+
+  const remove = useCallback((id: number) => change(id, -ORDER_COUNT_MAX), [change]);
+  const clear = useCallback(() => setState((s) => ({ ...s, cart: EMPTY })), []);
+
+  /** The key of this cart's order, made on the first try and kept for the retries. */
+  const requestKey = useCallback((): string => {
+    let key = cart.key;
+    if (!key) {
+      key = newRequestKey();
+      const made = key;
+      setState((s) => ({ ...s, cart: { ...s.cart, key: made } }));
+    }
+    return key;
+  }, [cart.key]);
+
+  const total = useMemo(() => cart.lines.reduce((sum, l) => sum + toTiyn(l.cost) * l.count, 0), [cart.lines]);
+  const count = useMemo(() => cart.lines.reduce((sum, l) => sum + l.count, 0), [cart.lines]);
+
+  return { lines: cart.lines, current: cart.current, total, count, add, change, setCount, remove, clear, requestKey };
+}

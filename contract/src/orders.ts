@@ -25,6 +25,10 @@ export const ORDER_MESSAGES = {
   dateTo: 'Укажите дату «по»',
   badDate: 'Неверная дата',
   dateOrder: 'Дата «по» раньше даты «с»',
+  sheet: 'Заказы',
+  columns: ['№ заказа', 'Дата и время', 'Школа', 'Кассир', 'Блюда', 'Блюд', 'Сумма, тг.'],
+  totals: 'Итого',
+  totalOrders: (n: number) => `Заказов: ${n}`,
   period: `Период — не больше ${ORDERS_PERIOD_MAX_DAYS} дней`,
 } as const;
 const M = ORDER_MESSAGES;
@@ -109,22 +113,31 @@ const requiredDate = (missing: string) =>
     .min(1, { error: missing })
     .pipe(z.iso.date({ error: M.badDate }));
 
+const ordersFilter = z.object({
+  date_from: requiredDate(M.dateFrom),
+  date_to: requiredDate(M.dateTo),
+  organization_id: optionalQueryId(),
+  school_id: optionalQueryId(),
+  limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+/** `date_to` not before `date_from`, the period at most a year. */
+const checkPeriod = (q: { date_from: string; date_to: string }, ctx: z.RefinementCtx) => {
+  const days = daysBetween(q.date_from, q.date_to);
+  if (days < 0) ctx.addIssue({ code: 'custom', message: M.dateOrder, path: ['date_to'] });
+  else if (days >= ORDERS_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', message: M.period, path: ['date_to'] });
+};
+
 /** `GET /api/orders` (spec 2 §7): dates required, at most a year, page size 10 by default. */
-export const OrdersQuery = z
-  .object({
-    date_from: requiredDate(M.dateFrom),
-    date_to: requiredDate(M.dateTo),
-    organization_id: optionalQueryId(),
-    school_id: optionalQueryId(),
-    limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
-    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  })
-  .superRefine((q, ctx) => {
-    const days = daysBetween(q.date_from, q.date_to);
-    if (days < 0) ctx.addIssue({ code: 'custom', message: M.dateOrder, path: ['date_to'] });
-    else if (days >= ORDERS_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', message: M.period, path: ['date_to'] });
-  });
+export const OrdersQuery = ordersFilter.superRefine(checkPeriod);
 export type OrdersQuery = z.infer<typeof OrdersQuery>;
+
+/** `GET /api/orders/download` (ours): the report's filter as a workbook; the token may ride in the query. */
+export const OrdersDownloadQuery = ordersFilter
+  .extend({ token: z.string().max(4096).optional() })
+  .superRefine(checkPeriod);
+export type OrdersDownloadQuery = z.infer<typeof OrdersDownloadQuery>;
 
 /** The report: a page of orders, and over the whole period `total` orders, `amount` and `products` sold. */
 export const OrdersReport = z.object({

@@ -191,19 +191,33 @@ export class RowErrors {
 export interface XlsxColumn {
   header: string;
   width?: number;
+  /** Excel's number format of the column's cells, e.g. '#,##0.00' for money. */
+  numFmt?: string;
 }
 
-/** A one-sheet workbook with a bold header row, for downloads and import templates. */
+/**
+ * A one-sheet workbook with a bold header row, for downloads and import templates; `footer` rows
+ * (totals) follow the rows after a blank one, in bold.
+ */
 export async function xlsxBuffer(
   sheetName: string,
   columns: readonly XlsxColumn[],
   rows: readonly (string | number | null)[][],
+  footer: readonly (string | number | null)[][] = [],
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 20 }));
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? 20,
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(row as (string | number | null)[]);
+  if (footer.length > 0) {
+    sheet.addRow([]);
+    for (const row of footer) sheet.addRow(row as (string | number | null)[]).font = { bold: true };
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 

@@ -106,6 +106,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/menus/menu-form-page.tsx'),
     (m) => m.MenuFormPage,
   ),
+  '/orders': screen(
+    () => import('../features/orders/orders-page.tsx'),
+    (m) => m.OrdersPage,
+  ),
   '/cashbox': screen(
     () => import('../features/cashbox/cashbox-page.tsx'),
     (m) => m.CashboxPage,

@@ -213,5 +213,25 @@ export function createOrdersRepository(db: Db) {
         .where(ofFilter(f));
       return row!;
     },
+
+    /** Every order of the period for the download, newest first, its dishes as one text. */
+    async exportRows(f: OrderFilter, tx: Db = db) {
+      return tx
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          schoolName: schools.name,
+          cashier: users.name,
+          count: orders.count,
+          amount: orders.amount,
+          dishes: sql<string>`(select string_agg(i.name || ' × ' || i.count, '; ' order by i.name, i.dish_id)
+            from order_items i where i.order_id = orders.id)`,
+        })
+        .from(orders)
+        .leftJoin(schools, eq(schools.id, orders.schoolId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(ofFilter(f))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+    },
   };
 }

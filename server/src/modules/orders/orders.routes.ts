@@ -1,13 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
-import { Cashbox, CashboxQuery, Order, OrderCreate, OrdersQuery, OrdersReport } from '@tamaq/contract/orders';
+import {
+  Cashbox,
+  CashboxQuery,
+  Order,
+  OrderCreate,
+  OrdersDownloadQuery,
+  OrdersQuery,
+  OrdersReport,
+} from '@tamaq/contract/orders';
+import { z } from '@tamaq/contract/zod';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
+import { sendXlsx } from '../../platform/spreadsheet.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createOrdersService } from './orders.service.ts';
 
 const tags = ['orders'];
+const xlsx = {
+  description: 'Книга Excel (xlsx)',
+  content: {
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: z.any().meta({ type: 'string', format: 'binary' }),
+    },
+  },
+};
 
 /** Spec 2 §7: the cashbox's data, placing an order, and the orders report, as the spec names them. */
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
@@ -53,5 +71,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     (request) => service.report(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/orders/download',
+    {
+      config: { access: rolesFor('/orders'), tokenInQuery: true },
+      schema: {
+        tags,
+        summary: 'Отчёт по заказам в Excel: те же заказы и итоги; токен можно передать в ?token=',
+        querystring: OrdersDownloadQuery,
+        response: { 200: xlsx, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.download(actorOf(request), request.query);
+      return sendXlsx(reply, file.fileName, file.body);
+    },
   );
 };

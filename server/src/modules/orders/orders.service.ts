@@ -16,11 +16,20 @@ import { audit } from '../../platform/audit.ts';
 import { createOnce } from '../../platform/http/idempotency.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { localDate } from '../../platform/time.ts';
+import { xlsxBuffer } from '../../platform/spreadsheet.ts';
+import { localDate, localTime } from '../../platform/time.ts';
 import { createMenuActivationsService } from '../menu-activations/menu-activations.service.ts';
-import { createOrdersRepository, type CashboxDishRow } from './orders.repository.ts';
+import { createOrdersRepository, type CashboxDishRow, type OrderFilter } from './orders.repository.ts';
 
 const FAVORITES_DAYS = 30;
+
+const ruDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+const safeFileName = (name: string) =>
+  name
+    .replace(/[\\/:*?"<>|]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
 
 const toDish = (d: CashboxDishRow): CashboxDish => ({
   id: d.id,
@@ -79,6 +88,21 @@ export function createOrdersService(platform: Platform) {
     }));
   };
 
+  /** The report's filter: the organization, the school (checked), the period in the zone. */
+  const filterOf = async (actor: Actor, query: { date_from: string; date_to: string; school_id?: number }) => {
+    const organizationId = ownOrganization(actor);
+    const school = await schoolFor(actor, query.school_id);
+    const timeZone = school?.timeZone ?? (await repo.timeZone(organizationId)) ?? DEFAULT_TIME_ZONE;
+    const filter: OrderFilter = {
+      organizationId,
+      schoolId: school?.id,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+      timeZone,
+    };
+    return { filter, school };
+  };
+
   return {
     /** Favourites of 30 days and today's paid menu by category (every dish when none applies). */
     async cashbox(actor: Actor, query: CashboxQuery): Promise<Cashbox> {
@@ -132,18 +156,42 @@ export function createOrdersService(platform: Platform) {
 
     /** The period's orders page by page (newest first) and its totals, local calendar days. */
     async report(actor: Actor, query: OrdersQuery): Promise<OrdersReport> {
-      const organizationId = ownOrganization(actor);
-      const school = await schoolFor(actor, query.school_id);
-      const timeZone = school?.timeZone ?? (await repo.timeZone(organizationId)) ?? DEFAULT_TIME_ZONE;
-      const filter = {
-        organizationId,
-        schoolId: school?.id,
-        dateFrom: query.date_from,
-        dateTo: query.date_to,
-        timeZone,
-      };
+      const { filter } = await filterOf(actor, query);
       const [ids, totals] = await Promise.all([repo.pageIds(filter, query.limit, query.offset), repo.totals(filter)]);
       return { rows: await ordersOf(ids), ...totals };
+    },
+
+    /** The same orders and totals as a workbook, times in the organization's zone. */
+    async download(actor: Actor, query: OrdersQuery) {
+      const { filter, school } = await filterOf(actor, query);
+      const [rows, totals] = await Promise.all([repo.exportRows(filter), repo.totals(filter)]);
+      const zone = filter.timeZone;
+      const when = (at: Date) => `${ruDate(localDate(at, zone))} ${localTime(at, zone).slice(0, 5)}`;
+      const [id, at, place, cashier, dishes, count, amount] = M.columns;
+      const body = await xlsxBuffer(
+        M.sheet,
+        [
+          { header: id, width: 11 },
+          { header: at, width: 17 },
+          { header: place, width: 28 },
+          { header: cashier, width: 24 },
+          { header: dishes, width: 60 },
+          { header: count, width: 8 },
+          { header: amount, width: 14, numFmt: '#,##0.00' },
+        ],
+        rows.map((r) => [
+          r.id,
+          when(r.createdAt),
+          r.schoolName ?? '',
+          r.cashier ?? '',
+          r.dishes ?? '',
+          r.count,
+          Number(r.amount),
+        ]),
+        [[M.totals, M.totalOrders(totals.total), '', '', '', totals.products, Number(totals.amount)]],
+      );
+      const period = `${ruDate(query.date_from)}–${ruDate(query.date_to)}`;
+      return { fileName: `${M.sheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`, body };
     },
   };
 }

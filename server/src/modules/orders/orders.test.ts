@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -275,6 +276,30 @@ describe('GET /api/orders', () => {
     expect(second.rows).toHaveLength(3);
     const all = (await report('date_from=2026-11-01&date_to=2026-11-30', token)).json();
     expect(all).toMatchObject({ total: 14, amount: '7658.50', products: 17 });
+
+    // The download: the same orders, newest first, local times, and the same totals.
+    const file = await t.call({
+      method: 'GET',
+      url: `/api/orders/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${token}`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+    const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: true });
+    expect(sheet[0]).toEqual(['№ заказа', 'Дата и время', 'Школа', 'Кассир', 'Блюда', 'Блюд', 'Сумма, тг.']);
+    expect(sheet[1]).toEqual([
+      expect.any(Number),
+      '30.11.2026 23:30',
+      expect.any(String),
+      expect.any(String),
+      'Самса × 3',
+      3,
+      1351.5,
+    ]);
+    expect(sheet).toHaveLength(1 + 13 + 2);
+    expect(sheet.at(-1)?.[0]).toBe('Итого');
+    expect(sheet.at(-1)?.[1]).toBe('Заказов: 13');
+    expect(sheet.at(-1)?.slice(-2)).toEqual([15, 6757.5]);
   });
 
   it('refuses missing dates, a period backwards or over 366 days (422)', async () => {
@@ -297,6 +322,12 @@ describe('GET /api/orders', () => {
     const other = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
     expect((await report(`date_from=2026-11-01&date_to=2026-11-30&school_id=${other}`)).statusCode).toBe(404);
     expect((await report('date_from=2026-11-01&date_to=2026-11-30', cashier)).statusCode).toBe(403);
+    const url = '/api/orders/download?date_from=2026-11-01&date_to=2026-11-30';
+    expect((await t.call({ method: 'GET', url: `${url}&token=${cashier}` })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: `${url}&school_id=${other}&token=${admin}` })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: `${url.replace('11-30', '10-30')}&token=${admin}` })).statusCode).toBe(
+      422,
+    );
     const { token } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
     expect((await report('date_from=2026-11-01&date_to=2026-11-30', token)).statusCode).toBe(403);
   });

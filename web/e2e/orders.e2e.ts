@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
+
+const SUFFIX = String(Date.now()).slice(-7);
+const SCHOOL = `Школа заказов ${SUFFIX}`;
+const SAMSA = `Самса ${SUFFIX}`;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let schoolId: number;
+
+const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
+const dayOff = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  const admin = await tokenOf('edu.admin@demo.kz');
+  schoolId = (
+    await call<{ id: number }>(admin, 'POST', '/api/school', {
+      region_id: 2,
+      name: SCHOOL,
+      address: 'ул. Абая, 1',
+      city: 'Алматы',
+    })
+  ).id;
+  const category = await call<{ id: number }>(admin, 'POST', '/api/category', { name: `Выпечка ${SUFFIX}` });
+  const samsa = await call<{ id: number }>(admin, 'POST', '/api/product', {
+    category_id: category.id,
+    name: SAMSA,
+    cost: '450.50',
+    output: '1 шт.',
+  });
+  // Twelve orders: two pages of ten.
+  for (let i = 1; i <= 12; i++) {
+    await call(admin, 'POST', '/api/order', {
+      school_id: schoolId,
+      products: [{ id: samsa.id, count: i === 1 ? 3 : 1 }],
+    });
+  }
+  browser = await openBrowser();
+  page = browser.page;
+  await signOutHere(page);
+  await signIn(page, 'edu.admin@demo.kz');
+});
+afterAll(() => browser?.close());
+
+describe('/orders as the education admin', () => {
+  it('shows a school’s orders of a period 10 a page with exact totals, and downloads the same', async () => {
+    await page.goto(`${baseUrl()}/orders?schoolId=${schoolId}&dateFrom=${dayOff(-1)}&dateTo=${dayOff(1)}`);
+    const totals = page.getByTestId('orders-totals');
+    await totals.getByText('6 307,00').waitFor();
+    await page.locator('[data-testid="orders-page"] tbody tr.ant-table-row').first().waitFor();
+    expect(plain(await totals.textContent())).toBe('Заказов12Сумма6 307,00 тг.Продано блюд14');
+    expect(await page.locator('[data-testid="orders-page"] tbody tr.ant-table-row').count()).toBe(10);
+    expect(await page.locator('[data-testid="orders-page"] tbody').textContent()).toContain(`${SAMSA} × 1`);
+    await shot(page, 'orders');
+    await page.getByRole('button', { name: 'Страница 2' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="orders-page"] tbody tr.ant-table-row').length === 2,
+    );
+    expect(await page.locator('[data-testid="orders-page"] tbody').textContent()).toContain(`${SAMSA} × 3`);
+
+    const href = await page.getByTestId('orders-download').getAttribute('href');
+    const url = new URL(href!, baseUrl());
+    expect(url.pathname).toBe('/api/orders/download');
+    expect(url.searchParams.get('school_id')).toBe(String(schoolId));
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toContain(`Заказы ${SCHOOL}`);
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+});

@@ -50,3 +50,38 @@ describe('demo data', () => {
     expect(r).toEqual({ canteens: 2, categories: 3, watched: 10 });
   });
 });
+
+describe('demo food (issue 9)', () => {
+  it('has 7 dish categories and about 40 dishes, each with its own generated WebP photo', async () => {
+    const [r] = await rows<{ categories: number; dishes: number; photos: number; webp: number }>(sql`
+      select (select count(*) from dish_categories)::int as categories,
+             count(*)::int as dishes,
+             count(distinct d.image_id)::int as photos,
+             count(*) filter (where i.mime = 'image/webp' and length(i.bytes) > 500)::int as webp
+      from dishes d join images i on i.id = d.image_id`);
+    expect(r).toEqual({ categories: 7, dishes: 42, photos: 42, webp: 42 });
+  });
+
+  it('has a 10-day menu with dishes on every day, applied free and paid at both schools', async () => {
+    const days = await rows<{ day: number }>(sql`select distinct day from menu_dishes order by day`);
+    expect(days.map((d) => d.day)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const [a] = await rows<{ n: number; started: string }>(sql`
+      select count(*)::int as n, min(date)::text as started from menu_activations`);
+    expect(a).toEqual({ n: 4, started: '2026-11-06' });
+  });
+
+  it('has a month of orders on school days, none today, each summing its lines exactly', async () => {
+    const [o] = await rows<{ n: number; today: number; weekend: number; off: number }>(sql`
+      select count(*)::int as n,
+             count(*) filter (where (o.created_at at time zone 'Asia/Almaty')::date = '2026-11-20')::int as today,
+             count(*) filter (where extract(isodow from o.created_at at time zone 'Asia/Almaty') > 5)::int as weekend,
+             count(*) filter (where o.amount <> (select sum(i.amount) from order_items i where i.order_id = o.id)
+                                 or o.count <> (select sum(i.count) from order_items i where i.order_id = o.id))::int as off
+      from orders o`);
+    expect(o!.n).toBeGreaterThan(500);
+    expect({ today: o!.today, weekend: o!.weekend, off: o!.off }).toEqual({ today: 0, weekend: 0, off: 0 });
+    const [bad] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from order_items where amount <> cost * count`);
+    expect(bad!.n).toBe(0);
+  });
+});

@@ -10,6 +10,10 @@ const BUN = `Булочка ${SUFFIX}`;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let admin: string;
+let schoolId: number;
+const MENU = `Касса ${SUFFIX}`;
+/** Today in the demo organization's zone (Asia/Almaty), 'YYYY-MM-DD'. */
+const almatyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date());
 
 const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 const total = async () => plain(await page.getByTestId('cart-total').textContent());
@@ -30,13 +34,40 @@ const ordersOf = async () =>
 beforeAll(async () => {
   admin = await tokenOf('edu.admin@demo.kz');
   const category = await call<{ id: number }>(admin, 'POST', '/api/category', { name: `Касса ${SUFFIX}` });
+  const ids: number[] = [];
   for (const [name, cost] of [
     [PLOV, '450.50'],
     [TEA, '0.10'],
     [BUN, '120'],
   ]) {
-    await call(admin, 'POST', '/api/product', { category_id: category.id, name, cost, output: '200 г' });
+    ids.push(
+      (
+        await call<{ id: number }>(admin, 'POST', '/api/product', {
+          category_id: category.id,
+          name,
+          cost,
+          output: '200 г',
+        })
+      ).id,
+    );
   }
+  // A school of its own whose paid menu today is these three dishes.
+  schoolId = (
+    await call<{ id: number }>(admin, 'POST', '/api/school', {
+      region_id: 2,
+      name: `Школа кассы ${SUFFIX}`,
+      address: 'ул. Абая, 2',
+      city: 'Алматы',
+    })
+  ).id;
+  const menu = await call<{ id: number }>(admin, 'POST', '/api/menu', { name: MENU, days: 1, groups: '3' });
+  await call(admin, 'POST', '/api/menu/product', { menu_id: menu.id, day: 1, group: 3, product_ids: ids });
+  await call(admin, 'POST', '/api/activated/menu/activate', {
+    school_id: schoolId,
+    menu_id: menu.id,
+    type: 'paid_food',
+    date: almatyToday(),
+  });
   browser = await openBrowser();
   page = browser.page;
   await signOutHere(page);
@@ -46,8 +77,10 @@ afterAll(() => browser?.close());
 
 describe('/cashbox as the education cashier', () => {
   it('takes a whole order from the keyboard, keeps the cart over a reload, and pays once', async () => {
-    await page.goto(`${baseUrl()}/cashbox`);
+    await page.goto(`${baseUrl()}/cashbox?schoolId=${schoolId}`);
     await page.getByTestId('dish-board').getByRole('option').first().waitFor();
+    await page.getByText(`Меню «${MENU}», день 1`).waitFor();
+    expect(await page.getByTestId('dish-board').getByRole('option').count()).toBe(3);
     // The search has the focus: type, Enter adds the first match and empties the search.
     await page.keyboard.type(`плов ${SUFFIX}`);
     await page.getByRole('option', { name: new RegExp(PLOV) }).waitFor();
@@ -111,5 +144,15 @@ describe('/cashbox as the education cashier', () => {
     await page.reload();
     await page.getByTestId('dish-board').getByRole('option').first().waitFor();
     expect(await lines().count()).toBe(0);
+  });
+
+  it('shows a demo school its favourites and today’s paid menu with photos', async () => {
+    const schools = await call<{ rows: { id: number; name: string }[] }>(admin, 'GET', '/api/schools?limit=100');
+    const demo = schools.rows.find((s) => s.name === 'Школа-гимназия №1')!;
+    await page.goto(`${baseUrl()}/cashbox?schoolId=${demo.id}`);
+    await page.getByText('Избранное').waitFor();
+    await page.getByText(/Меню «Осень–зима, 10 дней», день \d+/).waitFor();
+    expect(await page.getByTestId('dish-board').locator('img').count()).toBeGreaterThan(5);
+    await shot(page, 'cashbox-demo');
   });
 });

@@ -4,6 +4,7 @@ import { users } from '../platform/db/schema-people.ts';
 import { organizations, schools } from '../platform/db/schema.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { makeBin } from '@tamaq/contract/kz-id';
+import { loadDemoFood } from './demo-food.ts';
 import { loadDemoPeople } from './demo-people.ts';
 
 export interface DemoLogin {
@@ -193,6 +194,15 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         school2: school2!.id,
         kindergarten: kindergarten!.id,
         parentId,
+      },
+      now,
+    );
+    await loadDemoFood(
+      tx,
+      {
+        edu: edu!.id,
+        schools: [school1!.id, school2!.id],
+        cashierId: staff.find((u) => u.email === 'edu.cashier@demo.kz')!.id,
       },
       now,
     );

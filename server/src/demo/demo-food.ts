@@ -1,0 +1,294 @@
+import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { Db } from '../platform/db/client.ts';
+import { images } from '../platform/db/schema.ts';
+import {
+  dishCategories,
+  dishes,
+  menuActivations,
+  menuDishes,
+  menus,
+  orderItems,
+  orders,
+} from '../platform/db/schema-food.ts';
+import { localDate } from '../platform/time.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DemoFoodPlaces {
+  edu: number;
+  schools: number[];
+  cashierId: number;
+}
+
+/** A dish of the demo catalogue: name, price in tenge, output. */
+type DemoDish = [string, string, string];
+
+/** Dish categories with their dishes, and the colours their generated photos are drawn in. */
+const CATALOGUE: { name: string; colors: [string, string]; dishes: DemoDish[] }[] = [
+  {
+    name: 'Первые блюда',
+    colors: ['#c0392b', '#e67e22'],
+    dishes: [
+      ['Борщ', '380', '250 г'],
+      ['Суп с фрикадельками', '350', '250 г'],
+      ['Куриный суп с лапшой', '360', '250 г'],
+      ['Рассольник', '340', '250 г'],
+      ['Сорпа', '420', '250 г'],
+      ['Щи из свежей капусты', '330', '250 г'],
+    ],
+  },
+  {
+    name: 'Вторые блюда',
+    colors: ['#8e5b3a', '#d4a056'],
+    dishes: [
+      ['Плов с говядиной', '650', '200 г'],
+      ['Котлета куриная', '390', '80 г'],
+      ['Бефстроганов', '520', '100 г'],
+      ['Манты', '600', '3 шт.'],
+      ['Лагман', '620', '300 г'],
+      ['Тефтели в соусе', '450', '120 г'],
+      ['Рыба запечённая', '540', '100 г'],
+      ['Куырдак', '580', '150 г'],
+      ['Омлет', '280', '120 г'],
+      ['Каша рисовая молочная', '220', '200 г'],
+      ['Каша гречневая', '200', '200 г'],
+    ],
+  },
+  {
+    name: 'Гарниры',
+    colors: ['#f1c40f', '#f5deb3'],
+    dishes: [
+      ['Пюре картофельное', '180', '150 г'],
+      ['Рис отварной', '160', '150 г'],
+      ['Макароны', '150', '150 г'],
+      ['Гречка', '170', '150 г'],
+      ['Овощи тушёные', '190', '150 г'],
+    ],
+  },
+  {
+    name: 'Салаты',
+    colors: ['#27ae60', '#e74c3c'],
+    dishes: [
+      ['Салат витаминный', '210', '100 г'],
+      ['Винегрет', '200', '100 г'],
+      ['Салат из огурцов и помидоров', '250', '100 г'],
+      ['Морковь по-корейски', '190', '100 г'],
+      ['Салат свекольный', '170', '100 г'],
+    ],
+  },
+  {
+    name: 'Выпечка',
+    colors: ['#d35400', '#f0c27b'],
+    dishes: [
+      ['Баурсаки', '120', '3 шт.'],
+      ['Самса', '300', '100 г'],
+      ['Булочка с маком', '150', '80 г'],
+      ['Пирожок с картофелем', '140', '80 г'],
+      ['Сырники', '320', '150 г'],
+      ['Блины со сметаной', '290', '150 г'],
+    ],
+  },
+  {
+    name: 'Напитки',
+    colors: ['#8e44ad', '#f39c12'],
+    dishes: [
+      ['Компот из сухофруктов', '90', '200 мл'],
+      ['Чай с сахаром', '60', '200 мл'],
+      ['Кисель', '100', '200 мл'],
+      ['Сок яблочный', '180', '200 мл'],
+      ['Молоко', '150', '200 мл'],
+      ['Айран', '160', '200 мл'],
+    ],
+  },
+  {
+    name: 'Фрукты',
+    colors: ['#2ecc71', '#f1c40f'],
+    dishes: [
+      ['Яблоко', '120', '1 шт.'],
+      ['Банан', '150', '1 шт.'],
+      ['Груша', '140', '1 шт.'],
+    ],
+  },
+];
+
+/** A deterministic sequence in [0, 1), so every new demo database looks the same. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+/**
+ * A photo drawn, not downloaded: a plate on a tablecloth with the dish's colours in it, 320 px WebP.
+ * `n` varies the arrangement so no two dishes look alike.
+ */
+async function dishPhoto(colors: [string, string], n: number) {
+  const r = random(n + 7);
+  const bits = Array.from({ length: 7 }, () => {
+    const x = 110 + r() * 100;
+    const y = 110 + r() * 100;
+    return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(10 + r() * 18).toFixed(0)}" fill="${colors[1]}" opacity="0.85"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320" viewBox="0 0 320 320">
+    <rect width="320" height="320" fill="hsl(${(n * 37) % 360}, 35%, 88%)"/>
+    <circle cx="166" cy="168" r="128" fill="#000" opacity="0.12"/>
+    <circle cx="160" cy="160" r="128" fill="#fdfdfd"/>
+    <circle cx="160" cy="160" r="100" fill="#f2f2f2"/>
+    <circle cx="160" cy="160" r="82" fill="${colors[0]}"/>${bits}
+  </svg>`;
+  const bytes = await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer();
+  return {
+    key: randomBytes(16).toString('base64url'),
+    mime: 'image/webp',
+    width: 320,
+    height: 320,
+    bytes,
+    etag: createHash('sha256').update(bytes).digest('hex'),
+    ownerId: null,
+  };
+}
+
+/** Meal modes of the demo menu: breakfast, lunch, afternoon snack. */
+const BREAKFAST = 1;
+const LUNCH = 3;
+const SNACK = 4;
+const MENU_DAYS = 10;
+
+const round2 = (tiyn: number) => `${Math.floor(tiyn / 100)}.${String(tiyn % 100).padStart(2, '0')}`;
+
+/**
+ * The food of the education organization (issue 9): 7 dish categories and 42 dishes with generated
+ * photos, a 10-day menu over breakfast, lunch and snack activated as free and paid food at both
+ * schools two weeks ago, and a month of the schools' cash orders on school days (none today).
+ */
+export async function loadDemoFood(tx: Tx, p: DemoFoodPlaces, now: Date): Promise<void> {
+  const byName = new Map<string, { id: number; cost: string; name: string }>();
+  let n = 0;
+  for (const category of CATALOGUE) {
+    const [c] = await tx
+      .insert(dishCategories)
+      .values({ organizationId: p.edu, name: category.name })
+      .returning({ id: dishCategories.id });
+    const photos = await Promise.all(category.dishes.map(() => dishPhoto(category.colors, n++)));
+    const stored = await tx.insert(images).values(photos).returning({ id: images.id });
+    const rows = await tx
+      .insert(dishes)
+      .values(
+        category.dishes.map(([name, cost, output], i) => ({
+          organizationId: p.edu,
+          categoryId: c!.id,
+          imageId: stored[i]!.id,
+          name,
+          cost,
+          output,
+        })),
+      )
+      .returning({ id: dishes.id, name: dishes.name, cost: dishes.cost });
+    for (const row of rows) byName.set(row.name, row);
+  }
+  const pick = (names: string[], i: number) => byName.get(names[i % names.length]!)!.id;
+  const soups = CATALOGUE[0]!.dishes.map((d) => d[0]);
+  const mains = CATALOGUE[1]!.dishes.slice(0, 8).map((d) => d[0]);
+  const porridges = CATALOGUE[1]!.dishes.slice(8).map((d) => d[0]);
+  const sides = CATALOGUE[2]!.dishes.map((d) => d[0]);
+  const salads = CATALOGUE[3]!.dishes.map((d) => d[0]);
+  const bakery = CATALOGUE[4]!.dishes.map((d) => d[0]);
+  const drinks = CATALOGUE[5]!.dishes.map((d) => d[0]);
+  const fruit = CATALOGUE[6]!.dishes.map((d) => d[0]);
+
+  const [menu] = await tx
+    .insert(menus)
+    .values({ organizationId: p.edu, name: 'Осень–зима, 10 дней', days: MENU_DAYS, groups: [BREAKFAST, LUNCH, SNACK] })
+    .returning({ id: menus.id });
+  const cells: { day: number; group: number; dishIds: number[] }[] = [];
+  for (let day = 1; day <= MENU_DAYS; day++) {
+    const i = day - 1;
+    cells.push(
+      { day, group: BREAKFAST, dishIds: [pick(porridges, i), pick(bakery, i + 2), pick(drinks, i)] },
+      {
+        day,
+        group: LUNCH,
+        dishIds: [pick(soups, i), pick(mains, i), pick(sides, i), pick(salads, i), pick(drinks, i + 3)],
+      },
+      { day, group: SNACK, dishIds: [pick(bakery, i), pick(fruit, i), pick(drinks, i + 1)] },
+    );
+  }
+  await tx
+    .insert(menuDishes)
+    .values(
+      cells.flatMap((c) =>
+        [...new Set(c.dishIds)].map((dishId) => ({ menuId: menu!.id, day: c.day, group: c.group, dishId })),
+      ),
+    );
+
+  const today = localDate(now);
+  const dayOf = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000);
+  const started = dayOf(-14).toISOString().slice(0, 10);
+  await tx.insert(menuActivations).values(
+    p.schools.flatMap((schoolId) =>
+      (['free_food', 'paid_food'] as const).map((type) => ({
+        organizationId: p.edu,
+        schoolId,
+        menuId: menu!.id,
+        type,
+        date: started,
+      })),
+    ),
+  );
+
+  // A month of cash sales from that day's menu, between breakfast and the end of lunch (Almaty).
+  const dishesOfDay = new Map<number, number[]>();
+  for (const c of cells) dishesOfDay.set(c.day, [...new Set([...(dishesOfDay.get(c.day) ?? []), ...c.dishIds])]);
+  const costOf = new Map([...byName.values()].map((d) => [d.id, d]));
+  const r = random(42);
+  const sales: { head: typeof orders.$inferInsert; lines: Omit<typeof orderItems.$inferInsert, 'orderId'>[] }[] = [];
+  for (let offset = -30; offset <= -1; offset++) {
+    const day = dayOf(offset);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    const date = day.toISOString().slice(0, 10);
+    const menuDay =
+      (((((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${started}T00:00:00Z`)) / 86_400_000) % MENU_DAYS) +
+        MENU_DAYS) %
+        MENU_DAYS) +
+      1;
+    const offered = dishesOfDay.get(menuDay)!;
+    for (const schoolId of p.schools) {
+      const count = 12 + Math.floor(r() * 12);
+      for (let k = 0; k < count; k++) {
+        const minutes = 9 * 60 + Math.floor(r() * 300);
+        const at = new Date(
+          `${date}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+05:00`,
+        );
+        const chosen = [
+          ...new Set(Array.from({ length: 1 + Math.floor(r() * 3) }, () => offered[Math.floor(r() * offered.length)]!)),
+        ];
+        const lines = chosen.map((dishId) => {
+          const dish = costOf.get(dishId)!;
+          const qty = 1 + Math.floor(r() * 2);
+          const tiyn = Math.round(Number(dish.cost) * 100) * qty;
+          return { dishId, name: dish.name, cost: dish.cost, count: qty, amount: round2(tiyn), tiyn };
+        });
+        sales.push({
+          head: {
+            organizationId: p.edu,
+            schoolId,
+            userId: p.cashierId,
+            paymentType: 'cash',
+            count: lines.reduce((s, l) => s + l.count, 0),
+            amount: round2(lines.reduce((s, l) => s + l.tiyn, 0)),
+            createdAt: at,
+          },
+          lines: lines.map(({ tiyn: _, ...l }) => l),
+        });
+      }
+    }
+  }
+  const ids = await tx
+    .insert(orders)
+    .values(sales.map((s) => s.head))
+    .returning({ id: orders.id });
+  await tx.insert(orderItems).values(sales.flatMap((s, i) => s.lines.map((l) => ({ ...l, orderId: ids[i]!.id }))));
+}

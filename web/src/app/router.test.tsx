@@ -64,10 +64,10 @@ describe('router', () => {
   });
 
   it('shows the placeholder inside the layout for a screen not written yet', async () => {
-    signIn('EducationCashier');
-    await open('/cashbox');
+    signIn('EducationObserver');
+    await open('/report/school/statistics');
     expect(await screen.findByTestId('placeholder', {}, LAYOUT_LOADS)).toBeTruthy();
-    expect(screen.getByTestId('nav').querySelector('a[href="/cashbox"]')).toBeTruthy();
+    expect(screen.getByTestId('nav').querySelector('a[href="/report/school/statistics"]')).toBeTruthy();
   });
 
   it('keeps a student on / with the app landing', async () => {

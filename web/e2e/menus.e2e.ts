@@ -81,6 +81,26 @@ describe('/menus as the education admin', () => {
     expect(await cell(3).textContent()).toContain('Блюд нет');
   });
 
+  it('prints a week of the menu on A4: dishes with outputs by meal mode, nothing else on the paper', async () => {
+    await page.goto(`${baseUrl()}/menus?query=${SUFFIX}`);
+    await page.getByRole('link', { name: MENU, exact: true }).click();
+    await page.getByRole('tab', { name: 'День 2' }).click();
+    await page.getByRole('link', { name: 'Печать недели' }).click();
+    await page.waitForURL((u) => u.pathname.endsWith('/print') && u.searchParams.get('days') === '2-5');
+    const days = page.getByTestId('menu-print-page').getByTestId('printed-day');
+    await days.first().waitFor();
+    expect(await days.count()).toBe(4);
+    const second = days.filter({ hasText: 'День 2' });
+    expect(await second.textContent()).toContain(`Обед${PLOV}200 г${SOUP}200 г`);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('menu-print-page').isVisible()).toBe(false);
+    const paper = page.locator('.tamaq-print');
+    expect(await paper.isVisible()).toBe(true);
+    expect(await paper.getByTestId('printed-day').count()).toBe(4);
+    await shot(page, 'menu-print');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
   it('takes a dish off a day after the confirmation', async () => {
     await page.goto(`${baseUrl()}/menus?query=${SUFFIX}`);
     await page.getByRole('link', { name: MENU, exact: true }).click();

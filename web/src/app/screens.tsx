@@ -114,6 +114,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/cashbox/cashbox-page.tsx'),
     (m) => m.CashboxPage,
   ),
+  '/menu/:id/print': screen(
+    () => import('../features/menus/menu-print-page.tsx'),
+    (m) => m.MenuPrintPage,
+  ),
   '/activated/menus': screen(
     () => import('../features/menus/activated-menus-page.tsx'),
     (m) => m.ActivatedMenusPage,

@@ -161,4 +161,18 @@ export const foodTexts = {
     choosePeriod: 'Выберите школу и период',
     empty: 'За этот период заказов нет',
   },
+  menuPrint: {
+    title: 'Печать меню',
+    print: 'Печать',
+    printDay: 'Печать дня',
+    printWeek: 'Печать недели',
+    printThisWeek: 'Печать меню недели',
+    heading: 'Меню',
+    day: (n: number) => `День ${n}`,
+    dated: (weekday: string, date: string, n: number) => `${weekday}, ${date} — день ${n} меню`,
+    empty: 'Блюд нет',
+    nothing: 'На эти дни меню не действует',
+    hint: 'Лист A4: на доску объявлений по санитарным правилам',
+    weekdays: ['Воскресенье', 'Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота'],
+  },
 };

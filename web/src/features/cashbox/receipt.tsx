@@ -1,64 +1,58 @@
 import type { Order } from '@tamaq/contract/orders';
-import { createPortal } from 'react-dom';
 import { ru } from '../../i18n/ru.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
+import { PrintOnly } from '../../ui/print-only.tsx';
 import { formatCost } from '../../lib/money.ts';
 
 const t = ru.food.cashbox;
 const money = (amount: string) => formatCost(amount, t.currency);
 
-// Only the receipt goes to the printer, on an 80 mm roll (72 mm printable), in black monospace.
-const PRINT_CSS = `
-.tamaq-receipt { display: none; }
-@media print {
-  @page { size: 80mm auto; margin: 3mm 4mm; }
-  body > *:not(.tamaq-receipt) { display: none !important; }
-  body { margin: 0; background: #fff; }
-  .tamaq-receipt { display: block; width: 72mm; color: #000; font: 12px/1.35 "Courier New", monospace; }
+// On an 80 mm roll (72 mm printable), in black monospace.
+const RECEIPT_CSS = `
+  .tamaq-receipt { width: 72mm; font: 12px/1.35 "Courier New", monospace; }
   .tamaq-receipt h1 { font-size: 14px; margin: 0 0 2mm; text-align: center; }
   .tamaq-receipt p { margin: 0; }
   .tamaq-receipt .line { display: flex; justify-content: space-between; gap: 2mm; }
   .tamaq-receipt .rule { border-top: 1px dashed #000; margin: 2mm 0; }
   .tamaq-receipt .total { font-weight: bold; font-size: 14px; }
-  .tamaq-receipt .center { text-align: center; }
-}`;
+  .tamaq-receipt .center { text-align: center; }`;
 
 /** The paid order as a till receipt: hidden on screen, the only thing a print of the page shows. */
 export function Receipt({ order, school }: { order: Order; school: string | null }) {
   const timeZone = useOrganizationTimeZone();
-  return createPortal(
-    <div className="tamaq-receipt" data-testid="receipt">
-      <style>{PRINT_CSS}</style>
-      <h1>{school ?? 'Tamaq'}</h1>
-      <p className="center">{t.receipt.order(order.id)}</p>
-      <p className="center">{formatVisitTime(order.created_at, timeZone)}</p>
-      <div className="rule" />
-      {order.products.map((l) => (
-        <div key={l.id}>
-          <p>{l.name}</p>
-          <p className="line">
-            <span>
-              {l.count} × {money(l.cost)}
-            </span>
-            <span>{money(l.amount)}</span>
-          </p>
-        </div>
-      ))}
-      <div className="rule" />
-      <p className="line total">
-        <span>{t.receipt.total}</span>
-        <span>{money(order.amount)}</span>
-      </p>
-      <p>{t.receipt.payment}</p>
-      {order.cashier && (
-        <p>
-          {t.receipt.cashier}: {order.cashier}
+  return (
+    <PrintOnly page="80mm auto" margin="3mm 4mm" css={RECEIPT_CSS} testId="receipt">
+      <div className="tamaq-receipt">
+        <h1>{school ?? 'Tamaq'}</h1>
+        <p className="center">{t.receipt.order(order.id)}</p>
+        <p className="center">{formatVisitTime(order.created_at, timeZone)}</p>
+        <div className="rule" />
+        {order.products.map((l) => (
+          <div key={l.id}>
+            <p>{l.name}</p>
+            <p className="line">
+              <span>
+                {l.count} × {money(l.cost)}
+              </span>
+              <span>{money(l.amount)}</span>
+            </p>
+          </div>
+        ))}
+        <div className="rule" />
+        <p className="line total">
+          <span>{t.receipt.total}</span>
+          <span>{money(order.amount)}</span>
         </p>
-      )}
-      <div className="rule" />
-      <p className="center">{t.receipt.thanks}</p>
-    </div>,
-    document.body,
+        <p>{t.receipt.payment}</p>
+        {order.cashier && (
+          <p>
+            {t.receipt.cashier}: {order.cashier}
+          </p>
+        )}
+        <div className="rule" />
+        <p className="center">{t.receipt.thanks}</p>
+      </div>
+    </PrintOnly>
   );
 }

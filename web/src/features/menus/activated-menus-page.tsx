@@ -1,10 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ActivatedMenu } from '@tamaq/contract/menu-activations';
-import { App, Card, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Card, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, toApiDate } from '../../lib/dates.ts';
+import dayjs from 'dayjs';
 import { useSession } from '../../lib/use-session.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -12,6 +13,14 @@ import { LinkButton } from '../../ui/link-button.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { useActivations, useDeactivate } from './activations-api.ts';
+import { weekOf } from './menu-print.ts';
+
+/** This week's menu (Monday to Friday, from the activation's first day on) to print for the school. */
+const printWeek = (row: ActivatedMenu) => {
+  const { from, to } = weekOf(toApiDate(dayjs()));
+  const query = new URLSearchParams({ activated: row.date, from, to, school: row.school.name });
+  return `/menu/${row.menu.id}/print?${query.toString()}`;
+};
 
 const t = ru.food.activations;
 const daysOf = ru.food.menus.daysOf;
@@ -59,15 +68,24 @@ export function ActivatedMenusPage() {
     {
       key: 'actions',
       title: ru.catalogs.actions.actions,
-      width: 90,
+      width: 110,
       render: (_, row) => (
-        <ConfirmDelete
-          title={t.confirmDelete}
-          onConfirm={async () => {
-            await remove.mutateAsync(row.id);
-            void message.success(t.deleted);
-          }}
-        />
+        <Space size={0}>
+          <LinkButton
+            type="text"
+            icon={<PrinterOutlined />}
+            aria-label={ru.food.menuPrint.printThisWeek}
+            title={ru.food.menuPrint.printThisWeek}
+            to={printWeek(row)}
+          />
+          <ConfirmDelete
+            title={t.confirmDelete}
+            onConfirm={async () => {
+              await remove.mutateAsync(row.id);
+              void message.success(t.deleted);
+            }}
+          />
+        </Space>
       ),
     },
   ];

@@ -1,17 +1,19 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { DishList } from '@tamaq/contract/dishes';
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
 import { SEARCH_DEBOUNCE_MS } from '@tamaq/contract/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Checkbox, Empty, Flex, Input, List, Modal, Tabs, Typography } from 'antd';
+import { App, Avatar, Button, Card, Checkbox, Empty, Flex, Input, List, Modal, Space, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import { formatCost } from '../../lib/money.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { menusResource } from './menus-resource.ts';
 
 const t = ru.food.menus;
+const p = ru.food.menuPrint;
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
 
 /** The menu's dishes by day and meal mode (spec 2 "Menus"): add through the dialog, remove after asking. */
@@ -37,7 +39,23 @@ export function MenuDishes({ menu }: { menu: Menu }) {
   });
 
   return (
-    <Card title={t.dishesTitle} data-testid="menu-dishes">
+    <Card
+      title={t.dishesTitle}
+      data-testid="menu-dishes"
+      extra={
+        <Space wrap>
+          <LinkButton icon={<PrinterOutlined />} to={`/menu/${menu.id}/print?day=${shown}`}>
+            {p.printDay}
+          </LinkButton>
+          <LinkButton
+            icon={<PrinterOutlined />}
+            to={`/menu/${menu.id}/print?days=${shown}-${Math.min(menu.days, shown + 4)}`}
+          >
+            {p.printWeek}
+          </LinkButton>
+        </Space>
+      }
+    >
       <Tabs
         activeKey={String(shown)}
         onChange={(k) => setDay(Number(k))}

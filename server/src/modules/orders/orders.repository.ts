@@ -28,6 +28,16 @@ export type CashboxDishRow = {
   imageKey: string | null;
 };
 
+export interface PlacedOrder {
+  id: number;
+  createdAt: Date;
+  count: number;
+  amount: string;
+  cashier: string | null;
+  schoolName: string | null;
+  lines: { id: number; name: string; count: number; cost: string; amount: string }[];
+}
+
 export interface OrderFilter {
   organizationId: number;
   schoolId?: number;
@@ -123,33 +133,64 @@ export function createOrdersRepository(db: Db) {
     },
 
     /**
-     * Writes the order priced from the dishes' own prices, in one statement: the lines, their
-     * amounts (`cost × count`, exact numeric) and the order's sum. Null when a dish is not a live one
-     * of the organization (nothing is written then).
+     * Places the order in one statement, so nothing else can come between its parts: the lines priced
+     * from the dishes' own prices (`cost × count`, exact numeric), the order with their sum, its
+     * Idempotency-Key, and the audit row. Answers the order with its lines, or null when nothing was
+     * written: a dish that is not a live one of the organization, a school outside it, or a key
+     * already used (the order placed under it is then `byKey`'s).
      */
-    async insert(
-      order: { organizationId: number; schoolId: number | null; userId: number; at: Date },
-      lines: { id: number; count: number }[],
-      tx: Db,
-    ): Promise<number | null> {
-      const result = await tx.execute(sql`
+    async place(order: {
+      organizationId: number;
+      schoolId: number | null;
+      userId: number;
+      key: string | null;
+      at: Date;
+      lines: { id: number; count: number }[];
+    }): Promise<PlacedOrder | null> {
+      const after = JSON.stringify({ school_id: order.schoolId, products: order.lines });
+      const result = await db.execute(sql`
         with l as (
-          select * from json_to_recordset(${JSON.stringify(lines)}::json) as l(id int, count int)
+          select * from json_to_recordset(${JSON.stringify(order.lines)}::json) as l(id int, count int)
         ), d as (
           select d.id, d.name, d.cost, l.count from l
           join dishes d on d.id = l.id and d.organization_id = ${order.organizationId}::int and d.deleted_at is null
         ), o as (
-          insert into orders (organization_id, school_id, user_id, payment_type, count, amount, created_at)
+          insert into orders (organization_id, school_id, user_id, payment_type, count, amount, created_at, request_key)
           select ${order.organizationId}::int, ${order.schoolId}::int, ${order.userId}::int, 'cash',
-                 sum(d.count), sum(d.cost * d.count), ${order.at.toISOString()}::timestamptz
-          from d having count(*) = ${lines.length}::int
-          returning id
+                 sum(d.count), sum(d.cost * d.count), ${order.at.toISOString()}::timestamptz, ${order.key}::text
+          from d having count(*) = ${order.lines.length}::int
+            and (${order.schoolId}::int is null or exists (
+              select 1 from schools s where s.id = ${order.schoolId}::int and s.organization_id = ${order.organizationId}::int))
+          on conflict (user_id, request_key) where request_key is not null do nothing
+          returning id, created_at, count, amount
         ), i as (
           insert into order_items (order_id, dish_id, name, cost, count, amount)
           select o.id, d.id, d.name, d.cost, d.count, d.cost * d.count from o, d
+          returning dish_id, name, cost, count, amount
+        ), a as (
+          insert into audit_log (actor_id, organization_id, action, entity, entity_id, after)
+          select ${order.userId}::int, ${order.organizationId}::int, 'order_create', 'order', o.id::text, ${after}::jsonb
+          from o
         )
-        select id from o`);
-      return rowsOf<{ id: number }>(result)[0]?.id ?? null;
+        select o.id, o.created_at as "createdAt", o.count, o.amount::text as amount,
+               (select name from users where id = ${order.userId}::int) as cashier,
+               (select name from schools where id = ${order.schoolId}::int) as "schoolName",
+               (select json_agg(json_build_object('id', i.dish_id, 'name', i.name, 'count', i.count,
+                                                  'cost', i.cost::text, 'amount', i.amount::text)
+                                order by i.name, i.dish_id) from i) as lines
+        from o`);
+      const [row] = rowsOf<Omit<PlacedOrder, 'createdAt'> & { createdAt: Date | string }>(result);
+      return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
+    },
+
+    /** The order the user placed under this Idempotency-Key, if any. */
+    async byKey(userId: number, key: string): Promise<number | null> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.requestKey, key)))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     /** Orders by id, newest first, with their school and cashier. */

@@ -12,8 +12,6 @@ import {
   type OrdersReport,
 } from '@tamaq/contract/orders';
 import type { Actor } from '../../platform/auth/actors.ts';
-import { audit } from '../../platform/audit.ts';
-import { createOnce } from '../../platform/http/idempotency.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { xlsxBuffer } from '../../platform/spreadsheet.ts';
@@ -129,28 +127,40 @@ export function createOrdersService(platform: Platform) {
      */
     async create(actor: Actor, body: OrderCreate, key: string | null): Promise<Order> {
       const organizationId = ownOrganization(actor);
-      const school = await schoolFor(actor, body.school_id);
+      // The school is checked by the statement itself; a school-locked user sells at theirs only.
+      const schoolId = body.school_id ?? actor.schoolId;
+      if (actor.schoolId !== null && schoolId !== actor.schoolId) throw notFound(M.schoolNotFound);
       const counts = new Map<number, number>();
       for (const line of body.products) counts.set(line.id, (counts.get(line.id) ?? 0) + line.count);
       const lines = [...counts].map(([id, count]) => ({ id, count }));
       if (lines.some((l) => l.count > ORDER_COUNT_MAX)) throw ValidationError.field('products', M.count);
-      const id = await createOnce(platform.db, { userId: actor.userId, key, kind: 'order' }, async (tx) => {
-        const orderId = await repo.insert(
-          { organizationId, schoolId: school?.id ?? null, userId: actor.userId, at: platform.now() },
-          lines,
-          tx,
-        );
-        if (orderId === null) throw notFound(M.dishNotFound);
-        await audit(tx, actor, {
-          action: 'order_create',
-          entity: 'order',
-          entityId: orderId,
-          organizationId,
-          after: { school_id: school?.id ?? null, products: lines },
-        });
-        return orderId;
+      const placed = await repo.place({
+        organizationId,
+        schoolId,
+        userId: actor.userId,
+        key,
+        at: platform.now(),
+        lines,
       });
-      const [order] = await ordersOf([id]);
+      if (placed)
+        return {
+          id: placed.id,
+          created_at: placed.createdAt.toISOString(),
+          school_id: schoolId,
+          school: schoolId !== null && placed.schoolName !== null ? { id: schoolId, name: placed.schoolName } : null,
+          cashier: placed.cashier,
+          payment_type: 'cash',
+          count: placed.count,
+          amount: placed.amount,
+          products: placed.lines,
+        };
+      // Nothing written: a retry of an order already placed under this key, a school or a dish gone.
+      const earlier = key === null ? null : await repo.byKey(actor.userId, key);
+      if (earlier === null) {
+        await schoolFor(actor, schoolId);
+        throw notFound(M.dishNotFound);
+      }
+      const [order] = await ordersOf([earlier]);
       return order!;
     },
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
-import { organizations } from '../../platform/db/schema.ts';
+import { auditLog, organizations } from '../../platform/db/schema.ts';
 import {
   dishCategories,
   dishes,
@@ -88,6 +88,13 @@ describe('POST /api/order', () => {
     ]);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, res.json().id));
     expect(row).toMatchObject({ organizationId: orgId, amount: '1351.80', count: 6 });
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(res.json().id)));
+    expect(trail).toEqual([
+      expect.objectContaining({ action: 'order_create', entity: 'order', organizationId: orgId }),
+    ]);
   });
 
   it('merges a dish named twice into one line, and keeps the sold price after a price change', async () => {

@@ -138,10 +138,15 @@ export const orders = pgTable(
     paymentType: text('payment_type', { enum: ['cash'] }).notNull(),
     count: integer('count').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    /** The Idempotency-Key it was placed with: a retry with the same key finds it instead of selling twice. */
+    requestKey: text('request_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('orders_organization_created_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('orders_user_request_key')
+      .on(t.userId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
     index('orders_school_created_idx').on(t.schoolId, t.createdAt),
     index('orders_user_idx').on(t.userId),
     check('orders_payment_type_check', sql`${t.paymentType} in ('cash')`),

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "request_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_user_request_key" ON "orders" USING btree ("user_id","request_key") WHERE "orders"."request_key" is not null;

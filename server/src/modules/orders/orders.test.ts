@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
+import { Cashbox, Order } from '@tamaq/contract/orders';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
@@ -74,6 +75,7 @@ describe('POST /api/order', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
+    expect(Order.strict().parse(res.json())).toBeTruthy();
     expect(res.json()).toMatchObject({
       school_id: schoolId,
       school: { id: schoolId, name: 'Школа №1' },
@@ -116,6 +118,8 @@ describe('POST /api/order', () => {
     const before = await countOrders();
     const body = { payment_type: 'cash', products: [{ id: plov.id, count: 1 }] };
     const [a, b] = await Promise.all([order(body, cashier, 'order-key-0001'), order(body, cashier, 'order-key-0001')]);
+    // The replay's answer is the first order's, read back, in the same shape.
+    expect(Order.strict().parse(b.json())).toEqual(Order.strict().parse(a.json()));
     const retry = await order(body, cashier, 'order-key-0001');
     expect([a.statusCode, b.statusCode, retry.statusCode]).toEqual([200, 200, 200]);
     expect(new Set([a.json().id, b.json().id, retry.json().id]).size).toBe(1);
@@ -196,6 +200,7 @@ describe('GET /api/products/cashbox', () => {
 
   it('offers every dish by category when no paid menu applies, and the school’s favourites', async () => {
     const box = await cashbox();
+    expect(Cashbox.strict().parse(box)).toBeTruthy();
     expect(box.school_id).toBe(schoolId);
     expect(box.paid_menu).toBeNull();
     expect(

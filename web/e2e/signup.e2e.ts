@@ -31,7 +31,7 @@ async function sendDetails(page: Page, name: string, email: string) {
 }
 
 describe('/signup', () => {
-  it('mails a code that signs the new company Admin in on /report/fixations with the navigation', async () => {
+  it('mails a code that signs the new company Admin in on /fixation with the navigation', async () => {
     const { page } = browser;
     const email = uniqueEmail('signup');
     const mail = nextMailTo(server.mailbox, email);
@@ -47,7 +47,7 @@ describe('/signup', () => {
     await page.getByLabel('Код подтверждения').fill(codeIn(received));
     await page.getByRole('button', { name: 'Подтвердить' }).click();
 
-    await page.waitForURL((u) => u.pathname === '/report/fixations');
+    await page.waitForURL((u) => u.pathname === '/fixation');
     await page.getByTestId('profile-menu-title').getByText('Жанна Ахметова').waitFor();
     expect(await page.getByTestId('nav').isVisible()).toBe(true);
     expect(await page.getByTestId('nav-group-reports').count()).toBeGreaterThan(0);

@@ -47,8 +47,9 @@ async function setTime(label: string, value: string) {
   const input = page.getByLabel(label, { exact: true });
   await input.click();
   await input.fill(value);
-  // Tab, not Enter: Enter in the last field would already submit the form.
-  await input.press('Tab');
+  // Enter takes the time and keeps the form open: it is sent with «Сохранить» only.
+  await input.press('Enter');
+  expect(await input.inputValue()).toBe(value);
 }
 
 async function fillCategory(name: string, start: string, finish: string, position?: number) {

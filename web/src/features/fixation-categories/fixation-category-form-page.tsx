@@ -9,6 +9,7 @@ import { Alert, Flex, Form, Input, InputNumber, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ru } from '../../i18n/ru.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
+import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { fixationCategoriesResource } from './fixation-categories-resource.ts';
 
@@ -54,7 +55,7 @@ export function FixationCategoryFormPage() {
       </Form.Item>
       <Flex gap={16} wrap>
         <Form.Item name="time_start" label={t.timeStart} rules={[{ required: true, message: msg.required }]}>
-          <TimePicker format={TIME} needConfirm={false} style={{ width: 140 }} />
+          <TimePicker format={TIME} needConfirm={false} style={{ width: 140 }} onKeyDown={enterKeepsForm} />
         </Form.Item>
         <Form.Item
           name="time_finish"
@@ -70,7 +71,7 @@ export function FixationCategoryFormPage() {
             }),
           ]}
         >
-          <TimePicker format={TIME} needConfirm={false} style={{ width: 140 }} />
+          <TimePicker format={TIME} needConfirm={false} style={{ width: 140 }} onKeyDown={enterKeepsForm} />
         </Form.Item>
       </Flex>
       <Alert type="info" showIcon title={t.windowHint} style={{ marginBottom: 16 }} />

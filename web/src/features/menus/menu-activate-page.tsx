@@ -12,6 +12,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
+import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
 import { useActivate } from './activations-api.ts';
 import { menusResource } from './menus-resource.ts';
@@ -116,10 +117,7 @@ export function MenuActivatePage() {
               aria-label={t.date}
               placeholder={t.chooseDate}
               style={{ width: 180 }}
-              // Enter takes the typed date; it does not send the form before it is checked.
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') e.preventDefault();
-              }}
+              onKeyDown={enterKeepsForm}
             />
           </Form.Item>
           <Space>

@@ -111,6 +111,9 @@ describe('/classroom/:classroomId/users as edu.admin@demo.kz', () => {
     const name = page.getByLabel('ФИО', { exact: true });
     await name.waitFor();
     expect(await name.getAttribute('readonly')).not.toBeNull();
+    // It says so, rather than looking like a field to type in.
+    await page.getByText('ФИО здесь не меняется').waitFor();
+    expect(await name.evaluate((el) => el.closest('.ant-input-filled') !== null)).toBe(true);
     await choose('Категория питания', 'Без категории');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Изменения сохранены').waitFor();

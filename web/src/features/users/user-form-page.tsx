@@ -1,3 +1,4 @@
+import { LockOutlined } from '@ant-design/icons';
 import type { Image } from '@tamaq/contract/profile';
 import { ROLE_IDS } from '@tamaq/contract/roles';
 import { GRANTABLE_ROLES, UserCreate, type User } from '@tamaq/contract/users';
@@ -188,9 +189,16 @@ function UserForm({
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={16}>
-          <Form.Item name="name" label={f.name} rules={[fromSchema(shape.name)]} required>
-            <Input maxLength={255} readOnly={classContext && editing} autoComplete="off" />
-          </Form.Item>
+          {classContext && editing ? (
+            // Spec 1 §2.11: read-only when editing within a class, and it looks so.
+            <Form.Item name="name" label={f.name} extra={f.nameReadOnly}>
+              <Input readOnly variant="filled" suffix={<LockOutlined aria-hidden />} tabIndex={-1} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="name" label={f.name} rules={[fromSchema(shape.name)]} required>
+              <Input maxLength={255} autoComplete="off" />
+            </Form.Item>
+          )}
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="iin" label={f.iin} rules={[fromSchema(shape.iin)]}>

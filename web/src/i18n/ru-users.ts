@@ -45,6 +45,7 @@ export const usersTexts = {
     set: (date: string) => `(${date})`,
     setTitle: 'Социальный кошелёк назначен',
     reset: (date: string) => `удалена (${date})`,
+    walletEnded: (date: string) => `соц. кошелёк снят (${date})`,
     resetTitle: 'Социальный кошелёк снят',
   },
   fields: {

@@ -53,7 +53,9 @@ export function ClassroomUsersPage() {
   const name = classroom.data?.name ?? '';
   const base = `/classroom/${classroomId}`;
 
+  // Spec 1 §2.12: ID, photo, name, school, BIN, class and category.
   const columns: TableColumnsType<UserRow> = [
+    { key: 'id', title: c.id, width: 80, render: (_, row) => row.id },
     {
       key: 'photo',
       title: c.photo,
@@ -65,6 +67,9 @@ export function ClassroomUsersPage() {
       title: c.name,
       render: (_, row) => <Link to={withFrom(`${base}/user/${row.id}`, here)}>{row.name}</Link>,
     },
+    { key: 'school', title: c.school, render: (_, row) => row.school?.name ?? '' },
+    { key: 'bin', title: c.bin, width: 140, render: (_, row) => row.school?.bin ?? '' },
+    { key: 'classroom', title: words.classroom, width: 110, render: (_, row) => row.classroom?.name ?? '' },
     { key: 'category', title: c.category, render: (_, row) => <WalletCategory row={row} /> },
     {
       key: 'actions',

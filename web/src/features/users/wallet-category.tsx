@@ -7,7 +7,8 @@ const t = ru.users.wallet;
 
 /**
  * A pupil's food category (spec 1 §2.12): beside it the day the social wallet was set, in green, or
- * 'удалена (date)' in red when it was taken away.
+ * in red the day it ended: 'удалена (date)' when the pupil has no category left, 'соц. кошелёк снят
+ * (date)' beside the category the pupil moved to (the paid one was not removed, issue 13).
  */
 export function WalletCategory({
   row,
@@ -21,7 +22,7 @@ export function WalletCategory({
       {row.foodCategory?.name}
       {reset ? (
         <Typography.Text type="danger" title={t.resetTitle} style={{ marginLeft: row.foodCategory ? 6 : 0 }}>
-          {t.reset(formatDate(reset))}
+          {row.foodCategory ? t.walletEnded(formatDate(reset)) : t.reset(formatDate(reset))}
         </Typography.Text>
       ) : set ? (
         <Typography.Text type="success" title={t.setTitle} style={{ marginLeft: 6 }}>

@@ -5,8 +5,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Launches `server/src/main.ts` on an embedded data directory and waits until `ready(url)` holds. */
-export async function startBenchServer({ port, dataDir, ready, env = {} }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+export async function startBenchServer({ port, dataDir, ready, env = {}, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

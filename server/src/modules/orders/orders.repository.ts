@@ -1,11 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { FAVORITES_MAX } from '@tamaq/contract/orders';
-import type { Db } from '../../platform/db/client.ts';
+import { executePrepared, type Db } from '../../platform/db/client.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, menuDishes, orderItems, orders } from '../../platform/db/schema-food.ts';
-
-const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 
 const dishColumns = {
   id: dishes.id,
@@ -148,7 +146,10 @@ export function createOrdersRepository(db: Db) {
       lines: { id: number; count: number }[];
     }): Promise<PlacedOrder | null> {
       const after = JSON.stringify({ school_id: order.schoolId, products: order.lines });
-      const result = await db.execute(sql`
+      const [row] = await executePrepared<Omit<PlacedOrder, 'createdAt'> & { createdAt: Date | string }>(
+        db,
+        'order_place',
+        sql`
         with l as (
           select * from json_to_recordset(${JSON.stringify(order.lines)}::json) as l(id int, count int)
         ), d as (
@@ -178,8 +179,8 @@ export function createOrdersRepository(db: Db) {
                (select json_agg(json_build_object('id', i.dish_id, 'name', i.name, 'count', i.count,
                                                   'cost', i.cost::text, 'amount', i.amount::text)
                                 order by i.name, i.dish_id) from i) as lines
-        from o`);
-      const [row] = rowsOf<Omit<PlacedOrder, 'createdAt'> & { createdAt: Date | string }>(result);
+        from o`,
+      );
       return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
     },
 

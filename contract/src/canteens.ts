@@ -32,8 +32,13 @@ export type CanteenCreate = z.infer<typeof CanteenCreate>;
 export const CanteenUpdate = CanteenCreate.extend({ id: bodyId() });
 export type CanteenUpdate = z.infer<typeof CanteenUpdate>;
 
-/** The list is read by the admin's screens and by the cashier's fixation screen (it picks a canteen). */
-export const CANTEEN_LIST_ROLES: readonly Role[] = [...new Set([...rolesFor('/canteens'), ...rolesFor('/fixation')])];
+/**
+ * The list is read by the admin's screens, the cashier's fixation screen (it picks a canteen) and
+ * the canteen reports (the economist picks one there).
+ */
+export const CANTEEN_LIST_ROLES: readonly Role[] = [
+  ...new Set([...rolesFor('/canteens'), ...rolesFor('/fixation'), ...rolesFor('/report/fixations')]),
+];
 
 export const CANTEEN_MESSAGES = {
   notFound: 'Столовая не найдена',

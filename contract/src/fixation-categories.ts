@@ -80,5 +80,10 @@ export const FixationCategoryUpdate = z
   .refine(finishAfterStart, finishRule);
 export type FixationCategoryUpdate = z.infer<typeof FixationCategoryUpdate>;
 
+/** The list is read by the admin's screens and by the canteen reports' filter (the economist's too). */
+export const FIXATION_CATEGORY_LIST_ROLES: readonly Role[] = [
+  ...new Set([...rolesFor('/fixation/categories'), ...rolesFor('/report/fixations')]),
+];
+
 /** The scanning screens read the current categories: the admin and the cashier. */
 export const CURRENT_CATEGORY_ROLES: readonly Role[] = rolesFor('/fixation');

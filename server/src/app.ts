@@ -39,6 +39,7 @@ import { watchesRoutes } from './modules/watches/watches.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
 import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { menuActivationsRoutes } from './modules/menu-activations/menu-activations.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     menusRoutes,
     menuActivationsRoutes,
     ordersRoutes,
+    reportsRoutes,
     fixationCategoriesRoutes,
     foodCategoriesRoutes,
     organizationsRoutes,

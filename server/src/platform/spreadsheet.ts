@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -221,14 +222,65 @@ export async function xlsxBuffer(
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** Sends a workbook as a download with a Cyrillic file name that every browser shows right. */
-export function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer): FastifyReply {
+/** The headers of a workbook download, with a Cyrillic file name that every browser shows right. */
+function asXlsxDownload(reply: FastifyReply, fileName: string): FastifyReply {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .header('cache-control', 'no-store')
-    .send(body);
+    .header('cache-control', 'no-store');
+}
+
+/** Sends a workbook as a download. */
+export function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer): FastifyReply {
+  return asXlsxDownload(reply, fileName).send(body);
+}
+
+type Cell = string | number | null;
+
+/** A report as a sheet: its heading lines (name and filters), the table, and the totals under it. */
+export interface XlsxReport {
+  sheetName: string;
+  heading: readonly string[];
+  columns: readonly XlsxColumn[];
+  rows: Iterable<readonly Cell[]>;
+  footer?: readonly (readonly Cell[])[];
+}
+
+/**
+ * Sends a report as a workbook written row by row into the answer (exceljs' streaming writer), so
+ * the file is never whole in the server's memory: the heading lines in bold, a blank line, the bold
+ * header row, the rows, and the totals in bold. Landscape A4, fitted to the page's width.
+ */
+export function sendXlsxReport(reply: FastifyReply, fileName: string, report: XlsxReport): FastifyReply {
+  const stream = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = book.addWorksheet(report.sheetName.slice(0, 31), {
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  sheet.columns = report.columns.map((c) => ({
+    width: c.width ?? 20,
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
+  const add = (cells: readonly Cell[], bold = false) => {
+    const row = sheet.addRow(cells as Cell[]);
+    if (bold) row.font = { bold: true };
+    row.commit();
+  };
+  const write = async () => {
+    for (const line of report.heading) add([line], true);
+    add([]);
+    add(
+      report.columns.map((c) => c.header),
+      true,
+    );
+    for (const row of report.rows) add(row);
+    for (const row of report.footer ?? []) add(row, true);
+    sheet.commit();
+    await book.commit();
+  };
+  write().catch((err: Error) => stream.destroy(err));
+  return asXlsxDownload(reply, fileName).send(stream);
 }
 
 /** A workbook built in memory from rows, for tests and the benchmark (xlsx, or biff8 `.xls`). */

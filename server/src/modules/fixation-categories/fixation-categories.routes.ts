@@ -3,6 +3,7 @@ import { IdParams, Ok } from '@tamaq/contract/common';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
 import {
   CURRENT_CATEGORY_ROLES,
+  FIXATION_CATEGORY_LIST_ROLES,
   CurrentFixationCategories,
   FixationCategory,
   FixationCategoryCreate,
@@ -24,7 +25,7 @@ export const fixationCategoriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
   app.get(
     '/api/fixation/categories',
     {
-      config: { access },
+      config: { access: FIXATION_CATEGORY_LIST_ROLES },
       schema: {
         tags,
         summary: 'Категории фиксации (по позиции, затем по времени начала)',

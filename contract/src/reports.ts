@@ -1,0 +1,152 @@
+import { daysBetween } from './menu-activations.ts';
+import { id, z } from './zod.ts';
+
+/**
+ * Reports of visits (spec 2 "Reports", §3, §7; DOMAIN.md "Reports and statistics"). Days are the
+ * organization's calendar days; a cell counts portions (a visit's `count`, 1 but for a canteen's
+ * endless card marked by hand), so the totals are what the meals are paid for.
+ */
+export const REPORT_PERIOD_MAX_DAYS = 366;
+
+export const REPORT_MESSAGES = {
+  chooseCanteen: 'Выберите столовую',
+  canteenNotFound: 'Столовая не найдена',
+  categoryNotFound: 'Категория фиксации не найдена',
+  categories: 'Неверный список категорий',
+  dateFrom: 'Укажите дату «с»',
+  dateTo: 'Укажите дату «по»',
+  badDate: 'Неверная дата',
+  dateOrder: 'Дата «по» раньше даты «с»',
+  period: `Период — не больше ${REPORT_PERIOD_MAX_DAYS} дней`,
+  noCategory: 'Без категории',
+  totals: 'Итого',
+  canteenSheet: 'Отчёт по фиксациям',
+  canteenColumns: ['№', 'ФИО', 'Класс', 'Категория', 'Карта', 'График'],
+  canteenTitle: (canteen: string, period: string) => `Отчёт по фиксациям: ${canteen}, ${period}`,
+  categoriesLine: (names: string) => `Категории: ${names}`,
+  allCategories: 'все',
+} as const;
+const M = REPORT_MESSAGES;
+
+const requiredDate = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .pipe(z.iso.date({ error: M.badDate }));
+
+/**
+ * A list of ids in a query string, as clients send it: `categoriesIds=1,2`, the key repeated, or
+ * `categoriesIds[]=1`. Absent or empty is no filter.
+ */
+const queryIds = () =>
+  z.preprocess(
+    (v) =>
+      (v === undefined || v === null ? [] : [v].flat())
+        .flatMap((s) => String(s).split(','))
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    z.array(id(), { error: M.categories }).max(100, { error: M.categories }),
+  );
+
+/** A required id in a query string: absent or empty says what to choose. */
+const requiredId = (missing: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .any()
+      .refine((v) => v !== undefined, { error: missing })
+      .pipe(id()),
+  );
+
+/** `flag=1`, `flag=true` or a bare `flag` ask for the workbook; `0`, `false` or absent do not. */
+const flag = () =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v[0] : v),
+    z
+      .string()
+      .optional()
+      .transform((v) => v !== undefined && !['0', 'false', 'no'].includes(v.toLowerCase())),
+  );
+
+/** `categoriesIds[]=…` read as `categoriesIds`. */
+const bracketKeys = (q: unknown) => {
+  if (typeof q !== 'object' || q === null || !('categoriesIds[]' in q)) return q;
+  const { 'categoriesIds[]': bracket, ...rest } = q as Record<string, unknown>;
+  return { ...rest, categoriesIds: [rest.categoriesIds ?? [], bracket].flat() };
+};
+
+/** `dateTo` not before `dateFrom`, the period at most a year. */
+const checkPeriod = (q: { dateFrom: string; dateTo: string }, ctx: z.RefinementCtx) => {
+  const days = daysBetween(q.dateFrom, q.dateTo);
+  if (days < 0) ctx.addIssue({ code: 'custom', message: M.dateOrder, path: ['dateTo'] });
+  else if (days >= REPORT_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', message: M.period, path: ['dateTo'] });
+};
+
+/**
+ * `GET /api/report/fixations` and `/api/report/category/fixations` (spec 2 §7): a canteen, the
+ * period, the meal times (fixation categories, all when none); `export` asks for the .xlsx and
+ * `token` may carry the session, as the spec's client downloads by navigating to the link.
+ */
+export const CanteenReportQuery = z.preprocess(
+  bracketKeys,
+  z
+    .object({
+      canteenId: requiredId(M.chooseCanteen),
+      dateFrom: requiredDate(M.dateFrom),
+      dateTo: requiredDate(M.dateTo),
+      categoriesIds: queryIds(),
+      export: flag(),
+      token: z.string().max(4096).optional(),
+    })
+    .superRefine(checkPeriod),
+);
+export type CanteenReportQuery = z.infer<typeof CanteenReportQuery>;
+
+/** A day of the period: `rows` maps a row's key (`reportRowKey`) to its portions that day. */
+export const ReportDay = z.object({
+  date: z.string(),
+  /** As the grid's column shows it: dd.MM. */
+  name: z.string(),
+  rows: z.record(z.string(), z.number().int()),
+  total: z.number().int(),
+});
+export type ReportDay = z.infer<typeof ReportDay>;
+
+/** A row of the fixation report: one person in one category (meal time), with their period total. */
+export const ReportPerson = z.object({
+  key: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  classroomName: z.string().nullable(),
+  categoryName: z.string(),
+  categoryId: z.number().int().nullable(),
+  paymentCard: z.string().nullable(),
+  watchName: z.string().nullable(),
+  total: z.number().int(),
+});
+export type ReportPerson = z.infer<typeof ReportPerson>;
+
+/** Spec 2 §3 "Fixation report": days with their cells, the rows (`users`) and the grand total. */
+export const FixationReport = z.object({
+  days: z.array(ReportDay),
+  users: z.array(ReportPerson),
+  total: z.number().int(),
+});
+export type FixationReport = z.infer<typeof FixationReport>;
+
+/** A row's key in `days[].rows`: the person and the category (0 for none). */
+export const reportRowKey = (userId: number, categoryId: number | null) => `${userId}_${categoryId ?? 0}`;
+
+/** Every calendar day from `from` to `to` (ISO dates), both included. */
+export function periodDays(from: string, to: string): string[] {
+  const out: string[] = [];
+  const start = Date.parse(`${from}T00:00:00Z`);
+  for (let i = 0; i <= daysBetween(from, to); i++)
+    out.push(new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+  return out;
+}
+
+/** 2026-11-02 → 02.11 (the grid's column), and → 02.11.2026 with `year`. */
+export const dayName = (iso: string, year = false) =>
+  `${iso.slice(8, 10)}.${iso.slice(5, 7)}${year ? `.${iso.slice(0, 4)}` : ''}`;

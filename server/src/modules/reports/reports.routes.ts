@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
+import { CanteenReportQuery, FixationReport } from '@tamaq/contract/reports';
+import { rolesFor } from '@tamaq/contract/routes';
+import { actorOf } from '../../platform/auth/guard.ts';
+import { sendXlsxReport } from '../../platform/spreadsheet.ts';
+import type { ModuleOptions } from '../../platform/platform.ts';
+import { createReportsService } from './reports.service.ts';
+
+const tags = ['reports'];
+
+/**
+ * Spec 2 §7 "Reports", as the spec names them. With `export` a report is its .xlsx (the same rows
+ * and totals), and the token may ride in the query: the spec's client downloads by navigating.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
+  const service = createReportsService(platform);
+
+  app.get(
+    '/api/report/fixations',
+    {
+      config: { access: rolesFor('/report/fixations'), tokenInQuery: true },
+      schema: {
+        tags,
+        summary: 'Отчёт столовой: люди × дни за период по категориям фиксации; export=1 — то же в Excel',
+        querystring: CanteenReportQuery,
+        response: { 200: FixationReport, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!request.query.export) return service.canteen(actor, request.query);
+      const file = await service.canteenXlsx(actor, request.query);
+      return sendXlsxReport(reply, file.fileName, file.sheet);
+    },
+  );
+};

@@ -12,7 +12,7 @@ describe('the navigation at 390 px', () => {
     const { page } = browser;
     await signOutHere(page);
     await signIn(page, 'admin@demo.kz');
-    await page.waitForURL((u) => u.pathname === '/fixation');
+    await page.waitForURL((u) => u.pathname === '/report/fixations');
     const drawer = page.getByRole('dialog');
     expect(await drawer.isVisible()).toBe(false);
     await shot(page, 'mobile-home');

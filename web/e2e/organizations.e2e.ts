@@ -144,7 +144,7 @@ describe('/organizations', () => {
 
     await signOutHere(page);
     await signIn(page, adminEmail, adminPassword);
-    await page.waitForURL((u) => u.pathname === '/fixation');
+    await page.waitForURL((u) => u.pathname === '/report/fixations');
     await page.getByTestId('profile-menu-title').getByText('Гульнара Тестова').waitFor();
   });
 });

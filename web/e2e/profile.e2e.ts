@@ -116,6 +116,6 @@ describe('/password', () => {
     await page.getByTestId('form-alert').getByText('Неверный логин или пароль').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await signIn(page, account.email, next, server.url);
-    await page.waitForURL((u) => u.pathname === '/fixation');
+    await page.waitForURL((u) => u.pathname === '/report/fixations');
   });
 });

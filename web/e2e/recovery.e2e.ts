@@ -53,13 +53,13 @@ describe('/recovery', () => {
     await shot(page, 'recovery-confirm');
     await page.getByRole('button', { name: 'Сменить пароль' }).click();
 
-    await page.waitForURL((u) => u.pathname === '/profile');
+    await page.waitForURL((u) => u.pathname === '/report/fixations');
     expect(await storedToken(page)).not.toBeNull();
     await page.getByTestId('profile-menu-title').waitFor();
     await shot(page, 'recovery-signed-in');
 
     await signOutHere(page, server.url);
     await signIn(page, email, password, server.url);
-    await page.waitForURL((u) => u.pathname === '/profile');
+    await page.waitForURL((u) => u.pathname === '/report/fixations');
   });
 });

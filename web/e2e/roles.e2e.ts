@@ -17,7 +17,7 @@ const CASES: Case[] = [
   },
   {
     email: 'admin@demo.kz',
-    home: '/fixation',
+    home: '/report/fixations',
     top: ['/fixation', '/fixation/manual'],
     groups: ['reports', 'reference'],
     reaches: '/canteens',
@@ -25,7 +25,7 @@ const CASES: Case[] = [
   { email: 'cashier@demo.kz', home: '/fixation', top: ['/fixation'], groups: [] },
   {
     email: 'economist@demo.kz',
-    home: '/profile',
+    home: '/report/fixations',
     top: [],
     groups: ['reports'],
     reaches: '/report/category/fixations',
@@ -142,7 +142,7 @@ describe('guarded routes', () => {
   it('show a screen that is not built yet as a placeholder inside the layout', async () => {
     const { page } = browser;
     await signIn(page, 'admin@demo.kz');
-    await page.goto(`${baseUrl()}/report/fixations`);
+    await page.goto(`${baseUrl()}/report/category/fixations`);
     await page.getByTestId('placeholder').waitFor();
     expect(await page.getByTestId('placeholder').textContent()).toContain('Раздел в разработке');
     expect(await page.getByTestId('nav').isVisible()).toBe(true);

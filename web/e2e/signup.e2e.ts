@@ -47,7 +47,7 @@ describe('/signup', () => {
     await page.getByLabel('Код подтверждения').fill(codeIn(received));
     await page.getByRole('button', { name: 'Подтвердить' }).click();
 
-    await page.waitForURL((u) => u.pathname === '/fixation');
+    await page.waitForURL((u) => u.pathname === '/report/fixations');
     await page.getByTestId('profile-menu-title').getByText('Жанна Ахметова').waitFor();
     expect(await page.getByTestId('nav').isVisible()).toBe(true);
     expect(await page.getByTestId('nav-group-reports').count()).toBeGreaterThan(0);

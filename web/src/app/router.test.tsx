@@ -77,14 +77,14 @@ describe('router', () => {
     expect(await screen.findByTestId('download-page', {}, LAYOUT_LOADS)).toBeTruthy();
   });
 
-  it('sends unknown paths to /, and / to a built screen of the role (its reports are not yet)', async () => {
-    signIn('Admin');
+  it('sends unknown paths to /, and / to the role’s start screen', async () => {
+    signIn('Economist');
     const router = await open('/no/such/page');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/fixation'), LAYOUT_LOADS);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/report/fixations'), LAYOUT_LOADS);
   });
 
   it('sends a role with no built screen in its menu from / to its profile, not to a placeholder', async () => {
-    signIn('Economist');
+    signIn('EducationLibrarian');
     const router = await open('/');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'), LAYOUT_LOADS);
   });

@@ -110,6 +110,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/orders/orders-page.tsx'),
     (m) => m.OrdersPage,
   ),
+  '/report/fixations': screen(
+    () => import('../features/reports/canteen-report-page.tsx'),
+    (m) => m.CanteenReportPage,
+  ),
   '/cashbox': screen(
     () => import('../features/cashbox/cashbox-page.tsx'),
     (m) => m.CashboxPage,

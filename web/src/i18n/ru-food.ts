@@ -145,9 +145,6 @@ export const foodTexts = {
   },
   orders: {
     title: 'Заказы',
-    period: 'Период',
-    from: 'Дата с',
-    to: 'Дата по',
     number: '№ заказа',
     at: 'Дата и время',
     cashier: 'Кассир',

@@ -8,6 +8,7 @@ import { catalogsTexts } from './ru-catalogs.ts';
 import { fixationTexts } from './ru-fixation.ts';
 import { manualFixationTexts } from './ru-manual-fixation.ts';
 import { foodTexts } from './ru-food.ts';
+import { reportsTexts } from './ru-reports.ts';
 
 /** The one Russian dictionary: each section lives in its own file so a Kazakh one can follow. */
 export const ru = {
@@ -21,5 +22,6 @@ export const ru = {
   fixation: fixationTexts,
   manualFixation: manualFixationTexts,
   food: foodTexts,
+  reports: reportsTexts,
 } as const;
 export type Dictionary = typeof ru;

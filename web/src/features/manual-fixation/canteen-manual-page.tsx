@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { canteenManualReady, useCanteenManual, useSaveCanteenManual } from './api/canteen-manual.ts';
-import { useCanteenOptions, useFixationCategoryOptions } from './api/options.ts';
+import { useCanteenOptions, useFixationCategoryOptions } from '../../lib/options.ts';
 import { ManualDatePicker } from './manual-date-picker.tsx';
 import { ManualTable } from './manual-table.tsx';
 import { buildCanteenSave } from './marks.ts';

@@ -11,7 +11,7 @@ import { ClassroomSelect } from '../../ui/classroom-select.tsx';
 import { SchoolSelect, schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { findCardHolder } from './api/find-card-holder.ts';
-import { useFoodCategoryOptions } from './api/options.ts';
+import { useFoodCategoryOptions } from '../../lib/options.ts';
 import { schoolManualReady, useSaveSchoolManual, useSchoolManual } from './api/school-manual.ts';
 import { ManualDatePicker } from './manual-date-picker.tsx';
 import { ManualTable } from './manual-table.tsx';

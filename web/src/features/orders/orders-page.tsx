@@ -2,12 +2,12 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import type { Order, OrdersReport } from '@tamaq/contract/orders';
 import { ORDERS_PAGE_SIZE } from '@tamaq/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Statistic, Typography, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Card, Flex, Statistic, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
-import { fromApiDate, toApiDate } from '../../lib/dates.ts';
+import { toApiDate } from '../../lib/dates.ts';
 import { downloadHref } from '../../lib/download.ts';
 import { formatCost } from '../../lib/money.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
@@ -15,6 +15,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
+import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 
 const t = ru.food.orders;
@@ -76,16 +77,7 @@ export function OrdersPage() {
     >
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         {locked === null && <SchoolSelect value={urlSchool} onChange={chooseSchool} />}
-        <DatePicker.RangePicker
-          format="DD.MM.YYYY"
-          allowClear={false}
-          aria-label={t.period}
-          placeholder={[t.from, t.to]}
-          value={[fromApiDate(dateFrom), fromApiDate(dateTo)]}
-          onChange={(range: [Dayjs | null, Dayjs | null] | null) => {
-            if (range?.[0] && range[1]) setParams({ dateFrom: toApiDate(range[0]), dateTo: toApiDate(range[1]) });
-          }}
-        />
+        <PeriodPicker from={dateFrom} to={dateTo} onChange={(p) => setParams({ dateFrom: p.from, dateTo: p.to })} />
       </Flex>
       {!ready ? (
         <Alert type="info" showIcon title={t.choosePeriod} />

@@ -3,9 +3,9 @@ import type { FixationCategoryList } from '@tamaq/contract/fixation-categories';
 import type { FoodCategoryList } from '@tamaq/contract/food-categories';
 import { MAX_PAGE_SIZE } from '@tamaq/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
-/** The pickers of the two screens: every option in one call (a school has a handful of each). */
+/** The pickers of several screens (manual fixation, reports): every option in one call (an organization has a handful of each). */
 const all = { limit: MAX_PAGE_SIZE };
 
 export const foodCategoryOptionsQuery = () =>

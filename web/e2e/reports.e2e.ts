@@ -1,0 +1,126 @@
+import * as XLSX from '@e965/xlsx';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { call, tokenOf, withCard } from './fixation-helpers.ts';
+
+const SUFFIX = String(Date.now()).slice(-7);
+const CANTEEN = `Столовая отчёта ${SUFFIX}`;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let canteenId: number;
+let lunchId: number;
+/** A day `offset` days from today in the demo organization's zone (Asia/Almaty), as YYYY-MM-DD. */
+const day = (offset: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+const ddmm = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
+const gridRows = () => page.locator('[data-testid="report-grid"] tbody tr.ant-table-row');
+
+beforeAll(async () => {
+  const admin = await tokenOf('admin@demo.kz');
+  canteenId = (await call<{ id: number }>(admin, 'POST', '/api/canteen', { name: CANTEEN, address: 'ул. Абая, 1' })).id;
+  const categories = await call<{ rows: { id: number; name: string }[] }>(admin, 'GET', '/api/fixation/categories');
+  lunchId = categories.rows.find((c) => c.name === 'Обед')!.id;
+  const breakfastId = categories.rows.find((c) => c.name === 'Завтрак')!.id;
+  const people = [];
+  for (const name of [`Аскар Отчётов ${SUFFIX}`, `Бота Отчётова ${SUFFIX}`]) {
+    const user = await call<{ id: number }>(admin, 'POST', '/api/user', { name, job_title: 'Инженер' });
+    await withCard(admin, user, `RP${SUFFIX}${people.length}`);
+    people.push(user.id);
+  }
+  const [askar, bota] = people as [number, number];
+  // Askar: lunch two days ago and yesterday, breakfast two days ago; Bota: lunch two days ago. 4 in all.
+  const mark = (date: string, category: number, ids: number[]) =>
+    call(admin, 'POST', '/api/fixation/manual', { date, canteen_id: canteenId, category_id: category, users_ids: ids });
+  await mark(day(-2), lunchId, [askar, bota]);
+  await mark(day(-2), breakfastId, [askar]);
+  await mark(day(-1), lunchId, [askar]);
+  browser = await openBrowser();
+  page = browser.page;
+  await signOutHere(page);
+});
+afterAll(() => browser?.close());
+
+describe('/report/fixations', () => {
+  it('lands the economist on the report; the grid adds up by person, day and meal time', async () => {
+    await signIn(page, 'economist@demo.kz');
+    await page.waitForURL((u) => u.pathname === '/report/fixations');
+    await page.getByTestId('canteen-report-page').waitFor();
+
+    await page.goto(`${baseUrl()}/report/fixations?canteenId=${canteenId}&dateFrom=${day(-3)}&dateTo=${day(-1)}`);
+    await gridRows().nth(2).waitFor();
+    expect(await gridRows().count()).toBe(3);
+    const rowTexts = await gridRows().allTextContents();
+    expect(rowTexts[0]).toContain(`Аскар Отчётов ${SUFFIX}Завтрак`);
+    expect(rowTexts[1]).toContain(`Аскар Отчётов ${SUFFIX}Обед`);
+    expect(rowTexts[2]).toContain(`Бота Отчётова ${SUFFIX}Обед`);
+    const headers = await page.locator('[data-testid="report-grid"] thead th').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining([ddmm(day(-3)), ddmm(day(-2)), ddmm(day(-1)), 'Итого']));
+    const totals = page.getByTestId('report-grid-totals');
+    // Days: none, 3, 1; grand total 4.
+    expect((await totals.locator('td').allTextContents()).slice(-4)).toEqual(['', '3', '1', '4']);
+    await shot(page, 'report-canteen');
+
+    // Only lunch: the choice goes to the link, and the grid follows.
+    await page.getByTestId('categories-select').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Обед$/ })
+      .click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((u) => u.searchParams.get('categoriesIds') === String(lunchId));
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="report-grid"] tbody tr.ant-table-row').length === 2,
+    );
+    expect((await totals.locator('td').allTextContents()).slice(-1)).toEqual(['3']);
+  });
+
+  it('downloads the same rows and totals as .xlsx, and prints the grid with its filters', async () => {
+    await page.goto(
+      `${baseUrl()}/report/fixations?canteenId=${canteenId}&dateFrom=${day(-3)}&dateTo=${day(-1)}&categoriesIds=${lunchId}`,
+    );
+    await gridRows().nth(1).waitFor();
+    const href = await page.getByTestId('report-download').getAttribute('href');
+    const res = await fetch(new URL(href!, baseUrl()));
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toContain(`Отчёт по фиксациям ${CANTEEN}`);
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(rows[1]).toEqual(['Категории: Обед']);
+    expect(rows[2]).toEqual([
+      '№',
+      'ФИО',
+      'Класс',
+      'Категория',
+      'Карта',
+      'График',
+      ddmm(day(-3)),
+      ddmm(day(-2)),
+      ddmm(day(-1)),
+      'Итого',
+    ]);
+    expect(rows[3]!.slice(1, 2)).toEqual([`Аскар Отчётов ${SUFFIX}`]);
+    expect(rows[3]!.at(-1)).toBe(2);
+    expect(rows.at(-1)!.at(-1)).toBe(3);
+
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const printed = page.getByTestId('report-print');
+      await printed.waitFor({ state: 'visible' });
+      expect(await printed.locator('h1').textContent()).toContain(`Отчёт по фиксациям: ${CANTEEN}`);
+      expect(await printed.textContent()).toContain('Категории: Обед');
+      expect(await printed.locator('tbody tr').count()).toBe(2);
+      expect(await page.getByTestId('canteen-report-page').isVisible()).toBe(false);
+      await shot(page, 'report-canteen-print');
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+});

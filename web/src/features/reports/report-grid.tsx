@@ -1,0 +1,178 @@
+import type { ReportDay } from '@tamaq/contract/reports';
+import { Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { PrintOnly } from '../../ui/print-only.tsx';
+
+const t = ru.reports;
+
+/** A column that names the row (who, which class or category) left of the days. */
+export interface LabelColumn<R> {
+  key: string;
+  title: string;
+  width: number;
+  value: (row: R, index: number) => string | number | null;
+}
+
+export interface ReportGridProps<R> {
+  labels: LabelColumn<R>[];
+  rows: R[];
+  rowKey: (row: R) => string;
+  rowTotal: (row: R) => number;
+  days: ReportDay[];
+  total: number;
+  loading: boolean;
+  empty: ReactNode;
+  testId: string;
+}
+
+/**
+ * A report's grid on screen: the naming columns and the total stay in view while the days scroll
+ * sideways, the header stays on top, and the «Итого» row holds each day's total and the grand total.
+ */
+export function ReportGrid<R extends object>({
+  labels,
+  rows,
+  rowKey,
+  rowTotal,
+  days,
+  total,
+  loading,
+  empty,
+  testId,
+}: ReportGridProps<R>) {
+  const columns: TableColumnsType<R> = [
+    ...labels.map((l, i) => ({
+      key: l.key,
+      title: l.title,
+      width: l.width,
+      fixed: i < 2 ? ('left' as const) : undefined,
+      ellipsis: true,
+      render: (_: unknown, row: R, index: number) => l.value(row, index),
+    })),
+    ...days.map((d) => ({
+      key: d.date,
+      title: d.name,
+      width: 54,
+      align: 'center' as const,
+      render: (_: unknown, row: R) => d.rows[rowKey(row)] ?? '',
+    })),
+    {
+      key: 'total',
+      title: t.total,
+      width: 72,
+      align: 'right' as const,
+      fixed: 'right' as const,
+      render: (_: unknown, row: R) => <strong>{rowTotal(row)}</strong>,
+    },
+  ];
+  return (
+    <Table<R>
+      data-testid={testId}
+      size="small"
+      bordered
+      columns={columns}
+      rowKey={rowKey}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      sticky
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: empty }}
+      summary={() =>
+        rows.length === 0 ? null : (
+          <Table.Summary fixed="bottom">
+            <Table.Summary.Row data-testid={`${testId}-totals`}>
+              <Table.Summary.Cell index={0} colSpan={labels.length}>
+                <strong>{t.total}</strong>
+              </Table.Summary.Cell>
+              {days.map((d, i) => (
+                <Table.Summary.Cell key={d.date} index={labels.length + i} align="center">
+                  {d.total || ''}
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={labels.length + days.length} align="right">
+                <strong>{total}</strong>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </Table.Summary>
+        )
+      }
+    />
+  );
+}
+
+const PRINT_CSS = `
+.tamaq-report h1 { font-size: 12pt; margin: 0 0 1mm; }
+.tamaq-report p { font-size: 9pt; margin: 0 0 3mm; }
+.tamaq-report table { border-collapse: collapse; width: 100%; font-size: 7pt; }
+.tamaq-report th, .tamaq-report td { border: 0.2mm solid #000; padding: 0.5mm 1mm; }
+.tamaq-report td.n, .tamaq-report th.n { text-align: center; }
+.tamaq-report thead { display: table-header-group; }
+.tamaq-report tr { break-inside: avoid; }
+.tamaq-report tfoot td { font-weight: bold; }
+`;
+
+/** The same grid as paper: A4 landscape, the filters in the heading, every row, the totals last. */
+export function PrintedGrid<R>({
+  heading,
+  lines,
+  labels,
+  rows,
+  rowKey,
+  rowTotal,
+  days,
+  total,
+}: Omit<ReportGridProps<R>, 'loading' | 'empty' | 'testId'> & { heading: string; lines: string[] }) {
+  return (
+    <PrintOnly page="A4 landscape" margin="8mm" css={PRINT_CSS} testId="report-print">
+      <section className="tamaq-report">
+        <h1>{heading}</h1>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        <table>
+          <thead>
+            <tr>
+              {labels.map((l) => (
+                <th key={l.key}>{l.title}</th>
+              ))}
+              {days.map((d) => (
+                <th key={d.date} className="n">
+                  {d.name}
+                </th>
+              ))}
+              <th className="n">{t.total}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={rowKey(row)}>
+                {labels.map((l) => (
+                  <td key={l.key}>{l.value(row, i)}</td>
+                ))}
+                {days.map((d) => (
+                  <td key={d.date} className="n">
+                    {d.rows[rowKey(row)] ?? ''}
+                  </td>
+                ))}
+                <td className="n">{rowTotal(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td colSpan={labels.length}>{t.total}</td>
+              {days.map((d) => (
+                <td key={d.date} className="n">
+                  {d.total || ''}
+                </td>
+              ))}
+              <td className="n">{total}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+    </PrintOnly>
+  );
+}

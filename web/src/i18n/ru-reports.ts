@@ -1,0 +1,25 @@
+/** Reports (spec 2 "Reports"). */
+export const reportsTexts = {
+  canteen: {
+    title: 'Отчёт по столовой',
+    canteen: 'Столовая',
+    chooseCanteen: 'Выберите столовую',
+    noCanteens: 'Столовых пока нет: добавьте столовую в разделе «Столовые»',
+    categories: 'Категории',
+    allCategories: 'Все категории',
+    heading: (canteen: string, period: string) => `Отчёт по фиксациям: ${canteen}, ${period}`,
+    categoriesLine: (names: string) => `Категории: ${names}`,
+    all: 'все',
+  },
+  number: '№',
+  name: 'ФИО',
+  classroom: 'Класс',
+  category: 'Категория',
+  card: 'Карта',
+  watch: 'График',
+  total: 'Итого',
+  download: 'Скачать Excel',
+  print: 'Печать',
+  empty: 'За этот период фиксаций нет',
+  choose: 'Выберите фильтры отчёта',
+} as const;

@@ -23,6 +23,9 @@ export const REPORT_MESSAGES = {
   canteenSheet: 'Отчёт по фиксациям',
   canteenColumns: ['№', 'ФИО', 'Класс', 'Категория', 'Карта', 'График'],
   canteenTitle: (canteen: string, period: string) => `Отчёт по фиксациям: ${canteen}, ${period}`,
+  categorySheet: 'Отчёт по категориям',
+  categoryColumns: ['Категория'],
+  categoryTitle: (canteen: string, period: string) => `Отчёт по категориям: ${canteen}, ${period}`,
   categoriesLine: (names: string) => `Категории: ${names}`,
   allCategories: 'все',
 } as const;
@@ -135,8 +138,31 @@ export const FixationReport = z.object({
 });
 export type FixationReport = z.infer<typeof FixationReport>;
 
+/** A row of the category report: a class (none at a canteen) and a category, with its period total. */
+export const ReportCategoryRow = z.object({
+  key: z.string(),
+  classroomId: z.number().int().nullable(),
+  classroomName: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string(),
+  total: z.number().int(),
+});
+export type ReportCategoryRow = z.infer<typeof ReportCategoryRow>;
+
+/** Spec 2 §3 "Category report": the rows (`categories`), the days with their cells, the grand total. */
+export const CategoryReport = z.object({
+  categories: z.array(ReportCategoryRow),
+  days: z.array(ReportDay),
+  total: z.number().int(),
+});
+export type CategoryReport = z.infer<typeof CategoryReport>;
+
 /** A row's key in `days[].rows`: the person and the category (0 for none). */
 export const reportRowKey = (userId: number, categoryId: number | null) => `${userId}_${categoryId ?? 0}`;
+
+/** A category row's key in `days[].rows`: the class and the category (0 for none). */
+export const categoryRowKey = (classroomId: number | null, categoryId: number | null) =>
+  `${classroomId ?? 0}_${categoryId ?? 0}`;
 
 /** Every calendar day from `from` to `to` (ISO dates), both included. */
 export function periodDays(from: string, to: string): string[] {

@@ -123,4 +123,26 @@ describe('/report/fixations', () => {
       await page.emulateMedia({ media: 'screen' });
     }
   });
+
+  it('shows the same canteen by meal time on /report/category/fixations, with its download', async () => {
+    await page.goto(
+      `${baseUrl()}/report/category/fixations?canteenId=${canteenId}&dateFrom=${day(-3)}&dateTo=${day(-1)}`,
+    );
+    await gridRows().nth(1).waitFor();
+    expect(await gridRows().allTextContents()).toEqual([
+      expect.stringMatching(/^Завтрак\s*1\s*1$/),
+      expect.stringMatching(/^Обед\s*2\s*1\s*3$/),
+    ]);
+    const totals = page.getByTestId('report-grid-totals');
+    expect((await totals.locator('td').allTextContents()).slice(-4)).toEqual(['', '3', '1', '4']);
+    await shot(page, 'report-category');
+    const href = await page.getByTestId('report-download').getAttribute('href');
+    const res = await fetch(new URL(href!, baseUrl()));
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(rows.at(-1)).toEqual(['Итого', 0, 3, 1, 4]);
+  });
 });

@@ -141,8 +141,8 @@ describe('guarded routes', () => {
 
   it('show a screen that is not built yet as a placeholder inside the layout', async () => {
     const { page } = browser;
-    await signIn(page, 'admin@demo.kz');
-    await page.goto(`${baseUrl()}/report/category/fixations`);
+    await signIn(page, 'observer@demo.kz');
+    await page.goto(`${baseUrl()}/report/school/statistics`);
     await page.getByTestId('placeholder').waitFor();
     expect(await page.getByTestId('placeholder').textContent()).toContain('Раздел в разработке');
     expect(await page.getByTestId('nav').isVisible()).toBe(true);

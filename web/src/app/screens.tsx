@@ -114,6 +114,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/reports/canteen-report-page.tsx'),
     (m) => m.CanteenReportPage,
   ),
+  '/report/category/fixations': screen(
+    () => import('../features/reports/category-report-page.tsx'),
+    (m) => m.CategoryReportPage,
+  ),
   '/cashbox': screen(
     () => import('../features/cashbox/cashbox-page.tsx'),
     (m) => m.CashboxPage,

@@ -28,6 +28,15 @@ export interface Cell {
   portions: number;
 }
 
+/** The visits of a canteen report's filter. */
+const canteenVisits = (f: VisitFilter) =>
+  and(
+    eq(visits.organizationId, f.organizationId),
+    between(visits.visitDate, f.dateFrom, f.dateTo),
+    eq(visits.canteenId, f.canteenId),
+    f.categoryIds.length ? inArray(visits.fixationCategoryId, f.categoryIds) : undefined,
+  );
+
 export function createReportsRepository(db: Db) {
   return {
     /** A canteen of the organization (a removed one too: its past visits still count). */
@@ -59,15 +68,21 @@ export function createReportsRepository(db: Db) {
           portions: sql<number>`sum(${visits.count})::int`.mapWith(Number),
         })
         .from(visits)
-        .where(
-          and(
-            eq(visits.organizationId, f.organizationId),
-            between(visits.visitDate, f.dateFrom, f.dateTo),
-            eq(visits.canteenId, f.canteenId),
-            f.categoryIds.length ? inArray(visits.fixationCategoryId, f.categoryIds) : undefined,
-          ),
-        )
+        .where(canteenVisits(f))
         .groupBy(visits.userId, visits.fixationCategoryId, visits.visitDate);
+    },
+
+    /** Portions by category and day at a canteen. */
+    canteenCategoryCells(f: VisitFilter): Promise<Omit<Cell, 'userId'>[]> {
+      return db
+        .select({
+          categoryId: visits.fixationCategoryId,
+          day: visits.visitDate,
+          portions: sql<number>`sum(${visits.count})::int`.mapWith(Number),
+        })
+        .from(visits)
+        .where(canteenVisits(f))
+        .groupBy(visits.fixationCategoryId, visits.visitDate);
     },
 
     /** Who the rows are: name, class, duty schedule and the numbers of the cards they hold now. */

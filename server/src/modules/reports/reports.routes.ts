@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
-import { CanteenReportQuery, FixationReport } from '@tamaq/contract/reports';
+import { CanteenReportQuery, CategoryReport, FixationReport } from '@tamaq/contract/reports';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { sendXlsxReport } from '../../platform/spreadsheet.ts';
@@ -31,6 +31,25 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const actor = actorOf(request);
       if (!request.query.export) return service.canteen(actor, request.query);
       const file = await service.canteenXlsx(actor, request.query);
+      return sendXlsxReport(reply, file.fileName, file.sheet);
+    },
+  );
+
+  app.get(
+    '/api/report/category/fixations',
+    {
+      config: { access: rolesFor('/report/category/fixations'), tokenInQuery: true },
+      schema: {
+        tags,
+        summary: 'Отчёт по категориям: категории фиксации × дни за период; export=1 — то же в Excel',
+        querystring: CanteenReportQuery,
+        response: { 200: CategoryReport, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!request.query.export) return service.byCategory(actor, request.query);
+      const file = await service.byCategoryXlsx(actor, request.query);
       return sendXlsxReport(reply, file.fileName, file.sheet);
     },
   );

@@ -1,17 +1,21 @@
 import {
   REPORT_MESSAGES as M,
+  categoryRowKey,
   dayName,
   periodDays,
   reportRowKey,
   type CanteenReportQuery,
+  type CategoryReport,
   type FixationReport,
+  type ReportCategoryRow,
+  type ReportDay,
   type ReportPerson,
 } from '@tamaq/contract/reports';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import type { XlsxReport } from '../../platform/spreadsheet.ts';
-import { createReportsRepository, type Cell } from './reports.repository.ts';
+import type { XlsxColumn, XlsxReport } from '../../platform/spreadsheet.ts';
+import { createReportsRepository } from './reports.repository.ts';
 
 const ownOrganization = (actor: Actor): number => {
   if (actor.organizationId === null) throw forbidden();
@@ -27,30 +31,63 @@ const safeFileName = (name: string) =>
     .trim()
     .slice(0, 100);
 
+/** A cell of a grid: its row's key, the day and the portions. */
+interface GridCell {
+  key: string;
+  day: string;
+  portions: number;
+}
+
 /**
- * The grid of a fixation report from its cells: every day of the period a column (days without
- * visits too), a row per person and category, each row's and each day's total, and the grand total,
- * all sums of the same cells.
+ * The grid of a report from its cells: every day of the period a column (days without visits too),
+ * a row per key made by `rowOf` from its first cell, each row's and each day's total, and the grand
+ * total, all sums of the same cells.
  */
-function grid(
-  cells: Cell[],
+function grid<C extends GridCell, R extends { key: string; total: number }>(
+  cells: C[],
   days: string[],
-  person: (userId: number, categoryId: number | null) => Omit<ReportPerson, 'total'>,
-): FixationReport {
-  const byDay = new Map(days.map((date) => [date, { date, name: dayName(date), rows: {}, total: 0 }]));
-  const rows = new Map<string, ReportPerson>();
+  rowOf: (cell: C) => Omit<R, 'total'>,
+): { days: ReportDay[]; rows: R[]; total: number } {
+  const byDay = new Map(
+    days.map((date) => [date, { date, name: dayName(date), rows: {} as Record<string, number>, total: 0 }]),
+  );
+  const rows = new Map<string, R>();
   let total = 0;
   for (const c of cells) {
-    const key = reportRowKey(c.userId, c.categoryId);
     const day = byDay.get(c.day)!;
-    (day.rows as Record<string, number>)[key] = c.portions;
+    day.rows[c.key] = c.portions;
     day.total += c.portions;
     total += c.portions;
-    let row = rows.get(key);
-    if (!row) rows.set(key, (row = { ...person(c.userId, c.categoryId), total: 0 }));
+    let row = rows.get(c.key);
+    if (!row) rows.set(c.key, (row = { ...rowOf(c), total: 0 } as R));
     row.total += c.portions;
   }
-  return { days: [...byDay.values()], users: [...rows.values()], total };
+  return { days: [...byDay.values()], rows: [...rows.values()], total };
+}
+
+/** A grid as a sheet: the naming columns, a column a day, the row totals, and the «Итого» row. */
+function gridSheet<R extends { key: string; total: number }>(
+  sheet: { name: string; heading: string[] },
+  labels: (XlsxColumn & { value: (row: R, index: number) => string | number | null })[],
+  rows: R[],
+  days: ReportDay[],
+  total: number,
+): XlsxReport {
+  return {
+    sheetName: sheet.name,
+    heading: sheet.heading,
+    columns: [
+      ...labels.map(({ header, width }) => ({ header, width })),
+      ...days.map((d) => ({ header: d.name, width: 6 })),
+      { header: M.totals, width: 8 },
+    ],
+    rows: rows.map((row, i) => [
+      ...labels.map((l) => l.value(row, i)),
+      ...days.map((d) => d.rows[row.key] ?? null),
+      row.total,
+    ]),
+    footer: [[M.totals, ...labels.slice(1).map(() => null), ...days.map((d) => d.total), total]],
+  };
 }
 
 /** Spec 2 "Reports": visits counted by calendar day in the organization, on screen and as .xlsx. */
@@ -67,10 +104,23 @@ export function createReportsService(platform: Platform) {
     ]);
     if (!canteen) throw notFound(M.canteenNotFound);
     if (categories.length !== categoryIds.length) throw notFound(M.categoryNotFound);
+    const filter = { organizationId, canteenId: canteen.id, dateFrom: q.dateFrom, dateTo: q.dateTo, categoryIds };
+    const heading = (title: (place: string, when: string) => string) => [
+      title(canteen.name, period(q.dateFrom, q.dateTo)),
+      M.categoriesLine(categories.length ? categories.map((c) => c.name).join(', ') : M.allCategories),
+    ];
+    const fileName = (sheet: string) => `${sheet} ${safeFileName(canteen.name)} ${period(q.dateFrom, q.dateTo)}.xlsx`;
+    return { filter, heading, fileName };
+  };
+
+  /** The names of the categories the cells name, and each one's place in the order of meal times. */
+  const categoryNames = async (organizationId: number, ids: (number | null)[]) => {
+    const named = await repo.categories(organizationId, [...new Set(ids.filter((id) => id !== null))]);
+    const order = new Map(named.map((c, i) => [c.id, i]));
+    const names = new Map(named.map((c) => [c.id, c.name]));
     return {
-      canteen,
-      categories,
-      filter: { organizationId, canteenId: canteen.id, dateFrom: q.dateFrom, dateTo: q.dateTo, categoryIds },
+      name: (id: number | null) => (id !== null ? names.get(id) : undefined) ?? M.noCategory,
+      rank: (id: number | null) => (id === null ? -1 : (order.get(id) ?? -1)),
     };
   };
 
@@ -79,35 +129,68 @@ export function createReportsService(platform: Platform) {
    * meal time, ordered by name and then by the meal times' order.
    */
   const canteen = async (actor: Actor, q: CanteenReportQuery) => {
-    const { canteen: place, categories, filter } = await canteenFilter(actor, q);
-    const cells = await repo.canteenCells(filter);
-    const [people, named] = await Promise.all([
+    const { filter, heading, fileName } = await canteenFilter(actor, q);
+    const cells = (await repo.canteenCells(filter)).map((c) => ({ ...c, key: reportRowKey(c.userId, c.categoryId) }));
+    const [people, categories] = await Promise.all([
       repo.people([...new Set(cells.map((c) => c.userId))]),
-      repo.categories(filter.organizationId, [
-        ...new Set(cells.flatMap((c) => (c.categoryId === null ? [] : [c.categoryId]))),
-      ]),
+      categoryNames(
+        filter.organizationId,
+        cells.map((c) => c.categoryId),
+      ),
     ]);
     const who = new Map(people.map((p) => [p.id, p]));
-    const order = new Map(named.map((c, i) => [c.id, i]));
-    const names = new Map(named.map((c) => [c.id, c.name]));
-    const report = grid(cells, periodDays(filter.dateFrom, filter.dateTo), (userId, categoryId) => {
-      const p = who.get(userId);
-      return {
-        key: reportRowKey(userId, categoryId),
-        id: userId,
-        name: p?.name ?? '',
-        classroomName: p?.classroomName ?? null,
-        categoryName: (categoryId !== null ? names.get(categoryId) : undefined) ?? M.noCategory,
-        categoryId,
-        paymentCard: p?.cards ?? null,
-        watchName: p?.watchName ?? null,
-      };
-    });
-    const rank = (id: number | null) => (id === null ? -1 : (order.get(id) ?? -1));
-    report.users.sort(
-      (a, b) => collator.compare(a.name, b.name) || a.id - b.id || rank(a.categoryId) - rank(b.categoryId),
+    const { rows, days, total } = grid<(typeof cells)[number], ReportPerson>(
+      cells,
+      periodDays(filter.dateFrom, filter.dateTo),
+      ({ key, userId, categoryId }) => {
+        const p = who.get(userId);
+        return {
+          key,
+          id: userId,
+          name: p?.name ?? '',
+          classroomName: p?.classroomName ?? null,
+          categoryName: categories.name(categoryId),
+          categoryId,
+          paymentCard: p?.cards ?? null,
+          watchName: p?.watchName ?? null,
+        };
+      },
     );
-    return { report, canteen: place, categories };
+    rows.sort(
+      (a, b) =>
+        collator.compare(a.name, b.name) ||
+        a.id - b.id ||
+        categories.rank(a.categoryId) - categories.rank(b.categoryId),
+    );
+    const report: FixationReport = { days, users: rows, total };
+    return { report, heading: heading(M.canteenTitle), fileName: fileName(M.canteenSheet) };
+  };
+
+  /** `/report/category/fixations`: the canteen's portions by meal time and day, in the meal times' order. */
+  const byCategory = async (actor: Actor, q: CanteenReportQuery) => {
+    const { filter, heading, fileName } = await canteenFilter(actor, q);
+    const cells = (await repo.canteenCategoryCells(filter)).map((c) => ({
+      ...c,
+      key: categoryRowKey(null, c.categoryId),
+    }));
+    const categories = await categoryNames(
+      filter.organizationId,
+      cells.map((c) => c.categoryId),
+    );
+    const { rows, days, total } = grid<(typeof cells)[number], ReportCategoryRow>(
+      cells,
+      periodDays(filter.dateFrom, filter.dateTo),
+      ({ key, categoryId }) => ({
+        key,
+        classroomId: null,
+        classroomName: null,
+        categoryId,
+        categoryName: categories.name(categoryId),
+      }),
+    );
+    rows.sort((a, b) => categories.rank(a.categoryId) - categories.rank(b.categoryId));
+    const report: CategoryReport = { categories: rows, days, total };
+    return { report, heading: heading(M.categoryTitle), fileName: fileName(M.categorySheet) };
   };
 
   return {
@@ -115,34 +198,38 @@ export function createReportsService(platform: Platform) {
 
     /** The canteen report as a sheet: the same rows and totals, the filters in its heading. */
     async canteenXlsx(actor: Actor, q: CanteenReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
-      const { report, canteen: place, categories } = await canteen(actor, q);
-      const when = period(q.dateFrom, q.dateTo);
-      return {
-        fileName: `${M.canteenSheet} ${safeFileName(place.name)} ${when}.xlsx`,
-        sheet: {
-          sheetName: M.canteenSheet,
-          heading: [
-            M.canteenTitle(place.name, when),
-            M.categoriesLine(categories.length ? categories.map((c) => c.name).join(', ') : M.allCategories),
-          ],
-          columns: [
-            ...M.canteenColumns.map((header, i) => ({ header, width: [5, 32, 10, 16, 14, 14][i] })),
-            ...report.days.map((d) => ({ header: d.name, width: 6 })),
-            { header: M.totals, width: 8 },
-          ],
-          rows: report.users.map((u, i) => [
-            i + 1,
-            u.name,
-            u.classroomName,
-            u.categoryName,
-            u.paymentCard,
-            u.watchName,
-            ...report.days.map((d) => d.rows[u.key] ?? null),
-            u.total,
-          ]),
-          footer: [[M.totals, null, null, null, null, null, ...report.days.map((d) => d.total), report.total]],
-        },
-      };
+      const { report, heading, fileName } = await canteen(actor, q);
+      const [n, name, classroom, category, card, watch] = M.canteenColumns;
+      const sheet = gridSheet<ReportPerson>(
+        { name: M.canteenSheet, heading },
+        [
+          { header: n, width: 5, value: (_, i) => i + 1 },
+          { header: name, width: 32, value: (u) => u.name },
+          { header: classroom, width: 10, value: (u) => u.classroomName },
+          { header: category, width: 16, value: (u) => u.categoryName },
+          { header: card, width: 14, value: (u) => u.paymentCard },
+          { header: watch, width: 14, value: (u) => u.watchName },
+        ],
+        report.users,
+        report.days,
+        report.total,
+      );
+      return { fileName, sheet };
+    },
+
+    byCategory: async (actor: Actor, q: CanteenReportQuery) => (await byCategory(actor, q)).report,
+
+    /** The category report as a sheet: the same rows and totals, the filters in its heading. */
+    async byCategoryXlsx(actor: Actor, q: CanteenReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
+      const { report, heading, fileName } = await byCategory(actor, q);
+      const sheet = gridSheet<ReportCategoryRow>(
+        { name: M.categorySheet, heading },
+        [{ header: M.categoryColumns[0], width: 24, value: (r) => r.categoryName }],
+        report.categories,
+        report.days,
+        report.total,
+      );
+      return { fileName, sheet };
     },
   };
 }

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { and, between, eq, sql } from 'drizzle-orm';
-import { FixationReport } from '@tamaq/contract/reports';
+import { CategoryReport, FixationReport } from '@tamaq/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createUser, signedIn } from '../../../test/factories.ts';
@@ -246,5 +246,55 @@ describe('GET /api/report/fixations', () => {
     expect(rows[2]).toEqual(['№', 'ФИО', 'Класс', 'Категория', 'Карта', 'График', '02.11', '03.11', '04.11', 'Итого']);
     expect(rows[5]).toEqual([3, 'Бек Ахметов', undefined, 'Обед', 'BEK-0001', 'Смена А', 4, 1, undefined, 5]);
     expect(rows[6]).toEqual(['Итого', undefined, undefined, undefined, undefined, undefined, 6, 1, 1, 8]);
+  });
+});
+
+describe('GET /api/report/category/fixations', () => {
+  const byCategory = (query: string, token = admin) =>
+    t.call({ method: 'GET', url: `/api/report/category/fixations?${query}`, token });
+
+  it('answers a row per meal time by day, in the meal times’ order, totals that add up', async () => {
+    const res = await byCategory(period('2026-11-02', '2026-11-04'), economist);
+    expect(res.statusCode).toBe(200);
+    const body = CategoryReport.strict().parse(res.json());
+    expect(body.categories.map((c) => [c.categoryName, c.total, c.classroomId])).toEqual([
+      ['Завтрак', 1, null],
+      ['Обед', 7, null],
+    ]);
+    expect(body.days.map((d) => d.rows)).toEqual([
+      { [`0_${breakfast.id}`]: 1, [`0_${lunch.id}`]: 5 },
+      { [`0_${lunch.id}`]: 1 },
+      { [`0_${lunch.id}`]: 1 },
+    ]);
+    expect(body.total).toBe(await plainSum('2026-11-02', '2026-11-04'));
+    expect(body.days.reduce((n, d) => n + d.total, 0)).toBe(body.total);
+    const lunchOnly = (await byCategory(`${period('2026-11-02', '2026-11-04')}&categoriesIds=${lunch.id}`)).json();
+    expect(lunchOnly.total).toBe(await plainSum('2026-11-02', '2026-11-04', lunch.id));
+  });
+
+  it('downloads the same as .xlsx; refuses bad filters, other roles and another organization’s canteen', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/report/category/fixations?${period('2026-11-02', '2026-11-04')}&export=true&token=${economist}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(rows[0]).toEqual(['Отчёт по категориям: Столовая «Юг», 02.11.2026–04.11.2026']);
+    expect(rows.slice(2)).toEqual([
+      ['Категория', '02.11', '03.11', '04.11', 'Итого'],
+      ['Завтрак', 1, undefined, undefined, 1],
+      ['Обед', 5, 1, 1, 7],
+      ['Итого', 6, 1, 1, 8],
+    ]);
+    expect((await byCategory(period('2026-11-04', '2026-11-02'))).statusCode).toBe(422);
+    const cashier = (await signedIn(t.platform, { role: 'Cashier', organizationId: company.id })).token;
+    expect((await byCategory(period('2026-11-02', '2026-11-04'), cashier)).statusCode).toBe(403);
+    const stranger = await createOrganization(t.db, { type: 'company' });
+    const theirs = await createCanteen(t.db, { organizationId: stranger.id });
+    expect((await byCategory(`canteenId=${theirs.id}&dateFrom=2026-11-01&dateTo=2026-11-02`)).statusCode).toBe(404);
   });
 });

@@ -1,0 +1,67 @@
+import type { CategoryReport, ReportCategoryRow } from '@tamaq/contract/reports';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Typography } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { api } from '../../lib/api-client.ts';
+import { downloadHref } from '../../lib/download.ts';
+import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
+import { ReportCard } from './report-card.tsx';
+import { PrintedGrid, ReportGrid, type LabelColumn } from './report-grid.tsx';
+
+const t = ru.reports;
+const c = t.canteen;
+const PATH = '/api/report/category/fixations';
+const LABELS: LabelColumn<ReportCategoryRow>[] = [
+  { key: 'category', title: t.category, width: 220, value: (r) => r.categoryName },
+];
+
+/**
+ * /report/category/fixations (spec 2, admin and economist): a canteen's portions by meal time and
+ * day over a period, with the totals; the same filters in the link as the canteen report, .xlsx and
+ * A4 landscape paper.
+ */
+export function CategoryReportPage() {
+  const filter = useCanteenReportFilter();
+  const report = useQuery({
+    queryKey: ['report', 'category', filter.query],
+    queryFn: ({ signal }) => api.get<CategoryReport>(PATH, filter.query, { signal }),
+    enabled: filter.ready,
+    placeholderData: keepPreviousData,
+  });
+  const data = report.data;
+
+  return (
+    <ReportCard
+      title={t.byCategory.title}
+      testId="category-report-page"
+      filters={<CanteenReportFilters filter={filter} />}
+      download={filter.ready ? downloadHref(PATH, { ...filter.query, export: 1 }) : null}
+      report={report}
+      notice={filter.noCanteens ? c.noCanteens : !filter.ready ? t.choose : null}
+    >
+      <ReportGrid<ReportCategoryRow>
+        testId="report-grid"
+        labels={LABELS}
+        rows={data?.categories ?? []}
+        rowKey={(r) => r.key}
+        rowTotal={(r) => r.total}
+        days={data?.days ?? []}
+        total={data?.total ?? 0}
+        loading={report.isFetching}
+        empty={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
+      />
+      {data && (
+        <PrintedGrid<ReportCategoryRow>
+          heading={t.byCategory.heading(filter.place)}
+          lines={[filter.categoriesLine]}
+          labels={LABELS}
+          rows={data.categories}
+          rowKey={(r) => r.key}
+          rowTotal={(r) => r.total}
+          days={data.days}
+          total={data.total}
+        />
+      )}
+    </ReportCard>
+  );
+}

@@ -96,7 +96,14 @@ export type FoodCategoryCreate = z.infer<typeof FoodCategoryCreate>;
 export const FoodCategoryUpdate = z.object({ ...fields, type: type(), id: bodyId() });
 export type FoodCategoryUpdate = z.infer<typeof FoodCategoryUpdate>;
 
-/** The list also feeds the kindergarten admin's category picker on the user form. */
+/**
+ * The list also feeds the kindergarten admin's category picker on the user form and the school
+ * reports' filter (the observer's too).
+ */
 export const FOOD_CATEGORY_LIST_ROLES: readonly Role[] = [
-  ...new Set<Role>([...rolesFor('/food/categories'), 'EducationKindergartenAdmin']),
+  ...new Set<Role>([
+    ...rolesFor('/food/categories'),
+    'EducationKindergartenAdmin',
+    ...rolesFor('/report/school/fixations'),
+  ]),
 ];

@@ -1,5 +1,5 @@
 import { daysBetween } from './menu-activations.ts';
-import { id, z } from './zod.ts';
+import { id, optionalQueryId, z } from './zod.ts';
 
 /**
  * Reports of visits (spec 2 "Reports", §3, §7; DOMAIN.md "Reports and statistics"). Days are the
@@ -19,6 +19,14 @@ export const REPORT_MESSAGES = {
   dateOrder: 'Дата «по» раньше даты «с»',
   period: `Период — не больше ${REPORT_PERIOD_MAX_DAYS} дней`,
   noCategory: 'Без категории',
+  chooseSchool: 'Выберите школу',
+  schoolNotFound: 'Школа не найдена',
+  classroomNotFound: 'Класс не найден',
+  foodCategoryNotFound: 'Категория питания не найдена',
+  schoolSheet: 'Отчёт по школе',
+  schoolColumns: ['№', 'ФИО', 'Класс', 'Категория', 'Карта'],
+  schoolTitle: (school: string, period: string) => `Отчёт по фиксациям: ${school}, ${period}`,
+  classroomLine: (name: string) => `Класс: ${name}`,
   totals: 'Итого',
   canteenSheet: 'Отчёт по фиксациям',
   canteenColumns: ['№', 'ФИО', 'Класс', 'Категория', 'Карта', 'График'],
@@ -105,6 +113,28 @@ export const CanteenReportQuery = z.preprocess(
     .superRefine(checkPeriod),
 );
 export type CanteenReportQuery = z.infer<typeof CanteenReportQuery>;
+
+/**
+ * `GET /api/report/school/fixations` (spec 2 §7): the school rides in `canteenId`, as the spec's
+ * client sends it (`schoolId` is read too); a class; the period; food categories (all when none).
+ * A user locked to a school needs none: theirs is taken.
+ */
+export const SchoolReportQuery = z.preprocess(
+  bracketKeys,
+  z
+    .object({
+      canteenId: optionalQueryId(),
+      schoolId: optionalQueryId(),
+      classroomId: optionalQueryId(),
+      dateFrom: requiredDate(M.dateFrom),
+      dateTo: requiredDate(M.dateTo),
+      categoriesIds: queryIds(),
+      export: flag(),
+      token: z.string().max(4096).optional(),
+    })
+    .superRefine(checkPeriod),
+);
+export type SchoolReportQuery = z.infer<typeof SchoolReportQuery>;
 
 /** A day of the period: `rows` maps a row's key (`reportRowKey`) to its portions that day. */
 export const ReportDay = z.object({

@@ -25,6 +25,8 @@ const tags = ['classrooms'];
 const ROLES = rolesFor('/classrooms');
 /** Class pickers of other screens (users, pupils) are the super admin's too. */
 const READ_ROLES = [...ROLES, 'SuperAdmin'] as const;
+/** The list also feeds the school reports' class filter (the observer's too). */
+const LIST_ROLES = [...new Set([...READ_ROLES, ...rolesFor('/report/school/fixations')])];
 const xlsx = {
   description: 'Книга Excel (xlsx)',
   content: {
@@ -40,7 +42,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(
     '/api/classrooms',
     {
-      config: { access: READ_ROLES },
+      config: { access: LIST_ROLES },
       schema: {
         tags,
         summary: 'Классы (группы): по школе, поиск по названию, естественный порядок (2 А до 10 А)',

@@ -1,10 +1,12 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { schools } from '../../platform/db/schema.ts';
 import {
   canteens,
   cards,
   classrooms,
   fixationCategories,
+  foodCategories,
   users,
   visits,
   watches,
@@ -17,6 +19,17 @@ export interface VisitFilter {
   dateFrom: string;
   dateTo: string;
   /** Fixation categories; empty counts every one. */
+  categoryIds: number[];
+}
+
+/** The visits of a school report: the school, a class (the visit's own), food categories. */
+export interface SchoolVisitFilter {
+  organizationId: number;
+  schoolId: number;
+  classroomId: number | null;
+  dateFrom: string;
+  dateTo: string;
+  /** Food categories (the visit's own); empty counts every one. */
   categoryIds: number[];
 }
 
@@ -83,6 +96,62 @@ export function createReportsRepository(db: Db) {
         .from(visits)
         .where(canteenVisits(f))
         .groupBy(visits.fixationCategoryId, visits.visitDate);
+    },
+
+    /** A school of the organization (and the one a locked user is kept to). */
+    async school(organizationId: number, lockedTo: number | null, id: number) {
+      const [row] = await db
+        .select({ id: schools.id, name: schools.name })
+        .from(schools)
+        .where(
+          and(
+            eq(schools.id, id),
+            eq(schools.organizationId, organizationId),
+            lockedTo !== null ? eq(schools.id, lockedTo) : undefined,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async classroom(schoolId: number, id: number) {
+      const [row] = await db
+        .select({ id: classrooms.id, name: classrooms.name })
+        .from(classrooms)
+        .where(and(eq(classrooms.id, id), eq(classrooms.schoolId, schoolId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The organization's food categories among `ids` (removed ones too), by name. */
+    foodCategories(organizationId: number, ids: number[]) {
+      return db
+        .select({ id: foodCategories.id, name: foodCategories.name })
+        .from(foodCategories)
+        .where(and(eq(foodCategories.organizationId, organizationId), inArray(foodCategories.id, ids)))
+        .orderBy(asc(foodCategories.name), asc(foodCategories.id));
+    },
+
+    /** Portions by pupil, food category and day at a school. */
+    schoolCells(f: SchoolVisitFilter): Promise<Cell[]> {
+      return db
+        .select({
+          userId: visits.userId,
+          categoryId: visits.foodCategoryId,
+          day: visits.visitDate,
+          portions: sql<number>`sum(${visits.count})::int`.mapWith(Number),
+        })
+        .from(visits)
+        .where(
+          and(
+            eq(visits.organizationId, f.organizationId),
+            eq(visits.schoolId, f.schoolId),
+            between(visits.visitDate, f.dateFrom, f.dateTo),
+            f.classroomId !== null ? eq(visits.classroomId, f.classroomId) : undefined,
+            f.categoryIds.length ? inArray(visits.foodCategoryId, f.categoryIds) : undefined,
+          ),
+        )
+        .groupBy(visits.userId, visits.foodCategoryId, visits.visitDate);
     },
 
     /** Who the rows are: name, class, duty schedule and the numbers of the cards they hold now. */

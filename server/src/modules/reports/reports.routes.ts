@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
-import { CanteenReportQuery, CategoryReport, FixationReport } from '@tamaq/contract/reports';
+import { CanteenReportQuery, CategoryReport, FixationReport, SchoolReportQuery } from '@tamaq/contract/reports';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { sendXlsxReport } from '../../platform/spreadsheet.ts';
@@ -50,6 +50,25 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const actor = actorOf(request);
       if (!request.query.export) return service.byCategory(actor, request.query);
       const file = await service.byCategoryXlsx(actor, request.query);
+      return sendXlsxReport(reply, file.fileName, file.sheet);
+    },
+  );
+
+  app.get(
+    '/api/report/school/fixations',
+    {
+      config: { access: rolesFor('/report/school/fixations'), tokenInQuery: true },
+      schema: {
+        tags,
+        summary: 'Отчёт по школе: ученики × дни за период (школа в canteenId); export=1 — то же в Excel',
+        querystring: SchoolReportQuery,
+        response: { 200: FixationReport, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!request.query.export) return service.school(actor, request.query);
+      const file = await service.schoolXlsx(actor, request.query);
       return sendXlsxReport(reply, file.fileName, file.sheet);
     },
   );

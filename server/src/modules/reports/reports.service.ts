@@ -10,9 +10,10 @@ import {
   type ReportCategoryRow,
   type ReportDay,
   type ReportPerson,
+  type SchoolReportQuery,
 } from '@tamaq/contract/reports';
 import type { Actor } from '../../platform/auth/actors.ts';
-import { forbidden, notFound } from '../../platform/http/errors.ts';
+import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { XlsxColumn, XlsxReport } from '../../platform/spreadsheet.ts';
 import { createReportsRepository } from './reports.repository.ts';
@@ -22,7 +23,7 @@ const ownOrganization = (actor: Actor): number => {
   return actor.organizationId;
 };
 
-const collator = new Intl.Collator('ru');
+const collator = new Intl.Collator('ru', { numeric: true });
 const period = (from: string, to: string) => `${dayName(from, true)}–${dayName(to, true)}`;
 const safeFileName = (name: string) =>
   name
@@ -193,7 +194,108 @@ export function createReportsService(platform: Platform) {
     return { report, heading: heading(M.categoryTitle), fileName: fileName(M.categorySheet) };
   };
 
+  /** The school (the locked user's own; else the one asked for), a class of it, food categories. */
+  const schoolFilter = async (actor: Actor, q: SchoolReportQuery) => {
+    const organizationId = ownOrganization(actor);
+    const asked = q.canteenId ?? q.schoolId ?? null;
+    if (actor.schoolId !== null && asked !== null && asked !== actor.schoolId) throw notFound(M.schoolNotFound);
+    const schoolId = actor.schoolId ?? asked;
+    if (schoolId === null) throw ValidationError.field('canteenId', M.chooseSchool);
+    const categoryIds = [...new Set(q.categoriesIds)];
+    const [school, classroom, categories] = await Promise.all([
+      repo.school(organizationId, actor.schoolId, schoolId),
+      q.classroomId !== undefined ? repo.classroom(schoolId, q.classroomId) : Promise.resolve(null),
+      categoryIds.length ? repo.foodCategories(organizationId, categoryIds) : Promise.resolve([]),
+    ]);
+    if (!school) throw notFound(M.schoolNotFound);
+    if (q.classroomId !== undefined && !classroom) throw notFound(M.classroomNotFound);
+    if (categories.length !== categoryIds.length) throw notFound(M.foodCategoryNotFound);
+    const when = period(q.dateFrom, q.dateTo);
+    return {
+      filter: {
+        organizationId,
+        schoolId: school.id,
+        classroomId: classroom?.id ?? null,
+        dateFrom: q.dateFrom,
+        dateTo: q.dateTo,
+        categoryIds,
+      },
+      heading: [
+        M.schoolTitle(school.name, when),
+        ...(classroom ? [M.classroomLine(classroom.name)] : []),
+        M.categoriesLine(categories.length ? categories.map((c) => c.name).join(', ') : M.allCategories),
+      ],
+      fileName: `${M.schoolSheet} ${safeFileName(school.name)}${classroom ? ` ${safeFileName(classroom.name)}` : ''} ${when}.xlsx`,
+    };
+  };
+
+  /**
+   * `/report/school/fixations`: which pupils ate at the school on each day of the period, a row per
+   * pupil and food category (the visit's own, so a change of category mid-month is two rows), by
+   * class and then by name.
+   */
+  const school = async (actor: Actor, q: SchoolReportQuery) => {
+    const { filter, heading, fileName } = await schoolFilter(actor, q);
+    const cells = (await repo.schoolCells(filter)).map((c) => ({ ...c, key: reportRowKey(c.userId, c.categoryId) }));
+    const [people, named] = await Promise.all([
+      repo.people([...new Set(cells.map((c) => c.userId))]),
+      repo.foodCategories(filter.organizationId, [
+        ...new Set(cells.flatMap((c) => (c.categoryId === null ? [] : [c.categoryId]))),
+      ]),
+    ]);
+    const who = new Map(people.map((p) => [p.id, p]));
+    const names = new Map(named.map((c) => [c.id, c.name]));
+    const { rows, days, total } = grid<(typeof cells)[number], ReportPerson>(
+      cells,
+      periodDays(filter.dateFrom, filter.dateTo),
+      ({ key, userId, categoryId }) => {
+        const p = who.get(userId);
+        return {
+          key,
+          id: userId,
+          name: p?.name ?? '',
+          classroomName: p?.classroomName ?? null,
+          categoryName: (categoryId !== null ? names.get(categoryId) : undefined) ?? M.noCategory,
+          categoryId,
+          paymentCard: p?.cards ?? null,
+          watchName: null,
+        };
+      },
+    );
+    rows.sort(
+      (a, b) =>
+        collator.compare(a.classroomName ?? '', b.classroomName ?? '') ||
+        collator.compare(a.name, b.name) ||
+        a.id - b.id ||
+        collator.compare(a.categoryName, b.categoryName),
+    );
+    const report: FixationReport = { days, users: rows, total };
+    return { report, heading, fileName };
+  };
+
   return {
+    school: async (actor: Actor, q: SchoolReportQuery) => (await school(actor, q)).report,
+
+    /** The school report as a sheet: the same rows and totals, the filters in its heading. */
+    async schoolXlsx(actor: Actor, q: SchoolReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
+      const { report, heading, fileName } = await school(actor, q);
+      const [n, name, classroom, category, card] = M.schoolColumns;
+      const sheet = gridSheet<ReportPerson>(
+        { name: M.schoolSheet, heading },
+        [
+          { header: n, width: 5, value: (_, i) => i + 1 },
+          { header: name, width: 32, value: (u) => u.name },
+          { header: classroom, width: 10, value: (u) => u.classroomName },
+          { header: category, width: 16, value: (u) => u.categoryName },
+          { header: card, width: 14, value: (u) => u.paymentCard },
+        ],
+        report.users,
+        report.days,
+        report.total,
+      );
+      return { fileName, sheet };
+    },
+
     canteen: async (actor: Actor, q: CanteenReportQuery) => (await canteen(actor, q)).report,
 
     /** The canteen report as a sheet: the same rows and totals, the filters in its heading. */

@@ -146,3 +146,91 @@ describe('/report/fixations', () => {
     expect(rows.at(-1)).toEqual(['Итого', 0, 3, 1, 4]);
   });
 });
+
+describe('/report/school/fixations', () => {
+  const SCHOOL = `Школа отчёта ${SUFFIX}`;
+  let schoolId: number;
+  let class10: number;
+
+  beforeAll(async () => {
+    const admin = await tokenOf('edu.admin@demo.kz');
+    schoolId = (
+      await call<{ id: number }>(admin, 'POST', '/api/school', {
+        region_id: 2,
+        name: SCHOOL,
+        address: 'ул. Абая, 2',
+        city: 'Алматы',
+      })
+    ).id;
+    const class1 = (await call<{ id: number }>(admin, 'POST', '/api/classroom', { schoolId, name: '1 А' })).id;
+    class10 = (await call<{ id: number }>(admin, 'POST', '/api/classroom', { schoolId, name: '10 Б' })).id;
+    const category = await call<{ id: number }>(admin, 'POST', '/api/food/category', {
+      name: `Питание ${SUFFIX}`,
+      cost: 700,
+      type: 'sw',
+    });
+    const pupil = (name: string, classroomId: number) =>
+      call<{ id: number }>(admin, 'POST', '/api/user', {
+        name,
+        school_id: schoolId,
+        classroom_id: classroomId,
+        food_category_id: category.id,
+      });
+    const dana = await pupil(`Дана Отчётная ${SUFFIX}`, class10);
+    const erlan = await pupil(`Ерлан Отчётный ${SUFFIX}`, class1);
+    const mark = (date: string, classroomId: number, ids: number[]) =>
+      call(admin, 'POST', '/api/school/fixation/manual', {
+        date,
+        school_id: schoolId,
+        classroom_id: classroomId,
+        users_ids: ids,
+      });
+    await mark(day(-2), class10, [dana.id]);
+    await mark(day(-1), class10, [dana.id]);
+    await mark(day(-1), class1, [erlan.id]);
+  });
+
+  it('shows a school’s pupils by class and day with totals, narrows to a class, and prints', async () => {
+    await signOutHere(page);
+    await signIn(page, 'edu.admin@demo.kz');
+    await page.goto(`${baseUrl()}/report/school/fixations?canteenId=${schoolId}&dateFrom=${day(-2)}&dateTo=${day(-1)}`);
+    await gridRows().nth(1).waitFor();
+    const rows = await gridRows().allTextContents();
+    expect(rows[0]).toContain(`Ерлан Отчётный ${SUFFIX}1 А`);
+    expect(rows[1]).toContain(`Дана Отчётная ${SUFFIX}10 Б`);
+    const totals = page.getByTestId('report-grid-totals');
+    expect((await totals.locator('td').allTextContents()).slice(-3)).toEqual(['1', '2', '3']);
+    await shot(page, 'report-school');
+
+    await page.getByTestId('classroom-select').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^10 Б$/ })
+      .click();
+    await page.waitForURL((u) => u.searchParams.get('classroomId') === String(class10));
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="report-grid"] tbody tr.ant-table-row').length === 1,
+    );
+    expect((await totals.locator('td').allTextContents()).slice(-1)).toEqual(['2']);
+
+    const href = await page.getByTestId('report-download').getAttribute('href');
+    const res = await fetch(new URL(href!, baseUrl()));
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(sheet[1]).toEqual(['Класс: 10 Б']);
+    expect(sheet.at(-1)).toEqual(['Итого', undefined, undefined, undefined, undefined, 1, 1, 2]);
+
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const printed = page.getByTestId('report-print');
+      await printed.waitFor({ state: 'visible' });
+      expect(await printed.locator('h1').textContent()).toContain(SCHOOL);
+      expect(await printed.textContent()).toContain('Класс: 10 Б');
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+});

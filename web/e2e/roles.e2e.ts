@@ -60,7 +60,7 @@ const CASES: Case[] = [
   },
   {
     email: 'observer@demo.kz',
-    home: '/profile',
+    home: '/report/school/fixations',
     top: ['/report/school/statistics'],
     groups: ['reports'],
   },

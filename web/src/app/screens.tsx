@@ -118,6 +118,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/reports/category-report-page.tsx'),
     (m) => m.CategoryReportPage,
   ),
+  '/report/school/fixations': screen(
+    () => import('../features/reports/school-report-page.tsx'),
+    (m) => m.SchoolReportPage,
+  ),
   '/cashbox': screen(
     () => import('../features/cashbox/cashbox-page.tsx'),
     (m) => m.CashboxPage,

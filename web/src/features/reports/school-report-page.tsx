@@ -1,0 +1,145 @@
+import type { FixationReport, ReportPerson } from '@tamaq/contract/reports';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useMemo } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { api } from '../../lib/api-client.ts';
+import { formatDate, toApiDate } from '../../lib/dates.ts';
+import { downloadHref } from '../../lib/download.ts';
+import { useFoodCategoryOptions } from '../../lib/options.ts';
+import { useStructureWords } from '../../lib/structure-words.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { ClassroomSelect, classroomOptionsQuery } from '../../ui/classroom-select.tsx';
+import { PeriodPicker } from '../../ui/period-picker.tsx';
+import { SchoolSelect, schoolOptionsQuery } from '../../ui/school-select.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
+import { ReportCard } from './report-card.tsx';
+import { PrintedGrid, ReportGrid, type LabelColumn } from './report-grid.tsx';
+
+const t = ru.reports;
+const PATH = '/api/report/school/fixations';
+
+const positiveId = (v: string | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+const idList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+
+/**
+ * /report/school/fixations (spec 2; education admin, social teacher, observer, kindergarten admin):
+ * which pupils of a school ate on each day of a period, a row per pupil and food category, with the
+ * totals; a class and food categories narrow it. The filters live in the link, the school in
+ * `canteenId` as the spec has it; a user locked to a school has no school picker.
+ */
+export function SchoolReportPage() {
+  const words = useStructureWords();
+  const { params, setParam, setParams } = useListParams();
+  const session = useSession();
+  const locked = session?.school ?? null;
+  const urlSchool = positiveId(params.canteenId);
+  const schoolId = locked ?? urlSchool;
+  const classroomId = positiveId(params.classroomId);
+  const categoryIds = idList(params.categoriesIds);
+  const dateFrom = params.dateFrom ?? toApiDate(dayjs().startOf('month'));
+  const dateTo = params.dateTo ?? toApiDate(dayjs());
+  const ready = schoolId !== null && dateFrom !== '' && dateTo !== '';
+  const query = {
+    canteenId: schoolId ?? undefined,
+    classroomId: classroomId ?? undefined,
+    dateFrom,
+    dateTo,
+    categoriesIds: categoryIds.length ? categoryIds.join(',') : undefined,
+  };
+  const report = useQuery({
+    queryKey: ['report', 'school', query],
+    queryFn: ({ signal }) => api.get<FixationReport>(PATH, query, { signal }),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  });
+  const categories = useFoodCategoryOptions();
+  const schools = useQuery(schoolOptionsQuery());
+  const classes = useQuery(classroomOptionsQuery(schoolId));
+  const chooseSchool = useCallback((id: number | null) => setParams({ canteenId: id, classroomId: null }), [setParams]);
+
+  const labels = useMemo<LabelColumn<ReportPerson>[]>(
+    () => [
+      { key: 'n', title: t.number, width: 48, value: (_, i) => i + 1 },
+      { key: 'name', title: t.name, width: 240, value: (u) => u.name },
+      { key: 'class', title: words.classroom, width: 80, value: (u) => u.classroomName },
+      { key: 'category', title: t.category, width: 130, value: (u) => u.categoryName },
+      { key: 'card', title: t.card, width: 120, value: (u) => u.paymentCard },
+    ],
+    [words.classroom],
+  );
+  const data = report.data;
+  const schoolName = schools.data?.rows.find((x) => x.id === schoolId)?.name ?? '';
+  const className = classes.data?.rows.find((x) => x.id === classroomId)?.name;
+  const chosen = (categories.data?.rows ?? []).filter((x) => categoryIds.includes(x.id)).map((x) => x.name);
+
+  return (
+    <ReportCard
+      title={session?.role === 'EducationKindergartenAdmin' ? ru.nav.kgReport : ru.nav.schoolReport}
+      testId="school-report-page"
+      filters={
+        <>
+          {locked === null && <SchoolSelect value={urlSchool} onChange={chooseSchool} />}
+          <ClassroomSelect
+            schoolId={schoolId}
+            value={classroomId}
+            onChange={(id) => setParam('classroomId', id)}
+            allowAll
+          />
+          <PeriodPicker from={dateFrom} to={dateTo} onChange={(p) => setParams({ dateFrom: p.from, dateTo: p.to })} />
+          <Select<number[]>
+            mode="multiple"
+            data-testid="categories-select"
+            aria-label={t.canteen.categories}
+            placeholder={t.canteen.allCategories}
+            loading={categories.isLoading}
+            value={categoryIds}
+            onChange={(ids) => setParam('categoriesIds', ids.join(','))}
+            options={(categories.data?.rows ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            optionFilterProp="label"
+            allowClear
+            style={{ minWidth: 240 }}
+          />
+        </>
+      }
+      download={ready ? downloadHref(PATH, { ...query, export: 1 }) : null}
+      report={report}
+      notice={!ready ? words.chooseSchool : null}
+    >
+      <ReportGrid<ReportPerson>
+        testId="report-grid"
+        labels={labels}
+        rows={data?.users ?? []}
+        rowKey={(u) => u.key}
+        rowTotal={(u) => u.total}
+        days={data?.days ?? []}
+        total={data?.total ?? 0}
+        loading={report.isFetching}
+        empty={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
+      />
+      {data && (
+        <PrintedGrid<ReportPerson>
+          heading={t.canteen.heading(`${schoolName}, ${formatDate(dateFrom)}–${formatDate(dateTo)}`)}
+          lines={[
+            ...(className ? [`${words.classroom}: ${className}`] : []),
+            t.canteen.categoriesLine(chosen.length ? chosen.join(', ') : t.canteen.all),
+          ]}
+          labels={labels}
+          rows={data.users}
+          rowKey={(u) => u.key}
+          rowTotal={(u) => u.total}
+          days={data.days}
+          total={data.total}
+        />
+      )}
+    </ReportCard>
+  );
+}

@@ -5,19 +5,10 @@ import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { useCanteenOptions, useFixationCategoryOptions } from '../../lib/options.ts';
 import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { idList, positiveId } from './report-params.ts';
 
 const t = ru.reports;
 const c = t.canteen;
-
-const positiveId = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-const idList = (v: string | undefined) =>
-  (v ?? '')
-    .split(',')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
 
 /**
  * The filters of the canteen reports, kept in the link (canteenId, dateFrom, dateTo, categoriesIds)

@@ -14,21 +14,12 @@ import { ClassroomSelect, classroomOptionsQuery } from '../../ui/classroom-selec
 import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { SchoolSelect, schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { idList, positiveId } from './report-params.ts';
 import { ReportCard } from './report-card.tsx';
 import { PrintedGrid, ReportGrid, type LabelColumn } from './report-grid.tsx';
 
 const t = ru.reports;
 const PATH = '/api/report/school/fixations';
-
-const positiveId = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-const idList = (v: string | undefined) =>
-  (v ?? '')
-    .split(',')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
 
 /**
  * /report/school/fixations (spec 2; education admin, social teacher, observer, kindergarten admin):

@@ -27,6 +27,9 @@ export const REPORT_MESSAGES = {
   schoolColumns: ['№', 'ФИО', 'Класс', 'Категория', 'Карта'],
   schoolTitle: (school: string, period: string) => `Отчёт по фиксациям: ${school}, ${period}`,
   classroomLine: (name: string) => `Класс: ${name}`,
+  classSheet: 'Отчёт по классам',
+  classColumns: ['Класс', 'Категория'],
+  classTitle: (school: string, period: string) => `Отчёт по классам: ${school}, ${period}`,
   totals: 'Итого',
   canteenSheet: 'Отчёт по фиксациям',
   canteenColumns: ['№', 'ФИО', 'Класс', 'Категория', 'Карта', 'График'],
@@ -135,6 +138,25 @@ export const SchoolReportQuery = z.preprocess(
     .superRefine(checkPeriod),
 );
 export type SchoolReportQuery = z.infer<typeof SchoolReportQuery>;
+
+/**
+ * `GET /api/report/school/classrooms/fixations` (spec 2 §7): the school (`schoolId`; `canteenId`
+ * is read too) and the period, a grid per class and food category.
+ */
+export const ClassReportQuery = z.preprocess(
+  bracketKeys,
+  z
+    .object({
+      schoolId: optionalQueryId(),
+      canteenId: optionalQueryId(),
+      dateFrom: requiredDate(M.dateFrom),
+      dateTo: requiredDate(M.dateTo),
+      export: flag(),
+      token: z.string().max(4096).optional(),
+    })
+    .superRefine(checkPeriod),
+);
+export type ClassReportQuery = z.infer<typeof ClassReportQuery>;
 
 /** A day of the period: `rows` maps a row's key (`reportRowKey`) to its portions that day. */
 export const ReportDay = z.object({

@@ -154,6 +154,30 @@ export function createReportsRepository(db: Db) {
         .groupBy(visits.userId, visits.foodCategoryId, visits.visitDate);
     },
 
+    /** Portions by class and food category (the visit's own) and day at a school. */
+    classCells(f: Omit<SchoolVisitFilter, 'classroomId' | 'categoryIds'>) {
+      return db
+        .select({
+          classroomId: visits.classroomId,
+          classroomName: classrooms.name,
+          categoryId: visits.foodCategoryId,
+          categoryName: foodCategories.name,
+          day: visits.visitDate,
+          portions: sql<number>`sum(${visits.count})::int`.mapWith(Number),
+        })
+        .from(visits)
+        .leftJoin(classrooms, eq(classrooms.id, visits.classroomId))
+        .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId))
+        .where(
+          and(
+            eq(visits.organizationId, f.organizationId),
+            eq(visits.schoolId, f.schoolId),
+            between(visits.visitDate, f.dateFrom, f.dateTo),
+          ),
+        )
+        .groupBy(visits.classroomId, classrooms.name, visits.foodCategoryId, foodCategories.name, visits.visitDate);
+    },
+
     /** Who the rows are: name, class, duty schedule and the numbers of the cards they hold now. */
     people(ids: number[]) {
       if (ids.length === 0) return Promise.resolve([]);

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
-import { CanteenReportQuery, CategoryReport, FixationReport, SchoolReportQuery } from '@tamaq/contract/reports';
+import {
+  CanteenReportQuery,
+  CategoryReport,
+  ClassReportQuery,
+  FixationReport,
+  SchoolReportQuery,
+} from '@tamaq/contract/reports';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { sendXlsxReport } from '../../platform/spreadsheet.ts';
@@ -69,6 +75,25 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const actor = actorOf(request);
       if (!request.query.export) return service.school(actor, request.query);
       const file = await service.schoolXlsx(actor, request.query);
+      return sendXlsxReport(reply, file.fileName, file.sheet);
+    },
+  );
+
+  app.get(
+    '/api/report/school/classrooms/fixations',
+    {
+      config: { access: rolesFor('/report/school/classroom/fixations'), tokenInQuery: true },
+      schema: {
+        tags,
+        summary: 'Отчёт по классам: классы и категории питания × дни за период; export=1 — то же в Excel',
+        querystring: ClassReportQuery,
+        response: { 200: CategoryReport, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!request.query.export) return service.byClass(actor, request.query);
+      const file = await service.byClassXlsx(actor, request.query);
       return sendXlsxReport(reply, file.fileName, file.sheet);
     },
   );

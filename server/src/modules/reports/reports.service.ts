@@ -10,6 +10,7 @@ import {
   type ReportCategoryRow,
   type ReportDay,
   type ReportPerson,
+  type ClassReportQuery,
   type SchoolReportQuery,
 } from '@tamaq/contract/reports';
 import type { Actor } from '../../platform/auth/actors.ts';
@@ -195,12 +196,12 @@ export function createReportsService(platform: Platform) {
   };
 
   /** The school (the locked user's own; else the one asked for), a class of it, food categories. */
-  const schoolFilter = async (actor: Actor, q: SchoolReportQuery) => {
+  const schoolFilter = async (actor: Actor, q: SchoolReportQuery, schoolField = 'canteenId') => {
     const organizationId = ownOrganization(actor);
     const asked = q.canteenId ?? q.schoolId ?? null;
     if (actor.schoolId !== null && asked !== null && asked !== actor.schoolId) throw notFound(M.schoolNotFound);
     const schoolId = actor.schoolId ?? asked;
-    if (schoolId === null) throw ValidationError.field('canteenId', M.chooseSchool);
+    if (schoolId === null) throw ValidationError.field(schoolField, M.chooseSchool);
     const categoryIds = [...new Set(q.categoriesIds)];
     const [school, classroom, categories] = await Promise.all([
       repo.school(organizationId, actor.schoolId, schoolId),
@@ -226,6 +227,11 @@ export function createReportsService(platform: Platform) {
         M.categoriesLine(categories.length ? categories.map((c) => c.name).join(', ') : M.allCategories),
       ],
       fileName: `${M.schoolSheet} ${safeFileName(school.name)}${classroom ? ` ${safeFileName(classroom.name)}` : ''} ${when}.xlsx`,
+      /** The class report's heading and file: the school and the period. */
+      classes: {
+        heading: [M.classTitle(school.name, when)],
+        fileName: `${M.classSheet} ${safeFileName(school.name)} ${when}.xlsx`,
+      },
     };
   };
 
@@ -273,7 +279,67 @@ export function createReportsService(platform: Platform) {
     return { report, heading, fileName };
   };
 
+  /**
+   * `/report/school/classroom/fixations`: a school's portions by class and food category (the
+   * visit's own) and day, classes in number order.
+   */
+  const byClass = async (actor: Actor, q: ClassReportQuery) => {
+    const { filter, classes } = await schoolFilter(
+      actor,
+      {
+        canteenId: q.schoolId ?? q.canteenId,
+        dateFrom: q.dateFrom,
+        dateTo: q.dateTo,
+        categoriesIds: [],
+        export: q.export,
+      },
+      'schoolId',
+    );
+    const cells = (await repo.classCells(filter)).map((c) => ({
+      ...c,
+      key: categoryRowKey(c.classroomId, c.categoryId),
+    }));
+    const { rows, days, total } = grid<(typeof cells)[number], ReportCategoryRow>(
+      cells,
+      periodDays(filter.dateFrom, filter.dateTo),
+      ({ key, classroomId, classroomName, categoryId, categoryName }) => ({
+        key,
+        classroomId,
+        classroomName,
+        categoryId,
+        categoryName: categoryName ?? M.noCategory,
+      }),
+    );
+    rows.sort(
+      (a, b) =>
+        collator.compare(a.classroomName ?? '', b.classroomName ?? '') ||
+        (a.classroomId ?? 0) - (b.classroomId ?? 0) ||
+        collator.compare(a.categoryName, b.categoryName),
+    );
+    const report: CategoryReport = { categories: rows, days, total };
+    return { report, ...classes };
+  };
+
   return {
+    byClass: async (actor: Actor, q: ClassReportQuery) => (await byClass(actor, q)).report,
+
+    /** The class report as a sheet: the same rows and totals, the school and period in its heading. */
+    async byClassXlsx(actor: Actor, q: ClassReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
+      const { report, heading, fileName } = await byClass(actor, q);
+      const [classroom, category] = M.classColumns;
+      const sheet = gridSheet<ReportCategoryRow>(
+        { name: M.classSheet, heading },
+        [
+          { header: classroom, width: 12, value: (r) => r.classroomName },
+          { header: category, width: 20, value: (r) => r.categoryName },
+        ],
+        report.categories,
+        report.days,
+        report.total,
+      );
+      return { fileName, sheet };
+    },
+
     school: async (actor: Actor, q: SchoolReportQuery) => (await school(actor, q)).report,
 
     /** The school report as a sheet: the same rows and totals, the filters in its heading. */

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { and, between, eq, sql } from 'drizzle-orm';
-import { FixationReport } from '@tamaq/contract/reports';
+import { CategoryReport, FixationReport } from '@tamaq/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
@@ -187,5 +187,54 @@ describe('GET /api/report/school/fixations', () => {
       [2, 'Айгерим Сапарова', '10 Б', 'Соцкошелёк', undefined, 1, 1, undefined, 2],
       ['Итого', undefined, undefined, undefined, undefined, 1, 1, 1, 3],
     ]);
+  });
+});
+
+describe('GET /api/report/school/classrooms/fixations', () => {
+  const byClass = (query: string, token = admin) =>
+    t.call({ method: 'GET', url: `/api/report/school/classrooms/fixations?${query}`, token });
+  const of = (id: number) => `schoolId=${id}&dateFrom=2026-11-02&dateTo=2026-11-04`;
+
+  it('answers a row per class and food category by day, classes in number order, totals that add up', async () => {
+    const res = await byClass(of(school.id));
+    expect(res.statusCode).toBe(200);
+    const body = CategoryReport.strict().parse(res.json());
+    expect(body.categories.map((r) => [r.classroomName, r.categoryName, r.total])).toEqual([
+      ['1 А', 'Соцкошелёк', 2],
+      ['10 Б', 'Платное', 1],
+      ['10 Б', 'Соцкошелёк', 2],
+    ]);
+    expect(body.days[0]!.rows).toEqual({ [`${class1.id}_${free.id}`]: 1, [`${class10.id}_${free.id}`]: 1 });
+    expect(body.total).toBe(await plainCount('2026-11-02', '2026-11-04'));
+    expect(body.days.reduce((n, d) => n + d.total, 0)).toBe(body.total);
+  });
+
+  it('downloads the same as .xlsx; refuses a missing school, other roles and another organization’s school', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/report/school/classrooms/fixations?${of(school.id)}&export=1&token=${admin}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(rows).toEqual([
+      ['Отчёт по классам: Школа №7, 02.11.2026–04.11.2026'],
+      ['Класс', 'Категория', '02.11', '03.11', '04.11', 'Итого'],
+      ['1 А', 'Соцкошелёк', 1, undefined, 1, 2],
+      ['10 Б', 'Платное', undefined, undefined, 1, 1],
+      ['10 Б', 'Соцкошелёк', 1, 1, undefined, 2],
+      ['Итого', undefined, 2, 1, 2, 5],
+    ]);
+    const missing = await byClass('dateFrom=2026-11-02&dateTo=2026-11-04');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().validationErrors).toHaveProperty('schoolId');
+    const cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: org.id })).token;
+    expect((await byClass(of(school.id), cashier)).statusCode).toBe(403);
+    const stranger = await createOrganization(t.db, { type: 'education' });
+    const theirs = await createSchool(t.db, { organizationId: stranger.id });
+    expect((await byClass(of(theirs.id))).statusCode).toBe(404);
   });
 });

@@ -18,6 +18,14 @@ const day = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 const ddmm = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
+/** The first sheet of the workbook a download link gives, as rows of cells. */
+async function sheetAt(href: string | null): Promise<unknown[][]> {
+  const res = await fetch(new URL(href!, baseUrl()));
+  expect(res.status).toBe(200);
+  const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, blankrows: false });
+}
+
 const gridRows = () => page.locator('[data-testid="report-grid"] tbody tr.ant-table-row');
 
 beforeAll(async () => {
@@ -136,13 +144,7 @@ describe('/report/fixations', () => {
     const totals = page.getByTestId('report-grid-totals');
     expect((await totals.locator('td').allTextContents()).slice(-4)).toEqual(['', '3', '1', '4']);
     await shot(page, 'report-category');
-    const href = await page.getByTestId('report-download').getAttribute('href');
-    const res = await fetch(new URL(href!, baseUrl()));
-    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
-      header: 1,
-      blankrows: false,
-    });
+    const rows = await sheetAt(await page.getByTestId('report-download').getAttribute('href'));
     expect(rows.at(-1)).toEqual(['Итого', 0, 3, 1, 4]);
   });
 });
@@ -213,13 +215,7 @@ describe('/report/school/fixations', () => {
     );
     expect((await totals.locator('td').allTextContents()).slice(-1)).toEqual(['2']);
 
-    const href = await page.getByTestId('report-download').getAttribute('href');
-    const res = await fetch(new URL(href!, baseUrl()));
-    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
-    const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
-      header: 1,
-      blankrows: false,
-    });
+    const sheet = await sheetAt(await page.getByTestId('report-download').getAttribute('href'));
     expect(sheet[1]).toEqual(['Класс: 10 Б']);
     expect(sheet.at(-1)).toEqual(['Итого', undefined, undefined, undefined, undefined, 1, 1, 2]);
 
@@ -232,5 +228,21 @@ describe('/report/school/fixations', () => {
     } finally {
       await page.emulateMedia({ media: 'screen' });
     }
+  });
+
+  it('shows the same school by class and food category on /report/school/classroom/fixations', async () => {
+    await page.goto(
+      `${baseUrl()}/report/school/classroom/fixations?schoolId=${schoolId}&dateFrom=${day(-2)}&dateTo=${day(-1)}`,
+    );
+    await gridRows().nth(1).waitFor();
+    expect(await gridRows().allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(`^1 АПитание ${SUFFIX}\\s*1\\s*1$`)),
+      expect.stringMatching(new RegExp(`^10 БПитание ${SUFFIX}\\s*1\\s*1\\s*2$`)),
+    ]);
+    const totals = page.getByTestId('report-grid-totals');
+    expect((await totals.locator('td').allTextContents()).slice(-3)).toEqual(['1', '2', '3']);
+    await shot(page, 'report-classes');
+    const sheet = await sheetAt(await page.getByTestId('report-download').getAttribute('href'));
+    expect(sheet.at(-1)).toEqual(['Итого', undefined, 1, 2, 3]);
   });
 });

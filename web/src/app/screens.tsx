@@ -122,6 +122,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/reports/school-report-page.tsx'),
     (m) => m.SchoolReportPage,
   ),
+  '/report/school/classroom/fixations': screen(
+    () => import('../features/reports/class-report-page.tsx'),
+    (m) => m.ClassReportPage,
+  ),
   '/cashbox': screen(
     () => import('../features/cashbox/cashbox-page.tsx'),
     (m) => m.CashboxPage,

@@ -1,13 +1,12 @@
 import type { FixationReport, ReportPerson } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
 import { downloadHref } from '../../lib/download.ts';
 import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
 import { ReportCard } from './report-card.tsx';
-import { PrintedGrid, ReportGrid, type LabelColumn } from './report-grid.tsx';
+import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 
 const t = ru.reports;
 const c = t.canteen;
@@ -52,28 +51,11 @@ export function CanteenReportPage() {
       notice={filter.noCanteens ? c.noCanteens : !filter.ready ? t.choose : null}
     >
       <ReportGrid<ReportPerson>
-        testId="report-grid"
         labels={labels}
-        rows={data?.users ?? []}
-        rowKey={(u) => u.key}
-        rowTotal={(u) => u.total}
-        days={data?.days ?? []}
-        total={data?.total ?? 0}
+        data={data && { rows: data.users, days: data.days, total: data.total }}
         loading={report.isFetching}
-        empty={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
+        print={{ heading: c.heading(filter.place), lines: [filter.categoriesLine] }}
       />
-      {data && (
-        <PrintedGrid<ReportPerson>
-          heading={c.heading(filter.place)}
-          lines={[filter.categoriesLine]}
-          labels={labels}
-          rows={data.users}
-          rowKey={(u) => u.key}
-          rowTotal={(u) => u.total}
-          days={data.days}
-          total={data.total}
-        />
-      )}
     </ReportCard>
   );
 }

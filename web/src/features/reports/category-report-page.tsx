@@ -1,17 +1,16 @@
 import type { CategoryReport, ReportCategoryRow } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Typography } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
 import { downloadHref } from '../../lib/download.ts';
 import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
 import { ReportCard } from './report-card.tsx';
-import { PrintedGrid, ReportGrid, type LabelColumn } from './report-grid.tsx';
+import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 
 const t = ru.reports;
 const c = t.canteen;
 const PATH = '/api/report/category/fixations';
-const LABELS: LabelColumn<ReportCategoryRow>[] = [
+const labels: LabelColumn<ReportCategoryRow>[] = [
   { key: 'category', title: t.category, width: 220, value: (r) => r.categoryName },
 ];
 
@@ -40,28 +39,11 @@ export function CategoryReportPage() {
       notice={filter.noCanteens ? c.noCanteens : !filter.ready ? t.choose : null}
     >
       <ReportGrid<ReportCategoryRow>
-        testId="report-grid"
-        labels={LABELS}
-        rows={data?.categories ?? []}
-        rowKey={(r) => r.key}
-        rowTotal={(r) => r.total}
-        days={data?.days ?? []}
-        total={data?.total ?? 0}
+        labels={labels}
+        data={data && { rows: data.categories, days: data.days, total: data.total }}
         loading={report.isFetching}
-        empty={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
+        print={{ heading: t.byCategory.heading(filter.place), lines: [filter.categoriesLine] }}
       />
-      {data && (
-        <PrintedGrid<ReportCategoryRow>
-          heading={t.byCategory.heading(filter.place)}
-          lines={[filter.categoriesLine]}
-          labels={LABELS}
-          rows={data.categories}
-          rowKey={(r) => r.key}
-          rowTotal={(r) => r.total}
-          days={data.days}
-          total={data.total}
-        />
-      )}
     </ReportCard>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReportDay } from '@tamaq/contract/reports';
-import { Table, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Table, Typography, type TableColumnsType } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 
@@ -14,33 +13,36 @@ export interface LabelColumn<R> {
   value: (row: R, index: number) => string | number | null;
 }
 
-export interface ReportGridProps<R> {
-  labels: LabelColumn<R>[];
-  rows: R[];
-  rowKey: (row: R) => string;
-  rowTotal: (row: R) => number;
-  days: ReportDay[];
+/** A row of a report: its key in the days' cells and its period total. */
+export interface GridRow {
+  key: string;
   total: number;
+}
+
+export interface ReportGridProps<R extends GridRow> {
+  labels: LabelColumn<R>[];
+  /** The loaded report (rows, days and the grand total), undefined while it loads. */
+  data: { rows: R[]; days: ReportDay[]; total: number } | undefined;
   loading: boolean;
-  empty: ReactNode;
-  testId: string;
+  /** The printed sheet's heading and the filter lines under it. */
+  print: { heading: string; lines: string[] };
+  testId?: string;
 }
 
 /**
  * A report's grid on screen: the naming columns and the total stay in view while the days scroll
  * sideways, the header stays on top, and the «Итого» row holds each day's total and the grand total.
  */
-export function ReportGrid<R extends object>({
+export function ReportGrid<R extends GridRow>({
   labels,
-  rows,
-  rowKey,
-  rowTotal,
-  days,
-  total,
+  data,
   loading,
-  empty,
-  testId,
+  print,
+  testId = 'report-grid',
 }: ReportGridProps<R>) {
+  const rows = data?.rows ?? [];
+  const days = data?.days ?? [];
+  const total = data?.total ?? 0;
   const columns: TableColumnsType<R> = [
     ...labels.map((l, i) => ({
       key: l.key,
@@ -55,7 +57,7 @@ export function ReportGrid<R extends object>({
       title: d.name,
       width: 54,
       align: 'center' as const,
-      render: (_: unknown, row: R) => d.rows[rowKey(row)] ?? '',
+      render: (_: unknown, row: R) => d.rows[row.key] ?? '',
     })),
     {
       key: 'total',
@@ -63,42 +65,54 @@ export function ReportGrid<R extends object>({
       width: 72,
       align: 'right' as const,
       fixed: 'right' as const,
-      render: (_: unknown, row: R) => <strong>{rowTotal(row)}</strong>,
+      render: (_: unknown, row: R) => <strong>{row.total}</strong>,
     },
   ];
   return (
-    <Table<R>
-      data-testid={testId}
-      size="small"
-      bordered
-      columns={columns}
-      rowKey={rowKey}
-      dataSource={rows}
-      loading={loading}
-      pagination={false}
-      sticky
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
-      summary={() =>
-        rows.length === 0 ? null : (
-          <Table.Summary fixed="bottom">
-            <Table.Summary.Row data-testid={`${testId}-totals`}>
-              <Table.Summary.Cell index={0} colSpan={labels.length}>
-                <strong>{t.total}</strong>
-              </Table.Summary.Cell>
-              {days.map((d, i) => (
-                <Table.Summary.Cell key={d.date} index={labels.length + i} align="center">
-                  {d.total || ''}
+    <>
+      <Table<R>
+        data-testid={testId}
+        size="small"
+        bordered
+        columns={columns}
+        rowKey="key"
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        sticky
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
+        summary={() =>
+          rows.length === 0 ? null : (
+            <Table.Summary fixed="bottom">
+              <Table.Summary.Row data-testid={`${testId}-totals`}>
+                <Table.Summary.Cell index={0} colSpan={labels.length}>
+                  <strong>{t.total}</strong>
                 </Table.Summary.Cell>
-              ))}
-              <Table.Summary.Cell index={labels.length + days.length} align="right">
-                <strong>{total}</strong>
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          </Table.Summary>
-        )
-      }
-    />
+                {days.map((d, i) => (
+                  <Table.Summary.Cell key={d.date} index={labels.length + i} align="center">
+                    {d.total || ''}
+                  </Table.Summary.Cell>
+                ))}
+                <Table.Summary.Cell index={labels.length + days.length} align="right">
+                  <strong>{total}</strong>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            </Table.Summary>
+          )
+        }
+      />
+      {data && (
+        <PrintedGrid
+          heading={print.heading}
+          lines={print.lines}
+          labels={labels}
+          rows={rows}
+          days={days}
+          total={total}
+        />
+      )}
+    </>
   );
 }
 
@@ -114,16 +128,21 @@ const PRINT_CSS = `
 `;
 
 /** The same grid as paper: A4 landscape, the filters in the heading, every row, the totals last. */
-export function PrintedGrid<R>({
+function PrintedGrid<R extends GridRow>({
   heading,
   lines,
   labels,
   rows,
-  rowKey,
-  rowTotal,
   days,
   total,
-}: Omit<ReportGridProps<R>, 'loading' | 'empty' | 'testId'> & { heading: string; lines: string[] }) {
+}: {
+  heading: string;
+  lines: string[];
+  labels: LabelColumn<R>[];
+  rows: R[];
+  days: ReportDay[];
+  total: number;
+}) {
   return (
     <PrintOnly page="A4 landscape" margin="8mm" css={PRINT_CSS} testId="report-print">
       <section className="tamaq-report">
@@ -147,16 +166,16 @@ export function PrintedGrid<R>({
           </thead>
           <tbody>
             {rows.map((row, i) => (
-              <tr key={rowKey(row)}>
+              <tr key={row.key}>
                 {labels.map((l) => (
                   <td key={l.key}>{l.value(row, i)}</td>
                 ))}
                 {days.map((d) => (
                   <td key={d.date} className="n">
-                    {d.rows[rowKey(row)] ?? ''}
+                    {d.rows[row.key] ?? ''}
                   </td>
                 ))}
-                <td className="n">{rowTotal(row)}</td>
+                <td className="n">{row.total}</td>
               </tr>
             ))}
           </tbody>

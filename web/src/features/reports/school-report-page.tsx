@@ -1,6 +1,6 @@
 import type { FixationReport, ReportPerson } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select, Typography } from 'antd';
+import { Select } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
@@ -16,7 +16,7 @@ import { SchoolSelect, schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { idList, positiveId } from './report-params.ts';
 import { ReportCard } from './report-card.tsx';
-import { PrintedGrid, ReportGrid, type LabelColumn } from './report-grid.tsx';
+import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 
 const t = ru.reports;
 const PATH = '/api/report/school/fixations';
@@ -106,31 +106,17 @@ export function SchoolReportPage() {
       notice={!ready ? words.chooseSchool : null}
     >
       <ReportGrid<ReportPerson>
-        testId="report-grid"
         labels={labels}
-        rows={data?.users ?? []}
-        rowKey={(u) => u.key}
-        rowTotal={(u) => u.total}
-        days={data?.days ?? []}
-        total={data?.total ?? 0}
+        data={data && { rows: data.users, days: data.days, total: data.total }}
         loading={report.isFetching}
-        empty={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
-      />
-      {data && (
-        <PrintedGrid<ReportPerson>
-          heading={t.canteen.heading(`${schoolName}, ${formatDate(dateFrom)}–${formatDate(dateTo)}`)}
-          lines={[
+        print={{
+          heading: t.canteen.heading(`${schoolName}, ${formatDate(dateFrom)}–${formatDate(dateTo)}`),
+          lines: [
             ...(className ? [`${words.classroom}: ${className}`] : []),
             t.canteen.categoriesLine(chosen.length ? chosen.join(', ') : t.canteen.all),
-          ]}
-          labels={labels}
-          rows={data.users}
-          rowKey={(u) => u.key}
-          rowTotal={(u) => u.total}
-          days={data.days}
-          total={data.total}
-        />
-      )}
+          ],
+        }}
+      />
     </ReportCard>
   );
 }

@@ -158,6 +158,47 @@ export const ClassReportQuery = z.preprocess(
 );
 export type ClassReportQuery = z.infer<typeof ClassReportQuery>;
 
+/**
+ * `GET /api/report/school/statistics` (spec 2 §7, the observer): a school (`schoolId`, or
+ * `canteenId`; every school of the organization when none) and the period.
+ */
+export const StatisticsQuery = z
+  .object({
+    schoolId: optionalQueryId(),
+    canteenId: optionalQueryId(),
+    dateFrom: requiredDate(M.dateFrom),
+    dateTo: requiredDate(M.dateTo),
+  })
+  .superRefine(checkPeriod);
+export type StatisticsQuery = z.infer<typeof StatisticsQuery>;
+
+const counters = {
+  parents_total: z.number().int(),
+  students_total: z.number().int(),
+  students_with_susn_total: z.number().int(),
+  servings_received_total: z.number().int(),
+  servings_received: z.number().int(),
+};
+
+/**
+ * Spec 2 §3 "School statistics" by DOMAIN.md: parents who accepted an invitation to a pupil, pupils,
+ * pupils in a social-wallet (`sw`) category, the portions due them (× the period's Monday–Friday
+ * days) and the portions they were served; per school and for all of them (`schools` of them).
+ */
+export const SchoolStatistics = z.object({
+  schools: z.number().int(),
+  ...counters,
+  rows: z.array(z.object({ school: z.object({ id: z.number().int(), name: z.string() }), ...counters })),
+});
+export type SchoolStatistics = z.infer<typeof SchoolStatistics>;
+
+/** The Monday-to-Friday days from `from` to `to` (ISO dates), both included. */
+export const schoolDays = (from: string, to: string): number =>
+  periodDays(from, to).filter((d) => {
+    const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
+    return weekday >= 1 && weekday <= 5;
+  }).length;
+
 /** A day of the period: `rows` maps a row's key (`reportRowKey`) to its portions that day. */
 export const ReportDay = z.object({
   date: z.string(),

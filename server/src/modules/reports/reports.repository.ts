@@ -33,6 +33,16 @@ export interface SchoolVisitFilter {
   categoryIds: number[];
 }
 
+/** A school's counters of the statistics. */
+interface StatisticsRow {
+  id: number;
+  name: string;
+  students: number;
+  sw: number;
+  parents: number;
+  served: number;
+}
+
 /** Portions of one person in one category on one day. */
 export interface Cell {
   userId: number;
@@ -176,6 +186,44 @@ export function createReportsRepository(db: Db) {
           ),
         )
         .groupBy(visits.classroomId, classrooms.name, visits.foodCategoryId, foodCategories.name, visits.visitDate);
+    },
+
+    /**
+     * Per school of the organization (or the one given), by name: its pupils, those in a social
+     * wallet (`sw`) category now, the parents linked to its pupils, and the portions served in the
+     * period under an `sw` category (the visit's own).
+     */
+    async statistics(organizationId: number, schoolId: number | null, dateFrom: string, dateTo: string) {
+      const one = schoolId !== null ? sql`and s.id = ${schoolId}::int` : sql``;
+      const result = await db.execute(sql`
+        select s.id, s.name,
+          (select count(*) from users p
+            where p.school_id = s.id and p.classroom_id is not null and p.deleted_at is null)::int as students,
+          (select count(*) from users p join food_categories f on f.id = p.food_category_id
+            where p.school_id = s.id and p.classroom_id is not null and p.deleted_at is null
+              and f.type = 'sw')::int as sw,
+          (select count(distinct pc.parent_id) from parent_children pc join users p on p.id = pc.pupil_id
+            where p.school_id = s.id and p.classroom_id is not null and p.deleted_at is null)::int as parents,
+          (select coalesce(sum(v.count), 0) from visits v join food_categories f on f.id = v.food_category_id
+            where v.organization_id = ${organizationId}::int and v.school_id = s.id
+              and v.visit_date between ${dateFrom}::date and ${dateTo}::date and f.type = 'sw')::int as served
+        from schools s
+        where s.organization_id = ${organizationId}::int ${one}
+        order by s.name, s.id`);
+      const rows = (result as unknown as { rows: StatisticsRow[] }).rows.map((r) => ({
+        ...r,
+        students: Number(r.students),
+        sw: Number(r.sw),
+        parents: Number(r.parents),
+        served: Number(r.served),
+      }));
+      const total = await db.execute(sql`
+        select count(distinct pc.parent_id)::int as n from parent_children pc
+        join users p on p.id = pc.pupil_id join schools s on s.id = p.school_id
+        where s.organization_id = ${organizationId}::int ${one}
+          and p.classroom_id is not null and p.deleted_at is null`);
+      const [parents] = (total as unknown as { rows: { n: number }[] }).rows;
+      return { rows, parents: Number(parents?.n ?? 0) };
     },
 
     /** Who the rows are: name, class, duty schedule and the numbers of the cards they hold now. */

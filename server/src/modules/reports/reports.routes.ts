@@ -6,6 +6,8 @@ import {
   ClassReportQuery,
   FixationReport,
   SchoolReportQuery,
+  SchoolStatistics,
+  StatisticsQuery,
 } from '@tamaq/contract/reports';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
@@ -96,5 +98,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const file = await service.byClassXlsx(actor, request.query);
       return sendXlsxReport(reply, file.fileName, file.sheet);
     },
+  );
+
+  app.get(
+    '/api/report/school/statistics',
+    {
+      config: { access: rolesFor('/report/school/statistics') },
+      schema: {
+        tags,
+        summary: 'Статистика школ за период: родители, ученики, соцкошелёк, положено и выдано порций',
+        querystring: StatisticsQuery,
+        response: { 200: SchoolStatistics, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    (request) => service.statistics(actorOf(request), request.query),
   );
 };

@@ -10,7 +10,10 @@ import {
   type ReportCategoryRow,
   type ReportDay,
   type ReportPerson,
+  schoolDays,
   type ClassReportQuery,
+  type SchoolStatistics,
+  type StatisticsQuery,
   type SchoolReportQuery,
 } from '@tamaq/contract/reports';
 import type { Actor } from '../../platform/auth/actors.ts';
@@ -321,6 +324,38 @@ export function createReportsService(platform: Platform) {
   };
 
   return {
+    /**
+     * `/report/school/statistics`: the organization's schools (a locked user's own; one asked for),
+     * their pupils, social-wallet pupils, parents, portions due and served, and the sums.
+     */
+    async statistics(actor: Actor, q: StatisticsQuery): Promise<SchoolStatistics> {
+      const organizationId = ownOrganization(actor);
+      const asked = q.schoolId ?? q.canteenId ?? null;
+      if (actor.schoolId !== null && asked !== null && asked !== actor.schoolId) throw notFound(M.schoolNotFound);
+      const schoolId = actor.schoolId ?? asked;
+      const { rows, parents } = await repo.statistics(organizationId, schoolId, q.dateFrom, q.dateTo);
+      if (schoolId !== null && rows.length === 0) throw notFound(M.schoolNotFound);
+      const days = schoolDays(q.dateFrom, q.dateTo);
+      const out = rows.map((r) => ({
+        school: { id: r.id, name: r.name },
+        parents_total: r.parents,
+        students_total: r.students,
+        students_with_susn_total: r.sw,
+        servings_received_total: r.sw * days,
+        servings_received: r.served,
+      }));
+      const sum = (pick: (r: (typeof out)[number]) => number) => out.reduce((n, r) => n + pick(r), 0);
+      return {
+        schools: out.length,
+        parents_total: parents,
+        students_total: sum((r) => r.students_total),
+        students_with_susn_total: sum((r) => r.students_with_susn_total),
+        servings_received_total: sum((r) => r.servings_received_total),
+        servings_received: sum((r) => r.servings_received),
+        rows: out,
+      };
+    },
+
     byClass: async (actor: Actor, q: ClassReportQuery) => (await byClass(actor, q)).report,
 
     /** The class report as a sheet: the same rows and totals, the school and period in its heading. */

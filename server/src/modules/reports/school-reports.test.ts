@@ -1,11 +1,11 @@
 import * as XLSX from '@e965/xlsx';
 import { and, between, eq, sql } from 'drizzle-orm';
-import { CategoryReport, FixationReport } from '@tamaq/contract/reports';
+import { CategoryReport, FixationReport, SchoolStatistics } from '@tamaq/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
-import { visits } from '../../platform/db/schema-people.ts';
+import { parentChildren, visits } from '../../platform/db/schema-people.ts';
 
 /** Spec 2 "Reports" (issue 10): the school's fixation report, exact, its scope and its workbook. */
 let t: TestContext;
@@ -236,5 +236,65 @@ describe('GET /api/report/school/classrooms/fixations', () => {
     const stranger = await createOrganization(t.db, { type: 'education' });
     const theirs = await createSchool(t.db, { organizationId: stranger.id });
     expect((await byClass(of(theirs.id))).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/report/school/statistics', () => {
+  const stats = (query: string, token: string) =>
+    t.call({ method: 'GET', url: `/api/report/school/statistics?${query}`, token });
+  const week = 'dateFrom=2026-11-02&dateTo=2026-11-08'; // Monday to Sunday: five school days
+
+  it('counts pupils, social-wallet pupils, parents, portions due and served, per school and in all', async () => {
+    const parent = await createUser(t.db, { role: 'Parent', organizationId: null });
+    await t.db.insert(parentChildren).values({ parentId: parent.id, pupilId: aigerim.id });
+    const observer = (await signedIn(t.platform, { role: 'EducationObserver', organizationId: org.id })).token;
+    const res = await stats(week, observer);
+    expect(res.statusCode).toBe(200);
+    const body = SchoolStatistics.strict().parse(res.json());
+    expect(body).toMatchObject({
+      schools: 2,
+      parents_total: 1,
+      students_total: 2,
+      students_with_susn_total: 2,
+      servings_received_total: 10,
+      servings_received: 6,
+    });
+    expect(body.rows).toEqual([
+      {
+        school: { id: school.id, name: 'Школа №7' },
+        parents_total: 1,
+        students_total: 2,
+        students_with_susn_total: 2,
+        servings_received_total: 10,
+        servings_received: 5,
+      },
+      {
+        school: { id: otherSchool.id, name: 'Школа №8' },
+        parents_total: 0,
+        students_total: 0,
+        students_with_susn_total: 0,
+        servings_received_total: 0,
+        servings_received: 1,
+      },
+    ]);
+    const one = (await stats(`${week}&schoolId=${school.id}`, observer)).json();
+    expect(one.rows.map((r: { school: { name: string } }) => r.school.name)).toEqual(['Школа №7']);
+    const locked = (
+      await signedIn(t.platform, { role: 'EducationObserver', organizationId: org.id, schoolId: otherSchool.id })
+    ).token;
+    expect((await stats(week, locked)).json().schools).toBe(1);
+    expect((await stats(`${week}&schoolId=${school.id}`, locked)).statusCode).toBe(404);
+  });
+
+  it('refuses bad dates with 422, other roles with 403 and another organization’s school with 404', async () => {
+    const observer = (await signedIn(t.platform, { role: 'EducationObserver', organizationId: org.id })).token;
+    const bad = await stats('dateFrom=2026-11-08&dateTo=2026-11-02', observer);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors).toHaveProperty('dateTo');
+    expect((await stats('dateTo=2026-11-02', observer)).statusCode).toBe(422);
+    expect((await stats(week, admin)).statusCode).toBe(403);
+    const stranger = await createOrganization(t.db, { type: 'education' });
+    const theirs = await createSchool(t.db, { organizationId: stranger.id });
+    expect((await stats(`${week}&schoolId=${theirs.id}`, observer)).statusCode).toBe(404);
   });
 });

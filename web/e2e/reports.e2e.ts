@@ -245,4 +245,31 @@ describe('/report/school/fixations', () => {
     const sheet = await sheetAt(await page.getByTestId('report-download').getAttribute('href'));
     expect(sheet.at(-1)).toEqual(['Итого', undefined, 1, 2, 3]);
   });
+
+  it('gives the observer the statistics of the school: cards, pies after the data, a row, «Вывести»', async () => {
+    await signOutHere(page);
+    await signIn(page, 'observer@demo.kz');
+    await page.waitForURL((u) => u.pathname === '/report/school/statistics');
+    await page.goto(`${baseUrl()}/report/school/statistics?schoolId=${schoolId}&dateFrom=${day(-2)}&dateTo=${day(-1)}`);
+    const weekdays = [day(-2), day(-1)].filter((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())).length;
+    const cards = page.getByTestId('statistics-cards');
+    await cards.getByText('Выдано порций').waitFor();
+    await page.getByTestId('statistics-charts').waitFor();
+    const values = async () =>
+      (await cards.locator('.ant-statistic-content-value').allTextContents()).map((v) => v.replace(/\s/g, ''));
+    await expect.poll(values).toEqual(['1', '0', '2', '2', String(2 * weekdays), '3']);
+    expect(await page.getByTestId('statistics-table').locator('tbody tr.ant-table-row').allTextContents()).toEqual([
+      `${SCHOOL}022${2 * weekdays}3`,
+    ]);
+    await shot(page, 'report-statistics');
+
+    // A new period applies with «Вывести» and goes to the link.
+    const from = page.getByRole('textbox', { name: 'Дата с' });
+    await from.click();
+    await from.fill(`${day(-1).slice(8, 10)}.${day(-1).slice(5, 7)}.${day(-1).slice(0, 4)}`);
+    await from.press('Enter');
+    await page.getByTestId('statistics-apply').click();
+    await page.waitForURL((u) => u.searchParams.get('dateFrom') === day(-1));
+    await expect.poll(async () => (await values())[5]).toBe('2');
+  });
 });

@@ -60,7 +60,7 @@ const CASES: Case[] = [
   },
   {
     email: 'observer@demo.kz',
-    home: '/report/school/fixations',
+    home: '/report/school/statistics',
     top: ['/report/school/statistics'],
     groups: ['reports'],
   },
@@ -141,8 +141,8 @@ describe('guarded routes', () => {
 
   it('show a screen that is not built yet as a placeholder inside the layout', async () => {
     const { page } = browser;
-    await signIn(page, 'observer@demo.kz');
-    await page.goto(`${baseUrl()}/report/school/statistics`);
+    await signIn(page, 'librarian@demo.kz');
+    await page.goto(`${baseUrl()}/books/onhands`);
     await page.getByTestId('placeholder').waitFor();
     expect(await page.getByTestId('placeholder').textContent()).toContain('Раздел в разработке');
     expect(await page.getByTestId('nav').isVisible()).toBe(true);

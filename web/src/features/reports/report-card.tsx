@@ -50,19 +50,26 @@ export function ReportCard({ title, testId, filters, download, report, notice, c
       {notice !== null ? (
         <Alert type="info" showIcon title={notice} />
       ) : report.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(report.error)}
-          action={
-            <Button size="small" onClick={() => void report.refetch()}>
-              {ru.ui.table.retry}
-            </Button>
-          }
-        />
+        <LoadFailed report={report} />
       ) : (
         children
       )}
     </Card>
+  );
+}
+
+/** A report that did not load: the reason, and «Повторить». */
+export function LoadFailed({ report }: { report: UseQueryResult<unknown> }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={errorText(report.error)}
+      action={
+        <Button size="small" onClick={() => void report.refetch()}>
+          {ru.ui.table.retry}
+        </Button>
+      }
+    />
   );
 }

@@ -168,9 +168,14 @@ describe('/fixation', () => {
     await scanCard(page, 'refusal').getByText('Карта не найдена', { exact: true }).waitFor();
 
     await wedgeScan(page, w.card);
-    // Whatever the answer, the card names the person: wait for it, then say what it showed.
+    // Whatever the answer, the card names the person. Polled, so that a failure says what the card
+    // showed instead (a CI run once timed out here, with the card never naming the person).
+    const shown = () =>
+      page
+        .locator('[data-testid="scan-card"]')
+        .evaluateAll((cards) => cards.map((c) => `${c.getAttribute('data-kind')}: ${c.textContent}`).join(' | '));
+    await expect.poll(shown, { timeout: 15_000 }).toContain(w.name);
     const answer = page.locator('[data-testid="scan-card"]').filter({ hasText: w.name });
-    await answer.waitFor();
     expect({ kind: await answer.getAttribute('data-kind'), text: await answer.textContent() }).toEqual({
       kind: 'refusal',
       text: expect.stringContaining('Сегодня не день вахты: питание по графику не положено'),

@@ -58,11 +58,13 @@ async function main() {
   await live.listen({ port: config.wsPort, host: config.host });
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  console.log(`\nTamaq: ${url}  (API: ${url}/api/docs)`);
+  // One write: a reader of the output (a person, a script waiting for the address) gets it whole.
+  const banner = [`\nTamaq: ${url}  (API: ${url}/api/docs)`];
   if (demo.length) {
-    console.log(`Демо-данные загружены. Пароль всех демо-пользователей: ${DEMO_PASSWORD}`);
-    for (const login of demo) console.log(`  ${login.email.padEnd(24)} ${login.role.padEnd(28)} ${login.note}`);
+    banner.push(`Демо-данные загружены. Пароль всех демо-пользователей: ${DEMO_PASSWORD}`);
+    for (const login of demo) banner.push(`  ${login.email.padEnd(24)} ${login.role.padEnd(28)} ${login.note}`);
   }
+  console.log(banner.join('\n'));
 
   const stop = async (signal: string) => {
     app.log.info(`${signal}: stopping`);

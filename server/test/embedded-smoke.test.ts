@@ -31,7 +31,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm start on a new embe
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     const deadline = Date.now() + 60_000;
-    while (!output.includes('Tamaq:')) {
+    // The banner ends with the demo logins; a pipe may hand it over in more than one piece.
+    while (!output.includes('Tamaq:') || !output.includes('parent@demo.kz')) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }

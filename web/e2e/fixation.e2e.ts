@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, openBrowser, signIn, signOutHere, storedToken } from './browser.ts';
 import {
@@ -161,7 +161,18 @@ describe('/fixation', () => {
       days: Array.from({ length: 31 }, (_, k) => k + 1).filter((d) => d !== day),
     });
     const w = await employee('W', { watch_id: watch.id });
+    // What the page sent and heard, for a failure to say (a CI run once timed out below).
+    const calls: string[] = [];
+    const onResponse = (r: Response) => {
+      if (r.url().endsWith('/api/fixation')) calls.push(`${r.status()} ${r.request().postData()}`);
+    };
+    page.on('response', onResponse);
     await openScreen();
+    // The screen is ready (the card field takes input and has taken the focus once): a scan now
+    // goes to the scanner hook alone, not into a field that takes the focus halfway.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('manual-card');
     await blur(page);
 
     await wedgeScan(page, `NOCARD${stamp}`);
@@ -174,7 +185,18 @@ describe('/fixation', () => {
       page
         .locator('[data-testid="scan-card"]')
         .evaluateAll((cards) => cards.map((c) => `${c.getAttribute('data-kind')}: ${c.textContent}`).join(' | '));
-    await expect.poll(shown, { timeout: 15_000 }).toContain(w.name);
+    await expect
+      .poll(shown, { timeout: 15_000 })
+      .toContain(w.name)
+      .catch(async (err: unknown) => {
+        const field = await page.getByTestId('manual-card').inputValue();
+        const focus = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+        throw new Error(
+          `the card never named ${w.name} (card ${w.card}): «${await shown()}»; calls: ${calls.join(' / ')}; ` +
+            `card field «${field}»; focus ${focus}; ${String(err).slice(0, 200)}`,
+        );
+      });
+    page.off('response', onResponse);
     const answer = page.locator('[data-testid="scan-card"]').filter({ hasText: w.name });
     expect({ kind: await answer.getAttribute('data-kind'), text: await answer.textContent() }).toEqual({
       kind: 'refusal',

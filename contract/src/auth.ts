@@ -4,6 +4,10 @@ import { email, msg, newPassword, requiredText, z } from './zod.ts';
 export const AccessToken = z.object({ access_token: z.string() });
 export type AccessToken = z.infer<typeof AccessToken>;
 
+/** A token for download links alone (`?token=`), short-lived: it never opens a call with the header. */
+export const DownloadToken = z.object({ token: z.string(), expires_in: z.number().int() });
+export type DownloadToken = z.infer<typeof DownloadToken>;
+
 /** What a signed access token carries. */
 export const TokenPayload = z.object({
   sub: z.string(),

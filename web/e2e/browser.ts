@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -79,6 +79,20 @@ export async function signOutHere(page: Page, base = baseUrl()): Promise<void> {
 
 /** The stored access token, or null when this browser is signed out. */
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
+
+/**
+ * The link of a download button once it has its token (the screen asks for a download token as it
+ * opens, so the first moment it has none), checked to carry a download token, never the session's.
+ */
+export async function downloadLink(link: Locator): Promise<string> {
+  await link.and(link.page().locator('[href*="token="]')).waitFor();
+  const href = (await link.getAttribute('href'))!;
+  const token = new URL(href, 'http://x').searchParams.get('token');
+  const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { aud?: string };
+  if (token === (await storedToken(link.page())) || claims.aud !== 'download')
+    throw new Error(`${href} carries no download token`);
+  return href;
+}
 
 /** The validation message shown under the form field labelled `label`. */
 export function fieldError(page: Page, label: string) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, downloadLink, openBrowser, shot, signIn, signOutHere } from './browser.ts';
 import { call, tokenOf } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
@@ -60,7 +60,7 @@ describe('/orders as the education admin', () => {
     );
     expect(await page.locator('[data-testid="orders-page"] tbody').textContent()).toContain(`${SAMSA} × 3`);
 
-    const href = await page.getByTestId('orders-download').getAttribute('href');
+    const href = await downloadLink(page.getByTestId('orders-download'));
     const url = new URL(href!, baseUrl());
     expect(url.pathname).toBe('/api/orders/download');
     expect(url.searchParams.get('school_id')).toBe(String(schoolId));

@@ -6,7 +6,7 @@ import { makeIin } from '@tamaq/contract/kz-id';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
+import { baseUrl, downloadLink, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
 
 /** Every row this file makes carries this suffix, so it never meets rows of other test files. */
 const SUFFIX = String(Date.now()).slice(-7);
@@ -223,7 +223,7 @@ describe('/classroom/:classroomId/users as kg.admin@demo.kz', () => {
     await crumbs.getByRole('link', { name: 'Группы' }).waitFor();
     await page.getByText('Детей пока нет').waitFor();
     expect(await page.locator('body').innerText()).not.toMatch(/класс/i);
-    const template = await page.getByTestId('import-template').getAttribute('href');
+    const template = await downloadLink(page.getByTestId('import-template'));
     const book = XLSX.read(Buffer.from(await (await fetch(`${baseUrl()}${template}`)).arrayBuffer()));
     expect(XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[0]).toContain('Группа');
     await shot(page, 'classroom-users-kindergarten');

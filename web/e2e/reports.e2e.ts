@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, downloadLink, openBrowser, shot, signIn, signOutHere } from './browser.ts';
 import { call, tokenOf, withCard } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
@@ -92,7 +92,7 @@ describe('/report/fixations', () => {
       `${baseUrl()}/report/fixations?canteenId=${canteenId}&dateFrom=${day(-3)}&dateTo=${day(-1)}&categoriesIds=${lunchId}`,
     );
     await gridRows().nth(1).waitFor();
-    const href = await page.getByTestId('report-download').getAttribute('href');
+    const href = await downloadLink(page.getByTestId('report-download'));
     const res = await fetch(new URL(href!, baseUrl()));
     expect(res.status).toBe(200);
     expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toContain(`Отчёт по фиксациям ${CANTEEN}`);
@@ -144,7 +144,7 @@ describe('/report/fixations', () => {
     const totals = page.getByTestId('report-grid-totals');
     expect((await totals.locator('td').allTextContents()).slice(-4)).toEqual(['', '3', '1', '4']);
     await shot(page, 'report-category');
-    const rows = await sheetAt(await page.getByTestId('report-download').getAttribute('href'));
+    const rows = await sheetAt(await downloadLink(page.getByTestId('report-download')));
     expect(rows.at(-1)).toEqual(['Итого', 0, 3, 1, 4]);
   });
 });
@@ -215,7 +215,7 @@ describe('/report/school/fixations', () => {
     );
     expect((await totals.locator('td').allTextContents()).slice(-1)).toEqual(['2']);
 
-    const sheet = await sheetAt(await page.getByTestId('report-download').getAttribute('href'));
+    const sheet = await sheetAt(await downloadLink(page.getByTestId('report-download')));
     expect(sheet[1]).toEqual(['Класс: 10 Б']);
     expect(sheet.at(-1)).toEqual(['Итого', undefined, undefined, undefined, undefined, 1, 1, 2]);
 
@@ -242,7 +242,7 @@ describe('/report/school/fixations', () => {
     const totals = page.getByTestId('report-grid-totals');
     expect((await totals.locator('td').allTextContents()).slice(-3)).toEqual(['1', '2', '3']);
     await shot(page, 'report-classes');
-    const sheet = await sheetAt(await page.getByTestId('report-download').getAttribute('href'));
+    const sheet = await sheetAt(await downloadLink(page.getByTestId('report-download')));
     expect(sheet.at(-1)).toEqual(['Итого', undefined, 1, 2, 3]);
   });
 

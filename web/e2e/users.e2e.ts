@@ -5,7 +5,17 @@ import * as XLSX from '@e965/xlsx';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere, storedToken, submitLogin } from './browser.ts';
+import {
+  baseUrl,
+  downloadLink,
+  fieldError,
+  openBrowser,
+  shot,
+  signIn,
+  signOutHere,
+  storedToken,
+  submitLogin,
+} from './browser.ts';
 
 /** Every row this file makes carries this suffix, so it never meets rows of other test files. */
 const SUFFIX = String(Date.now()).slice(-7);
@@ -189,7 +199,7 @@ describe('/users as admin@demo.kz (company)', () => {
     await search(SUFFIX);
     await row(`Повар ${SUFFIX}`).waitFor();
     await row(`Мойщица ${SUFFIX}`).waitFor();
-    const template = await page.getByTestId('import-template').getAttribute('href');
+    const template = await downloadLink(page.getByTestId('import-template'));
     expect(template).toMatch(/^\/api\/users\/template\?token=/);
     const download = await fetch(`${baseUrl()}${template}`);
     expect(download.status).toBe(200);
@@ -238,7 +248,7 @@ describe('/users as superadmin@demo.kz', () => {
     await expect.poll(() => table().textContent()).not.toContain('Динара Оспанова');
     await search('Гульнара');
     await row('Гульнара Ахметова').waitFor();
-    const template = await page.getByTestId('import-template').getAttribute('href');
+    const template = await downloadLink(page.getByTestId('import-template'));
     expect(template).toContain(`organizationId=${organizationId}`);
     expect((await fetch(`${baseUrl()}${template}`)).status).toBe(200);
     await shot(page, 'users-superadmin-organization');

@@ -1,9 +1,91 @@
-import { withQuery, type Query } from './api-client.ts';
-import { getToken } from './session.ts';
+import type { DownloadToken } from '@tamaq/contract/auth';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { api, withQuery, type Query } from './api-client.ts';
+import { getToken, onSessionChange } from './session.ts';
 
 /**
- * A link the browser downloads by itself (an xlsx export or template): it cannot send the bearer
- * header, so the token travels in the query, as spec 1 §7 does for the classes export.
+ * A link the browser downloads by itself (an xlsx export or template) cannot send the bearer header,
+ * so it carries a token in its query. Not the session's: a link is copied, kept in the history and
+ * seen by proxies, so it carries a download token, which opens download links alone and ends after
+ * ten minutes. One is asked for per tab and asked for again well before it ends.
  */
-export const downloadHref = (path: string, query: Query = {}): string =>
-  withQuery(path, { ...query, token: getToken() ?? undefined });
+interface Held {
+  token: string;
+  /** Date.now() at which this tab stops using it (a margin before the server's end). */
+  renewAt: number;
+  /** The session it was made for: another sign-in needs its own. */
+  session: string;
+}
+
+/** A token is given up this long before it ends, so a link is never clicked with a dying one. */
+const MARGIN_MS = 5 * 60_000;
+/** How often a screen with links checks that its token is still good (a hidden tab may check less). */
+const CHECK_MS = 30_000;
+/** After a failed ask (a bad network), the next waits this long. */
+const RETRY_MS = 5_000;
+
+let held: Held | null = null;
+let asking: Promise<void> | null = null;
+let failedAt = Number.NEGATIVE_INFINITY;
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const cb of [...listeners]) cb();
+};
+
+const usable = (h: Held | null, session: string | null): h is Held =>
+  h !== null && session !== null && h.session === session && Date.now() < h.renewAt;
+
+/** Asks for a download token unless the one held is still good (or an ask is on its way). */
+function ensure(): void {
+  const session = getToken();
+  if (!session || usable(held, session) || asking || Date.now() - failedAt < RETRY_MS) return;
+  asking = api
+    .post<DownloadToken>('/api/auth/download-token')
+    .then((d) => {
+      // Signed out or in as someone else meanwhile: this token is nobody's now.
+      if (getToken() !== session) return;
+      held = { token: d.token, renewAt: Date.now() + d.expires_in * 1000 - MARGIN_MS, session };
+      notify();
+    })
+    .catch(() => {
+      failedAt = Date.now();
+    })
+    .finally(() => {
+      asking = null;
+    });
+}
+
+const subscribe = (cb: () => void) => {
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+};
+const currentToken = () => (usable(held, getToken()) ? held.token : null);
+
+/**
+ * The links of a screen's downloads: `href(path, query)` is the link, or null while this tab has no
+ * download token yet (a button shows as disabled for that moment).
+ */
+export function useDownloadHref(): (path: string, query?: Query) => string | null {
+  const token = useSyncExternalStore(subscribe, currentToken, () => null);
+  useEffect(() => {
+    ensure();
+    const check = () => {
+      ensure();
+      // A token past its renewal is no longer shown: the screen draws again with the next one.
+      if (held && !usable(held, getToken())) notify();
+    };
+    const timer = setInterval(check, CHECK_MS);
+    const onVisible = () => document.visibilityState === 'visible' && check();
+    document.addEventListener('visibilitychange', onVisible);
+    const offSession = onSessionChange(check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      offSession();
+    };
+  }, []);
+  return useCallback(
+    (path: string, query: Query = {}) => (token ? withQuery(path, { ...query, token }) : null),
+    [token],
+  );
+}

@@ -10,8 +10,8 @@ import { FileUploadButton } from './file-upload-button.tsx';
 export interface ImportButtonProps {
   /** Endpoint that takes the spreadsheet, e.g. '/api/classroom/upload?schoolId=3'. */
   url: string;
-  /** A ready download link of the template (see lib/download.ts). */
-  templateHref?: string;
+  /** The template's download link (see lib/download.ts); null while it is not ready, undefined for none. */
+  templateHref?: string | null;
   onDone: (result: ImportResult) => void;
   /** The one message shown after a successful import; by default how many rows were loaded. */
   doneText?: (result: ImportResult) => string;
@@ -61,8 +61,13 @@ export function ImportButton({ url, templateHref, onDone, doneText, disabled, la
           onDone(result);
         }}
       />
-      {templateHref && (
-        <Button icon={<DownloadOutlined />} href={templateHref} data-testid="import-template">
+      {templateHref !== undefined && (
+        <Button
+          icon={<DownloadOutlined />}
+          href={templateHref ?? undefined}
+          disabled={templateHref === null}
+          data-testid="import-template"
+        >
           {ui.imports.template}
         </Button>
       )}

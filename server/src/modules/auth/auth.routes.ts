@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccessToken,
   CodeSent,
+  DownloadToken,
   EmailBody,
   EmailCodeBody,
   LoginBody,
@@ -15,6 +16,7 @@ import { HttpError } from '../../platform/http/errors.ts';
 import { byIpAndEmail, emailOf, failureLimits, limit } from '../../platform/rate-limit.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createAuthService } from './auth.service.ts';
+import { downloadToken } from './session.ts';
 
 const tags = ['auth'];
 const MINUTE = 60_000;
@@ -65,6 +67,19 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { pl
       schema: { tags, summary: 'Новый токен текущего пользователя', response: { 200: AccessToken, 401: ErrorBody } },
     },
     (request) => auth.refresh(actorOf(request)),
+  );
+
+  app.post(
+    '/api/auth/download-token',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Короткий токен для ссылок на скачивание (только ?token=, не заголовок)',
+        response: { 200: DownloadToken, 401: ErrorBody },
+      },
+    },
+    (request) => downloadToken(platform.tokens, actorOf(request)),
   );
 
   app.post(

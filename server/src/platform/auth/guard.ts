@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@tamaq/contract/roles';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { ActorService, Actor } from './actors.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService, TokenUse } from './tokens.ts';
 
 /** Who may call a route: nobody in particular, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'authenticated' | readonly Role[];
@@ -34,9 +34,10 @@ export async function actorFromToken(
   token: string | null,
   tokens: TokenService,
   actors: ActorService,
+  use: TokenUse = 'session',
 ): Promise<Actor | null> {
   if (!token) return null;
-  const payload = await tokens.verify(token);
+  const payload = await tokens.verify(token, use);
   return payload ? actors.resolve(payload) : null;
 }
 
@@ -60,8 +61,14 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, actors
     const fromQuery = request.routeOptions.config?.tokenInQuery
       ? (request.query as { token?: unknown } | undefined)?.token
       : undefined;
-    const token = bearer(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
-    const actor = await actorFromToken(token, tokens, actors);
+    const header = bearer(request);
+    const inQuery = typeof fromQuery === 'string' && fromQuery ? fromQuery : null;
+    // A download token opens download links alone, never a call with the header. A link takes a
+    // session token too: the spec's own client downloads with it.
+    const actor = header
+      ? await actorFromToken(header, tokens, actors)
+      : ((await actorFromToken(inQuery, tokens, actors, 'download')) ??
+        (await actorFromToken(inQuery, tokens, actors)));
     if (!actor) throw unauthorized();
     request.actor = actor;
     if (access !== 'authenticated' && !access.includes(actor.role)) throw forbidden();

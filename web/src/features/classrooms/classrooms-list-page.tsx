@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { ResourceList } from '../../ui/resource-list.tsx';
+import { useDownloadHref } from '../../lib/download.ts';
 import { classroomsExportHref, classroomsTemplateHref } from './api/download-classrooms.ts';
 import { importClassroomsUrl, useClassroomsImported } from './api/import-classrooms.ts';
 import { classroomsResource } from './classrooms-resource.ts';
@@ -13,6 +14,7 @@ import { useClassroomTexts } from './use-classroom-texts.ts';
 
 /** Spec 1 §2.20: the classes (groups) of a school with search, pages, add, import, export and delete. */
 export function ClassroomsListPage() {
+  const downloadHref = useDownloadHref();
   const words = useStructureWords();
   const t = useClassroomTexts();
   const imported = useClassroomsImported();
@@ -40,24 +42,27 @@ export function ClassroomsListPage() {
         { key: 'pupils', title: t.pupilsCount, dataIndex: 'pupils_count', width: 120, align: 'right' },
         { key: 'created', title: t.created, width: 130, render: (_, row) => formatDate(row.created_at) },
       ]}
-      toolbar={(schoolId) => (
-        <>
-          <ImportButton
-            url={schoolId ? importClassroomsUrl(schoolId) : ''}
-            templateHref={classroomsTemplateHref()}
-            onDone={imported}
-            disabled={!schoolId}
-          />
-          <Button
-            icon={<FileExcelOutlined />}
-            href={schoolId ? classroomsExportHref(schoolId) : undefined}
-            disabled={!schoolId}
-            data-testid="classrooms-export"
-          >
-            {ru.structure.actions.export}
-          </Button>
-        </>
-      )}
+      toolbar={(schoolId) => {
+        const exportHref = schoolId ? classroomsExportHref(downloadHref, schoolId) : null;
+        return (
+          <>
+            <ImportButton
+              url={schoolId ? importClassroomsUrl(schoolId) : ''}
+              templateHref={classroomsTemplateHref(downloadHref)}
+              onDone={imported}
+              disabled={!schoolId}
+            />
+            <Button
+              icon={<FileExcelOutlined />}
+              href={exportHref ?? undefined}
+              disabled={exportHref === null}
+              data-testid="classrooms-export"
+            >
+              {ru.structure.actions.export}
+            </Button>
+          </>
+        );
+      }}
     />
   );
 }

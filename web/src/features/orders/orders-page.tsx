@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
 import { toApiDate } from '../../lib/dates.ts';
-import { downloadHref } from '../../lib/download.ts';
+import { useDownloadHref } from '../../lib/download.ts';
 import { formatCost } from '../../lib/money.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -27,6 +27,7 @@ const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
  * rows and totals as .xlsx. The filters live in the link.
  */
 export function OrdersPage() {
+  const downloadHref = useDownloadHref();
   const list = useListParams({ limit: ORDERS_PAGE_SIZE });
   const timeZone = useOrganizationTimeZone();
   const locked = useSession()?.school ?? null;
@@ -37,6 +38,7 @@ export function OrdersPage() {
   const dateTo = list.params.dateTo ?? toApiDate(dayjs());
   const ready = schoolId !== null && dateFrom !== '' && dateTo !== '';
   const filter = { school_id: schoolId ?? undefined, date_from: dateFrom, date_to: dateTo };
+  const downloadLink = ready ? downloadHref('/api/orders/download', filter) : null;
   const report = useQuery({
     queryKey: ['orders', filter, list.offset],
     queryFn: ({ signal }) =>
@@ -67,8 +69,8 @@ export function OrdersPage() {
       extra={
         <Button
           icon={<FileExcelOutlined />}
-          href={ready ? downloadHref('/api/orders/download', filter) : undefined}
-          disabled={!ready || report.isError}
+          href={downloadLink ?? undefined}
+          disabled={downloadLink === null || report.isError}
           data-testid="orders-download"
         >
           {t.download}

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
-import { downloadHref } from '../../lib/download.ts';
+import { useDownloadHref } from '../../lib/download.ts';
 import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
@@ -18,6 +18,7 @@ const PATH = '/api/report/fixations';
  * and on A4 landscape paper. The filters live in the link, so a link reproduces the report.
  */
 export function CanteenReportPage() {
+  const downloadHref = useDownloadHref();
   const filter = useCanteenReportFilter();
   const report = useQuery({
     queryKey: ['report', 'fixations', filter.query],

@@ -2,7 +2,7 @@ import type { CategoryReport, ReportCategoryRow } from '@tamaq/contract/reports'
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
-import { downloadHref } from '../../lib/download.ts';
+import { useDownloadHref } from '../../lib/download.ts';
 import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
@@ -20,6 +20,7 @@ const labels: LabelColumn<ReportCategoryRow>[] = [
  * A4 landscape paper.
  */
 export function CategoryReportPage() {
+  const downloadHref = useDownloadHref();
   const filter = useCanteenReportFilter();
   const report = useQuery({
     queryKey: ['report', 'category', filter.query],

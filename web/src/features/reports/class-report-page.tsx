@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
-import { downloadHref } from '../../lib/download.ts';
+import { useDownloadHref } from '../../lib/download.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { PeriodPicker } from '../../ui/period-picker.tsx';
@@ -24,6 +24,7 @@ const PATH = '/api/report/school/classrooms/fixations';
  * The school and the period live in the link (schoolId, dateFrom, dateTo).
  */
 export function ClassReportPage() {
+  const downloadHref = useDownloadHref();
   const words = useStructureWords();
   const { params, setParams } = useListParams();
   const session = useSession();

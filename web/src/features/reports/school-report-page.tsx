@@ -6,7 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
-import { downloadHref } from '../../lib/download.ts';
+import { useDownloadHref } from '../../lib/download.ts';
 import { useFoodCategoryOptions } from '../../lib/options.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -28,6 +28,7 @@ const PATH = '/api/report/school/fixations';
  * `canteenId` as the spec has it; a user locked to a school has no school picker.
  */
 export function SchoolReportPage() {
+  const downloadHref = useDownloadHref();
   const words = useStructureWords();
   const { params, setParam, setParams } = useListParams();
   const session = useSession();

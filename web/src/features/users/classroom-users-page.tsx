@@ -5,7 +5,7 @@ import { Alert, Breadcrumb, Card, Flex, Input, Space, type TableColumnsType } fr
 import { Link, useLocation, useParams } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { errorText } from '../../lib/api-client.ts';
-import { downloadHref } from '../../lib/download.ts';
+import { useDownloadHref } from '../../lib/download.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -34,6 +34,7 @@ export const positiveId = (raw: string | undefined): number | null => {
  * their food category and social wallet dates, add, import into the class, edit, cards, invite, delete.
  */
 export function ClassroomUsersPage() {
+  const downloadHref = useDownloadHref();
   const classroomId = positiveId(useParams().classroomId);
   const words = useStructureWords();
   const session = useSession();

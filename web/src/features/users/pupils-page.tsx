@@ -3,7 +3,7 @@ import { Card, Flex, Input, Tooltip, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
-import { downloadHref } from '../../lib/download.ts';
+import { useDownloadHref } from '../../lib/download.ts';
 import { withQuery } from '../../lib/api-client.ts';
 import { ClassroomSelect } from '../../ui/classroom-select.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -27,6 +27,7 @@ const c = t.columns;
  * and class, imported from Excel into the chosen school or class, with the social wallet dates.
  */
 export function PupilsPage() {
+  const downloadHref = useDownloadHref();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const list = useListParams();

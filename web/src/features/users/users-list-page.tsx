@@ -7,7 +7,7 @@ import { Card, Flex, Input, Select, type TableColumnsType } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { withQuery } from '../../lib/api-client.ts';
-import { downloadHref } from '../../lib/download.ts';
+import { useDownloadHref } from '../../lib/download.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
@@ -44,6 +44,7 @@ const idParam = (raw: string | undefined): number | null => {
  * The super admin filters by organization, and imports into the one chosen (none chosen: no import).
  */
 export function UsersListPage() {
+  const downloadHref = useDownloadHref();
   const session = useSession();
   const role = session?.role;
   const superAdmin = role === 'SuperAdmin';

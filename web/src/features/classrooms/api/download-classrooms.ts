@@ -1,5 +1,5 @@
-import { downloadHref } from '../../../lib/download.ts';
+/** The classes' links the browser downloads by itself, given `href` of useDownloadHref (lib/download.ts). */
+type Href = (path: string, query?: Record<string, number>) => string | null;
 
-/** Links the browser downloads by itself, the token in the query (spec 1 §7). */
-export const classroomsExportHref = (schoolId: number) => downloadHref('/api/classrooms/download', { schoolId });
-export const classroomsTemplateHref = () => downloadHref('/api/classrooms/template');
+export const classroomsExportHref = (href: Href, schoolId: number) => href('/api/classrooms/download', { schoolId });
+export const classroomsTemplateHref = (href: Href) => href('/api/classrooms/template');

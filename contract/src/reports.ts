@@ -39,6 +39,16 @@ export const REPORT_MESSAGES = {
   categoryTitle: (canteen: string, period: string) => `Отчёт по категориям: ${canteen}, ${period}`,
   categoriesLine: (names: string) => `Категории: ${names}`,
   allCategories: 'все',
+  month: 'Укажите месяц',
+  badMonth: 'Неверный месяц',
+  walletSheet: 'Сверка соцкошелька',
+  walletTitle: (school: string, month: string) => `Сверка социального кошелька: ${school}, ${month}`,
+  walletColumns: ['№', 'ФИО', 'Класс', 'Категория', 'Стоимость, тг.'],
+  walletTotals: ['Положено', 'Получено', 'Сумма, тг.'],
+  walletLegend: '+ получил(а) питание, − не получил(а), пусто — не положено в этот день',
+  walletDayLines: ['Положено', 'Получено', 'Не получили', 'Сумма, тг.'],
+  signatures: ['Директор школы', 'Социальный педагог', 'Ответственный за питание'],
+  signatureLine: '____________________ / ____________________ /',
 } as const;
 const M = REPORT_MESSAGES;
 
@@ -192,12 +202,87 @@ export const SchoolStatistics = z.object({
 });
 export type SchoolStatistics = z.infer<typeof SchoolStatistics>;
 
+/** Monday to Friday: the days a social-wallet meal is due. */
+export const isSchoolDay = (iso: string): boolean => {
+  const weekday = new Date(`${iso}T00:00:00Z`).getUTCDay();
+  return weekday >= 1 && weekday <= 5;
+};
+
 /** The Monday-to-Friday days from `from` to `to` (ISO dates), both included. */
-export const schoolDays = (from: string, to: string): number =>
-  periodDays(from, to).filter((d) => {
-    const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
-    return weekday >= 1 && weekday <= 5;
-  }).length;
+export const schoolDays = (from: string, to: string): number => periodDays(from, to).filter(isSchoolDay).length;
+
+/** The first and last day of a month given as `YYYY-MM`. */
+export const monthBounds = (month: string): { from: string; to: string } => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+};
+
+/**
+ * `GET /api/report/school/social-wallet` (beyond the spec, for the education admin, the social
+ * teacher, the observer and the kindergarten admin): the school (a school-locked user's own) and a
+ * month, `YYYY-MM`; `export` asks for the .xlsx.
+ */
+export const WalletReportQuery = z.object({
+  schoolId: optionalQueryId(),
+  month: z
+    .string({ error: M.month })
+    .trim()
+    .min(1, { error: M.month })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: M.badMonth }),
+  export: flag(),
+  token: z.string().max(4096).optional(),
+});
+export type WalletReportQuery = z.infer<typeof WalletReportQuery>;
+
+/** A pupil's school day: a meal served, due and not served, or not due (outside their wallet dates). */
+export const WalletMark = z.enum(['served', 'missed', 'none']);
+export type WalletMark = z.infer<typeof WalletMark>;
+
+/** Per school day of the month, in `days` order: entitled pupils, those served, the amount due (тг.). */
+const walletDays = {
+  entitled: z.array(z.number().int()),
+  served: z.array(z.number().int()),
+  amounts: z.array(z.string()),
+  /** The month's: pupil-days due, served, and the amount due for those served. */
+  due: z.number().int(),
+  servedTotal: z.number().int(),
+  amount: z.string(),
+};
+
+export const WalletPupil = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  /** The category's daily cost, тг. */
+  cost: z.string(),
+  marks: z.array(WalletMark),
+  ...walletDays,
+});
+export type WalletPupil = z.infer<typeof WalletPupil>;
+
+export const WalletClass = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pupils: z.array(WalletPupil),
+  ...walletDays,
+});
+export type WalletClass = z.infer<typeof WalletClass>;
+
+/**
+ * The social wallet reconciliation: for each school day (Monday–Friday) of a month, the pupils due a
+ * social-wallet meal (an `sw` category now, its wallet dates covering the day), whether each was
+ * served, and the amount due for the meals served at the daily cost they were served at; per pupil,
+ * per class and for the school.
+ */
+export const WalletReport = z.object({
+  school: z.object({ id: z.number().int(), name: z.string() }),
+  month: z.string(),
+  days: z.array(z.string()),
+  classes: z.array(WalletClass),
+  ...walletDays,
+});
+export type WalletReport = z.infer<typeof WalletReport>;
 
 /** A day of the period: `rows` maps a row's key (`reportRowKey`) to its portions that day. */
 export const ReportDay = z.object({

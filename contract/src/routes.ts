@@ -89,6 +89,7 @@ export const ROUTE_ROLES = {
   '/report/school/fixations': [EA, ST, OBS, KG],
   '/report/school/classroom/fixations': [EA, ST, OBS, KG],
   '/report/school/statistics': [OBS],
+  '/report/school/social-wallet': [EA, ST, OBS, KG],
   '/books/categories': [EA, LIB],
   '/books/category/:schoolId/create': [EA, LIB, KG],
   '/books/category/:schoolId/:id': [EA, LIB],

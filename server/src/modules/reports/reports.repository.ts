@@ -1,4 +1,5 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { isSchoolDay, periodDays } from '@tamaq/contract/reports';
 import type { Db } from '../../platform/db/client.ts';
 import { schools } from '../../platform/db/schema.ts';
 import {
@@ -49,6 +50,20 @@ export interface Cell {
   categoryId: number | null;
   day: string;
   portions: number;
+}
+
+/** A pupil's school day of the month that a social-wallet meal was due. */
+export interface DueDay {
+  pupilId: number;
+  pupilName: string;
+  classroomId: number;
+  classroomName: string;
+  category: string;
+  /** The category's daily cost now, тг. (exact text). */
+  cost: string;
+  day: string;
+  /** What the day's first social-wallet visit cost, тг., or null when none was served. */
+  servedCost: string | null;
 }
 
 /** The visits of a canteen report's filter. */
@@ -224,6 +239,46 @@ export function createReportsRepository(db: Db) {
           and p.classroom_id is not null and p.deleted_at is null`);
       const [parents] = (total as unknown as { rows: { n: number }[] }).rows;
       return { rows, parents: Number(parents?.n ?? 0) };
+    },
+
+    /**
+     * Each school day (Monday–Friday) of the period that each pupil of the school now in an `sw` food
+     * category was due a meal (their wallet dates cover it), with the daily cost of the first visit
+     * under an `sw` category that day, if any: the visit's own snapshot, so a later price change does
+     * not rewrite a month already paid.
+     */
+    async walletDueDays(schoolId: number, from: string, to: string): Promise<DueDay[]> {
+      const days = periodDays(from, to).filter(isSchoolDay);
+      if (days.length === 0) return [];
+      const result = await db.execute(sql`
+        with days as (select unnest(${`{${days.join(',')}}`}::date[]) as day),
+        pupils as (
+          select p.id, p.name, p.classroom_id, c.name as classroom_name, f.name as category, f.cost,
+                 p.social_wallet_set_date as set_date, p.social_wallet_reset_date as reset_date
+          from users p
+          join food_categories f on f.id = p.food_category_id and f.type = 'sw'
+          join classrooms c on c.id = p.classroom_id
+          where p.school_id = ${schoolId}::int and p.deleted_at is null
+        ),
+        served as (
+          select distinct on (v.user_id, v.visit_date) v.user_id, v.visit_date, v.cost
+          from visits v
+          join food_categories f on f.id = v.food_category_id and f.type = 'sw'
+          where v.school_id = ${schoolId}::int and v.visit_date between ${from}::date and ${to}::date
+          order by v.user_id, v.visit_date, v.id
+        )
+        select p.id as "pupilId", p.name as "pupilName", p.classroom_id as "classroomId",
+               p.classroom_name as "classroomName", p.category, p.cost::text as cost,
+               to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.cost, p.cost)::text as "servedCost",
+               s.user_id is not null as served
+        from pupils p
+        join days d on (p.set_date is null or p.set_date <= d.day) and (p.reset_date is null or d.day < p.reset_date)
+        left join served s on s.user_id = p.id and s.visit_date = d.day
+        order by p.id, d.day`);
+      return (result as unknown as { rows: (DueDay & { served: boolean })[] }).rows.map(({ served, ...r }) => ({
+        ...r,
+        servedCost: served ? r.servedCost : null,
+      }));
     },
 
     /** Who the rows are: name, class, duty schedule and the numbers of the cards they hold now. */

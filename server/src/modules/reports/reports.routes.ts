@@ -8,6 +8,8 @@ import {
   SchoolReportQuery,
   SchoolStatistics,
   StatisticsQuery,
+  WalletReport,
+  WalletReportQuery,
 } from '@tamaq/contract/reports';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
@@ -96,6 +98,25 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const actor = actorOf(request);
       if (!request.query.export) return service.byClass(actor, request.query);
       const file = await service.byClassXlsx(actor, request.query);
+      return sendXlsxReport(reply, file.fileName, file.sheet);
+    },
+  );
+
+  app.get(
+    '/api/report/school/social-wallet',
+    {
+      config: { access: rolesFor('/report/school/social-wallet'), tokenInQuery: true },
+      schema: {
+        tags,
+        summary: 'Сверка социального кошелька за месяц: положено, получено, не получили, сумма; export=1 — Excel',
+        querystring: WalletReportQuery,
+        response: { 200: WalletReport, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!request.query.export) return service.wallet(actor, request.query);
+      const file = await service.walletXlsx(actor, request.query);
       return sendXlsxReport(reply, file.fileName, file.sheet);
     },
   );

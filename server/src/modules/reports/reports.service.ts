@@ -15,12 +15,16 @@ import {
   type SchoolStatistics,
   type StatisticsQuery,
   type SchoolReportQuery,
+  monthBounds,
+  type WalletReport,
+  type WalletReportQuery,
 } from '@tamaq/contract/reports';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { XlsxColumn, XlsxReport } from '../../platform/spreadsheet.ts';
 import { createReportsRepository } from './reports.repository.ts';
+import { monthName, walletReport, walletSheet } from './wallet-report.ts';
 
 const ownOrganization = (actor: Actor): number => {
   if (actor.organizationId === null) throw forbidden();
@@ -323,7 +327,29 @@ export function createReportsService(platform: Platform) {
     return { report, ...classes };
   };
 
+  /** The social wallet reconciliation of a school (a locked user's own) and a month. */
+  const wallet = async (actor: Actor, q: WalletReportQuery): Promise<WalletReport> => {
+    const organizationId = ownOrganization(actor);
+    if (actor.schoolId !== null && q.schoolId !== undefined && q.schoolId !== actor.schoolId)
+      throw notFound(M.schoolNotFound);
+    const schoolId = actor.schoolId ?? q.schoolId;
+    if (schoolId === undefined) throw ValidationError.field('schoolId', M.chooseSchool);
+    const school = await repo.school(organizationId, actor.schoolId, schoolId);
+    if (!school) throw notFound(M.schoolNotFound);
+    const { from, to } = monthBounds(q.month);
+    return walletReport(school, q.month, await repo.walletDueDays(school.id, from, to));
+  };
+
   return {
+    wallet,
+
+    /** The reconciliation as a sheet, with the signature lines. */
+    async walletXlsx(actor: Actor, q: WalletReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
+      const report = await wallet(actor, q);
+      const fileName = `${M.walletSheet} ${safeFileName(report.school.name)} ${monthName(report.month)}.xlsx`;
+      return { fileName, sheet: walletSheet(report) };
+    },
+
     /**
      * `/report/school/statistics`: the organization's schools (a locked user's own; one asked for),
      * their pupils, social-wallet pupils, parents, portions due and served, and the sums.

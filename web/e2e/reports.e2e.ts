@@ -153,6 +153,7 @@ describe('/report/school/fixations', () => {
   const SCHOOL = `Школа отчёта ${SUFFIX}`;
   let schoolId: number;
   let class10: number;
+  let dana: { id: number };
 
   beforeAll(async () => {
     const admin = await tokenOf('edu.admin@demo.kz');
@@ -178,7 +179,7 @@ describe('/report/school/fixations', () => {
         classroom_id: classroomId,
         food_category_id: category.id,
       });
-    const dana = await pupil(`Дана Отчётная ${SUFFIX}`, class10);
+    dana = await pupil(`Дана Отчётная ${SUFFIX}`, class10);
     const erlan = await pupil(`Ерлан Отчётный ${SUFFIX}`, class1);
     const mark = (date: string, classroomId: number, ids: number[]) =>
       call(admin, 'POST', '/api/school/fixation/manual', {
@@ -244,6 +245,61 @@ describe('/report/school/fixations', () => {
     await shot(page, 'report-classes');
     const sheet = await sheetAt(await downloadLink(page.getByTestId('report-download')));
     expect(sheet.at(-1)).toEqual(['Итого', undefined, 1, 2, 3]);
+  });
+
+  it('reconciles the month’s social wallet: due, served and not, per class and school, the amount, .xlsx and paper', async () => {
+    // The pupils joined the wallet today (their category is `sw` since they were made): Dana eats today.
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const today = day(0);
+    await call(admin, 'POST', '/api/school/fixation/manual', {
+      date: today,
+      school_id: schoolId,
+      classroom_id: class10,
+      users_ids: [dana.id],
+    });
+    const schoolDay = ![0, 6].includes(new Date(`${today}T00:00:00Z`).getUTCDay());
+    await page.goto(`${baseUrl()}/report/school/social-wallet?schoolId=${schoolId}`);
+    const page$ = page.getByTestId('wallet-report-page');
+    await page$.waitFor();
+    expect(await page.getByRole('textbox', { name: 'Месяц' }).inputValue()).toMatch(
+      new RegExp(`${today.slice(0, 4)}$`),
+    );
+    const summary = page.getByTestId('wallet-summary');
+    await summary.waitFor();
+    const values = async () =>
+      (await summary.locator('.ant-statistic-content-value').allTextContents()).map((v) => v.replace(/\s/g, ''));
+    const lines = page.locator('[data-testid="wallet-grid"] tbody tr.ant-table-row');
+    if (!schoolDay) {
+      // A weekend: nobody was due a meal yet this month.
+      expect(await values()).toEqual(['0', '0', '0', '0,00₸']);
+      return;
+    }
+    expect(await values()).toEqual(['2', '1', '1', '700,00₸']);
+    expect(await lines.allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(`^1Ерлан Отчётный ${SUFFIX}1 А−100,00$`)),
+      expect.stringMatching(/^Итого 1 А0\/1100,00$/),
+      expect.stringMatching(new RegExp(`^2Дана Отчётная ${SUFFIX}10 Б\\+11700,00$`)),
+      expect.stringMatching(/^Итого 10 Б1\/111700,00$/),
+    ]);
+    await shot(page, 'report-wallet');
+
+    const sheet = await sheetAt(await downloadLink(page.getByTestId('report-download')));
+    expect(sheet[0]).toEqual([expect.stringContaining(`Сверка социального кошелька: ${SCHOOL}`)]);
+    const danaRow = sheet.find((r) => r[1] === `Дана Отчётная ${SUFFIX}`)!;
+    expect(danaRow).toContain('+');
+    expect(danaRow.slice(-3)).toEqual([1, 1, 700]);
+    expect(sheet.find((r) => r[1] === 'Сумма, тг.')!.at(-1)).toBe(700);
+    expect(sheet.some((r) => r[1] === 'Социальный педагог')).toBe(true);
+
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const printed = page.getByTestId('report-print');
+      await printed.waitFor({ state: 'visible' });
+      expect(await printed.locator('h1').textContent()).toContain(SCHOOL);
+      expect(await printed.textContent()).toContain('Директор школы: ____');
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
   });
 
   it('gives the observer the statistics of the school: cards, pies after the data, a row, «Вывести»', async () => {

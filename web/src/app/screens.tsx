@@ -126,6 +126,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/reports/class-report-page.tsx'),
     (m) => m.ClassReportPage,
   ),
+  '/report/school/social-wallet': screen(
+    () => import('../features/reports/wallet-report-page.tsx'),
+    (m) => m.WalletReportPage,
+  ),
   '/report/school/statistics': screen(
     () => import('../features/reports/statistics-page.tsx'),
     (m) => m.StatisticsPage,

@@ -31,6 +31,7 @@ export const shell = {
     schoolReport: 'Отчёт по школе',
     kgReport: 'Отчёт по детскому саду',
     classroomReport: 'Отчёт по классам',
+    walletReport: 'Сверка соцкошелька',
     groupReport: 'Отчёт по группам',
     canteenReport: 'Отчёт по столовой',
     categoryReport: 'Отчёт по категориям',

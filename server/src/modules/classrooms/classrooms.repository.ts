@@ -2,7 +2,8 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { organizations, schools } from '../../platform/db/schema.ts';
+import { organizationTimeZone } from '../../platform/db/time-zone.ts';
+import { schools } from '../../platform/db/schema.ts';
 import { classrooms, users, visits } from '../../platform/db/schema-people.ts';
 
 /**
@@ -141,14 +142,7 @@ export function createClassroomsRepository(db: Db) {
         .orderBy(...naturalOrder);
     },
 
-    async timeZoneOf(organizationId: number): Promise<string | null> {
-      const [row] = await db
-        .select({ timeZone: organizations.timeZone })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId))
-        .limit(1);
-      return row?.timeZone ?? null;
-    },
+    timeZoneOf: (organizationId: number) => organizationTimeZone(db, organizationId),
   };
 }
 

@@ -3,6 +3,7 @@ import type { ActivationType } from '@tamaq/contract/menu-activations';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { organizations, schools } from '../../platform/db/schema.ts';
 import { menuActivations, menus } from '../../platform/db/schema-food.ts';
 
@@ -93,14 +94,7 @@ export function createMenuActivationsRepository(db: Db) {
     },
 
     /** The organization's time zone (for the list's "today"). */
-    async timeZone(organizationId: number): Promise<string | null> {
-      const [row] = await db
-        .select({ timeZone: organizations.timeZone })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId))
-        .limit(1);
-      return row?.timeZone ?? null;
-    },
+    timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),
 
     /** A live menu of the organization, kept from deletion until the transaction ends. */
     async menu(organizationId: number, id: number, tx: Db) {

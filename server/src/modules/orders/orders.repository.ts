@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { FAVORITES_MAX } from '@tamaq/contract/orders';
 import { executePrepared, type Db } from '../../platform/db/client.ts';
+import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, menuDishes, orderItems, orders } from '../../platform/db/schema-food.ts';
@@ -80,14 +81,7 @@ export function createOrdersRepository(db: Db) {
       return row ?? null;
     },
 
-    async timeZone(organizationId: number): Promise<string | null> {
-      const [row] = await db
-        .select({ timeZone: organizations.timeZone })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId))
-        .limit(1);
-      return row?.timeZone ?? null;
-    },
+    timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),
 
     /** The school's most sold live dishes since `since`, most sold first. */
     favorites(schoolId: number, since: Date): Promise<CashboxDishRow[]> {

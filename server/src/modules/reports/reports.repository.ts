@@ -1,6 +1,7 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { isSchoolDay, periodDays } from '@tamaq/contract/reports';
 import type { Db } from '../../platform/db/client.ts';
+import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { schools } from '../../platform/db/schema.ts';
 import {
   canteens,
@@ -124,6 +125,9 @@ export function createReportsRepository(db: Db) {
     },
 
     /** A school of the organization (and the one a locked user is kept to). */
+    /** The organization's time zone: its calendar days are the reports' days. */
+    timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),
+
     async school(organizationId: number, lockedTo: number | null, id: number) {
       const [row] = await db
         .select({ id: schools.id, name: schools.name })

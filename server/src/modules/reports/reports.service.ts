@@ -22,6 +22,8 @@ import {
 import type { Actor } from '../../platform/auth/actors.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
+import { localDate } from '../../platform/time.ts';
 import type { XlsxColumn, XlsxReport } from '../../platform/spreadsheet.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { monthName, walletReport, walletSheet } from './wallet-report.ts';
@@ -334,10 +336,16 @@ export function createReportsService(platform: Platform) {
       throw notFound(M.schoolNotFound);
     const schoolId = actor.schoolId ?? q.schoolId;
     if (schoolId === undefined) throw ValidationError.field('schoolId', M.chooseSchool);
-    const school = await repo.school(organizationId, actor.schoolId, schoolId);
+    const [school, timeZone] = await Promise.all([
+      repo.school(organizationId, actor.schoolId, schoolId),
+      repo.timeZone(organizationId),
+    ]);
     if (!school) throw notFound(M.schoolNotFound);
     const { from, to } = monthBounds(q.month);
-    return walletReport(school, q.month, await repo.walletDueDays(school.id, from, to));
+    // Days still to come are not due yet: the month in progress is counted up to today.
+    const today = localDate(platform.now(), timeZone ?? DEFAULT_TIME_ZONE);
+    const due = from <= today ? await repo.walletDueDays(school.id, from, to < today ? to : today) : [];
+    return walletReport(school, q.month, due);
   };
 
   return {

@@ -24,6 +24,8 @@ const MONTH = '2026-11';
 
 beforeAll(async () => {
   t = await createTestContext();
+  // December: the whole of November is behind.
+  t.clock.now = new Date('2026-12-15T06:00:00Z');
   org = await createOrganization(t.db, { type: 'education' });
   school = await createSchool(t.db, { organizationId: org.id, name: 'Школа №7' });
   const other = await createSchool(t.db, { organizationId: org.id, name: 'Школа №8' });
@@ -111,6 +113,29 @@ describe('GET /api/report/school/social-wallet', () => {
     expect([r.entitled[0], r.served[0], r.amounts[0]]).toEqual([1, 1, '700.50']);
     expect([r.entitled[10], r.served[10], r.amounts[10]]).toEqual([2, 1, '700.50']);
     expect([r.entitled[11], r.served[11], r.amounts[11]]).toEqual([2, 0, '0.00']);
+  });
+
+  it('counts the month in progress up to today: the days to come are not due yet', async () => {
+    const before = t.clock.now;
+    // 09:00 on Monday the 16th in Almaty.
+    t.clock.now = new Date('2026-11-16T04:00:00Z');
+    try {
+      const r = WalletReport.parse((await get(`schoolId=${school.id}&month=${MONTH}`)).json());
+      expect(r.days).toHaveLength(21);
+      const [first, tenth] = r.classes;
+      expect([tenth!.pupils[0]!.due, first!.pupils[0]!.due]).toEqual([11, 1]);
+      expect(tenth!.pupils[0]!.marks.slice(10)).toEqual(['missed', ...Array(10).fill('none')]);
+      expect({ due: r.due, served: r.servedTotal, amount: r.amount }).toEqual({
+        due: 12,
+        served: 4,
+        amount: '2751.50',
+      });
+      // A month yet to come has nobody due.
+      const december = WalletReport.parse((await get(`schoolId=${school.id}&month=2026-12`)).json());
+      expect([december.due, december.classes]).toEqual([0, []]);
+    } finally {
+      t.clock.now = before;
+    }
   });
 
   it('adds up: pupils to classes, classes and days to the school, served to the visits themselves', async () => {

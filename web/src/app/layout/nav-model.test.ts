@@ -55,6 +55,7 @@ describe('buildNav', () => {
       '/report/school/statistics',
       '/report/school/fixations',
       '/report/school/classroom/fixations',
+      '/report/school/social-wallet',
     ]);
   });
 

@@ -55,6 +55,7 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
     items: [
       { to: '/report/school/fixations', label: kg(t.schoolReport, t.kgReport) },
       { to: '/report/school/classroom/fixations', label: kg(t.classroomReport, t.groupReport) },
+      { to: '/report/school/social-wallet', label: t.walletReport },
       { to: '/report/fixations', label: t.canteenReport },
       { to: '/report/category/fixations', label: t.categoryReport },
       { to: '/orders', label: t.orders },

@@ -1,0 +1,340 @@
+import type { WalletMark, WalletPupil, WalletReport } from '@tamaq/contract/reports';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DatePicker, Flex, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallback } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { api } from '../../lib/api-client.ts';
+import { useDownloadHref } from '../../lib/download.ts';
+import { formatCost } from '../../lib/money.ts';
+import { useStructureWords } from '../../lib/structure-words.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { PrintOnly } from '../../ui/print-only.tsx';
+import { SchoolSelect } from '../../ui/school-select.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
+import { ReportCard } from './report-card.tsx';
+import { positiveId } from './report-params.ts';
+
+const t = ru.reports.wallet;
+const PATH = '/api/report/school/social-wallet';
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A line of the grid: a pupil, or the subtotal of their class after its pupils. */
+type Line =
+  | { kind: 'pupil'; key: string; n: number; className: string; pupil: WalletPupil }
+  | {
+      kind: 'class';
+      key: string;
+      name: string;
+      entitled: number[];
+      served: number[];
+      due: number;
+      servedTotal: number;
+      amount: string;
+    };
+
+const lineOf = (r: WalletReport): Line[] => {
+  let n = 0;
+  return r.classes.flatMap((c) => [
+    ...c.pupils.map((p): Line => ({ kind: 'pupil', key: `p${p.id}`, n: ++n, className: c.name, pupil: p })),
+    { ...c, kind: 'class', key: `c${c.id}` },
+  ]);
+};
+
+const money = (amount: string) => formatCost(amount, '').trim();
+
+function Mark({ mark }: { mark: WalletMark }) {
+  if (mark === 'none') return null;
+  return mark === 'served' ? (
+    <Typography.Text type="success" title={t.servedMark} strong>
+      +
+    </Typography.Text>
+  ) : (
+    <Typography.Text type="danger" title={t.missedMark} strong>
+      −
+    </Typography.Text>
+  );
+}
+
+/** «ноябрь 2026» for 2026-11. */
+const monthName = (month: string) => dayjs(`${month}-01`).locale('ru').format('MMMM YYYY');
+
+/**
+ * /report/school/social-wallet (beyond the spec; the school reports' roles): the document a school
+ * sends to be paid for state social-wallet meals. For a school and a month, each school day: who was
+ * due a meal, who was served (+) and who was not (−), per class and for the school, with the amount
+ * due at the cost each meal was served at; .xlsx and A4 landscape paper with the signature lines.
+ */
+export function WalletReportPage() {
+  const downloadHref = useDownloadHref();
+  const words = useStructureWords();
+  const { params, setParams } = useListParams();
+  const locked = useSession()?.school ?? null;
+  const urlSchool = positiveId(params.schoolId);
+  const schoolId = locked ?? urlSchool;
+  const month = params.month && MONTH.test(params.month) ? params.month : dayjs().format('YYYY-MM');
+  const ready = schoolId !== null;
+  const query = { schoolId: schoolId ?? undefined, month };
+  const report = useQuery({
+    queryKey: ['report', 'wallet', query],
+    queryFn: ({ signal }) => api.get<WalletReport>(PATH, query, { signal }),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  });
+  const chooseSchool = useCallback((id: number | null) => setParams({ schoolId: id }), [setParams]);
+  const data = report.data;
+  const lines = data ? lineOf(data) : [];
+  const days = data?.days ?? [];
+  const heading = data ? t.heading(data.school.name, monthName(data.month)) : '';
+
+  const columns: TableColumnsType<Line> = [
+    { key: 'n', title: ru.reports.number, width: 44, fixed: 'left', render: (_, l) => (l.kind === 'pupil' ? l.n : '') },
+    {
+      key: 'name',
+      title: ru.reports.name,
+      width: 220,
+      fixed: 'left',
+      ellipsis: true,
+      render: (_, l) => (l.kind === 'pupil' ? l.pupil.name : <strong>{t.classTotal(l.name)}</strong>),
+    },
+    {
+      key: 'class',
+      title: words.classroom,
+      width: 70,
+      render: (_, l) => (l.kind === 'pupil' ? l.className : ''),
+    },
+    ...days.map((d, i) => ({
+      key: d,
+      title: d.slice(8, 10),
+      width: 40,
+      align: 'center' as const,
+      render: (_: unknown, l: Line) =>
+        l.kind === 'pupil' ? <Mark mark={l.pupil.marks[i]!} /> : l.entitled[i] ? `${l.served[i]}/${l.entitled[i]}` : '',
+    })),
+    {
+      key: 'due',
+      title: t.due,
+      width: 86,
+      align: 'right',
+      render: (_, l) => (l.kind === 'pupil' ? l.pupil.due : l.due),
+    },
+    {
+      key: 'served',
+      title: t.served,
+      width: 86,
+      align: 'right',
+      render: (_, l) => (l.kind === 'pupil' ? l.pupil.servedTotal : l.servedTotal),
+    },
+    {
+      key: 'amount',
+      title: t.amount,
+      width: 110,
+      align: 'right',
+      fixed: 'right',
+      render: (_, l) => <strong>{money(l.kind === 'pupil' ? l.pupil.amount : l.amount)}</strong>,
+    },
+  ];
+
+  // A day nobody was due a meal stays blank in every line, as in the pupils' rows.
+  const daily = <V,>(cells: V[]) => cells.map((c, i) => (data?.entitled[i] ? c : ''));
+  const dayLine = (label: string, cells: (string | number)[], tail: [string | number, string | number, string]) => (
+    <Table.Summary.Row key={label}>
+      <Table.Summary.Cell index={0} colSpan={3}>
+        <strong>{label}</strong>
+      </Table.Summary.Cell>
+      {cells.map((c, i) => (
+        <Table.Summary.Cell key={days[i]} index={3 + i} align="center">
+          {c}
+        </Table.Summary.Cell>
+      ))}
+      {tail.map((c, i) => (
+        <Table.Summary.Cell key={i} index={3 + days.length + i} align="right">
+          <strong>{c}</strong>
+        </Table.Summary.Cell>
+      ))}
+    </Table.Summary.Row>
+  );
+
+  return (
+    <ReportCard
+      title={t.title}
+      testId="wallet-report-page"
+      filters={
+        <>
+          {locked === null && <SchoolSelect value={urlSchool} onChange={chooseSchool} />}
+          <DatePicker
+            picker="month"
+            format="MMMM YYYY"
+            allowClear={false}
+            aria-label={t.month}
+            value={dayjs(`${month}-01`)}
+            onChange={(m: Dayjs | null) => m && setParams({ month: m.format('YYYY-MM') })}
+            data-testid="wallet-month"
+          />
+        </>
+      }
+      download={ready ? downloadHref(PATH, { ...query, export: 1 }) : null}
+      report={report}
+      notice={!ready ? words.chooseSchool : null}
+    >
+      {data && (
+        <Flex gap={32} wrap style={{ marginBottom: 16 }} data-testid="wallet-summary">
+          <Statistic title={t.due} value={data.due} />
+          <Statistic title={t.served} value={data.servedTotal} />
+          <Statistic title={t.missed} value={data.due - data.servedTotal} />
+          <Statistic title={t.amountDue} value={formatCost(data.amount)} />
+        </Flex>
+      )}
+      <Table<Line>
+        data-testid="wallet-grid"
+        size="small"
+        bordered
+        columns={columns}
+        rowKey="key"
+        dataSource={lines}
+        loading={report.isFetching}
+        pagination={false}
+        sticky
+        scroll={{ x: 'max-content' }}
+        rowClassName={(l) => (l.kind === 'class' ? 'ant-table-row-selected' : '')}
+        locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
+        summary={() =>
+          !data || lines.length === 0 ? null : (
+            <Table.Summary>
+              {dayLine(t.due, daily(data.entitled), [data.due, '', ''])}
+              {dayLine(t.served, daily(data.served), ['', data.servedTotal, ''])}
+              {dayLine(t.missed, daily(data.entitled.map((e, i) => e - data.served[i]!)), [
+                data.due - data.servedTotal,
+                '',
+                '',
+              ])}
+              {dayLine(t.amount, daily(data.amounts.map(money)), ['', '', money(data.amount)])}
+            </Table.Summary>
+          )
+        }
+      />
+      {data && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+          {t.legend}
+        </Typography.Paragraph>
+      )}
+      {data && <PrintedWallet heading={heading} report={data} lines={lines} classroom={words.classroom} />}
+    </ReportCard>
+  );
+}
+
+const PRINT_CSS = `
+.tamaq-wallet h1 { font-size: 12pt; margin: 0 0 1mm; }
+.tamaq-wallet p { font-size: 8pt; margin: 0 0 2mm; }
+.tamaq-wallet table { border-collapse: collapse; width: 100%; font-size: 7pt; }
+.tamaq-wallet th, .tamaq-wallet td { border: 0.2mm solid #000; padding: 0.4mm 0.8mm; }
+.tamaq-wallet .n { text-align: center; }
+.tamaq-wallet .r { text-align: right; white-space: nowrap; }
+.tamaq-wallet thead { display: table-header-group; }
+.tamaq-wallet tr { break-inside: avoid; }
+.tamaq-wallet tr.sub td, .tamaq-wallet tfoot td { font-weight: bold; }
+.tamaq-wallet .signatures { margin-top: 8mm; font-size: 9pt; break-inside: avoid; }
+.tamaq-wallet .signatures div { margin-top: 6mm; }
+`;
+
+const MARK: Record<WalletMark, string> = { served: '+', missed: '−', none: '' };
+
+/** The reconciliation on paper: A4 landscape, every pupil, the class lines, the day lines, signatures. */
+function PrintedWallet({
+  heading,
+  report: r,
+  lines,
+  classroom,
+}: {
+  heading: string;
+  report: WalletReport;
+  lines: Line[];
+  classroom: string;
+}) {
+  const day = (label: string, cells: (string | number)[], tail: (string | number)[]) => (
+    <tr>
+      <td colSpan={3}>{label}</td>
+      {cells.map((c, i) => (
+        <td key={r.days[i]} className="n">
+          {c}
+        </td>
+      ))}
+      {tail.map((c, i) => (
+        <td key={i} className="r">
+          {c}
+        </td>
+      ))}
+    </tr>
+  );
+  return (
+    <PrintOnly page="A4 landscape" margin="8mm" css={PRINT_CSS} testId="report-print">
+      <section className="tamaq-wallet">
+        <h1>{heading}</h1>
+        <p>{t.legend}</p>
+        <table>
+          <thead>
+            <tr>
+              <th>{ru.reports.number}</th>
+              <th>{ru.reports.name}</th>
+              <th>{classroom}</th>
+              {r.days.map((d) => (
+                <th key={d} className="n">
+                  {d.slice(8, 10)}
+                </th>
+              ))}
+              <th className="r">{t.due}</th>
+              <th className="r">{t.served}</th>
+              <th className="r">{t.amount}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l) =>
+              l.kind === 'pupil' ? (
+                <tr key={l.key}>
+                  <td className="n">{l.n}</td>
+                  <td>{l.pupil.name}</td>
+                  <td>{l.className}</td>
+                  {l.pupil.marks.map((m, i) => (
+                    <td key={r.days[i]} className="n">
+                      {MARK[m]}
+                    </td>
+                  ))}
+                  <td className="r">{l.pupil.due}</td>
+                  <td className="r">{l.pupil.servedTotal}</td>
+                  <td className="r">{money(l.pupil.amount)}</td>
+                </tr>
+              ) : (
+                <tr key={l.key} className="sub">
+                  <td colSpan={3}>{t.classTotal(l.name)}</td>
+                  {l.entitled.map((e, i) => (
+                    <td key={r.days[i]} className="n">
+                      {e ? `${l.served[i]}/${e}` : ''}
+                    </td>
+                  ))}
+                  <td className="r">{l.due}</td>
+                  <td className="r">{l.servedTotal}</td>
+                  <td className="r">{money(l.amount)}</td>
+                </tr>
+              ),
+            )}
+          </tbody>
+          <tfoot>
+            {day(t.due, r.entitled, [r.due, '', ''])}
+            {day(t.served, r.served, ['', r.servedTotal, ''])}
+            {day(
+              t.missed,
+              r.entitled.map((e, i) => e - r.served[i]!),
+              [r.due - r.servedTotal, '', ''],
+            )}
+            {day(t.amount, r.amounts.map(money), ['', '', money(r.amount)])}
+          </tfoot>
+        </table>
+        <div className="signatures">
+          {t.signatures.map((who) => (
+            <div key={who}>{who}: ____________________ / ____________________ /</div>
+          ))}
+        </div>
+      </section>
+    </PrintOnly>
+  );
+}

@@ -108,6 +108,29 @@ export const FixationIdParams = z.object({ id: id() });
 export const TodayCount = z.object({ fed: z.number().int(), total: z.number().int() });
 export type TodayCount = z.infer<typeof TodayCount>;
 export const SchoolTodayQuery = z.object({ schoolId: id() });
+
+/**
+ * The pace of a school's queue: the scans (visits not marked by hand) of the last minute and of
+ * the last 10 minutes, and the class being served: the run of latest scans of one class, while its
+ * last scan is under 10 minutes old — since its first scan, how many, and how many pupils it has.
+ */
+export const SchoolPace = z.object({
+  lastMinute: z.number().int(),
+  lastTenMinutes: z.number().int(),
+  currentClass: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      since: z.string(),
+      last: z.string(),
+      scans: z.number().int(),
+      pupils: z.number().int(),
+    })
+    .nullable(),
+  /** The server's time of the answer: the screen counts the class's time from it. */
+  at: z.string(),
+});
+export type SchoolPace = z.infer<typeof SchoolPace>;
 export const CanteenTodayQuery = z.object({ canteenId: id() });
 
 export const CurrentCategory = z.object({

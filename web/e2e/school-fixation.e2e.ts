@@ -227,6 +227,51 @@ describe('/school/fixation', () => {
     await rowOf(page, missed.name).waitFor();
   });
 
+  it('shows the queue’s pace: scans a minute and in 10 minutes, the class being served and its time, live', async () => {
+    const room = await call<{ id: number; name: string }>(eduAdmin, 'POST', '/api/classroom', {
+      schoolId,
+      name: `Темп ${stamp}`,
+    });
+    const inRoom = async (tag: string) => {
+      const user = await call<{ id: number }>(eduAdmin, 'POST', '/api/user', {
+        name: `Ученик ${tag} ${stamp}`,
+        school_id: schoolId,
+        classroom_id: room.id,
+        food_category_id: paid.id,
+      });
+      return withCard(eduAdmin, user, `SP${stamp}${tag}`);
+    };
+    const cards = [await inRoom('Q1'), await inRoom('Q2'), await inRoom('Q3')];
+    const page = counter.page;
+    await openScreen(office.page);
+    await openScreen(page, `?schoolId=${schoolId}`);
+    await page.getByTestId('queue-pace').waitFor();
+    for (const card of cards.slice(0, 2)) {
+      await blur(page);
+      await wedgeScan(page, card);
+      await scanCard(page, 'success').waitFor();
+    }
+    // Both screens show the class now being served: the counter after its scans, the office live.
+    for (const screen of [page, office.page]) {
+      const served = screen.getByTestId('pace-class');
+      await served
+        .filter({ hasText: `Темп ${stamp}:` })
+        .filter({ hasText: '2 из 3' })
+        .waitFor();
+      expect(Number(await screen.getByTestId('pace-minute').textContent())).toBeGreaterThanOrEqual(2);
+      expect(Number(await screen.getByTestId('pace-ten').textContent())).toBeGreaterThanOrEqual(2);
+    }
+    // The class's time ticks by itself, with no new scan.
+    const time = office.page.getByTestId('pace-class-time');
+    const seconds = async () => {
+      const [m, s] = (await time.textContent())!.split(':').map(Number);
+      return m! * 60 + s!;
+    };
+    const first = await seconds();
+    await expect.poll(seconds, { timeout: 5_000 }).toBeGreaterThanOrEqual(first + 2);
+    await snap(office.page, 'school-fixation-pace');
+  });
+
   it('speaks of a kindergarten and its groups to the kindergarten admin, locked to their kindergarten', async () => {
     const kg = await openBrowser({ width: 1024, height: 768 });
     try {

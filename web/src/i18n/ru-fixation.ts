@@ -54,6 +54,14 @@ export const fixationTexts = {
     of: 'из',
     hint: 'Сколько человек поели сегодня из тех, кому положено питание сегодня',
   },
+  pace: {
+    lastMinute: 'За минуту:',
+    lastTenMinutes: 'за 10 минут:',
+    scansHint: 'Сканов карт (без отмеченных вручную) за последнюю минуту и за последние 10 минут',
+    classLabel: (name: string) => `${name}:`,
+    classHint: 'Класс, который сейчас проходит: время с его первого скана и сколько его учеников уже отсканировано',
+    ofPupils: (scans: number, pupils: number) => `${scans} из ${pupils}`,
+  },
   history: {
     title: 'История',
     search: 'Поиск по ФИО',

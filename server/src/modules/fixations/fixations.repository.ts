@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { imageUrl } from '@tamaq/contract/images';
-import type { Fixation } from '@tamaq/contract/fixations';
+import type { Fixation, SchoolPace } from '@tamaq/contract/fixations';
 import { escapeLike } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
@@ -200,6 +200,8 @@ with f as (
 )}`;
 
 const COUNT = sql<number>`count(*)`.mapWith(Number);
+/** The latest scans read to find the run of the class being served (a class is never this big). */
+const PACE_RUN_MAX = 300;
 
 /**
  * The people with a visit in a place on a day of the organization: the day's bounds in its zone let the
@@ -351,6 +353,65 @@ export function createFixationsRepository(db: Db) {
         foodCategoryId: f.foodCategoryId,
         foodCategoryName: f.foodCategoryName,
       });
+    },
+
+    /** The pace of a school's queue at `now` (see the contract's SchoolPace). */
+    async schoolPace(schoolId: number, now: Date): Promise<SchoolPace> {
+      const tenAgo = new Date(now.getTime() - 10 * 60_000);
+      const minuteAgo = new Date(now.getTime() - 60_000);
+      const scans = and(
+        eq(visits.schoolId, schoolId),
+        eq(visits.manual, false),
+        sql`${visits.createdAt} <= ${now.toISOString()}::timestamptz`,
+      );
+      const [[counts], recent] = await Promise.all([
+        db
+          .select({
+            lastMinute:
+              sql<number>`count(*) filter (where ${visits.createdAt} > ${minuteAgo.toISOString()}::timestamptz)`.mapWith(
+                Number,
+              ),
+            lastTenMinutes: COUNT,
+          })
+          .from(visits)
+          .where(and(scans, sql`${visits.createdAt} > ${tenAgo.toISOString()}::timestamptz`)),
+        // The latest scans, newest first: the current class is the run at their head.
+        db
+          .select({ classroomId: visits.classroomId, at: visits.createdAt })
+          .from(visits)
+          .where(
+            and(scans, sql`${visits.createdAt} > ${new Date(now.getTime() - 3 * 3600_000).toISOString()}::timestamptz`),
+          )
+          .orderBy(desc(visits.createdAt))
+          .limit(PACE_RUN_MAX),
+      ]);
+      const head = recent[0];
+      let currentClass: SchoolPace['currentClass'] = null;
+      if (head?.classroomId != null && head.at > tenAgo) {
+        const run = recent.findIndex((r) => r.classroomId !== head.classroomId);
+        const scansInRun = run < 0 ? recent.length : run;
+        const [[c], [size]] = await Promise.all([
+          db.select({ name: classrooms.name }).from(classrooms).where(eq(classrooms.id, head.classroomId)),
+          db
+            .select({ n: COUNT })
+            .from(users)
+            .where(and(eq(users.classroomId, head.classroomId), isNull(users.deletedAt))),
+        ]);
+        currentClass = {
+          id: head.classroomId,
+          name: c?.name ?? '',
+          since: recent[scansInRun - 1]!.at.toISOString(),
+          last: head.at.toISOString(),
+          scans: scansInRun,
+          pupils: size?.n ?? 0,
+        };
+      }
+      return {
+        lastMinute: counts?.lastMinute ?? 0,
+        lastTenMinutes: counts?.lastTenMinutes ?? 0,
+        currentClass,
+        at: now.toISOString(),
+      };
     },
 
     /** «Сегодня: N из M» of a school (see the contract's TodayCount). */

@@ -13,6 +13,7 @@ import {
   SchoolFixationListQuery,
   SchoolFixationSubscribe,
   CanteenTodayQuery,
+  SchoolPace,
   SchoolTodayQuery,
   TodayCount,
 } from '@tamaq/contract/fixations';
@@ -151,6 +152,20 @@ export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       },
     },
     (request) => service.schoolToday(actorOf(request), request.query.schoolId),
+  );
+
+  app.get(
+    '/api/school/fixation/pace',
+    {
+      config: { access: SCHOOL_SCREEN },
+      schema: {
+        tags: ['fixations'],
+        summary: 'Темп очереди: сканов за минуту и за 10 минут, текущий класс и его время',
+        querystring: SchoolTodayQuery,
+        response: { 200: SchoolPace, ...commonErrorResponses },
+      },
+    },
+    (request) => service.schoolPace(actorOf(request), request.query.schoolId),
   );
 
   app.delete(

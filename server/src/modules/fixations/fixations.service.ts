@@ -6,6 +6,7 @@ import {
   type CanteenFixationCreate,
   type Fixation,
   type SchoolFixationCreate,
+  type SchoolPace,
   type TodayCount,
 } from '@tamaq/contract/fixations';
 import { normaliseCardNumber } from '@tamaq/contract/cards';
@@ -280,6 +281,13 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       const school = await repo.school(schoolId, scopeOf(actor));
       if (!school) throw ValidationError.field('schoolId', M.schoolNotFound);
       return repo.schoolToday(school.id, localDate(now(), school.timeZone), school.timeZone);
+    },
+
+    /** The pace of the queue of a school in scope; another organization's school answers 422. */
+    async schoolPace(actor: Actor, schoolId: number): Promise<SchoolPace> {
+      const school = await repo.school(schoolId, scopeOf(actor));
+      if (!school) throw ValidationError.field('schoolId', M.schoolNotFound);
+      return repo.schoolPace(school.id, now());
     },
 
     /** «Сегодня: N из M» of a canteen in scope; another organization's canteen answers 422. */

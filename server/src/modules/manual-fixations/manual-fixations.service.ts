@@ -224,6 +224,7 @@ export function createManualFixationsService({ db, repo, now, publish, onRecorde
           cost: p.foodCategoryCost,
           count: endless ? (marks.counts.get(p.id) ?? 1) : 1,
           oneTime: !endless,
+          manual: true,
           visitDate: date,
           createdAt,
           createdBy: actor.userId,

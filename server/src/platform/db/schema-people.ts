@@ -249,6 +249,8 @@ export const visits = pgTable(
     count: integer('count').notNull().default(1),
     /** One-time entitlement (a one-time card, every school meal): at most one visit per slot and day. */
     oneTime: boolean('one_time').notNull().default(true),
+    /** Marked by hand (the manual fixation screens), not scanned: the queue's pace and anomalies tell them apart. */
+    manual: boolean('manual').notNull().default(false),
     visitDate: date('visit_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
     createdBy: integer('created_by'),

@@ -24,6 +24,8 @@ import { useStationTarget } from '../../lib/use-station-target.ts';
 import { useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
 import { todayCountKey } from './api/today-count.ts';
+import { schoolPaceKey } from './api/school-pace.ts';
+import { QueuePace } from './queue-pace.tsx';
 
 const t = ru.fixation;
 /** Spec 1 §6: the education admin may delete school visits; the kindergarten admin, theirs. */
@@ -66,6 +68,7 @@ export function SchoolFixationPage() {
     useCallback(() => {
       void queryClient.invalidateQueries({ queryKey: schoolFixationsKey });
       void queryClient.invalidateQueries({ queryKey: todayCountKey });
+      void queryClient.invalidateQueries({ queryKey: schoolPaceKey });
     }, [queryClient]),
   );
   const live = useLiveSchool(schoolId, refresh);
@@ -131,6 +134,7 @@ export function SchoolFixationPage() {
             <TodayCount kind="school" id={schoolId} />
           </div>
         </Flex>
+        <QueuePace schoolId={schoolId} />
         <QueueBar pending={station.pending} onRetry={station.retryNow} />
         <ScanCard feedback={station.feedback} sending={station.sending} detailOf={classroomOf} timeZone={timeZone} />
         <Flex gap={12} wrap align="center" justify="space-between">

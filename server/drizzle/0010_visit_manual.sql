@@ -1,0 +1,1 @@
+ALTER TABLE "visits" ADD COLUMN "manual" boolean DEFAULT false NOT NULL;

@@ -354,3 +354,59 @@ export function periodDays(from: string, to: string): string[] {
 /** 2026-11-02 → 02.11 (the grid's column), and → 02.11.2026 with `year`. */
 export const dayName = (iso: string, year = false) =>
   `${iso.slice(8, 10)}.${iso.slice(5, 7)}${year ? `.${iso.slice(0, 4)}` : ''}`;
+
+/**
+ * `GET /api/report/anomalies` (beyond the spec; admin, economist, education admin, observer,
+ * kindergarten admin): the period, and a school (a school-locked user's own; all when none).
+ */
+export const AnomalyQuery = z
+  .object({
+    schoolId: optionalQueryId(),
+    dateFrom: requiredDate(M.dateFrom),
+    dateTo: requiredDate(M.dateTo),
+  })
+  .superRefine(checkPeriod);
+export type AnomalyQuery = z.infer<typeof AnomalyQuery>;
+
+const AnomalyPlace = z.object({ kind: z.enum(['school', 'canteen']), id: z.number().int(), name: z.string() });
+const AnomalyPerson = z.object({ id: z.number().int(), name: z.string() });
+
+/** One card scanned at two places within 10 minutes: a card lent, or two cards alike. */
+export const CardTwice = z.object({
+  card: z.string(),
+  user: AnomalyPerson,
+  first: z.object({ at: z.string(), place: AnomalyPlace }),
+  second: z.object({ at: z.string(), place: AnomalyPlace }),
+  /** Minutes between the two, rounded down. */
+  minutes: z.number().int(),
+});
+
+/** A class with more visits on a day (in one meal time) than it has pupils. */
+export const CrowdedClass = z.object({
+  date: z.string(),
+  school: AnomalyPerson,
+  classroom: AnomalyPerson,
+  /** The meal time, when the organization has them. */
+  category: z.string().nullable(),
+  visits: z.number().int(),
+  pupils: z.number().int(),
+});
+
+/** A visit marked by hand at a moment outside every meal time of the organization. */
+export const ManualOutside = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: AnomalyPerson,
+  place: AnomalyPlace,
+  markedBy: z.string().nullable(),
+});
+
+export const AnomalyReport = z.object({
+  cardTwice: z.array(CardTwice),
+  crowdedClasses: z.array(CrowdedClass),
+  manualOutside: z.array(ManualOutside),
+  /** The first this many of each kind are listed, newest first. */
+  limit: z.number().int(),
+});
+export type AnomalyReport = z.infer<typeof AnomalyReport>;
+export const ANOMALIES_LISTED = 500;

@@ -90,6 +90,7 @@ export const ROUTE_ROLES = {
   '/report/school/classroom/fixations': [EA, ST, OBS, KG],
   '/report/school/statistics': [OBS],
   '/report/school/social-wallet': [EA, ST, OBS, KG],
+  '/report/anomalies': [A, EC, EA, OBS, KG],
   '/books/categories': [EA, LIB],
   '/books/category/:schoolId/create': [EA, LIB, KG],
   '/books/category/:schoolId/:id': [EA, LIB],

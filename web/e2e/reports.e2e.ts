@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, downloadLink, openBrowser, shot, signIn, signOutHere } from './browser.ts';
-import { call, tokenOf, withCard } from './fixation-helpers.ts';
+import { call, ensureCategoryNow, ENSURE_CATEGORY_TIMEOUT_MS, tokenOf, withCard } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
 const CANTEEN = `Столовая отчёта ${SUFFIX}`;
@@ -327,5 +327,44 @@ describe('/report/school/fixations', () => {
     await page.getByTestId('statistics-apply').click();
     await page.waitForURL((u) => u.searchParams.get('dateFrom') === day(-1));
     await expect.poll(async () => (await values())[5]).toBe('2');
+  });
+});
+
+describe('/report/anomalies', () => {
+  const NAME = `Сотрудник Аномалии ${SUFFIX}`;
+  let removeCategory: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    const admin = await tokenOf('admin@demo.kz');
+    removeCategory = (await ensureCategoryNow(admin, `Аномалии ${SUFFIX}`)).remove;
+    const user = await call<{ id: number }>(admin, 'POST', '/api/user', { name: NAME, job_title: 'Водитель' });
+    const number = await withCard(admin, user, `AN${SUFFIX}`);
+    const cards = await call<{ id: number; number: string }[]>(admin, 'GET', `/api/card/user?userId=${user.id}`);
+    await call(admin, 'POST', '/api/card/status', { cardId: cards[0]!.id, endless_use: 'Y' });
+    const { rows } = await call<{ rows: { id: number; name: string }[] }>(admin, 'GET', '/api/canteens?limit=1000');
+    const second = rows.find((c) => c.name === 'Столовая №2 (цех)')!.id;
+    // An endless card eats at two canteens a few seconds apart (past the 3-second double-scan window).
+    await call(admin, 'POST', '/api/fixation', { cardId: number, canteenId });
+    await new Promise((r) => setTimeout(r, 3200));
+    await call(admin, 'POST', '/api/fixation', { cardId: number, canteenId: second });
+  }, ENSURE_CATEGORY_TIMEOUT_MS);
+  afterAll(() => removeCategory());
+
+  it('shows the company admin a card used at two canteens within 10 minutes', async () => {
+    await signOutHere(page);
+    await signIn(page, 'admin@demo.kz');
+    await page.goto(`${baseUrl()}/report/anomalies?dateFrom=${day(0)}&dateTo=${day(0)}`);
+    await page.getByTestId('anomalies-page').waitFor();
+    // A company has canteens, not schools: no school to choose.
+    expect(await page.getByTestId('school-select').count()).toBe(0);
+    const row = page.getByTestId('anomalies-card-twice').locator('tbody tr').filter({ hasText: NAME });
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    expect(cells[0]).toBe(`AN${SUFFIX}`);
+    expect(cells[2]).toContain(CANTEEN);
+    expect(cells[3]).toContain('Столовая №2 (цех)');
+    expect(cells[4]).toBe('0');
+    await page.getByTestId('anomalies-crowded').getByText('Не найдено').waitFor();
+    await shot(page, 'report-anomalies');
   });
 });

@@ -130,6 +130,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/reports/wallet-report-page.tsx'),
     (m) => m.WalletReportPage,
   ),
+  '/report/anomalies': screen(
+    () => import('../features/reports/anomalies-page.tsx'),
+    (m) => m.AnomaliesPage,
+  ),
   '/report/school/statistics': screen(
     () => import('../features/reports/statistics-page.tsx'),
     (m) => m.StatisticsPage,

@@ -32,6 +32,7 @@ export const shell = {
     kgReport: 'Отчёт по детскому саду',
     classroomReport: 'Отчёт по классам',
     walletReport: 'Сверка соцкошелька',
+    anomalies: 'Аномалии',
     groupReport: 'Отчёт по группам',
     canteenReport: 'Отчёт по столовой',
     categoryReport: 'Отчёт по категориям',

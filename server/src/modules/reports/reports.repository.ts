@@ -67,6 +67,45 @@ export interface DueDay {
   servedCost: string | null;
 }
 
+/** A card at two places within 10 minutes, as the anomalies query reads it. */
+export interface CardTwiceRow {
+  card: string;
+  userId: number;
+  userName: string;
+  firstAt: Date | string;
+  firstKind: 'school' | 'canteen';
+  firstId: number;
+  firstName: string;
+  secondAt: Date | string;
+  secondKind: 'school' | 'canteen';
+  secondId: number;
+  secondName: string;
+}
+
+/** A class's visits of a day and meal time over its pupils. */
+export interface CrowdedRow {
+  date: string;
+  schoolId: number;
+  schoolName: string;
+  classroomId: number;
+  classroomName: string;
+  category: string | null;
+  visits: number;
+  pupils: number;
+}
+
+/** A visit marked by hand outside every meal time. */
+export interface ManualRow {
+  id: number | string;
+  at: Date | string;
+  userId: number;
+  userName: string;
+  kind: 'school' | 'canteen';
+  placeId: number;
+  placeName: string;
+  markedBy: string | null;
+}
+
 /** The visits of a canteen report's filter. */
 const canteenVisits = (f: VisitFilter) =>
   and(
@@ -283,6 +322,88 @@ export function createReportsRepository(db: Db) {
         ...r,
         servedCost: served ? r.servedCost : null,
       }));
+    },
+
+    /**
+     * The anomalies of an organization's period (see the contract's AnomalyReport), a school's when
+     * `schoolId` is given, the newest first, at most `limit` of each kind.
+     */
+    async anomalies(organizationId: number, schoolId: number | null, from: string, to: string, limit: number) {
+      const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)) as unknown as { rows: T[] };
+      const place = (v: string) => sql.raw(`case when ${v}.school_id is not null then 'school' else 'canteen' end`);
+      const [twice, crowded, manual] = await Promise.all([
+        rows<CardTwiceRow>(sql`
+          select c.number as card, u.id as "userId", u.name as "userName",
+                 v1.created_at as "firstAt", ${place('v1')} as "firstKind",
+                 coalesce(v1.school_id, v1.canteen_id) as "firstId", coalesce(s1.name, k1.name) as "firstName",
+                 v2.created_at as "secondAt", ${place('v2')} as "secondKind",
+                 coalesce(v2.school_id, v2.canteen_id) as "secondId", coalesce(s2.name, k2.name) as "secondName"
+          from visits v1
+          join visits v2 on v2.card_id = v1.card_id and v2.organization_id = v1.organization_id
+            and not v2.manual and v2.id <> v1.id
+            and v2.created_at >= v1.created_at and v2.created_at <= v1.created_at + interval '10 minutes'
+            and (v2.school_id is distinct from v1.school_id or v2.canteen_id is distinct from v1.canteen_id)
+            and v2.visit_date between ${from}::date and ${to}::date + 1
+          join cards c on c.id = v1.card_id
+          join users u on u.id = v1.user_id
+          left join schools s1 on s1.id = v1.school_id
+          left join canteens k1 on k1.id = v1.canteen_id
+          left join schools s2 on s2.id = v2.school_id
+          left join canteens k2 on k2.id = v2.canteen_id
+          where v1.organization_id = ${organizationId}::int and not v1.manual and v1.card_id is not null
+            and v1.visit_date between ${from}::date and ${to}::date
+            and (${schoolId}::int is null or ${schoolId}::int in (v1.school_id, v2.school_id))
+          order by v2.created_at desc, v1.id
+          limit ${limit}::int`),
+        rows<CrowdedRow>(sql`
+          with counts as (
+            select v.visit_date, v.school_id, v.classroom_id, v.fixation_category_id, count(*)::int as visits
+            from visits v
+            where v.organization_id = ${organizationId}::int and v.visit_date between ${from}::date and ${to}::date
+              and v.school_id is not null and v.classroom_id is not null
+              and (${schoolId}::int is null or v.school_id = ${schoolId}::int)
+            group by 1, 2, 3, 4
+          ),
+          sizes as (
+            select p.classroom_id, count(*)::int as pupils from users p
+            where p.deleted_at is null and p.classroom_id in (select classroom_id from counts)
+            group by 1
+          )
+          select to_char(k.visit_date, 'YYYY-MM-DD') as date, s.id as "schoolId", s.name as "schoolName",
+                 cl.id as "classroomId", cl.name as "classroomName", f.name as category,
+                 k.visits, coalesce(z.pupils, 0) as pupils
+          from counts k
+          join schools s on s.id = k.school_id
+          join classrooms cl on cl.id = k.classroom_id
+          left join fixation_categories f on f.id = k.fixation_category_id
+          left join sizes z on z.classroom_id = k.classroom_id
+          where k.visits > coalesce(z.pupils, 0)
+          order by k.visit_date desc, s.name, cl.name, f.position
+          limit ${limit}::int`),
+        rows<ManualRow>(sql`
+          select v.id, v.created_at as at, u.id as "userId", u.name as "userName", ${place('v')} as kind,
+                 coalesce(v.school_id, v.canteen_id) as "placeId", coalesce(s.name, k.name) as "placeName",
+                 m.name as "markedBy"
+          from visits v
+          join organizations o on o.id = v.organization_id
+          join users u on u.id = v.user_id
+          left join users m on m.id = v.created_by
+          left join schools s on s.id = v.school_id
+          left join canteens k on k.id = v.canteen_id
+          where v.organization_id = ${organizationId}::int and v.manual
+            and v.visit_date between ${from}::date and ${to}::date
+            and (${schoolId}::int is null or v.school_id = ${schoolId}::int)
+            and exists (select 1 from fixation_categories f
+                        where f.organization_id = v.organization_id and f.deleted_at is null)
+            and not exists (
+              select 1 from fixation_categories f
+              where f.organization_id = v.organization_id and f.deleted_at is null
+                and f.time_start <= (v.created_at at time zone o.time_zone)::time
+                and (v.created_at at time zone o.time_zone)::time < f.time_finish)
+          order by v.created_at desc, v.id desc
+          limit ${limit}::int`),
+      ]);
+      return { twice: twice.rows, crowded: crowded.rows, manual: manual.rows };
     },
 
     /** Who the rows are: name, class, duty schedule and the numbers of the cards they hold now. */

@@ -8,6 +8,8 @@ import {
   SchoolReportQuery,
   SchoolStatistics,
   StatisticsQuery,
+  AnomalyQuery,
+  AnomalyReport,
   WalletReport,
   WalletReportQuery,
 } from '@tamaq/contract/reports';
@@ -119,6 +121,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const file = await service.walletXlsx(actor, request.query);
       return sendXlsxReport(reply, file.fileName, file.sheet);
     },
+  );
+
+  app.get(
+    '/api/report/anomalies',
+    {
+      config: { access: rolesFor('/report/anomalies') },
+      schema: {
+        tags,
+        summary:
+          'Аномалии за период: карта в двух местах за 10 минут, визитов больше, чем учеников, ручные отметки вне времени питания',
+        querystring: AnomalyQuery,
+        response: { 200: AnomalyReport, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    (request) => service.anomalies(actorOf(request), request.query),
   );
 
   app.get(

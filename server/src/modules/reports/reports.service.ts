@@ -16,6 +16,9 @@ import {
   type StatisticsQuery,
   type SchoolReportQuery,
   monthBounds,
+  ANOMALIES_LISTED,
+  type AnomalyQuery,
+  type AnomalyReport,
   type WalletReport,
   type WalletReportQuery,
 } from '@tamaq/contract/reports';
@@ -348,8 +351,46 @@ export function createReportsService(platform: Platform) {
     return walletReport(school, q.month, due);
   };
 
+  /** The anomalies of the organization's period: a school-locked user's school, or one asked for. */
+  const anomalies = async (actor: Actor, q: AnomalyQuery): Promise<AnomalyReport> => {
+    const organizationId = ownOrganization(actor);
+    if (actor.schoolId !== null && q.schoolId !== undefined && q.schoolId !== actor.schoolId)
+      throw notFound(M.schoolNotFound);
+    const schoolId = actor.schoolId ?? q.schoolId ?? null;
+    if (schoolId !== null && !(await repo.school(organizationId, actor.schoolId, schoolId)))
+      throw notFound(M.schoolNotFound);
+    const found = await repo.anomalies(organizationId, schoolId, q.dateFrom, q.dateTo, ANOMALIES_LISTED);
+    const iso = (at: Date | string) => new Date(at).toISOString();
+    return {
+      cardTwice: found.twice.map((r) => ({
+        card: r.card,
+        user: { id: r.userId, name: r.userName },
+        first: { at: iso(r.firstAt), place: { kind: r.firstKind, id: r.firstId, name: r.firstName } },
+        second: { at: iso(r.secondAt), place: { kind: r.secondKind, id: r.secondId, name: r.secondName } },
+        minutes: Math.floor((Date.parse(iso(r.secondAt)) - Date.parse(iso(r.firstAt))) / 60_000),
+      })),
+      crowdedClasses: found.crowded.map((r) => ({
+        date: r.date,
+        school: { id: r.schoolId, name: r.schoolName },
+        classroom: { id: r.classroomId, name: r.classroomName },
+        category: r.category,
+        visits: Number(r.visits),
+        pupils: Number(r.pupils),
+      })),
+      manualOutside: found.manual.map((r) => ({
+        id: Number(r.id),
+        at: iso(r.at),
+        user: { id: r.userId, name: r.userName },
+        place: { kind: r.kind, id: r.placeId, name: r.placeName },
+        markedBy: r.markedBy,
+      })),
+      limit: ANOMALIES_LISTED,
+    };
+  };
+
   return {
     wallet,
+    anomalies,
 
     /** The reconciliation as a sheet, with the signature lines. */
     async walletXlsx(actor: Actor, q: WalletReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {

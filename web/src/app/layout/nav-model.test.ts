@@ -50,12 +50,13 @@ describe('buildNav', () => {
     expect(navHrefs(nav('EducationAdmin', ['library']))).toContain('/books');
   });
 
-  it('gives the observer statistics and the school reports only', () => {
+  it('gives the observer statistics, the school reports and the anomalies only', () => {
     expect(navHrefs(nav('EducationObserver'))).toEqual([
       '/report/school/statistics',
       '/report/school/fixations',
       '/report/school/classroom/fixations',
       '/report/school/social-wallet',
+      '/report/anomalies',
     ]);
   });
 

@@ -58,6 +58,7 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
       { to: '/report/school/social-wallet', label: t.walletReport },
       { to: '/report/fixations', label: t.canteenReport },
       { to: '/report/category/fixations', label: t.categoryReport },
+      { to: '/report/anomalies', label: t.anomalies },
       { to: '/orders', label: t.orders },
     ],
   },

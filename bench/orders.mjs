@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startBenchServer } from './server.mjs';
+import { login, startBenchServer } from './server.mjs';
 import { BENCH_JWT_SECRET, databaseUrl, dropDatabase, freshDemoDatabase } from './postgres.mjs';
 
 const DB = 'tamaq_bench_orders';
@@ -96,15 +96,6 @@ const browserHeaders = (token) => ({
   cookie: 'XSRF-TOKEN=bench-xsrf-token',
   'x-xsrf-token': 'bench-xsrf-token',
 });
-
-async function login(url, email) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'demo12345' }),
-  });
-  return (await res.json()).access_token;
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const ms = (v) => `${v.toFixed(1)} ms`;

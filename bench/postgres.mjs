@@ -52,3 +52,14 @@ export async function dropDatabase(name) {
 }
 
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** Runs `fn` with a client connected to `url`, and closes it. */
+export async function withClient(url, fn) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}

@@ -24,7 +24,7 @@ import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { WebSocket } from 'ws';
 import { startBenchServer } from './server.mjs';
-import { BENCH_JWT_SECRET, adminUrl, databaseUrl, dropDatabase, freshDemoDatabase } from './postgres.mjs';
+import { BENCH_JWT_SECRET, adminUrl, databaseUrl, dropDatabase, freshDemoDatabase, withClient } from './postgres.mjs';
 
 const PUPILS = 50_000;
 const PAST_VISITS = 2_000_000;
@@ -72,15 +72,7 @@ function templateName() {
   return `tamaq_bench_scan_${h.digest('hex').slice(0, 12)}`;
 }
 
-async function admin(fn) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (fn) => withClient(adminUrl, fn);
 
 /** Builds the grown demo database into `name` (minutes: 2 million visits with their indexes). */
 async function buildTemplate(name) {

@@ -39,3 +39,13 @@ export async function startBenchServer({ port, dataDir, ready, env = {}, nodeArg
     },
   };
 }
+
+/** A demo user's token from the running server (every demo login shares the demo password). */
+export async function login(url, email) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo12345' }),
+  });
+  return (await res.json()).access_token;
+}

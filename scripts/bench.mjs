@@ -5,6 +5,7 @@ import { benchApi } from '../bench/api.mjs';
 import { benchImport } from '../bench/import.mjs';
 import { benchScan } from '../bench/scan.mjs';
 import { benchOrders } from '../bench/orders.mjs';
+import { benchReports } from '../bench/reports.mjs';
 import { benchSearchLoad } from '../bench/search-load.mjs';
 import { benchPageWeight } from '../bench/page-weight.mjs';
 import { postgresAvailable } from '../bench/postgres.mjs';
@@ -20,7 +21,7 @@ const rows = [
   ...(await benchPageWeight()),
 ];
 // The scan benchmark needs a PostgreSQL server (issue 4: 50,000 pupils, 2 million visits).
-if (await postgresAvailable()) rows.push(...(await benchScan()), ...(await benchOrders()));
-else rows.push({ name: 'scans and orders (need PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
+if (await postgresAvailable()) rows.push(...(await benchScan()), ...(await benchOrders()), ...(await benchReports()));
+else rows.push({ name: 'scans, orders and reports (need PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.value.padStart(12)}  ${r.rss ?? ''}`);

@@ -23,6 +23,7 @@ import { z } from '@tamaq/contract/zod';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { ValidationError } from '../../platform/http/errors.ts';
+import { asBuilt } from '../../platform/http/as-built.ts';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createFixationsRepository } from './fixations.repository.ts';
@@ -45,10 +46,6 @@ export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     onRecorded: () => platform.metrics.visitsRecorded.inc({ kind: 'scan' }),
   });
   const answers = { 200: Fixation, 404: ErrorBody, 409: ScanRefusal, ...commonErrorResponses };
-  // A scan's answer is built field by field by the service (repo.scannedRow / repo.row), so it is
-  // written as it is: a second pass through the schema is work every scan at lunch would pay for
-  // nothing. The schema still documents it (OpenAPI), and fixations.test.ts checks its shape.
-  const asBuilt = () => (data: unknown) => JSON.stringify(data);
 
   app.post(
     '/api/fixation',

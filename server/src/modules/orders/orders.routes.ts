@@ -11,6 +11,7 @@ import {
 } from '@tamaq/contract/orders';
 import { z } from '@tamaq/contract/zod';
 import { rolesFor } from '@tamaq/contract/routes';
+import { asBuilt } from '../../platform/http/as-built.ts';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { sendXlsx } from '../../platform/spreadsheet.ts';
@@ -18,10 +19,6 @@ import type { ModuleOptions } from '../../platform/platform.ts';
 import { createOrdersService } from './orders.service.ts';
 
 const tags = ['orders'];
-// The cashbox's answers are built field by field by the service, so they are written as they are: a
-// second pass through the schema is work every sale at lunch would pay for nothing. The schemas still
-// document them (OpenAPI), and orders.test.ts checks the shapes against them.
-const asBuilt = () => (data: unknown) => JSON.stringify(data);
 const xlsx = {
   description: 'Книга Excel (xlsx)',
   content: {

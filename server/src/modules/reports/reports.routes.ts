@@ -15,6 +15,7 @@ import {
 } from '@tamaq/contract/reports';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
+import { asBuilt } from '../../platform/http/as-built.ts';
 import { sendXlsxReport } from '../../platform/spreadsheet.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createReportsService } from './reports.service.ts';
@@ -31,6 +32,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/report/fixations',
     {
+      serializerCompiler: asBuilt,
       config: { access: rolesFor('/report/fixations'), tokenInQuery: true },
       schema: {
         tags,
@@ -50,6 +52,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/report/category/fixations',
     {
+      serializerCompiler: asBuilt,
       config: { access: rolesFor('/report/category/fixations'), tokenInQuery: true },
       schema: {
         tags,
@@ -69,6 +72,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/report/school/fixations',
     {
+      serializerCompiler: asBuilt,
       config: { access: rolesFor('/report/school/fixations'), tokenInQuery: true },
       schema: {
         tags,
@@ -88,6 +92,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/report/school/classrooms/fixations',
     {
+      serializerCompiler: asBuilt,
       config: { access: rolesFor('/report/school/classroom/fixations'), tokenInQuery: true },
       schema: {
         tags,
@@ -107,6 +112,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/report/school/social-wallet',
     {
+      serializerCompiler: asBuilt,
       config: { access: rolesFor('/report/school/social-wallet'), tokenInQuery: true },
       schema: {
         tags,

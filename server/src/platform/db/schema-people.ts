@@ -258,6 +258,8 @@ export const visits = pgTable(
   (t) => [
     index('visits_organization_date_idx').on(t.organizationId, t.visitDate),
     index('visits_school_created_idx').on(t.schoolId, t.createdAt),
+    // A school's reports read its days: without it a month of one school read the whole organization's.
+    index('visits_school_date_idx').on(t.schoolId, t.visitDate),
     index('visits_canteen_created_idx').on(t.canteenId, t.createdAt),
     index('visits_user_date_idx').on(t.userId, t.visitDate),
     // The rule "one visit per category per day" held by the database, not by a read before the write:

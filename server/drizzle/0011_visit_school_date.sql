@@ -1,0 +1,1 @@
+CREATE INDEX "visits_school_date_idx" ON "visits" USING btree ("school_id","visit_date");

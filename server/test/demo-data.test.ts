@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isValidBin, isValidIin } from '@tamaq/contract/kz-id';
+import { WalletReport } from '@tamaq/contract/reports';
 import { loadDemoData } from '../src/demo/demo-data.ts';
+import { tokenFor } from './factories.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
 
 /** The demo set a first start shows: every screen has real rows, and every row passes our own rules. */
@@ -83,5 +85,39 @@ describe('demo food (issue 9)', () => {
     const [bad] = await rows<{ n: number }>(sql`
       select count(*)::int as n from order_items where amount <> cost * count`);
     expect(bad!.n).toBe(0);
+  });
+});
+
+describe('demo social wallet (issue 10)', () => {
+  it('reconciles November at the demo gymnasium as counted by hand', async () => {
+    // The demo's today is Friday 20 November (11:00 in Almaty); its visits run from 21 October to
+    // yesterday on school days. November's school days to today: 2–6, 9–13, 16–20, so 15 due; all but
+    // today's were served: 14. Every social-wallet pupil joined on 1 September.
+    t.clock.now = new Date('2026-11-20T06:00:00Z');
+    const [school] = await rows<{ id: number; sw: number; cost: string }>(sql`
+      select s.id, count(*)::int as sw, min(f.cost)::text as cost
+      from schools s join users u on u.school_id = s.id and u.classroom_id is not null and u.deleted_at is null
+      join food_categories f on f.id = u.food_category_id and f.type = 'sw'
+      where s.name = 'Школа-гимназия №1' group by s.id`);
+    const [admin] = await rows<{ id: number }>(sql`select id from users where email = 'edu.admin@demo.kz'`);
+    const user = (await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, admin!.id) }))!;
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/report/school/social-wallet?schoolId=${school!.id}&month=2026-11`,
+      token: await tokenFor(t.platform, user),
+    });
+    expect(res.statusCode).toBe(200);
+    const r = WalletReport.parse(res.json());
+    const n = school!.sw;
+    expect(n).toBeGreaterThan(20);
+    expect({ due: r.due, served: r.servedTotal }).toEqual({ due: 15 * n, served: 14 * n });
+    expect(r.entitled.slice(0, 16)).toEqual([...Array(15).fill(n), 0]);
+    expect(r.served.slice(0, 15)).toEqual([...Array(14).fill(n), 0]);
+    const tiyn = Math.round(Number(school!.cost) * 100) * 14 * n;
+    expect(r.amount).toBe(`${Math.floor(tiyn / 100)}.${String(tiyn % 100).padStart(2, '0')}`);
+    // Each pupil: served every day but today, which is still due.
+    for (const p of r.classes.flatMap((c) => c.pupils)) {
+      expect(p.marks.slice(0, 15)).toEqual([...Array(14).fill('served'), 'missed']);
+    }
   });
 });

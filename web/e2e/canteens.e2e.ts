@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { call } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
 const NAME = `Столовая ${SUFFIX}`;
@@ -132,6 +133,31 @@ describe('/canteens as admin@demo.kz', () => {
     await page.getByText('Столовая удалена').first().waitFor();
     await row(OTHER).waitFor({ state: 'detached' });
     await row(NAME).waitFor();
+  });
+
+  it('keeps a 250-character name inside the card, wrapped, with edit and delete on screen', async () => {
+    const token = (await page.evaluate(() => localStorage.getItem('access_token')))!;
+    const long = `Очень длинное название ${SUFFIX} `.repeat(12).slice(0, 250);
+    await call(token, 'POST', '/api/canteen', { name: long, address: 'ул. Абая, 3' });
+    await page.goto(`${baseUrl()}/canteens`);
+    await search(long.slice(0, 30));
+    const longRow = rows().filter({ hasText: long.slice(0, 40) });
+    await longRow.waitFor();
+    // The table is no wider than its card: nothing to scroll sideways.
+    const fits = await page.evaluate(() => {
+      const card = document.querySelector('[data-testid="canteens-page"]')!;
+      const table = card.querySelector('.ant-table-content table, .ant-table-body table')!;
+      return table.getBoundingClientRect().width <= card.getBoundingClientRect().width;
+    });
+    expect(fits).toBe(true);
+    // The whole name is there, over several lines, and the row actions are within the window.
+    expect(await longRow.getByRole('link').first().textContent()).toBe(long);
+    const width = page.viewportSize()!.width;
+    for (const button of [longRow.getByRole('link', { name: 'Изменить' }), longRow.getByRole('button').last()]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    await shot(page, 'canteens-long-name');
   });
 
   it('is not offered to the cashier: /canteens sends them away', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
-import { useEffect, type Key, type ReactNode } from 'react';
+import { isValidElement, useEffect, useMemo, type CSSProperties, type Key, type ReactNode } from 'react';
 import { ui } from '../i18n/ru-ui.ts';
 import { errorText } from '../lib/api-error.ts';
 import { Pager } from './pager.tsx';
@@ -22,10 +22,38 @@ export interface DataTableProps<T> extends PassThrough<T> {
   onRetry?: () => void;
 }
 
+/** A cell's text wraps past this width (a 250-character name), so the row's actions stay in view. */
+const CELL: CSSProperties = { maxWidth: '28rem', overflowWrap: 'anywhere' };
+
+/** A legacy antd render result (`{children, props}`): left as it is. */
+const isRenderedCell = (v: unknown) =>
+  typeof v === 'object' && v !== null && !isValidElement(v) && 'children' in v && 'props' in v;
+
+/**
+ * Every cell's content in a block that wraps long text, and the row actions (`key: 'actions'`)
+ * fixed to the right edge: however long a name, the table fits its card and edit and delete stay
+ * on screen. Column groups are left as they are.
+ */
+function wrapping<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
+  return columns.map((col) => {
+    if ('children' in col) return col;
+    if (col.key === 'actions') return { fixed: 'right' as const, ...col };
+    const render = col.render;
+    return {
+      ...col,
+      render: (value: unknown, row: T, index: number) => {
+        const out = render ? render(value, row, index) : (value as ReactNode);
+        return isRenderedCell(out) ? out : <div style={CELL}>{out as ReactNode}</div>;
+      },
+    };
+  });
+}
+
 /**
  * The list of every back-office screen: antd Table without its own pagination, our Pager below
- * (the server pages with limit/offset), a spinner over the rows while loading, and a horizontal
- * scroll instead of squeezed columns on a narrow screen. Extra Table props (rowSelection, onRow,
+ * (the server pages with limit/offset), a spinner over the rows while loading, long text wrapped
+ * with the row actions kept in view, and a horizontal scroll instead of squeezed columns on a narrow
+ * screen. Extra Table props (rowSelection, onRow,
  * size...) pass through.
  */
 export function DataTable<T extends object>({
@@ -43,6 +71,7 @@ export function DataTable<T extends object>({
   ...rest
 }: DataTableProps<T>) {
   const count = total ?? 0;
+  const shown = useMemo(() => wrapping(columns), [columns]);
 
   // Deleting the last row of the last page leaves the user on an empty page: step back to the
   // last page that still has rows.
@@ -78,7 +107,7 @@ export function DataTable<T extends object>({
         size="middle"
         scroll={{ x: 'max-content' }}
         {...rest}
-        columns={columns}
+        columns={shown}
         rowKey={rowKey as TableProps<T>['rowKey']}
         dataSource={rows as T[] | undefined}
         loading={loading}

@@ -49,8 +49,8 @@ describe('/signup', () => {
 
     await page.waitForURL((u) => u.pathname === '/report/fixations');
     await page.getByTestId('profile-menu-title').getByText('Жанна Ахметова').waitFor();
-    expect(await page.getByTestId('nav').isVisible()).toBe(true);
-    expect(await page.getByTestId('nav-group-reports').count()).toBeGreaterThan(0);
+    await page.getByTestId('nav').waitFor({ state: 'visible' });
+    await page.getByTestId('nav-group-reports').first().waitFor();
     await shot(page, 'signup-signed-in');
   });
 

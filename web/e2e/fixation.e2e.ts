@@ -295,14 +295,41 @@ describe('/fixation', () => {
     const people = await Promise.all(places.flatMap((_, p) => gaps.map((_, g) => employee(`K${p}${g}`))));
     await openScreen();
     await page.getByTestId('canteen-select').waitFor();
+    // The gaps between keys as the page received them: a loaded machine stretches the sent ones.
+    await page.evaluate(() => {
+      const w = window as unknown as { __keyTimes: number[] };
+      w.__keyTimes = [];
+      window.addEventListener('keydown', (ev) => w.__keyTimes.push(ev.timeStamp), true);
+    });
+    const receivedMedianGap = () =>
+      page.evaluate(() => {
+        const times = (window as unknown as { __keyTimes: number[] }).__keyTimes.splice(0);
+        const gaps = times
+          .slice(1)
+          .map((t, i) => t - times[i]!)
+          .sort((a, b) => a - b);
+        return gaps[Math.floor(gaps.length / 2)] ?? 0;
+      });
     let next = 0;
+    const skipped: string[] = [];
+    const unscanned = new Set<string>();
     for (const [place, focus] of places) {
       for (const gap of gaps) {
         const e = people[next++]!;
         await focus();
+        await receivedMedianGap();
         // Through the browser's own input pipeline, as a keyboard-wedge scanner types.
         await page.keyboard.type(e.card, { delay: gap });
         await page.keyboard.press('Enter');
+        const received = await receivedMedianGap();
+        // In a search box, keys that reached the page more than 100 ms apart (FIELD_BURST_MS) are a
+        // person typing, not a scanner, however fast they were sent: that run tests nothing here.
+        if (place === 'the history search' && received > 100) {
+          skipped.push(`${gap} ms sent, ${received.toFixed(0)} ms received`);
+          await page.getByLabel('Поиск по ФИО').fill('');
+          unscanned.add(e.name);
+          continue;
+        }
         await scanCard(page, 'success')
           .getByText(e.name)
           .waitFor({ timeout: 10_000 })
@@ -316,7 +343,9 @@ describe('/fixation', () => {
         await page.getByRole('button', { name: 'Выключить звук' }).waitFor();
       }
     }
-    for (const e of people) await expectVisits(admin, '/api/fixations', e.name, 1);
+    for (const e of people) await expectVisits(admin, '/api/fixations', e.name, unscanned.has(e.name) ? 0 : 1);
+    // Most runs skip none; a loaded machine may stretch one or two of the search box's runs.
+    expect(skipped.length, skipped.join('; ')).toBeLessThanOrEqual(2);
   });
 
   it('answers typed text that is not a card with a message, in place of the last card', async () => {

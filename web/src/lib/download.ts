@@ -20,7 +20,7 @@ interface Held {
 /** A token is given up this long before it ends, so a link is never clicked with a dying one. */
 const MARGIN_MS = 5 * 60_000;
 /** How often a screen with links checks that its token is still good (a hidden tab may check less). */
-const CHECK_MS = 30_000;
+const CHECK_MS = 5_000;
 /** After a failed ask (a bad network), the next waits this long. */
 const RETRY_MS = 5_000;
 
@@ -52,6 +52,8 @@ function ensure(): void {
     })
     .finally(() => {
       asking = null;
+      // The session changed while asking (a sign-in in this tab): ask again for the new one now.
+      if (getToken() !== session) ensure();
     });
 }
 

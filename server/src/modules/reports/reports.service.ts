@@ -258,9 +258,9 @@ export function createReportsService(platform: Platform) {
     const byDate = new Map(grid.days.map((d) => [d.date, d]));
     const days = periodDays(filter.dateFrom, filter.dateTo).map((date) => {
       const d = byDate.get(date);
-      return { date, name: dayName(date), rows: d?.rows ?? {}, total: d?.total ?? 0 };
+      return { date, name: dayName(date), cells: d?.cells ?? '{}', total: d?.total ?? 0 };
     });
-    const rows: ReportPerson[] = grid.rows.map(([id, categoryId, total, name, classroomName, category, cards]) => ({
+    const users: ReportPerson[] = grid.rows.map(([id, categoryId, total, name, classroomName, category, cards]) => ({
       key: reportRowKey(id, categoryId),
       id,
       name,
@@ -272,9 +272,9 @@ export function createReportsService(platform: Platform) {
       total,
     }));
     // By class in number order, then by name: the classes ranked once, not compared in every step.
-    const classes = [...new Set(rows.map((r) => r.classroomName ?? ''))].sort(collator.compare);
+    const classes = [...new Set(users.map((r) => r.classroomName ?? ''))].sort(collator.compare);
     const rank = new Map(classes.map((c, i) => [c, i]));
-    rows.sort(
+    users.sort(
       (a, b) =>
         rank.get(a.classroomName ?? '')! - rank.get(b.classroomName ?? '')! ||
         collator.compare(a.name, b.name) ||
@@ -282,8 +282,19 @@ export function createReportsService(platform: Platform) {
         collator.compare(a.categoryName, b.categoryName),
     );
     const total = days.reduce((n, d) => n + d.total, 0);
-    const report: FixationReport = { days, users: rows, total };
-    return { report, heading, fileName };
+    return { days, users, total, heading, fileName };
+  };
+
+  /**
+   * The school report as the JSON text of a `FixationReport`: each day's cells go into it as the
+   * database wrote them (a 2,000-pupil school's month is 44,000 of them, most of the answer).
+   */
+  const schoolJson = async (actor: Actor, q: SchoolReportQuery): Promise<string> => {
+    const { days, users, total } = await school(actor, q);
+    const dayTexts = days.map(
+      (d) => `{"date":"${d.date}","name":${JSON.stringify(d.name)},"rows":${d.cells},"total":${d.total}}`,
+    );
+    return `{"days":[${dayTexts.join(',')}],"users":${JSON.stringify(users)},"total":${total}}`;
   };
 
   /**
@@ -445,11 +456,16 @@ export function createReportsService(platform: Platform) {
       return { fileName, sheet };
     },
 
-    school: async (actor: Actor, q: SchoolReportQuery) => (await school(actor, q)).report,
+    schoolJson,
 
     /** The school report as a sheet: the same rows and totals, the filters in its heading. */
     async schoolXlsx(actor: Actor, q: SchoolReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
-      const { report, heading, fileName } = await school(actor, q);
+      const { days, users, total, heading, fileName } = await school(actor, q);
+      const report: FixationReport = {
+        days: days.map(({ cells, ...d }) => ({ ...d, rows: JSON.parse(cells) as Record<string, number> })),
+        users,
+        total,
+      };
       const [n, name, classroom, category, card] = M.schoolColumns;
       const sheet = gridSheet<ReportPerson>(
         { name: M.schoolSheet, heading },

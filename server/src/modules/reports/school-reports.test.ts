@@ -81,6 +81,8 @@ describe('GET /api/report/school/fixations', () => {
   it('answers a row per pupil and food category by day, by class in number order, totals that add up', async () => {
     const res = await report(period('2026-11-02', '2026-11-04'));
     expect(res.statusCode).toBe(200);
+    // Written by hand in parts (the cells as the database wrote them): still JSON, and the contract's.
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = FixationReport.strict().parse(res.json());
     expect(body.users.map((u) => [u.classroomName, u.name, u.categoryName, u.total, u.paymentCard])).toEqual([
       ['1 А', 'Болат Ким', 'Соцкошелёк', 2, 'PUPIL-BOLAT'],

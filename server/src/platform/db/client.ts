@@ -35,7 +35,9 @@ export function fromPglite(client: PGlite): Database {
 }
 
 export function fromPostgresUrl(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // No JIT: its compiling (100–200 ms) starts on a cost estimate, and a month's report crosses it
+  // while running in a tenth of that time; the app's statements are short.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return {

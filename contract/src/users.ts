@@ -128,13 +128,36 @@ export type UserUpdate = z.infer<typeof UserUpdate>;
 export const UserIdParams = z.object({ id: id() });
 
 /** Query of the import: the school and class the rows go to; the super admin names the organization. */
+/**
+ * What an import does with a row that matches a person already there (by IIN; else the same name in
+ * the same class, or for an employee the same name and job title): `update` them (the default),
+ * `create` a new person unless the IIN matched, or `check`: write nothing and answer what would be
+ * done, with the matched rows listed.
+ */
+export const USER_IMPORT_MODES = ['update', 'create', 'check'] as const;
+export type UserImportMode = (typeof USER_IMPORT_MODES)[number];
+
 export const UserUploadQuery = z.object({
   schoolId: optionalQueryId(),
   classroomId: optionalQueryId(),
   organizationId: optionalQueryId(),
+  mode: z.enum(USER_IMPORT_MODES).default('update'),
 });
 export type UserUploadQuery = z.infer<typeof UserUploadQuery>;
-export const UserImportResult = ImportResult;
+
+/** A row of the file that matches a person already there: how, and who (class or job title). */
+export const UserImportMatch = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  by: z.enum(['iin', 'name']),
+  /** The existing person's class, else job title. */
+  place: z.string().nullable(),
+});
+export type UserImportMatch = z.infer<typeof UserImportMatch>;
+
+/** With `mode=check`, `matches` lists the rows that would update someone (the first 200). */
+export const UserImportResult = ImportResult.extend({ matches: z.array(UserImportMatch).optional() });
+export type UserImportResult = z.infer<typeof UserImportResult>;
 
 /** The multipart body, for the API documentation: the file is read from the stream, not validated here. */
 export const UserUploadBody = z

@@ -199,6 +199,26 @@ describe('/users as admin@demo.kz (company)', () => {
     await search(SUFFIX);
     await row(`Повар ${SUFFIX}`).waitFor();
     await row(`Мойщица ${SUFFIX}`).waitFor();
+
+    // The same file again: the two are found by name and job title, and the admin chooses.
+    await page.locator('input[type="file"][accept=".xlsx,.xls"]').setInputFiles(good);
+    const matches = page.getByTestId('import-matches');
+    await matches.waitFor();
+    expect(await matches.locator('li').allTextContents()).toEqual([
+      `Строка 2: Повар ${SUFFIX} — Повар`,
+      `Строка 3: Мойщица ${SUFFIX} — Мойщица`,
+    ]);
+    await shot(page, 'users-import-matches');
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await matches.waitFor({ state: 'detached' });
+    await page.locator('input[type="file"][accept=".xlsx,.xls"]').setInputFiles(good);
+    await matches.waitFor();
+    await page.getByRole('button', { name: 'Обновить их' }).click();
+    await page.getByText('Добавлено: 0, обновлено: 2').waitFor();
+    await page.reload();
+    await row(`Мойщица ${SUFFIX}`).waitFor();
+    expect(await row(`Повар ${SUFFIX}`).count()).toBe(1);
+    expect(await row(`Мойщица ${SUFFIX}`).count()).toBe(1);
     const template = await downloadLink(page.getByTestId('import-template'));
     expect(template).toMatch(/^\/api\/users\/template\?token=/);
     const download = await fetch(`${baseUrl()}${template}`);

@@ -1,3 +1,4 @@
+import { plural } from './ru-manual-fixation.ts';
 /** Texts of the shared components in `src/ui` and `src/lib`. */
 export const ui = {
   loading: 'Загрузка…',
@@ -62,6 +63,14 @@ export const ui = {
     refusedTitle: 'Файл не загружен',
     refusedHint: 'Ни одна строка не загружена. Исправьте строки ниже и загрузите файл снова.',
     done: (n: number) => `Загружено строк: ${n}`,
+    matchesTitle: 'Похоже, эти люди уже есть',
+    matchesHint: (n: number) =>
+      `${n} ${plural(n, 'строка совпадает', 'строки совпадают', 'строк совпадают')} по ФИО с уже добавленными людьми того же класса (для сотрудника — той же должности). Обновить их данными из файла или добавить как новых людей?`,
+    matchLine: (line: number, name: string, place: string | null) =>
+      `Строка ${line}: ${name}${place ? ` — ${place}` : ''}`,
+    updateMatches: 'Обновить их',
+    createMatches: 'Добавить как новых',
+    writing: 'Сохраняем…',
   },
   thumb: {
     noPhoto: 'Нет фото',

@@ -12,7 +12,7 @@ export interface FileUploadButtonProps<T> {
   /** More multipart fields sent with the file. */
   extra?: Record<string, string>;
   field?: string;
-  onDone: (result: T) => void;
+  onDone: (result: T, file: File) => void;
   /** Instead of the default error message, e.g. to list the rows an import refused. */
   onError?: (err: unknown) => void;
   label?: ReactNode;

@@ -2,9 +2,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ImportResult } from '@tamaq/contract/imports';
 import { IMPORT_ACCEPT, IMPORT_FIELD } from '@tamaq/contract/imports';
 import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
-import { App, Button, Space } from 'antd';
+import type { UserImportMatch, UserImportMode, UserImportResult } from '@tamaq/contract/users';
+import { App, Button, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { ui } from '../i18n/ru-ui.ts';
-import { errorText, isApiError } from '../lib/api-client.ts';
+import { errorText, isApiError, withQuery } from '../lib/api-client.ts';
+import { isAbortError, uploadFile } from '../lib/upload.ts';
 import { FileUploadButton } from './file-upload-button.tsx';
 
 export interface ImportButtonProps {
@@ -17,14 +20,28 @@ export interface ImportButtonProps {
   doneText?: (result: ImportResult) => string;
   disabled?: boolean;
   label?: string;
+  /**
+   * People imports: the file is first sent with `mode=check`, and when rows match people already
+   * there by name only, the admin chooses to update them or add new people before anything is written.
+   */
+  checkMatches?: boolean;
 }
 
 /**
  * Import from Excel: a template to start from, the upload with its progress bar, and when the
  * server refuses the file, every rejected row with its reason in one dialog (nothing was imported).
  */
-export function ImportButton({ url, templateHref, onDone, doneText, disabled, label }: ImportButtonProps) {
+export function ImportButton({
+  url,
+  templateHref,
+  onDone,
+  doneText,
+  disabled,
+  label,
+  checkMatches,
+}: ImportButtonProps) {
   const { modal, message } = App.useApp();
+  const [writing, setWriting] = useState(false);
   const showRefusal = (err: unknown) => {
     const rows = isApiError(err) ? err.validationErrors?.[IMPORT_FIELD] : undefined;
     if (!rows?.length) {
@@ -46,21 +63,75 @@ export function ImportButton({ url, templateHref, onDone, doneText, disabled, la
       ),
     });
   };
+  const done = (result: ImportResult) => {
+    void message.success(doneText ? doneText(result) : ui.imports.done(result.imported));
+    onDone(result);
+  };
+
+  /** The admin's choice for rows matched by name only: update them, add new people, or nothing. */
+  const ask = (matches: UserImportMatch[]) =>
+    new Promise<UserImportMode | null>((resolve) => {
+      const dialog = modal.confirm({
+        title: ui.imports.matchesTitle,
+        width: 600,
+        okText: ui.imports.updateMatches,
+        onOk: () => resolve('update'),
+        onCancel: () => resolve(null),
+        content: (
+          <div data-testid="import-matches">
+            <p>{ui.imports.matchesHint(matches.length)}</p>
+            <ul style={{ maxHeight: 280, overflow: 'auto', paddingLeft: 20 }}>
+              {matches.map((m) => (
+                <li key={m.line}>{ui.imports.matchLine(m.line, m.name, m.place)}</li>
+              ))}
+            </ul>
+          </div>
+        ),
+        footer: (_, { OkBtn, CancelBtn }) => (
+          <>
+            <CancelBtn />
+            <Button
+              onClick={() => {
+                resolve('create');
+                dialog.destroy();
+              }}
+            >
+              {ui.imports.createMatches}
+            </Button>
+            <OkBtn />
+          </>
+        ),
+      });
+    });
+
+  /** After the check: ask when needed, then send the file again to be written. */
+  const checked = async (result: UserImportResult, file: File) => {
+    const byName = (result.matches ?? []).filter((m) => m.by === 'name');
+    const mode = byName.length ? await ask(byName) : 'update';
+    if (!mode) return;
+    setWriting(true);
+    try {
+      done(await uploadFile<ImportResult>(withQuery(url, { mode }), file, { field: IMPORT_FIELD }));
+    } catch (err) {
+      if (!isAbortError(err)) showRefusal(err);
+    } finally {
+      setWriting(false);
+    }
+  };
+
   return (
     <Space align="start" wrap>
-      <FileUploadButton<ImportResult>
-        url={url}
+      <FileUploadButton<UserImportResult>
+        url={checkMatches ? withQuery(url, { mode: 'check' }) : url}
         accept={IMPORT_ACCEPT}
         field={IMPORT_FIELD}
         maxBytes={IMAGE_MAX_BYTES}
         label={label ?? ui.imports.upload}
-        disabled={disabled}
+        disabled={disabled || writing}
         onError={showRefusal}
-        onDone={(result) => {
-          void message.success(doneText ? doneText(result) : ui.imports.done(result.imported));
-          onDone(result);
-        }}
+        onDone={(result, file) => (checkMatches ? void checked(result, file) : done(result))}
       />
+      {writing && <Typography.Text type="secondary">{ui.imports.writing}</Typography.Text>}
       {templateHref !== undefined && (
         <Button
           icon={<DownloadOutlined />}

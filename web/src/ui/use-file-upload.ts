@@ -9,7 +9,8 @@ export interface FileUploadOptions<T> {
   extra?: Record<string, string>;
   /** A Russian reason to refuse the file before sending it, or null to send it. */
   refuse: (file: File) => string | null;
-  onDone: (result: T) => void;
+  /** With the file sent, for a caller that sends it again (an import checked first). */
+  onDone: (result: T, file: File) => void;
   /** Instead of the default error message, e.g. to list the rows an import refused. */
   onError?: (err: unknown) => void;
 }
@@ -42,7 +43,7 @@ export function useFileUpload<T>({ url, field, extra, refuse, onDone, onError }:
         onProgress: setPercent,
         signal: abort.current.signal,
       });
-      onDone(result);
+      onDone(result, file);
     } catch (err) {
       if (isAbortError(err)) return;
       if (onError) onError(err);

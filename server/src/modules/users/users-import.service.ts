@@ -1,4 +1,4 @@
-import { IMPORT_FIELD, type ImportResult } from '@tamaq/contract/imports';
+import { IMPORT_FIELD, IMPORT_MAX_MESSAGES } from '@tamaq/contract/imports';
 import { isValidIin, makeIin } from '@tamaq/contract/kz-id';
 import {
   canGrant,
@@ -6,6 +6,8 @@ import {
   USER_IMPORT_GROUP_COLUMN,
   userMessages,
   worksWithPupilsOnly,
+  type UserImportMatch,
+  type UserImportResult,
   type UserTemplateQuery,
   type UserUploadQuery,
 } from '@tamaq/contract/users';
@@ -17,7 +19,7 @@ import { isUniqueViolation, notFound, ValidationError } from '../../platform/htt
 import type { Platform } from '../../platform/platform.ts';
 import { parseSpreadsheet, readTable, RowErrors, xlsxBuffer, type ColumnSpec } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
-import { createUsersRepository, type ImportedUser } from './users.repository.ts';
+import { createUsersRepository, type ImportCandidate, type ImportedUser } from './users.repository.ts';
 import { roleOf, socialWalletDates } from './users.service.ts';
 
 const C = USER_IMPORT_COLUMNS;
@@ -89,7 +91,7 @@ export function createUsersImportService(platform: Platform) {
   }
 
   return {
-    async import(actor: Actor, q: UserUploadQuery, file: Buffer): Promise<ImportResult> {
+    async import(actor: Actor, q: UserUploadQuery, file: Buffer): Promise<UserImportResult> {
       const I = userMessages(actor.role).imports;
       const dest = await target(actor, q);
       const errors = new RowErrors();
@@ -145,13 +147,38 @@ export function createUsersImportService(platform: Platform) {
       const at = platform.now();
       try {
         return await platform.db.transaction(async (tx) => {
-          const existing = new Map(
+          const byIin = new Map(
             (await repo.byIins(dest.organizationId, [...seenIin.keys()], tx)).map((u) => [u.iin!, u]),
           );
+          const taken = new Set([...byIin.values()].map((u) => u.id));
+          // Rows the IIN did not find may still be people already there: the same name in the same
+          // class, or an employee's name and job title. Each person answers one row at most.
+          const byName = new Map<string, ImportCandidate[]>();
+          if (q.mode !== 'create') {
+            const names = rows.filter((r) => r.iin === null || !byIin.has(r.iin)).map((r) => r.name);
+            for (const u of await repo.byNames(dest.organizationId, [...new Set(names)], tx)) {
+              if (!taken.has(u.id)) byName.set(key(u.name), [...(byName.get(key(u.name)) ?? []), u]);
+            }
+          }
+          const sameName = (row: ParsedRow) =>
+            (byName.get(key(row.name)) ?? []).find(
+              (u) =>
+                !taken.has(u.id) &&
+                // Two different IINs are two people, whatever their names.
+                (row.iin === null || u.iin === null) &&
+                (row.classroom
+                  ? u.classroomId === row.classroom.id
+                  : u.classroomId === null && key(u.jobTitle ?? '') === key(row.jobTitle ?? '')) &&
+                (scope.schoolId === null || u.schoolId === scope.schoolId) &&
+                canGrant(actor.role, roleOf(u.roleId)),
+            );
+          const className = new Map(classrooms.map((c) => [c.id, c.name]));
+          const matches: UserImportMatch[] = [];
           const creates: ImportedUser[] = [];
           const updates: (ImportedUser & { id: number })[] = [];
           for (const row of rows) {
-            const found = row.iin === null ? undefined : existing.get(row.iin);
+            const sameIin = row.iin === null ? undefined : byIin.get(row.iin);
+            const found = sameIin ?? sameName(row);
             if (!found) {
               const wallet = socialWalletDates(
                 { type: null, set: null, reset: null },
@@ -169,6 +196,15 @@ export function createUsersImportService(platform: Platform) {
                 sw_reset: wallet.reset,
               });
               continue;
+            }
+            taken.add(found.id);
+            if (matches.length < IMPORT_MAX_MESSAGES) {
+              matches.push({
+                line: row.line,
+                name: row.name,
+                by: sameIin ? 'iin' : 'name',
+                place: (found.classroomId !== null ? className.get(found.classroomId) : found.jobTitle) ?? null,
+              });
             }
             if (scope.schoolId !== null && found.schoolId !== scope.schoolId) errors.add(row.line, I.iinOfOtherSchool);
             else if (!canGrant(actor.role, roleOf(found.roleId))) errors.add(row.line, I.iinOfStaff);
@@ -191,7 +227,7 @@ export function createUsersImportService(platform: Platform) {
                   : (dest.schoolId ?? found.schoolId),
               classroom_id: row.classroom?.id ?? found.classroomId,
               name: row.name,
-              iin: row.iin,
+              iin: row.iin ?? found.iin,
               job_title: row.jobTitle ?? found.jobTitle,
               food_category_id: row.foodCategory?.id ?? found.foodCategoryId,
               sw_set: wallet.set,
@@ -199,6 +235,12 @@ export function createUsersImportService(platform: Platform) {
             });
           }
           errors.throwIfAny();
+          const counts = {
+            imported: creates.length + updates.length,
+            created: creates.length,
+            updated: updates.length,
+          };
+          if (q.mode === 'check') return { ...counts, matches };
           await repo.updateMany(updates, at, tx);
           await repo.insertMany(dest.organizationId, creates, at, tx);
           await audit(tx, actor, {
@@ -212,7 +254,7 @@ export function createUsersImportService(platform: Platform) {
               updated: updates.length,
             },
           });
-          return { imported: creates.length + updates.length, created: creates.length, updated: updates.length };
+          return counts;
         });
       } catch (err) {
         // Someone else saved one of these IINs after the check: nothing was written, try again.

@@ -207,6 +207,90 @@ describe('POST /api/users/upload', () => {
     ]);
   });
 
+  it('finds on re-import the pupils of a file without IINs by name in their class, and employees by job title', async () => {
+    const klass = await freshClass();
+    const pupils = workbookOf([HEADER, ['Ким Болат', '', klass.name, '', ''], [' ким болат ', '', klass.name, '', '']]);
+    expect((await upload(`?schoolId=${school}`, pupils)).json()).toEqual({ imported: 2, created: 2, updated: 0 });
+    // Each person answers one row: the two namesakes stay two, the file twice is still two.
+    expect((await upload(`?schoolId=${school}`, pupils)).json()).toEqual({ imported: 2, created: 0, updated: 2 });
+    expect(await pupilsOf(klass.id)).toHaveLength(2);
+    // Somewhere else, the same name is somebody else.
+    const other = await freshClass();
+    const moved = workbookOf([HEADER, ['Ким Болат', '', other.name, '', '']]);
+    expect((await upload(`?schoolId=${school}`, moved)).json()).toEqual({ imported: 1, created: 1, updated: 0 });
+
+    const { token } = await signedIn(t.platform, { role: 'Admin' });
+    const staff = workbookOf([
+      ['ФИО', 'Должность'],
+      ['Повторный Сотрудник', 'Повар'],
+      ['Повторный Сотрудник', 'Кассир'],
+    ]);
+    expect((await upload('', staff, token)).json()).toEqual({ imported: 2, created: 2, updated: 0 });
+    expect((await upload('', staff, token)).json()).toEqual({ imported: 2, created: 0, updated: 2 });
+    const rows = await t.db.select().from(users).where(eq(users.name, 'Повторный Сотрудник'));
+    expect(rows.map((r) => r.jobTitle).sort()).toEqual(['Кассир', 'Повар']);
+  });
+
+  it('gives a pupil found by name the IIN a later file brings', async () => {
+    const klass = await freshClass();
+    const kid = await createPupil(t.db, {
+      organizationId: orgId,
+      schoolId: school,
+      classroomId: klass.id,
+      name: 'Сапарова Айгерим',
+      iin: null,
+    });
+    const code = iin();
+    const file = workbookOf([HEADER, ['Сапарова Айгерим', code, klass.name, '', '']]);
+    expect((await upload(`?schoolId=${school}`, file)).json()).toEqual({ imported: 1, created: 0, updated: 1 });
+    expect((await pupilsOf(klass.id)).map((r) => [r.id, r.iin])).toEqual([[kid.id, code]]);
+  });
+
+  it('checks a file first: lists who it would update and how, writing nothing; create adds namesakes anew', async () => {
+    const klass = await freshClass();
+    const code = iin();
+    await createPupil(t.db, { organizationId: orgId, schoolId: school, classroomId: klass.id, name: 'Есть По Имени' });
+    await createPupil(t.db, {
+      organizationId: orgId,
+      schoolId: school,
+      classroomId: klass.id,
+      name: 'Есть По ИИН',
+      iin: code,
+    });
+    const file = workbookOf([
+      HEADER,
+      ['Есть По Имени', '', klass.name, '', ''],
+      ['Другое Имя', code, klass.name, '', ''],
+      ['Совсем Новый', '', klass.name, '', ''],
+    ]);
+    const check = await upload(`?schoolId=${school}&mode=check`, file);
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({
+      imported: 3,
+      created: 1,
+      updated: 2,
+      matches: [
+        { line: 2, name: 'Есть По Имени', by: 'name', place: klass.name },
+        { line: 3, name: 'Другое Имя', by: 'iin', place: klass.name },
+      ],
+    });
+    expect((await pupilsOf(klass.id)).map((r) => r.name).sort()).toEqual(['Есть По ИИН', 'Есть По Имени']);
+
+    // The admin says these are other people: the namesake is added, the IIN still updates.
+    expect((await upload(`?schoolId=${school}&mode=create`, file)).json()).toEqual({
+      imported: 3,
+      created: 2,
+      updated: 1,
+    });
+    expect((await pupilsOf(klass.id)).map((r) => r.name).sort()).toEqual([
+      'Другое Имя',
+      'Есть По Имени',
+      'Есть По Имени',
+      'Совсем Новый',
+    ]);
+    expect((await upload(`?schoolId=${school}&mode=merge`, file)).statusCode).toBe(422);
+  });
+
   it('keeps a school-locked admin to their school: another school’s pupil is refused', async () => {
     const elsewhere = await freshClass(undefined, school2);
     const code = iin();

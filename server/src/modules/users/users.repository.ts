@@ -50,6 +50,53 @@ const userColumns = {
   hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
 };
 
+/** What an import needs of an existing person to match and update them. */
+export interface ImportCandidate {
+  id: number;
+  name: string;
+  iin: string | null;
+  schoolId: number | null;
+  classroomId: number | null;
+  roleId: number | null;
+  jobTitle: string | null;
+  foodCategoryId: number | null;
+  foodCategoryType: 'sw' | 'common' | null;
+  socialWalletSetDate: string | null;
+  socialWalletResetDate: string | null;
+}
+
+/** The organization's live users that `where` picks for any chunk of `values`. */
+async function importCandidates(
+  tx: Db,
+  organizationId: number,
+  values: readonly string[],
+  where: (chunk: string[]) => SQL,
+): Promise<ImportCandidate[]> {
+  const out: ImportCandidate[] = [];
+  for (let i = 0; i < values.length; i += IMPORT_CHUNK) {
+    out.push(
+      ...(await tx
+        .select({
+          id: users.id,
+          name: users.name,
+          iin: users.iin,
+          schoolId: users.schoolId,
+          classroomId: users.classroomId,
+          roleId: users.roleId,
+          jobTitle: users.jobTitle,
+          foodCategoryId: users.foodCategoryId,
+          foodCategoryType: foodCategories.type,
+          socialWalletSetDate: users.socialWalletSetDate,
+          socialWalletResetDate: users.socialWalletResetDate,
+        })
+        .from(users)
+        .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
+        .where(and(eq(users.organizationId, organizationId), live, where(values.slice(i, i + IMPORT_CHUNK))))),
+    );
+  }
+  return out;
+}
+
 export function createUsersRepository(db: Db) {
   const where = (f: UserFilter): SQL => {
     const conds: (SQL | undefined)[] = [live, f.tenant];
@@ -268,43 +315,20 @@ export function createUsersRepository(db: Db) {
     },
 
     /** The live users of the organization holding any of these IINs, with their category's type. */
-    async byIins(organizationId: number, iins: readonly string[], tx: Db = db) {
-      if (!iins.length) return [];
-      const out: {
-        id: number;
-        iin: string | null;
-        schoolId: number | null;
-        classroomId: number | null;
-        roleId: number | null;
-        jobTitle: string | null;
-        foodCategoryId: number | null;
-        foodCategoryType: 'sw' | 'common' | null;
-        socialWalletSetDate: string | null;
-        socialWalletResetDate: string | null;
-      }[] = [];
-      for (let i = 0; i < iins.length; i += IMPORT_CHUNK) {
-        const chunk = iins.slice(i, i + IMPORT_CHUNK);
-        out.push(
-          ...(await tx
-            .select({
-              id: users.id,
-              iin: users.iin,
-              schoolId: users.schoolId,
-              classroomId: users.classroomId,
-              roleId: users.roleId,
-              jobTitle: users.jobTitle,
-              foodCategoryId: users.foodCategoryId,
-              foodCategoryType: foodCategories.type,
-              socialWalletSetDate: users.socialWalletSetDate,
-              socialWalletResetDate: users.socialWalletResetDate,
-            })
-            .from(users)
-            .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
-            .where(and(eq(users.organizationId, organizationId), live, inArray(users.iin, chunk)))),
-        );
-      }
-      return out;
-    },
+    byIins: (organizationId: number, iins: readonly string[], tx: Db = db) =>
+      importCandidates(tx, organizationId, iins, (chunk) => inArray(users.iin, chunk)),
+
+    /**
+     * The live users of the organization whose name is one of `names`, trimmed and in lower case on
+     * both sides (as the database lowers letters: the caller compares again).
+     */
+    byNames: (organizationId: number, names: readonly string[], tx: Db = db) =>
+      importCandidates(tx, organizationId, names, (chunk) =>
+        inArray(
+          sql`lower(btrim(${users.name}))`,
+          chunk.map((n) => sql`lower(btrim(${n}))`),
+        ),
+      ),
 
     /**
      * Creates many users with one statement per chunk: the rows travel as one JSON parameter and
@@ -328,7 +352,7 @@ export function createUsersRepository(db: Db) {
       for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
         const json = JSON.stringify(rows.slice(i, i + IMPORT_CHUNK));
         await tx.execute(sql`
-          update users u set name = r.name, school_id = r.school_id, classroom_id = r.classroom_id,
+          update users u set name = r.name, iin = r.iin, school_id = r.school_id, classroom_id = r.classroom_id,
                  job_title = r.job_title, food_category_id = r.food_category_id,
                  social_wallet_set_date = r.sw_set::date, social_wallet_reset_date = r.sw_reset::date,
                  updated_at = ${at.toISOString()}::timestamptz

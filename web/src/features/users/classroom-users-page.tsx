@@ -132,6 +132,7 @@ export function ClassroomUsersPage() {
           />
           <div style={{ flex: 1 }} />
           <ImportButton
+            checkMatches
             url={`/api/users/upload?classroomId=${classroomId}`}
             templateHref={downloadHref('/api/users/template')}
             doneText={importedText}

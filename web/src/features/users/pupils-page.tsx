@@ -96,6 +96,7 @@ export function PupilsPage() {
         <Tooltip title={schoolId ? undefined : t.chooseSchoolToImport}>
           <span>
             <ImportButton
+              checkMatches
               url={withQuery('/api/users/upload', { schoolId, classroomId })}
               templateHref={downloadHref('/api/users/template')}
               doneText={importedText}

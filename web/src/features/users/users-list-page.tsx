@@ -137,6 +137,7 @@ export function UsersListPage() {
         <div style={{ flex: 1 }} />
         {importTo && (
           <ImportButton
+            checkMatches
             url={withQuery('/api/users/upload', importTo)}
             templateHref={downloadHref('/api/users/template', importTo)}
             doneText={importedText}

@@ -62,6 +62,7 @@ export const CLASSROOM_MESSAGES = {
   importNameMissing: 'не указано название',
   importTooLong: `название длиннее ${CLASSROOM_NAME_MAX} символов`,
   importDuplicate: (line: number) => `название повторяет строку ${line}`,
+  importExists: (name: string) => `класс «${name}» в школе уже есть, пропущен`,
 } as const;
 
 /** The same messages for a kindergarten admin, whose classes are groups. */
@@ -72,6 +73,7 @@ export const CLASSROOM_MESSAGES_KINDERGARTEN: Wording<typeof CLASSROOM_MESSAGES>
   hasPupils: 'Нельзя удалить группу, в которой есть дети: сначала переведите их',
   hasHistory: 'Нельзя удалить группу, по которой есть история питания',
   schoolNotFound: 'Детский сад не найден',
+  importExists: (name: string) => `группа «${name}» в детском саду уже есть, пропущена`,
 };
 
 export const classroomMessages = (role: Role | null | undefined): Wording<typeof CLASSROOM_MESSAGES> =>

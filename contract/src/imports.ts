@@ -24,6 +24,9 @@ export const IMPORT_MESSAGES = {
   row: (n: number, message: string) => `строка ${n}: ${message}`,
   badCharacter: (title: string) => `в столбце «${title}» недопустимый символ`,
   more: (n: number) => `и ещё ошибок: ${n}`,
+  exampleSheet: 'Пример',
+  exampleNote: (sheet: string) =>
+    `Это пример заполнения: этот лист не загружается. Заполните лист «${sheet}» и загрузите файл.`,
 } as const;
 
 export const ImportResult = z.object({
@@ -31,5 +34,7 @@ export const ImportResult = z.object({
   imported: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
+  /** Rows left as they were, each with its reason (`строка N: …`): e.g. a class the school has. */
+  skipped: z.array(z.string()).optional(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;

@@ -273,7 +273,13 @@ export const USER_MESSAGES = {
     raced: 'Пока файл загружался, такие ИИН появились у других учеников: загрузите файл ещё раз',
     templateSheet: 'Пользователи',
     templateFile: 'Шаблон импорта пользователей.xlsx',
-    example: { name: 'Иванов Иван Иванович', classroom: '1 «А»', foodCategory: 'Льготное питание', jobTitle: '' },
+    example: {
+      name: 'Иванов Иван Иванович',
+      classroom: '1 «А»',
+      employee: 'Ахметова Сауле Каримовна',
+      jobTitle: 'Учитель',
+      companyJobTitle: 'Повар',
+    },
   },
 } as const;
 
@@ -289,7 +295,7 @@ export const USER_MESSAGES_KINDERGARTEN: Wording<typeof USER_MESSAGES> = {
     unknownClassroom: (name: string) => `группа «${name}» не найдена`,
     ambiguousClassroom: (name: string) => `группа «${name}» есть в нескольких детских садах: выберите детский сад`,
     iinOfOtherSchool: 'ИИН принадлежит пользователю другого детского сада',
-    example: { ...USER_MESSAGES.imports.example, classroom: 'Младшая группа' },
+    example: { ...USER_MESSAGES.imports.example, classroom: 'Младшая группа', jobTitle: 'Воспитатель' },
   },
 };
 

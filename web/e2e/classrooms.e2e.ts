@@ -177,6 +177,14 @@ describe('/classrooms as edu.admin@demo.kz', () => {
     fs.writeFileSync(good, xlsxOf([['Класс'], ['1 А'], ['2 А'], ['11 В']]));
     await page.locator('[data-testid=file-upload-input]').setInputFiles(good);
     await page.getByText('Загружено строк: 2').waitFor();
+    // The row not loaded is told, with its reason.
+    const skipped = page.getByTestId('import-skipped');
+    await skipped.waitFor();
+    expect(await skipped.locator('li').allTextContents()).toEqual(['строка 3: класс «2 А» в школе уже есть, пропущен']);
+    expect(await page.locator('.ant-modal-confirm-title').textContent()).toBe('Пропущено строк: 1');
+    await shot(page, 'classrooms-import-skipped');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+    await skipped.waitFor({ state: 'detached' });
     await row('11 В').waitFor();
     expect(await names()).toEqual(['1 А', '2 А', '10 Б', '11 В']);
     await shot(page, 'classrooms-imported');

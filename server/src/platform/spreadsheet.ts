@@ -222,6 +222,31 @@ export async function xlsxBuffer(
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/**
+ * An import template: the first sheet, the one an import reads, with the headers only; a second
+ * sheet «Пример» with the same headers, example rows and a note that it is not read. Examples on the
+ * first sheet were imported as real classes and people when a file was filled in below them.
+ */
+export async function templateBuffer(
+  sheetName: string,
+  columns: readonly XlsxColumn[],
+  examples: readonly (string | number | null)[][],
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheetOf = (name: string) => {
+    const sheet = book.addWorksheet(name.slice(0, 31));
+    sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 20, style: { numFmt: '@' } }));
+    sheet.getRow(1).font = { bold: true };
+    return sheet;
+  };
+  sheetOf(sheetName);
+  const example = sheetOf(IMPORT_MESSAGES.exampleSheet);
+  for (const row of examples) example.addRow(row as (string | number | null)[]);
+  example.addRow([]);
+  example.addRow([IMPORT_MESSAGES.exampleNote(sheetName)]).font = { italic: true };
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
 /** The headers of a workbook download, with a Cyrillic file name that every browser shows right. */
 function asXlsxDownload(reply: FastifyReply, fileName: string): FastifyReply {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');

@@ -71,6 +71,7 @@ export const ui = {
     updateMatches: 'Обновить их',
     createMatches: 'Добавить как новых',
     writing: 'Сохраняем…',
+    skippedTitle: (n: number) => `Пропущено строк: ${n}`,
   },
   thumb: {
     noPhoto: 'Нет фото',

@@ -42,7 +42,7 @@ describe('FileUploadButton', { timeout: 20_000 }, () => {
     act(() => xhr.progress(4, 4));
     expect(await screen.findByText('Обработка…')).toBeTruthy();
     act(() => xhr.respond(200, { created: 12 }));
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ created: 12 }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ created: 12 }, expect.any(File)));
     expect(screen.queryByText('Обработка…')).toBeNull();
   });
 

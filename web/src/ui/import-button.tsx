@@ -65,6 +65,20 @@ export function ImportButton({
   };
   const done = (result: ImportResult) => {
     void message.success(doneText ? doneText(result) : ui.imports.done(result.imported));
+    // Every row is loaded or accounted for: those left as they were, with the reason.
+    if (result.skipped?.length) {
+      modal.info({
+        title: ui.imports.skippedTitle(result.skipped.length),
+        width: 560,
+        content: (
+          <ul data-testid="import-skipped" style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 20 }}>
+            {result.skipped.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        ),
+      });
+    }
     onDone(result);
   };
 

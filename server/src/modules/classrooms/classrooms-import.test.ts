@@ -45,9 +45,10 @@ const upload = (schoolId: number, data: Buffer, token = admin) =>
 
 const refusal = (...messages: string[]) => ({ error: 'Validation error', validationErrors: { file: messages } });
 
-const readBook = (body: Buffer) => {
+/** A sheet of a workbook (the first: the one an import reads) as rows of text. */
+const readBook = (body: Buffer, sheet = 0) => {
   const book = XLSX.read(body, { type: 'buffer' });
-  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
+  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[sheet]!]!, { header: 1, raw: false });
 };
 
 describe('POST /api/classroom/upload', () => {
@@ -56,7 +57,13 @@ describe('POST /api/classroom/upload', () => {
     await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: '1 А' });
     const res = await upload(school, workbookOf([['Класс'], ['1 а'], ['1 Б'], [''], ['2 А'], ['  10   В ']]));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ imported: 3, created: 3, updated: 0 });
+    // Every row is loaded or listed with its reason.
+    expect(res.json()).toEqual({
+      imported: 3,
+      created: 3,
+      updated: 0,
+      skipped: [`строка 2: ${CLASSROOM_MESSAGES.importExists('1 а')}`],
+    });
     expect(await namesIn(school)).toEqual(['1 Б', '1 А', '10 В', '2 А'].sort());
   });
 
@@ -166,21 +173,34 @@ describe('POST /api/classroom/upload', () => {
 });
 
 describe('GET /api/classrooms/template', () => {
-  it('downloads the header «Класс» with two examples, the token in the query', async () => {
+  it('downloads the header «Класс», two examples on a sheet not read, the token in the query', async () => {
     const res = await t.call({ method: 'GET', url: `/api/classrooms/template?token=${admin}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Шаблон классов.xlsx'));
-    expect(readBook(res.rawPayload)).toEqual([['Класс'], ['1 А'], ['1 Б']]);
+    expect(readBook(res.rawPayload)).toEqual([['Класс']]);
+    expect(readBook(res.rawPayload, 1)).toEqual([
+      ['Класс'],
+      ['1 А'],
+      ['1 Б'],
+      [],
+      [IMPORT_MESSAGES.exampleNote('Классы')],
+    ]);
+    // Examples are not data: the template as it comes imports nothing.
+    const school = await newSchool();
+    expect((await upload(school, res.rawPayload)).json()).toEqual(refusal(IMPORT_MESSAGES.empty));
+    expect(await namesIn(school)).toEqual([]);
   });
 
-  it('speaks of groups to a kindergarten admin, and the template imports as it is', async () => {
+  it('speaks of groups to a kindergarten admin, and the template filled in imports', async () => {
     const kg = await createOrganization(t.db, { type: 'kindergarten' });
     const { token } = await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: kg.id });
     const res = await t.call({ method: 'GET', url: '/api/classrooms/template', token });
-    expect(readBook(res.rawPayload)).toEqual([['Группа'], ['Младшая группа'], ['Старшая группа']]);
+    expect(readBook(res.rawPayload)).toEqual([['Группа']]);
+    expect(readBook(res.rawPayload, 1).slice(0, 3)).toEqual([['Группа'], ['Младшая группа'], ['Старшая группа']]);
     const school = (await createSchool(t.db, { organizationId: kg.id })).id;
-    expect((await upload(school, res.rawPayload, token)).json().created).toBe(2);
+    const filled = workbookOf([...readBook(res.rawPayload, 1).slice(0, 3)] as string[][]);
+    expect((await upload(school, filled, token)).json().created).toBe(2);
   });
 
   it('answers 401 without a token and 403 to a cashier', async () => {

@@ -10,14 +10,14 @@ import {
   type ClassroomUpdate,
 } from '@tamaq/contract/classrooms';
 import type { Ok } from '@tamaq/contract/common';
-import type { ImportResult } from '@tamaq/contract/imports';
+import { IMPORT_MAX_MESSAGES, IMPORT_MESSAGES, type ImportResult } from '@tamaq/contract/imports';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { isForeignKeyViolation, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { retire } from '../../platform/retire.ts';
-import { parseSpreadsheet, readTable, RowErrors, xlsxBuffer } from '../../platform/spreadsheet.ts';
+import { parseSpreadsheet, readTable, RowErrors, templateBuffer, xlsxBuffer } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createClassroomsRepository, type ClassroomRow } from './classrooms.repository.ts';
@@ -149,8 +149,8 @@ export function createClassroomsService(platform: Platform, schools: SchoolsServ
     },
 
     /**
-     * One class name per row. Names the school already has are skipped; a name repeated in the file
-     * is an error of the later row; any error refuses the whole file.
+     * One class name per row. Names the school already has are skipped, each listed with its row; a
+     * name repeated in the file is an error of the later row; any error refuses the whole file.
      */
     async importFile(actor: Actor, schoolId: number, file: Buffer): Promise<ImportResult> {
       const school = await schoolOf(actor, schoolId);
@@ -162,7 +162,7 @@ export function createClassroomsService(platform: Platform, schools: SchoolsServ
         errors,
       );
       const seen = new Map<string, number>();
-      const names: string[] = [];
+      const named: { line: number; name: string }[] = [];
       for (const { line, values } of rows) {
         const name = values.name;
         if (!name) {
@@ -179,21 +179,25 @@ export function createClassroomsService(platform: Platform, schools: SchoolsServ
           continue;
         }
         seen.set(sameName(name), line);
-        names.push(name);
+        named.push({ line, name });
       }
       errors.throwIfAny();
-      const created = await platform.db.transaction(async (tx) => {
+      return platform.db.transaction(async (tx) => {
         const existing = new Set((await repo.namesOf(school.id, tx)).map(sameName));
-        const fresh = names.filter((n) => !existing.has(sameName(n)));
-        return fresh.length ? repo.insertMany(school.organizationId, school.id, fresh, tx) : 0;
+        const fresh = named.filter((r) => !existing.has(sameName(r.name))).map((r) => r.name);
+        const created = fresh.length ? await repo.insertMany(school.organizationId, school.id, fresh, tx) : 0;
+        const skipped = named
+          .filter((r) => existing.has(sameName(r.name)))
+          .slice(0, IMPORT_MAX_MESSAGES)
+          .map((r) => IMPORT_MESSAGES.row(r.line, M.importExists(r.name)));
+        return { imported: created, created, updated: 0, ...(skipped.length ? { skipped } : {}) };
       });
-      return { imported: created, created, updated: 0 };
     },
 
-    /** The import template: the header and two example rows. */
+    /** The import template: the header on the sheet read, example names on a sheet of their own. */
     async template(actor: Actor) {
       const words = sheetWords(actor);
-      const body = await xlsxBuffer(
+      const body = await templateBuffer(
         words.title,
         [{ header: words.name, width: 30 }],
         words.examples.map((name) => [name]),

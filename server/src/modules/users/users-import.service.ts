@@ -17,7 +17,7 @@ import { inScope, scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
 import { isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { parseSpreadsheet, readTable, RowErrors, xlsxBuffer, type ColumnSpec } from '../../platform/spreadsheet.ts';
+import { parseSpreadsheet, readTable, RowErrors, templateBuffer, type ColumnSpec } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, type ImportCandidate, type ImportedUser } from './users.repository.ts';
 import { roleOf, socialWalletDates } from './users.service.ts';
@@ -36,6 +36,9 @@ const COLUMNS: readonly ColumnSpec<Column>[] = [
 const MAX_TEXT = 255;
 /** A valid IIN for the template's example row (born 15.03.2012). */
 const EXAMPLE_IIN = makeIin('120315', 5, 1);
+/** And for the example employee (born 02.09.1985). */
+const EXAMPLE_STAFF_IIN = makeIin('850902', 4, 1);
+const collator = new Intl.Collator('ru', { numeric: true });
 const key = (s: string) => s.trim().toLowerCase();
 
 /**
@@ -264,26 +267,44 @@ export function createUsersImportService(platform: Platform) {
     },
 
     /**
-     * The file to fill in: the import's headers and one example row. A kindergarten admin (or the
-     * super admin who chose a kindergarten organization) gets «Группа» and a group for example.
+     * The file to fill in: the columns the caller's people have, and examples on a sheet of their
+     * own (never imported). A company has employees only (no class or food category); a social
+     * teacher imports pupils into a class they chose (no class or job title). The examples name a
+     * real class and food category of the organization, so a file that copies them imports. A
+     * kindergarten admin (or the super admin who chose a kindergarten organization) gets «Группа».
      */
     async template(actor: Actor, q: UserTemplateQuery): Promise<Buffer> {
-      const org =
-        actor.role === 'SuperAdmin' && q.organizationId !== undefined
-          ? await repo.findOrganization(q.organizationId)
-          : null;
+      const organizationId = actor.role === 'SuperAdmin' ? (q.organizationId ?? null) : actor.organizationId;
+      const org = organizationId === null ? null : await repo.findOrganization(organizationId);
       const kindergarten = speaksKindergarten(actor.role) || org?.type === 'kindergarten';
       const I = userMessages(kindergarten ? 'EducationKindergartenAdmin' : actor.role).imports;
-      return xlsxBuffer(
+      const [classes, categories] = org
+        ? await Promise.all([repo.classroomsOf(org.id, actor.schoolId), repo.foodCategoriesOf(org.id)])
+        : [[], []];
+      const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
+      const classroom = [...classes].sort(byName)[0]?.name ?? I.example.classroom;
+      const category = [...categories].sort(byName)[0]?.name ?? '';
+      const name = { header: C.name, width: 36 };
+      const iin = { header: C.iin, width: 16 };
+      const job = { header: C.jobTitle, width: 24 };
+      const food = { header: C.foodCategory, width: 24 };
+      if (org?.type === 'company') {
+        return templateBuffer(
+          I.templateSheet,
+          [name, iin, job],
+          [[I.example.employee, EXAMPLE_STAFF_IIN, I.example.companyJobTitle]],
+        );
+      }
+      if (worksWithPupilsOnly(actor.role)) {
+        return templateBuffer(I.templateSheet, [name, iin, food], [[I.example.name, EXAMPLE_IIN, category]]);
+      }
+      return templateBuffer(
         I.templateSheet,
+        [name, iin, { header: kindergarten ? USER_IMPORT_GROUP_COLUMN : C.classroom, width: 16 }, food, job],
         [
-          { header: C.name, width: 36 },
-          { header: C.iin, width: 16 },
-          { header: kindergarten ? USER_IMPORT_GROUP_COLUMN : C.classroom, width: 16 },
-          { header: C.foodCategory, width: 24 },
-          { header: C.jobTitle, width: 24 },
+          [I.example.name, EXAMPLE_IIN, classroom, category, ''],
+          [I.example.employee, EXAMPLE_STAFF_IIN, '', '', I.example.jobTitle],
         ],
-        [[I.example.name, EXAMPLE_IIN, I.example.classroom, I.example.foodCategory, I.example.jobTitle]],
       );
     },
   };

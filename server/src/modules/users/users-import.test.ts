@@ -48,6 +48,13 @@ function fileForm(data: Buffer, filename = 'pupils.xlsx') {
 
 const upload = (query: string, data: Buffer, token = admin) =>
   t.call({ method: 'POST', url: `/api/users/upload${query}`, token, ...fileForm(data) });
+/** A sheet of a downloaded workbook (the first: the one an import reads) as rows of text. */
+const sheetOf = (body: Buffer, sheet = 0) => {
+  const book = XLSX.read(body, { type: 'buffer' });
+  return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[sheet]!]!, { header: 1, raw: false });
+};
+const template = async (token: string, query = '') =>
+  (await t.call({ method: 'GET', url: `/api/users/template?token=${token}${query}` })).rawPayload;
 const refusal = (...messages: string[]) => ({ error: 'Validation error', validationErrors: { file: messages } });
 
 /** A class of its own per test, so counts do not mix. */
@@ -416,11 +423,11 @@ describe('a kindergarten admin’s import', () => {
     const { token } = await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: kg });
     const garden = (await createSchool(t.db, { organizationId: kg })).id;
     const group = await createClassroom(t.db, { organizationId: kg, schoolId: garden, name: 'Младшая группа' });
-    const template = await t.call({ method: 'GET', url: `/api/users/template?token=${token}` });
-    const book = XLSX.read(template.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
-    expect(rows[0]).toEqual(['ФИО', 'ИИН', 'Группа', 'Категория питания', 'Должность']);
-    expect(rows[1]![2]).toBe('Младшая группа');
+    const file = await template(token);
+    const rows = sheetOf(file);
+    expect(rows).toEqual([['ФИО', 'ИИН', 'Группа', 'Категория питания', 'Должность']]);
+    // The example names the kindergarten's own group.
+    expect(sheetOf(file, 1)[1]![2]).toBe('Младшая группа');
 
     const filled = workbookOf([rows[0]!, ['Малыш Айсулу', '', 'младшая группа', '', '']]);
     expect((await upload('', filled, token)).json()).toEqual({ imported: 1, created: 1, updated: 0 });
@@ -454,11 +461,31 @@ describe('GET /api/users/template', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('attachment');
-    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
-    expect(rows[0]).toEqual(HEADER);
-    expect(rows[1]![0]).toBe(I.example.name);
-    expect(isValidIin(String(rows[1]![1]))).toBe(true);
+    // The sheet an import reads has the headers only; the examples are on their own sheet.
+    expect(sheetOf(res.rawPayload)).toEqual([HEADER]);
+    const example = sheetOf(res.rawPayload, 1);
+    expect(example[0]).toEqual(HEADER);
+    expect(example[1]![0]).toBe(I.example.name);
+    expect(isValidIin(String(example[1]![1]))).toBe(true);
+    expect(example[2]).toEqual([I.example.employee, expect.any(String), '', '', I.example.jobTitle]);
+    expect(example.at(-1)).toEqual([IMPORT_MESSAGES.exampleNote(I.templateSheet)]);
+    // Its class and food category are the organization's own: a file copying the examples imports.
+    const res2 = await upload(`?schoolId=${school}`, workbookOf(example.slice(0, 3)));
+    expect(res2.json()).toEqual({ imported: 2, created: 2, updated: 0 });
+  });
+
+  it('gives a company employees’ columns only, and a social teacher pupils’ columns', async () => {
+    const company = (await createOrganization(t.db, { type: 'company' })).id;
+    const { token: companyAdmin } = await signedIn(t.platform, { role: 'Admin', organizationId: company });
+    expect(sheetOf(await template(companyAdmin))).toEqual([['ФИО', 'ИИН', 'Должность']]);
+    expect(sheetOf(await template(companyAdmin), 1)[1]).toEqual([
+      I.example.employee,
+      expect.any(String),
+      I.example.companyJobTitle,
+    ]);
+    expect(sheetOf(await template(superAdmin, `&organizationId=${company}`))).toEqual([['ФИО', 'ИИН', 'Должность']]);
+    const { token: teacher } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
+    expect(sheetOf(await template(teacher))).toEqual([['ФИО', 'ИИН', 'Категория питания']]);
   });
 
   it('answers 401 without a token and 403 to a cashier', async () => {

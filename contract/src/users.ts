@@ -2,6 +2,7 @@ import { listOf, Paging } from './common.ts';
 import { IMPORT_FIELD, ImportResult } from './imports.ts';
 import { ID_MESSAGES, optionalIin } from './kz-id.ts';
 import { Image } from './profile.ts';
+import { ROLES } from './role-list.ts';
 import { Role, roleById } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
 import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
@@ -62,6 +63,8 @@ export const UserListQuery = Paging.extend({
   schoolId: optionalQueryId(),
   /** Only pupils (users with a class), searched by name, IIN or card number. */
   isPupils: flag(),
+  /** People with this role, or `none`: those without one (pupils, staff who do not sign in). */
+  role: z.enum([...ROLES, 'none'], { error: 'Неизвестная роль' }).optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 export const UserList = listOf(UserRow);

@@ -73,9 +73,19 @@ describe('/users as admin@demo.kz (company)', () => {
     await signInAs('admin@demo.kz', '/users');
     await row('Гульнара Ахметова').waitFor();
     const headers = await page.locator('[data-testid="users-page"] thead th').allTextContents();
-    expect(headers).toEqual(['Фото', 'ФИО', 'Должность', 'Действия']);
+    expect(headers).toEqual(['Фото', 'ФИО', 'Должность', 'Роль', 'Действия']);
+    expect(await row('Гульнара Ахметова').locator('td:nth-child(4)').textContent()).toBe('Кассир');
     expect(await table().textContent()).not.toContain('Динара Оспанова');
     await shot(page, 'users-list');
+
+    // The role filter, kept in the address.
+    await page.getByLabel('Роль', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Экономист' }).first().click();
+    await page.waitForURL((u) => u.searchParams.get('role') === 'Economist');
+    await row('Марат Касымов').waitFor();
+    await expect.poll(() => table().locator('tr.ant-table-row').count()).toBe(1);
+    await page.goto(`${baseUrl()}/users`);
+    await row('Гульнара Ахметова').waitFor();
 
     await search('экономист');
     await page.waitForURL((u) => u.searchParams.get('query') === 'экономист');
@@ -242,12 +252,27 @@ describe('/users as admin@demo.kz (company)', () => {
   });
 });
 
+describe('/users as edu.admin@demo.kz', () => {
+  it('shows each person’s role, school and class, and lists the people without a role', async () => {
+    await signInAs('edu.admin@demo.kz', '/users?role=none');
+    await table().locator('tr.ant-table-row').first().waitFor();
+    const headers = await page.locator('[data-testid="users-page"] thead th').allTextContents();
+    expect(headers).toEqual(['Фото', 'ФИО', 'Должность', 'Роль', 'Школа', 'Класс', 'Действия']);
+    expect(await page.getByLabel('Роль', { exact: true }).locator('..').textContent()).toContain('Без роли');
+    const cells = await table().locator('tr.ant-table-row td:nth-child(4)').allTextContents();
+    expect(cells.every((c) => c === '')).toBe(true);
+    const classes = await table().locator('tr.ant-table-row td:nth-child(6)').allTextContents();
+    expect(classes.some((c) => c !== '')).toBe(true);
+    await shot(page, 'users-without-role');
+  });
+});
+
 describe('/users as superadmin@demo.kz', () => {
   it('shows e-mail and region columns, the password link, and no cards link', async () => {
     await signInAs('superadmin@demo.kz', `/users?query=${encodeURIComponent('Динара')}`);
     await row('Динара Оспанова').waitFor();
     const headers = await page.locator('[data-testid="users-page"] thead th').allTextContents();
-    expect(headers).toEqual(['Фото', 'ФИО', 'E-mail', 'Должность', 'Регион', 'Действия']);
+    expect(headers).toEqual(['Фото', 'ФИО', 'E-mail', 'Должность', 'Роль', 'Регион', 'Действия']);
     expect(await row('Динара Оспанова').textContent()).toContain('edu.admin@demo.kz');
     expect(await row('Динара Оспанова').getByRole('link', { name: 'Сменить пароль' }).count()).toBe(1);
     expect(await row('Динара Оспанова').getByRole('link', { name: 'Карты' }).count()).toBe(0);

@@ -31,8 +31,12 @@ export const usersTexts = {
     bin: 'БИН',
     classroom: 'Класс',
     category: 'Категория',
+    role: 'Роль',
     actions: 'Действия',
   },
+  roleFilter: 'Роль',
+  allRoles: 'Все роли',
+  noRole: 'Без роли: ученики и сотрудники без входа',
   actions: {
     edit: 'Редактировать',
     password: 'Сменить пароль',

@@ -14,6 +14,8 @@ export interface UserFilter {
   classroomId?: number | undefined;
   schoolId?: number | undefined;
   pupilsOnly: boolean;
+  /** A role's id, or null for people without a role. */
+  roleId?: number | null | undefined;
   /** What the search matches, by context (spec 1 §2.10, §2.12). */
   search?: { text: string; in: readonly ('name' | 'jobTitle' | 'iin' | 'card')[] } | undefined;
 }
@@ -104,6 +106,7 @@ export function createUsersRepository(db: Db) {
     if (f.classroomId !== undefined) conds.push(eq(users.classroomId, f.classroomId));
     if (f.schoolId !== undefined) conds.push(eq(users.schoolId, f.schoolId));
     if (f.pupilsOnly) conds.push(isNotNull(users.classroomId));
+    if (f.roleId !== undefined) conds.push(f.roleId === null ? isNull(users.roleId) : eq(users.roleId, f.roleId));
     if (f.search?.text) {
       const like = `%${escapeLike(f.search.text)}%`;
       const matches = f.search.in.map((field) => {

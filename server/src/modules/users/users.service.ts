@@ -147,6 +147,7 @@ export function createUsersService(platform: Platform) {
           classroomId: q.classroomId,
           schoolId: q.schoolId,
           pupilsOnly: q.isPupils,
+          roleId: q.role === undefined ? undefined : q.role === 'none' ? null : ROLE_IDS[q.role],
           search: q.query ? { text: q.query, in: searchIn } : undefined,
         },
         q.limit,

@@ -152,6 +152,19 @@ describe('GET /api/users', () => {
     expect(withoutFlag).toEqual([]);
   });
 
+  it('filters by role, and `none` for the people without one; never outside the organization', async () => {
+    const roleOf = async (role: string) =>
+      rowsOf(await call('GET', `/api/users?role=${role}&limit=1000`, tokens.admin)).map((r) => r.role);
+    const admins = await roleOf('EducationAdmin');
+    expect(admins.length).toBeGreaterThan(0);
+    expect(new Set(admins)).toEqual(new Set(['EducationAdmin']));
+    const none = rowsOf(await call('GET', '/api/users?role=none&limit=1000', tokens.admin));
+    expect(none.length).toBeGreaterThan(0);
+    expect(none.every((r) => r.role === null && r.organization_id === orgId)).toBe(true);
+    expect(await roleOf('SuperAdmin')).toEqual([]);
+    expect(validation(await call('GET', '/api/users?role=Boss', tokens.admin), 'role')).toBeTruthy();
+  });
+
   it('shows a user locked to a school only that school’s users', async () => {
     await pupil({ schoolId: school2, classroomId: class2, name: 'Ученик второй школы' });
     const rows = rowsOf(await call('GET', '/api/users?limit=1000', tokens.locked));

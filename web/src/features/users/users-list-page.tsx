@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ImportResult } from '@tamaq/contract/imports';
 import { canOpen } from '@tamaq/contract/routes';
+import { ROLE_LABELS, ROLES } from '@tamaq/contract/role-list';
 import { canGrant, type UserRow } from '@tamaq/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Input, Select, type TableColumnsType } from 'antd';
@@ -9,6 +10,7 @@ import { ru } from '../../i18n/ru.ts';
 import { withQuery } from '../../lib/api-client.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { useStructureWords } from '../../lib/structure-words.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
 import { ImportButton } from '../../ui/import-button.tsx';
@@ -32,6 +34,10 @@ export function useImported() {
   return () => void queryClient.invalidateQueries({ queryKey: usersKey });
 }
 
+/** The role filter's values: a role's name or 'none'; anything else in the address is no filter. */
+const roleParam = (raw: string | undefined): string | null =>
+  raw === 'none' || (ROLES as readonly string[]).includes(raw ?? '') ? raw! : null;
+
 /** A positive whole id from the address, else null. */
 const idParam = (raw: string | undefined): number | null => {
   const id = Number(raw);
@@ -53,11 +59,16 @@ export function UsersListPage() {
   const list = useListParams();
   const organizationId = superAdmin ? idParam(list.params.organizationId) : null;
   const organizations = useOrganizationOptions(superAdmin);
+  const words = useStructureWords();
+  const roleFilter = roleParam(list.params.role);
+  // A company has no schools or classes; the super admin's list already carries e-mail and region.
+  const structure = !superAdmin && role !== 'Admin' && role !== 'Economist';
   const invite = useInvite();
   const imported = useImported();
   const { data, isFetching, error, refetch } = useUsers({
     query: list.debouncedQuery,
     organizationId,
+    role: roleFilter,
     limit: list.limit,
     offset: list.offset,
   });
@@ -78,6 +89,13 @@ export function UsersListPage() {
     },
     ...(superAdmin ? [{ key: 'email', title: c.email, render: (_: unknown, row: UserRow) => row.email ?? '' }] : []),
     { key: 'job', title: c.jobTitle, render: (_, row) => row.job_title ?? '' },
+    { key: 'role', title: c.role, render: (_, row) => (row.role ? ROLE_LABELS[row.role] : '') },
+    ...(structure
+      ? [
+          { key: 'school', title: words.school, render: (_: unknown, row: UserRow) => row.school?.name ?? '' },
+          { key: 'classroom', title: words.classroom, render: (_: unknown, row: UserRow) => row.classroom?.name ?? '' },
+        ]
+      : []),
     ...(superAdmin
       ? [{ key: 'region', title: c.region, render: (_: unknown, row: UserRow) => row.region?.name ?? '' }]
       : []),
@@ -134,6 +152,20 @@ export function UsersListPage() {
             style={{ minWidth: 260 }}
           />
         )}
+        <Select
+          data-testid="role-filter"
+          aria-label={t.roleFilter}
+          allowClear
+          placeholder={t.allRoles}
+          value={roleFilter ?? undefined}
+          onChange={(value?: string) => list.setParam('role', value ?? null)}
+          options={[
+            ...ROLES.filter((r) => superAdmin || r !== 'SuperAdmin').map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+            { value: 'none', label: t.noRole },
+          ]}
+          popupMatchSelectWidth={false}
+          style={{ minWidth: 200 }}
+        />
         <div style={{ flex: 1 }} />
         {importTo && (
           <ImportButton

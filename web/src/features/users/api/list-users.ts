@@ -10,6 +10,8 @@ export interface UsersParams {
   schoolId?: number | null;
   organizationId?: number | null;
   isPupils?: boolean;
+  /** A role's name, or 'none' for people without one. */
+  role?: string | null;
 }
 
 /** Every user query starts with this key, so a write refreshes the lists and the forms. */

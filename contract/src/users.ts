@@ -180,6 +180,34 @@ export const UserTemplateQuery = z.object({
 });
 export type UserTemplateQuery = z.infer<typeof UserTemplateQuery>;
 
+/** The pupils of a school or of a class as .xlsx (a link: the token rides in the query). */
+export const UserExportQuery = z.object({
+  schoolId: optionalQueryId(),
+  classroomId: optionalQueryId(),
+  token: z.string().max(4096).optional(),
+});
+export type UserExportQuery = z.infer<typeof UserExportQuery>;
+
+/** The pupils' export: its sheet, columns and heading, in a school's or a kindergarten's words. */
+export const PUPIL_EXPORT = {
+  school: {
+    sheet: 'Ученики',
+    columns: ['№', 'ФИО', 'ИИН', 'Школа', 'Класс', 'Категория питания', 'Карты'],
+    title: (school: string, classroom: string | null) => `Ученики: ${school}${classroom ? `, класс ${classroom}` : ''}`,
+    asOf: (date: string) => `На ${date}`,
+    file: (school: string, classroom: string | null) => `Ученики ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
+    chooseSchool: 'Выберите школу или класс',
+  },
+  kindergarten: {
+    sheet: 'Дети',
+    columns: ['№', 'ФИО', 'ИИН', 'Детский сад', 'Группа', 'Категория питания', 'Карты'],
+    title: (school: string, classroom: string | null) => `Дети: ${school}${classroom ? `, группа ${classroom}` : ''}`,
+    asOf: (date: string) => `На ${date}`,
+    file: (school: string, classroom: string | null) => `Дети ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
+    chooseSchool: 'Выберите детский сад или группу',
+  },
+} as const;
+
 /** Columns of the import file, as the template spells them. */
 export const USER_IMPORT_COLUMNS = {
   name: 'ФИО',

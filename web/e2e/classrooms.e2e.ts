@@ -226,6 +226,12 @@ describe('/classrooms as edu.admin@demo.kz', () => {
     expect(res.headers.get('content-disposition')).toContain(encodeURIComponent(`Классы ${SCHOOL}.xlsx`));
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
+    const pupils = new URL((await downloadLink(page.getByTestId('pupils-export')))!, baseUrl());
+    expect([pupils.pathname, pupils.searchParams.get('schoolId')]).toEqual(['/api/users/export', String(schoolId)]);
+    const sheet = await fetch(pupils);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-disposition')).toContain(encodeURIComponent(`Ученики ${SCHOOL}.xlsx`));
+
     const template = await downloadLink(page.getByTestId('import-template'));
     const t = await fetch(new URL(template!, baseUrl()));
     expect(t.status).toBe(200);

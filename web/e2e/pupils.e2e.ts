@@ -145,6 +145,20 @@ describe('/classroom/:classroomId/users as edu.admin@demo.kz', () => {
     await shot(page, 'classroom-users-imported');
   });
 
+  it('downloads the class’s pupils as .xlsx, read back with their IINs', async () => {
+    const href = await downloadLink(page.getByTestId('pupils-export'));
+    const url = new URL(href!, baseUrl());
+    expect(url.pathname).toBe('/api/users/export');
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
+    expect(rows[3]).toEqual(['№', 'ФИО', 'ИИН', 'Школа', 'Класс', 'Категория питания', 'Карты']);
+    const byName = new Map(rows.slice(4).map((r) => [r[1], r]));
+    expect(byName.get(`Бекова Дана ${SUFFIX}`)?.[2]).toBe(IINS[1]);
+    expect(byName.get(`Жумабаев Ерасыл ${SUFFIX}`)?.[2]).toBe(IINS[2]);
+  });
+
   it('deletes a pupil after a confirmation', async () => {
     await page.getByLabel('Поиск по ФИО').fill('');
     await row('Жумабаев Ерасыл').getByRole('button', { name: 'Удалить' }).click();

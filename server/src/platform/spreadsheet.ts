@@ -247,6 +247,17 @@ export async function templateBuffer(
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/** A name inside a file name: characters Windows refuses in names become '_', line breaks spaces. */
+export const safeFileName = (name: string) =>
+  name
+    .replace(/[\\/:*?"<>|]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+
+/** 'YYYY-MM-DD' -> 'dd.MM.yyyy' (spec 1 §9), as sheets show dates. */
+export const ruDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
 /** The headers of a workbook download, with a Cyrillic file name that every browser shows right. */
 function asXlsxDownload(reply: FastifyReply, fileName: string): FastifyReply {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');

@@ -17,6 +17,7 @@ const SCHOOL = {
   pupils: 'Ученики',
   pupilsOf: (name: string) => `Ученики класса ${name}`,
   noPupils: 'Учеников пока нет',
+  pupilsExport: 'Ученики в Excel',
 };
 
 const KINDERGARTEN: typeof SCHOOL = {
@@ -34,6 +35,7 @@ const KINDERGARTEN: typeof SCHOOL = {
   pupils: 'Дети',
   pupilsOf: (name: string) => `Дети группы ${name}`,
   noPupils: 'Детей пока нет',
+  pupilsExport: 'Дети в Excel',
 };
 
 export type StructureWords = typeof SCHOOL;

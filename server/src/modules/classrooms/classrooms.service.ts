@@ -17,7 +17,15 @@ import { isForeignKeyViolation, isUniqueViolation, notFound, ValidationError } f
 import type { Db } from '../../platform/db/client.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { retire } from '../../platform/retire.ts';
-import { parseSpreadsheet, readTable, RowErrors, templateBuffer, xlsxBuffer } from '../../platform/spreadsheet.ts';
+import {
+  parseSpreadsheet,
+  readTable,
+  ruDate,
+  RowErrors,
+  safeFileName,
+  templateBuffer,
+  xlsxBuffer,
+} from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createClassroomsRepository, type ClassroomRow } from './classrooms.repository.ts';
@@ -36,16 +44,7 @@ const toClassroom = (row: ClassroomRow): Classroom => ({
 const sheetWords = (actor: Actor) =>
   actor.role === 'EducationKindergartenAdmin' ? CLASSROOM_SHEET.kindergarten : CLASSROOM_SHEET.school;
 
-/** 'YYYY-MM-DD' -> 'dd.MM.yyyy' (spec 1 §9). */
-const ruDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-
 /** A school name inside a file name: characters Windows refuses in names become '_', line breaks spaces. */
-const safeFileName = (name: string) =>
-  name
-    .replace(/[\\/:*?"<>|]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /**
  * Classes of a school (a kindergarten's groups). The school of every write must be one the actor
  * sees; a class name is unique in its school whatever the letter case.

@@ -14,20 +14,12 @@ import {
 import type { Actor } from '../../platform/auth/actors.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { xlsxBuffer } from '../../platform/spreadsheet.ts';
+import { ruDate, safeFileName, xlsxBuffer } from '../../platform/spreadsheet.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createMenuActivationsService } from '../menu-activations/menu-activations.service.ts';
 import { createOrdersRepository, type CashboxDishRow, type OrderFilter } from './orders.repository.ts';
 
 const FAVORITES_DAYS = 30;
-
-const ruDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-const safeFileName = (name: string) =>
-  name
-    .replace(/[\\/:*?"<>|]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
 
 const toDish = (d: CashboxDishRow): CashboxDish => ({
   id: d.id,

@@ -27,7 +27,7 @@ import { forbidden, notFound, ValidationError } from '../../platform/http/errors
 import type { Platform } from '../../platform/platform.ts';
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import { localDate } from '../../platform/time.ts';
-import type { XlsxColumn, XlsxReport } from '../../platform/spreadsheet.ts';
+import { safeFileName, type XlsxColumn, type XlsxReport } from '../../platform/spreadsheet.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { monthName, walletReport, walletSheet } from './wallet-report.ts';
 
@@ -38,13 +38,6 @@ const ownOrganization = (actor: Actor): number => {
 
 const collator = new Intl.Collator('ru', { numeric: true });
 const period = (from: string, to: string) => `${dayName(from, true)}–${dayName(to, true)}`;
-const safeFileName = (name: string) =>
-  name
-    .replace(/[\\/:*?"<>|]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
-
 /** A cell of a grid: its row's key, the day and the portions. */
 interface GridCell {
   key: string;

@@ -150,6 +150,33 @@ export function createUsersRepository(db: Db) {
       });
     },
 
+    /** The live pupils of a school or a class (inside `tenant`) with what the export shows. */
+    pupilsToExport(tenant: SQL | undefined, schoolId: number, classroomId: number | null) {
+      return boundedRead(db, LIST_TIMEOUT_MS, (tx) =>
+        tx
+          .select({
+            name: users.name,
+            iin: users.iin,
+            classroomName: classrooms.name,
+            categoryName: foodCategories.name,
+            cards: sql<
+              string | null
+            >`(select string_agg(${cards.number}, ', ' order by ${cards.id}) from ${cards} where ${cards.userId} = ${users.id})`,
+          })
+          .from(users)
+          .innerJoin(classrooms, eq(classrooms.id, users.classroomId))
+          .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
+          .where(
+            and(
+              live,
+              tenant,
+              eq(users.schoolId, schoolId),
+              classroomId === null ? undefined : eq(users.classroomId, classroomId),
+            ),
+          ),
+      );
+    },
+
     /** A live user inside the caller's scope, or null (another tenant's user is "not found"). */
     async find(id: number, tenant: SQL | undefined, tx: Db = db) {
       const [row] = await tx
@@ -177,7 +204,7 @@ export function createUsersRepository(db: Db) {
 
     async findSchool(id: number, tx: Db = db) {
       const [row] = await tx
-        .select({ id: schools.id, organizationId: schools.organizationId })
+        .select({ id: schools.id, organizationId: schools.organizationId, name: schools.name })
         .from(schools)
         .where(eq(schools.id, id))
         .limit(1);

@@ -6,6 +6,7 @@ import { rolesFor } from '@tamaq/contract/routes';
 import {
   User,
   UserCreate,
+  UserExportQuery,
   UserIdParams,
   UserImportResult,
   UserList,
@@ -20,7 +21,8 @@ import { z } from '@tamaq/contract/zod';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { actorOf } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
-import { readUpload, sendXlsx } from '../../platform/spreadsheet.ts';
+import { readUpload, sendXlsx, sendXlsxReport } from '../../platform/spreadsheet.ts';
+import { createUsersExportService } from './users-export.service.ts';
 import { createUsersImportService } from './users-import.service.ts';
 import { createUsersService } from './users.service.ts';
 
@@ -37,6 +39,7 @@ const xlsx = z.any().meta({ type: 'string', format: 'binary' });
 export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const users = createUsersService(platform);
   const imports = createUsersImportService(platform);
+  const exports = createUsersExportService(platform);
 
   app.get(
     '/api/users',
@@ -87,6 +90,23 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       },
     },
     async (request) => imports.import(actorOf(request), request.query, await readUpload(request)),
+  );
+
+  app.get(
+    '/api/users/export',
+    {
+      config: { access, tokenInQuery: true },
+      schema: {
+        tags,
+        summary: 'Ученики школы или класса в Excel (ссылка: токен в параметре token)',
+        querystring: UserExportQuery,
+        response: { 200: xlsx, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await exports.pupils(actorOf(request), request.query);
+      return sendXlsxReport(reply, file.fileName, file.sheet);
+    },
   );
 
   app.get(

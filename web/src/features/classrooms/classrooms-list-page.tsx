@@ -1,9 +1,8 @@
-import { FileExcelOutlined } from '@ant-design/icons';
 import type { Classroom } from '@tamaq/contract/classrooms';
-import { Button } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { useDownloadHref } from '../../lib/download.ts';
@@ -52,14 +51,12 @@ export function ClassroomsListPage() {
               onDone={imported}
               disabled={!schoolId}
             />
-            <Button
-              icon={<FileExcelOutlined />}
-              href={exportHref ?? undefined}
-              disabled={exportHref === null}
-              data-testid="classrooms-export"
-            >
-              {ru.structure.actions.export}
-            </Button>
+            <ExportButton href={exportHref} label={ru.structure.actions.export} testId="classrooms-export" />
+            <ExportButton
+              href={schoolId ? downloadHref('/api/users/export', { schoolId }) : null}
+              label={words.pupilsExport}
+              testId="pupils-export"
+            />
           </>
         );
       }}

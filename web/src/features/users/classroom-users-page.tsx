@@ -10,6 +10,7 @@ import { useStructureWords } from '../../lib/structure-words.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
@@ -137,6 +138,11 @@ export function ClassroomUsersPage() {
             templateHref={downloadHref('/api/users/template')}
             doneText={importedText}
             onDone={imported}
+          />
+          <ExportButton
+            href={downloadHref('/api/users/export', { classroomId })}
+            label={words.pupilsExport}
+            testId="pupils-export"
           />
         </Flex>
         <DataTable<UserRow>

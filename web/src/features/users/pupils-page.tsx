@@ -3,11 +3,13 @@ import { Card, Flex, Input, Tooltip, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
+import { useStructureWords } from '../../lib/structure-words.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { withQuery } from '../../lib/api-client.ts';
 import { ClassroomSelect } from '../../ui/classroom-select.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
@@ -28,6 +30,7 @@ const c = t.columns;
  */
 export function PupilsPage() {
   const downloadHref = useDownloadHref();
+  const words = useStructureWords();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const list = useListParams();
@@ -105,6 +108,11 @@ export function PupilsPage() {
             />
           </span>
         </Tooltip>
+        <ExportButton
+          href={schoolId || classroomId ? downloadHref('/api/users/export', { schoolId, classroomId }) : null}
+          label={words.pupilsExport}
+          testId="pupils-export"
+        />
       </Flex>
       <DataTable<UserRow>
         columns={columns}

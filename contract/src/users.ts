@@ -180,6 +180,32 @@ export const UserTemplateQuery = z.object({
 });
 export type UserTemplateQuery = z.infer<typeof UserTemplateQuery>;
 
+/** At most this many pupils take a food category in one request (a big school's year). */
+export const BULK_CATEGORY_MAX = 3000;
+
+/**
+ * One food category (or none) for many pupils at once, in one transaction; with `check` nothing is
+ * written and the answer says what would change.
+ */
+export const BulkFoodCategory = z.object({
+  userIds: z
+    .array(bodyId())
+    .min(1, { error: 'Выберите учеников' })
+    .max(BULK_CATEGORY_MAX, { error: `Не больше ${BULK_CATEGORY_MAX} учеников за раз` }),
+  food_category_id: bodyId().nullable(),
+  check: z.boolean().default(false),
+});
+export type BulkFoodCategory = z.infer<typeof BulkFoodCategory>;
+
+/** What a bulk change did (or would do): pupils changed, already so, and social wallets begun or ended. */
+export const BulkFoodCategoryResult = z.object({
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  walletStarted: z.number().int(),
+  walletEnded: z.number().int(),
+});
+export type BulkFoodCategoryResult = z.infer<typeof BulkFoodCategoryResult>;
+
 /** The pupils of a school or of a class as .xlsx (a link: the token rides in the query). */
 export const UserExportQuery = z.object({
   schoolId: optionalQueryId(),
@@ -278,6 +304,7 @@ export const USER_MESSAGES = {
   classroomRequired: 'Выберите класс: социальный педагог работает только с учениками классов',
   schoolNotFound: 'Школа не найдена',
   foodCategoryNotFound: 'Категория питания не найдена',
+  notAllPupils: 'Категорию питания можно назначить только ученикам',
   watchNotFound: 'Вахта не найдена',
   regionNotFound: 'Регион не найден',
   imageNotFound: 'Изображение не найдено',

@@ -159,6 +159,27 @@ describe('/classroom/:classroomId/users as edu.admin@demo.kz', () => {
     expect(byName.get(`Жумабаев Ерасыл ${SUFFIX}`)?.[2]).toBe(IINS[2]);
   });
 
+  it('gives the chosen pupils one food category, saying first what will change', async () => {
+    await page.goto(`${baseUrl()}/classroom/${classroomId}/users?query=${SUFFIX}`);
+    await row('Бекова Дана').waitFor();
+    await row('Жумабаев Ерасыл').waitFor();
+    expect(await page.getByTestId('bulk-category').isDisabled()).toBe(true);
+    await row('Бекова Дана').locator('input[type="checkbox"]').check();
+    await row('Жумабаев Ерасыл').locator('input[type="checkbox"]').check();
+    await page.getByTestId('bulk-category').click();
+    await choose('Категория питания', SW);
+    const summary = page.getByTestId('bulk-category-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toBe(
+      'Изменится у учеников: 1Социальный кошелёк будет назначен: 1Уже в этой категории: 1',
+    );
+    await shot(page, 'classroom-users-bulk-category');
+    await page.getByRole('button', { name: 'Применить' }).click();
+    await page.getByText('Категория питания изменена у учеников: 1').waitFor();
+    await expect.poll(() => row('Жумабаев Ерасыл').textContent()).toContain(SW);
+    expect(await page.getByTestId('bulk-category').isDisabled()).toBe(true);
+  });
+
   it('deletes a pupil after a confirmation', async () => {
     await page.getByLabel('Поиск по ФИО').fill('');
     await row('Жумабаев Ерасыл').getByRole('button', { name: 'Удалить' }).click();

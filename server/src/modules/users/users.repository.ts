@@ -67,6 +67,16 @@ export interface ImportCandidate {
   socialWalletResetDate: string | null;
 }
 
+/** What a change of food category reads of a person (with `foodCategories` joined). */
+const categoryColumns = {
+  classroomId: users.classroomId,
+  roleId: users.roleId,
+  foodCategoryId: users.foodCategoryId,
+  foodCategoryType: foodCategories.type,
+  socialWalletSetDate: users.socialWalletSetDate,
+  socialWalletResetDate: users.socialWalletResetDate,
+};
+
 /** The organization's live users that `where` picks for any chunk of `values`. */
 async function importCandidates(
   tx: Db,
@@ -83,13 +93,8 @@ async function importCandidates(
           name: users.name,
           iin: users.iin,
           schoolId: users.schoolId,
-          classroomId: users.classroomId,
-          roleId: users.roleId,
           jobTitle: users.jobTitle,
-          foodCategoryId: users.foodCategoryId,
-          foodCategoryType: foodCategories.type,
-          socialWalletSetDate: users.socialWalletSetDate,
-          socialWalletResetDate: users.socialWalletResetDate,
+          ...categoryColumns,
         })
         .from(users)
         .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
@@ -175,6 +180,35 @@ export function createUsersRepository(db: Db) {
             ),
           ),
       );
+    },
+
+    /** The live users among `ids` inside `tenant`, locked for a change of their food category. */
+    forCategoryChange(ids: readonly number[], tenant: SQL | undefined, tx: Db) {
+      return tx
+        .select({
+          id: users.id,
+          organizationId: users.organizationId,
+          ...categoryColumns,
+        })
+        .from(users)
+        .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
+        .where(and(inArray(users.id, [...ids]), live, tenant))
+        .for('update', { of: users });
+    },
+
+    /** Sets each user's food category and social wallet dates, one statement. */
+    async setCategories(
+      rows: readonly { id: number; food_category_id: number | null; sw_set: string | null; sw_reset: string | null }[],
+      at: Date,
+      tx: Db,
+    ) {
+      if (!rows.length) return;
+      await tx.execute(sql`
+        update users u set food_category_id = r.food_category_id,
+               social_wallet_set_date = r.sw_set::date, social_wallet_reset_date = r.sw_reset::date,
+               updated_at = ${at.toISOString()}::timestamptz
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(id int, food_category_id int, sw_set text, sw_reset text)
+        where u.id = r.id`);
     },
 
     /** A live user inside the caller's scope, or null (another tenant's user is "not found"). */

@@ -4,6 +4,8 @@ import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
 import type { Role } from '@tamaq/contract/roles';
 import { rolesFor } from '@tamaq/contract/routes';
 import {
+  BulkFoodCategory,
+  BulkFoodCategoryResult,
   User,
   UserCreate,
   UserExportQuery,
@@ -22,6 +24,7 @@ import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { actorOf } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { readUpload, sendXlsx, sendXlsxReport } from '../../platform/spreadsheet.ts';
+import { createUsersCategoryService } from './users-category.service.ts';
 import { createUsersExportService } from './users-export.service.ts';
 import { createUsersImportService } from './users-import.service.ts';
 import { createUsersService } from './users.service.ts';
@@ -40,6 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   const users = createUsersService(platform);
   const imports = createUsersImportService(platform);
   const exports = createUsersExportService(platform);
+  const categories = createUsersCategoryService(platform);
 
   app.get(
     '/api/users',
@@ -107,6 +111,20 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       const file = await exports.pupils(actorOf(request), request.query);
       return sendXlsxReport(reply, file.fileName, file.sheet);
     },
+  );
+
+  app.post(
+    '/api/users/food-category',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Категория питания для многих учеников сразу (check: true — только показать, что изменится)',
+        body: BulkFoodCategory,
+        response: { 200: BulkFoodCategoryResult, ...errors },
+      },
+    },
+    (request) => categories.set(actorOf(request), request.body),
   );
 
   app.get(

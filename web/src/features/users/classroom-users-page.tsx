@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { canOpen } from '@tamaq/contract/routes';
 import { canGrant, type UserRow } from '@tamaq/contract/users';
@@ -11,6 +12,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
+import { BulkCategoryButton } from './bulk-category.tsx';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
@@ -45,6 +47,7 @@ export function ClassroomUsersPage() {
   const classroom = useClassroom(classroomId);
   const list = useListParams();
   const invite = useInvite();
+  const [selected, setSelected] = useState<number[]>([]);
   const imported = useImported();
   const { data, isFetching, error, refetch } = useUsers({
     classroomId,
@@ -139,6 +142,7 @@ export function ClassroomUsersPage() {
             doneText={importedText}
             onDone={imported}
           />
+          <BulkCategoryButton userIds={selected} onDone={() => setSelected([])} />
           <ExportButton
             href={downloadHref('/api/users/export', { classroomId })}
             label={words.pupilsExport}
@@ -157,6 +161,11 @@ export function ClassroomUsersPage() {
           error={error}
           onRetry={() => void refetch()}
           emptyText={list.debouncedQuery ? undefined : words.noPupils}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(Number)),
+            preserveSelectedRowKeys: true,
+          }}
         />
       </Card>
       {invite.modal}

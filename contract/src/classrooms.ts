@@ -39,6 +39,39 @@ export type ClassroomCreate = z.infer<typeof ClassroomCreate>;
 export const ClassroomUpdate = ClassroomCreate.extend({ id: bodyId() });
 export type ClassroomUpdate = z.infer<typeof ClassroomUpdate>;
 
+/** Kazakhstan's schools end with the 11th grade; a school moving to 12 says so. */
+export const PROMOTE_LAST_GRADE = 11;
+export const PROMOTE_GRADE_MAX = 12;
+
+/**
+ * The move of a school's classes to the next year (issue 13). `check: true` writes nothing and
+ * answers the plan; the write names the classes its preview showed, so a second press (or a class
+ * changed meanwhile) is refused instead of moving the pupils twice.
+ */
+export const ClassroomPromote = z.object({
+  schoolId: bodyId(),
+  lastGrade: z.number().int().min(1).max(PROMOTE_GRADE_MAX).default(PROMOTE_LAST_GRADE),
+  check: z.boolean().default(false),
+  classroomIds: z.array(z.number().int().positive()).max(2000).optional(),
+});
+export type ClassroomPromote = z.infer<typeof ClassroomPromote>;
+
+export const ClassroomPromotion = z.object({
+  /** Each numbered class: `to` is its name next year, null when it finishes school. */
+  moves: z.array(
+    z.object({ id: z.number().int(), name: z.string(), to: z.string().nullable(), pupils: z.number().int() }),
+  ),
+  /** Classes without a leading number (groups, «Предшкольный»): left as they are. */
+  kept: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  promoted: z.number().int(),
+  graduated: z.number().int(),
+  pupilsMoved: z.number().int(),
+  pupilsGraduated: z.number().int(),
+  /** False for the check: nothing was written. */
+  applied: z.boolean(),
+});
+export type ClassroomPromotion = z.infer<typeof ClassroomPromotion>;
+
 export const ClassroomUploadQuery = z.object({ schoolId: id() });
 /** The multipart body of the import, for the API docs (the file is read from the stream). */
 export const ClassroomUploadBody = z
@@ -63,6 +96,9 @@ export const CLASSROOM_MESSAGES = {
   importTooLong: `название длиннее ${CLASSROOM_NAME_MAX} символов`,
   importDuplicate: (line: number) => `название повторяет строку ${line}`,
   importExists: (name: string) => `класс «${name}» в школе уже есть, пропущен`,
+  promoteClash: (names: string) => `Классы получат одинаковые названия: ${names}. Переименуйте их и повторите`,
+  promoteChanged: 'Классы школы изменились после проверки: проверьте перевод ещё раз',
+  promoteIdsMissing: 'Сначала проверьте перевод: укажите классы, которые он показал',
 } as const;
 
 /** The same messages for a kindergarten admin, whose classes are groups. */
@@ -74,6 +110,9 @@ export const CLASSROOM_MESSAGES_KINDERGARTEN: Wording<typeof CLASSROOM_MESSAGES>
   hasHistory: 'Нельзя удалить группу, по которой есть история питания',
   schoolNotFound: 'Детский сад не найден',
   importExists: (name: string) => `группа «${name}» в детском саду уже есть, пропущена`,
+  promoteClash: (names: string) => `Группы получат одинаковые названия: ${names}. Переименуйте их и повторите`,
+  promoteChanged: 'Группы детского сада изменились после проверки: проверьте перевод ещё раз',
+  promoteIdsMissing: 'Сначала проверьте перевод: укажите группы, которые он показал',
 };
 
 export const classroomMessages = (role: Role | null | undefined): Wording<typeof CLASSROOM_MESSAGES> =>

@@ -1,10 +1,14 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
+import { archivedUser } from '../../platform/db/archived-user.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { schools } from '../../platform/db/schema.ts';
-import { classrooms, users, visits } from '../../platform/db/schema-people.ts';
+import { cards, classrooms, users, visits } from '../../platform/db/schema-people.ts';
+
+/** Classes that have not ended their year: the only ones lists, pickers and imports see. */
+const live = isNull(classrooms.archivedAt);
 
 /**
  * Pupils in the class now: removed accounts no longer count. The outer column is named with its table
@@ -46,6 +50,7 @@ export function createClassroomsRepository(db: Db) {
     async list(scope: Scope, filter: ClassroomFilter) {
       const where = and(
         tenantFilter(classrooms, scope),
+        live,
         filter.schoolId !== undefined ? eq(classrooms.schoolId, filter.schoolId) : undefined,
         filter.organizationId !== undefined ? eq(classrooms.organizationId, filter.organizationId) : undefined,
         searchIn(filter.query, classrooms.name),
@@ -70,7 +75,7 @@ export function createClassroomsRepository(db: Db) {
         .select(columns)
         .from(classrooms)
         .innerJoin(schools, eq(schools.id, classrooms.schoolId))
-        .where(and(eq(classrooms.id, id), tenantFilter(classrooms, scope)))
+        .where(and(eq(classrooms.id, id), live, tenantFilter(classrooms, scope)))
         .limit(1);
       return row ?? null;
     },
@@ -115,7 +120,10 @@ export function createClassroomsRepository(db: Db) {
     },
 
     async namesOf(schoolId: number, tx: Db = db): Promise<string[]> {
-      const rows = await tx.select({ name: classrooms.name }).from(classrooms).where(eq(classrooms.schoolId, schoolId));
+      const rows = await tx
+        .select({ name: classrooms.name })
+        .from(classrooms)
+        .where(and(eq(classrooms.schoolId, schoolId), live));
       return rows.map((r) => r.name);
     },
 
@@ -138,8 +146,59 @@ export function createClassroomsRepository(db: Db) {
       return db
         .select({ name: classrooms.name, pupilsCount, createdAt: classrooms.createdAt })
         .from(classrooms)
-        .where(eq(classrooms.schoolId, schoolId))
+        .where(and(eq(classrooms.schoolId, schoolId), live))
         .orderBy(...naturalOrder);
+    },
+
+    // ---- the move to the next year ----
+
+    /** The school's live classes with their pupils, locked until the move commits or rolls back. */
+    async liveOfSchoolLocked(schoolId: number, tx: Db = db) {
+      return tx
+        .select({ id: classrooms.id, name: classrooms.name, pupilsCount })
+        .from(classrooms)
+        .where(and(eq(classrooms.schoolId, schoolId), live))
+        .orderBy(...naturalOrder)
+        .for('update');
+    },
+
+    async archive(ids: number[], at: Date, tx: Db = db) {
+      await tx.update(classrooms).set({ archivedAt: at }).where(inArray(classrooms.id, ids));
+    },
+
+    async insertNamed(organizationId: number, schoolId: number, names: string[], tx: Db = db) {
+      return tx
+        .insert(classrooms)
+        .values(names.map((name) => ({ organizationId, schoolId, name })))
+        .returning({ id: classrooms.id, name: classrooms.name });
+    },
+
+    /** Live pupils of each `from` class move to its `to` class. */
+    async movePupilsBetween(moves: { from: number; to: number }[], at: Date, tx: Db = db) {
+      if (!moves.length) return;
+      const pairs = sql.join(
+        moves.map((m) => sql`(${m.from}::int, ${m.to}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${users} set classroom_id = m.to_id, updated_at = ${at}
+        from (values ${pairs}) as m(from_id, to_id)
+        where ${users.classroomId} = m.from_id and ${users.deletedAt} is null`);
+    },
+
+    /**
+     * Pupils who finish school are archived as a deleted user is (docs/rules.md "Delete archives"):
+     * the name stays for the visits, sign-in ends, cards are freed for new pupils.
+     */
+    async archivePupils(classroomIds: number[], at: Date, tx: Db = db) {
+      const archived = await tx
+        .update(users)
+        .set(archivedUser(at))
+        .where(and(inArray(users.classroomId, classroomIds), isNull(users.deletedAt)))
+        .returning({ id: users.id });
+      const ids = archived.map((u) => u.id);
+      if (ids.length) await tx.update(cards).set({ userId: null, linkedAt: null }).where(inArray(cards.userId, ids));
+      return ids;
     },
 
     timeZoneOf: (organizationId: number) => organizationTimeZone(db, organizationId),

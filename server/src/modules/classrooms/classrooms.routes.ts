@@ -5,6 +5,8 @@ import {
   ClassroomDownloadQuery,
   ClassroomList,
   ClassroomListQuery,
+  ClassroomPromote,
+  ClassroomPromotion,
   ClassroomTemplateQuery,
   ClassroomUpdate,
   ClassroomUploadBody,
@@ -107,6 +109,21 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       },
     },
     (request) => classrooms.remove(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/classrooms/promote',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags,
+        summary:
+          'Перевод классов школы на следующий год: 2 А → 3 А, выпускные классы и их ученики в архив; check — только план',
+        body: ClassroomPromote,
+        response: { 200: ClassroomPromotion, 409: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    (request) => classrooms.promote(actorOf(request), request.body),
   );
 
   app.post(

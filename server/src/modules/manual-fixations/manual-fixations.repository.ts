@@ -104,7 +104,7 @@ export function createManualFixationsRepository(db: Db) {
       const [row] = await tx
         .select({ id: classrooms.id })
         .from(classrooms)
-        .where(and(eq(classrooms.id, id), eq(classrooms.schoolId, schoolId)))
+        .where(and(eq(classrooms.id, id), eq(classrooms.schoolId, schoolId), isNull(classrooms.archivedAt)))
         .limit(1);
       return !!row;
     },

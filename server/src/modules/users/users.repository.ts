@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { escapeLike } from '../../platform/db/catalogue.ts';
+import { archivedUser } from '../../platform/db/archived-user.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { images, organizations, regions, schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, foodCategories, users, watches } from '../../platform/db/schema-people.ts';
@@ -231,7 +232,7 @@ export function createUsersRepository(db: Db) {
           name: classrooms.name,
         })
         .from(classrooms)
-        .where(eq(classrooms.id, id))
+        .where(and(eq(classrooms.id, id), isNull(classrooms.archivedAt)))
         .limit(1);
       return row ?? null;
     },
@@ -341,13 +342,7 @@ export function createUsersRepository(db: Db) {
     async archive(id: number, at: Date, tx: Db = db): Promise<{ cardsUnlinked: number }> {
       await tx
         .update(users)
-        .set({
-          deletedAt: at,
-          email: null,
-          passwordHash: null,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-          updatedAt: at,
-        })
+        .set(archivedUser(at))
         .where(and(eq(users.id, id), live));
       const unlinked = await tx
         .update(cards)
@@ -366,6 +361,7 @@ export function createUsersRepository(db: Db) {
         .where(
           and(
             eq(classrooms.organizationId, organizationId),
+            isNull(classrooms.archivedAt),
             schoolId === null ? undefined : eq(classrooms.schoolId, schoolId),
           ),
         );

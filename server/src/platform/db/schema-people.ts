@@ -33,10 +33,17 @@ export const classrooms = pgTable(
       .references(() => schools.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     createdAt: createdAt(),
+    /**
+     * Set when the class ends its year (promotion to the next year, issue 13): the row stays for the
+     * visits that name it, and leaves every list, picker and import.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [
-    // Imports find a class by its name within the school: two classes may not share one.
-    uniqueIndex('classrooms_school_name_key').on(t.schoolId, sql`lower(${t.name})`),
+    // Imports find a live class by its name within the school: two live classes may not share one.
+    uniqueIndex('classrooms_school_name_key')
+      .on(t.schoolId, sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
     index('classrooms_organization_idx').on(t.organizationId),
   ],
 );

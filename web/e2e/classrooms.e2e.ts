@@ -257,6 +257,41 @@ describe('/classrooms as edu.admin@demo.kz', () => {
     await page.waitForFunction(() => !document.body.textContent?.includes('10 Б'));
     await shot(page, 'classrooms-other-school');
   });
+
+  it('moves the classes to the next year after showing the plan', async () => {
+    const eleven = await call<{ id: number }>('POST', '/api/classroom', { schoolId, name: '11 А' });
+    await call('POST', '/api/user', { name: `Выпускник ${SUFFIX}`, classroom_id: eleven.id });
+    await page.goto(`${baseUrl()}${listUrl()}`);
+    await row('11 А').waitFor();
+    await page.getByTestId('classrooms-promote').click();
+    const plan = page.getByTestId('promote-plan');
+    await plan.waitFor();
+    const planRows = () => plan.locator('tbody tr.ant-table-row').allInnerTexts();
+    const cells = async () => (await planRows()).map((r) => r.split('\t').map((c) => c.trim()));
+    expect(await cells()).toEqual([
+      ['1 А', '2 А', '0'],
+      ['2 А', '3 А', '0'],
+      ['10 Б', '11 Б', '0'],
+      ['11 А', 'Выпуск', '1'],
+    ]);
+    expect(await page.getByTestId('promote-summary').textContent()).toBe(
+      'Перейдут в следующий класс: 3 класса, 0 учеников',
+    );
+    await page.getByText('Выпускаются: 1 класс, 1 ученик.').waitFor();
+    await shot(page, 'classrooms-promote-plan');
+
+    // A school that ends with the 10th grade: 10 Б leaves too.
+    await page.getByLabel('Последний класс школы').fill('10');
+    await expect.poll(async () => (await cells()).map((c) => c[1])).toEqual(['2 А', '3 А', 'Выпуск', 'Выпуск']);
+    await page.getByLabel('Последний класс школы').fill('11');
+    await expect.poll(async () => (await cells()).map((c) => c[1])).toEqual(['2 А', '3 А', '11 Б', 'Выпуск']);
+
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Перевести' }).click();
+    await page.getByText('Переведено классов: 4').waitFor();
+    await plan.waitFor({ state: 'detached' });
+    await expect.poll(names).toEqual(['2 А', '3 А', '11 Б']);
+    await shot(page, 'classrooms-promoted');
+  });
 });
 
 describe('/classrooms for other profiles', () => {
@@ -275,6 +310,8 @@ describe('/classrooms for other profiles', () => {
     expect(await title.textContent()).toBe('Группы');
     await page.getByRole('link', { name: 'Добавить группу' }).waitFor();
     expect(await page.getByLabel('Поиск по названию группы').count()).toBe(1);
+    // Groups have no grades to move up.
+    expect(await page.getByTestId('classrooms-promote').count()).toBe(0);
     await shot(page, 'classrooms-kindergarten');
   });
 });

@@ -1,3 +1,4 @@
+import { plural } from './ru-manual-fixation.ts';
 /**
  * Texts of the schools and classes screens. The nouns come from `lib/structure-words.ts`; phrases that
  * decline them ("удалить школу" / "удалить детский сад") live here in both variants.
@@ -92,4 +93,26 @@ export const structureTexts = {
     empty: '—',
   },
   notFound: 'Не найдено',
+  /** The move of a school's classes to the next year (issue 13); kindergartens' groups have no grades. */
+  promote: {
+    button: 'Перевод на следующий год',
+    title: 'Перевод классов на следующий год',
+    lastGrade: 'Последний класс школы',
+    lastGradeHint: 'Классы этой параллели и старше выпускаются',
+    checking: 'Составляем план…',
+    from: 'Класс',
+    to: 'Станет',
+    pupils: 'Учеников',
+    graduates: 'Выпуск',
+    kept: (names: string) => `Без номера, останутся как есть: ${names}`,
+    summary: (classes: number, pupils: number) =>
+      `Перейдут в следующий класс: ${classes} ${plural(classes, 'класс', 'класса', 'классов')}, ${pupils} ${plural(pupils, 'ученик', 'ученика', 'учеников')}`,
+    graduated: (classes: number, pupils: number) =>
+      `Выпускаются: ${classes} ${plural(classes, 'класс', 'класса', 'классов')}, ${pupils} ${plural(pupils, 'ученик', 'ученика', 'учеников')}. Их учётные записи уйдут в архив, карты освободятся`,
+    history: 'Прошлогодние классы останутся в отчётах под своими названиями.',
+    nothing: 'В школе нет классов с номером: переводить нечего',
+    apply: 'Перевести',
+    cancel: 'Отмена',
+    done: (classes: number) => `Переведено классов: ${classes}`,
+  },
 } as const;

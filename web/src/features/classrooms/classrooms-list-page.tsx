@@ -9,7 +9,9 @@ import { useDownloadHref } from '../../lib/download.ts';
 import { classroomsExportHref, classroomsTemplateHref } from './api/download-classrooms.ts';
 import { importClassroomsUrl, useClassroomsImported } from './api/import-classrooms.ts';
 import { classroomsResource } from './classrooms-resource.ts';
+import { PromoteClassroomsButton } from './promote-classrooms.tsx';
 import { useClassroomTexts } from './use-classroom-texts.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /** Spec 1 §2.20: the classes (groups) of a school with search, pages, add, import, export and delete. */
 export function ClassroomsListPage() {
@@ -17,6 +19,8 @@ export function ClassroomsListPage() {
   const words = useStructureWords();
   const t = useClassroomTexts();
   const imported = useClassroomsImported();
+  // A kindergarten's groups have no grades to move up.
+  const promotes = useSession()?.role !== 'EducationKindergartenAdmin';
   return (
     <ResourceList<Classroom>
       resource={classroomsResource}
@@ -51,6 +55,7 @@ export function ClassroomsListPage() {
               onDone={imported}
               disabled={!schoolId}
             />
+            {promotes && <PromoteClassroomsButton schoolId={schoolId} />}
             <ExportButton href={exportHref} label={ru.structure.actions.export} testId="classrooms-export" />
             <ExportButton
               href={schoolId ? downloadHref('/api/users/export', { schoolId }) : null}

@@ -97,7 +97,7 @@ export async function downloadLink(link: Locator): Promise<string> {
 /** The validation message shown under the form field labelled `label`. */
 export function fieldError(page: Page, label: string) {
   return page
-    .locator('.ant-form-item')
+    .locator('.ant-form-item, .tq-field')
     .filter({ has: page.getByLabel(label, { exact: true }) })
-    .locator('.ant-form-item-explain-error');
+    .locator('.ant-form-item-explain-error, .tq-field-error:not(:empty)');
 }

@@ -1,7 +1,8 @@
 import type { ThemeConfig } from 'antd';
 
-/** A calm green: food and health, without the alarm of a saturated colour on all-day screens. */
-export const PRIMARY = '#2e8b57';
+import { PRIMARY, TOKENS } from '../ui/tokens.ts';
+
+export { PRIMARY };
 
 export const theme: ThemeConfig = {
   token: {
@@ -9,7 +10,7 @@ export const theme: ThemeConfig = {
     colorLink: PRIMARY,
     borderRadius: 8,
     fontSize: 14,
-    colorBgLayout: '#f4f7f5',
+    colorBgLayout: TOKENS.bgLayout,
   },
   components: {
     Layout: { headerBg: '#ffffff', headerPadding: '0 24px', footerBg: 'transparent' },

@@ -1,8 +1,8 @@
 import { BRANDS, type Brand } from '@tamaq/contract/brand-list';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { getBrand } from './brand-api.ts';
 
-export const getBrand = () => api.get<Brand>('/api/brand');
+export { getBrand };
 
 // The brand follows the host name, which never changes while the page lives.
 export const brandQuery = queryOptions({ queryKey: ['brand'], queryFn: getBrand, staleTime: Infinity });

@@ -1,30 +1,30 @@
 import type { Brand } from '@tamaq/contract/brand-list';
 import { APP_VERSION } from '@tamaq/contract/constants';
-import { Flex, theme } from 'antd';
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { shell } from '../../i18n/ru-shell.ts';
+import type { LinkComponent } from '../../ui/link-type.tsx';
+import { TOKENS } from '../../ui/tokens.ts';
 
 /**
- * Spec 1 §1: © year and brand, the privacy policy, the version. Plain elements on the theme's
- * tokens: the footer is on the sign-in page, whose download stays small (issue 12).
+ * Spec 1 §1: © year and brand, the privacy policy, the version. Plain elements: the footer is on the
+ * sign-in page, which loads before antd and the router (issue 12).
  */
-export function AppFooter({ brand }: { brand: Brand | undefined }) {
-  const { token } = theme.useToken();
-  const secondary = { color: token.colorTextSecondary };
+export function AppFooter({ brand, link: To = Link }: { brand: Brand | undefined; link?: LinkComponent }) {
+  const secondary = { color: TOKENS.textSecondary };
   return (
     <footer
       data-testid="footer"
-      style={{ textAlign: 'center', padding: '16px 24px', background: token.colorBgLayout, fontSize: token.fontSize }}
+      style={{ textAlign: 'center', padding: '16px 24px', background: TOKENS.bgLayout, fontSize: TOKENS.fontSize }}
     >
-      <Flex wrap gap={8} justify="center">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'center' }}>
         <span style={secondary}>
           © {new Date().getFullYear()} {brand?.copyright}
         </span>
         <span style={secondary}>·</span>
-        <Link to="/privacy">{ru.footer.privacy}</Link>
+        <To to="/privacy">{shell.footer.privacy}</To>
         <span style={secondary}>·</span>
-        <span style={secondary}>{ru.footer.version(APP_VERSION)}</span>
-      </Flex>
+        <span style={secondary}>{shell.footer.version(APP_VERSION)}</span>
+      </div>
     </footer>
   );
 }

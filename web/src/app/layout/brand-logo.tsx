@@ -1,16 +1,27 @@
 import type { Brand } from '@tamaq/contract/brand';
-import { theme } from 'antd';
 import { Link } from 'react-router';
+import type { LinkComponent } from '../../ui/link-type.tsx';
+import { PRIMARY, TOKENS } from '../../ui/tokens.ts';
 
-/** A text logo: the brand's initial on a green tile and its name; links to the start screen. */
-export function BrandLogo({ brand, compact = false }: { brand: Brand | undefined; compact?: boolean }) {
-  const { token } = theme.useToken();
+/**
+ * A text logo: the brand's initial on a green tile and its name; links to the start screen. Plain
+ * elements: it is on the sign-in page, which loads before antd and the router (issue 12).
+ */
+export function BrandLogo({
+  brand,
+  compact = false,
+  link: To = Link,
+}: {
+  brand: Brand | undefined;
+  compact?: boolean;
+  link?: LinkComponent;
+}) {
   return (
-    <Link
+    <To
       to="/"
       data-testid="brand"
       aria-label={brand?.name}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color: token.colorText, whiteSpace: 'nowrap' }}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color: TOKENS.text, whiteSpace: 'nowrap' }}
     >
       <span
         aria-hidden
@@ -18,7 +29,7 @@ export function BrandLogo({ brand, compact = false }: { brand: Brand | undefined
           width: 32,
           height: 32,
           borderRadius: 8,
-          background: token.colorPrimary,
+          background: PRIMARY,
           color: '#fff',
           display: 'inline-flex',
           alignItems: 'center',
@@ -30,6 +41,6 @@ export function BrandLogo({ brand, compact = false }: { brand: Brand | undefined
         {brand?.name.charAt(0) ?? ''}
       </span>
       {!compact && <span style={{ fontWeight: 600, fontSize: 18 }}>{brand?.name}</span>}
-    </Link>
+    </To>
   );
 }

@@ -1,13 +1,12 @@
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
+import { TOKENS } from '../../ui/tokens.ts';
 
 /**
- * The centred card of a public account page; the public layout puts the brand above it. Drawn from
- * the theme's tokens rather than antd's Card, which brings Tabs, Dropdown and Menu with it: the
- * sign-in page is the first download of every user (issue 12).
+ * The centred card of a public account page; the public layout puts the brand above it. Plain
+ * elements rather than antd's Card (which brings Tabs, Dropdown and Menu with it): the sign-in page
+ * is the first download of every user and loads before antd (issue 12).
  */
 export function AuthCard({ title, children, width = 420 }: { title: string; children: ReactNode; width?: number }) {
-  const { token } = theme.useToken();
   return (
     <section
       aria-label={title}
@@ -15,9 +14,9 @@ export function AuthCard({ title, children, width = 420 }: { title: string; chil
         width: '100%',
         maxWidth: width,
         padding: 28,
-        background: token.colorBgContainer,
-        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadiusLG,
+        background: TOKENS.bgContainer,
+        border: `1px solid ${TOKENS.borderSecondary}`,
+        borderRadius: TOKENS.radiusLG,
       }}
     >
       <h3
@@ -25,10 +24,10 @@ export function AuthCard({ title, children, width = 420 }: { title: string; chil
           marginTop: 0,
           marginBottom: 24,
           textAlign: 'center',
-          color: token.colorTextHeading,
-          fontSize: token.fontSizeHeading3,
-          lineHeight: token.lineHeightHeading3,
-          fontWeight: token.fontWeightStrong,
+          color: TOKENS.text,
+          fontSize: 24,
+          lineHeight: 1.33,
+          fontWeight: 600,
         }}
       >
         {title}

@@ -35,6 +35,10 @@ export async function benchStartup() {
       value: `${cold.seconds.toFixed(1)} s`,
       rss: `${cold.rssMb.toFixed(0)} MB RSS`,
     },
-    { name: 'warm start → page served', value: `${warm.seconds.toFixed(1)} s`, rss: `${warm.rssMb.toFixed(0)} MB RSS` },
+    {
+      name: 'warm start → page served (target < 300 MB RSS)',
+      value: `${warm.seconds.toFixed(1)} s`,
+      rss: `${warm.rssMb.toFixed(0)} MB RSS`,
+    },
   ];
 }

@@ -3,30 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { launchChromium } from './chromium.mjs';
 import { startBenchServer } from './server.mjs';
-
-const require = createRequire(path.join(import.meta.dirname, '../web/package.json'));
 
 /** Bytes on the wire by kind for one page load of `route` on a fresh profile. */
 export async function pageWeight(url, route) {
-  const { chromium } = require('playwright-core');
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const { context, page, close } = await launchChromium();
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -45,8 +28,7 @@ export async function pageWeight(url, route) {
     await page.getByRole('button', { name: 'Войти' }).waitFor();
     return { ...bytes, files: files.sort((a, b) => b.kb - a.kb) };
   } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

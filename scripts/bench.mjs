@@ -8,6 +8,7 @@ import { benchOrders } from '../bench/orders.mjs';
 import { benchReports } from '../bench/reports.mjs';
 import { benchSearchLoad } from '../bench/search-load.mjs';
 import { benchPageWeight } from '../bench/page-weight.mjs';
+import { benchFeedback } from '../bench/feedback.mjs';
 import { postgresAvailable } from '../bench/postgres.mjs';
 
 console.log(
@@ -19,6 +20,7 @@ const rows = [
   ...(await benchImport()),
   ...(await benchSearchLoad()),
   ...(await benchPageWeight()),
+  ...(await benchFeedback()),
 ];
 // The scan benchmark needs a PostgreSQL server (issue 4: 50,000 pupils, 2 million visits).
 if (await postgresAvailable()) rows.push(...(await benchScan()), ...(await benchOrders()), ...(await benchReports()));

@@ -144,8 +144,9 @@ const LAST_MINUTE = 23 * 60 + 59;
  * Tests run at any hour: they scan in the meal time of the company that is active now. One that
  * ends within a few minutes is stretched to the next meal time (and given its end back after);
  * with none active, one is added in the gap around now (windows may not overlap). In the last
- * minutes before midnight, which cannot hold a meal time, it waits for the new day (so a caller's
- * hook needs ENSURE_CATEGORY_TIMEOUT_MS). Returns the category and its remover.
+ * minutes before midnight, which cannot hold a meal time, it waits for the new day, and a few
+ * minutes before a meal time begins it waits for that (so a caller's hook needs
+ * ENSURE_CATEGORY_TIMEOUT_MS). Returns the category and its remover.
  */
 export async function ensureCategoryNow(
   adminToken: string,
@@ -159,11 +160,12 @@ export async function ensureCategoryNow(
   const { rows } = await call<{ rows: CategoryRow[] }>(adminToken, 'GET', '/api/fixation/categories?limit=1000');
   const next = Math.min(LAST_MINUTE, ...rows.map((c) => toMinutes(c.time_start)).filter((s) => s > now));
   if (next - now <= MARGIN_MINUTES) {
-    // The last minutes before midnight cannot hold a meal time (windows do not cross midnight), and
-    // the day would change under the test: wait for the new day, as a canteen would, and start over.
-    if (next !== LAST_MINUTE) throw new Error(`no meal time can last until the test ends (now ${toTime(now)})`);
-    const secondsLeft = (24 * 60 - now) * 60 - new Date().getSeconds();
-    await sleep((secondsLeft + 30) * 1000);
+    // Too close to a boundary for any meal time to last the test: the next meal time begins within
+    // minutes (at 11:56 with lunch at 12:00), or midnight comes (windows do not cross it). Wait for
+    // it, as a canteen would, and start over: then a meal time is active or there is room for one.
+    const until = next === LAST_MINUTE ? 24 * 60 : next;
+    const secondsLeft = (until - now) * 60 - new Date().getSeconds();
+    await sleep((secondsLeft + (next === LAST_MINUTE ? 30 : 5)) * 1000);
     return ensureCategoryNow(adminToken, name);
   }
   const put = (c: CategoryRow, finish: string) =>

@@ -106,6 +106,26 @@ describe('scan sounds', () => {
     expect(resume).toHaveBeenCalled();
   });
 
+  it('makes the context ahead when warmed, once, and plays on it later', () => {
+    const { ctx, played } = recorder('suspended');
+    const create = vi.fn(() => ctx);
+    const sounds = createScanSounds({ storage: new MemoryStorage(), createContext: create });
+    sounds.warm();
+    sounds.warm();
+    expect(create).toHaveBeenCalledTimes(1);
+    sounds.play('success');
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(played.length).toBeGreaterThan(0);
+    const broken = createScanSounds({
+      storage: new MemoryStorage(),
+      createContext: () => {
+        throw new Error('NotAllowedError');
+      },
+    });
+    expect(() => broken.warm()).not.toThrow();
+    expect(() => broken.play('success')).not.toThrow();
+  });
+
   it('stays quiet instead of failing where the browser has no audio', () => {
     const silent = createScanSounds({ storage: new MemoryStorage(), createContext: () => null });
     expect(() => silent.play('success')).not.toThrow();

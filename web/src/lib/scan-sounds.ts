@@ -60,7 +60,10 @@ export const MUTED_STORAGE_KEY = 'tamaq.scan-sound.muted';
 
 export interface ScanSoundsOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
-  /** Made on the first sound: browsers let a page start audio only after a key press or a click. */
+  /**
+   * Made by `warm()` when a scanning screen opens, else on the first sound. Browsers start it
+   * suspended until a key press or a click; the first sound after one wakes it.
+   */
   createContext?: () => AudioLike | null;
 }
 
@@ -102,6 +105,18 @@ export function createScanSounds(opts: ScanSoundsOptions = {}) {
     subscribe(l: () => void) {
       listeners.add(l);
       return () => void listeners.delete(l);
+    },
+    /**
+     * Makes the audio context ahead of the first scan: Chromium took 290 ms to make one, blocking
+     * the page, so the first scan's card was painted that much later (issue 12, bench/feedback.mjs).
+     */
+    warm() {
+      if (ctx !== undefined) return;
+      try {
+        ctx = createContext();
+      } catch {
+        ctx = null;
+      }
     },
     play(tone: ScanTone) {
       if (muted) return;

@@ -54,6 +54,19 @@ export function useScanStation(opts: ScanStationOptions): ScanStation {
     latest.current = opts;
   });
 
+  // The audio context costs a few hundred ms to make on some machines: made while the screen is
+  // idle, not between the first scan's answer and its card.
+  useEffect(() => {
+    if (!sounds.warm) return;
+    const warm = () => sounds.warm();
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(warm, { timeout: 1000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(warm, 200);
+    return () => window.clearTimeout(id);
+  }, [sounds]);
+
   const [feedback, setFeedback] = useState<Feedback>({ kind: 'idle' });
   const [sending, setSending] = useState(0);
   // Two scans in flight may answer out of order: the card shows the latest scan's answer.

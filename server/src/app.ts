@@ -33,6 +33,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
+import { bookCategoriesRoutes } from './modules/book-categories/book-categories.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
 import { watchesRoutes } from './modules/watches/watches.routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     usersRoutes,
     fixationsRoutes,
     manualFixationsRoutes,
+    bookCategoriesRoutes,
   ]) {
     await app.register(plugin, { platform });
   }

@@ -2,3 +2,4 @@
 export * from './schema.ts';
 export * from './schema-people.ts';
 export * from './schema-food.ts';
+export * from './schema-library.ts';

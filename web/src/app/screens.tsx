@@ -210,6 +210,18 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/schools/school-settings-page.tsx'),
     (m) => m.SchoolSettingsPage,
   ),
+  '/books/categories': screen(
+    () => import('../features/library/book-categories-page.tsx'),
+    (m) => m.BookCategoriesPage,
+  ),
+  '/books/category/:schoolId/create': screen(
+    () => import('../features/library/book-category-form-page.tsx'),
+    (m) => m.BookCategoryFormPage,
+  ),
+  '/books/category/:schoolId/:id': screen(
+    () => import('../features/library/book-category-form-page.tsx'),
+    (m) => m.BookCategoryFormPage,
+  ),
   '/classrooms': screen(
     () => import('../features/classrooms/classrooms-list-page.tsx'),
     (m) => m.ClassroomsListPage,

@@ -9,6 +9,7 @@ import { fixationTexts } from './ru-fixation.ts';
 import { manualFixationTexts } from './ru-manual-fixation.ts';
 import { foodTexts } from './ru-food.ts';
 import { reportsTexts } from './ru-reports.ts';
+import { libraryTexts } from './ru-library.ts';
 
 /** The one Russian dictionary: each section lives in its own file so a Kazakh one can follow. */
 export const ru = {
@@ -23,5 +24,6 @@ export const ru = {
   manualFixation: manualFixationTexts,
   food: foodTexts,
   reports: reportsTexts,
+  library: libraryTexts,
 } as const;
 export type Dictionary = typeof ru;

@@ -1,0 +1,22 @@
+import type { BookCategory } from '@tamaq/contract/library';
+import { ru } from '../../i18n/ru.ts';
+import { ResourceList } from '../../ui/resource-list.tsx';
+import { bookCategoriesResource } from './book-categories-resource.ts';
+
+const t = ru.library.categories;
+
+/** '/books/categories' (spec 2 §2): a school's book categories with search, pages, add, edit and delete. */
+export function BookCategoriesPage() {
+  return (
+    <ResourceList<BookCategory>
+      resource={bookCategoriesResource}
+      texts={t}
+      formPath="/books/category"
+      testId="book-categories-page"
+      perSchool
+      editPath={(row) => `/books/category/${row.schoolId}/${row.id}`}
+      leading={[{ key: 'id', title: 'ID', dataIndex: 'id', width: 90 }]}
+      columns={[]}
+    />
+  );
+}

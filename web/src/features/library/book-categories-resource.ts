@@ -1,0 +1,12 @@
+import { BookCategory, BookCategoryCreate, BookCategoryUpdate } from '@tamaq/contract/library';
+import { defineResource } from '../../lib/resource.ts';
+
+/** Spec 2 §2: the book categories of a school library. */
+export const bookCategoriesResource = defineResource({
+  key: 'book-categories',
+  list: '/api/book/categories',
+  one: '/api/book/category',
+  row: BookCategory,
+  create: BookCategoryCreate,
+  update: BookCategoryUpdate,
+});

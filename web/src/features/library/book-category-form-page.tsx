@@ -1,0 +1,50 @@
+import { BookCategoryCreate, type BookCategory } from '@tamaq/contract/library';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input } from 'antd';
+import { useParams } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { fromSchema } from '../../ui/form-rules.ts';
+import { ResourceForm } from '../../ui/resource-form.tsx';
+import { schoolOptionsQuery } from '../../ui/school-select.tsx';
+import { bookCategoriesResource } from './book-categories-resource.ts';
+
+const t = ru.library.categories;
+const positive = (raw: string | undefined): number | null => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** '/books/category/:schoolId/create' and '/books/category/:schoolId/:id' (spec 2 §2): the category's name. */
+export function BookCategoryFormPage() {
+  const params = useParams();
+  const schoolId = positive(params.schoolId);
+  const category = bookCategoriesResource.useOne(positive(params.id));
+  const schools = useQuery(schoolOptionsQuery());
+  const school = category.data?.school ?? schools.data?.rows.find((s) => s.id === schoolId);
+  return (
+    <ResourceForm
+      resource={bookCategoriesResource}
+      texts={{
+        title: t.title,
+        newTitle: t.newTitle,
+        editTitle: t.editTitle,
+        created: t.created,
+        saved: t.saved,
+        loadFailed: t.loadFailed,
+      }}
+      backPath={`/books/categories${schoolId ? `?schoolId=${category.data?.schoolId ?? schoolId}` : ''}`}
+      crumbs={school ? [school.name] : []}
+      invalid={schoolId === null}
+      testId="book-category-form-page"
+      maxWidth={560}
+      skeletonRows={1}
+      values={(c) => ({ name: c?.name ?? '' })}
+      // An edit keeps the category in its own school, whatever the address says.
+      body={({ name }, c: BookCategory | null) => ({ schoolId: c?.schoolId ?? schoolId ?? 0, name })}
+    >
+      <Form.Item name="name" label={t.nameLabel} rules={[fromSchema(BookCategoryCreate.shape.name)]} required>
+        <Input maxLength={255} placeholder={t.nameHint} autoFocus />
+      </Form.Item>
+    </ResourceForm>
+  );
+}

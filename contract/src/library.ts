@@ -1,6 +1,6 @@
 import { listOf } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
-import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
+import { bodyId, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
 /** Spec 2 §9: the library's lists load 30 rows a page. */
 export const LIBRARY_PAGE_SIZE = 30;
@@ -37,5 +37,150 @@ export type BookCategoryUpdate = z.infer<typeof BookCategoryUpdate>;
 export const LIBRARY_MESSAGES = {
   categoryNotFound: 'Категория не найдена',
   categoryNameTaken: 'Категория с таким названием в этой школе уже есть',
+  categoryHasBooks: 'В категории есть книги: сначала перенесите или удалите их',
   schoolNotFound: 'Школа не найдена',
+  bookNotFound: 'Книга не найдена',
+  bookSchoolFixed: 'У книги есть экземпляры со штрихкодами этой школы: школу сменить нельзя',
+  bookOnHands: 'Экземпляры этой книги на руках у учеников: примите их, прежде чем удалять книгу',
+  year: 'Год издания — четыре цифры',
+  barcodeNotFound: 'Штрихкод не найден',
+  barcodeTaken: 'Такой штрихкод уже есть в библиотеке этой школы',
+  barcodeChars: 'Штрихкод: латинские буквы, цифры и знаки без пробелов, до 64 символов',
+  copyOnHands: 'Экземпляр на руках у ученика: примите его, прежде чем удалять',
+  count: 'Количество штрихкодов — от 1 до 500',
 } as const;
+const M = LIBRARY_MESSAGES;
+
+export const BOOK_TEXT_MAX = 255;
+export const BOOK_BARCODE_MAX = 64;
+/** How many barcodes one "generate N" press may make. */
+export const BOOK_COUNT_MAX = 500;
+
+/** A year of issue: four digits, sent as a number or a string of digits (the form's input). */
+export const bookYear = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: msg.required }).int({ error: M.year }).min(1000, { error: M.year }).max(9999, { error: M.year }),
+  );
+
+/**
+ * A barcode as a scanner or a person typed it: spaces and line breaks dropped, letters upper-cased
+ * (the way a card is read), then printable ASCII only — what a Code 128 label can carry.
+ */
+export const bookBarcode = () =>
+  z
+    .string({ error: msg.required })
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: msg.required })
+        .max(BOOK_BARCODE_MAX, { error: M.barcodeChars })
+        .regex(/^[\x21-\x7e]+$/, { error: M.barcodeChars }),
+    );
+
+export const BookBarcodeRow = z.object({ id: z.number().int(), barcode: z.string(), total: z.number().int() });
+export type BookBarcodeRow = z.infer<typeof BookBarcodeRow>;
+
+/** Spec 2 §3 "Book". */
+export const Book = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  categoryId: z.number().int().nullable(),
+  category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  authors: z.string(),
+  publisher: z.string(),
+  year: z.number().int(),
+  language: z.string().nullable(),
+  discipline: z.string().nullable(),
+  direction: z.string().nullable(),
+  type: z.string().nullable(),
+  schoolId: z.number().int(),
+  school: z.object({ id: z.number().int(), name: z.string() }),
+  count: z.number().int(),
+  barcodes: z.array(BookBarcodeRow),
+  created_at: z.string(),
+});
+export type Book = z.infer<typeof Book>;
+
+/** A list row: the book without its barcodes (the count says how many copies). */
+export const BookListRow = Book.omit({ barcodes: true });
+export type BookListRow = z.infer<typeof BookListRow>;
+export const BookList = listOf(BookListRow);
+export type BookList = z.infer<typeof BookList>;
+export const BookListQuery = BookCategoryListQuery;
+export type BookListQuery = BookCategoryListQuery;
+
+export const BookCreate = z.object({
+  schoolId: bodyId(),
+  categoryId: bodyId()
+    .nullish()
+    .transform((v) => v ?? null),
+  name: requiredText(BOOK_TEXT_MAX),
+  authors: requiredText(BOOK_TEXT_MAX),
+  publisher: requiredText(BOOK_TEXT_MAX),
+  year: bookYear(),
+  language: optionalText(BOOK_TEXT_MAX),
+  discipline: optionalText(BOOK_TEXT_MAX),
+  direction: optionalText(BOOK_TEXT_MAX),
+  type: optionalText(BOOK_TEXT_MAX),
+});
+export type BookCreate = z.infer<typeof BookCreate>;
+export type BookCreateInput = z.input<typeof BookCreate>;
+export const BookUpdate = BookCreate.extend({ id: bodyId() });
+export type BookUpdate = z.infer<typeof BookUpdate>;
+
+/** `POST /api/book/count`: make `count` new copies with generated barcodes. */
+export const BookCount = z.object({
+  book_id: bodyId(),
+  count: z
+    .number({ error: M.count })
+    .int({ error: M.count })
+    .min(1, { error: M.count })
+    .max(BOOK_COUNT_MAX, { error: M.count }),
+});
+export type BookCount = z.infer<typeof BookCount>;
+
+/** `POST /api/book/barcode`: one copy with the barcode already on its label. */
+export const BookBarcodeCreate = z.object({ book_id: bodyId(), barcode: bookBarcode() });
+export type BookBarcodeCreate = z.infer<typeof BookBarcodeCreate>;
+
+export const BOOK_HISTORY_ACTIONS = [
+  'took',
+  'returned',
+  'created',
+  'removed',
+  'updated',
+  'barcode_created',
+  'barcode_removed',
+] as const;
+export const BookHistoryAction = z.enum(BOOK_HISTORY_ACTIONS);
+export type BookHistoryAction = z.infer<typeof BookHistoryAction>;
+
+/** `POST /api/book/histories`: a copy's history with its book's catalogue changes, newest first. */
+export const BookHistoryQuery = z.object({
+  book_barcode_id: bodyId(),
+  action: BookHistoryAction.nullish(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(LIBRARY_PAGE_SIZE),
+  offset: z.number().int().min(0).max(10_000_000).default(0),
+});
+export type BookHistoryQuery = z.infer<typeof BookHistoryQuery>;
+
+const personName = z.object({ id: z.number().int(), name: z.string() }).nullable();
+export const BookHistoryRow = z.object({
+  id: z.number().int(),
+  action: BookHistoryAction,
+  barcode: z.string().nullable(),
+  librarian: personName,
+  user: personName,
+  created_at: z.string(),
+  data: z.object({ expired_at: z.string().optional() }).nullable(),
+});
+export type BookHistoryRow = z.infer<typeof BookHistoryRow>;
+export const BookHistory = z.object({
+  book: BookListRow,
+  barcode: z.object({ id: z.number().int(), barcode: z.string(), deleted: z.boolean() }),
+  total: z.number().int(),
+  rows: z.array(BookHistoryRow),
+});
+export type BookHistory = z.infer<typeof BookHistory>;

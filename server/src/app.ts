@@ -34,6 +34,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { bookCategoriesRoutes } from './modules/book-categories/book-categories.routes.ts';
+import { booksRoutes } from './modules/books/books.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
 import { watchesRoutes } from './modules/watches/watches.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     fixationsRoutes,
     manualFixationsRoutes,
     bookCategoriesRoutes,
+    booksRoutes,
   ]) {
     await app.register(plugin, { platform });
   }

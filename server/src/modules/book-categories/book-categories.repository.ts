@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { schools } from '../../platform/db/schema.ts';
-import { bookCategories } from '../../platform/db/schema-library.ts';
+import { bookCategories, books } from '../../platform/db/schema-library.ts';
 
 const columns = {
   id: bookCategories.id,
@@ -58,7 +58,22 @@ export function createBookCategoriesRepository(db: Db) {
       await tx.update(bookCategories).set(values).where(eq(bookCategories.id, id));
     },
 
+    /** Whether live books are filed under the category (then it may not go). */
+    async hasBooks(id: number, tx: Db = db) {
+      const [row] = await tx
+        .select({ id: books.id })
+        .from(books)
+        .where(and(eq(books.categoryId, id), isNull(books.deletedAt)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Deletes the category; removed books that still name it lose the name. */
     async delete(id: number, tx: Db = db) {
+      await tx
+        .update(books)
+        .set({ categoryId: null })
+        .where(and(eq(books.categoryId, id), isNotNull(books.deletedAt)));
       await tx.delete(bookCategories).where(eq(bookCategories.id, id));
     },
   };

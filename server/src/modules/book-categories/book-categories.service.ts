@@ -121,7 +121,9 @@ export function createBookCategoriesService(platform: Platform, schools: Schools
       retire(platform.db, actor, {
         find: (tx) => repo.find(scopeOf(actor), id, tx, true),
         notFound: M.categoryNotFound,
+        refuse: async (tx) => ((await repo.hasBooks(id, tx)) ? M.categoryHasBooks : null),
         retire: (tx) => repo.delete(id, tx),
+        onReference: M.categoryHasBooks,
         audit: {
           action: 'book_category_delete',
           entity: 'book_category',

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, orgId } from './columns.ts';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BOOK_HISTORY_ACTIONS } from '@tamaq/contract/library';
+import { createdAt, deletedAt, orgId } from './columns.ts';
+import { users } from './schema-people.ts';
 import { schools } from './schema.ts';
 
 /**
@@ -22,5 +24,132 @@ export const bookCategories = pgTable(
     // One name once per school, whatever the letter case: an import finds a category by its name.
     uniqueIndex('book_categories_school_name_key').on(t.schoolId, sql`lower(${t.name})`),
     index('book_categories_organization_idx').on(t.organizationId),
+  ],
+);
+
+/**
+ * A title in a school's catalogue. Removing a book archives it (`deleted_at`): its history and the
+ * loans of its copies keep pointing at it. A category with live books may not be deleted.
+ */
+export const books = pgTable(
+  'books',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id').references(() => bookCategories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    authors: text('authors').notNull(),
+    publisher: text('publisher').notNull(),
+    year: integer('year').notNull(),
+    language: text('language'),
+    discipline: text('discipline'),
+    direction: text('direction'),
+    type: text('type'),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('books_school_idx')
+      .on(t.schoolId)
+      .where(sql`${t.deletedAt} is null`),
+    index('books_category_idx').on(t.categoryId),
+    index('books_organization_idx').on(t.organizationId),
+    // Search by a part of the name or the authors, with a typo (similarity), reads these.
+    index('books_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('books_authors_trgm_idx').using('gin', sql`${t.authors} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * One physical copy, known by the barcode on its label (DOMAIN.md "Library"): unique among a
+ * school's live copies; `total` counts how many times it has been issued. Removing a copy archives it.
+ */
+export const bookBarcodes = pgTable(
+  'book_barcodes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    barcode: text('barcode').notNull(),
+    total: integer('total').notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('book_barcodes_school_barcode_key')
+      .on(t.schoolId, t.barcode)
+      .where(sql`${t.deletedAt} is null`),
+    index('book_barcodes_book_idx').on(t.bookId),
+    index('book_barcodes_barcode_trgm_idx').using('gin', sql`${t.barcode} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A copy in a student's hands: open until `returned_at`. The partial unique index is the rule "a
+ * copy is on hand with at most one student", so two librarians issuing it at once cannot both win.
+ */
+export const bookLoans = pgTable(
+  'book_loans',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
+    barcodeId: integer('barcode_id')
+      .notNull()
+      .references(() => bookBarcodes.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    expiredAt: date('expired_at', { mode: 'string' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    returnedBy: integer('returned_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('book_loans_on_hand_key')
+      .on(t.barcodeId)
+      .where(sql`${t.returnedAt} is null`),
+    index('book_loans_school_open_idx')
+      .on(t.schoolId, t.expiredAt)
+      .where(sql`${t.returnedAt} is null`),
+    index('book_loans_user_open_idx')
+      .on(t.userId)
+      .where(sql`${t.returnedAt} is null`),
+  ],
+);
+
+/**
+ * What happened to a book or a copy (spec 2 §4): catalogue changes carry the book, copy events the
+ * barcode too; `took` and `returned` name the student, `data` holds the due date of `took`.
+ */
+export const bookHistories = pgTable(
+  'book_histories',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    barcodeId: integer('barcode_id').references(() => bookBarcodes.id, { onDelete: 'restrict' }),
+    action: text('action', { enum: BOOK_HISTORY_ACTIONS }).notNull(),
+    librarianId: integer('librarian_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<{ expired_at?: string }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('book_histories_barcode_idx').on(t.barcodeId, t.id),
+    index('book_histories_book_idx').on(t.bookId, t.id),
   ],
 );

@@ -1,6 +1,6 @@
 import { listOf } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
-import { bodyId, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
+import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
 /** Spec 2 §9: the library's lists load 30 rows a page. */
 export const LIBRARY_PAGE_SIZE = 30;
@@ -75,7 +75,7 @@ export const bookBarcode = () =>
       z
         .string()
         .min(1, { error: msg.required })
-        .max(BOOK_BARCODE_MAX, { error: M.barcodeChars })
+        .max(BOOK_BARCODE_MAX, { error: M.barcodeChars, abort: true })
         .regex(/^[\x21-\x7e]+$/, { error: M.barcodeChars }),
     );
 
@@ -174,7 +174,7 @@ export const BookHistoryRow = z.object({
   librarian: personName,
   user: personName,
   created_at: z.string(),
-  data: z.object({ expired_at: z.string().optional() }).nullable(),
+  data: z.object({ expired_at: z.string().optional(), renewed: z.boolean().optional() }).nullable(),
 });
 export type BookHistoryRow = z.infer<typeof BookHistoryRow>;
 export const BookHistory = z.object({
@@ -184,3 +184,128 @@ export const BookHistory = z.object({
   rows: z.array(BookHistoryRow),
 });
 export type BookHistory = z.infer<typeof BookHistory>;
+
+/** The longest loan a due date may set: a school year and a summer. */
+export const LOAN_MAX_DAYS = 400;
+/** An on-hand copy is `soon` this many days before its due date (DOMAIN.md "Library"). */
+export const LOAN_SOON_DAYS = 3;
+
+export const LOAN_MESSAGES = {
+  studentNotFound: 'Ученик с такой картой в этой школе не найден',
+  alreadyIssued: 'Книга уже выдана',
+  alreadyAccepted: 'Книга уже принята',
+  alreadySelected: 'Книга уже выбрана',
+  heldByOther: (name: string) => `Книга на руках у другого ученика: ${name}`,
+  otherSchool: 'Этот экземпляр из библиотеки другой школы',
+  dueDatePast: 'Дата возврата не может быть раньше сегодняшней',
+  dueDateFar: `Дата возврата — не дальше чем через ${LOAN_MAX_DAYS} дней`,
+  dueDate: 'Укажите дату возврата',
+  noBooks: 'Отсканируйте хотя бы одну книгу',
+  tooManyBooks: 'Не больше 100 книг за раз',
+} as const;
+
+/** Spec 2 §3 "Student found by card" (and what the library's reader publishes). */
+export const LibraryStudent = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.object({ url: z.string() }).nullable(),
+  classroom: z.object({ name: z.string() }).nullable(),
+  schoolId: z.number().int(),
+  /** How many copies the student holds now. */
+  on_hands: z.number().int(),
+});
+export type LibraryStudent = z.infer<typeof LibraryStudent>;
+
+/** A card as the scanner typed it, for the student lookups. */
+const scannedCard = () =>
+  z
+    .string({ error: msg.required })
+    .max(1000, { error: LOAN_MESSAGES.studentNotFound })
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().min(1, { error: msg.required }));
+
+export const LibraryStudentQuery = z.object({ schoolId: id(), card: scannedCard() });
+export type LibraryStudentQuery = z.infer<typeof LibraryStudentQuery>;
+
+/** `POST /api/book/reader`: a card read at the library's desk reader, published to the issuance screens. */
+export const LibraryReaderScan = z.object({ schoolId: bodyId(), card: scannedCard() });
+export type LibraryReaderScan = z.infer<typeof LibraryReaderScan>;
+export const LibrarySubscribe = z.object({ schoolId: bodyId() });
+export const libraryChannel = (schoolId: number) => `school-library-${schoolId}`;
+
+const bookSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  authors: z.string(),
+  publisher: z.string(),
+  year: z.number().int(),
+});
+
+export const BookByBarcodeQuery = z.object({ barcode: bookBarcode(), user_id: id() });
+export type BookByBarcodeQuery = z.infer<typeof BookByBarcodeQuery>;
+
+/** Spec 2 §3 "Scanned book barcode", with who holds it and until when. */
+export const ScannedBookBarcode = z.object({
+  id: z.number().int(),
+  barcode: z.string(),
+  book: bookSummary,
+  is_on_hands: z.boolean(),
+  holder: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The student asked about holds this copy (a return, or a renewal). */
+  is_own: z.boolean(),
+  expired_at: z.string().nullable(),
+});
+export type ScannedBookBarcode = z.infer<typeof ScannedBookBarcode>;
+
+/** A due date `YYYY-MM-DD`; whether it is today or later is the server's check in the school's time zone. */
+export const dueDate = () =>
+  z
+    .string({ error: LOAN_MESSAGES.dueDate })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: LOAN_MESSAGES.dueDate, abort: true })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        error: LOAN_MESSAGES.dueDate,
+      },
+    );
+
+const copyIds = () =>
+  z
+    .array(bodyId(), { error: LOAN_MESSAGES.noBooks })
+    .min(1, { error: LOAN_MESSAGES.noBooks })
+    .max(100, { error: LOAN_MESSAGES.tooManyBooks })
+    .refine((ids) => new Set(ids).size === ids.length, { error: LOAN_MESSAGES.alreadySelected });
+
+/** `POST /api/book/issuance` (and renewal of copies the student already holds). */
+export const BookIssuance = z.object({ user_id: bodyId(), book_ids: copyIds(), expired_at: dueDate() });
+export type BookIssuance = z.infer<typeof BookIssuance>;
+/** `POST /api/book/returning`: `expired_at` is sent empty and ignored. */
+export const BookReturning = z.object({
+  user_id: bodyId(),
+  book_ids: copyIds(),
+  expired_at: z.unknown().optional(),
+});
+export type BookReturning = z.infer<typeof BookReturning>;
+export const LoanResult = z.object({ success: z.literal(true), count: z.number().int() });
+export type LoanResult = z.infer<typeof LoanResult>;
+
+export const LOAN_STATUSES = ['overdue', 'soon', 'normal'] as const;
+export const LoanStatus = z.enum(LOAN_STATUSES);
+export type LoanStatus = z.infer<typeof LoanStatus>;
+
+/** Spec 2 §3 "Books-on-hand row". */
+export const OnHandRow = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string(), classroom: z.object({ name: z.string() }).nullable() }),
+  book: bookSummary,
+  barcode: z.string(),
+  barcode_id: z.number().int(),
+  expired_at: z.string(),
+  issued_at: z.string(),
+  status: LoanStatus,
+});
+export type OnHandRow = z.infer<typeof OnHandRow>;
+export const OnHandList = listOf(OnHandRow);
+export type OnHandList = z.infer<typeof OnHandList>;
+export const OnHandQuery = BookCategoryListQuery;
+export type OnHandQuery = BookCategoryListQuery;

@@ -34,6 +34,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { bookCategoriesRoutes } from './modules/book-categories/book-categories.routes.ts';
+import { bookLoansRoutes } from './modules/book-loans/book-loans.routes.ts';
 import { booksRoutes } from './modules/books/books.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     manualFixationsRoutes,
     bookCategoriesRoutes,
     booksRoutes,
+    bookLoansRoutes,
   ]) {
     await app.register(plugin, { platform });
   }

@@ -48,7 +48,7 @@ export interface HistoryEntry {
   action: BookHistoryAction;
   librarianId: number | null;
   userId?: number | null;
-  data?: { expired_at?: string } | null;
+  data?: { expired_at?: string; renewed?: boolean } | null;
 }
 
 const live = isNull(books.deletedAt);

@@ -31,6 +31,8 @@ export interface PageQuery<R> {
   /** The table counted under `where` for the total. */
   table: PgTable;
   where: SQL | undefined;
+  /** The count under `where` when the filter reaches joined tables (else `table` is counted). */
+  count?: (tx: Db) => PromiseLike<{ n: number }[]>;
   limit: number;
   offset: number;
 }
@@ -39,7 +41,7 @@ export interface PageQuery<R> {
 export function listPage<R>(db: Db, q: PageQuery<R>): Promise<{ total: number; rows: R[] }> {
   return boundedRead(db, LIST_TIMEOUT_MS, async (tx) => {
     const rows = await q.rows(tx).limit(q.limit).offset(q.offset);
-    const [total] = await tx.select({ n: count() }).from(q.table).where(q.where);
+    const [total] = q.count ? await q.count(tx) : await tx.select({ n: count() }).from(q.table).where(q.where);
     return { total: total?.n ?? 0, rows };
   });
 }

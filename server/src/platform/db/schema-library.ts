@@ -145,7 +145,7 @@ export const bookHistories = pgTable(
     action: text('action', { enum: BOOK_HISTORY_ACTIONS }).notNull(),
     librarianId: integer('librarian_id').references(() => users.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    data: jsonb('data').$type<{ expired_at?: string }>(),
+    data: jsonb('data').$type<{ expired_at?: string; renewed?: boolean }>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,238 @@
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { imageUrl } from '@tamaq/contract/images';
+import { LOAN_SOON_DAYS, type LibraryStudent, type LoanStatus } from '@tamaq/contract/library';
+import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { containsPattern, listPage } from '../../platform/db/catalogue.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { images, organizations, schools } from '../../platform/db/schema.ts';
+import { cards, classrooms, users } from '../../platform/db/schema-people.ts';
+import { bookBarcodes, bookHistories, bookLoans, books } from '../../platform/db/schema-library.ts';
+
+/** Copies the student holds now. */
+const onHands = sql<number>`(select count(*)::int from ${bookLoans} where ${bookLoans.userId} = ${users.id} and ${bookLoans.returnedAt} is null)`;
+
+const studentColumns = {
+  id: users.id,
+  name: users.name,
+  organizationId: users.organizationId,
+  schoolId: users.schoolId,
+  imageKey: images.key,
+  classroomName: classrooms.name,
+  timeZone: organizations.timeZone,
+  onHands,
+};
+
+type StudentRow = {
+  id: number;
+  name: string;
+  organizationId: number | null;
+  schoolId: number | null;
+  imageKey: string | null;
+  classroomName: string | null;
+  timeZone: string;
+  onHands: number;
+};
+
+export const toStudent = (r: StudentRow): LibraryStudent => ({
+  id: r.id,
+  name: r.name,
+  image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
+  classroom: r.classroomName !== null ? { name: r.classroomName } : null,
+  schoolId: r.schoolId!,
+  on_hands: r.onHands,
+});
+
+const bookSummary = {
+  id: books.id,
+  name: books.name,
+  authors: books.authors,
+  publisher: books.publisher,
+  year: books.year,
+};
+
+/** The copy, its book, and the loan open on it (if any) with its holder. */
+const copyColumns = {
+  id: bookBarcodes.id,
+  organizationId: bookBarcodes.organizationId,
+  schoolId: bookBarcodes.schoolId,
+  bookId: bookBarcodes.bookId,
+  barcode: bookBarcodes.barcode,
+  book: bookSummary,
+  loanId: bookLoans.id,
+  holderId: bookLoans.userId,
+  holderName: users.name,
+  expiredAt: bookLoans.expiredAt,
+};
+
+export function createBookLoansRepository(db: Db) {
+  const selectStudent = (tx: Db) =>
+    tx
+      .select(studentColumns)
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
+      .leftJoin(images, eq(images.id, users.imageId));
+
+  const selectCopies = (tx: Db) =>
+    tx
+      .select(copyColumns)
+      .from(bookBarcodes)
+      .innerJoin(books, eq(books.id, bookBarcodes.bookId))
+      .leftJoin(bookLoans, and(eq(bookLoans.barcodeId, bookBarcodes.id), isNull(bookLoans.returnedAt)))
+      .leftJoin(users, eq(users.id, bookLoans.userId));
+
+  return {
+    /** A live person of the school holding this card. */
+    async studentByCard(schoolId: number, card: string) {
+      const [row] = await selectStudent(db)
+        .innerJoin(cards, eq(cards.userId, users.id))
+        .where(and(eq(cards.number, card), eq(users.schoolId, schoolId), isNull(users.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A live person with a school, in the scope. */
+    async student(scope: Scope, id: number, tx: Db = db) {
+      const [row] = await selectStudent(tx)
+        .where(and(eq(users.id, id), isNull(users.deletedAt), tenantFilter(users, scope)))
+        .limit(1);
+      return row && row.schoolId !== null ? row : null;
+    },
+
+    /** A live copy of the school by its barcode. */
+    async copyByBarcode(schoolId: number, barcode: string) {
+      const [row] = await selectCopies(db)
+        .where(
+          and(eq(bookBarcodes.schoolId, schoolId), eq(bookBarcodes.barcode, barcode), isNull(bookBarcodes.deletedAt)),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Live copies in the scope, locked in id order (two desks locking the same copies wait for each
+     * other instead of deadlocking), with their open loans as they stand once locked.
+     */
+    async lockCopies(scope: Scope, ids: number[], tx: Db) {
+      await tx
+        .select({ id: bookBarcodes.id })
+        .from(bookBarcodes)
+        .where(and(inArray(bookBarcodes.id, ids), isNull(bookBarcodes.deletedAt), tenantFilter(bookBarcodes, scope)))
+        .orderBy(asc(bookBarcodes.id))
+        .for('update');
+      return selectCopies(tx).where(
+        and(inArray(bookBarcodes.id, ids), isNull(bookBarcodes.deletedAt), tenantFilter(bookBarcodes, scope)),
+      );
+    },
+
+    /** The school's today in its organization's time zone. */
+    async today(schoolId: number, at: Date, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          today: sql<string>`to_char((${at.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date, 'YYYY-MM-DD')`,
+        })
+        .from(schools)
+        .innerJoin(organizations, eq(organizations.id, schools.organizationId))
+        .where(eq(schools.id, schoolId));
+      return row!.today;
+    },
+
+    async openLoans(
+      values: {
+        organizationId: number;
+        schoolId: number;
+        barcodeId: number;
+        userId: number;
+        issuedBy: number | null;
+        expiredAt: string;
+      }[],
+      tx: Db,
+    ) {
+      await tx.insert(bookLoans).values(values);
+      await tx
+        .update(bookBarcodes)
+        .set({ total: sql`${bookBarcodes.total} + 1` })
+        .where(
+          inArray(
+            bookBarcodes.id,
+            values.map((v) => v.barcodeId),
+          ),
+        );
+    },
+
+    async renewLoans(loanIds: number[], expiredAt: string, tx: Db) {
+      await tx.update(bookLoans).set({ expiredAt }).where(inArray(bookLoans.id, loanIds));
+    },
+
+    async closeLoans(loanIds: number[], returnedBy: number | null, tx: Db) {
+      await tx
+        .update(bookLoans)
+        .set({ returnedAt: sql`now()`, returnedBy })
+        .where(and(inArray(bookLoans.id, loanIds), isNull(bookLoans.returnedAt)));
+    },
+
+    async addHistory(entries: (typeof bookHistories.$inferInsert)[], tx: Db) {
+      if (entries.length > 0) await tx.insert(bookHistories).values(entries);
+    },
+
+    /** Copies on hand, soonest due first, with the status against each organization's today. */
+    async onHand(scope: Scope, at: Date, filter: { query?: string; schoolId?: number; limit: number; offset: number }) {
+      const pattern = filter.query ? containsPattern(filter.query) : undefined;
+      const where = and(
+        isNull(bookLoans.returnedAt),
+        tenantFilter(bookLoans, scope),
+        filter.schoolId !== undefined ? eq(bookLoans.schoolId, filter.schoolId) : undefined,
+        pattern
+          ? or(
+              ilike(users.name, pattern),
+              ilike(books.name, pattern),
+              ilike(books.authors, pattern),
+              ilike(bookBarcodes.barcode, pattern),
+            )
+          : undefined,
+      );
+      const today = sql`(${at.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`;
+      const status = sql<LoanStatus>`case when ${bookLoans.expiredAt} < ${today} then 'overdue' when ${bookLoans.expiredAt} <= ${today} + ${LOAN_SOON_DAYS}::int then 'soon' else 'normal' end`;
+      return listPage(db, {
+        rows: (tx) =>
+          tx
+            .select({
+              id: bookLoans.id,
+              userId: users.id,
+              userName: users.name,
+              classroomName: classrooms.name,
+              book: bookSummary,
+              barcodeId: bookBarcodes.id,
+              barcode: bookBarcodes.barcode,
+              expiredAt: bookLoans.expiredAt,
+              issuedAt: bookLoans.issuedAt,
+              status,
+            })
+            .from(bookLoans)
+            .innerJoin(bookBarcodes, eq(bookBarcodes.id, bookLoans.barcodeId))
+            .innerJoin(books, eq(books.id, bookBarcodes.bookId))
+            .innerJoin(users, eq(users.id, bookLoans.userId))
+            .innerJoin(organizations, eq(organizations.id, bookLoans.organizationId))
+            .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
+            .where(where)
+            .orderBy(asc(bookLoans.expiredAt), asc(bookLoans.id)),
+        table: bookLoans,
+        // The total counts through the same joins: the search reaches the joined names.
+        count: (tx) =>
+          tx
+            .select({ n: count() })
+            .from(bookLoans)
+            .innerJoin(bookBarcodes, eq(bookBarcodes.id, bookLoans.barcodeId))
+            .innerJoin(books, eq(books.id, bookBarcodes.bookId))
+            .innerJoin(users, eq(users.id, bookLoans.userId))
+            .where(where),
+        where,
+        limit: filter.limit,
+        offset: filter.offset,
+      });
+    },
+  };
+}
+
+export type StudentLookup = NonNullable<Awaited<ReturnType<ReturnType<typeof createBookLoansRepository>['student']>>>;
+export type LockedCopy = Awaited<ReturnType<ReturnType<typeof createBookLoansRepository>['lockCopies']>>[number];

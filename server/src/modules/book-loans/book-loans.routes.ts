@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
+import {
+  BookByBarcodeQuery,
+  BookIssuance,
+  BookReturning,
+  LibraryReaderScan,
+  LibraryStudent,
+  LibraryStudentQuery,
+  LibrarySubscribe,
+  LoanResult,
+  OnHandList,
+  OnHandQuery,
+  ScannedBookBarcode,
+} from '@tamaq/contract/library';
+import { rolesFor } from '@tamaq/contract/routes';
+import { z } from '@tamaq/contract/zod';
+import { actorOf } from '../../platform/auth/guard.ts';
+import type { ModuleOptions } from '../../platform/platform.ts';
+import { createSchoolsService } from '../schools/schools.service.ts';
+import { createBookLoansService } from './book-loans.service.ts';
+
+const tags = ['library'];
+const desk = rolesFor('/books/issuance');
+const errors = { 404: ErrorBody, 409: ErrorBody, ...commonErrorResponses };
+
+/**
+ * Spec 2 §7 "Library": issuing and taking back copies, the student by card (a path the spec does
+ * not show), the desk reader's live channel, and the books on hand.
+ */
+export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
+  const loans = createBookLoansService(platform, createSchoolsService(platform));
+
+  app.get(
+    '/api/book/student',
+    {
+      config: { access: desk },
+      schema: {
+        tags,
+        summary: 'Ученик школы по карте',
+        querystring: LibraryStudentQuery,
+        response: { 200: LibraryStudent, ...errors },
+      },
+    },
+    (request) => loans.student(actorOf(request), request.query),
+  );
+
+  app.post(
+    '/api/book/reader',
+    {
+      config: { access: desk },
+      schema: {
+        tags,
+        summary: 'Карта со считывателя библиотеки: ученик уходит на экраны выдачи школы',
+        body: LibraryReaderScan,
+        response: { 200: LibraryStudent, ...errors },
+      },
+    },
+    (request) => loans.reader(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/book/subscribe',
+    {
+      config: { access: desk },
+      schema: {
+        tags,
+        summary: 'Подписка экрана выдачи на считыватель библиотеки',
+        body: LibrarySubscribe,
+        response: {
+          200: z.object({ channel: z.string(), ticket: z.string(), port: z.number().int(), path: z.string() }),
+          ...commonErrorResponses,
+        },
+      },
+    },
+    (request) => loans.subscribe(actorOf(request), request.body.schoolId),
+  );
+
+  app.get(
+    '/api/book/by/barcode',
+    {
+      config: { access: desk },
+      schema: {
+        tags,
+        summary: 'Экземпляр по штрихкоду в школе ученика: на руках ли он и у кого',
+        querystring: BookByBarcodeQuery,
+        response: { 200: ScannedBookBarcode, ...errors },
+      },
+    },
+    (request) => loans.byBarcode(actorOf(request), request.query),
+  );
+
+  app.post(
+    '/api/book/issuance',
+    {
+      config: { access: desk },
+      schema: { tags, summary: 'Выдача книг ученику', body: BookIssuance, response: { 200: LoanResult, ...errors } },
+    },
+    (request) => loans.issue(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/book/renewal',
+    {
+      config: { access: desk },
+      schema: {
+        tags,
+        summary: 'Продление срока книг, которые у ученика на руках',
+        body: BookIssuance,
+        response: { 200: LoanResult, ...errors },
+      },
+    },
+    (request) => loans.renew(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/book/returning',
+    {
+      config: { access: desk },
+      schema: { tags, summary: 'Приём книг от ученика', body: BookReturning, response: { 200: LoanResult, ...errors } },
+    },
+    (request) => loans.takeBack(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/books/on/hand',
+    {
+      config: { access: rolesFor('/books/onhands') },
+      schema: {
+        tags,
+        summary: 'Книги на руках: срок возврата и его состояние',
+        querystring: OnHandQuery,
+        response: { 200: OnHandList, ...errors },
+      },
+    },
+    (request) => loans.onHand(actorOf(request), request.query),
+  );
+};

@@ -1,0 +1,224 @@
+import {
+  LIBRARY_MESSAGES,
+  LOAN_MAX_DAYS,
+  LOAN_MESSAGES as M,
+  libraryChannel,
+  type BookByBarcodeQuery,
+  type BookIssuance,
+  type BookReturning,
+  type LibraryReaderScan,
+  type LibraryStudent,
+  type LibraryStudentQuery,
+  type LoanResult,
+  type OnHandList,
+  type OnHandQuery,
+  type ScannedBookBarcode,
+} from '@tamaq/contract/library';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { conflict, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { SchoolsService } from '../schools/schools.service.ts';
+import { createBookLoansRepository, toStudent, type LockedCopy, type StudentLookup } from './book-loans.repository.ts';
+
+const ON_HAND_KEY = 'book_loans_on_hand_key';
+
+const addDays = (date: string, days: number): string => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Issuing and taking back a school library's copies (spec 2 §4, DOMAIN.md "Library", issue 11).
+ * A copy is on hand with at most one student: the copies are locked while the desk decides, and the
+ * partial unique index on open loans refuses whatever slipped past. Every change writes history.
+ */
+export function createBookLoansService(platform: Platform, schools: SchoolsService) {
+  const repo = createBookLoansRepository(platform.db);
+
+  const visibleSchool = async (actor: Actor, schoolId: number) => {
+    const school = await schools.findVisible(actor, schoolId);
+    if (!school) throw notFound(LIBRARY_MESSAGES.schoolNotFound);
+    return school;
+  };
+
+  const byCard = async (actor: Actor, schoolId: number, card: string): Promise<LibraryStudent> => {
+    await visibleSchool(actor, schoolId);
+    const row = await repo.studentByCard(schoolId, card);
+    if (!row) throw notFound(M.studentNotFound);
+    return toStudent(row);
+  };
+
+  /** The student a body names: one the actor does not see is a mistake in `user_id`. */
+  const studentFor = async (actor: Actor, userId: number): Promise<StudentLookup> => {
+    const row = await repo.student(scopeOf(actor), userId);
+    if (!row) throw ValidationError.field('user_id', M.studentNotFound);
+    return row;
+  };
+
+  /** The copies a body names, locked; each must be a live copy of the student's school. */
+  const copiesFor = async (actor: Actor, student: StudentLookup, ids: number[], tx: Db): Promise<LockedCopy[]> => {
+    const copies = await repo.lockCopies(scopeOf(actor), ids, tx);
+    if (copies.length !== ids.length) throw ValidationError.field('book_ids', LIBRARY_MESSAGES.barcodeNotFound);
+    if (copies.some((c) => c.schoolId !== student.schoolId)) throw ValidationError.field('book_ids', M.otherSchool);
+    return copies;
+  };
+
+  /** A due date from the school's today up to LOAN_MAX_DAYS ahead. */
+  const checkDueDate = async (student: StudentLookup, expiredAt: string) => {
+    const today = await repo.today(student.schoolId!, platform.now());
+    if (expiredAt < today) throw ValidationError.field('expired_at', M.dueDatePast);
+    if (expiredAt > addDays(today, LOAN_MAX_DAYS)) throw ValidationError.field('expired_at', M.dueDateFar);
+  };
+
+  const history = (
+    actor: Actor,
+    student: StudentLookup,
+    copies: LockedCopy[],
+    action: 'took' | 'returned',
+    data?: object,
+  ) =>
+    copies.map((c) => ({
+      organizationId: c.organizationId,
+      bookId: c.bookId,
+      barcodeId: c.id,
+      action,
+      librarianId: actor.userId,
+      userId: student.id,
+      data: data ?? null,
+    }));
+
+  return {
+    student: (actor: Actor, q: LibraryStudentQuery) => byCard(actor, q.schoolId, q.card),
+
+    /** A card read at the library's desk reader: the student goes to every issuance screen of the school. */
+    async reader(actor: Actor, body: LibraryReaderScan): Promise<LibraryStudent> {
+      const student = await byCard(actor, body.schoolId, body.card);
+      platform.realtime.publish(libraryChannel(body.schoolId), { type: 'student', student });
+      return student;
+    },
+
+    async subscribe(actor: Actor, schoolId: number) {
+      const school = await schools.findVisible(actor, schoolId);
+      if (!school) throw ValidationError.field('schoolId', LIBRARY_MESSAGES.schoolNotFound);
+      const channel = libraryChannel(school.id);
+      return { channel, ticket: platform.tickets.issue(actor, channel), port: platform.config.wsPort, path: '/ws' };
+    },
+
+    /** `GET /api/book/by/barcode`: the copy in the student's school, whether on hand and with whom. */
+    async byBarcode(actor: Actor, q: BookByBarcodeQuery): Promise<ScannedBookBarcode> {
+      const student = await repo.student(scopeOf(actor), q.user_id);
+      if (!student) throw notFound(M.studentNotFound);
+      const copy = await repo.copyByBarcode(student.schoolId!, q.barcode);
+      if (!copy) throw notFound(LIBRARY_MESSAGES.barcodeNotFound);
+      return {
+        id: copy.id,
+        barcode: copy.barcode,
+        book: copy.book,
+        is_on_hands: copy.loanId !== null,
+        holder:
+          copy.holderId !== null && copy.holderName !== null ? { id: copy.holderId, name: copy.holderName } : null,
+        is_own: copy.holderId === student.id,
+        expired_at: copy.expiredAt,
+      };
+    },
+
+    async issue(actor: Actor, body: BookIssuance): Promise<LoanResult> {
+      const student = await studentFor(actor, body.user_id);
+      await checkDueDate(student, body.expired_at);
+      try {
+        return await platform.db.transaction(async (tx) => {
+          const copies = await copiesFor(actor, student, body.book_ids, tx);
+          const held = copies.find((c) => c.loanId !== null);
+          if (held) throw conflict(`${M.alreadyIssued}: ${held.book.name} (${held.barcode})`);
+          await repo.openLoans(
+            copies.map((c) => ({
+              organizationId: c.organizationId,
+              schoolId: c.schoolId,
+              barcodeId: c.id,
+              userId: student.id,
+              issuedBy: actor.userId,
+              expiredAt: body.expired_at,
+            })),
+            tx,
+          );
+          await repo.addHistory(history(actor, student, copies, 'took', { expired_at: body.expired_at }), tx);
+          return { success: true as const, count: copies.length };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, ON_HAND_KEY)) throw conflict(M.alreadyIssued);
+        throw err;
+      }
+    },
+
+    /** A new due date for copies the student holds (renewal): written as `took` with `renewed`. */
+    async renew(actor: Actor, body: BookIssuance): Promise<LoanResult> {
+      const student = await studentFor(actor, body.user_id);
+      await checkDueDate(student, body.expired_at);
+      return platform.db.transaction(async (tx) => {
+        const copies = await copiesFor(actor, student, body.book_ids, tx);
+        const notHeld = copies.find((c) => c.holderId !== student.id);
+        if (notHeld) {
+          throw conflict(notHeld.loanId === null ? M.alreadyAccepted : M.heldByOther(notHeld.holderName ?? ''));
+        }
+        await repo.renewLoans(
+          copies.map((c) => c.loanId!),
+          body.expired_at,
+          tx,
+        );
+        await repo.addHistory(
+          history(actor, student, copies, 'took', { expired_at: body.expired_at, renewed: true }),
+          tx,
+        );
+        return { success: true as const, count: copies.length };
+      });
+    },
+
+    async takeBack(actor: Actor, body: BookReturning): Promise<LoanResult> {
+      const student = await studentFor(actor, body.user_id);
+      return platform.db.transaction(async (tx) => {
+        const copies = await copiesFor(actor, student, body.book_ids, tx);
+        const free = copies.find((c) => c.loanId === null);
+        if (free) throw conflict(`${M.alreadyAccepted}: ${free.book.name} (${free.barcode})`);
+        const other = copies.find((c) => c.holderId !== student.id);
+        if (other) throw conflict(M.heldByOther(other.holderName ?? ''));
+        await repo.closeLoans(
+          copies.map((c) => c.loanId!),
+          actor.userId,
+          tx,
+        );
+        await repo.addHistory(history(actor, student, copies, 'returned'), tx);
+        return { success: true as const, count: copies.length };
+      });
+    },
+
+    async onHand(actor: Actor, q: OnHandQuery): Promise<OnHandList> {
+      if (q.schoolId !== undefined) await visibleSchool(actor, q.schoolId);
+      const { total, rows } = await repo.onHand(scopeOf(actor), platform.now(), {
+        query: q.query || undefined,
+        schoolId: q.schoolId,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return {
+        total,
+        rows: rows.map((r) => ({
+          id: r.id,
+          user: {
+            id: r.userId,
+            name: r.userName,
+            classroom: r.classroomName !== null ? { name: r.classroomName } : null,
+          },
+          book: r.book,
+          barcode: r.barcode,
+          barcode_id: r.barcodeId,
+          expired_at: r.expiredAt,
+          issued_at: r.issuedAt.toISOString(),
+          status: r.status,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,340 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  LIBRARY_MESSAGES,
+  LOAN_MESSAGES as M,
+  libraryChannel,
+  type Book,
+  type BookHistory,
+  type LibraryStudent,
+  type OnHandList,
+  type ScannedBookBarcode,
+} from '@tamaq/contract/library';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookBarcodes, bookLoans } from '../../platform/db/schema-library.ts';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createCard, createClassroom, createPupil } from '../../../test/factories-people.ts';
+
+let t: TestContext;
+let orgId: number;
+let schoolId: number;
+let school2Id: number;
+let admin: string;
+let librarian: string;
+let cashier: string;
+let aigerim: { id: number; card: string };
+let bolat: { id: number; card: string };
+let elsewhere: { id: number; card: string };
+
+/** 09:00 in Almaty on the first week of school. */
+const START = new Date('2026-09-02T04:00:00Z');
+const DAY = 86_400_000;
+
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  payload === undefined ? t.call({ method, url, token }) : t.call({ method, url, token, payload });
+
+const pupil = async (school: number, name: string) => {
+  const classroom = await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: `7 ${name[0]}` });
+  const user = await createPupil(t.db, { organizationId: orgId, schoolId: school, classroomId: classroom.id, name });
+  const card = await createCard(t.db, { organizationId: orgId, userId: user.id });
+  return { id: user.id, card: card.number };
+};
+
+/** A book with `n` copies in the school; answers the copies' ids and barcodes. */
+const copies = async (school: number, n: number, name = 'Алгебра 7') => {
+  const book = await call('POST', '/api/book', admin, {
+    schoolId: school,
+    name,
+    authors: 'Абылкасымова',
+    publisher: 'Мектеп',
+    year: 2017,
+  });
+  expect(book.statusCode, book.body).toBe(200);
+  const made = await call('POST', '/api/book/count', admin, { book_id: book.json().id, count: n });
+  return (made.json() as Book).barcodes;
+};
+
+const openLoans = () => t.db.select().from(bookLoans).where(isNull(bookLoans.returnedAt));
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgId = (await createOrganization(t.db)).id;
+  schoolId = (await createSchool(t.db, { organizationId: orgId, name: 'Гимназия №7' })).id;
+  school2Id = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №9' })).id;
+  ({ token: admin } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId }));
+  ({ token: librarian } = await signedIn(t.platform, { role: 'EducationLibrarian', organizationId: orgId, schoolId }));
+  ({ token: cashier } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId }));
+  aigerim = await pupil(schoolId, 'Айгерим Сапарова');
+  bolat = await pupil(schoolId, 'Болат Ахметов');
+  elsewhere = await pupil(school2Id, 'Дана Ким');
+});
+beforeEach(() => {
+  t.clock.now = START;
+});
+afterAll(() => t.close());
+
+describe('library desk', () => {
+  it('finds a student by card in the school, and nobody elsewhere', async () => {
+    const res = await call(
+      'GET',
+      `/api/book/student?schoolId=${schoolId}&card=${aigerim.card.toLowerCase()}%0D`,
+      librarian,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: aigerim.id,
+      name: 'Айгерим Сапарова',
+      classroom: { name: '7 А' },
+      schoolId,
+    });
+    const other = await call('GET', `/api/book/student?schoolId=${schoolId}&card=${elsewhere.card}`, admin);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().errorMessage).toBe(M.studentNotFound);
+    expect(
+      (await call('GET', `/api/book/student?schoolId=${school2Id}&card=${elsewhere.card}`, librarian)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/book/student?schoolId=${school2Id}&card=${elsewhere.card}`, admin)).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/book/student?schoolId=${schoolId}&card=${aigerim.card}`, cashier)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('issues copies until a due date, shows them on hand and in history, and takes them back', async () => {
+    const [a, b] = await copies(schoolId, 2);
+    const scanned = await call('GET', `/api/book/by/barcode?barcode=${a!.barcode}&user_id=${aigerim.id}`, librarian);
+    expect(scanned.json()).toMatchObject({
+      id: a!.id,
+      is_on_hands: false,
+      holder: null,
+      is_own: false,
+      book: { name: 'Алгебра 7' },
+    });
+
+    const issued = await call('POST', '/api/book/issuance', librarian, {
+      user_id: aigerim.id,
+      book_ids: [a!.id, b!.id],
+      expired_at: '2026-09-30',
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toEqual({ success: true, count: 2 });
+
+    const held = (
+      await call('GET', `/api/book/by/barcode?barcode=${a!.barcode}&user_id=${aigerim.id}`, librarian)
+    ).json() as ScannedBookBarcode;
+    expect(held).toMatchObject({
+      is_on_hands: true,
+      is_own: true,
+      holder: { id: aigerim.id },
+      expired_at: '2026-09-30',
+    });
+    const byOther = (
+      await call('GET', `/api/book/by/barcode?barcode=${a!.barcode}&user_id=${bolat.id}`, librarian)
+    ).json();
+    expect(byOther).toMatchObject({ is_on_hands: true, is_own: false, holder: { name: 'Айгерим Сапарова' } });
+    const student = (
+      await call('GET', `/api/book/student?schoolId=${schoolId}&card=${aigerim.card}`, librarian)
+    ).json() as LibraryStudent;
+    expect(student.on_hands).toBe(2);
+
+    const onHand = (
+      await call('GET', `/api/books/on/hand?schoolId=${schoolId}&query=сапар`, librarian)
+    ).json() as OnHandList;
+    expect(onHand.total).toBe(2);
+    expect(onHand.rows[0]).toMatchObject({
+      user: { name: 'Айгерим Сапарова', classroom: { name: '7 А' } },
+      book: { name: 'Алгебра 7' },
+      expired_at: '2026-09-30',
+      status: 'normal',
+    });
+
+    const took = (
+      await call('POST', '/api/book/histories', librarian, { book_barcode_id: a!.id })
+    ).json() as BookHistory;
+    expect(took.rows[0]).toMatchObject({
+      action: 'took',
+      user: { name: 'Айгерим Сапарова' },
+      data: { expired_at: '2026-09-30' },
+    });
+
+    const back = await call('POST', '/api/book/returning', librarian, {
+      user_id: aigerim.id,
+      book_ids: [a!.id, b!.id],
+      expired_at: '',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await call('GET', `/api/books/on/hand?schoolId=${schoolId}&query=сапар`, librarian)).json()).toMatchObject({
+      total: 0,
+    });
+    const returned = (
+      await call('POST', '/api/book/histories', librarian, { book_barcode_id: a!.id })
+    ).json() as BookHistory;
+    expect(returned.rows.map((r) => r.action).slice(0, 2)).toEqual(['returned', 'took']);
+    const [row] = await t.db.select({ total: bookBarcodes.total }).from(bookBarcodes).where(eq(bookBarcodes.id, a!.id));
+    expect(row!.total).toBe(1);
+  });
+
+  it('refuses what the desk must not do, with the spec texts, and changes nothing', async () => {
+    const [a, b] = await copies(schoolId, 2, 'Физика 7');
+    const [foreign] = await copies(school2Id, 1);
+    expect(
+      (
+        await call('POST', '/api/book/issuance', admin, {
+          user_id: aigerim.id,
+          book_ids: [a!.id],
+          expired_at: '2026-10-01',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const before = (await openLoans()).length;
+
+    const again = await call('POST', '/api/book/issuance', admin, {
+      user_id: bolat.id,
+      book_ids: [b!.id, a!.id],
+      expired_at: '2026-10-01',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorMessage).toContain(M.alreadyIssued);
+    const notHeld = await call('POST', '/api/book/returning', admin, { user_id: bolat.id, book_ids: [b!.id] });
+    expect(notHeld.statusCode).toBe(409);
+    expect(notHeld.json().errorMessage).toContain(M.alreadyAccepted);
+    const someoneElses = await call('POST', '/api/book/returning', admin, { user_id: bolat.id, book_ids: [a!.id] });
+    expect(someoneElses.statusCode).toBe(409);
+    expect(someoneElses.json().errorMessage).toBe(M.heldByOther('Айгерим Сапарова'));
+
+    const bad: [object, string, string][] = [
+      [{ expired_at: '2026-09-01' }, 'expired_at', M.dueDatePast],
+      [{ expired_at: '2028-01-01' }, 'expired_at', M.dueDateFar],
+      [{ expired_at: '2026-02-30' }, 'expired_at', M.dueDate],
+      [{ expired_at: '20260-01-01' }, 'expired_at', M.dueDate],
+      [{ book_ids: [] }, 'book_ids', M.noBooks],
+      [{ book_ids: [b!.id, b!.id] }, 'book_ids', M.alreadySelected],
+      [{ book_ids: [2_000_000_000] }, 'book_ids', LIBRARY_MESSAGES.barcodeNotFound],
+      [{ book_ids: [foreign!.id] }, 'book_ids', M.otherSchool],
+      [{ user_id: elsewhere.id }, 'book_ids', M.otherSchool],
+    ];
+    for (const [patch, field, message] of bad) {
+      const res = await call('POST', '/api/book/issuance', admin, {
+        user_id: bolat.id,
+        book_ids: [b!.id],
+        expired_at: '2026-10-01',
+        ...patch,
+      });
+      expect(res.statusCode, JSON.stringify(patch)).toBe(422);
+      expect(res.json().validationErrors[field], JSON.stringify(patch)).toEqual([message]);
+    }
+    // A school-locked librarian does not see the other school's pupil.
+    const locked = await call('POST', '/api/book/issuance', librarian, {
+      user_id: elsewhere.id,
+      book_ids: [foreign!.id],
+      expired_at: '2026-10-01',
+    });
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json().validationErrors.user_id).toEqual([M.studentNotFound]);
+    expect((await call('GET', `/api/book/by/barcode?barcode=NOPE&user_id=${bolat.id}`, admin)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/book/by/barcode?barcode=${foreign!.barcode}&user_id=${elsewhere.id}`, librarian))
+        .statusCode,
+    ).toBe(404);
+    expect((await openLoans()).length).toBe(before);
+  });
+
+  it('lets one of two desks issuing the same copy at once win', async () => {
+    const [a] = await copies(schoolId, 1, 'История Казахстана');
+    const results = await Promise.all([
+      call('POST', '/api/book/issuance', admin, { user_id: aigerim.id, book_ids: [a!.id], expired_at: '2026-10-01' }),
+      call('POST', '/api/book/issuance', librarian, { user_id: bolat.id, book_ids: [a!.id], expired_at: '2026-10-01' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const open = await t.db
+      .select()
+      .from(bookLoans)
+      .where(and(eq(bookLoans.barcodeId, a!.id), isNull(bookLoans.returnedAt)));
+    expect(open).toHaveLength(1);
+  });
+
+  it('colours the return date: overdue after it, soon within 3 days, normal before', async () => {
+    const [a, b, c] = await copies(schoolId, 3, 'Литература');
+    for (const [copy, due] of [
+      [a!, '2026-09-03'],
+      [b!, '2026-09-08'],
+      [c!, '2026-09-20'],
+    ] as const) {
+      const res = await call('POST', '/api/book/issuance', admin, {
+        user_id: bolat.id,
+        book_ids: [copy.id],
+        expired_at: due,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    t.clock.now = new Date(START.getTime() + 3 * DAY); // 5 September
+    const list = (
+      await call('GET', `/api/books/on/hand?schoolId=${schoolId}&query=литература`, admin)
+    ).json() as OnHandList;
+    expect(list.rows.map((r) => [r.expired_at, r.status])).toEqual([
+      ['2026-09-03', 'overdue'],
+      ['2026-09-08', 'soon'],
+      ['2026-09-20', 'normal'],
+    ]);
+  });
+
+  it('renews a copy the student holds, not one somebody else holds', async () => {
+    const [a] = await copies(schoolId, 1, 'География');
+    await call('POST', '/api/book/issuance', admin, {
+      user_id: aigerim.id,
+      book_ids: [a!.id],
+      expired_at: '2026-09-10',
+    });
+    const renewed = await call('POST', '/api/book/renewal', librarian, {
+      user_id: aigerim.id,
+      book_ids: [a!.id],
+      expired_at: '2026-10-10',
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const copy = (await call('GET', `/api/book/by/barcode?barcode=${a!.barcode}&user_id=${aigerim.id}`, admin)).json();
+    expect(copy.expired_at).toBe('2026-10-10');
+    const history = (
+      await call('POST', '/api/book/histories', admin, { book_barcode_id: a!.id })
+    ).json() as BookHistory;
+    expect(history.rows[0]).toMatchObject({ action: 'took', data: { expired_at: '2026-10-10', renewed: true } });
+    const notTheirs = await call('POST', '/api/book/renewal', librarian, {
+      user_id: bolat.id,
+      book_ids: [a!.id],
+      expired_at: '2026-10-10',
+    });
+    expect(notTheirs.statusCode).toBe(409);
+  });
+
+  it('sends a card read at the desk reader to the school library channel', async () => {
+    const received: string[] = [];
+    const leave = t.platform.realtime.join(libraryChannel(schoolId), { readyState: 1, send: (d) => received.push(d) });
+    const res = await call('POST', '/api/book/reader', librarian, { schoolId, card: aigerim.card });
+    leave();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(received.map((d) => JSON.parse(d))).toEqual([{ type: 'student', student: res.json() }]);
+    const sub = await call('POST', '/api/book/subscribe', librarian, { schoolId });
+    expect(sub.json()).toMatchObject({ channel: libraryChannel(schoolId), path: '/ws' });
+    expect((await call('POST', '/api/book/subscribe', librarian, { schoolId: school2Id })).statusCode).toBe(422);
+    expect(
+      (await call('POST', '/api/book/reader', librarian, { schoolId: school2Id, card: elsewhere.card })).statusCode,
+    ).toBe(404);
+  });
+
+  it('keeps other roles and other organizations out', async () => {
+    const [a] = await copies(schoolId, 1, 'Биология');
+    const other = await createOrganization(t.db);
+    const { token: stranger } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
+    const issue = { user_id: aigerim.id, book_ids: [a!.id], expired_at: '2026-10-01' };
+    expect((await call('POST', '/api/book/issuance', stranger, issue)).statusCode).toBe(422);
+    expect((await call('POST', '/api/book/issuance', cashier, issue)).statusCode).toBe(403);
+    expect((await call('POST', '/api/book/returning', cashier, issue)).statusCode).toBe(403);
+    expect((await call('GET', `/api/books/on/hand?schoolId=${schoolId}`, stranger)).statusCode).toBe(404);
+    expect((await call('GET', '/api/books/on/hand', stranger)).json()).toMatchObject({ total: 0 });
+    expect((await call('GET', '/api/books/on/hand', cashier)).statusCode).toBe(403);
+    expect(
+      (await call('GET', `/api/book/by/barcode?barcode=${a!.barcode}&user_id=${aigerim.id}`, stranger)).statusCode,
+    ).toBe(404);
+    expect((await call('POST', '/api/book/reader', stranger, { schoolId, card: aigerim.card })).statusCode).toBe(404);
+  });
+});

@@ -59,8 +59,12 @@ export const BOOK_COUNT_MAX = 500;
 /** A year of issue: four digits, sent as a number or a string of digits (the form's input). */
 export const bookYear = () =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: msg.required }).int({ error: M.year }).min(1000, { error: M.year }).max(9999, { error: M.year }),
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\s*\d+\s*$/.test(v) ? Number(v) : v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? msg.required : M.year) })
+      .int({ error: M.year })
+      .min(1000, { error: M.year })
+      .max(9999, { error: M.year }),
   );
 
 /**

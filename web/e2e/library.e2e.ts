@@ -1,6 +1,10 @@
+import type { Book } from '@tamaq/contract/library';
+import type { UserList } from '@tamaq/contract/users';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { cdpScan } from './cdp-scan.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-6);
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -58,5 +62,145 @@ describe('/books/categories as librarian@demo.kz', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
     await page.getByText('Категория удалена').waitFor();
     await row(`${name} (старые)`).waitFor({ state: 'detached' });
+  });
+});
+
+const bookRows = () => page.locator('[data-testid="books-page"] tbody tr.ant-table-row');
+const copyRows = () => page.locator('[data-testid="book-barcodes-page"] tbody tr.ant-table-row');
+
+/** The librarian's school, and a book there with `n` generated copies, made through the API. */
+async function bookWithCopies(token: string, name: string, n: number): Promise<Book> {
+  const profile = await call<{ school_id: number | null }>(token, 'GET', '/api/profile');
+  const book = await call<Book>(token, 'POST', '/api/book', {
+    schoolId: profile.school_id,
+    name,
+    authors: 'Абай Кунанбаев',
+    publisher: 'Жазушы',
+    year: 2015,
+  });
+  return n === 0 ? book : call<Book>(token, 'POST', '/api/book/count', { book_id: book.id, count: n });
+}
+
+const isoDay = (offsetDays: number) => {
+  const d = new Date(Date.now() + 5 * 3600_000 + offsetDays * 86_400_000); // Almaty's date
+  return d.toISOString().slice(0, 10);
+};
+
+describe('/books as librarian@demo.kz', () => {
+  it('adds a book with every field, refuses a bad year, finds it by author and edits it', async () => {
+    const name = `Алгебра ${SUFFIX}`;
+    await page.goto(`${baseUrl()}/books`);
+    await page.getByTestId('books-page').waitFor();
+    await page.getByRole('link', { name: 'Добавить книгу' }).click();
+    await page.waitForURL((u) => /^\/books\/\d+\/create$/.test(u.pathname));
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Название').getByText('Обязательное поле').waitFor();
+
+    await page.getByLabel('Название').fill(name);
+    await page.getByLabel('Авторы').fill(`Абылкасымова ${SUFFIX}`);
+    await page.getByLabel('Издательство').fill('Мектеп');
+    await page.getByLabel('Год издания').fill('2о17');
+    await page.getByLabel('Язык').fill('русский');
+    await page.getByLabel('Предмет').fill('математика');
+    await page.getByLabel('Направление').fill('естественно-математическое');
+    await page.getByLabel('Вид учебного материала').fill('учебник');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Год издания').getByText('Год издания — четыре цифры').waitFor();
+    await page.getByLabel('Год издания').fill('2017');
+    await shot(page, 'book-form');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Книга добавлена').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/books');
+
+    await page.getByLabel('Поиск по названию, автору или штрихкоду').fill(`абылкасымова ${SUFFIX}`);
+    await bookRows().filter({ hasText: name }).waitFor();
+    expect(await bookRows().count()).toBe(1);
+    await shot(page, 'books-list');
+    await bookRows().first().getByRole('link', { name: 'Изменить' }).click();
+    await page.getByText('Редактирование книги').first().waitFor();
+    expect(await page.getByLabel('Предмет').inputValue()).toBe('математика');
+    await page.getByLabel('Год издания').fill('2019');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Книга сохранена').waitFor();
+    await bookRows().filter({ hasText: '2019' }).waitFor();
+  });
+
+  it('generates barcodes, takes a scanned label and a typed one, deletes one and shows its history', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    const book = await bookWithCopies(token, `Физика ${SUFFIX}`, 0);
+    await page.goto(`${baseUrl()}/books?query=${encodeURIComponent(`Физика ${SUFFIX}`)}`);
+    await bookRows()
+      .filter({ hasText: `Физика ${SUFFIX}` })
+      .getByRole('link', { name: /Штрихкоды книги/ })
+      .click();
+    await page.getByTestId('book-barcodes-page').waitFor();
+    await page.getByText('У книги пока нет экземпляров').waitFor();
+
+    await page.getByLabel('Количество штрихкодов').fill('3');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Добавлено экземпляров: 3').waitFor();
+    await copyRows().nth(2).waitFor();
+
+    // A label scanned with the focus nowhere, and one typed into the field with Enter.
+    const scanned = `LB-${SUFFIX}`;
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await cdpScan(page, scanned.toLowerCase(), 10);
+    await copyRows().filter({ hasText: scanned }).waitFor();
+    await page.getByLabel('Штрихкод вручную').fill(`${SUFFIX}77`);
+    await page.keyboard.press('Enter');
+    await copyRows()
+      .filter({ hasText: `${SUFFIX}77` })
+      .waitFor();
+    expect(await copyRows().count()).toBe(5);
+    // The same label again is refused with the reason under the field.
+    await page.getByLabel('Штрихкод вручную').fill(scanned);
+    await page.keyboard.press('Enter');
+    await page.getByText('Такой штрихкод уже есть в библиотеке этой школы').waitFor();
+    await shot(page, 'book-barcodes');
+
+    await copyRows()
+      .filter({ hasText: `${SUFFIX}77` })
+      .getByRole('button', { name: 'Удалить' })
+      .click();
+    await page.getByText(`Вы действительно желаете удалить штрихкод ${SUFFIX}77?`).waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Штрихкод удалён').waitFor();
+    await copyRows()
+      .filter({ hasText: `${SUFFIX}77` })
+      .waitFor({ state: 'detached' });
+
+    await copyRows()
+      .filter({ hasText: scanned })
+      .getByRole('link', { name: `История экземпляра ${scanned}` })
+      .click();
+    await page.getByTestId('book-history-page').waitFor();
+    await page.getByText('Штрихкод добавлен').waitFor();
+    await page.getByText('Книга добавлена').waitFor();
+    expect(book.id).toBeGreaterThan(0);
+  });
+
+  it('shows the books on hand with the return date coloured by status', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const book = await bookWithCopies(token, `География ${SUFFIX}`, 3);
+    const pupils = await call<UserList>(admin, 'GET', `/api/users?schoolId=${book.schoolId}&isPupils=1&limit=3`);
+    const [a, b, c] = book.barcodes;
+    const issue = (copy: { id: number }, user: { id: number }, due: string) =>
+      call(token, 'POST', '/api/book/issuance', { user_id: user.id, book_ids: [copy.id], expired_at: due });
+    await issue(a!, pupils.rows[0]!, isoDay(1));
+    await issue(b!, pupils.rows[1]!, isoDay(2));
+    await issue(c!, pupils.rows[2]!, isoDay(30));
+
+    await page.goto(`${baseUrl()}/books/onhands`);
+    await page.getByTestId('on-hands-page').waitFor();
+    await page.getByLabel('Поиск по ученику, книге или штрихкоду').fill(`География ${SUFFIX}`);
+    const tags = page.locator('[data-testid="on-hands-page"] tbody tr.ant-table-row [data-status]');
+    await tags.nth(2).waitFor();
+    expect(await tags.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
+      'soon',
+      'soon',
+      'normal',
+    ]);
+    await shot(page, 'books-on-hands');
   });
 });

@@ -142,7 +142,7 @@ describe('guarded routes', () => {
   it('show a screen that is not built yet as a placeholder inside the layout', async () => {
     const { page } = browser;
     await signIn(page, 'librarian@demo.kz');
-    await page.goto(`${baseUrl()}/books/onhands`);
+    await page.goto(`${baseUrl()}/books/issuance`);
     await page.getByTestId('placeholder').waitFor();
     expect(await page.getByTestId('placeholder').textContent()).toContain('Раздел в разработке');
     // The menu follows the organization's modules, which arrive with the profile: waited for, not

@@ -65,7 +65,7 @@ describe('router', () => {
 
   it('shows the placeholder inside the layout for a screen not written yet', async () => {
     signIn('EducationLibrarian');
-    await open('/books/onhands');
+    await open('/books/issuance');
     expect(await screen.findByTestId('placeholder', {}, LAYOUT_LOADS)).toBeTruthy();
     expect(screen.getByTestId('nav')).toBeTruthy();
   });

@@ -222,6 +222,30 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/library/book-category-form-page.tsx'),
     (m) => m.BookCategoryFormPage,
   ),
+  '/books': screen(
+    () => import('../features/library/books-page.tsx'),
+    (m) => m.BooksPage,
+  ),
+  '/books/:schoolId/create': screen(
+    () => import('../features/library/book-form-page.tsx'),
+    (m) => m.BookFormPage,
+  ),
+  '/books/:schoolId/:id': screen(
+    () => import('../features/library/book-form-page.tsx'),
+    (m) => m.BookFormPage,
+  ),
+  '/books/:id/barcodes': screen(
+    () => import('../features/library/book-barcodes-page.tsx'),
+    (m) => m.BookBarcodesPage,
+  ),
+  '/books/:id/histories': screen(
+    () => import('../features/library/book-history-page.tsx'),
+    (m) => m.BookHistoryPage,
+  ),
+  '/books/onhands': screen(
+    () => import('../features/library/on-hands-page.tsx'),
+    (m) => m.OnHandsPage,
+  ),
   '/classrooms': screen(
     () => import('../features/classrooms/classrooms-list-page.tsx'),
     (m) => m.ClassroomsListPage,

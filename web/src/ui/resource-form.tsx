@@ -49,7 +49,8 @@ export interface ResourceFormProps<Row extends { id: number; name: string }, Val
   maxWidth?: number;
 }
 
-const positive = (raw: string | undefined): number | null => {
+/** A positive id from a route parameter, or null for a missing or bad one. */
+export const positiveParam = (raw: string | undefined): number | null => {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? n : null;
 };
@@ -66,7 +67,7 @@ export function ResourceForm<Row extends { id: number; name: string }, Values, B
   const { resource, texts: t, backPath, testId, skeletonRows = 3, maxWidth = 640, crumbs = [], invalid } = props;
   const params = useParams();
   const editing = params.id !== undefined;
-  const id = positive(params.id);
+  const id = positiveParam(params.id);
   const row = resource.useOne(id);
   const title = editing ? t.editTitle : t.newTitle;
 

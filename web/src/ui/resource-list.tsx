@@ -70,7 +70,7 @@ export interface ResourceListProps<Row extends Named> {
  * §2.20), else the URL's `schoolId`, else the first school — without writing it to the URL, so that
  * the back button does not land on a page that picks the school again.
  */
-function useListSchool(enabled: boolean, urlSchoolId: string | undefined) {
+export function useListSchool(enabled: boolean, urlSchoolId: string | undefined) {
   const locked = useSession()?.school ?? null;
   const options = useQuery({ ...schoolOptionsQuery(), enabled: enabled && locked === null });
   if (!enabled) return { schoolId: undefined, locked: false, loading: false };

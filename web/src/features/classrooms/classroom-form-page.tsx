@@ -4,15 +4,10 @@ import { Form, Input } from 'antd';
 import { useParams } from 'react-router';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
-import { ResourceForm } from '../../ui/resource-form.tsx';
+import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { classroomsResource } from './classrooms-resource.ts';
 import { useClassroomTexts } from './use-classroom-texts.ts';
-
-const positive = (raw: string | undefined): number | null => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /**
  * '/classroom/:school/create' and '/classroom/:school/:id' (spec 1 §2.20): the name of a class;
@@ -20,10 +15,10 @@ const positive = (raw: string | undefined): number | null => {
  */
 export function ClassroomFormPage() {
   const params = useParams();
-  const schoolId = positive(params.school);
+  const schoolId = positiveParam(params.school);
   const words = useStructureWords();
   const t = useClassroomTexts();
-  const classroom = classroomsResource.useOne(positive(params.id));
+  const classroom = classroomsResource.useOne(positiveParam(params.id));
   const schools = useQuery(schoolOptionsQuery());
   const school = classroom.data?.school ?? schools.data?.rows.find((s) => s.id === schoolId);
   return (

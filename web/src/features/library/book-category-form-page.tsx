@@ -4,21 +4,17 @@ import { Form, Input } from 'antd';
 import { useParams } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
-import { ResourceForm } from '../../ui/resource-form.tsx';
+import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { bookCategoriesResource } from './book-categories-resource.ts';
 
 const t = ru.library.categories;
-const positive = (raw: string | undefined): number | null => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /** '/books/category/:schoolId/create' and '/books/category/:schoolId/:id' (spec 2 §2): the category's name. */
 export function BookCategoryFormPage() {
   const params = useParams();
-  const schoolId = positive(params.schoolId);
-  const category = bookCategoriesResource.useOne(positive(params.id));
+  const schoolId = positiveParam(params.schoolId);
+  const category = bookCategoriesResource.useOne(positiveParam(params.id));
   const schools = useQuery(schoolOptionsQuery());
   const school = category.data?.school ?? schools.data?.rows.find((s) => s.id === schoolId);
   return (

@@ -1,0 +1,48 @@
+import { BarcodeOutlined } from '@ant-design/icons';
+import type { BookListRow } from '@tamaq/contract/library';
+import { Badge } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
+import { ResourceList } from '../../ui/resource-list.tsx';
+import { booksResource } from './books-resource.ts';
+
+const t = ru.library.books;
+
+/**
+ * '/books' (spec 2 §2): a school's books with search by name, author or barcode, pages, add, edit,
+ * delete, and each book's copies.
+ */
+export function BooksPage() {
+  return (
+    <ResourceList<BookListRow>
+      resource={booksResource}
+      texts={t}
+      formPath="/books"
+      testId="books-page"
+      perSchool
+      searchWidth={420}
+      actionsWidth={150}
+      editPath={(row) => `/books/${row.schoolId}/${row.id}`}
+      leading={[{ key: 'id', title: 'ID', dataIndex: 'id', width: 80 }]}
+      columns={[
+        { key: 'category', title: t.category, render: (_, row) => row.category?.name ?? '—' },
+        { key: 'authors', title: t.authors, dataIndex: 'authors' },
+        { key: 'publisher', title: t.publisher, dataIndex: 'publisher' },
+        { key: 'year', title: t.year, dataIndex: 'year', width: 80 },
+      ]}
+      rowActions={(row) => (
+        <LinkButton
+          type="text"
+          to={`/books/${row.id}/barcodes`}
+          aria-label={t.barcodesOf(row.name)}
+          title={t.barcodes}
+          icon={
+            <Badge count={row.count} size="small" showZero={false} offset={[6, -2]} color="#8c8c8c">
+              <BarcodeOutlined />
+            </Badge>
+          }
+        />
+      )}
+    />
+  );
+}

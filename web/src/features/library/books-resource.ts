@@ -1,0 +1,12 @@
+import { Book, BookCreate, BookUpdate } from '@tamaq/contract/library';
+import { defineResource } from '../../lib/resource.ts';
+
+/** Spec 2 §7: a school library's books (the list carries no barcodes; one book does). */
+export const booksResource = defineResource({
+  key: 'books',
+  list: '/api/books/list',
+  one: '/api/book',
+  row: Book,
+  create: BookCreate,
+  update: BookUpdate,
+});

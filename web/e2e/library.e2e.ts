@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
 import { cdpScan } from './cdp-scan.ts';
-import { call, tokenOf } from './fixation-helpers.ts';
+import { call, tokenOf, withCard } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-6);
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -202,5 +202,83 @@ describe('/books as librarian@demo.kz', () => {
       'normal',
     ]);
     await shot(page, 'books-on-hands');
+  });
+});
+
+describe('/books/issuance as librarian@demo.kz', () => {
+  const note = () => page.getByTestId('desk-note');
+  const deskCopies = () => page.locator('[data-testid="desk-copies"] tbody tr.ant-table-row');
+
+  it('issues and takes back books by scanner alone, at several paces and with the focus anywhere', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const book = await bookWithCopies(token, `Литература ${SUFFIX}`, 3);
+    const [one, two, three] = book.barcodes.map((b) => b.barcode);
+    const pupils = await call<UserList>(
+      admin,
+      'GET',
+      `/api/users?schoolId=${book.schoolId}&isPupils=1&limit=1&offset=20`,
+    );
+    const pupil = pupils.rows[0]!;
+    const card = await withCard(admin, pupil, `LIB${SUFFIX}`);
+
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForURL((u) => u.pathname === '/books/issuance');
+    await page.getByTestId('desk-prompt').waitFor();
+    // The card with the focus nowhere, at a hand-held scanner's pace.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await cdpScan(page, card, 10);
+    await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
+
+    // Copies: as fast as the browser takes keys, then 30 ms apart with the focus in the typed field.
+    await cdpScan(page, one!, 0);
+    await deskCopies().filter({ hasText: one! }).waitFor();
+    await page.getByLabel('Карта или штрихкод вручную').focus();
+    await cdpScan(page, two!, 30);
+    await deskCopies().filter({ hasText: two! }).waitFor();
+    expect(await page.getByLabel('Карта или штрихкод вручную').inputValue()).toBe('');
+    await cdpScan(page, one!, 1);
+    await note().getByText('Книга уже выбрана').waitFor();
+    expect(await deskCopies().count()).toBe(2);
+    await shot(page, 'issuance-issue');
+
+    await page.keyboard.press('Control+Enter');
+    await page
+      .locator('.ant-modal-confirm-title')
+      .getByText(/Выдать 2 кн\. ученику/)
+      .waitFor();
+    await page.keyboard.press('Enter');
+    await note().getByText(`Книги выданы ${pupil.name} до`).waitFor();
+    await page.getByTestId('desk-prompt').waitFor();
+
+    // Taking back: the first copy on hand sets the mode; a copy on the shelf does not fit it.
+    await cdpScan(page, card, 60);
+    await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
+    await cdpScan(page, two!, 10);
+    await page.getByText('Приём: сканируйте следующие книги').waitFor();
+    await cdpScan(page, three!, 10);
+    await note().getByText('Книга уже принята').waitFor();
+    await cdpScan(page, one!, 10);
+    await deskCopies().nth(1).waitFor();
+    await shot(page, 'issuance-return');
+    await page.keyboard.press('Control+Enter');
+    await page
+      .locator('.ant-modal-confirm-title')
+      .getByText(/Принять 2 кн\. от ученика/)
+      .waitFor();
+    await page.keyboard.press('Enter');
+    await note().getByText('Книги приняты!').waitFor();
+    const onHand = await call<{ total: number }>(
+      token,
+      'GET',
+      `/api/books/on/hand?schoolId=${book.schoolId}&query=${encodeURIComponent(`Литература ${SUFFIX}`)}`,
+    );
+    expect(onHand.total).toBe(0);
+
+    // A card read at the library's desk reader brings the student to the open screen.
+    await call(token, 'POST', '/api/book/reader', { schoolId: book.schoolId, card });
+    await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('desk-prompt').waitFor();
   });
 });

@@ -1,14 +1,13 @@
 import { HOME_BY_ROLE } from '@tamaq/contract/routes';
 import { Navigate } from 'react-router';
-import { homeFor } from './layout/nav-model.ts';
-import { SCREENS, StudentHome } from './screens.tsx';
+import { StudentHome } from './screens.tsx';
 import { useSession } from '../lib/use-session.ts';
 
-/** `/` needs only a session and sends each role to its own start screen (spec 1 §2.6, `homeFor`). */
+/** `/` needs only a session and sends each role to its own start screen (spec 1 §2.6). */
 export function HomeRedirect() {
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;
-  const home = homeFor({ role: session.role, modules: [] }, HOME_BY_ROLE[session.role], (to) => to in SCREENS);
+  const home = HOME_BY_ROLE[session.role];
   // A student has no start screen of its own and stays on `/` with the app-download landing.
   if (home === '/') return <StudentHome />;
   return <Navigate to={home} replace />;

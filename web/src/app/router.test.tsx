@@ -63,13 +63,6 @@ describe('router', () => {
     await vi.waitFor(() => expect(where(router)).toBe('/organizations'), LAYOUT_LOADS);
   });
 
-  it('shows the placeholder inside the layout for a screen not written yet', async () => {
-    signIn('EducationLibrarian');
-    await open('/books/issuance');
-    expect(await screen.findByTestId('placeholder', {}, LAYOUT_LOADS)).toBeTruthy();
-    expect(screen.getByTestId('nav')).toBeTruthy();
-  });
-
   it('keeps a student on / with the app landing', async () => {
     signIn('Student');
     const router = await open('/');
@@ -83,9 +76,9 @@ describe('router', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/report/fixations'), LAYOUT_LOADS);
   });
 
-  it('sends a role with no built screen in its menu from / to its profile, not to a placeholder', async () => {
+  it('sends the librarian from / to the issuance desk', async () => {
     signIn('EducationLibrarian');
     const router = await open('/');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'), LAYOUT_LOADS);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/books/issuance'), LAYOUT_LOADS);
   });
 });

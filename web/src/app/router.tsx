@@ -9,15 +9,14 @@ import { RouteError } from './route-error.tsx';
 import { SCREENS, type RoutePattern } from './screens.tsx';
 import { SessionWatcher } from './session-watcher.tsx';
 
-// The signed-in frame (menus, drawer, profile) and the placeholder load on demand: the sign-in page,
-// the first page every user opens on a slow school line, does not download them.
+// The signed-in frame (menus, drawer, profile) loads on demand: the sign-in page, the first page
+// every user opens on a slow school line, does not download it.
 const AppLayout = lazy(async () => ({ default: (await import('./layout/app-layout.tsx')).AppLayout }));
-const PlaceholderPage = lazy(async () => ({ default: (await import('./placeholder-page.tsx')).PlaceholderPage }));
 
-/** The registered screen of a pattern, or the placeholder until a feature provides one. */
+/** The registered screen of a pattern. */
 function ScreenSlot({ pattern }: { pattern: RoutePattern }) {
   const Screen = SCREENS[pattern];
-  return Screen ? <Screen /> : <PlaceholderPage />;
+  return <Screen />;
 }
 
 // Errors render inside the layout (errorElement on each page), so the navigation stays usable.

@@ -11,9 +11,9 @@ const screen = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Scre
 /**
  * The one registry of screens: route pattern (exactly as in the contract's route map) -> screen.
  * A feature plugs a screen in with one line here; the router adds the role guard and the layout.
- * A pattern without an entry shows the "Раздел в разработке" placeholder inside the layout.
+ * Every pattern has its screen: a route the contract adds without one does not compile.
  */
-export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
+export const SCREENS: Record<RoutePattern, Screen> = {
   '/login': screen(
     () => import('../features/account/login-page.tsx'),
     (m) => m.LoginPage,
@@ -242,6 +242,10 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
     () => import('../features/library/book-history-page.tsx'),
     (m) => m.BookHistoryPage,
   ),
+  '/books/issuance': screen(
+    () => import('../features/library/issuance-page.tsx'),
+    (m) => m.IssuancePage,
+  ),
   '/books/onhands': screen(
     () => import('../features/library/on-hands-page.tsx'),
     (m) => m.OnHandsPage,
@@ -329,4 +333,4 @@ export const SCREENS: Partial<Record<RoutePattern, Screen>> = {
 };
 
 /** What a student sees on `/`: there is no back office for that role (DOMAIN.md). */
-export const StudentHome = SCREENS['/download']!;
+export const StudentHome = SCREENS['/download'];

@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@tamaq/contract/roles';
 import { canOpen, type GuardedRoute } from '@tamaq/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { buildNav, buildProfileLinks, homeFor, navHrefs, type NavEntry } from './nav-model.ts';
+import { buildNav, buildProfileLinks, navHrefs, type NavEntry } from './nav-model.ts';
 
 const nav = (role: Role, modules: 'library'[] = []) => buildNav({ role, modules });
 const labels = (entries: NavEntry[]) =>
@@ -83,21 +83,5 @@ describe('buildProfileLinks', () => {
   it('offers profile and password to staff and parents, not to students', () => {
     expect(buildProfileLinks('Parent').map((l) => l.to)).toEqual(['/profile', '/password']);
     expect(buildProfileLinks('Student')).toEqual([]);
-  });
-});
-
-describe('homeFor', () => {
-  const built = (list: string[]) => (to: string) => list.includes(to);
-  it('keeps the start screen once it is built', () => {
-    expect(
-      homeFor({ role: 'Admin', modules: [] }, '/report/fixations', built(['/report/fixations', '/fixation'])),
-    ).toBe('/report/fixations');
-  });
-  it('takes the first built screen of the menu while the start screen is not, else the profile', () => {
-    expect(homeFor({ role: 'Admin', modules: [] }, '/report/fixations', built(['/fixation', '/canteens']))).toBe(
-      '/fixation',
-    );
-    expect(homeFor({ role: 'Economist', modules: [] }, '/report/fixations', built(['/fixation']))).toBe('/profile');
-    expect(homeFor({ role: 'Student', modules: [] }, '/', built([]))).toBe('/');
   });
 });

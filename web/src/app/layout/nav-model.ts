@@ -135,13 +135,3 @@ export function buildProfileLinks(role: Role): NavLink[] {
 /** Every href of the navigation, flattened: what the tests and the active-item lookup read. */
 export const navHrefs = (entries: NavEntry[]): string[] =>
   entries.flatMap((e) => (e.kind === 'link' ? [e.to] : e.children.map((l) => l.to)));
-
-/**
- * Where `/` sends a role: its start screen (spec 1 §2.6) once that screen is built; until then the
- * first screen of its menu that is, else its profile, so nobody lands on «Раздел в разработке» with
- * «На главную» leading back to it (issue 13).
- */
-export function homeFor(c: NavContext, home: string, built: (to: string) => boolean): string {
-  if (home === '/' || built(home)) return home;
-  return navHrefs(buildNav(c)).find(built) ?? '/profile';
-}

@@ -1,0 +1,384 @@
+import { BookOutlined, CloseOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
+import type { LibraryStudent, ScannedBookBarcode } from '@tamaq/contract/library';
+import { Alert, App, Avatar, Button, Card, DatePicker, Empty, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { errorText, isApiError } from '../../lib/api-client.ts';
+import { formatDate, toApiDate } from '../../lib/dates.ts';
+import { openLiveChannel } from '../../lib/live-channel.ts';
+import { pageScanSounds } from '../../lib/scan-sounds.ts';
+import { CARD_FIELD_ATTRIBUTE, useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
+import { useListSchool } from '../../ui/resource-list.tsx';
+import { SchoolSelect } from '../../ui/school-select.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
+import { desk as api } from './api/desk.ts';
+import { admitCopy, dropCopy, EMPTY_DESK, type Desk } from './desk-state.ts';
+
+const t = ru.library.issuance;
+/** Spec 2 §4: the desk's messages go away after 5 seconds. */
+const MESSAGE_MS = 5000;
+/** The due date offered first: two weeks from today. */
+const DEFAULT_LOAN_DAYS = 14;
+
+type Note = { kind: 'success' | 'error' | 'info'; text: string };
+
+/** The school's library channel: a card read at the desk reader brings its student here. */
+function useLibraryReader(schoolId: number | null, onStudent: (s: LibraryStudent) => void) {
+  const latest = useRef(onStudent);
+  useEffect(() => {
+    latest.current = onStudent;
+  });
+  useEffect(() => {
+    if (schoolId === null) return;
+    const channel = openLiveChannel({
+      subscribe: () => api.subscribe(schoolId),
+      onMessage: (message) => {
+        const m = message as { type?: unknown; student?: LibraryStudent } | null;
+        if (m?.type === 'student' && m.student) latest.current(m.student);
+      },
+    });
+    return () => channel.close();
+  }, [schoolId]);
+}
+
+/**
+ * '/books/issuance' (spec 2 §2, §4): a student by card (or from the desk reader), then copies by
+ * scanner; the first copy sets the mode, Ctrl+Enter issues or takes back after a confirmation,
+ * Esc starts over. Every step works from the keyboard and the scanner alone.
+ */
+export function IssuancePage() {
+  const { modal } = App.useApp();
+  const list = useListParams();
+  const school = useListSchool(true, list.params.schoolId);
+  const { setParam } = list;
+  const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
+  const schoolId = school.schoolId ?? null;
+
+  const [state, setState] = useState<Desk>(EMPTY_DESK);
+  // The desk as the last scan left it: scans run one after another and read it between renders.
+  const stateRef = useRef(state);
+  const update = useCallback((desk: Desk) => {
+    stateRef.current = desk;
+    setState(desk);
+  }, []);
+  const [due, setDue] = useState<Dayjs>(() => dayjs().add(DEFAULT_LOAN_DAYS, 'day'));
+  const [note, setNote] = useState<Note | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const sounds = pageScanSounds();
+
+  useEffect(() => {
+    sounds.warm();
+  }, [sounds]);
+  useEffect(() => {
+    if (!note) return;
+    const timer = setTimeout(() => setNote(null), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [note]);
+
+  const say = useCallback(
+    (kind: Note['kind'], text: string) => {
+      setNote({ kind, text });
+      if (kind === 'error') sounds.play('refusal');
+      if (kind === 'success') sounds.play('success');
+    },
+    [sounds],
+  );
+
+  // Scans are looked up one after another, so two quick copies both land and a repeat is caught.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const onScan = useCallback(
+    (code: string) => {
+      queue.current = queue.current.then(async () => {
+        const current = stateRef.current;
+        try {
+          if (current.student === null) {
+            if (schoolId === null) return;
+            const student = await api.student(schoolId, code);
+            update({ ...EMPTY_DESK, student });
+            say('info', t.studentFound(student.name));
+            return;
+          }
+          const copy = await api.copy(code, current.student.id);
+          const result = admitCopy(stateRef.current, copy);
+          if ('error' in result) {
+            say('error', result.error);
+            return;
+          }
+          update(result.desk);
+          setNote(null);
+          sounds.play('success');
+        } catch (err) {
+          say(
+            'error',
+            isApiError(err) && err.status === 404 && current.student === null ? t.noStudent(code) : errorText(err),
+          );
+        }
+      });
+    },
+    [schoolId, say, sounds, update],
+  );
+  useBarcodeScanner(onScan, { enabled: schoolId !== null && !confirming && !busy });
+
+  useLibraryReader(schoolId, (student) => {
+    if (stateRef.current.copies.length > 0) {
+      say('info', t.readerBusy(student.name));
+      return;
+    }
+    update({ ...EMPTY_DESK, student });
+    say('info', t.studentFound(student.name));
+  });
+
+  const reset = useCallback(() => {
+    update(EMPTY_DESK);
+    setNote(null);
+  }, [update]);
+
+  // The open confirmation: Enter confirms it at once, even before the dialog has focused its button.
+  const confirmation = useRef<{ confirm: () => void } | null>(null);
+  const submit = useCallback(
+    (action: 'issue' | 'return' | 'renew') => {
+      const { student, copies } = stateRef.current;
+      if (!student || copies.length === 0 || busy || confirmation.current) return;
+      const date = toApiDate(due);
+      const run = async () => {
+        if (confirmation.current !== entry) return;
+        confirmation.current = null;
+        setConfirming(false);
+        setBusy(true);
+        const ids = copies.map((c) => c.id);
+        try {
+          if (action === 'issue') await api.issue(student.id, ids, date);
+          else if (action === 'renew') await api.renew(student.id, ids, date);
+          else await api.takeBack(student.id, ids);
+          update(EMPTY_DESK);
+          say(
+            'success',
+            action === 'issue'
+              ? t.issued(student.name, formatDate(date))
+              : action === 'renew'
+                ? t.renewed(formatDate(date))
+                : t.accepted,
+          );
+        } catch (err) {
+          say('error', errorText(err));
+        } finally {
+          setBusy(false);
+        }
+      };
+      const dialog = modal.confirm({
+        title:
+          action === 'issue'
+            ? t.confirmIssue(copies.length, student.name, formatDate(date))
+            : action === 'renew'
+              ? t.confirmRenew(copies.length, formatDate(date))
+              : t.confirmReturn(copies.length, student.name),
+        okText: action === 'issue' ? t.issue : action === 'renew' ? t.renew : t.takeBack,
+        cancelText: t.cancel,
+        autoFocusButton: 'ok',
+        onCancel: () => {
+          confirmation.current = null;
+          setConfirming(false);
+        },
+        onOk: () => void run(),
+      });
+      const entry = {
+        confirm: () => {
+          dialog.destroy();
+          void run();
+        },
+      };
+      confirmation.current = entry;
+      setConfirming(true);
+    },
+    [busy, due, modal, say, update],
+  );
+
+  // Ctrl+Enter opens the confirmation and Enter confirms it; Esc starts over.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const open = confirmation.current;
+      if (open) {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          e.stopPropagation();
+          open.confirm();
+        }
+        return;
+      }
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        const mode = stateRef.current.mode;
+        if (mode) submit(mode);
+      } else if (
+        e.key === 'Escape' &&
+        !document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')
+      ) {
+        reset();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [reset, submit]);
+
+  const { student, mode, copies } = state;
+  const allOwn = copies.length > 0 && copies.every((c) => c.is_own);
+  return (
+    <Card
+      title={t.title}
+      data-testid="issuance-page"
+      extra={<Typography.Text type="secondary">{t.keys}</Typography.Text>}
+    >
+      <Flex vertical gap={16}>
+        <Flex gap={12} wrap align="center">
+          {!school.locked && <SchoolSelect value={schoolId} onChange={chooseSchool} />}
+          <Input
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            // The field sends its whole value on its own Enter, as the visit screens' card field does.
+            onPressEnter={() => {
+              const code = typed.trim();
+              setTyped('');
+              if (code) onScan(code);
+            }}
+            autoComplete="off"
+            placeholder={student ? t.typeBarcode : t.typeCard}
+            aria-label={t.typed}
+            style={{ maxWidth: 320 }}
+            {...{ [CARD_FIELD_ATTRIBUTE]: '' }}
+          />
+        </Flex>
+        {note && <Alert type={note.kind} showIcon title={note.text} data-testid="desk-note" data-kind={note.kind} />}
+
+        {student === null ? (
+          <Empty
+            image={<IdcardOutlined style={{ fontSize: 64, color: '#8c8c8c' }} />}
+            description={<Typography.Title level={4}>{t.scanStudent}</Typography.Title>}
+            data-testid="desk-prompt"
+          />
+        ) : (
+          <>
+            <Table<LibraryStudent>
+              data-testid="desk-student"
+              size="middle"
+              rowKey="id"
+              pagination={false}
+              dataSource={[student]}
+              columns={[
+                {
+                  key: 'photo',
+                  title: t.photo,
+                  width: 72,
+                  render: (_, s) => <Avatar size={48} src={s.image?.url} icon={<UserOutlined />} />,
+                },
+                { key: 'name', title: t.student, render: (_, s) => <Typography.Text strong>{s.name}</Typography.Text> },
+                { key: 'classroom', title: t.classroom, render: (_, s) => s.classroom?.name ?? '' },
+                { key: 'onHands', title: t.onHands, render: (_, s) => s.on_hands },
+                {
+                  key: 'actions',
+                  width: 60,
+                  render: () => (
+                    <Button type="text" icon={<CloseOutlined />} aria-label={t.reset} title={t.reset} onClick={reset} />
+                  ),
+                },
+              ]}
+            />
+            <Flex align="center" gap={8}>
+              <BookOutlined style={{ fontSize: 20, color: '#8c8c8c' }} />
+              <Typography.Text strong>
+                {copies.length === 0 ? t.scanBook : mode === 'issue' ? t.issuing : t.returning}
+              </Typography.Text>
+              {mode && (
+                <Tag color={mode === 'issue' ? 'blue' : 'green'}>{mode === 'issue' ? t.modeIssue : t.modeReturn}</Tag>
+              )}
+            </Flex>
+            <Table<ScannedBookBarcode>
+              data-testid="desk-copies"
+              size="middle"
+              rowKey="id"
+              pagination={false}
+              locale={{ emptyText: t.noCopies }}
+              dataSource={copies}
+              columns={[
+                {
+                  key: 'barcode',
+                  title: t.barcode,
+                  render: (_, c) => <Typography.Text code>{c.barcode}</Typography.Text>,
+                },
+                { key: 'name', title: t.book, render: (_, c) => c.book.name },
+                { key: 'authors', title: t.authors, render: (_, c) => c.book.authors },
+                { key: 'publisher', title: t.publisher, render: (_, c) => c.book.publisher },
+                { key: 'year', title: t.year, render: (_, c) => c.book.year, width: 70 },
+                ...(mode === 'return'
+                  ? [
+                      {
+                        key: 'due',
+                        title: t.dueWas,
+                        render: (_: unknown, c: ScannedBookBarcode) => formatDate(c.expired_at),
+                      },
+                    ]
+                  : []),
+                {
+                  key: 'actions',
+                  width: 60,
+                  render: (_, c) => (
+                    <Button
+                      type="text"
+                      icon={<CloseOutlined />}
+                      aria-label={t.drop(c.barcode)}
+                      title={t.drop(c.barcode)}
+                      onClick={() => update(dropCopy(stateRef.current, c.id))}
+                    />
+                  ),
+                },
+              ]}
+            />
+            <Flex gap={12} wrap align="center" justify="flex-end">
+              {(mode === 'issue' || allOwn) && (
+                <Space>
+                  <Typography.Text>{mode === 'issue' ? t.dueDate : t.renewUntil}</Typography.Text>
+                  <DatePicker
+                    value={due}
+                    onChange={(d) => d && setDue(d)}
+                    format="DD.MM.YYYY"
+                    allowClear={false}
+                    aria-label={t.dueDate}
+                    disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                    presets={[
+                      { label: t.twoWeeks, value: dayjs().add(14, 'day') },
+                      { label: t.month, value: dayjs().add(1, 'month') },
+                      { label: t.yearEnd, value: schoolYearEnd() },
+                    ]}
+                  />
+                </Space>
+              )}
+              {mode === 'return' && allOwn && (
+                <Button onClick={() => submit('renew')} disabled={busy}>
+                  {t.renew}
+                </Button>
+              )}
+              <Button
+                type="primary"
+                size="large"
+                disabled={copies.length === 0}
+                loading={busy}
+                onClick={() => mode && submit(mode)}
+                data-testid="desk-submit"
+              >
+                {mode === 'return' ? t.takeBack : t.issue}
+              </Button>
+            </Flex>
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+/** The last day of the school year: 31 May, this year's or next year's. */
+function schoolYearEnd(): Dayjs {
+  const end = dayjs().month(4).date(31);
+  return end.isBefore(dayjs(), 'day') ? end.add(1, 'year') : end;
+}

@@ -121,3 +121,21 @@ describe('demo social wallet (issue 10)', () => {
     }
   });
 });
+
+describe('demo library (issue 11)', () => {
+  it('gives the librarian about 300 books with labelled copies, and copies on hand in all three states', async () => {
+    const [r] = await rows<{ books: number; copies: number; categories: number }>(sql`
+      select (select count(*) from books)::int as books, (select count(*) from book_barcodes)::int as copies,
+             (select count(*) from book_categories)::int as categories`);
+    expect(r!.books).toBeGreaterThanOrEqual(300);
+    expect(r!.copies).toBeGreaterThan(r!.books);
+    expect(r!.categories).toBe(5);
+    t.clock.now = new Date('2026-11-20T06:00:00Z');
+    const librarian = (await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'librarian@demo.kz') }))!;
+    const token = await tokenFor(t.platform, librarian);
+    const onHand = await t.call({ method: 'GET', url: '/api/books/on/hand?limit=1000', token });
+    expect(onHand.statusCode, onHand.body).toBe(200);
+    const statuses = new Set((onHand.json() as { rows: { status: string }[] }).rows.map((x) => x.status));
+    expect([...statuses].sort()).toEqual(['normal', 'overdue', 'soon']);
+  });
+});

@@ -113,8 +113,9 @@ describe('/books as librarian@demo.kz', () => {
     await page.waitForURL((u) => u.pathname === '/books');
 
     await page.getByLabel('Поиск по названию, автору или штрихкоду').fill(`абылкасымова ${SUFFIX}`);
+    // The demo's own algebra books are on the first page too: wait for the search to apply.
+    await expect.poll(() => bookRows().count(), { timeout: 15_000 }).toBe(1);
     await bookRows().filter({ hasText: name }).waitFor();
-    expect(await bookRows().count()).toBe(1);
     await shot(page, 'books-list');
     await bookRows().first().getByRole('link', { name: 'Изменить' }).click();
     await page.getByText('Редактирование книги').first().waitFor();
@@ -193,9 +194,15 @@ describe('/books as librarian@demo.kz', () => {
 
     await page.goto(`${baseUrl()}/books/onhands`);
     await page.getByTestId('on-hands-page').waitFor();
+    // The demo's overdue copies come first, in red.
+    await page
+      .locator('[data-testid="on-hands-page"] tbody tr.ant-table-row [data-status="overdue"]')
+      .first()
+      .waitFor();
+    await shot(page, 'books-on-hands-demo');
     await page.getByLabel('Поиск по ученику, книге или штрихкоду').fill(`География ${SUFFIX}`);
     const tags = page.locator('[data-testid="on-hands-page"] tbody tr.ant-table-row [data-status]');
-    await tags.nth(2).waitFor();
+    await expect.poll(() => tags.count(), { timeout: 15_000 }).toBe(3);
     expect(await tags.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
       'soon',
       'soon',

@@ -6,6 +6,7 @@ import { hashPassword } from '../platform/auth/passwords.ts';
 import { makeBin } from '@tamaq/contract/kz-id';
 import { loadDemoFood } from './demo-food.ts';
 import { loadDemoPeople } from './demo-people.ts';
+import { loadDemoLibrary } from './demo-library.ts';
 
 export interface DemoLogin {
   email: string;
@@ -203,6 +204,15 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         edu: edu!.id,
         schools: [school1!.id, school2!.id],
         cashierId: staff.find((u) => u.email === 'edu.cashier@demo.kz')!.id,
+      },
+      now,
+    );
+    await loadDemoLibrary(
+      tx,
+      {
+        organizationId: edu!.id,
+        schoolId: school2!.id,
+        librarianId: staff.find((u) => u.email === 'librarian@demo.kz')!.id,
       },
       now,
     );

@@ -76,7 +76,9 @@ export function OnHandsPage() {
             {
               key: 'expired_at',
               title: t.returnDate,
-              width: 150,
+              width: 140,
+              // The column the librarian looks for stays in view when the table scrolls sideways.
+              fixed: 'right',
               render: (_, r) => (
                 <Tag color={STATUS_COLOURS[r.status]} data-status={r.status} title={t.statuses[r.status]}>
                   {formatDate(r.expired_at)}

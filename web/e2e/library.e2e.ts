@@ -2,7 +2,7 @@ import type { Book } from '@tamaq/contract/library';
 import type { UserList } from '@tamaq/contract/users';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, fieldError, openBrowser, SHOTS, shot, signIn, signOutHere } from './browser.ts';
 import { cdpScan } from './cdp-scan.ts';
 import { call, tokenOf, withCard } from './fixation-helpers.ts';
 
@@ -158,6 +158,22 @@ describe('/books as librarian@demo.kz', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Такой штрихкод уже есть в библиотеке этой школы').waitFor();
     await shot(page, 'book-barcodes');
+
+    // Printing shows only the labels: a Code 128 code, its text and the book's name each.
+    await page.emulateMedia({ media: 'print' });
+    const labels = page.getByTestId('book-labels');
+    expect(await labels.isVisible()).toBe(true);
+    expect(await page.getByTestId('book-barcodes-page').isVisible()).toBe(false);
+    const codes = await labels
+      .locator('svg[data-code128]')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-code128'), e.querySelectorAll('rect').length]));
+    expect(codes.map(([code]) => code)).toContain(scanned);
+    expect(codes).toHaveLength(5);
+    for (const [, rects] of codes) expect(rects).toBeGreaterThan(20);
+    expect(await labels.getByText(`Физика ${SUFFIX}`).count()).toBe(5);
+    await page.pdf({ path: `${SHOTS}/book-labels.pdf`, format: 'A4', printBackground: true });
+    await shot(page, 'book-labels');
+    await page.emulateMedia({ media: 'screen' });
 
     await copyRows()
       .filter({ hasText: `${SUFFIX}77` })

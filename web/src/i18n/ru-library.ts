@@ -54,6 +54,7 @@ export const libraryTexts = {
   },
   copies: {
     title: 'Штрихкоды книги',
+    printLabels: 'Печать этикеток',
     back: 'К списку книг',
     notFound: 'Книга не найдена',
     book: 'Книга',

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, HistoryOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
 import { BOOK_COUNT_MAX, type BookBarcodeRow } from '@tamaq/contract/library';
 import { App, Alert, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useAddCopy, useGenerateCopies, useRemoveCopy } from './api/book-copies.ts';
+import { BookLabels } from './book-labels.tsx';
 import { booksResource } from './books-resource.ts';
 import { positiveParam } from '../../ui/resource-form.tsx';
 
@@ -62,6 +63,7 @@ export function BookBarcodesPage() {
   const back = `/books${b ? `?schoolId=${b.schoolId}` : ''}`;
   return (
     <Flex vertical gap={16} data-testid="book-barcodes-page">
+      {b && <BookLabels labels={b.barcodes.map((c) => ({ barcode: c.barcode, name: b.name }))} />}
       <Card
         loading={!b}
         title={
@@ -69,6 +71,11 @@ export function BookBarcodesPage() {
             <LinkButton type="text" icon={<ArrowLeftOutlined />} to={back} aria-label={t.back} />
             {t.title}
           </Space>
+        }
+        extra={
+          <Button icon={<PrinterOutlined />} disabled={!b?.barcodes.length} onClick={() => window.print()}>
+            {t.printLabels}
+          </Button>
         }
       >
         {b && (

@@ -313,3 +313,45 @@ export const OnHandList = listOf(OnHandRow);
 export type OnHandList = z.infer<typeof OnHandList>;
 export const OnHandQuery = BookCategoryListQuery;
 export type OnHandQuery = BookCategoryListQuery;
+
+/** Book import (`POST /api/books/upload`, multipart `file` and `school_id`): the columns by their titles. */
+export const BOOK_IMPORT_COLUMNS = {
+  name: ['Название', 'Название книги'],
+  authors: ['Авторы', 'Автор'],
+  publisher: ['Издательство'],
+  year: ['Год издания', 'Год'],
+  category: ['Категория'],
+  language: ['Язык'],
+  discipline: ['Предмет', 'Дисциплина'],
+  direction: ['Направление'],
+  type: ['Вид учебного материала', 'Вид', 'Тип'],
+  barcodes: ['Штрихкоды', 'Штрихкод'],
+  count: ['Количество экземпляров', 'Количество', 'Экземпляров'],
+} as const;
+
+export const BOOK_IMPORT_MESSAGES = {
+  sheet: 'Книги',
+  template: 'Шаблон импорта книг',
+  missing: (title: string) => `не заполнен столбец «${title}»`,
+  tooLong: (title: string) => `в столбце «${title}» больше ${BOOK_TEXT_MAX} символов`,
+  year: 'год издания — четыре цифры',
+  barcode: (code: string) => `штрихкод «${code}»: латинские буквы, цифры и знаки, до ${BOOK_BARCODE_MAX} символов`,
+  barcodeTwice: (code: string, line: number) => `штрихкод ${code} уже есть в строке ${line}`,
+  barcodeTaken: (code: string) => `штрихкод ${code} уже есть в библиотеке школы`,
+  count: `количество экземпляров — целое число от 0 до ${BOOK_COUNT_MAX}`,
+  countAndBarcodes: 'укажите либо штрихкоды, либо количество экземпляров',
+} as const;
+
+export const BookUploadQuery = z.object({ school_id: optionalQueryId() });
+export const BookTemplateQuery = z.object({ token: z.string().max(4096).optional() });
+
+/** The import's answer: the counts, and the new copies' labels for printing at once. */
+export const BookImportResult = z.object({
+  imported: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.array(z.string()).optional(),
+  copies: z.number().int(),
+  labels: z.array(z.object({ barcode: z.string(), name: z.string() })),
+});
+export type BookImportResult = z.infer<typeof BookImportResult>;

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import type { Book } from '@tamaq/contract/library';
 import type { UserList } from '@tamaq/contract/users';
 import type { Page } from 'playwright-core';
@@ -303,5 +307,59 @@ describe('/books/issuance as librarian@demo.kz', () => {
     await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('desk-prompt').waitFor();
+  });
+});
+
+describe('/books import as librarian@demo.kz', () => {
+  const xlsx = (rows: (string | number)[][]) => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Книги');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'books-')), 'books.xlsx');
+    fs.writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    return file;
+  };
+  const HEADER = [
+    'Название',
+    'Авторы',
+    'Издательство',
+    'Год издания',
+    'Категория',
+    'Штрихкоды',
+    'Количество экземпляров',
+  ];
+
+  it('imports books with their labels and generated copies, prints the labels, and lists refused rows', async () => {
+    await page.goto(`${baseUrl()}/books`);
+    await page.getByTestId('books-page').waitFor();
+    await page
+      .locator('[data-testid=file-upload-input]')
+      .setInputFiles(
+        xlsx([
+          HEADER,
+          [`Импорт ${SUFFIX} А`, 'Автор', 'Мектеп', 2020, 'Учебники', `IM${SUFFIX}1, IM${SUFFIX}2`, ''],
+          [`Импорт ${SUFFIX} Б`, 'Автор', 'Мектеп', 2021, '', '', 2],
+        ]),
+      );
+    await page.getByText('Загружено книг: 2, экземпляров: 4').waitFor();
+    await page.getByTestId('print-import-labels').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const labels = page.getByTestId('book-labels');
+    expect(await labels.locator('svg[data-code128]').count()).toBe(4);
+    expect(await labels.getByText(`IM${SUFFIX}1`).count()).toBe(1);
+    await shot(page, 'books-import-labels');
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByLabel('Поиск по названию, автору или штрихкоду').fill(`IM${SUFFIX}2`);
+    await bookRows()
+      .filter({ hasText: `Импорт ${SUFFIX} А` })
+      .waitFor();
+
+    await page
+      .locator('[data-testid=file-upload-input]')
+      .setInputFiles(xlsx([HEADER, [`Импорт ${SUFFIX} В`, 'Автор', 'Мектеп', 20210, '', `IM${SUFFIX}1`, '']]));
+    const errors = page.getByTestId('import-errors');
+    await errors.waitFor();
+    expect(await errors.textContent()).toContain('строка 2: год издания — четыре цифры');
+    await shot(page, 'books-import-refused');
+    await page.locator('.ant-modal-confirm').getByRole('button').last().click();
   });
 });

@@ -27,11 +27,22 @@ const refuse = (message: string) => ValidationError.field(IMPORT_FIELD, message)
 
 /** The one file of a multipart import body (the multipart plugin limits its size). */
 export async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  return (await readUploadParts(request)).file;
+}
+
+/** The file of a multipart import body and its text fields (the first value of each). */
+export async function readUploadParts(
+  request: FastifyRequest,
+): Promise<{ file: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw refuse(IMPORT_MESSAGES.required);
   let file: Buffer | null = null;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+        continue;
+      }
       if (file === null) file = await part.toBuffer();
       else part.file.resume();
     }
@@ -40,7 +51,7 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
     throw refuse(code === 'FST_REQ_FILE_TOO_LARGE' ? IMPORT_MESSAGES.tooBig : IMPORT_MESSAGES.required);
   }
   if (!file?.length) throw refuse(IMPORT_MESSAGES.required);
-  return file;
+  return { file, fields };
 }
 
 /** Sum of the uncompressed sizes a zip's central directory declares, or null when it has none. */

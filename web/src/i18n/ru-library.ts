@@ -33,6 +33,8 @@ export const libraryTexts = {
     type: 'Вид учебного материала',
     barcodes: 'Штрихкоды',
     barcodesOf: (name: string) => `Штрихкоды книги «${name}»`,
+    imported: (books: number, copies: number) => `Загружено книг: ${books}, экземпляров: ${copies}`,
+    printImported: (n: number) => `Печать этикеток загруженных книг (${n})`,
     confirmDelete: 'Вы действительно желаете удалить книгу?',
     deleted: 'Книга удалена',
     empty: 'В этой школе пока нет книг',

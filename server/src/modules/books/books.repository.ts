@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, exists, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { BookHistoryAction } from '@tamaq/contract/library';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { containsPattern, listPage } from '../../platform/db/catalogue.ts';
@@ -132,6 +132,30 @@ export function createBooksRepository(db: Db) {
       return row !== undefined;
     },
 
+    categoriesOf: (schoolId: number, tx: Db = db) =>
+      tx
+        .select({ id: bookCategories.id, name: bookCategories.name })
+        .from(bookCategories)
+        .where(eq(bookCategories.schoolId, schoolId)),
+
+    async insertCategories(values: { organizationId: number; schoolId: number; name: string }[], tx: Db) {
+      if (values.length === 0) return [];
+      return tx.insert(bookCategories).values(values).returning({ id: bookCategories.id, name: bookCategories.name });
+    },
+
+    /** Many books at once; the ids come back in the order of `values`. */
+    async insertMany(values: (BookValues & { organizationId: number; schoolId: number })[], tx: Db) {
+      const ids: number[] = [];
+      for (let i = 0; i < values.length; i += 1000) {
+        const rows = await tx
+          .insert(books)
+          .values(values.slice(i, i + 1000))
+          .returning({ id: books.id });
+        ids.push(...rows.map((r) => r.id));
+      }
+      return ids;
+    },
+
     async insert(values: BookValues & { organizationId: number; schoolId: number }, tx: Db = db) {
       const [row] = await tx.insert(books).values(values).returning({ id: books.id });
       return row!.id;
@@ -221,7 +245,8 @@ export function createBooksRepository(db: Db) {
           and(
             eq(bookBarcodes.schoolId, schoolId),
             isNull(bookBarcodes.deletedAt),
-            inArray(bookBarcodes.barcode, barcodes),
+            // One parameter however many barcodes an import brings (a statement takes at most 65,535).
+            sql`${bookBarcodes.barcode} in (select jsonb_array_elements_text(${JSON.stringify(barcodes)}::jsonb))`,
           ),
         );
       return new Set(rows.map((r) => r.barcode));
@@ -243,8 +268,7 @@ export function createBooksRepository(db: Db) {
     },
 
     async addHistory(entries: HistoryEntry[], tx: Db = db) {
-      if (entries.length === 0) return;
-      await tx.insert(bookHistories).values(entries);
+      for (let i = 0; i < entries.length; i += 1000) await tx.insert(bookHistories).values(entries.slice(i, i + 1000));
     },
 
     /** A copy's own rows and its book's catalogue rows (no copy), newest first. */

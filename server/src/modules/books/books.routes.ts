@@ -8,22 +8,38 @@ import {
   BookCreate,
   BookHistory,
   BookHistoryQuery,
+  BookImportResult,
   BookList,
   BookListQuery,
+  BookTemplateQuery,
   BookUpdate,
+  BookUploadQuery,
 } from '@tamaq/contract/library';
+import { z } from '@tamaq/contract/zod';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
+import { readUploadParts, sendXlsx } from '../../platform/spreadsheet.ts';
+import { createBooksImport } from './books-import.ts';
 import { createBooksService } from './books.service.ts';
+
+/** The multipart body of the import, for the API docs (the file is read from the stream). */
+const BookUploadBody = z
+  .object({
+    file: z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'xlsx или xls' }),
+    school_id: z.unknown().optional().meta({ type: 'integer', description: 'школа (или ?school_id=)' }),
+  })
+  .meta({ description: 'Столбцы шаблона: название, авторы, издательство, год, категория, …, штрихкоды' });
 
 const tags = ['library'];
 const access = rolesFor('/books');
 
 /** Spec 2 §7 "Library": the book, copy and history calls, paths and names as the spec writes them. */
 export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
-  const books = createBooksService(platform, createSchoolsService(platform));
+  const schools = createSchoolsService(platform);
+  const books = createBooksService(platform, schools);
+  const importer = createBooksImport(platform.db, schools);
   const withErrors = { 404: ErrorBody, 409: ErrorBody, ...commonErrorResponses };
 
   app.get(
@@ -135,5 +151,54 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       },
     },
     (request) => books.history(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/books/upload',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Импорт книг из Excel со штрихкодами: всё или ничего',
+        consumes: ['multipart/form-data'],
+        querystring: BookUploadQuery,
+        body: BookUploadBody,
+        response: { 200: BookImportResult, 413: ErrorBody, ...withErrors },
+      },
+    },
+    async (request) => {
+      const { file, fields } = await readUploadParts(request);
+      // The spec sends `school_id` in the form; the shared import button sends it in the query.
+      const fromForm = BookUploadQuery.safeParse({ school_id: fields.school_id });
+      const schoolId = request.query.school_id ?? (fromForm.success ? fromForm.data.school_id : undefined);
+      return importer.importFile(actorOf(request), schoolId, file);
+    },
+  );
+
+  app.get(
+    '/api/books/template',
+    {
+      config: { access, tokenInQuery: true },
+      schema: {
+        tags,
+        summary: 'Шаблон импорта книг (xlsx); токен можно передать в ?token=',
+        querystring: BookTemplateQuery,
+        response: {
+          200: {
+            description: 'Книга Excel (xlsx)',
+            content: {
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: z.any().meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (_request, reply) => {
+      const file = await importer.template();
+      return sendXlsx(reply, file.fileName, file.body);
+    },
   );
 };

@@ -4,6 +4,7 @@ import { Badge } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { ResourceList } from '../../ui/resource-list.tsx';
+import { BooksImport } from './books-import.tsx';
 import { booksResource } from './books-resource.ts';
 
 const t = ru.library.books;
@@ -24,6 +25,7 @@ export function BooksPage() {
       actionsWidth={150}
       editPath={(row) => `/books/${row.schoolId}/${row.id}`}
       leading={[{ key: 'id', title: 'ID', dataIndex: 'id', width: 80 }]}
+      toolbar={(schoolId) => <BooksImport schoolId={schoolId} />}
       columns={[
         { key: 'category', title: t.category, render: (_, row) => row.category?.name ?? '—' },
         { key: 'authors', title: t.authors, dataIndex: 'authors' },

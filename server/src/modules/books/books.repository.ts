@@ -1,11 +1,18 @@
 import { aliasedTable, and, asc, count, desc, eq, exists, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { BookHistoryAction } from '@tamaq/contract/library';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
-import { containsPattern, listPage } from '../../platform/db/catalogue.ts';
+import { containsPattern, escapeLike, listPage } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { schools } from '../../platform/db/schema.ts';
 import { users } from '../../platform/db/schema-people.ts';
-import { bookBarcodes, bookCategories, bookHistories, bookLoans, books } from '../../platform/db/schema-library.ts';
+import {
+  bookBarcodes,
+  bookCategories,
+  bookHistories,
+  bookLoans,
+  books,
+  searchable,
+} from '../../platform/db/schema-library.ts';
 
 /** How many live copies a book has: the list's `count`. */
 const copies = sql<number>`(select count(*)::int from ${bookBarcodes} where ${bookBarcodes.bookId} = ${books.id} and ${bookBarcodes.deletedAt} is null)`;
@@ -52,6 +59,12 @@ export interface HistoryEntry {
 }
 
 const live = isNull(books.deletedAt);
+/**
+ * How alike a typed word and a word of a book must be (0–1) to match: 0.4 takes «алгерба» for
+ * «алгебра» and «Ауезов» for «Ауэзов». Set on the connection before the search; only book search
+ * uses the operator.
+ */
+const SEARCH_THRESHOLD = sql`select set_config('pg_trgm.word_similarity_threshold', '0.4', false)`;
 const librarian = aliasedTable(users, 'librarian');
 
 export function createBooksRepository(db: Db) {
@@ -63,17 +76,23 @@ export function createBooksRepository(db: Db) {
       .leftJoin(bookCategories, eq(bookCategories.id, books.categoryId));
 
   return {
-    /** A school's live books, searched by a part of the name, the authors or a copy's barcode. */
+    /**
+     * A school's live books, searched by a part of the name or the authors, by a word of them with a
+     * typo (trigram word similarity), with Latin look-alike letters read as Cyrillic, or by a copy's
+     * barcode; the best matches first, then by name.
+     */
     async list(scope: Scope, filter: { query?: string; schoolId?: number; limit: number; offset: number }) {
-      const pattern = filter.query ? containsPattern(filter.query) : undefined;
+      const text = filter.query;
+      const doc = searchable(sql`${books.name} || ' ' || ${books.authors}`);
+      const wanted = text ? searchable(sql`${text}`) : undefined;
       const where = and(
         live,
         tenantFilter(books, scope),
         filter.schoolId !== undefined ? eq(books.schoolId, filter.schoolId) : undefined,
-        pattern
+        text && wanted
           ? or(
-              ilike(books.name, pattern),
-              ilike(books.authors, pattern),
+              sql`${doc} like ${sql`'%' || ${searchable(sql`${escapeLike(text)}`)} || '%'`}`,
+              sql`${wanted} <% ${doc}`,
               exists(
                 db
                   .select({ one: sql`1` })
@@ -82,7 +101,7 @@ export function createBooksRepository(db: Db) {
                     and(
                       eq(bookBarcodes.bookId, books.id),
                       isNull(bookBarcodes.deletedAt),
-                      ilike(bookBarcodes.barcode, pattern),
+                      ilike(bookBarcodes.barcode, containsPattern(text)),
                     ),
                   ),
               ),
@@ -90,10 +109,15 @@ export function createBooksRepository(db: Db) {
           : undefined,
       );
       return listPage(db, {
+        setup: (tx) => (text ? tx.execute(SEARCH_THRESHOLD) : Promise.resolve()),
         rows: (tx) =>
           selectBooks(tx)
             .where(where)
-            .orderBy(sql`lower(${books.name})`, asc(books.id)),
+            .orderBy(
+              ...(wanted ? [sql`word_similarity(${wanted}, ${doc}) desc`] : []),
+              sql`lower(${books.name})`,
+              asc(books.id),
+            ),
         table: books,
         where,
         limit: filter.limit,
@@ -256,8 +280,17 @@ export function createBooksRepository(db: Db) {
       values: { organizationId: number; schoolId: number; bookId: number; barcode: string }[],
       tx: Db = db,
     ) {
-      if (values.length === 0) return [];
-      return tx.insert(bookBarcodes).values(values).returning({ id: bookBarcodes.id, barcode: bookBarcodes.barcode });
+      // In slices: one statement takes at most 65,535 parameters, and an import brings thousands.
+      const made: { id: number; barcode: string }[] = [];
+      for (let i = 0; i < values.length; i += 1000) {
+        made.push(
+          ...(await tx
+            .insert(bookBarcodes)
+            .values(values.slice(i, i + 1000))
+            .returning({ id: bookBarcodes.id, barcode: bookBarcodes.barcode })),
+        );
+      }
+      return made;
     },
 
     async archiveBarcode(id: number, tx: Db = db) {

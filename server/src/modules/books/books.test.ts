@@ -92,6 +92,38 @@ describe('books', () => {
     });
   });
 
+  it('finds a book with a typo, with Latin look-alike letters, and by a copy barcode', async () => {
+    const found = async (query: string) =>
+      (
+        (
+          await call('GET', `/api/books/list?schoolId=${school2Id}&query=${encodeURIComponent(query)}`, admin)
+        ).json() as BookList
+      ).rows.map((r) => r.name);
+    await createBook(admin, {
+      schoolId: school2Id,
+      categoryId: null,
+      name: 'Алгебра. 9 класс',
+      authors: 'Абылкасымова А. Е.',
+    });
+    await createBook(admin, { schoolId: school2Id, categoryId: null, name: 'Путь Абая', authors: 'Ауэзов М.' });
+    const labelled = await createBook(admin, {
+      schoolId: school2Id,
+      categoryId: null,
+      name: 'Кочевники',
+      authors: 'Есенберлин И.',
+    });
+    await call('POST', '/api/book/barcode', admin, { book_id: labelled.id, barcode: 'KZ-4455' });
+
+    expect(await found('алгерба')).toEqual(['Алгебра. 9 класс']);
+    expect(await found('Aлгeбpa')).toEqual(['Алгебра. 9 класс']); // Latin A, e, p, a
+    expect(await found('Ауезов')).toEqual(['Путь Абая']);
+    // An author's typo finds every book of theirs ('Физика 9' of the first test has her too).
+    expect(await found('абылкасымава')).toContain('Алгебра. 9 класс');
+    expect(await found('kz-44')).toEqual(['Кочевники']);
+    expect(await found('100%_')).toEqual([]);
+    expect(await found('геометрия')).toEqual([]);
+  });
+
   it('refuses bad input with 422 on the field and stores nothing', async () => {
     const before = (await t.db.select().from(books)).length;
     const cases: [object, string][] = [

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BOOK_HISTORY_ACTIONS } from '@tamaq/contract/library';
 import { createdAt, deletedAt, orgId } from './columns.ts';
@@ -26,6 +26,14 @@ export const bookCategories = pgTable(
     index('book_categories_organization_idx').on(t.organizationId),
   ],
 );
+
+/** Latin letters that look like Cyrillic ones, and those Cyrillic letters: a search reads both as one. */
+export const LOOK_ALIKE_LATIN = 'aceopxykmthb';
+export const LOOK_ALIKE_CYRILLIC = 'асеорхукмтнв';
+
+/** Lower case with look-alike Latin letters read as Cyrillic: what book search compares. */
+export const searchable = (text: SQL) =>
+  sql`translate(lower(${text}), ${sql.raw(`'${LOOK_ALIKE_LATIN}'`)}, ${sql.raw(`'${LOOK_ALIKE_CYRILLIC}'`)})`;
 
 /**
  * A title in a school's catalogue. Removing a book archives it (`deleted_at`): its history and the
@@ -57,9 +65,9 @@ export const books = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('books_category_idx').on(t.categoryId),
     index('books_organization_idx').on(t.organizationId),
-    // Search by a part of the name or the authors, with a typo (similarity), reads these.
-    index('books_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('books_authors_trgm_idx').using('gin', sql`${t.authors} gin_trgm_ops`),
+    // Search by a part of the name or the authors, with a typo (word similarity) or look-alike
+    // letters of the other alphabet, reads this one index.
+    index('books_search_trgm_idx').using('gin', sql`${searchable(sql`${t.name} || ' ' || ${t.authors}`)} gin_trgm_ops`),
   ],
 );
 

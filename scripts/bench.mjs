@@ -7,6 +7,7 @@ import { benchScan } from '../bench/scan.mjs';
 import { benchOrders } from '../bench/orders.mjs';
 import { benchReports } from '../bench/reports.mjs';
 import { benchSearchLoad } from '../bench/search-load.mjs';
+import { benchLibrary } from '../bench/library.mjs';
 import { benchPageWeight } from '../bench/page-weight.mjs';
 import { benchFeedback } from '../bench/feedback.mjs';
 import { postgresAvailable } from '../bench/postgres.mjs';
@@ -19,6 +20,7 @@ const rows = [
   ...(await benchApi()),
   ...(await benchImport()),
   ...(await benchSearchLoad()),
+  ...(await benchLibrary()),
   ...(await benchPageWeight()),
   ...(await benchFeedback()),
 ];

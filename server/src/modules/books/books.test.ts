@@ -122,6 +122,46 @@ describe('books', () => {
     expect(await found('kz-44')).toEqual(['Кочевники']);
     expect(await found('100%_')).toEqual([]);
     expect(await found('геометрия')).toEqual([]);
+    // Every typed word must hold, in any order, as a part of a word or as a close form of it.
+    expect(await found('ауэзов путь')).toEqual(['Путь Абая']);
+    expect(await found('алгебра ауэзов')).toEqual([]);
+    // «Абая» is the closest, before a word that only shares the first letters («Абылкасымова»).
+    expect((await found('абай'))[0]).toBe('Путь Абая');
+    expect(await found('алгеб 9')).toEqual(['Алгебра. 9 класс']);
+    expect(await found('алгеб 8')).toEqual([]);
+  });
+
+  it('searches books as they are now: renamed, removed, and a page past the first', async () => {
+    const found = async (query: string, offset = 0) =>
+      (
+        await call(
+          'GET',
+          `/api/books/list?schoolId=${school2Id}&query=${encodeURIComponent(query)}&limit=2&offset=${offset}`,
+          admin,
+        )
+      ).json() as BookList;
+    const made = [];
+    for (const n of [3, 1, 2]) {
+      made.push(await createBook(admin, { schoolId: school2Id, categoryId: null, name: `Тригонометрия ${n}` }));
+    }
+    const first = await found('тригонометрия');
+    expect(first.total).toBe(3);
+    expect(first.rows.map((r) => r.name)).toEqual(['Тригонометрия 1', 'Тригонометрия 2']);
+    expect(await found('тригонометрия', 2)).toMatchObject({ total: 3, rows: [{ name: 'Тригонометрия 3' }] });
+    expect(await found('тригонометрия', 4)).toEqual({ total: 3, rows: [] });
+
+    const renamed = await call('PUT', '/api/book', admin, {
+      ...algebra,
+      id: made[0]!.id,
+      schoolId: school2Id,
+      categoryId: null,
+      name: 'Стереометрия',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await found('стереометрия')).rows.map((r) => r.name)).toEqual(['Стереометрия']);
+    expect((await found('тригонометрия')).total).toBe(2);
+    expect((await call('DELETE', `/api/book/${made[1]!.id}`, admin)).statusCode).toBe(200);
+    expect(await found('тригонометрия')).toMatchObject({ total: 1, rows: [{ name: 'Тригонометрия 2' }] });
   });
 
   it('refuses bad input with 422 on the field and stores nothing', async () => {

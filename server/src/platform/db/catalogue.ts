@@ -31,8 +31,6 @@ export interface PageQuery<R> {
   /** The table counted under `where` for the total. */
   table: PgTable;
   where: SQL | undefined;
-  /** Settings the page's statements need, run first on the same connection (a search threshold). */
-  setup?: (tx: Db) => PromiseLike<unknown>;
   /** The count under `where` when the filter reaches joined tables (else `table` is counted). */
   count?: (tx: Db) => PromiseLike<{ n: number }[]>;
   limit: number;
@@ -41,10 +39,12 @@ export interface PageQuery<R> {
 
 /** One page and the total under the same filter, in one read whose statements PostgreSQL bounds. */
 export function listPage<R>(db: Db, q: PageQuery<R>): Promise<{ total: number; rows: R[] }> {
-  return boundedRead(db, LIST_TIMEOUT_MS, async (tx) => {
-    await q.setup?.(tx);
-    const rows = await q.rows(tx).limit(q.limit).offset(q.offset);
-    const [total] = q.count ? await q.count(tx) : await tx.select({ n: count() }).from(q.table).where(q.where);
-    return { total: total?.n ?? 0, rows };
-  });
+  return boundedRead(db, LIST_TIMEOUT_MS, (tx) => pageIn(tx, q));
+}
+
+/** One page and the total, read on `tx` (a search that reads more first runs in its own bounded read). */
+export async function pageIn<R>(tx: Db, q: PageQuery<R>): Promise<{ total: number; rows: R[] }> {
+  const rows = await q.rows(tx).limit(q.limit).offset(q.offset);
+  const [total] = q.count ? await q.count(tx) : await tx.select({ n: count() }).from(q.table).where(q.where);
+  return { total: total?.n ?? 0, rows };
 }

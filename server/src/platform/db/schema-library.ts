@@ -1,5 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { BOOK_HISTORY_ACTIONS } from '@tamaq/contract/library';
 import { createdAt, deletedAt, orgId } from './columns.ts';
 import { users } from './schema-people.ts';
@@ -56,6 +67,10 @@ export const books = pgTable(
     discipline: text('discipline'),
     direction: text('direction'),
     type: text('type'),
+    /** What search reads: name and authors, lower case, look-alike Latin letters read as Cyrillic. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(searchable(sql`name || ' ' || authors`)),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
@@ -65,10 +80,48 @@ export const books = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('books_category_idx').on(t.categoryId),
     index('books_organization_idx').on(t.organizationId),
-    // Search by a part of the name or the authors, with a typo (word similarity) or look-alike
-    // letters of the other alphabet, reads this one index.
-    index('books_search_trgm_idx').using('gin', sql`${searchable(sql`${t.name} || ' ' || ${t.authors}`)} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Book search reads words, not rows (issue 11: 50,000 books on the embedded database). Both tables
+ * below are derived from `books.search_text` by the trigger of migration 0016 on every insert and
+ * update of books, and hold words of three letters or more.
+ *
+ * `book_words` is a school's vocabulary: a typed word is matched against it for a typo or as a part
+ * of a word. Words of removed books stay, and only widen a search to words no live book holds.
+ */
+export const bookWords = pgTable(
+  'book_words',
+  {
+    organizationId: orgId(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.word] }),
+    index('book_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    index('book_words_organization_idx').on(t.organizationId),
+  ],
+);
+
+/**
+ * Which live books hold a word, with the book's name for the order: a search counts and pages its
+ * books here, and reads `books` only for the page. No foreign keys: the trigger is the only writer,
+ * and books are archived, never deleted.
+ */
+export const bookWordBooks = pgTable(
+  'book_word_books',
+  {
+    organizationId: integer('organization_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    word: text('word').notNull(),
+    bookId: integer('book_id').notNull(),
+    nameKey: text('name_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.schoolId, t.bookId] }), index('book_word_books_book_idx').on(t.bookId)],
 );
 
 /**

@@ -314,6 +314,36 @@ export type OnHandList = z.infer<typeof OnHandList>;
 export const OnHandQuery = BookCategoryListQuery;
 export type OnHandQuery = BookCategoryListQuery;
 
+/**
+ * Overdue notices (issue 11): once a day, from 09:00 in the organization's time zone, the parents of a
+ * pupil with overdue copies get one e-mail listing them; each copy is noticed at most once a day.
+ */
+export const OVERDUE_NOTICE_HOUR = 9;
+export const OVERDUE_NOTICE_STATUSES = ['pending', 'sent', 'no_parent', 'failed'] as const;
+export const OverdueNoticeStatus = z.enum(OVERDUE_NOTICE_STATUSES);
+export type OverdueNoticeStatus = z.infer<typeof OverdueNoticeStatus>;
+
+/** `GET /api/books/notices`: what was sent, newest day first. */
+export const OverdueNoticeRow = z.object({
+  id: z.number().int(),
+  /** The school day the notice belongs to, `YYYY-MM-DD`. */
+  day: z.string(),
+  status: OverdueNoticeStatus,
+  user: z.object({ id: z.number().int(), name: z.string(), classroom: z.object({ name: z.string() }).nullable() }),
+  book: bookSummary,
+  barcode: z.string(),
+  expired_at: z.string(),
+  /** The parents' addresses it went to. */
+  recipients: z.array(z.string()),
+  error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export type OverdueNoticeRow = z.infer<typeof OverdueNoticeRow>;
+export const OverdueNoticeList = listOf(OverdueNoticeRow);
+export type OverdueNoticeList = z.infer<typeof OverdueNoticeList>;
+export const OverdueNoticeQuery = BookCategoryListQuery;
+export type OverdueNoticeQuery = BookCategoryListQuery;
+
 /** Book import (`POST /api/books/upload`, multipart `file` and `school_id`): the columns by their titles. */
 export const BOOK_IMPORT_COLUMNS = {
   name: ['Название', 'Название книги'],

@@ -10,6 +10,8 @@ import { users } from './platform/db/schema-people.ts';
 import { embeddedJwtSecret } from './platform/secret.ts';
 import { buildRealtimeServer } from './platform/realtime/ws-server.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
+import { createOverdueNotices } from './modules/book-loans/overdue-notices.ts';
+import { createSchoolsService } from './modules/schools/schools.service.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,6 +55,8 @@ async function main() {
 
   const { app, platform } = await buildApp({ config, database, jwtSecret, redis });
   await app.listen({ port: config.port, host: config.host });
+  // Every instance looks; the notices' unique key lets one of them send each.
+  const stopNotices = createOverdueNotices(platform, createSchoolsService(platform)).start(app.log);
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
   const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors);
   await live.listen({ port: config.wsPort, host: config.host });
@@ -68,6 +72,7 @@ async function main() {
 
   const stop = async (signal: string) => {
     app.log.info(`${signal}: stopping`);
+    stopNotices();
     await live.close();
     await app.close();
     await redis?.quit().catch(() => {});

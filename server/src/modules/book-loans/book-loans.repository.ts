@@ -42,7 +42,8 @@ export const toStudent = (r: StudentRow): LibraryStudent => ({
   on_hands: r.onHands,
 });
 
-const bookSummary = {
+/** A book as a loan row shows it. */
+export const bookSummary = {
   id: books.id,
   name: books.name,
   authors: books.authors,

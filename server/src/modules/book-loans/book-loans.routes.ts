@@ -11,6 +11,8 @@ import {
   LoanResult,
   OnHandList,
   OnHandQuery,
+  OverdueNoticeList,
+  OverdueNoticeQuery,
   ScannedBookBarcode,
 } from '@tamaq/contract/library';
 import { rolesFor } from '@tamaq/contract/routes';
@@ -19,6 +21,7 @@ import { actorOf } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
 import { createBookLoansService } from './book-loans.service.ts';
+import { createOverdueNotices } from './overdue-notices.ts';
 
 const tags = ['library'];
 const desk = rolesFor('/books/issuance');
@@ -29,7 +32,9 @@ const errors = { 404: ErrorBody, 409: ErrorBody, ...commonErrorResponses };
  * not show), the desk reader's live channel, and the books on hand.
  */
 export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
-  const loans = createBookLoansService(platform, createSchoolsService(platform));
+  const schools = createSchoolsService(platform);
+  const loans = createBookLoansService(platform, schools);
+  const notices = createOverdueNotices(platform, schools);
 
   app.get(
     '/api/book/student',
@@ -134,5 +139,19 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       },
     },
     (request) => loans.onHand(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/books/notices',
+    {
+      config: { access: rolesFor('/books/onhands') },
+      schema: {
+        tags,
+        summary: 'Письма родителям о просроченных книгах: кому и когда ушли',
+        querystring: OverdueNoticeQuery,
+        response: { 200: OverdueNoticeList, ...errors },
+      },
+    },
+    (request) => notices.list(actorOf(request), request.query),
   );
 };

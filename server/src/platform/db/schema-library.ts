@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BOOK_HISTORY_ACTIONS } from '@tamaq/contract/library';
+import { BOOK_HISTORY_ACTIONS, OVERDUE_NOTICE_STATUSES } from '@tamaq/contract/library';
 import { createdAt, deletedAt, orgId } from './columns.ts';
 import { users } from './schema-people.ts';
 import { schools } from './schema.ts';
@@ -187,6 +187,38 @@ export const bookLoans = pgTable(
     index('book_loans_user_open_idx')
       .on(t.userId)
       .where(sql`${t.returnedAt} is null`),
+  ],
+);
+
+/**
+ * An overdue notice: one row per loan and school day. The unique key is the claim: of several server
+ * instances only the one whose insert lands sends it. `recipients` are the parents' addresses it
+ * went to; `pending` means claimed and not yet sent (an instance stopped in between).
+ */
+export const bookOverdueNotices = pgTable(
+  'book_overdue_notices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => bookLoans.id, { onDelete: 'restrict' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: OVERDUE_NOTICE_STATUSES }).notNull().default('pending'),
+    recipients: text('recipients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('book_overdue_notices_loan_day_key').on(t.loanId, t.day),
+    index('book_overdue_notices_school_day_idx').on(t.schoolId, t.day),
   ],
 );
 

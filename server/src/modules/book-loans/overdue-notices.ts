@@ -1,0 +1,147 @@
+import {
+  LIBRARY_MESSAGES,
+  OVERDUE_NOTICE_HOUR,
+  type OverdueNoticeList,
+  type OverdueNoticeQuery,
+} from '@tamaq/contract/library';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { SchoolsService } from '../schools/schools.service.ts';
+import { createOverdueNoticesRepository, type NoticeToSend } from './overdue-notices.repository.ts';
+
+/** How often an instance looks for notices to send; the first look is soon after start. */
+export const OVERDUE_NOTICE_EVERY_MS = 10 * 60_000;
+const FIRST_LOOK_MS = 30_000;
+
+const russianDate = (date: string) => date.split('-').reverse().join('.');
+
+/** One pupil's overdue copies, as their parents read them. */
+function noticeMail(notices: NoticeToSend[]) {
+  const [first] = notices;
+  const pupil = first!.classroomName ? `${first!.pupilName} (${first!.classroomName})` : first!.pupilName;
+  const lines = notices.map(
+    (n) => `— ${n.bookName} (${n.authors}), штрихкод ${n.barcode}, вернуть до ${russianDate(n.expiredAt)}`,
+  );
+  return {
+    subject: `Библиотека: ${first!.pupilName} не вернул(а) книги вовремя`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `У ученика ${pupil} не возвращены в библиотеку школы «${first!.schoolName}» книги, срок которых прошёл:`,
+      ...lines,
+      '',
+      'Пожалуйста, напомните вернуть их в библиотеку. Если книги уже сданы, не обращайте внимания на это письмо.',
+      '',
+      'Tamaq',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Overdue notices to parents (issue 11): once a day, from 09:00 in each organization's time zone,
+ * each open loan past its due date is claimed for the day (a unique key, so of several instances one
+ * sends it), and the parents of each pupil get one e-mail listing the pupil's claimed copies.
+ * Delivery is at most once a day: a notice claimed by an instance that stops before sending stays
+ * `pending`, and the next day's notice is a new one.
+ */
+export function createOverdueNotices(platform: Platform, schools: SchoolsService) {
+  const repo = createOverdueNoticesRepository(platform.db);
+
+  /** One look: claims what is due now and sends it. Answers how many notices ended how. */
+  async function runOnce() {
+    const ids = await repo.claim(platform.now(), OVERDUE_NOTICE_HOUR);
+    const notices = await repo.toSend(ids);
+    const byPupil = new Map<number, NoticeToSend[]>();
+    for (const n of notices) byPupil.set(n.pupilId, [...(byPupil.get(n.pupilId) ?? []), n]);
+    const parents = await repo.parentEmails([...byPupil.keys()]);
+    const outcome = { sent: 0, no_parent: 0, failed: 0 };
+    for (const [pupilId, own] of byPupil) {
+      const ownIds = own.map((n) => n.id);
+      const to = parents.get(pupilId) ?? [];
+      if (to.length === 0) {
+        await repo.finish(ownIds, { status: 'no_parent', recipients: [], error: null, sentAt: null });
+        outcome.no_parent += own.length;
+        continue;
+      }
+      const mail = noticeMail(own);
+      const reached: string[] = [];
+      const errors: string[] = [];
+      for (const address of to) {
+        try {
+          await platform.mailer.send({ to: address, ...mail });
+          reached.push(address);
+        } catch (err) {
+          errors.push(`${address}: ${(err as Error).message}`);
+        }
+      }
+      const status = reached.length > 0 ? 'sent' : 'failed';
+      const error = errors.length > 0 ? errors.join('; ') : null;
+      await repo.finish(ownIds, { status, recipients: reached, error, sentAt: reached.length > 0 ? new Date() : null });
+      outcome[status] += own.length;
+    }
+    return outcome;
+  }
+
+  return {
+    runOnce,
+
+    /** Looks now and then every `OVERDUE_NOTICE_EVERY_MS`; answers the stop. */
+    start(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }) {
+      let running = false;
+      const look = () => {
+        if (running) return;
+        running = true;
+        runOnce()
+          .then((o) => {
+            if (o.sent + o.no_parent + o.failed > 0) log.info(o, 'overdue book notices');
+          })
+          .catch((err: Error) => log.error({ error: err.message }, 'overdue book notices failed'))
+          .finally(() => {
+            running = false;
+          });
+      };
+      const first = setTimeout(look, FIRST_LOOK_MS);
+      const every = setInterval(look, OVERDUE_NOTICE_EVERY_MS);
+      first.unref();
+      every.unref();
+      return () => {
+        clearTimeout(first);
+        clearInterval(every);
+      };
+    },
+
+    /** `GET /api/books/notices`: what was sent to whom, newest day first. */
+    async list(actor: Actor, q: OverdueNoticeQuery): Promise<OverdueNoticeList> {
+      if (q.schoolId !== undefined && !(await schools.findVisible(actor, q.schoolId))) {
+        throw notFound(LIBRARY_MESSAGES.schoolNotFound);
+      }
+      const { total, rows } = await repo.list(scopeOf(actor), {
+        query: q.query || undefined,
+        schoolId: q.schoolId,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return {
+        total,
+        rows: rows.map((r) => ({
+          id: r.id,
+          day: r.day,
+          status: r.status,
+          user: {
+            id: r.userId,
+            name: r.userName,
+            classroom: r.classroomName !== null ? { name: r.classroomName } : null,
+          },
+          book: r.book,
+          barcode: r.barcode,
+          expired_at: r.expiredAt,
+          recipients: r.recipients,
+          error: r.error,
+          sent_at: r.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  };
+}

@@ -101,6 +101,7 @@ export const ROUTE_ROLES = {
   '/books/:id/histories': [EA, LIB],
   '/books/issuance': [EA, LIB],
   '/books/onhands': [EA, LIB],
+  '/books/notices': [EA, LIB],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ROLES;

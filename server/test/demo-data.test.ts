@@ -137,5 +137,11 @@ describe('demo library (issue 11)', () => {
     expect(onHand.statusCode, onHand.body).toBe(200);
     const statuses = new Set((onHand.json() as { rows: { status: string }[] }).rows.map((x) => x.status));
     expect([...statuses].sort()).toEqual(['normal', 'overdue', 'soon']);
+    // Yesterday's overdue notices: some went to a parent, the rest had no one to go to.
+    const notices = await t.call({ method: 'GET', url: '/api/books/notices?limit=1000', token });
+    expect(notices.statusCode, notices.body).toBe(200);
+    const sent = (notices.json() as { rows: { status: string; recipients: string[] }[] }).rows;
+    expect([...new Set(sent.map((x) => x.status))].sort()).toEqual(['no_parent', 'sent']);
+    expect(sent.find((x) => x.status === 'sent')!.recipients).toEqual(['zhanna.library@demo.kz']);
   });
 });

@@ -232,6 +232,29 @@ describe('/books as librarian@demo.kz', () => {
   });
 });
 
+describe('/books/notices as librarian@demo.kz', () => {
+  it('lists the e-mails to parents about overdue books, and finds those of one pupil', async () => {
+    await page.goto(`${baseUrl()}/books/notices`);
+    const notices = page.locator('[data-testid="overdue-notices-page"] tbody tr.ant-table-row');
+    // The demo's notices of yesterday: some reached a parent, the rest had no parent with an e-mail.
+    const sent = notices.filter({ has: page.locator('[data-status="sent"]') });
+    await sent.first().waitFor();
+    expect(await sent.first().textContent()).toContain('zhanna.library@demo.kz');
+    await notices
+      .filter({ has: page.locator('[data-status="no_parent"]') })
+      .first()
+      .waitFor();
+    await shot(page, 'books-overdue-notices');
+    const pupil = (await sent.first().locator('td').nth(2).textContent())!;
+    await page.getByLabel('Поиск по ученику, книге или штрихкоду').fill(pupil);
+    await expect
+      .poll(async () => (await notices.locator('td:nth-child(3)').allTextContents()).every((n) => n === pupil), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  });
+});
+
 describe('/books/issuance as librarian@demo.kz', () => {
   const note = () => page.getByTestId('desk-note');
   const deskCopies = () => page.locator('[data-testid="desk-copies"] tbody tr.ant-table-row');

@@ -1,7 +1,15 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { users } from '../platform/db/schema-people.ts';
-import { bookBarcodes, bookCategories, bookHistories, bookLoans, books } from '../platform/db/schema-library.ts';
+import { ROLE_IDS } from '@tamaq/contract/roles';
+import { parentChildren, users } from '../platform/db/schema-people.ts';
+import {
+  bookBarcodes,
+  bookCategories,
+  bookHistories,
+  bookLoans,
+  bookOverdueNotices,
+  books,
+} from '../platform/db/schema-library.ts';
 import { localDate } from '../platform/time.ts';
 import { generatedBarcode } from '../modules/books/books.service.ts';
 
@@ -229,7 +237,11 @@ export async function loadDemoLibrary(tx: Tx, p: DemoLibraryPlace, now: Date): P
     }
   }
   const unique = [...new Map(loans.map((l) => [l.barcodeId, l])).values()];
-  await tx.insert(bookLoans).values(unique);
+  const opened = await tx.insert(bookLoans).values(unique).returning({
+    id: bookLoans.id,
+    userId: bookLoans.userId,
+    expiredAt: bookLoans.expiredAt,
+  });
   for (const l of unique) {
     await tx.update(bookBarcodes).set({ total: 1 }).where(eq(bookBarcodes.id, l.barcodeId));
   }
@@ -245,4 +257,32 @@ export async function loadDemoLibrary(tx: Tx, p: DemoLibraryPlace, now: Date): P
       createdAt: l.issuedAt!,
     })),
   );
+
+  // Yesterday's overdue notices: a mother of three pupils with overdue copies got them; the other
+  // pupils have no parent account, as most do on a first run.
+  const yesterday = addDays(today, -1);
+  const overdue = opened.filter((l) => l.expiredAt < yesterday);
+  const children = [...new Set(overdue.map((l) => l.userId))].slice(0, 3);
+  const email = 'zhanna.library@demo.kz';
+  const [mother] = await tx
+    .insert(users)
+    .values({ name: 'Жанна Сапарова', email, roleId: ROLE_IDS.Parent, organizationId: null, regionId: 2 })
+    .returning({ id: users.id });
+  await tx.insert(parentChildren).values(children.map((pupilId) => ({ parentId: mother!.id, pupilId })));
+  const sentAt = new Date(`${yesterday}T04:05:00Z`); // 09:05 in Almaty
+  if (overdue.length > 0) {
+    await tx.insert(bookOverdueNotices).values(
+      overdue.map((l) => {
+        const sent = children.includes(l.userId);
+        return {
+          ...base,
+          loanId: l.id,
+          day: yesterday,
+          status: sent ? ('sent' as const) : ('no_parent' as const),
+          recipients: sent ? [email] : [],
+          sentAt: sent ? sentAt : null,
+        };
+      }),
+    );
+  }
 }

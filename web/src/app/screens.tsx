@@ -250,6 +250,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/library/on-hands-page.tsx'),
     (m) => m.OnHandsPage,
   ),
+  '/books/notices': screen(
+    () => import('../features/library/overdue-notices-page.tsx'),
+    (m) => m.OverdueNoticesPage,
+  ),
   '/classrooms': screen(
     () => import('../features/classrooms/classrooms-list-page.tsx'),
     (m) => m.ClassroomsListPage,

@@ -41,6 +41,7 @@ export const shell = {
     library: 'Библиотека',
     issuance: 'Выдача книг',
     onHands: 'Книги на руках',
+    overdueNotices: 'Письма о просрочке',
     bookCategories: 'Категории книг',
     books: 'Книги',
     reference: 'Справочники',

@@ -44,6 +44,7 @@ describe('buildNav', () => {
     expect(navHrefs(nav('EducationLibrarian', ['library']))).toEqual([
       '/books/issuance',
       '/books/onhands',
+      '/books/notices',
       '/books/categories',
       '/books',
     ]);

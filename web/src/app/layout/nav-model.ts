@@ -79,6 +79,7 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
     items: [
       { to: '/books/issuance', label: t.issuance },
       { to: '/books/onhands', label: t.onHands },
+      { to: '/books/notices', label: t.overdueNotices },
       { to: '/books/categories', label: t.bookCategories },
       { to: '/books', label: t.books },
     ],

@@ -1,0 +1,71 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Flex, Input, Typography } from 'antd';
+import { useCallback, type ReactNode } from 'react';
+import { api } from '../../lib/api-client.ts';
+import type { TableColumnsType } from 'antd';
+import { DataTable } from '../../ui/data-table.tsx';
+import { useListSchool } from '../../ui/resource-list.tsx';
+import { SchoolSelect } from '../../ui/school-select.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
+
+interface Props<R> {
+  testId: string;
+  title: string;
+  about?: ReactNode;
+  texts: { search: string; chooseSchoolFirst: string; empty: string };
+  /** The list call: `{total, rows}` for `schoolId`, `query`, `limit`, `offset`. */
+  path: string;
+  columns: TableColumnsType<R>;
+}
+
+/**
+ * A library list of one school's loans (on hand, overdue notices): the school picker unless the
+ * user is locked to one, a search, and the table with pages; the search and page are in the address.
+ */
+export function SchoolLoansList<R extends { id: number }>({ testId, title, about, texts, path, columns }: Props<R>) {
+  const list = useListParams();
+  const school = useListSchool(true, list.params.schoolId);
+  const { setParam } = list;
+  const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
+  const params = { schoolId: school.schoolId, query: list.debouncedQuery, limit: list.limit, offset: list.offset };
+  const rows = useQuery({
+    queryKey: ['books', path, params] as const,
+    queryFn: ({ signal }) => api.get<{ total: number; rows: R[] }>(path, { ...params }, { signal }),
+    enabled: school.schoolId !== null,
+    placeholderData: keepPreviousData,
+  });
+  const noSchool = school.schoolId === null;
+  return (
+    <Card title={title} data-testid={testId}>
+      {about && <Typography.Paragraph type="secondary">{about}</Typography.Paragraph>}
+      <Flex gap={12} wrap align="start" style={{ marginBottom: 16 }}>
+        {!school.locked && <SchoolSelect value={school.schoolId ?? null} onChange={chooseSchool} />}
+        <Input.Search
+          allowClear
+          placeholder={texts.search}
+          aria-label={texts.search}
+          value={list.query}
+          onChange={(e) => list.setQuery(e.target.value)}
+          style={{ maxWidth: 420 }}
+        />
+      </Flex>
+      {noSchool && !school.loading ? (
+        <Alert type="info" showIcon title={texts.chooseSchoolFirst} />
+      ) : (
+        <DataTable<R>
+          rowKey="id"
+          rows={rows.data?.rows}
+          total={rows.data?.total}
+          loading={rows.isFetching}
+          limit={list.limit}
+          offset={list.offset}
+          onPageChange={list.setOffset}
+          error={rows.error}
+          onRetry={() => void rows.refetch()}
+          emptyText={list.debouncedQuery ? undefined : texts.empty}
+          columns={columns}
+        />
+      )}
+    </Card>
+  );
+}

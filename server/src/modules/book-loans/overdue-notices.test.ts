@@ -138,6 +138,7 @@ describe('overdue notices', () => {
       expired_at: '2026-09-10',
       user: { classroom: { name: '7 А' } },
       error: null,
+      sent_at: at(10, 9, 30).toISOString(),
     });
     expect(byPupil('Болат Ахметов')).toMatchObject([{ status: 'no_parent', recipients: [], sent_at: null }]);
     const searched = (await call('GET', `/api/books/notices?query=${encodeURIComponent('болат')}`, admin)).json();

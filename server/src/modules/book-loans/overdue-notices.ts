@@ -78,7 +78,12 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
       }
       const status = reached.length > 0 ? 'sent' : 'failed';
       const error = errors.length > 0 ? errors.join('; ') : null;
-      await repo.finish(ownIds, { status, recipients: reached, error, sentAt: reached.length > 0 ? new Date() : null });
+      await repo.finish(ownIds, {
+        status,
+        recipients: reached,
+        error,
+        sentAt: reached.length > 0 ? platform.now() : null,
+      });
       outcome[status] += own.length;
     }
     return outcome;

@@ -123,6 +123,10 @@ describe('/cards', () => {
     await toggle.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Сделать карту безлимитной?').filter({ visible: true }).waitFor();
+    // The browser asks for reduced motion: the dialog stands still at once.
+    expect(await page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName))).toEqual(
+      [],
+    );
     await shot(page, 'cards-confirm');
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -4,8 +4,9 @@ import ru_RU from 'antd/locale/ru_RU';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import { useState, type ReactNode } from 'react';
+import { matchesMedia, useMediaQuery } from '../ui/use-media-query.ts';
 import { createQueryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { REDUCED_MOTION_QUERY, themeFor } from './theme.ts';
 
 dayjs.locale('ru');
 
@@ -13,11 +14,27 @@ dayjs.locale('ru');
 export function Providers({ children }: { children: ReactNode }) {
   // One client per mounted app (not per module) so tests can mount a fresh one.
   const [queryClient] = useState(createQueryClient);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ru_RU} theme={theme}>
+      <ConfigProvider locale={ru_RU} theme={themeFor(reducedMotion)}>
         <AntApp>{children}</AntApp>
       </ConfigProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * antd's static dialogs and messages (Modal.confirm, message) render in a root of their own: give
+ * them the app's language, colours and motion setting too. Called once by the running app only, so
+ * the unit tests keep their own holder.
+ */
+export function configureStaticHolders(): void {
+  ConfigProvider.config({
+    holderRender: (children) => (
+      <ConfigProvider locale={ru_RU} theme={themeFor(matchesMedia(REDUCED_MOTION_QUERY))}>
+        {children}
+      </ConfigProvider>
+    ),
+  });
 }

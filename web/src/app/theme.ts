@@ -17,3 +17,10 @@ export const theme: ThemeConfig = {
     Menu: { horizontalItemSelectedColor: PRIMARY, itemBg: 'transparent', itemSelectedBg: '#e6f4ec' },
   },
 };
+
+/** Asked for by the system setting "show animations: off", common on old, slow computers. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** The theme, without antd's animations when the user's system asks for reduced motion. */
+export const themeFor = (reducedMotion: boolean): ThemeConfig =>
+  reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme;

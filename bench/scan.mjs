@@ -113,7 +113,7 @@ async function buildTemplate(name) {
 }
 
 /** A fresh bench database cloned from the template (built first when missing). */
-async function prepareDatabase() {
+export async function prepareDatabase() {
   const started = Date.now();
   const tpl = templateName();
   const exists = await admin(
@@ -185,7 +185,7 @@ async function rawInsertRate() {
 }
 
 /** pgbench of this PostgreSQL, when installed (its client costs next to nothing: PostgreSQL's own rate). */
-function findPgbench() {
+export function findPgbench() {
   for (const candidate of [
     'pgbench',
     ...(() => {
@@ -202,7 +202,7 @@ function findPgbench() {
 }
 
 /** Transactions per second of `script` with pgbench (prepared statements, `clients` connections). */
-function pgbench(bin, script, clients, seconds, vars = {}) {
+export function pgbench(bin, script, clients, seconds, vars = {}) {
   const file = path.join(os.tmpdir(), `tamaq-bench-${process.pid}-${randomUUID()}.sql`);
   fs.writeFileSync(file, script);
   try {
@@ -239,7 +239,7 @@ function pgbench(bin, script, clients, seconds, vars = {}) {
  * Each run picks random bench pupils and a random day after today, so it neither meets the load's
  * visits nor, mostly, its own.
  */
-async function scanStatementRate(bin, school, cashierId) {
+export async function scanStatementRate(bin, school, cashierId, seconds = RAW_SECONDS) {
   const { SCHOOL_SCAN_SQL } = await tsImport(
     '../server/src/modules/fixations/fixations.repository.ts',
     import.meta.url,
@@ -280,7 +280,7 @@ async function scanStatementRate(bin, school, cashierId) {
     '\\set d random(1, 60)',
     `${statement.replace(/\s+/g, ' ').trim()};`,
   ].join('\n');
-  return pgbench(bin, script, CONNECTIONS, RAW_SECONDS, {
+  return pgbench(bin, script, CONNECTIONS, seconds, {
     school: school.id,
     org: school.organization_id,
     cashier: cashierId,

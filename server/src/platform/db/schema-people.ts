@@ -240,18 +240,20 @@ export const visits = pgTable(
   'visits',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: orgId(),
-    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'restrict' }),
-    canteenId: integer('canteen_id').references(() => canteens.id, { onDelete: 'restrict' }),
+    // The organization, school, canteen, class and both categories are the same few rows for every
+    // scan of a lunch: a foreign key would lock them for each insert (a shared lock that fifty
+    // concurrent scans turn into MultiXacts). Their deletes are refused by triggers instead
+    // (migration 0018, docs/rules.md "Visits").
+    organizationId: integer('organization_id').notNull(),
+    schoolId: integer('school_id'),
+    canteenId: integer('canteen_id'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     cardId: integer('card_id').references(() => cards.id, { onDelete: 'set null' }),
-    fixationCategoryId: integer('fixation_category_id').references(() => fixationCategories.id, {
-      onDelete: 'restrict',
-    }),
-    classroomId: integer('classroom_id').references(() => classrooms.id, { onDelete: 'restrict' }),
-    foodCategoryId: integer('food_category_id').references(() => foodCategories.id, { onDelete: 'restrict' }),
+    fixationCategoryId: integer('fixation_category_id'),
+    classroomId: integer('classroom_id'),
+    foodCategoryId: integer('food_category_id'),
     cost: numeric('cost', { precision: 12, scale: 2 }),
     count: integer('count').notNull().default(1),
     /** One-time entitlement (a one-time card, every school meal): at most one visit per slot and day. */
@@ -264,10 +266,11 @@ export const visits = pgTable(
   },
   (t) => [
     index('visits_organization_date_idx').on(t.organizationId, t.visitDate),
-    index('visits_school_created_idx').on(t.schoolId, t.createdAt),
+    // A visit is at a school or at a canteen: each place's indexes skip the other's visits.
+    index('visits_school_created_idx').on(t.schoolId, t.createdAt).where(sql`${t.schoolId} is not null`),
     // A school's reports read its days: without it a month of one school read the whole organization's.
-    index('visits_school_date_idx').on(t.schoolId, t.visitDate),
-    index('visits_canteen_created_idx').on(t.canteenId, t.createdAt),
+    index('visits_school_date_idx').on(t.schoolId, t.visitDate).where(sql`${t.schoolId} is not null`),
+    index('visits_canteen_created_idx').on(t.canteenId, t.createdAt).where(sql`${t.canteenId} is not null`),
     index('visits_user_date_idx').on(t.userId, t.visitDate),
     // The rule "one visit per category per day" held by the database, not by a read before the write:
     // concurrent scans of one card on two instances cannot both pass.

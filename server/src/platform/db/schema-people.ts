@@ -267,10 +267,16 @@ export const visits = pgTable(
   (t) => [
     index('visits_organization_date_idx').on(t.organizationId, t.visitDate),
     // A visit is at a school or at a canteen: each place's indexes skip the other's visits.
-    index('visits_school_created_idx').on(t.schoolId, t.createdAt).where(sql`${t.schoolId} is not null`),
+    index('visits_school_created_idx')
+      .on(t.schoolId, t.createdAt)
+      .where(sql`${t.schoolId} is not null`),
     // A school's reports read its days: without it a month of one school read the whole organization's.
-    index('visits_school_date_idx').on(t.schoolId, t.visitDate).where(sql`${t.schoolId} is not null`),
-    index('visits_canteen_created_idx').on(t.canteenId, t.createdAt).where(sql`${t.canteenId} is not null`),
+    index('visits_school_date_idx')
+      .on(t.schoolId, t.visitDate)
+      .where(sql`${t.schoolId} is not null`),
+    index('visits_canteen_created_idx')
+      .on(t.canteenId, t.createdAt)
+      .where(sql`${t.canteenId} is not null`),
     index('visits_user_date_idx').on(t.userId, t.visitDate),
     // The rule "one visit per category per day" held by the database, not by a read before the write:
     // concurrent scans of one card on two instances cannot both pass.

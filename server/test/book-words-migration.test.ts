@@ -1,36 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../src/platform/db/client.ts';
 import { MIGRATIONS_DIR } from '../src/platform/db/migrate.ts';
+import { migrationsBefore } from './migrations-before.ts';
 
 /**
  * Book search reads the word tables that migration 0016's trigger keeps (issue 11). A library that
  * upgrades keeps finding the books it had: the migration indexes them, and the trigger follows
  * every later insert, rename and removal.
  */
-const before = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-migrations-'));
-afterAll(() => fs.rmSync(before, { recursive: true, force: true }));
-
-/** The migrations folder as it stood before `tag`. */
-function migrationsBefore(tag: string) {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const upTo = journal.entries.findIndex((e) => e.tag === tag);
-  expect(upTo).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, upTo);
-  fs.mkdirSync(path.join(before, 'meta'), { recursive: true });
-  fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries)
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-  return before;
-}
-
 describe('migration 0016: the book search words', () => {
   it('indexes the books written before it, then follows inserts, renames and removals', async () => {
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });

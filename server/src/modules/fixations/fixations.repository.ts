@@ -9,7 +9,6 @@ import {
   classrooms,
   fixationCategories,
   foodCategories,
-  idempotencyKeys,
   users,
   visits,
   watches,
@@ -104,7 +103,7 @@ function rawRunner(db: Db): Raw {
 
 /** The holder, card and slot columns both scans read (after the place and the key). */
 const HOLDER_COLUMNS = `
-    k.visit_id as "replayId",
+    k.id as "replayId",
     c.id as "cardId", c.organization_id as "cardOrganizationId", coalesce(c.endless_use, false) as "endlessUse",
     u.id as "userId", u.school_id as "userSchoolId", u.classroom_id as "classroomId",
     u.name as "userName", u.job_title as "jobTitle", i.key as "imageKey", cl.name as "classroomName",
@@ -113,7 +112,7 @@ const HOLDER_COLUMNS = `
 
 /** The earlier answer under this key; the card → live holder → photo, class, food category. */
 const HOLDER_JOINS = `
-  left join idempotency_keys k on k.user_id = $4::int and k.key = $5::text
+  left join visits k on k.created_by = $4::int and k.scan_key = $5::text
   left join cards c on c.number = $6::text
   left join users u on u.id = c.user_id and u.deleted_at is null
   left join images i on i.id = u.image_id
@@ -141,14 +140,13 @@ const PRIOR_JOIN = `
 const recordIf = (values: string, rules: string) => `,
 v as (
   insert into visits (organization_id, school_id, canteen_id, user_id, card_id, fixation_category_id, classroom_id,
-    food_category_id, cost, one_time, count, visit_date, created_at, created_by)
-  select ${values}, 1, $8::date, $9::timestamptz, $4::int from f
+    food_category_id, cost, one_time, count, visit_date, created_at, created_by, scan_key)
+  select ${values}, 1, $8::date, $9::timestamptz, $4::int, $5::text from f
   where $11::boolean and f."timeZone" = $10::text and f."replayId" is null
     and f."cardOrganizationId" = f."organizationId" and f."userId" is not null and ${rules}
   on conflict (user_id, visit_date, coalesce(fixation_category_id, 0)) where one_time do nothing
   returning id
-),
-k as (insert into idempotency_keys (user_id, key, visit_id) select $4::int, $5::text, id from v where $5::text is not null)
+)
 select f.*, (select id from v) as "visitId" from f`;
 
 /** Exported for bench/scan.mjs, which times this statement alone with pgbench. */
@@ -457,9 +455,9 @@ export function createFixationsRepository(db: Db) {
 
     async idempotentVisit(userId: number, key: string, tx: Db = db): Promise<number | null> {
       const [row] = await tx
-        .select({ visitId: idempotencyKeys.visitId })
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+        .select({ visitId: visits.id })
+        .from(visits)
+        .where(and(eq(visits.createdBy, userId), eq(visits.scanKey, key)))
         .limit(1);
       return row?.visitId ?? null;
     },

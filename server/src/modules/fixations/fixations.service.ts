@@ -140,7 +140,7 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
    * scan of a card (`isScan` throws the refusal) or to be answered already. A failed statement keeps
    * the window: its retry (same key) passes it anyway, and another scan of the card within 3 seconds
    * is a double scan whether or not the failed one was recorded. A retry that raced this try of the
-   * same scan (the key's primary key refused the second) gets the recorded answer.
+   * same scan (the visit's unique scan key refused the second) gets the recorded answer.
    */
   const claimAndRun = async (
     actor: Actor,

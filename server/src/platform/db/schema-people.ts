@@ -263,6 +263,11 @@ export const visits = pgTable(
     visitDate: date('visit_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
     createdBy: integer('created_by'),
+    /**
+     * The `Idempotency-Key` of the scan that recorded it: a retry of the same scan (same caller, same
+     * key) finds this visit. Written by the insert itself, so a crash keeps both or neither.
+     */
+    scanKey: text('scan_key'),
   },
   (t) => [
     index('visits_organization_date_idx').on(t.organizationId, t.visitDate),
@@ -280,27 +285,13 @@ export const visits = pgTable(
     index('visits_user_date_idx').on(t.userId, t.visitDate),
     // The rule "one visit per category per day" held by the database, not by a read before the write:
     // concurrent scans of one card on two instances cannot both pass.
+    // One visit per scan: two tries of one scan racing each other cannot both record it.
+    uniqueIndex('visits_scan_key')
+      .on(t.createdBy, t.scanKey)
+      .where(sql`${t.scanKey} is not null`),
     uniqueIndex('visits_one_time_slot_key')
       .on(t.userId, t.visitDate, sql`coalesce(${t.fixationCategoryId}, 0)`)
       .where(sql`${t.oneTime}`),
-  ],
-);
-
-/**
- * The first answer to a scan carrying an `Idempotency-Key`: a retry of the same scan finds its
- * visit here. Written in the same statement as the visit, so a crash keeps both or neither.
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: integer('user_id').notNull(),
-    key: text('key').notNull(),
-    visitId: bigint('visit_id', { mode: 'number' }).references(() => visits.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] }),
-    index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
 

@@ -2,9 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/platform/db/client.ts';
 import { organizations, schools } from '../src/platform/db/schema.ts';
-import { canteens, classrooms, fixationCategories, foodCategories, visits } from '../src/platform/db/schema-people.ts';
+import {
+  canteens,
+  cards,
+  classrooms,
+  fixationCategories,
+  foodCategories,
+  users,
+  visits,
+} from '../src/platform/db/schema-people.ts';
 import {
   createCanteen,
+  createCard,
   createClassroom,
   createFixationCategory,
   createFoodCategory,
@@ -13,8 +22,9 @@ import {
 import { openTestDatabase } from './test-db.ts';
 
 /**
- * The places and categories a visit names have no foreign key from `visits` (a scan would lock the
- * same few rows for every insert); migration 0018's triggers refuse their deletes instead, with the
+ * The places, categories and holder a visit names have no foreign key from `visits` (a scan would
+ * lock the same few rows for every insert); migrations 0018 and 0020 refuse their deletes by trigger
+ * instead (and forget a deleted card, as ON DELETE SET NULL did), with the
  * error and constraint name the foreign key gave, so the services' refusals read it as before.
  */
 let database: Database;
@@ -42,6 +52,7 @@ async function visitEverywhere() {
   const food = await createFoodCategory(db, { organizationId });
   const meal = await createFixationCategory(db, { organizationId });
   const canteen = await createCanteen(db, { organizationId });
+  const card = await createCard(db, { organizationId, userId: pupil.id });
   const [visit] = await db
     .insert(visits)
     .values({
@@ -49,17 +60,18 @@ async function visitEverywhere() {
       schoolId,
       canteenId: canteen.id,
       userId: pupil.id,
+      cardId: card.id,
       classroomId: classroom.id,
       foodCategoryId: food.id,
       fixationCategoryId: meal.id,
       visitDate: '2026-11-20',
     })
     .returning();
-  return { visit: visit!, organizationId, schoolId, classroom, food, meal, canteen };
+  return { visit: visit!, organizationId, schoolId, classroom, food, meal, canteen, pupil, card };
 }
 
 describe('a visit keeps what it names', () => {
-  it('refuses to delete the organization, school, canteen, class or category of a visit, as a foreign key did', async () => {
+  it('refuses to delete the organization, school, canteen, class, category or holder of a visit, as a foreign key did', async () => {
     const { db } = database;
     const v = await visitEverywhere();
     const attempts = [
@@ -78,6 +90,7 @@ describe('a visit keeps what it names', () => {
         'visits_fixation_category_id_fixation_categories_id_fk',
         () => db.delete(fixationCategories).where(eq(fixationCategories.id, v.meal.id)),
       ],
+      ['visits_user_id_users_id_fk', () => db.delete(users).where(eq(users.id, v.pupil.id))],
       // Nor is an id a visit names changed.
       [
         'visits_food_category_id_food_categories_id_fk',
@@ -110,5 +123,13 @@ describe('a visit keeps what it names', () => {
     expect(await failureOf(() => db.delete(canteens).where(eq(canteens.id, v.canteen.id)))).toBeNull();
     const left = await db.select().from(foodCategories).where(eq(foodCategories.id, v.food.id));
     expect(left).toEqual([]);
+  });
+
+  it('keeps the visit of a deleted card, without the card (as ON DELETE SET NULL did)', async () => {
+    const { db } = database;
+    const v = await visitEverywhere();
+    await db.delete(cards).where(eq(cards.id, v.card.id));
+    const [after] = await db.select().from(visits).where(eq(visits.id, v.visit.id));
+    expect(after).toMatchObject({ id: v.visit.id, userId: v.pupil.id, cardId: null });
   });
 });

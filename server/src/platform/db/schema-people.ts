@@ -247,10 +247,10 @@ export const visits = pgTable(
     organizationId: integer('organization_id').notNull(),
     schoolId: integer('school_id'),
     canteenId: integer('canteen_id'),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    cardId: integer('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    // The holder and the card too: their keys cost four more lock-table entries and two lookups per
+    // scan; triggers keep them (a holder with visits is not deleted, a deleted card's visits keep none).
+    userId: integer('user_id').notNull(),
+    cardId: integer('card_id'),
     fixationCategoryId: integer('fixation_category_id'),
     classroomId: integer('classroom_id'),
     foodCategoryId: integer('food_category_id'),

@@ -3,7 +3,8 @@
 // scan with its own Idempotency-Key and the CSRF cookie as the scan screen's browser sends them, after
 // a warm-up; then scans sent at a steady 500 per second, one every 2 ms (open loop); next to the raw single-row INSERT rate of the same PostgreSQL in the same run — with
 // pgbench (PostgreSQL's own rate) when installed, and through node-postgres (what a Node client gets) —
-// and to the scan's own SQL statement run alone with pgbench (PostgreSQL's ceiling for scans here);
+// and to the scan's own SQL statement run alone with pgbench (PostgreSQL's ceiling for scans here)
+// and the least any scan does (the holder by card and the insert, no rule read);
 // where the CPU went during the load (the server, PostgreSQL and the load generator share the cores);
 // then, for scans one after another, the delay from each scan's answer at the client to its arrival on
 // each of 100 subscribed screens (signed, and max(0, ·)), and from the request sent to the screens.
@@ -308,6 +309,34 @@ export async function scanStatementRate(bin, school, cashierId, seconds = RAW_SE
   });
 }
 
+/**
+ * The least any scan does, for scale: find the card's holder (cards, users) and insert the visit into
+ * the same table with all its indexes, nothing else (no place, meal time, earlier visit or key read,
+ * no rule). The scan statement's reads on top of this are the rules'.
+ */
+export async function scanFloorRate(bin, cashierId, seconds = RAW_SECONDS) {
+  const c = new pg.Client({ connectionString: benchUrl() });
+  await c.connect();
+  const {
+    rows: [range],
+  } = await c.query(`select min(id) lo, max(id) hi from users where name like 'Нагрузочный Ученик %'`);
+  await c.end();
+  const script = [
+    `\\set u random(${range.lo}, ${range.hi})`,
+    '\\set k random(1, 2000000000)',
+    // Days the statement's own run does not write.
+    '\\set d random(61, 120)',
+    `insert into visits (organization_id, school_id, user_id, card_id, classroom_id, food_category_id, cost,
+       one_time, count, visit_date, created_at, created_by, scan_key)
+     select c.organization_id, u.school_id, u.id, c.id, u.classroom_id, u.food_category_id, 650,
+       true, 1, current_date + :d::int, now(), :cashier::int, 'pgbench-floor-' || :k
+     from cards c join users u on u.id = c.user_id
+     where c.number = 'B' || lpad(:u::text, 9, '0')
+     on conflict do nothing;`.replace(/\s+/g, ' '),
+  ].join('\n');
+  return pgbench(bin, script, CONNECTIONS, seconds, { cashier: cashierId });
+}
+
 // ---- where the CPU goes (Linux /proc; ticks of 1/100 s) ----
 const TICK_MS = 10;
 const readStat = (pid) => {
@@ -584,6 +613,7 @@ export async function benchScan() {
     const steady = await steadyScans(server.url, token, school.id, steadyCards, STEADY_SECONDS, STEADY_RATE);
     const fan = await fanOut(server.url, token, school.id, fanCards);
     const statement = bin ? await scanStatementRate(bin, school, cashierId) : null;
+    const floor = bin ? await scanFloorRate(bin, cashierId) : null;
     const scans = load['2xx'] / SECONDS;
     const wrapped =
       load.used > loadCards.length ? ` (cards reused: ${load.used} scans > ${loadCards.length} cards)` : '';
@@ -631,6 +661,13 @@ export async function benchScan() {
                 "PostgreSQL's ceiling for scans on this machine, without the server; scans = " +
                 pct(scans, statement) +
                 (rawPgbench ? `; the statement = ${pct(statement, rawPgbench)} of the raw INSERT (target ≥ 40 %)` : ''),
+            },
+            {
+              name: `the least a scan does (holder by card, insert with the visit's indexes), pgbench`,
+              value: `${Math.round(floor)} rows/s`,
+              rss:
+                (rawPgbench ? `${pct(floor, rawPgbench)} of the raw INSERT; ` : '') +
+                `the scan statement = ${pct(statement, floor)} of it (its rules' reads are the rest)`,
             },
           ]
         : []),

@@ -4,6 +4,7 @@ import { tenantFilter } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { regions, schools } from '../../platform/db/schema.ts';
+import { bookCategories, books } from '../../platform/db/schema-library.ts';
 import { classrooms, schoolSettings, users, visits } from '../../platform/db/schema-people.ts';
 
 /**
@@ -90,7 +91,7 @@ export function createSchoolsRepository(db: Db) {
     async references(id: number, tx: Db = db) {
       const exists = (query: Promise<{ one: number }[]>) => query.then((r) => r.length > 0);
       const one = { one: sql<number>`1` };
-      const [classroom, user, visit] = await Promise.all([
+      const [classroom, user, visit, category, book] = await Promise.all([
         exists(tx.select(one).from(classrooms).where(eq(classrooms.schoolId, id)).limit(1)),
         exists(
           tx
@@ -100,8 +101,10 @@ export function createSchoolsRepository(db: Db) {
             .limit(1),
         ),
         exists(tx.select(one).from(visits).where(eq(visits.schoolId, id)).limit(1)),
+        exists(tx.select(one).from(bookCategories).where(eq(bookCategories.schoolId, id)).limit(1)),
+        exists(tx.select(one).from(books).where(eq(books.schoolId, id)).limit(1)),
       ]);
-      return { classroom, user, visit };
+      return { classroom, user, visit, library: category || book };
     },
 
     /**

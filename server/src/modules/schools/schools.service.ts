@@ -100,7 +100,7 @@ export function createSchoolsService(platform: Platform) {
       });
     },
 
-    /** Refused while classes, people or meal history refer to the school. */
+    /** Refused while classes, people, meal history or the library refer to the school. */
     async remove(actor: Actor, id: number): Promise<Ok> {
       const M = schoolMessages(actor.role);
       if (actor.schoolId !== null) throw forbidden(M.lockedDelete);
@@ -109,7 +109,15 @@ export function createSchoolsService(platform: Platform) {
         notFound: M.notFound,
         refuse: async (tx) => {
           const refs = await repo.references(id, tx);
-          return refs.classroom ? M.hasClassrooms : refs.user ? M.hasUsers : refs.visit ? M.hasHistory : null;
+          return refs.classroom
+            ? M.hasClassrooms
+            : refs.user
+              ? M.hasUsers
+              : refs.visit
+                ? M.hasHistory
+                : refs.library
+                  ? M.hasLibrary
+                  : null;
         },
         retire: async (tx) => {
           await repo.detachRemovedUsers(id, tx);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { SCHOOL_MESSAGES, SCHOOL_MESSAGES_KINDERGARTEN } from '@tamaq/contract/schools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, schools } from '../../platform/db/schema.ts';
+import { bookCategories } from '../../platform/db/schema-library.ts';
 import { schoolSettings, users, visits } from '../../platform/db/schema-people.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
@@ -306,6 +307,15 @@ describe('DELETE /api/school/:id', () => {
     const res = await remove(school.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().errorMessage).toBe(SCHOOL_MESSAGES.hasHistory);
+  });
+
+  it('refuses with 409 naming the library while the school keeps book categories', async () => {
+    const school = await createSchool(t.db, { organizationId: orgId });
+    await t.db.insert(bookCategories).values({ organizationId: orgId, schoolId: school.id, name: 'Учебники' });
+    const res = await remove(school.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorMessage).toBe(SCHOOL_MESSAGES.hasLibrary);
+    expect(await t.db.select().from(schools).where(eq(schools.id, school.id))).toHaveLength(1);
   });
 
   it('deletes a school whose only users are removed accounts, detaching them', async () => {

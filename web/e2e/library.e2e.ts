@@ -245,6 +245,9 @@ describe('/books/notices as librarian@demo.kz', () => {
       .first()
       .waitFor();
     await shot(page, 'books-overdue-notices');
+    // Every column in view at 1280 px: nothing to scroll sideways to.
+    const content = page.locator('[data-testid="overdue-notices-page"] .ant-table-content');
+    expect(await content.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
     const pupil = (await sent.first().locator('td').nth(2).textContent())!;
     await page.getByLabel('Поиск по ученику, книге или штрихкоду').fill(pupil);
     await expect

@@ -13,6 +13,15 @@ const STATUS_COLOURS: Record<OverdueNoticeStatus, string> = {
   pending: 'blue',
 };
 
+/** One line of text at most `width` px wide, cut with «…», the whole of it on hover. */
+function Clipped({ text, width }: { text: string; width: number }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ display: 'block', maxWidth: width }}>
+      {text}
+    </Typography.Text>
+  );
+}
+
 /** '/books/notices' (issue 11): the daily e-mails to parents about overdue copies, newest day first. */
 export function OverdueNoticesPage() {
   return (
@@ -36,14 +45,19 @@ export function OverdueNoticesPage() {
         },
         { key: 'student', title: t.student, render: (_, r) => r.user.name },
         { key: 'classroom', title: t.classroom, render: (_, r) => r.user.classroom?.name ?? '' },
-        { key: 'book', title: t.book, render: (_, r) => r.book.name },
+        // Long titles and several addresses end in «…» (the whole text on hover): the list fits 1280 px.
+        { key: 'book', title: t.book, render: (_, r) => <Clipped text={r.book.name} width={260} /> },
         {
           key: 'barcode',
           title: t.barcode,
           render: (_, r) => <Typography.Text code>{r.barcode}</Typography.Text>,
         },
         { key: 'expired_at', title: t.returnDate, width: 110, render: (_, r) => formatDate(r.expired_at) },
-        { key: 'recipients', title: t.recipients, render: (_, r) => r.recipients.join(', ') },
+        {
+          key: 'recipients',
+          title: t.recipients,
+          render: (_, r) => <Clipped text={r.recipients.join(', ')} width={200} />,
+        },
       ]}
     />
   );

@@ -6,7 +6,7 @@ import 'dayjs/locale/ru';
 import { useState, type ReactNode } from 'react';
 import { matchesMedia, useMediaQuery } from '../ui/use-media-query.ts';
 import { createQueryClient } from './query-client.ts';
-import { REDUCED_MOTION_QUERY, themeFor } from './theme.ts';
+import { REDUCED_MOTION_QUERY, motionSettings } from './theme.ts';
 
 dayjs.locale('ru');
 
@@ -17,7 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ru_RU} theme={themeFor(reducedMotion)}>
+      <ConfigProvider locale={ru_RU} {...motionSettings(reducedMotion)}>
         <AntApp>{children}</AntApp>
       </ConfigProvider>
     </QueryClientProvider>
@@ -32,7 +32,7 @@ export function Providers({ children }: { children: ReactNode }) {
 export function configureStaticHolders(): void {
   ConfigProvider.config({
     holderRender: (children) => (
-      <ConfigProvider locale={ru_RU} theme={themeFor(matchesMedia(REDUCED_MOTION_QUERY))}>
+      <ConfigProvider locale={ru_RU} {...motionSettings(matchesMedia(REDUCED_MOTION_QUERY))}>
         {children}
       </ConfigProvider>
     ),

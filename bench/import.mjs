@@ -95,7 +95,7 @@ export async function benchImport() {
   await (await startBenchServer({ port: PORT, dataDir, ready })).stop();
   const embedded = await startBenchServer({ port: PORT, dataDir, ready });
   try {
-    rows.push(...(await importTwice(embedded, 'embedded PGlite')));
+    rows.push(...(await importTwice(embedded, 'embedded PostgreSQL')));
   } finally {
     await embedded.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

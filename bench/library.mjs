@@ -33,12 +33,13 @@ const ms = (x) => `${x.toFixed(1)} ms`;
 
 /** Builds the data directory: schema, demo data, then the 50,000 books and their copies. */
 async function buildDataDir(dataDir) {
-  const { openEmbedded } = await tsImport('../server/src/platform/db/client.ts', import.meta.url);
+  const { openEmbeddedPostgres } = await tsImport('../server/src/platform/db/client.ts', import.meta.url);
   const { migrate } = await tsImport('../server/src/platform/db/migrate.ts', import.meta.url);
   const { ensureReferenceData } = await tsImport('../server/src/platform/db/reference-data.ts', import.meta.url);
   const { loadDemoData } = await tsImport('../server/src/demo/demo-data.ts', import.meta.url);
-  // The server keeps its embedded database in DATA_DIR/pgdata.
-  const { database, client } = await openEmbedded(path.join(dataDir, 'pgdata'));
+  // The embedded PostgreSQL of DATA_DIR, as the server starts it; stopped again when closed.
+  const database = await openEmbeddedPostgres(dataDir);
+  const client = { query: (text, values) => database.db.$client.query(text, values) };
   await migrate(database);
   await ensureReferenceData(database.db);
   await loadDemoData(database.db);
@@ -47,7 +48,7 @@ async function buildDataDir(dataDir) {
   } = await client.query(
     `select s.id, s.organization_id from schools s join users u on u.school_id = s.id where u.email = 'librarian@demo.kz'`,
   );
-  await client.exec(`select setseed(0.42)`);
+  await client.query(`select setseed(0.42)`);
   await client.query(
     `insert into books (organization_id, school_id, name, authors, publisher, year, language)
      select $1, $2,
@@ -86,7 +87,7 @@ async function buildDataDir(dataDir) {
      where u.school_id = $1 and u.classroom_id is not null order by u.id limit 1`,
     [school.id],
   );
-  await client.exec('analyze');
+  await client.query('analyze');
   const {
     rows: [{ count }],
   } = await client.query(`select count(*)::int as count from books where school_id = $1`, [school.id]);

@@ -4,9 +4,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Launches `server/src/main.ts` on an embedded data directory and waits until `ready(url)` holds. */
-export async function startBenchServer({ port, dataDir, ready, env = {}, nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+/**
+ * Launches the server on an embedded data directory and waits until `ready(url)` holds: its source
+ * through tsx, or with `entry` a bundle as `npm start` runs it.
+ */
+export async function startBenchServer({ port, dataDir, ready, env = {}, nodeArgs = [], entry = null }) {
+  const args = entry ? [...nodeArgs, entry] : [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,9 @@
-// npm start: builds the web app when its sources are newer than the build, then serves web + API.
+// npm start: builds the web app and the server bundle when their sources are newer than the builds,
+// then serves web + API with plain Node.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'web');
@@ -32,7 +34,9 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+if (serverBundleStale()) await buildServer();
+
+const server = spawn(process.execPath, [SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(web, 'dist') },

@@ -11,6 +11,7 @@ import { createActorService } from './platform/auth/actors.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
+import { registerHeavyWork } from './platform/http/heavy-work.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerInput } from './platform/http/input.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
@@ -139,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   registerCsrf(app, config.publicUrl.startsWith('https:'));
   registerGuard(app, tokens, actors);
+  registerHeavyWork(app, platform.redis);
   await registerOpenApi(app);
 
   for (const plugin of [

@@ -2,7 +2,9 @@ import { count } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
-import { fromPostgresUrl, openEmbedded, type Database } from './platform/db/client.ts';
+import { fromPostgresUrl, openEmbeddedPostgres, type Database } from './platform/db/client.ts';
+import { EmbeddedPostgresError } from './platform/db/embedded-postgres.ts';
+import { SERVER_ROOT } from './platform/paths.ts';
 import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { ensureReferenceData } from './platform/db/reference-data.ts';
@@ -12,8 +14,13 @@ import { buildRealtimeServer } from './platform/realtime/ws-server.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
 import { createOverdueNotices } from './modules/book-loans/overdue-notices.ts';
 import { createSchoolsService } from './modules/schools/schools.service.ts';
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+
+/** A data directory of the earlier embedded database, not yet copied into the PostgreSQL server. */
+const holdsPgliteData = (dataDir: string) =>
+  fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION')) &&
+  !fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'));
 
 const fail = (message: string): never => {
   console.error(message);
@@ -28,7 +35,7 @@ async function main() {
       return fail(err instanceof ConfigError ? err.message : String(err));
     }
   })();
-  config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  config.webDist ??= path.resolve(SERVER_ROOT, '../web/dist');
 
   let database: Database;
   let jwtSecret: string;
@@ -41,7 +48,15 @@ async function main() {
     } catch (err) {
       return fail(err instanceof DataDirLockedError ? err.message : String(err));
     }
-    database = (await openEmbedded(path.join(config.dataDir, 'pgdata'))).database;
+    if (holdsPgliteData(config.dataDir)) {
+      return fail(
+        `В каталоге данных ${config.dataDir} база прежнего формата (PGlite). Сервер теперь работает на встроенном ` +
+          'PostgreSQL: перенесите в него данные командой «npm run import-pglite» (с тем же DATA_DIR), затем снова «npm start».',
+      );
+    }
+    database = await openEmbeddedPostgres(config.dataDir, (line) => console.log(line)).catch((err) =>
+      fail(err instanceof EmbeddedPostgresError ? err.message : String(err)),
+    );
     jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
   }
 

@@ -1,10 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, it } from 'vitest';
-import { PGLITE_EXTENSIONS } from '../src/platform/db/client.ts';
 import { MIGRATIONS_DIR } from '../src/platform/db/migrate.ts';
 import { migrationsBefore } from './migrations-before.ts';
+import { openBlankDatabase } from './test-db.ts';
 
 /**
  * Book search reads the word tables that migration 0016's trigger keeps (issue 11). A library that
@@ -13,8 +11,8 @@ import { migrationsBefore } from './migrations-before.ts';
  */
 describe('migration 0016: the book search words', () => {
   it('indexes the books written before it, then follows inserts, renames and removals', async () => {
-    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    const db = drizzle(client);
+    const blank = await openBlankDatabase();
+    const { client, db } = blank;
     try {
       await migrate(db, { migrationsFolder: migrationsBefore('0016_book_search_words') });
       const {
@@ -63,7 +61,7 @@ describe('migration 0016: the book search words', () => {
       ).rows.map((r) => r.word);
       expect(vocabulary).toEqual(['абая', 'абылкасымова', 'алгебра', 'ауэзов', 'геометрия', 'класс', 'путь']);
     } finally {
-      await client.close();
+      await blank.close();
     }
   });
 });

@@ -5,11 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The path a school takes: `npm start` on a new machine. Runs the real entry point on a new embedded
- * data directory; skipped in the PostgreSQL pass, which covers the same code on a server database.
+ * The path a school takes: `npm start` on a new machine. Builds the server bundle as `npm start` does
+ * and runs it with plain Node on a new embedded data directory; run once, in the pass on the embedded
+ * server, not again on TEST_DATABASE_URL.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const main = path.join(root, 'server/src/main.ts');
+const bundleDir = path.join(root, 'server', 'dist', `smoke-${process.pid}`);
+const main = path.join(bundleDir, 'main.mjs');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-smoke-'));
 const port = 18000 + Math.floor(Math.random() * 1000);
 const env = {
@@ -25,9 +27,13 @@ const url = `http://127.0.0.1:${port}`;
 let child: ReturnType<typeof spawn>;
 let output = '';
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm start on a new embedded database', () => {
+describe.runIf(process.env.TEST_EMBEDDED)('npm start on a new embedded database', () => {
   beforeAll(async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { buildServer } = (await import(path.join(root, 'scripts', 'build-server.mjs'))) as {
+      buildServer: (outfile: string) => Promise<void>;
+    };
+    await buildServer(main);
+    child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     const deadline = Date.now() + 60_000;
@@ -44,6 +50,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm start on a new embe
       await new Promise((r) => child.once('exit', r));
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(bundleDir, { recursive: true, force: true });
   });
 
   it('migrates, loads the demo data and prints every demo login', () => {
@@ -66,10 +73,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm start on a new embe
     const body = (await profile.json()) as { role: string; school_id: number | null };
     expect(body.role).toBe('EducationAdmin');
     expect(body.school_id).not.toBeNull();
+    // A workbook (exceljs, loaded on first use) and its reading back (the worker beside the bundle).
+    const auth = { authorization: `Bearer ${access_token}` };
+    const template = await fetch(`${url}/api/users/template?schoolId=${body.school_id}`, { headers: auth });
+    expect(template.status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([await template.arrayBuffer()]), 'template.xlsx');
+    const upload = await fetch(`${url}/api/users/upload?schoolId=${body.school_id}`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    expect(upload.status).toBe(422);
+    expect(await upload.json()).toMatchObject({ validationErrors: { file: ['В файле нет строк для загрузки'] } });
   });
 
   it('refuses to start a second server on the same data directory', () => {
-    const second = spawnSync(process.execPath, ['--import', 'tsx', main], {
+    const second = spawnSync(process.execPath, [main], {
       cwd: root,
       env: { ...env, PORT: String(port + 1) },
       encoding: 'utf8',

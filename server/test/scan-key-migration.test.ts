@@ -1,10 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { PGLITE_EXTENSIONS } from '../src/platform/db/client.ts';
 import { MIGRATIONS_DIR } from '../src/platform/db/migrate.ts';
 import { migrationsBefore } from './migrations-before.ts';
+import { openBlankDatabase } from './test-db.ts';
 
 /**
  * A scan's Idempotency-Key lives on its visit since migration 0019 (issue 12: one row less per scan).
@@ -12,11 +11,12 @@ import { migrationsBefore } from './migrations-before.ts';
  */
 describe('migration 0019: the scan key on the visit', () => {
   it('moves the keys of the last two days onto their visits, and one scan is still one visit', async () => {
-    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    const db = drizzle(client);
+    const blank = await openBlankDatabase();
+    const { client, db } = blank;
     try {
       await migrate(db, { migrationsFolder: migrationsBefore('0019_scan_key_on_visit') });
-      const one = async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows[0]!;
+      const one = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
+        (await client.query<T>(text, params)).rows[0]!;
       const org = await one<{ id: number }>(
         `insert into organizations (name, type) values ('Асхана', 'company') returning id`,
       );
@@ -58,7 +58,7 @@ describe('migration 0019: the scan key on the visit', () => {
         ),
       ).rejects.toMatchObject({ code: '23505' });
     } finally {
-      await client.close();
+      await blank.close();
     }
   });
 });

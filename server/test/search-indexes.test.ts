@@ -4,9 +4,9 @@ import type { Database } from '../src/platform/db/client.ts';
 import { openTestDatabase } from './test-db.ts';
 
 /**
- * Searches by a part of a text (`ilike '%…%'`) must read a trigram index (issue 14): on the embedded
- * database one statement runs at a time, and a search that walks a whole table stalls every scan behind
- * it. This holds the migration and, on PGlite, the pg_trgm extension every embedded database loads.
+ * Searches by a part of a text (`ilike '%…%'`) must read a trigram index (issue 14): a search that
+ * walks a whole table holds a connection and a core while the queue waits. This holds the migration
+ * and the pg_trgm extension of the embedded server.
  */
 let database: Database;
 beforeAll(async () => {

@@ -13,8 +13,8 @@ export interface TestContext {
   app: FastifyInstance;
   platform: Platform;
   db: Platform['db'];
-  /** The database's address on PostgreSQL (absent on PGlite): a second instance opens its own pool on it. */
-  databaseUrl?: string;
+  /** The database's address: a second instance opens its own pool on it. */
+  databaseUrl: string;
   smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   /** The test's clock: move it with `clock.advance(ms)` or set `clock.now`. */
   clock: { now: Date; advance(ms: number): void };
@@ -57,7 +57,7 @@ export async function createTestContext(
     app,
     platform,
     db: database.db,
-    ...(database.url ? { databaseUrl: database.url } : {}),
+    databaseUrl: database.url,
     smtp,
     clock,
     call({ token, headers, ...rest }) {

@@ -32,7 +32,7 @@ describe.skipIf(!enabled)('two instances sharing Redis', () => {
 
   beforeAll(async () => {
     a = await createTestContext({}, { redis: redis() });
-    const database = fromPostgresUrl(a.databaseUrl!, 5);
+    const database = fromPostgresUrl(a.databaseUrl, 5);
     const config = { ...loadConfig({}), demoData: false, logLevel: 'silent' as const };
     const built = await buildApp({
       config,

@@ -24,7 +24,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server as `npm start` does (embedded PGlite in a new DATA_DIR, demo data, the built
+ * Starts the real server as `npm start` does (the embedded PostgreSQL in a new DATA_DIR, demo data, the built
  * web app) and waits until it answers. The browser tests run against it.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {

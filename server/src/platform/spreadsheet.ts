@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import {
   IMPORT_FIELD,
@@ -72,6 +72,13 @@ function declaredZipSize(buf: Buffer): number | null {
 /** Limits of the parsing worker: a file that needs more is refused, and the server carries on. */
 const WORKER_MEMORY_MB = 384;
 const WORKER_TIMEOUT_MS = 30_000;
+/**
+ * exceljs is loaded the first time a workbook is written: it is the slowest package to load (half
+ * a second) and is not needed before the first download.
+ */
+let exceljs: Promise<typeof ExcelJSModule> | null = null;
+const loadExcelJS = () => (exceljs ??= import('exceljs').then((m) => m.default));
+
 const WORKER_URL = new URL('./spreadsheet-worker.mjs', import.meta.url);
 
 /** Parses in a worker thread with its own memory limit and a deadline (spreadsheet-worker.mjs). */
@@ -217,6 +224,7 @@ export async function xlsxBuffer(
   rows: readonly (string | number | null)[][],
   footer: readonly (string | number | null)[][] = [],
 ): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({
@@ -243,6 +251,7 @@ export async function templateBuffer(
   columns: readonly XlsxColumn[],
   examples: readonly (string | number | null)[][],
 ): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const book = new ExcelJS.Workbook();
   const sheetOf = (name: string) => {
     const sheet = book.addWorksheet(name.slice(0, 31));
@@ -299,7 +308,8 @@ export interface XlsxReport {
  * the file is never whole in the server's memory: the heading lines in bold, a blank line, the bold
  * header row, the rows, and the totals in bold. Landscape A4, fitted to the page's width.
  */
-export function sendXlsxReport(reply: FastifyReply, fileName: string, report: XlsxReport): FastifyReply {
+export async function sendXlsxReport(reply: FastifyReply, fileName: string, report: XlsxReport): Promise<FastifyReply> {
+  const ExcelJS = await loadExcelJS();
   const stream = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet(report.sheetName.slice(0, 31), {

@@ -39,7 +39,8 @@ const access = rolesFor('/books');
 export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const schools = createSchoolsService(platform);
   const books = createBooksService(platform, schools);
-  const importer = createBooksImport(platform.db, schools);
+  // The import runs on the heavy pool, one per user at a time.
+  const importer = createBooksImport(platform.database.heavy, schools);
   const withErrors = { 404: ErrorBody, 409: ErrorBody, ...commonErrorResponses };
 
   app.get(
@@ -156,7 +157,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.post(
     '/api/books/upload',
     {
-      config: { access },
+      config: { access, heavy: true },
       schema: {
         tags,
         summary: 'Импорт книг из Excel со штрихкодами: всё или ничего',

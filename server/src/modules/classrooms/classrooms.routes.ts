@@ -129,7 +129,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.post(
     '/api/classroom/upload',
     {
-      config: { access: ROLES },
+      config: { access: ROLES, heavy: true },
       schema: {
         tags,
         summary: 'Импорт классов из Excel: всё или ничего, существующие названия пропускаются',
@@ -162,7 +162,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(
     '/api/classrooms/download',
     {
-      config: { access: ROLES, tokenInQuery: true },
+      config: { access: ROLES, tokenInQuery: true, heavy: true },
       schema: {
         tags,
         summary: 'Классы школы в Excel: класс, учеников, дата создания; токен можно передать в ?token=',

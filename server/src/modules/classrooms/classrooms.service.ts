@@ -174,7 +174,7 @@ export function createClassroomsService(platform: Platform, schools: SchoolsServ
     async remove(actor: Actor, id: number): Promise<Ok> {
       const M = classroomMessages(actor.role);
       return retire(platform.db, actor, {
-        // Inside the transaction: on the embedded database a read outside it would wait for it forever.
+        // Inside the transaction, so the class read is the one the delete then decides on.
         find: (tx) => visible(actor, id, tx),
         notFound: M.notFound,
         refuse: async (tx) => {

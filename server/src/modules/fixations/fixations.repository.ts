@@ -73,28 +73,20 @@ export interface ScanInput {
 }
 
 /**
- * The scan statements go straight to the driver: on PostgreSQL as named prepared statements (parsed
- * and planned once per connection, not on every scan), on PGlite as plain queries. Both answer
- * timestamps as Date, numerics as strings, int arrays as numbers; bigints as strings (pg) or numbers
- * (PGlite), so ids are read with Number().
+ * The scan statements go straight to the driver as named prepared statements: parsed and planned
+ * once per connection, not on every scan. The driver answers timestamps as Date, numerics and
+ * bigints as strings, int arrays as numbers, so ids are read with Number().
  */
 type Raw = <R>(name: string, text: string, values: unknown[]) => Promise<R[]>;
 
-interface PgPoolLike {
-  idleCount: number;
+interface PgClientLike {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-interface PgliteLike {
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 function rawRunner(db: Db): Raw {
-  const client = (db as unknown as { $client: PgPoolLike | PgliteLike }).$client;
-  if ('idleCount' in client) {
-    return async <R>(name: string, text: string, values: unknown[]) =>
-      (await client.query({ name, text, values })).rows as R[];
-  }
-  return async <R>(_name: string, text: string, values: unknown[]) => (await client.query(text, values)).rows as R[];
+  const client = (db as unknown as { $client: PgClientLike }).$client;
+  return async <R>(name: string, text: string, values: unknown[]) =>
+    (await client.query({ name, text, values })).rows as R[];
 }
 
 // Parameters of both statements: $1 place, $2 scope.all, $3 scope organization, $4 caller, $5 key, $6 card,
@@ -523,8 +515,7 @@ export function createFixationsRepository(db: Db) {
         if (where.fixationCategoryId) conditions.push(eq(visits.fixationCategoryId, where.fixationCategoryId));
         if (where.query) {
           // The people first, through the name's trigram index; then only their visits. Filtering the
-          // visits by name instead walked every visit of the school when nothing matched, and on the
-          // embedded database (one statement at a time) every scan waited behind that walk.
+          // visits by name instead walked every visit of the school when nothing matched.
           const people = await tx
             .select({ id: users.id })
             .from(users)

@@ -79,7 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/api/orders/download',
     {
-      config: { access: rolesFor('/orders'), tokenInQuery: true },
+      config: { access: rolesFor('/orders'), tokenInQuery: true, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт по заказам в Excel: те же заказы и итоги; токен можно передать в ?token=',

@@ -3,7 +3,7 @@ import type { Role } from '@tamaq/contract/roles';
 import type { Db } from '../../platform/db/client.ts';
 import { regions, roles } from '../../platform/db/schema.ts';
 
-// Russian alphabetical order, the same on PGlite and on any PostgreSQL collation.
+// Russian alphabetical order, the same on any PostgreSQL collation.
 const russian = new Intl.Collator('ru');
 
 export function createReferenceRepository(db: Db) {

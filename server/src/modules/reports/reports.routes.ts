@@ -27,13 +27,14 @@ const tags = ['reports'];
  * and totals), and the token may ride in the query: the spec's client downloads by navigating.
  */
 export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
-  const service = createReportsService(platform);
+  // Reports run on the heavy pool: however many are built at once, scans keep the main pool.
+  const service = createReportsService({ ...platform, db: platform.database.heavy });
 
   app.get(
     '/api/report/fixations',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/fixations'), tokenInQuery: true },
+      config: { access: rolesFor('/report/fixations'), tokenInQuery: true, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт столовой: люди × дни за период по категориям фиксации; export=1 — то же в Excel',
@@ -53,7 +54,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/category/fixations',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/category/fixations'), tokenInQuery: true },
+      config: { access: rolesFor('/report/category/fixations'), tokenInQuery: true, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт по категориям: категории фиксации × дни за период; export=1 — то же в Excel',
@@ -73,7 +74,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/school/fixations',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/school/fixations'), tokenInQuery: true },
+      config: { access: rolesFor('/report/school/fixations'), tokenInQuery: true, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт по школе: ученики × дни за период (школа в canteenId); export=1 — то же в Excel',
@@ -93,7 +94,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/school/classrooms/fixations',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/school/classroom/fixations'), tokenInQuery: true },
+      config: { access: rolesFor('/report/school/classroom/fixations'), tokenInQuery: true, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт по классам: классы и категории питания × дни за период; export=1 — то же в Excel',
@@ -113,7 +114,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/school/social-wallet',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/school/social-wallet'), tokenInQuery: true },
+      config: { access: rolesFor('/report/school/social-wallet'), tokenInQuery: true, heavy: true },
       schema: {
         tags,
         summary: 'Сверка социального кошелька за месяц: положено, получено, не получили, сумма; export=1 — Excel',
@@ -132,7 +133,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/report/anomalies',
     {
-      config: { access: rolesFor('/report/anomalies') },
+      config: { access: rolesFor('/report/anomalies'), heavy: true },
       schema: {
         tags,
         summary:
@@ -147,7 +148,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/report/school/statistics',
     {
-      config: { access: rolesFor('/report/school/statistics') },
+      config: { access: rolesFor('/report/school/statistics'), heavy: true },
       schema: {
         tags,
         summary: 'Статистика школ за период: родители, ученики, соцкошелёк, положено и выдано порций',

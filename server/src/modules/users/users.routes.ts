@@ -41,8 +41,10 @@ const xlsx = z.any().meta({ type: 'string', format: 'binary' });
 
 export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const users = createUsersService(platform);
-  const imports = createUsersImportService(platform);
-  const exports = createUsersExportService(platform);
+  // Imports and exports run on the heavy pool, one per user at a time (`heavy` routes).
+  const heavy = { ...platform, db: platform.database.heavy };
+  const imports = createUsersImportService(heavy);
+  const exports = createUsersExportService(heavy);
   const categories = createUsersCategoryService(platform);
 
   app.get(
@@ -83,7 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.post(
     '/api/users/upload',
     {
-      config: { access },
+      config: { access, heavy: true },
       schema: {
         tags,
         summary: 'Импорт пользователей и учеников из Excel: всё или ничего, повторная загрузка обновляет по ИИН',
@@ -99,7 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.get(
     '/api/users/export',
     {
-      config: { access, tokenInQuery: true },
+      config: { access, tokenInQuery: true, heavy: true },
       schema: {
         tags,
         summary: 'Ученики школы или класса в Excel (ссылка: токен в параметре token)',

@@ -117,7 +117,7 @@ export function createUsersService(platform: Platform) {
     tx: Db,
   ) => resolveValues(platform, repo, actor, body, existing, passwordHash, tx, today);
 
-  // argon2 is slow on purpose: hash before the transaction, which holds the embedded database.
+  // argon2 is slow on purpose: hash before the transaction, so it holds no connection meanwhile.
   const hashOf = async (password: string | undefined) => (password ? hashPassword(password) : null);
 
   return {

@@ -1,10 +1,8 @@
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import * as schema from './schema-all.ts';
 
 export type Schema = typeof schema;
@@ -13,7 +11,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /**
+   * Reports, exports and imports: a pool of their own of at most HEAVY_CONNECTIONS, each statement
+   * cancelled after HEAVY_TIMEOUT_MS. However many run, the scans, the cashbox and the desks keep
+   * the main pool's connections and PostgreSQL's other cores.
+   */
+  heavy: Db;
   /** Raw SQL for the migrator, health checks and tests. */
   exec(sql: string): Promise<void>;
   /** Runs `fn` while holding a cluster-wide lock (one process at a time across instances). */
@@ -21,33 +24,31 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function fromPglite(client: PGlite): Database {
-  return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
-    kind: 'pglite',
-    exec: async (sql) => {
-      await client.exec(sql);
-    },
-    // The data-dir lock already makes this process the only one.
-    exclusive: (fn) => fn(),
-    close: () => client.close(),
-  };
+/** Connections of the heavy pool: one report or import per core PostgreSQL has to spare. */
+export const HEAVY_CONNECTIONS = 2;
+/** How long one statement of a report, an export or an import may run before it is cancelled (a 503). */
+export const HEAVY_TIMEOUT_MS = 60_000;
+
+function pool(url: string, max: number, settings: string) {
+  const created = new pg.Pool({ connectionString: url, max, options: settings });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  created.on('error', () => {});
+  return created;
 }
 
 export function fromPostgresUrl(url: string, max = 20): Database {
   // No JIT: its compiling (100–200 ms) starts on a cost estimate, and a month's report crosses it
   // while running in a tenth of that time; the app's statements are short.
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  const main = pool(url, max, '-c jit=off');
+  const heavy = pool(url, HEAVY_CONNECTIONS, `-c jit=off -c statement_timeout=${HEAVY_TIMEOUT_MS}`);
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
-    kind: 'postgres',
+    db: drizzlePg(main, { schema }) as unknown as Db,
+    heavy: drizzlePg(heavy, { schema }) as unknown as Db,
     exec: async (sql) => {
-      await pool.query(sql);
+      await main.query(sql);
     },
     exclusive: async (fn) => {
-      const conn = await pool.connect();
+      const conn = await main.connect();
       try {
         await conn.query('select pg_advisory_lock(727274)');
         return await fn();
@@ -56,23 +57,27 @@ export function fromPostgresUrl(url: string, max = 20): Database {
         conn.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([main.end(), heavy.end()]);
+    },
   };
 }
 
-/** The extensions the migrations create (pg_trgm for the search indexes): every embedded database loads them. */
-export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
-
 /**
- * PostgreSQL settings of the embedded database. PGlite's own default of 128 MB of shared buffers made
- * the server hold about 460 MB before any work (issue 12). Its files are read through the system's
- * page cache, so a smaller buffer pool costs a copy from memory, not a disk read.
+ * The embedded PostgreSQL server of `dataDir` (started, or created on first start) and a pool on it;
+ * closing the database stops the server.
  */
-const PGLITE_CONF = 'shared_buffers = 16MB';
-
-export async function openEmbedded(dataDir: string): Promise<{ database: Database; client: PGlite }> {
-  const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF });
-  return { database: fromPglite(client), client };
+export async function openEmbeddedPostgres(dataDir: string, log?: (line: string) => void): Promise<Database> {
+  const server = await startEmbeddedPostgres(dataDir, { log });
+  // Few connections: each is a process of its own, and two cores are busy with ten.
+  const database = fromPostgresUrl(server.url, 10);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await server.stop();
+    },
+  };
 }
 
 /** How long one statement of a list or a search may run on PostgreSQL before it is cancelled (a 503). */
@@ -80,9 +85,8 @@ export const LIST_TIMEOUT_MS = 10_000;
 
 /**
  * Runs a list's or a search's reads in one read-only transaction whose statements PostgreSQL cancels
- * after `ms` (SQLSTATE 57014, answered as a 503), so no search can hold a connection for long. PGlite
- * cannot cancel a running statement (it has no timer signal): there the indexes alone bound a read,
- * and `fn` runs on the database as it is.
+ * after `ms` (SQLSTATE 57014, answered as a 503), so no search can hold a connection for long. Inside
+ * a transaction already (no pool of its own), `fn` runs in it as it is.
  */
 export async function boundedRead<T>(db: Db, ms: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client?: object }).$client;
@@ -102,8 +106,8 @@ const dialect = new PgDialect();
  * Runs a statement of the lunch-time path as a named prepared statement on a PostgreSQL pool: each
  * connection parses and plans it once instead of on every call (the order's statement costs the
  * server about a third of the CPU so, see bench/orders.mjs). `name` must stand for one SQL text: the
- * same shape of `query` every time, its values as parameters. On PGlite, or in a transaction (it
- * has no pool of its own), the statement runs as any other.
+ * same shape of `query` every time, its values as parameters. In a transaction (it has no pool of
+ * its own), the statement runs as any other.
  */
 export async function executePrepared<R>(db: Db, name: string, query: SQL): Promise<R[]> {
   const client = (db as unknown as { $client?: object }).$client;

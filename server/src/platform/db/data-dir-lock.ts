@@ -3,15 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * PGlite lets two processes open one data directory and then loses writes; this lock makes the
- * second server refuse to start instead. The lock file holds the owner's pid, so a lock left by a
- * killed process is taken over.
+ * One server per data directory: a second one would take the first one's embedded PostgreSQL for a
+ * postmaster left by a killed process and stop it. This lock makes the second server refuse to
+ * start instead. The lock file holds the owner's pid, so a lock left by a killed process is taken
+ * over.
  */
 export class DataDirLockedError extends Error {}
 
-const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code;
+export const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code;
 
-const alive = (pid: number) => {
+/** Whether a process with this pid exists (one of another user's answers EPERM, and exists). */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

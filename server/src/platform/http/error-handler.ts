@@ -63,6 +63,33 @@ export function loggable(err: Error): Record<string, unknown> {
   };
 }
 
+/** PostgreSQL's codes for a server that is stopping, restarting or still starting. */
+const RESTARTING = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * Whether the database is not there for a moment: stopping, restarting after a crash (the embedded
+ * server is started again by itself), or refusing connections. The connection errors of the pg
+ * driver carry no code of PostgreSQL's, only the system's or a message.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && RESTARTING.has(e.code)) return true;
+    if (e.syscall === 'connect' && (e.code === 'ECONNREFUSED' || e.code === 'ENOENT')) return true;
+    // A statement written to, or read from, a connection whose server process is gone.
+    if (e.code === 'EPIPE' || e.code === 'ECONNRESET') return true;
+    if (
+      typeof e.message === 'string' &&
+      /^Connection terminated|^Client has encountered a connection error/.test(e.message)
+    )
+      return true;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ValidationError) return reply.code(422).send(validation(err.fields));
@@ -90,11 +117,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ err }, 'client error');
       return reply.code(422).send(validation({ body: [BAD_INPUT.FST_ERR_VALIDATION!] }));
     }
-    // A list or a search cancelled by its statement timeout (boundedRead): the caller may narrow it and retry.
+    // A list or a search cancelled by its statement timeout (boundedRead), or a report, an export or an
+    // import by the heavy pool's: the caller may narrow it and retry.
     const dbCode = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     if (dbCode === '57014') {
       request.log.warn({ dbCode }, 'statement timeout');
-      return reply.code(503).send({ error: ERROR_CODES.serviceUnavailable, errorMessage: ERROR_MESSAGES.queryTooLong });
+      const message = request.routeOptions.config?.heavy ? ERROR_MESSAGES.heavyTooLong : ERROR_MESSAGES.queryTooLong;
+      return reply.code(503).send({ error: ERROR_CODES.serviceUnavailable, errorMessage: message });
+    }
+    // Not our fault nor the caller's: the request may be sent again in a moment (a scan's queue does).
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ errName: err.name, dbCode }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ error: ERROR_CODES.serviceUnavailable, errorMessage: ERROR_MESSAGES.databaseRestarting });
     }
     request.log.error(loggable(err), isQueryError(err) ? 'database error' : 'unhandled error');
     return reply.code(500).send({ error: ERROR_CODES.internal, errorMessage: ERROR_MESSAGES.internal });

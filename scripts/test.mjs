@@ -1,8 +1,8 @@
-// npm test: lint, type checks, unit and server tests (PGlite, and PostgreSQL when TEST_DATABASE_URL
-// is set), the web build and the browser tests. Ends with one line "N passed, N failed".
+// npm test: lint, type checks, unit and server tests (on the embedded PostgreSQL, and again on the
+// server TEST_DATABASE_URL names when it is set), the web build and the browser tests. Ends with one
+// line "N passed, N failed".
 //
-// Two lanes run side by side, as they share no state: the PGlite server tests (in-memory databases)
-// in one; the checks, unit tests, PostgreSQL server tests and web build in the other. The browser
+// Two lanes run side by side, as they share no state (below). The browser
 // tests run last and alone: they measure time (the 3 s double scan, live pushes) and need the CPU.
 // A step's output is printed whole when it ends, so the two lanes' logs do not interleave.
 import { spawn } from 'node:child_process';
@@ -77,7 +77,13 @@ async function suite(name, cwd, args = [], env = {}, live = false) {
         const why = String(a.failureMessages?.[0] ?? '')
           .split('\n')[0]
           .slice(0, 300);
-        failures.push(`  ${name} ${where}: ${a.fullName}\n    ${why}`);
+        // Where in the test file it failed: one file often waits for the same thing several times.
+        const base = path.basename(file.name);
+        const at = String(a.failureMessages?.[0] ?? '')
+          .split('\n')
+          .find((line) => line.includes(base));
+        const line = at?.match(/:(\d+):\d+\)?\s*$/)?.[1];
+        failures.push(`  ${name} ${where}${line ? `:${line}` : ''}: ${a.fullName}\n    ${why}`);
       }
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'))
         failures.push(
@@ -95,12 +101,13 @@ async function suite(name, cwd, args = [], env = {}, live = false) {
   results.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${p} passed, ${f} failed (${seconds} s)`);
 }
 
-const checksAndUnits = async () => {
+// The two lanes take about as long: the checks, the server tests on TEST_DATABASE_URL and the build
+// in one; the server tests on their embedded PostgreSQL and the web unit tests (jsdom) in the other.
+const checks = async () => {
   await check('lint', bin('eslint'), ['.', '--max-warnings=0']);
   await check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
   await check('typecheck', process.execPath, [path.join(root, 'scripts', 'typecheck.mjs')]);
   await suite('contract-unit', path.join(root, 'contract'));
-  await suite('web-unit', path.join(root, 'web'));
   if (process.env.TEST_DATABASE_URL) await suite('server-postgres', path.join(root, 'server'));
   await check(
     'web-build',
@@ -109,8 +116,12 @@ const checksAndUnits = async () => {
     { cwd: path.join(root, 'web') },
   );
 };
+const serverAndWebUnits = async () => {
+  await suite('server', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' });
+  await suite('web-unit', path.join(root, 'web'));
+};
 const started = Date.now();
-await Promise.all([checksAndUnits(), suite('server-pglite', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' })]);
+await Promise.all([checks(), serverAndWebUnits()]);
 await suite('browser', path.join(root, 'web'), ['--config', 'e2e/vitest.config.ts'], {}, true);
 results.push(`all steps: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 

@@ -272,6 +272,10 @@ describe('/fixation', () => {
     await openScreen();
     await blur(page);
     await wedgeScan(page, e.card);
+    // The scan's own answer first: if it was refused or queued, the failure says so and why.
+    const card = page.locator('[data-testid="scan-card"]:not([data-kind="idle"])');
+    await card.waitFor();
+    expect(`${await card.getAttribute('data-kind')}: ${await card.textContent()}`).toMatch(/^success: /);
     await rowOf(e.name).waitFor();
     await rowOf(e.name)
       .getByRole('button', { name: `Удалить посещение ${e.name}` })
@@ -280,8 +284,10 @@ describe('/fixation', () => {
     await snap(page, 'fixation-delete-confirm');
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да', exact: true }).click();
     await page.getByText('Посещение удалено').waitFor();
-    await rowOf(e.name).waitFor({ state: 'detached' });
     expect(await visitCount(admin, '/api/fixations', e.name)).toBe(0);
+    await expect
+      .poll(() => rowOf(e.name).count(), { timeout: 15_000, message: 'the deleted visit is still listed' })
+      .toBe(0);
   });
 
   it('records every scan whole and once, at 1–60 ms between keys, wherever the focus is', async () => {

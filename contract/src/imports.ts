@@ -38,3 +38,14 @@ export const ImportResult = z.object({
   skipped: z.array(z.string()).optional(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
+
+/**
+ * 409 from an import that asks before writing (a book file that creates thousands of copies): the
+ * question in `errorMessage`, and the query to send the same file again with once the person agrees.
+ */
+export const ImportConfirmBody = z.object({
+  error: z.string(),
+  errorMessage: z.string(),
+  confirm: z.record(z.string(), z.string()),
+});
+export type ImportConfirmBody = z.infer<typeof ImportConfirmBody>;

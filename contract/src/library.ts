@@ -48,6 +48,7 @@ export const LIBRARY_MESSAGES = {
   barcodeChars: 'Штрихкод: латинские буквы, цифры и знаки без пробелов, до 64 символов',
   copyOnHands: 'Экземпляр на руках у ученика: примите его, прежде чем удалять',
   count: 'Количество штрихкодов — от 1 до 500',
+  confirmCopies: 'Подтверждённое количество экземпляров — целое число от 0 до 20 000',
 } as const;
 const M = LIBRARY_MESSAGES;
 
@@ -55,6 +56,12 @@ export const BOOK_TEXT_MAX = 255;
 export const BOOK_BARCODE_MAX = 64;
 /** How many barcodes one "generate N" press may make. */
 export const BOOK_COUNT_MAX = 500;
+/** The most copies one book file may create: 834 A4 label sheets. A bigger file is split. */
+export const BOOK_IMPORT_COPIES_MAX = 20_000;
+/** Above this many new copies the import asks first: that many labels is a morning at the printer. */
+export const BOOK_IMPORT_CONFIRM_COPIES = 2_000;
+/** Labels per page of an import's labels: 20 A4 sheets of 3 × 8. */
+export const BOOK_LABELS_PAGE = 480;
 
 /** A year of issue: four digits, sent as a number or a string of digits (the form's input). */
 export const bookYear = () =>
@@ -370,18 +377,60 @@ export const BOOK_IMPORT_MESSAGES = {
   barcodeTaken: (code: string) => `штрихкод ${code} уже есть в библиотеке школы`,
   count: `количество экземпляров — целое число от 0 до ${BOOK_COUNT_MAX}`,
   countAndBarcodes: 'укажите либо штрихкоды, либо количество экземпляров',
+  tooManyCopies: (copies: number) =>
+    `файл создаёт ${copies.toLocaleString('ru')} экземпляров, за одну загрузку — не больше ${BOOK_IMPORT_COPIES_MAX.toLocaleString('ru')}: разделите файл на части`,
+  confirmCopies: (books: number, copies: number) =>
+    `Файл добавит книг: ${books.toLocaleString('ru')}, экземпляров: ${copies.toLocaleString('ru')}; для каждого экземпляра будет этикетка. Загрузить?`,
+  importNotFound: 'Загрузка не найдена',
 } as const;
 
-export const BookUploadQuery = z.object({ school_id: optionalQueryId() });
+export const BookUploadQuery = z.object({
+  school_id: optionalQueryId(),
+  /** The number of new copies the librarian agreed to, after the import asked (see ImportConfirmBody). */
+  confirm_copies: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: M.confirmCopies })
+      .int({ error: M.confirmCopies })
+      .min(0, { error: M.confirmCopies })
+      .max(BOOK_IMPORT_COPIES_MAX, { error: M.confirmCopies })
+      .optional(),
+  ),
+});
 export const BookTemplateQuery = z.object({ token: z.string().max(4096).optional() });
 
-/** The import's answer: the counts, and the new copies' labels for printing at once. */
+/**
+ * The import's answer: the counts, and the import whose labels are printed from
+ * `GET /api/books/import/{import_id}/labels` (thousands of labels are not sent inline).
+ */
 export const BookImportResult = z.object({
   imported: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   skipped: z.array(z.string()).optional(),
   copies: z.number().int(),
-  labels: z.array(z.object({ barcode: z.string(), name: z.string() })),
+  import_id: z.number().int(),
 });
 export type BookImportResult = z.infer<typeof BookImportResult>;
+
+export const BookLabel = z.object({ barcode: z.string(), name: z.string() });
+export type BookLabel = z.infer<typeof BookLabel>;
+
+export const BookImportLabelsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(BOOK_LABELS_PAGE).default(BOOK_LABELS_PAGE),
+  offset: z.coerce.number().int().min(0).max(BOOK_IMPORT_COPIES_MAX).default(0),
+});
+export type BookImportLabelsQuery = z.infer<typeof BookImportLabelsQuery>;
+
+/** One book file's labels, in the order of its rows: a page of them, with the import's counts. */
+export const BookImportLabels = z.object({
+  id: z.number().int(),
+  school_id: z.number().int(),
+  created_at: z.string(),
+  books: z.number().int(),
+  copies: z.number().int(),
+  /** The copies still in the library (a deleted copy has no label to print). */
+  total: z.number().int(),
+  rows: z.array(BookLabel),
+});
+export type BookImportLabels = z.infer<typeof BookImportLabels>;

@@ -99,6 +99,7 @@ export const ROUTE_ROLES = {
   '/books/:schoolId/:id': [EA, LIB],
   '/books/:id/barcodes': [EA, LIB],
   '/books/:id/histories': [EA, LIB],
+  '/books/imports/:id/labels': [EA, LIB],
   '/books/issuance': [EA, LIB],
   '/books/onhands': [EA, LIB],
   '/books/notices': [EA, LIB],
@@ -150,6 +151,7 @@ export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
   '/books/:schoolId/:id': '/books',
   '/books/:id/barcodes': '/books',
   '/books/:id/histories': '/books',
+  '/books/imports/:id/labels': '/books',
 };
 
 export const rolesFor = (route: GuardedRoute): readonly Role[] => ROUTE_ROLES[route];

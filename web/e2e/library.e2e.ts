@@ -367,13 +367,21 @@ describe('/books import as librarian@demo.kz', () => {
         ]),
       );
     await page.getByText('Загружено книг: 2, экземпляров: 4').waitFor();
-    await page.getByTestId('print-import-labels').waitFor();
+    // The labels are a link away, on a page of their own that prints them sheet by sheet.
+    await page.getByTestId('import-labels-link').click();
+    await page.getByTestId('import-labels-page').waitFor();
+    await page.getByTestId('import-labels-range').getByText('Лист 1 из 1').waitFor();
+    await page.getByRole('button', { name: 'Печать листа 1' }).waitFor();
     await page.emulateMedia({ media: 'print' });
     const labels = page.getByTestId('book-labels');
     expect(await labels.locator('svg[data-code128]').count()).toBe(4);
     expect(await labels.getByText(`IM${SUFFIX}1`).count()).toBe(1);
+    expect(await labels.getByText(`Импорт ${SUFFIX} Б`).count()).toBe(2);
     await shot(page, 'books-import-labels');
     await page.emulateMedia({ media: 'screen' });
+    await shot(page, 'books-import-labels-screen');
+    await page.getByRole('link', { name: 'К списку книг' }).click();
+    await page.getByTestId('books-page').waitFor();
     await page.getByLabel('Поиск по названию, автору или штрихкоду').fill(`IM${SUFFIX}2`);
     await bookRows()
       .filter({ hasText: `Импорт ${SUFFIX} А` })
@@ -387,5 +395,34 @@ describe('/books import as librarian@demo.kz', () => {
     expect(await errors.textContent()).toContain('строка 2: год издания — четыре цифры');
     await shot(page, 'books-import-refused');
     await page.locator('.ant-modal-confirm').getByRole('button').last().click();
+  });
+
+  it('asks before a file that creates thousands of copies, then prints them part by part', async () => {
+    await page.goto(`${baseUrl()}/books`);
+    await page.getByTestId('books-page').waitFor();
+    const rows: (string | number)[][] = [HEADER];
+    for (let i = 0; i < 5; i++) rows.push([`Большой ${SUFFIX} ${i}`, 'Автор', 'Мектеп', 2022, '', '', 500]);
+    await page.locator('[data-testid=file-upload-input]').setInputFiles(xlsx(rows));
+    const question = page.getByTestId('import-confirm');
+    await question.waitFor();
+    expect(await question.textContent()).toBe(
+      'Файл добавит книг: 5, экземпляров: 2\u00a0500; для каждого экземпляра будет этикетка. Загрузить?',
+    );
+    await shot(page, 'books-import-confirm');
+    // Nothing is written before the answer.
+    const token = await tokenOf('librarian@demo.kz');
+    const found = () =>
+      call<{ total: number }>(token, 'GET', `/api/books/list?query=${encodeURIComponent(`Большой ${SUFFIX}`)}`);
+    expect((await found()).total).toBe(0);
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Загрузить' }).click();
+    await page.getByText('Загружено книг: 5, экземпляров: 2500').waitFor();
+    expect((await found()).total).toBe(5);
+    await page.getByTestId('import-labels-link').click();
+    await page.getByTestId('import-labels-range').getByText('Листы 1–20 из 105').waitFor();
+    await page.locator('.ant-pagination-item-6').click();
+    await page.getByTestId('import-labels-range').getByText('Листы 101–105 из 105').waitFor();
+    await page.getByRole('button', { name: 'Печать листов 101–105' }).waitFor();
+    expect(page.url()).toContain('part=6');
+    expect(await page.getByTestId('book-labels').locator('svg[data-code128]').count()).toBe(2500 - 5 * 480);
   });
 });

@@ -238,6 +238,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/library/book-barcodes-page.tsx'),
     (m) => m.BookBarcodesPage,
   ),
+  '/books/imports/:id/labels': screen(
+    () => import('../features/library/import-labels-page.tsx'),
+    (m) => m.ImportLabelsPage,
+  ),
   '/books/:id/histories': screen(
     () => import('../features/library/book-history-page.tsx'),
     (m) => m.BookHistoryPage,

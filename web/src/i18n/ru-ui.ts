@@ -71,6 +71,8 @@ export const ui = {
     updateMatches: 'Обновить их',
     createMatches: 'Добавить как новых',
     writing: 'Сохраняем…',
+    confirmTitle: 'Загрузить файл?',
+    confirmOk: 'Загрузить',
     skippedTitle: (n: number) => `Пропущено строк: ${n}`,
   },
   thumb: {

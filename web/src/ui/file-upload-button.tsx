@@ -14,7 +14,7 @@ export interface FileUploadButtonProps<T> {
   field?: string;
   onDone: (result: T, file: File) => void;
   /** Instead of the default error message, e.g. to list the rows an import refused. */
-  onError?: (err: unknown) => void;
+  onError?: (err: unknown, file: File) => void;
   label?: ReactNode;
   /** Refused before sending, with a Russian message. */
   maxBytes?: number;

@@ -27,6 +27,17 @@ export interface ImportButtonProps {
   checkMatches?: boolean;
 }
 
+/** The query an import asks to be sent again with once the person agrees (a 409 with `confirm`). */
+function confirmQuery(err: unknown): Record<string, string> | null {
+  if (!isApiError(err) || err.status !== 409) return null;
+  const confirm = (err.body as { confirm?: unknown } | undefined)?.confirm;
+  if (typeof confirm !== 'object' || confirm === null) return null;
+  const entries = Object.entries(confirm);
+  return entries.length > 0 && entries.every(([, v]) => typeof v === 'string')
+    ? Object.fromEntries(entries as [string, string][])
+    : null;
+}
+
 /**
  * Import from Excel: a template to start from, the upload with its progress bar, and when the
  * server refuses the file, every rejected row with its reason in one dialog (nothing was imported).
@@ -42,7 +53,18 @@ export function ImportButton({
 }: ImportButtonProps) {
   const { modal, message } = App.useApp();
   const [writing, setWriting] = useState(false);
-  const showRefusal = (err: unknown) => {
+  const showRefusal = (err: unknown, file?: File) => {
+    const confirm = file && confirmQuery(err);
+    if (file && confirm) {
+      // The import asks first (a file that creates thousands of copies): the same file again once agreed.
+      modal.confirm({
+        title: ui.imports.confirmTitle,
+        content: <div data-testid="import-confirm">{errorText(err)}</div>,
+        okText: ui.imports.confirmOk,
+        onOk: () => void resend(withQuery(url, confirm), file),
+      });
+      return;
+    }
     const rows = isApiError(err) ? err.validationErrors?.[IMPORT_FIELD] : undefined;
     if (!rows?.length) {
       void message.error(errorText(err));
@@ -118,19 +140,24 @@ export function ImportButton({
       });
     });
 
+  /** The same file again, to be written this time (after a check or a question). */
+  const resend = async (to: string, file: File) => {
+    setWriting(true);
+    try {
+      done(await uploadFile<ImportResult>(to, file, { field: IMPORT_FIELD }));
+    } catch (err) {
+      if (!isAbortError(err)) showRefusal(err, file);
+    } finally {
+      setWriting(false);
+    }
+  };
+
   /** After the check: ask when needed, then send the file again to be written. */
   const checked = async (result: UserImportResult, file: File) => {
     const byName = (result.matches ?? []).filter((m) => m.by === 'name');
     const mode = byName.length ? await ask(byName) : 'update';
     if (!mode) return;
-    setWriting(true);
-    try {
-      done(await uploadFile<ImportResult>(withQuery(url, { mode }), file, { field: IMPORT_FIELD }));
-    } catch (err) {
-      if (!isAbortError(err)) showRefusal(err);
-    } finally {
-      setWriting(false);
-    }
+    await resend(withQuery(url, { mode }), file);
   };
 
   return (
@@ -142,7 +169,7 @@ export function ImportButton({
         maxBytes={IMAGE_MAX_BYTES}
         label={label ?? ui.imports.upload}
         disabled={disabled || writing}
-        onError={showRefusal}
+        onError={(err, file) => showRefusal(err, file)}
         onDone={(result, file) => (checkMatches ? void checked(result, file) : done(result))}
       />
       {writing && <Typography.Text type="secondary">{ui.imports.writing}</Typography.Text>}

@@ -11,8 +11,8 @@ export interface FileUploadOptions<T> {
   refuse: (file: File) => string | null;
   /** With the file sent, for a caller that sends it again (an import checked first). */
   onDone: (result: T, file: File) => void;
-  /** Instead of the default error message, e.g. to list the rows an import refused. */
-  onError?: (err: unknown) => void;
+  /** Instead of the default error message, e.g. to list the rows an import refused; with the file sent. */
+  onError?: (err: unknown, file: File) => void;
 }
 
 /**
@@ -46,7 +46,7 @@ export function useFileUpload<T>({ url, field, extra, refuse, onDone, onError }:
       onDone(result, file);
     } catch (err) {
       if (isAbortError(err)) return;
-      if (onError) onError(err);
+      if (onError) onError(err, file);
       else void message.error(errorText(err));
     } finally {
       setPercent(null);

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { BOOK_IMPORT_MESSAGES as M, type Book, type BookImportResult, type BookList } from '@tamaq/contract/library';
+import {
+  BOOK_IMPORT_MESSAGES as M,
+  type Book,
+  type BookImportLabels,
+  type BookImportResult,
+  type BookList,
+} from '@tamaq/contract/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookBarcodes, books } from '../../platform/db/schema-library.ts';
 import { parseSpreadsheet, workbookOf } from '../../platform/spreadsheet.ts';
@@ -38,10 +44,16 @@ function form(data: Buffer, fields: Record<string, string> = {}) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
-const upload = (rows: (string | number)[][], opts: { token?: string; field?: number; query?: number } = {}) =>
+const upload = (
+  rows: (string | number)[][],
+  opts: { token?: string; field?: number; query?: number; confirm?: number } = {},
+) =>
   t.call({
     method: 'POST',
-    url: `/api/books/upload${opts.query ? `?school_id=${opts.query}` : ''}`,
+    url: `/api/books/upload?${new URLSearchParams({
+      ...(opts.query ? { school_id: String(opts.query) } : {}),
+      ...(opts.confirm !== undefined ? { confirm_copies: String(opts.confirm) } : {}),
+    })}`,
     token: opts.token ?? admin,
     ...form(workbookOf(rows), opts.field ? { school_id: String(opts.field) } : {}),
   });
@@ -63,10 +75,17 @@ describe('POST /api/books/upload', () => {
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json() as BookImportResult;
     expect(result).toMatchObject({ imported: 3, created: 3, updated: 0, copies: 6 });
-    expect(result.labels.map((l) => l.barcode)).toEqual(
-      expect.arrayContaining(['4607001', '4607002', '4607003', 'AB-77']),
+    // The labels are not in the answer: they are printed from the import, in the file's order.
+    expect(result).not.toHaveProperty('labels');
+    const labels = (
+      await t.call({ method: 'GET', url: `/api/books/import/${result.import_id}/labels`, token: librarian })
+    ).json() as BookImportLabels;
+    expect(labels).toMatchObject({ id: result.import_id, school_id: schoolId, books: 3, copies: 6, total: 6 });
+    expect(labels.rows.slice(0, 3)).toEqual(
+      ['4607001', '4607002', '4607003'].map((barcode) => ({ barcode, name: 'Алгебра. 7 класс' })),
     );
-    expect(result.labels.filter((l) => l.name === 'Путь Абая')).toHaveLength(2);
+    expect(labels.rows.slice(3, 5).map((l) => l.name)).toEqual(['Путь Абая', 'Путь Абая']);
+    expect(labels.rows[5]).toEqual({ barcode: 'AB-77', name: 'Словарь' });
 
     const list = (
       await t.call({ method: 'GET', url: `/api/books/list?schoolId=${schoolId}`, token: librarian })
@@ -126,10 +145,57 @@ describe('POST /api/books/upload', () => {
     // 16,400 labelled copies are 65,600 values, past PostgreSQL's 65,535 parameters of a statement.
     const rows: (string | number)[][] = [HEADER];
     for (let i = 0; i < 16_400; i++) rows.push([`Том ${i}`, 'Автор', 'Мектеп', 2010, '', `BIG-${i}`, '']);
-    const res = await upload(rows, { query: school2Id });
+    const res = await upload(rows, { query: school2Id, confirm: 16_400 });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json()).toMatchObject({ imported: 16_400, copies: 16_400 });
   }, 120_000);
+
+  it('asks before creating thousands of copies, and writes them only for the count agreed to', async () => {
+    const before = await count();
+    // 4 × 500 generated + 1 labelled = 2,001 copies: one over the threshold.
+    const rows: (string | number)[][] = [HEADER];
+    for (let i = 0; i < 4; i++) rows.push([`Учебник ${i}`, 'Автор', 'Мектеп', 2020, '', '', 500]);
+    rows.push(['Атлас', 'Автор', 'Мектеп', 2020, '', 'ATLAS-1', '']);
+    const asked = await upload(rows, { query: schoolId });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toEqual({
+      error: 'Conflict',
+      errorMessage: M.confirmCopies(5, 2001),
+      confirm: { confirm_copies: '2001' },
+    });
+    expect(asked.json().errorMessage).toContain('2\u00a0001');
+    expect(await count()).toBe(before);
+    // An answer given for another file (another count) confirms nothing.
+    expect((await upload(rows, { query: schoolId, confirm: 2000 })).statusCode).toBe(409);
+    expect(await count()).toBe(before);
+    const bad = await upload(rows, { query: schoolId, confirm: 'много' as unknown as number });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors.confirm_copies).toBeDefined();
+
+    const done = await upload(rows, { query: schoolId, confirm: 2001 });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ imported: 5, copies: 2001 });
+    expect(await count()).toBe(before + 5);
+    const { import_id } = done.json() as BookImportResult;
+    const page = async (q: string) =>
+      (await t.call({ method: 'GET', url: `/api/books/import/${import_id}/labels?${q}`, token: admin })).json();
+    // A page is at most 20 sheets; the last one holds the rest.
+    expect((await page('')).rows).toHaveLength(480);
+    const last = (await page('offset=1920')) as BookImportLabels;
+    expect(last.total).toBe(2001);
+    expect(last.rows).toHaveLength(81);
+    expect(last.rows.at(-1)).toEqual({ barcode: 'ATLAS-1', name: 'Атлас' });
+  });
+
+  it('refuses a file that would create more copies than one import may, and writes nothing', async () => {
+    const before = await count();
+    const rows: (string | number)[][] = [HEADER];
+    for (let i = 0; i < 41; i++) rows.push([`Пособие ${i}`, 'Автор', 'Мектеп', 2020, '', '', 500]);
+    const res = await upload(rows, { query: schoolId });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validationErrors.file).toEqual([M.tooManyCopies(20_500)]);
+    expect(await count()).toBe(before);
+  });
 
   it('keeps other roles and schools out, and asks for the school', async () => {
     const rows = [HEADER, ['Книга', 'Автор', 'Изд', 2019, '', '', '']];
@@ -141,6 +207,31 @@ describe('POST /api/books/upload', () => {
     const stranger = await createOrganization(t.db);
     const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: stranger.id });
     expect((await upload(rows, { token, query: schoolId })).statusCode).toBe(422);
+  });
+
+  it("shows an import's labels to its school's library only", async () => {
+    const res = await upload([HEADER, ['Азбука', 'Автор', 'Изд', 2019, '', 'ABC-1', '']], { query: schoolId });
+    const url = `/api/books/import/${(res.json() as BookImportResult).import_id}/labels`;
+    expect((await t.call({ method: 'GET', url, token: librarian })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url, token: cashier })).statusCode).toBe(403);
+    const bad = await t.call({ method: 'GET', url: `${url}?limit=481`, token: admin });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors.limit).toBeDefined();
+    // The librarian of another school, another organization's admin, and no such import: one answer.
+    const { token: other } = await signedIn(t.platform, {
+      role: 'EducationLibrarian',
+      organizationId: orgId,
+      schoolId: school2Id,
+    });
+    const stranger = await createOrganization(t.db);
+    const { token: foreign } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: stranger.id });
+    const missing = await t.call({ method: 'GET', url: '/api/books/import/999999/labels', token: admin });
+    expect(missing.statusCode).toBe(404);
+    for (const token of [other, foreign]) {
+      const r = await t.call({ method: 'GET', url, token });
+      expect(r.statusCode).toBe(404);
+      expect(r.json()).toEqual(missing.json());
+    }
   });
 
   it('gives a template whose sheet the import reads', async () => {

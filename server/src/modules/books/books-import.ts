@@ -1,16 +1,22 @@
 import {
   BOOK_COUNT_MAX,
+  BOOK_IMPORT_CONFIRM_COPIES,
+  BOOK_IMPORT_COPIES_MAX,
   BOOK_IMPORT_COLUMNS as C,
   BOOK_IMPORT_MESSAGES as M,
   BOOK_TEXT_MAX,
   LIBRARY_MESSAGES,
   bookBarcode,
   bookYear,
+  type BookImportLabels,
+  type BookImportLabelsQuery,
   type BookImportResult,
 } from '@tamaq/contract/library';
+import { IMPORT_FIELD } from '@tamaq/contract/imports';
+import { ERROR_CODES } from '@tamaq/contract/errors';
 import type { Actor } from '../../platform/auth/actors.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { ValidationError } from '../../platform/http/errors.ts';
+import { HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
 import { parseSpreadsheet, readTable, RowErrors, templateBuffer } from '../../platform/spreadsheet.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createBooksRepository, type BookValues } from './books.repository.ts';
@@ -99,12 +105,36 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
   };
 
   return {
-    async importFile(actor: Actor, schoolId: number | undefined, file: Buffer): Promise<BookImportResult> {
+    /**
+     * `confirmedCopies`: how many new copies the librarian agreed to. A file over
+     * BOOK_IMPORT_CONFIRM_COPIES is written only when it equals the file's count, so an answer given
+     * for another file confirms nothing.
+     */
+    async importFile(
+      actor: Actor,
+      schoolId: number | undefined,
+      file: Buffer,
+      confirmedCopies?: number,
+    ): Promise<BookImportResult> {
       const school = schoolId === undefined ? null : await schools.findVisible(actor, schoolId);
       if (!school) throw ValidationError.field('school_id', LIBRARY_MESSAGES.schoolNotFound);
       const errors = new RowErrors();
       const books = plan(await parseSpreadsheet(file), errors);
       errors.throwIfAny();
+      const copiesWanted = books.reduce((n, b) => n + b.barcodes.length + b.count, 0);
+      if (copiesWanted > BOOK_IMPORT_COPIES_MAX)
+        throw ValidationError.field(IMPORT_FIELD, M.tooManyCopies(copiesWanted));
+      if (copiesWanted > BOOK_IMPORT_CONFIRM_COPIES && confirmedCopies !== copiesWanted) {
+        throw new HttpError(
+          409,
+          ERROR_CODES.conflict,
+          M.confirmCopies(books.length, copiesWanted),
+          {},
+          {
+            confirm: { confirm_copies: String(copiesWanted) },
+          },
+        );
+      }
       const base = { organizationId: school.organizationId, schoolId: school.id };
       return db.transaction(async (tx) => {
         await repo.lockSchoolBarcodes(school.id, tx);
@@ -162,12 +192,17 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
           const busy = await repo.takenBarcodes(school.id, batch, tx);
           generated.push(...batch.filter((c) => !busy.has(c)).slice(0, wanted - generated.length));
         }
+        const importId = await repo.insertImport(
+          { ...base, librarianId: actor.userId, books: ids.length, copies: copiesWanted },
+          tx,
+        );
         let next = 0;
         const labels = books.flatMap((b, i) =>
           [...b.barcodes, ...generated.slice(next, (next += b.count))].map((barcode) => ({
             ...base,
             bookId: ids[i]!,
             barcode,
+            importId,
           })),
         );
         const copies = await repo.insertBarcodes(labels, tx);
@@ -181,14 +216,7 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
           })),
           tx,
         );
-        const nameOf = new Map(ids.map((id, i) => [id, books[i]!.values.name]));
-        return {
-          imported: ids.length,
-          created: ids.length,
-          updated: 0,
-          copies: copies.length,
-          labels: labels.map((l) => ({ barcode: l.barcode, name: nameOf.get(l.bookId)! })),
-        };
+        return { imported: ids.length, created: ids.length, updated: 0, copies: copies.length, import_id: importId };
       });
     },
 
@@ -231,5 +259,24 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
       );
       return { fileName: `${M.template}.xlsx`, body };
     },
+  };
+}
+
+/** The labels of one book file, a page at a time: for the import's school only, else not found. */
+export function createImportLabels(db: Db, schools: SchoolsService) {
+  const repo = createBooksRepository(db);
+  return async (actor: Actor, importId: number, page: BookImportLabelsQuery): Promise<BookImportLabels> => {
+    const found = await repo.findImport(importId);
+    if (!found || !(await schools.findVisible(actor, found.schoolId))) throw notFound(M.importNotFound);
+    const { rows, total } = await repo.importLabels(importId, page);
+    return {
+      id: found.id,
+      school_id: found.schoolId,
+      created_at: found.createdAt.toISOString(),
+      books: found.books,
+      copies: found.copies,
+      total,
+      rows,
+    };
   };
 }

@@ -10,6 +10,7 @@ import {
   bookBarcodes,
   bookCategories,
   bookHistories,
+  bookImports,
   bookLoans,
   books,
   bookWordBooks,
@@ -395,8 +396,38 @@ export function createBooksRepository(db: Db) {
       return new Set(rows.map((r) => r.barcode));
     },
 
+    async insertImport(
+      values: { organizationId: number; schoolId: number; librarianId: number; books: number; copies: number },
+      tx: Db,
+    ) {
+      const [row] = await tx.insert(bookImports).values(values).returning({ id: bookImports.id });
+      return row!.id;
+    },
+
+    async findImport(id: number) {
+      const [row] = await db.select().from(bookImports).where(eq(bookImports.id, id));
+      return row ?? null;
+    },
+
+    /** An import's copies still in the library, in the order they were made, with their book's name. */
+    async importLabels(importId: number, page: { limit: number; offset: number }) {
+      const live = and(eq(bookBarcodes.importId, importId), isNull(bookBarcodes.deletedAt));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ barcode: bookBarcodes.barcode, name: books.name })
+          .from(bookBarcodes)
+          .innerJoin(books, eq(books.id, bookBarcodes.bookId))
+          .where(live)
+          .orderBy(bookBarcodes.id)
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(bookBarcodes).where(live),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
     async insertBarcodes(
-      values: { organizationId: number; schoolId: number; bookId: number; barcode: string }[],
+      values: { organizationId: number; schoolId: number; bookId: number; barcode: string; importId?: number }[],
       tx: Db = db,
     ) {
       // In slices: one statement takes at most 65,535 parameters, and an import brings thousands.

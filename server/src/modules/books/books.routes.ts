@@ -8,6 +8,8 @@ import {
   BookCreate,
   BookHistory,
   BookHistoryQuery,
+  BookImportLabels,
+  BookImportLabelsQuery,
   BookImportResult,
   BookList,
   BookListQuery,
@@ -15,13 +17,14 @@ import {
   BookUpdate,
   BookUploadQuery,
 } from '@tamaq/contract/library';
+import { ImportConfirmBody } from '@tamaq/contract/imports';
 import { z } from '@tamaq/contract/zod';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
 import { readUploadParts, sendXlsx } from '../../platform/spreadsheet.ts';
-import { createBooksImport } from './books-import.ts';
+import { createBooksImport, createImportLabels } from './books-import.ts';
 import { createBooksService } from './books.service.ts';
 
 /** The multipart body of the import, for the API docs (the file is read from the stream). */
@@ -41,6 +44,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   const books = createBooksService(platform, schools);
   // The import runs on the heavy pool, one per user at a time.
   const importer = createBooksImport(platform.database.heavy, schools);
+  const importLabels = createImportLabels(platform.database.db, schools);
   const withErrors = { 404: ErrorBody, 409: ErrorBody, ...commonErrorResponses };
 
   app.get(
@@ -164,7 +168,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
         consumes: ['multipart/form-data'],
         querystring: BookUploadQuery,
         body: BookUploadBody,
-        response: { 200: BookImportResult, 413: ErrorBody, ...withErrors },
+        response: { 200: BookImportResult, 413: ErrorBody, ...withErrors, 409: ImportConfirmBody },
       },
     },
     async (request) => {
@@ -172,8 +176,23 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       // The spec sends `school_id` in the form; the shared import button sends it in the query.
       const fromForm = BookUploadQuery.safeParse({ school_id: fields.school_id });
       const schoolId = request.query.school_id ?? (fromForm.success ? fromForm.data.school_id : undefined);
-      return importer.importFile(actorOf(request), schoolId, file);
+      return importer.importFile(actorOf(request), schoolId, file, request.query.confirm_copies);
     },
+  );
+
+  app.get(
+    '/api/books/import/:id/labels',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Этикетки экземпляров, созданных одной загрузкой книг: по страницам',
+        params: IdParams,
+        querystring: BookImportLabelsQuery,
+        response: { 200: BookImportLabels, ...withErrors },
+      },
+    },
+    (request) => importLabels(actorOf(request), request.params.id, request.query),
   );
 
   app.get(

@@ -128,6 +128,23 @@ export const bookWordBooks = pgTable(
  * One physical copy, known by the barcode on its label (DOMAIN.md "Library"): unique among a
  * school's live copies; `total` counts how many times it has been issued. Removing a copy archives it.
  */
+/** One book file loaded by a librarian: its copies' labels are printed from it, sheet by sheet. */
+export const bookImports = pgTable(
+  'book_imports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
+    librarianId: integer('librarian_id').references(() => users.id, { onDelete: 'set null' }),
+    books: integer('books').notNull(),
+    copies: integer('copies').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('book_imports_school_idx').on(t.schoolId, t.id)],
+);
+
 export const bookBarcodes = pgTable(
   'book_barcodes',
   {
@@ -141,10 +158,15 @@ export const bookBarcodes = pgTable(
       .references(() => books.id, { onDelete: 'restrict' }),
     barcode: text('barcode').notNull(),
     total: integer('total').notNull().default(0),
+    /** The book file that made this copy, if one did. */
+    importId: integer('import_id').references(() => bookImports.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
   (t) => [
+    index('book_barcodes_import_idx')
+      .on(t.importId, t.id)
+      .where(sql`${t.importId} is not null`),
     uniqueIndex('book_barcodes_school_barcode_key')
       .on(t.schoolId, t.barcode)
       .where(sql`${t.deletedAt} is null`),

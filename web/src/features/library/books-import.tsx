@@ -1,24 +1,24 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { BookImportResult } from '@tamaq/contract/library';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { ImportButton } from '../../ui/import-button.tsx';
-import { BookLabels, type BookLabel } from './book-labels.tsx';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { booksResource } from './books-resource.ts';
 
 const t = ru.library.books;
 
 /**
  * The books list's Excel import (spec 2 §7 `POST /api/books/upload`): the template, the upload with
- * its progress and refused rows, then the new copies' labels ready to print.
+ * its progress and refused rows (and a question before thousands of copies), then a link to the new
+ * copies' labels, printed sheet by sheet on a page of their own.
  */
 export function BooksImport({ schoolId }: { schoolId: number | null }) {
   const href = useDownloadHref();
   const client = useQueryClient();
-  const [labels, setLabels] = useState<BookLabel[]>([]);
+  const [last, setLast] = useState<BookImportResult | null>(null);
   return (
     <>
       <ImportButton
@@ -27,17 +27,18 @@ export function BooksImport({ schoolId }: { schoolId: number | null }) {
         disabled={!schoolId}
         doneText={(r) => t.imported(r.imported, (r as BookImportResult).copies)}
         onDone={(r) => {
-          setLabels((r as BookImportResult).labels ?? []);
+          setLast(r as BookImportResult);
           void client.invalidateQueries({ queryKey: booksResource.key });
         }}
       />
-      {labels.length > 0 && (
-        <>
-          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="print-import-labels">
-            {t.printImported(labels.length)}
-          </Button>
-          <BookLabels labels={labels} />
-        </>
+      {last && last.copies > 0 && (
+        <LinkButton
+          icon={<PrinterOutlined />}
+          to={`/books/imports/${last.import_id}/labels`}
+          data-testid="import-labels-link"
+        >
+          {t.printImported(last.copies)}
+        </LinkButton>
       )}
     </>
   );

@@ -1,5 +1,11 @@
 import type { Ok } from '@tamaq/contract/common';
-import type { Book, BookHistory, BookHistoryAction } from '@tamaq/contract/library';
+import {
+  BOOK_LABELS_PAGE,
+  type Book,
+  type BookHistory,
+  type BookHistoryAction,
+  type BookImportLabels,
+} from '@tamaq/contract/library';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { booksResource } from '../books-resource.ts';
@@ -47,6 +53,21 @@ export function useCopyHistory(
     queryFn: () =>
       api.post<BookHistory>('/api/book/histories', { book_barcode_id: barcodeId, action: action ?? null, ...page }),
     enabled: barcodeId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/books/import/:id/labels`: a page of 20 label sheets of one book file. */
+export function useImportLabels(importId: number | null, offset: number) {
+  return useQuery({
+    queryKey: [...booksResource.key, 'import-labels', importId, offset],
+    queryFn: ({ signal }) =>
+      api.get<BookImportLabels>(
+        `/api/books/import/${importId}/labels`,
+        { offset, limit: BOOK_LABELS_PAGE },
+        { signal },
+      ),
+    enabled: importId !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -33,7 +33,41 @@ function pool(url: string, max: number, settings: string) {
   const created = new pg.Pool({ connectionString: url, max, options: settings });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   created.on('error', () => {});
+  // Nor may one checked out (inside a transaction, between two statements): the pool takes its own
+  // listener off while a client is lent, and a client's 'error' with no listener ends the process.
+  // The connection is lost all the same: its next statement fails, and the request answers 503.
+  created.on('connect', (client) => client.on('error', () => {}));
+  releaseOnFailedBegin(created);
   return created;
+}
+
+/**
+ * drizzle's transaction sends `begin` before its try/finally: a `begin` that fails (on a connection
+ * the database has just dropped, when it restarts) would leave the client lent for good. Each
+ * restart would take clients from the pool until every request waits for one, and the pool's end()
+ * (a clean stop) would never return. So a lent client whose `begin` fails goes back to the pool,
+ * marked broken, and the pool drops it.
+ */
+function releaseOnFailedBegin(pool: pg.Pool) {
+  const lend = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.connect = ((...args: unknown[]) => {
+    // The callback form is the pool's own query(): it releases its client itself.
+    if (args.length > 0) return (lend as (...a: unknown[]) => unknown)(...args);
+    return lend().then((client) => {
+      const query = client.query;
+      client.query = function (this: pg.PoolClient, ...q: unknown[]) {
+        client.query = query;
+        const text = typeof q[0] === 'string' ? q[0] : (q[0] as { text?: unknown } | undefined)?.text;
+        const sent = (query as (...a: unknown[]) => unknown).apply(this, q);
+        if (typeof text !== 'string' || !/^begin\b/i.test(text) || !(sent instanceof Promise)) return sent;
+        return sent.catch((err: unknown) => {
+          client.release(err instanceof Error ? err : new Error(String(err)));
+          throw err;
+        });
+      } as typeof client.query;
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 export function fromPostgresUrl(url: string, max = 20): Database {

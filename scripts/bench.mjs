@@ -8,6 +8,7 @@ import { benchOrders } from '../bench/orders.mjs';
 import { benchReports } from '../bench/reports.mjs';
 import { benchSearchLoad } from '../bench/search-load.mjs';
 import { benchLibrary } from '../bench/library.mjs';
+import { benchQueue } from '../bench/queue.mjs';
 import { benchPageWeight } from '../bench/page-weight.mjs';
 import { benchFeedback } from '../bench/feedback.mjs';
 import { postgresAvailable } from '../bench/postgres.mjs';
@@ -21,6 +22,7 @@ const rows = [
   ...(await benchImport()),
   ...(await benchSearchLoad()),
   ...(await benchLibrary()),
+  ...(await benchQueue()),
   ...(await benchPageWeight()),
   ...(await benchFeedback()),
 ];

@@ -1,7 +1,7 @@
 // Bundles the server (its TypeScript and the contract's) into server/dist/main.mjs, which `npm start`
 // runs with plain Node: loading one file instead of ~200 through tsx's loader halves the start
-// (and drops tsx's memory). The packages stay in node_modules; the spreadsheet worker is copied
-// beside the bundle, where the server looks for it.
+// (and drops tsx's memory). The packages stay in node_modules; the spreadsheet workers are copied
+// beside the bundle, where the server looks for them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -44,10 +44,10 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
       },
     ],
   });
-  fs.copyFileSync(
-    path.join(root, 'server', 'src', 'platform', 'spreadsheet-worker.mjs'),
-    path.join(dir, 'spreadsheet-worker.mjs'),
-  );
+  // The workers run as plain files beside the bundle, where the server looks for them.
+  for (const worker of ['spreadsheet-worker.mjs', 'xlsx-report-worker.mjs']) {
+    fs.copyFileSync(path.join(root, 'server', 'src', 'platform', worker), path.join(dir, worker));
+  }
 }
 
 if (process.argv[1] === import.meta.filename)

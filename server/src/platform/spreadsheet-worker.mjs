@@ -1,7 +1,18 @@
 // Parses one spreadsheet off the main thread (see spreadsheet.ts): a heavy file must not stop the
 // event loop that records scans at lunch. Plain JavaScript, so it runs without the TypeScript loader.
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
+
+// This thread only, on Linux (where a priority belongs to a thread): the scans' thread keeps the
+// cores while a workbook is written or read. Elsewhere it would lower the whole server: left as is.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(10);
+  } catch {
+    /* not allowed: runs at the server's priority */
+  }
+}
 
 const { bytes, maxRows, maxColumns } = workerData;
 

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { takeTurns } from './turns.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type ExcelJSModule from 'exceljs';
 import * as XLSX from '@e965/xlsx';
@@ -303,40 +304,58 @@ export interface XlsxReport {
   footer?: readonly (readonly Cell[])[];
 }
 
+const REPORT_WORKER_URL = new URL('./xlsx-report-worker.mjs', import.meta.url);
+/** Rows per message to the report's worker. */
+const REPORT_BATCH = 200;
+
 /**
- * Sends a report as a workbook written row by row into the answer (exceljs' streaming writer), so
- * the file is never whole in the server's memory: the heading lines in bold, a blank line, the bold
- * header row, the rows, and the totals in bold. Landscape A4, fitted to the page's width.
+ * Sends a report as a workbook written row by row into the answer by a worker thread
+ * (xlsx-report-worker.mjs, exceljs' streaming writer): the heading lines in bold, a blank line, the
+ * bold header row, the rows, and the totals in bold; landscape A4, fitted to the page's width. The
+ * file is never whole in memory, and neither exceljs nor the writing runs on the thread that records
+ * the scans: it only hands the rows over, a slice at a time.
  */
 export async function sendXlsxReport(reply: FastifyReply, fileName: string, report: XlsxReport): Promise<FastifyReply> {
-  const ExcelJS = await loadExcelJS();
   const stream = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet(report.sheetName.slice(0, 31), {
-    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  const worker = new Worker(REPORT_WORKER_URL, {
+    workerData: { sheetName: report.sheetName, heading: report.heading, columns: report.columns },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB },
+    execArgv: [],
   });
-  sheet.columns = report.columns.map((c) => ({
-    width: c.width ?? 20,
-    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
-  }));
-  const add = (cells: readonly Cell[], bold = false) => {
-    const row = sheet.addRow(cells as Cell[]);
-    if (bold) row.font = { bold: true };
-    row.commit();
+  let ended = false;
+  const fail = (err: Error) => {
+    if (ended) return;
+    ended = true;
+    stream.destroy(err);
+    void worker.terminate();
   };
-  const write = async () => {
-    for (const line of report.heading) add([line], true);
-    add([]);
-    add(
-      report.columns.map((c) => c.header),
-      true,
-    );
-    for (const row of report.rows) add(row);
-    for (const row of report.footer ?? []) add(row, true);
-    sheet.commit();
-    await book.commit();
+  worker.on('message', (m: { chunk?: Uint8Array; end?: true; error?: string }) => {
+    if (m.chunk) stream.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+    else if (m.end && !ended) {
+      ended = true;
+      stream.end();
+    } else if (m.error) fail(new Error(m.error));
+  });
+  worker.on('error', fail);
+  worker.on('exit', () => fail(new Error('the workbook was not finished')));
+  // The person went away: the workbook is not written on for nobody.
+  reply.raw.once('close', () => fail(new Error('the answer was closed')));
+
+  const feed = async () => {
+    const turn = takeTurns();
+    let batch: (readonly Cell[])[] = [];
+    for (const row of report.rows) {
+      batch.push(row);
+      if (batch.length === REPORT_BATCH) {
+        worker.postMessage({ rows: batch });
+        batch = [];
+      }
+      await turn();
+      if (ended) return;
+    }
+    worker.postMessage({ rows: batch, footer: report.footer ?? [] });
   };
-  write().catch((err: Error) => stream.destroy(err));
+  feed().catch((err: Error) => fail(err));
   return asXlsxDownload(reply, fileName).send(stream);
 }
 

@@ -198,25 +198,10 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
         );
         let next = 0;
         const labels = books.flatMap((b, i) =>
-          [...b.barcodes, ...generated.slice(next, (next += b.count))].map((barcode) => ({
-            ...base,
-            bookId: ids[i]!,
-            barcode,
-            importId,
-          })),
+          [...b.barcodes, ...generated.slice(next, (next += b.count))].map((barcode) => ({ bookId: ids[i]!, barcode })),
         );
-        const copies = await repo.insertBarcodes(labels, tx);
-        await repo.addHistory(
-          copies.map((c, i) => ({
-            organizationId: school.organizationId,
-            bookId: labels[i]!.bookId,
-            barcodeId: c.id,
-            action: 'barcode_created' as const,
-            librarianId: actor.userId,
-          })),
-          tx,
-        );
-        return { imported: ids.length, created: ids.length, updated: 0, copies: copies.length, import_id: importId };
+        const copies = await repo.insertImportCopies({ ...base, importId, librarianId: actor.userId }, labels, tx);
+        return { imported: ids.length, created: ids.length, updated: 0, copies, import_id: importId };
       });
     },
 

@@ -24,6 +24,7 @@ import {
 } from '@tamaq/contract/reports';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { takeTurns } from '../../platform/turns.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import { localDate } from '../../platform/time.ts';
@@ -88,11 +89,13 @@ function gridSheet<R extends { key: string; total: number }>(
       ...days.map((d) => ({ header: d.name, width: 6 })),
       { header: M.totals, width: 8 },
     ],
-    rows: rows.map((row, i) => [
-      ...labels.map((l) => l.value(row, i)),
-      ...days.map((d) => d.rows[row.key] ?? null),
-      row.total,
-    ]),
+    // Made as the workbook is written, a row at a time (see sendXlsxReport): a thousand pupils by a
+    // year of days is built in one go otherwise, with the scans waiting.
+    rows: (function* () {
+      for (const [i, row] of rows.entries()) {
+        yield [...labels.map((l) => l.value(row, i)), ...days.map((d) => d.rows[row.key] ?? null), row.total];
+      }
+    })(),
     footer: [[M.totals, ...labels.slice(1).map(() => null), ...days.map((d) => d.total), total]],
   };
 }
@@ -454,11 +457,13 @@ export function createReportsService(platform: Platform) {
     /** The school report as a sheet: the same rows and totals, the filters in its heading. */
     async schoolXlsx(actor: Actor, q: SchoolReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
       const { days, users, total, heading, fileName } = await school(actor, q);
-      const report: FixationReport = {
-        days: days.map(({ cells, ...d }) => ({ ...d, rows: JSON.parse(cells) as Record<string, number> })),
-        users,
-        total,
-      };
+      const parsed: FixationReport['days'] = [];
+      const turn = takeTurns();
+      for (const { cells, ...d } of days) {
+        parsed.push({ ...d, rows: JSON.parse(cells) as Record<string, number> });
+        await turn();
+      }
+      const report: FixationReport = { days: parsed, users, total };
       const [n, name, classroom, category, card] = M.schoolColumns;
       const sheet = gridSheet<ReportPerson>(
         { name: M.schoolSheet, heading },

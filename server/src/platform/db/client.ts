@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import os from 'node:os';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import * as schema from './schema-all.ts';
@@ -28,6 +29,24 @@ export interface Database {
 export const HEAVY_CONNECTIONS = 2;
 /** How long one statement of a report, an export or an import may run before it is cancelled (a 503). */
 export const HEAVY_TIMEOUT_MS = 60_000;
+
+/**
+ * The niceness of the heavy pool's server processes on the embedded database: reports, exports and
+ * imports get the cores only when the scans leave them (on two cores, a year report's backend and an
+ * import's otherwise took turns with the scans' at equal weight). Only for a PostgreSQL of our own:
+ * its processes run on this machine, as our user.
+ */
+export const HEAVY_NICE = 10;
+
+/** Lowers the CPU priority of each new connection's server process (a PostgreSQL on this machine). */
+function lowerPriority(pool: pg.Pool, nice: number) {
+  pool.on('connect', (client) => {
+    client
+      .query<{ pid: number }>('select pg_backend_pid() as pid')
+      .then(({ rows }) => os.setPriority(rows[0]!.pid, nice))
+      .catch(() => {});
+  });
+}
 
 function pool(url: string, max: number, settings: string) {
   const created = new pg.Pool({ connectionString: url, max, options: settings });
@@ -70,11 +89,12 @@ function releaseOnFailedBegin(pool: pg.Pool) {
   }) as typeof pool.connect;
 }
 
-export function fromPostgresUrl(url: string, max = 20): Database {
+export function fromPostgresUrl(url: string, max = 20, options: { local?: boolean } = {}): Database {
   // No JIT: its compiling (100–200 ms) starts on a cost estimate, and a month's report crosses it
   // while running in a tenth of that time; the app's statements are short.
   const main = pool(url, max, '-c jit=off');
   const heavy = pool(url, HEAVY_CONNECTIONS, `-c jit=off -c statement_timeout=${HEAVY_TIMEOUT_MS}`);
+  if (options.local) lowerPriority(heavy, HEAVY_NICE);
   return {
     db: drizzlePg(main, { schema }) as unknown as Db,
     heavy: drizzlePg(heavy, { schema }) as unknown as Db,
@@ -104,7 +124,7 @@ export function fromPostgresUrl(url: string, max = 20): Database {
 export async function openEmbeddedPostgres(dataDir: string, log?: (line: string) => void): Promise<Database> {
   const server = await startEmbeddedPostgres(dataDir, { log });
   // Few connections: each is a process of its own, and two cores are busy with ten.
-  const database = fromPostgresUrl(server.url, 10);
+  const database = fromPostgresUrl(server.url, 10, { local: true });
   return {
     ...database,
     async close() {

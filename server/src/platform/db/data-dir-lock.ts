@@ -16,11 +16,24 @@ export const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code;
 export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return errorCode(err) === 'EPERM';
   }
+  return !zombie(pid);
 };
+
+/**
+ * A process that has ended but is not reaped yet (Linux): a postmaster whose Node was killed
+ * belongs to init once it ends, and a container's init may take a second or more to reap it.
+ */
+function zombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
+  }
+}
 
 /** Another process's pid, alive: the lock is held. Our own pid in it is left by an earlier run (a container's pid 1). */
 const heldBy = (content: string) => {

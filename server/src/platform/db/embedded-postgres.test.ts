@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { restoreLinks, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+// Ended and not yet reaped counts as gone: init reaps a killed Node's postmaster when it gets to it.
+import { alive } from './data-dir-lock.ts';
 
 const MODULE = fileURLToPath(new URL('./embedded-postgres.ts', import.meta.url));
 const dirs: string[] = [];
@@ -36,15 +38,6 @@ async function query<T>(url: string, text: string): Promise<T[]> {
   }
 }
 const show = async (url: string, name: string) => (await query<Record<string, string>>(url, `show ${name}`))[0]![name];
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Every file under `dir` with an owner other than this process's user. */
 function foreignFiles(dir: string): string[] {

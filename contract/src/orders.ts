@@ -5,7 +5,8 @@ import { daysBetween } from './menu-activations.ts';
 /**
  * The cashbox and its orders (spec 2 "Cashbox", "Orders", §3, §7; DOMAIN.md "Menus, cashbox,
  * orders"). Money is exact: the server prices every order from its own dish prices and answers
- * amounts as decimal strings ("1351.50"); a `cost` the client sends is ignored.
+ * amounts as decimal strings ("1351.50"); a line's `cost` is the price the cashier saw, and an order
+ * whose seen price is no longer the dish's is refused with the current prices (409).
  */
 export const ORDER_COUNT_MAX = 1000;
 export const ORDER_LINES_MAX = 200;
@@ -19,6 +20,8 @@ export const ORDER_MESSAGES = {
   tooMany: `В заказе не больше ${ORDER_LINES_MAX} блюд`,
   paymentType: 'Оплата на кассе — только наличными (cash)',
   dishNotFound: 'Блюдо не найдено: обновите кассу',
+  cost: 'Цена — число тенге, не больше двух знаков после запятой',
+  pricesChanged: (changes: string) => `Цены изменились: ${changes}. Проверьте корзину и оплатите снова`,
   schoolNotFound: 'Школа не найдена',
   chooseSchool: 'Выберите школу',
   dateFrom: 'Укажите дату «с»',
@@ -67,20 +70,38 @@ const count = () =>
     .min(1, { error: M.count })
     .max(ORDER_COUNT_MAX, { error: M.count });
 
+/** Tiyn in a price: tenge with at most two decimals, sent as a number (as the spec's client does) or a string. */
+const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+const seenCost = () =>
+  z
+    .union([z.number(), z.string()], { error: M.cost })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => MONEY.test(v), { error: M.cost });
+
 /**
- * `POST /api/order` (spec 2 §7): `organization_id` and each line's `cost` are accepted and ignored
- * (the caller's organization, the server's prices). A dish named twice is one line of both counts.
+ * `POST /api/order` (spec 2 §7): `organization_id` is accepted and ignored (the caller's organization).
+ * Each line's `cost` is the price the cashier saw: the order is written only while it is still the
+ * dish's price (else 409 `OrderPricesChanged`); a line without it is priced by the server. A dish named
+ * twice is one line of both counts (its seen prices must agree).
  */
 export const OrderCreate = z.object({
   organization_id: z.unknown().optional(),
   school_id: bodyId().nullish(),
   payment_type: z.literal('cash', { error: M.paymentType }).default('cash'),
   products: z
-    .array(z.object({ id: bodyId(), count: count(), cost: z.unknown().optional() }), { error: M.empty })
+    .array(z.object({ id: bodyId(), count: count(), cost: seenCost().optional() }), { error: M.empty })
     .min(1, { error: M.empty })
     .max(ORDER_LINES_MAX, { error: M.tooMany }),
 });
 export type OrderCreate = z.infer<typeof OrderCreate>;
+
+/** 409 of `POST /api/order` when a price the cashier saw has changed: every line's dish, priced now. */
+export const OrderPricesChanged = z.object({
+  error: z.string(),
+  errorMessage: z.string(),
+  prices: z.array(z.object({ id: z.number().int(), name: z.string(), cost: z.string() })),
+});
+export type OrderPricesChanged = z.infer<typeof OrderPricesChanged>;
 
 export const OrderLine = z.object({
   id: z.number().int(),

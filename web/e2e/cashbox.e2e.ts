@@ -11,6 +11,8 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let admin: string;
 let schoolId: number;
+let categoryId: number;
+let bunId: number;
 const MENU = `Касса ${SUFFIX}`;
 /** Today in the demo organization's zone (Asia/Almaty), 'YYYY-MM-DD'. */
 const almatyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date());
@@ -34,6 +36,7 @@ const ordersOf = async () =>
 beforeAll(async () => {
   admin = await tokenOf('edu.admin@demo.kz');
   const category = await call<{ id: number }>(admin, 'POST', '/api/category', { name: `Касса ${SUFFIX}` });
+  categoryId = category.id;
   const ids: number[] = [];
   for (const [name, cost] of [
     [PLOV, '450.50'],
@@ -51,6 +54,7 @@ beforeAll(async () => {
       ).id,
     );
   }
+  bunId = ids[2]!;
   // A school of its own whose paid menu today is these three dishes.
   schoolId = (
     await call<{ id: number }>(admin, 'POST', '/api/school', {
@@ -144,6 +148,53 @@ describe('/cashbox as the education cashier', () => {
     await page.reload();
     await page.getByTestId('dish-board').getByRole('option').first().waitFor();
     expect(await lines().count()).toBe(0);
+  });
+
+  it('charges what the cashier sees: a price changed elsewhere re-prices the saved cart, an order at the old one is refused', async () => {
+    const setBun = (cost: string) =>
+      call(admin, 'PUT', '/api/product', { id: bunId, category_id: categoryId, name: BUN, cost, output: '200 г' });
+    try {
+      await page.goto(`${baseUrl()}/cashbox?schoolId=${schoolId}`);
+      await page.getByTestId('dish-board').getByRole('option').first().waitFor();
+      await search().focus();
+      await page.keyboard.type(`булочка ${SUFFIX}`);
+      await page.getByRole('option', { name: new RegExp(BUN) }).waitFor();
+      await page.keyboard.press('Enter');
+      await lines().filter({ hasText: BUN }).waitFor();
+      expect(await total()).toBe('Итого: 120,00 тг.');
+
+      // The education admin changes the price while the cart is saved: back at the cashbox, the cart
+      // shows the new price and says so.
+      await setBun('135');
+      await page.reload();
+      const notice = page.getByTestId('cart-repriced');
+      await notice.waitFor();
+      expect(plain(await notice.textContent())).toBe(
+        `Цены изменились, корзина пересчитана: ${BUN}: 120,00 тг. → 135,00 тг.`,
+      );
+      expect(await total()).toBe('Итого: 135,00 тг.');
+      await shot(page, 'cashbox-repriced');
+
+      // Changed again with the screen open: F9 is refused with the price now and nothing is sold...
+      await setBun('140');
+      const before = (await ordersOf()).length;
+      await search().focus();
+      await page.keyboard.press('F9');
+      await page.getByText(`${BUN} — 140,00 тг. (было 135,00 тг.)`, { exact: false }).waitFor();
+      expect((await ordersOf()).length).toBe(before);
+      await expect.poll(total).toBe('Итого: 140,00 тг.');
+      await shot(page, 'cashbox-price-refused');
+      // ...and F9 again sells at what is shown, once.
+      await page.keyboard.press('F9');
+      const paid = page.getByTestId('order-paid');
+      await paid.waitFor();
+      expect(plain(await paid.textContent())).toMatch(/Заказ №\d+ оплачен: 140,00 тг\./);
+      const after = await ordersOf();
+      expect(after.length).toBe(before + 1);
+      expect(after[0]).toMatchObject({ amount: '140.00' });
+    } finally {
+      await setBun('120');
+    }
   });
 
   it('shows a demo school its favourites and today’s paid menu with photos', async () => {

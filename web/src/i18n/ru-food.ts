@@ -133,6 +133,7 @@ export const foodTexts = {
     print: 'Печать чека',
     newOrder: 'Новый заказ',
     failed: 'Заказ не оплачен',
+    repriced: (changes: string) => `Цены изменились, корзина пересчитана: ${changes}`,
     retryHint: 'Корзина сохранена: нажмите «Оплатить» ещё раз — заказ не задвоится',
     chooseSchool: 'Выберите школу',
     receipt: {

@@ -137,7 +137,8 @@ export function createOrdersRepository(db: Db) {
       userId: number;
       key: string | null;
       at: Date;
-      lines: { id: number; count: number }[];
+      /** `cost`: the price the cashier saw, or null to take the dish's. */
+      lines: { id: number; count: number; cost: string | null }[];
     }): Promise<PlacedOrder | null> {
       const after = JSON.stringify({ school_id: order.schoolId, products: order.lines });
       const [row] = await executePrepared<Omit<PlacedOrder, 'createdAt'> & { createdAt: Date | string }>(
@@ -145,15 +146,17 @@ export function createOrdersRepository(db: Db) {
         'order_place',
         sql`
         with l as (
-          select * from json_to_recordset(${JSON.stringify(order.lines)}::json) as l(id int, count int)
+          select * from json_to_recordset(${JSON.stringify(order.lines)}::json) as l(id int, count int, cost numeric)
         ), d as (
-          select d.id, d.name, d.cost, l.count from l
+          select d.id, d.name, d.cost, l.count, l.cost as seen from l
           join dishes d on d.id = l.id and d.organization_id = ${order.organizationId}::int and d.deleted_at is null
         ), o as (
           insert into orders (organization_id, school_id, user_id, payment_type, count, amount, created_at, request_key)
           select ${order.organizationId}::int, ${order.schoolId}::int, ${order.userId}::int, 'cash',
                  sum(d.count), sum(d.cost * d.count), ${order.at.toISOString()}::timestamptz, ${order.key}::text
           from d having count(*) = ${order.lines.length}::int
+            -- Read in the same snapshot as the insert: a price changed a moment ago is seen here.
+            and bool_and(d.seen is null or d.seen = d.cost)
             and (${order.schoolId}::int is null or exists (
               select 1 from schools s where s.id = ${order.schoolId}::int and s.organization_id = ${order.organizationId}::int))
           on conflict (user_id, request_key) where request_key is not null do nothing
@@ -176,6 +179,17 @@ export function createOrdersRepository(db: Db) {
         from o`,
       );
       return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
+    },
+
+    /** The live dishes of the organization among these, with their prices now. */
+    async prices(organizationId: number, ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: dishes.id, name: dishes.name, cost: dishes.cost })
+        .from(dishes)
+        .where(and(eq(dishes.organizationId, organizationId), isNull(dishes.deletedAt), inArray(dishes.id, ids)))
+        .orderBy(asc(dishes.name), asc(dishes.id));
+      return rows;
     },
 
     /** The order the user placed under this Idempotency-Key, if any. */

@@ -5,6 +5,7 @@ import {
   CashboxQuery,
   Order,
   OrderCreate,
+  OrderPricesChanged,
   OrdersDownloadQuery,
   OrdersQuery,
   OrdersReport,
@@ -54,9 +55,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       serializerCompiler: asBuilt,
       schema: {
         tags,
-        summary: 'Заказ на кассе: цены считает сервер; Idempotency-Key — один заказ на повтор',
+        summary:
+          'Заказ на кассе: цены считает сервер, cost строки — цена, которую видел кассир (иначе 409 с ценами); Idempotency-Key — один заказ на повтор',
         body: OrderCreate,
-        response: { 200: Order, 404: ErrorBody, ...commonErrorResponses },
+        response: { 200: Order, 404: ErrorBody, 409: OrderPricesChanged, ...commonErrorResponses },
       },
     },
     (request) => service.create(actorOf(request), request.body, idempotencyKey(request)),

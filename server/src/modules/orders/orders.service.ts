@@ -12,7 +12,8 @@ import {
   type OrdersReport,
 } from '@tamaq/contract/orders';
 import type { Actor } from '../../platform/auth/actors.ts';
-import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { ERROR_CODES } from '@tamaq/contract/errors';
+import { forbidden, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { ruDate, safeFileName, xlsxBuffer } from '../../platform/spreadsheet.ts';
 import { localDate, localTime } from '../../platform/time.ts';
@@ -47,6 +48,19 @@ const ownOrganization = (actor: Actor): number => {
 };
 
 /** Spec 2 "Cashbox" and "Orders": what a school's cashbox sells, the sales, and their report. */
+/** A price as the database writes it: tenge with two decimals ("115.00"). */
+const moneyText = (v: string) => {
+  const [whole = '0', part = ''] = v.split('.');
+  return `${BigInt(whole)}.${(part + '00').slice(0, 2)}`;
+};
+/** "1 115,50 тг." */
+const ruMoney = (v: string) => {
+  const [whole, part] = moneyText(v).split('.');
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${part} тг.`;
+};
+/** Two lines of one dish at two seen prices: never a dish's price, so the order is refused. */
+const DISAGREEING = '-1.00';
+
 export function createOrdersService(platform: Platform) {
   const repo = createOrdersRepository(platform.db);
   const activations = createMenuActivationsService(platform);
@@ -123,8 +137,16 @@ export function createOrdersService(platform: Platform) {
       const schoolId = body.school_id ?? actor.schoolId;
       if (actor.schoolId !== null && schoolId !== actor.schoolId) throw notFound(M.schoolNotFound);
       const counts = new Map<number, number>();
-      for (const line of body.products) counts.set(line.id, (counts.get(line.id) ?? 0) + line.count);
-      const lines = [...counts].map(([id, count]) => ({ id, count }));
+      // The price seen for each dish; a dish named twice at two prices was not priced as it is now.
+      const seen = new Map<number, string | null>();
+      for (const line of body.products) {
+        counts.set(line.id, (counts.get(line.id) ?? 0) + line.count);
+        const cost = line.cost === undefined ? null : moneyText(line.cost);
+        const before = seen.get(line.id);
+        if (before === undefined || before === null) seen.set(line.id, cost);
+        else if (cost !== null && cost !== before) seen.set(line.id, DISAGREEING);
+      }
+      const lines = [...counts].map(([id, count]) => ({ id, count, cost: seen.get(id) ?? null }));
       if (lines.some((l) => l.count > ORDER_COUNT_MAX)) throw ValidationError.field('products', M.count);
       const placed = await repo.place({
         organizationId,
@@ -146,10 +168,38 @@ export function createOrdersService(platform: Platform) {
           amount: placed.amount,
           products: placed.lines,
         };
-      // Nothing written: a retry of an order already placed under this key, a school or a dish gone.
+      // Nothing written: a retry of an order already placed under this key, a school or a dish gone,
+      // or a price that is not the one the cashier saw.
       const earlier = key === null ? null : await repo.byKey(actor.userId, key);
       if (earlier === null) {
         await schoolFor(actor, schoolId);
+        const now = await repo.prices(
+          organizationId,
+          lines.map((l) => l.id),
+        );
+        if (now.length === lines.length) {
+          const changed = now.filter((d) => {
+            const cost = seen.get(d.id);
+            return cost !== null && cost !== undefined && cost !== moneyText(d.cost);
+          });
+          if (changed.length > 0) {
+            const said = changed
+              .map(
+                (d) =>
+                  `${d.name} — ${ruMoney(d.cost)}${seen.get(d.id) === DISAGREEING ? '' : ` (было ${ruMoney(seen.get(d.id)!)})`}`,
+              )
+              .join(', ');
+            throw new HttpError(
+              409,
+              ERROR_CODES.conflict,
+              M.pricesChanged(said),
+              {},
+              {
+                prices: now.map((d) => ({ id: d.id, name: d.name, cost: moneyText(d.cost) })),
+              },
+            );
+          }
+        }
         throw notFound(M.dishNotFound);
       }
       const [order] = await ordersOf([earlier]);

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
-import { Cashbox, Order } from '@tamaq/contract/orders';
+import { Cashbox, Order, ORDER_MESSAGES } from '@tamaq/contract/orders';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
@@ -65,13 +65,13 @@ const order = (payload: unknown, token = cashier, key?: string) =>
 const countOrders = async () => (await t.db.select().from(orders)).length;
 
 describe('POST /api/order', () => {
-  it('prices the order from the server’s own prices, exactly, ignoring the cost sent', async () => {
+  it('prices the order from the server’s own prices, exactly, when they are the prices the cashier saw', async () => {
     const res = await order({
       organization_id: 999,
       payment_type: 'cash',
       products: [
-        { id: plov.id, count: 3, cost: 1 },
-        { id: tea.id, count: 3, cost: '0' },
+        { id: plov.id, count: 3, cost: 450.5 },
+        { id: tea.id, count: 3, cost: '0.1' },
       ],
     });
     expect(res.statusCode).toBe(200);
@@ -97,6 +97,55 @@ describe('POST /api/order', () => {
     expect(trail).toEqual([
       expect.objectContaining({ action: 'order_create', entity: 'order', organizationId: orgId }),
     ]);
+  });
+
+  it('refuses an order whose seen price is no longer the dish’s, with the prices now, and writes nothing', async () => {
+    const before = await countOrders();
+    await t.db.update(dishes).set({ cost: '115.00' }).where(eq(dishes.id, bun.id));
+    try {
+      const res = await order({
+        payment_type: 'cash',
+        products: [
+          { id: bun.id, count: 2, cost: '120.00' },
+          { id: plov.id, count: 1, cost: '450.50' },
+        ],
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: 'Conflict',
+        errorMessage: 'Цены изменились: Булочка — 115,00 тг. (было 120,00 тг.). Проверьте корзину и оплатите снова',
+        prices: [
+          { id: bun.id, name: 'Булочка', cost: '115.00' },
+          { id: plov.id, name: 'Плов', cost: '450.50' },
+        ],
+      });
+      expect(await countOrders()).toBe(before);
+      // Sent again at the price now: placed at it.
+      const again = await order({ payment_type: 'cash', products: [{ id: bun.id, count: 1, cost: 115 }] });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ amount: '115.00' });
+      // One dish at two seen prices was not priced as it is now.
+      const split = await order({
+        payment_type: 'cash',
+        products: [
+          { id: bun.id, count: 1, cost: '115' },
+          { id: bun.id, count: 1, cost: '120' },
+        ],
+      });
+      expect(split.statusCode).toBe(409);
+    } finally {
+      await t.db.update(dishes).set({ cost: '120.00' }).where(eq(dishes.id, bun.id));
+    }
+  });
+
+  it('refuses a seen price that is not money with the field’s message', async () => {
+    const before = await countOrders();
+    for (const cost of ['abc', -5, '1.005', '', true]) {
+      const res = await order({ payment_type: 'cash', products: [{ id: bun.id, count: 1, cost }] });
+      expect(res.statusCode, String(cost)).toBe(422);
+      expect(res.json().validationErrors['products.0.cost']).toEqual([ORDER_MESSAGES.cost]);
+    }
+    expect(await countOrders()).toBe(before);
   });
 
   it('merges a dish named twice into one line, and keeps the sold price after a price change', async () => {
@@ -209,7 +258,7 @@ describe('GET /api/products/cashbox', () => {
       ['Горячее', ['Булочка', 'Плов']],
       ['Напитки', ['Чай']],
     ]);
-    // Sold so far: plov 3 + 1 + 1, bun 3, tea 3 — most sold first, then by name.
+    // Sold so far: plov 3 + 1 + 1, bun 3 + 1, tea 3 — most sold first, then by name.
     expect(box.favorites.map((d: { name: string }) => d.name)).toEqual(['Плов', 'Булочка', 'Чай']);
     expect(box.favorites[0]).toMatchObject({ cost: '450.50', output: '200 г', image: null, category_id: meals.id });
   });

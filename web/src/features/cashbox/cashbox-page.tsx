@@ -4,7 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Card, Col, Flex, Row, type InputRef } from 'antd';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api, errorText } from '../../lib/api-client.ts';
+import { api, errorText, isApiError } from '../../lib/api-client.ts';
+import { formatCost } from '../../lib/money.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useStationTarget } from '../../lib/use-station-target.ts';
 import { schoolOptionsQuery, SchoolSelect } from '../../ui/school-select.tsx';
@@ -12,10 +13,22 @@ import { useListParams } from '../../ui/use-list-params.ts';
 import { CartPanel } from './cart-panel.tsx';
 import { boardItems, DishBoard } from './dish-board.tsx';
 import { Receipt } from './receipt.tsx';
-import { useCart } from './use-cart.ts';
+import { useCart, type PriceChange } from './use-cart.ts';
 
 const t = ru.food.cashbox;
 const cashboxKey = ['cashbox'] as const;
+const money = (amount: string) => formatCost(amount, t.currency);
+
+/** The current prices in a 409 of `POST /api/order` (OrderPricesChanged), checked by hand. */
+function pricesOf(body: unknown): CashboxDish[] | null {
+  const prices = (body as { prices?: unknown } | undefined)?.prices;
+  if (!Array.isArray(prices)) return null;
+  const ok = prices.every(
+    (p: { id?: unknown; name?: unknown; cost?: unknown }) =>
+      Number.isInteger(p.id) && typeof p.name === 'string' && typeof p.cost === 'string',
+  );
+  return ok ? (prices as CashboxDish[]) : null;
+}
 
 /**
  * /cashbox (spec 2, the education admin and cashier): the school's favourites and today's paid menu,
@@ -44,12 +57,32 @@ export function CashboxPage() {
     queryFn: ({ signal }) => api.get<Cashbox>('/api/products/cashbox', { schoolId }, { signal }),
     enabled: schoolId !== undefined,
     placeholderData: keepPreviousData,
+    // The prices the cashier sees are the ones charged: asked again on every visit and on coming
+    // back to the window (a price may have changed in the dish form meanwhile).
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
   });
   const cart = useCart(session && schoolId !== undefined ? `tamaq.cart.${session.sub}.${schoolId}` : null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [paid, setPaid] = useState<Order | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [repriced, setRepriced] = useState<string | null>(null);
+  const showChanges = useCallback((changes: PriceChange[]) => {
+    if (changes.length === 0) return;
+    setRepriced(t.repriced(changes.map((c) => `${c.name}: ${money(c.from)} → ${money(c.to)}`).join(', ')));
+  }, []);
+
+  // The cart takes the board's prices whenever the board is loaded: a saved cart shows what will be charged.
+  const reprice = useRef(cart.reprice);
+  useEffect(() => {
+    reprice.current = cart.reprice;
+  });
+  useEffect(() => {
+    if (!data.data || data.isPlaceholderData) return;
+    showChanges(reprice.current([...data.data.favorites, ...data.data.menu.flatMap((c) => c.products)]));
+  }, [data.data, data.isPlaceholderData, showChanges]);
   const inputRef = useRef<InputRef>(null);
   const items = boardItems(data.data, query);
   const refocus = useCallback(() => inputRef.current?.focus(), []);
@@ -68,10 +101,21 @@ export function CashboxPage() {
     onSuccess: (order) => {
       setPaid(order);
       setFailure(null);
+      setRepriced(null);
       cart.clear();
       void queryClient.invalidateQueries({ queryKey: cashboxKey });
     },
-    onError: (err) => setFailure(`${t.failed}: ${errorText(err)}`),
+    onError: (err) => {
+      setFailure(`${t.failed}: ${errorText(err)}`);
+      // A price changed since it was put in the cart: the cart takes the prices now, nothing was sold.
+      const prices = isApiError(err) && err.status === 409 ? pricesOf(err.body) : null;
+      if (prices) {
+        // The failure names the changes now; an older notice would only contradict it.
+        setRepriced(null);
+        cart.reprice(prices);
+        void queryClient.invalidateQueries({ queryKey: cashboxKey });
+      }
+    },
   });
   const { isPending: paying, mutate } = pay;
   const payNow = useCallback(() => {
@@ -170,6 +214,7 @@ export function CashboxPage() {
                 refocus();
               }}
               failure={failure}
+              repriced={repriced}
               refocus={refocus}
             />
           </div>

@@ -11,6 +11,13 @@ export interface CartLine {
   count: number;
 }
 
+/** A line whose price changed since it went into the cart. */
+export interface PriceChange {
+  name: string;
+  from: string;
+  to: string;
+}
+
 interface CartState {
   lines: CartLine[];
   /** The line the +/− keys change: the one added or changed last. */
@@ -123,6 +130,33 @@ export function useCart(storageKey: string | null) {
     [update],
   );
 
+  /**
+   * The prices now (the board, or the server's answer to an order at old prices): every line of one
+   * of these dishes takes its price and name. Answers the price changes, for the cashier to see.
+   */
+  const reprice = useCallback(
+    (prices: readonly Pick<CashboxDish, 'id' | 'name' | 'cost'>[]): PriceChange[] => {
+      const now = new Map(prices.map((p) => [p.id, p]));
+      const stale = (l: CartLine) => {
+        const p = now.get(l.id);
+        return p !== undefined && (toTiyn(p.cost) !== toTiyn(l.cost) || p.name !== l.name);
+      };
+      if (!cart.lines.some(stale)) return [];
+      const changes = cart.lines
+        .filter((l) => stale(l) && toTiyn(now.get(l.id)!.cost) !== toTiyn(l.cost))
+        .map((l) => ({ name: now.get(l.id)!.name, from: l.cost, to: now.get(l.id)!.cost }));
+      update((c) => ({
+        ...c,
+        lines: c.lines.map((l) => {
+          const p = now.get(l.id);
+          return p ? { ...l, name: p.name, cost: p.cost } : l;
+        }),
+      }));
+      return changes;
+    },
+    [cart.lines, update],
+  );
+
   const remove = useCallback((id: number) => change(id, -ORDER_COUNT_MAX), [change]);
   const clear = useCallback(() => setState((s) => ({ ...s, cart: EMPTY })), []);
 
@@ -140,5 +174,17 @@ export function useCart(storageKey: string | null) {
   const total = useMemo(() => cart.lines.reduce((sum, l) => sum + toTiyn(l.cost) * l.count, 0), [cart.lines]);
   const count = useMemo(() => cart.lines.reduce((sum, l) => sum + l.count, 0), [cart.lines]);
 
-  return { lines: cart.lines, current: cart.current, total, count, add, change, setCount, remove, clear, requestKey };
+  return {
+    lines: cart.lines,
+    current: cart.current,
+    total,
+    count,
+    add,
+    change,
+    setCount,
+    remove,
+    clear,
+    requestKey,
+    reprice,
+  };
 }

@@ -20,6 +20,10 @@ export const ORDER_MESSAGES = {
   tooMany: `В заказе не больше ${ORDER_LINES_MAX} блюд`,
   paymentType: 'Оплата на кассе — только наличными (cash)',
   dishNotFound: 'Блюдо не найдено: обновите кассу',
+  dishesGone: (names: string[]) =>
+    names.length === 1
+      ? `Блюда «${names[0]}» больше нет: уберите его из корзины`
+      : `Блюд ${names.map((n) => `«${n}»`).join(', ')} больше нет: уберите их из корзины`,
   cost: 'Цена — число тенге, не больше двух знаков после запятой',
   pricesChanged: (changes: string) => `Цены изменились: ${changes}. Проверьте корзину и оплатите снова`,
   schoolNotFound: 'Школа не найдена',
@@ -102,6 +106,13 @@ export const OrderPricesChanged = z.object({
   prices: z.array(z.object({ id: z.number().int(), name: z.string(), cost: z.string() })),
 });
 export type OrderPricesChanged = z.infer<typeof OrderPricesChanged>;
+
+/** 404 of `POST /api/order` for dishes that are no longer sold: their ids, to take out of the cart. */
+export const OrderDishesGone = z.object({
+  error: z.string(),
+  errorMessage: z.string(),
+  missing: z.array(z.number().int()).optional(),
+});
 
 export const OrderLine = z.object({
   id: z.number().int(),

@@ -167,7 +167,7 @@ describe('/cashbox as the education cashier', () => {
       // shows the new price and says so.
       await setBun('135');
       await page.reload();
-      const notice = page.getByTestId('cart-repriced');
+      const notice = page.getByTestId('cart-notice');
       await notice.waitFor();
       expect(plain(await notice.textContent())).toBe(
         `Цены изменились, корзина пересчитана: ${BUN}: 120,00 тг. → 135,00 тг.`,
@@ -195,6 +195,54 @@ describe('/cashbox as the education cashier', () => {
     } finally {
       await setBun('120');
     }
+  });
+
+  it('takes a dish deleted while in the cart out of it, says so, and sells the rest', async () => {
+    const category = await call<{ id: number }>(admin, 'POST', '/api/category', { name: `Снятые ${SUFFIX}` });
+    const kisel = `Кисель ${SUFFIX}`;
+    const dish = await call<{ id: number }>(admin, 'POST', '/api/product', {
+      category_id: category.id,
+      name: kisel,
+      cost: '100',
+      output: '200 мл',
+    });
+    // Not on this school's board: the cart saved in the browser holds it, as one saved before a menu
+    // changed would.
+    await page.goto(`${baseUrl()}/cashbox?schoolId=${schoolId}`);
+    await page.getByTestId('dish-board').getByRole('option').first().waitFor();
+    await search().focus();
+    await page.keyboard.type(`плов ${SUFFIX}`);
+    await page.getByRole('option', { name: new RegExp(PLOV) }).waitFor();
+    await page.keyboard.press('Enter');
+    await lines().filter({ hasText: PLOV }).waitFor();
+    const storageKey = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('tamaq.cart.'))!);
+    await page.evaluate(
+      ({ key, id, name }) => {
+        const cart = JSON.parse(localStorage.getItem(key)!) as { lines: unknown[] };
+        cart.lines.push({ id, name, cost: '100', count: 2 });
+        localStorage.setItem(key, JSON.stringify(cart));
+      },
+      { key: storageKey, id: dish.id, name: kisel },
+    );
+    await page.reload();
+    await lines().filter({ hasText: kisel }).waitFor();
+    // The education admin deletes it meanwhile.
+    await call(admin, 'DELETE', `/api/product/${dish.id}`);
+    const before = (await ordersOf()).length;
+    await search().focus();
+    await page.keyboard.press('F9');
+    const notice = page.getByTestId('cart-notice');
+    await notice.waitFor();
+    expect(plain(await notice.textContent())).toBe(
+      `Блюда «${kisel}» больше нет в продаже: оно убрано из корзины. Проверьте корзину и оплатите снова (F9)`,
+    );
+    expect(await lines().filter({ hasText: kisel }).count()).toBe(0);
+    expect(await total()).toBe('Итого: 450,50 тг.');
+    expect((await ordersOf()).length).toBe(before);
+    await shot(page, 'cashbox-dish-gone');
+    await page.keyboard.press('F9');
+    await page.getByTestId('order-paid').waitFor();
+    expect((await ordersOf())[0]).toMatchObject({ amount: '450.50' });
   });
 
   it('shows a demo school its favourites and today’s paid menu with photos', async () => {

@@ -192,6 +192,16 @@ export function createOrdersRepository(db: Db) {
       return rows;
     },
 
+    /** The names of the organization's dishes among these, deleted ones too (the order of `ids`). */
+    async dishNames(organizationId: number, ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: dishes.id, name: dishes.name })
+        .from(dishes)
+        .where(and(eq(dishes.organizationId, organizationId), inArray(dishes.id, ids)));
+      return ids.flatMap((id) => rows.filter((r) => r.id === id).map((r) => r.name));
+    },
+
     /** The order the user placed under this Idempotency-Key, if any. */
     async byKey(userId: number, key: string): Promise<number | null> {
       const [row] = await db

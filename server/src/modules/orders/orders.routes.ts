@@ -5,6 +5,7 @@ import {
   CashboxQuery,
   Order,
   OrderCreate,
+  OrderDishesGone,
   OrderPricesChanged,
   OrdersDownloadQuery,
   OrdersQuery,
@@ -58,7 +59,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         summary:
           'Заказ на кассе: цены считает сервер, cost строки — цена, которую видел кассир (иначе 409 с ценами); Idempotency-Key — один заказ на повтор',
         body: OrderCreate,
-        response: { 200: Order, 404: ErrorBody, 409: OrderPricesChanged, ...commonErrorResponses },
+        response: { 200: Order, 404: OrderDishesGone, 409: OrderPricesChanged, ...commonErrorResponses },
       },
     },
     (request) => service.create(actorOf(request), request.body, idempotencyKey(request)),

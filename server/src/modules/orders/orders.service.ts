@@ -200,7 +200,17 @@ export function createOrdersService(platform: Platform) {
             );
           }
         }
-        throw notFound(M.dishNotFound);
+        // A dish deleted (or never the organization's) while in a cart: named when it was ours, and
+        // listed, so the cashbox takes it out and keeps the rest.
+        const missing = lines.map((l) => l.id).filter((id) => !now.some((d) => d.id === id));
+        const names = await repo.dishNames(organizationId, missing);
+        throw new HttpError(
+          404,
+          ERROR_CODES.notFound,
+          names.length === missing.length ? M.dishesGone(names) : M.dishNotFound,
+          {},
+          { missing },
+        );
       }
       const [order] = await ordersOf([earlier]);
       return order!;

@@ -15,14 +15,14 @@ export interface CartPanelProps {
   paid: Order | null;
   onNewOrder: () => void;
   failure: string | null;
-  /** The prices that changed since the dishes went into the cart (taken over, shown until paid). */
-  repriced: string | null;
+  /** What changed in the cart by itself: prices taken over, dishes no longer sold (shown until paid). */
+  notice: string | null;
   /** Focus goes back to the search after a click here. */
   refocus: () => void;
 }
 
 /** The order being made: lines with − count +, the exact sum, Clear (asks first) and Pay (F9). */
-export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, repriced, refocus }: CartPanelProps) {
+export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, notice, refocus }: CartPanelProps) {
   const { token } = theme.useToken();
   return (
     <Card title={t.cart} data-testid="cart" styles={{ body: { padding: 12 } }}>
@@ -45,8 +45,8 @@ export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, repr
           }
         />
       )}
-      {repriced && cart.lines.length > 0 && (
-        <Alert type="warning" showIcon title={repriced} style={{ marginBottom: 12 }} data-testid="cart-repriced" />
+      {notice && cart.lines.length > 0 && (
+        <Alert type="warning" showIcon title={notice} style={{ marginBottom: 12 }} data-testid="cart-notice" />
       )}
       {failure && (
         <Alert type="error" showIcon title={failure} description={t.retryHint} style={{ marginBottom: 12 }} />

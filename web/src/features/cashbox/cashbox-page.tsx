@@ -19,6 +19,12 @@ const t = ru.food.cashbox;
 const cashboxKey = ['cashbox'] as const;
 const money = (amount: string) => formatCost(amount, t.currency);
 
+/** The dishes a 404 of `POST /api/order` found gone (OrderDishesGone), checked by hand. */
+function missingOf(body: unknown): number[] | null {
+  const missing = (body as { missing?: unknown } | undefined)?.missing;
+  return Array.isArray(missing) && missing.length > 0 && missing.every(Number.isInteger) ? (missing as number[]) : null;
+}
+
 /** The current prices in a 409 of `POST /api/order` (OrderPricesChanged), checked by hand. */
 function pricesOf(body: unknown): CashboxDish[] | null {
   const prices = (body as { prices?: unknown } | undefined)?.prices;
@@ -68,10 +74,10 @@ export function CashboxPage() {
   const [active, setActive] = useState(0);
   const [paid, setPaid] = useState<Order | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [repriced, setRepriced] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const showChanges = useCallback((changes: PriceChange[]) => {
     if (changes.length === 0) return;
-    setRepriced(t.repriced(changes.map((c) => `${c.name}: ${money(c.from)} → ${money(c.to)}`).join(', ')));
+    setNotice(t.repriced(changes.map((c) => `${c.name}: ${money(c.from)} → ${money(c.to)}`).join(', ')));
   }, []);
 
   // The cart takes the board's prices whenever the board is loaded: a saved cart shows what will be charged.
@@ -101,17 +107,27 @@ export function CashboxPage() {
     onSuccess: (order) => {
       setPaid(order);
       setFailure(null);
-      setRepriced(null);
+      setNotice(null);
       cart.clear();
       void queryClient.invalidateQueries({ queryKey: cashboxKey });
     },
     onError: (err) => {
+      // Dishes deleted while in the cart: taken out, named, the rest kept for F9 again.
+      const gone = isApiError(err) && err.status === 404 ? missingOf(err.body) : null;
+      const names = gone ? cart.lines.filter((l) => gone.includes(l.id)).map((l) => l.name) : [];
+      if (gone && names.length > 0) {
+        cart.removeDishes(gone);
+        setFailure(null);
+        setNotice(t.removedGone(names));
+        void queryClient.invalidateQueries({ queryKey: cashboxKey });
+        return;
+      }
       setFailure(`${t.failed}: ${errorText(err)}`);
       // A price changed since it was put in the cart: the cart takes the prices now, nothing was sold.
       const prices = isApiError(err) && err.status === 409 ? pricesOf(err.body) : null;
       if (prices) {
         // The failure names the changes now; an older notice would only contradict it.
-        setRepriced(null);
+        setNotice(null);
         cart.reprice(prices);
         void queryClient.invalidateQueries({ queryKey: cashboxKey });
       }
@@ -214,7 +230,7 @@ export function CashboxPage() {
                 refocus();
               }}
               failure={failure}
-              repriced={repriced}
+              notice={notice}
               refocus={refocus}
             />
           </div>

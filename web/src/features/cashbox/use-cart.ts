@@ -158,6 +158,17 @@ export function useCart(storageKey: string | null) {
   );
 
   const remove = useCallback((id: number) => change(id, -ORDER_COUNT_MAX), [change]);
+  /** Takes these dishes out (no longer sold), the rest stays. */
+  const removeDishes = useCallback(
+    (ids: readonly number[]) =>
+      update((c) => {
+        const lines = c.lines.filter((l) => !ids.includes(l.id));
+        return lines.length === c.lines.length
+          ? c
+          : { ...c, lines, current: lines.some((l) => l.id === c.current) ? c.current : (lines.at(-1)?.id ?? null) };
+      }),
+    [update],
+  );
   const clear = useCallback(() => setState((s) => ({ ...s, cart: EMPTY })), []);
 
   /** The key of this cart's order, made on the first try and kept for the retries. */
@@ -183,6 +194,7 @@ export function useCart(storageKey: string | null) {
     change,
     setCount,
     remove,
+    removeDishes,
     clear,
     requestKey,
     reprice,

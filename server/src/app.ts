@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { installationKey } from './platform/db/installation.ts';
 import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
@@ -95,7 +96,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   const now = opts.now ?? (() => new Date());
   const tokens = createTokenService(opts.jwtSecret);
-  const realtime = createRealtimeHub(opts.redis ?? null, (err) => app.log.warn(`realtime: ${err.message}`));
+  // Every Redis key and channel of this installation under its own name: other deployments on the
+  // same Redis (a test one, another school's) never share a scan, a limit or a live message with it.
+  const redis = opts.redis ? opts.redis.duplicate({ keyPrefix: `tamaq:${await installationKey(database.db)}:` }) : null;
+  redis?.on('error', (err) => app.log.warn(`Redis: ${err.message}`));
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+  const realtime = createRealtimeHub(redis, (err) => app.log.warn(`realtime: ${err.message}`));
   // A user or organization changed on this instance: every instance checks its live sockets.
   const actors = createActorService(database.db, undefined, () => realtime.sessionsEnded());
   const platform: Platform = {
@@ -107,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     metrics: registerMetrics(app, { defaults: opts.logger !== false, metricsToken: config.metricsToken }),
-    redis: opts.redis ?? null,
+    redis,
     realtime,
     tickets: createTicketService(opts.jwtSecret),
     now,

@@ -24,7 +24,7 @@ describe.skipIf(!url)('with REDIS_URL, two app instances', () => {
   beforeAll(async () => {
     redis = new Redis(url!, { maxRetriesPerRequest: 2 });
     a = await createTestContext({}, { redis });
-    b = await createTestContext({}, { redis });
+    b = await createTestContext({}, { redis, instanceOf: a });
   });
   afterAll(async () => {
     await a.close();

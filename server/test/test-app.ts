@@ -6,6 +6,8 @@ import type { Platform } from '../src/platform/platform.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import { openTestDatabase } from './test-db.ts';
 import { startTestSmtp } from '../../tools/test-smtp.ts';
+import { installationKey } from '../src/platform/db/installation.ts';
+import { installation } from '../src/platform/db/schema.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -26,9 +28,17 @@ export interface TestContext {
 /** The real app on a fresh database of its own, with a real SMTP server; one per test file. */
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  opts: { redis?: Redis } = {},
+  opts: {
+    redis?: Redis;
+    /** Another instance of the same deployment: this one's database takes its installation key. */
+    instanceOf?: TestContext;
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
+  if (opts.instanceOf) {
+    const key = await installationKey(opts.instanceOf.db);
+    await database.db.update(installation).set({ key });
+  }
   const smtp = await startTestSmtp();
   const config: Config = { ...loadConfig({}), smtpUrl: smtp.url, demoData: false, logLevel: 'silent', ...overrides };
   const clock = {

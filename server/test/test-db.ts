@@ -51,6 +51,8 @@ async function createDatabase(template: string | null): Promise<{ url: string; d
 export async function openTestDatabase(): Promise<Database & { url: string }> {
   const created = await createDatabase(TEMPLATE_DB);
   const database = fromPostgresUrl(created.url, 10);
+  // A copy of the template is another installation: its Redis keys and channels are its own.
+  await database.exec('update installation set key = gen_random_uuid()');
   return {
     ...database,
     url: created.url,

@@ -133,6 +133,33 @@ describe.skipIf(!enabled)('two instances sharing Redis', () => {
     screen.socket.close();
   });
 
+  it('another deployment on the same Redis hears none of it, though its school has the same number', async () => {
+    const s = await schoolWithPupil();
+    // Another installation (its own database) sharing this Redis: a screen of its school with the
+    // same id, joined on its hub.
+    const other = await createTestContext({}, { redis: redis() });
+    try {
+      const heard: string[] = [];
+      other.platform.realtime.join(`school-fixation-${s.school.id}`, { readyState: 1, send: (d) => heard.push(d) });
+      await new Promise((r) => setTimeout(r, 200)); // subscribed to Redis
+      const screen = await screenOnB(s.school.id, s.admin);
+      const scan = await a.call({
+        method: 'POST',
+        url: '/api/school/fixation',
+        token: s.cashier,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: { cardId: s.card.number, schoolId: s.school.id },
+      });
+      expect(scan.statusCode).toBe(200);
+      await until(() => screen.messages.length >= 1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toEqual([]);
+      screen.socket.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a token of another organization cannot subscribe to the school on either instance', async () => {
     const s = await schoolWithPupil();
     const other = await schoolWithPupil();

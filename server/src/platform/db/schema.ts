@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -35,6 +36,20 @@ export const roles = pgTable('roles', {
   code: text('code').notNull().unique('roles_code_key'),
   name: text('name').notNull(),
 });
+
+/**
+ * This installation's one row: a key made with the database, which every instance on it shares and
+ * no other deployment has. Redis keys and channels are named under it, so two deployments on one
+ * Redis (a test and a live one, two schools) never see each other's scans or limits.
+ */
+export const installation = pgTable(
+  'installation',
+  {
+    one: boolean('one').primaryKey().default(true),
+    key: uuid('key').notNull().defaultRandom(),
+  },
+  (t) => [check('installation_one_check', sql`${t.one}`)],
+);
 
 export const organizations = pgTable(
   'organizations',

@@ -26,7 +26,8 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-const REDIS_CHANNEL = 'tamaq:realtime';
+/** The pub/sub channel, under the client's key prefix (an installation's own, see app.ts). */
+const redisChannel = (redis: Redis) => `${redis.options.keyPrefix || 'tamaq:'}realtime`;
 const OPEN = 1;
 
 interface Envelope {
@@ -61,6 +62,7 @@ export function createRealtimeHub(redis: Redis | null = null, onError: (err: Err
 
   // A subscribed Redis connection can do nothing else: the hub has its own.
   const subscriber = redis ? redis.duplicate() : null;
+  const REDIS_CHANNEL = redis ? redisChannel(redis) : '';
   if (subscriber) {
     subscriber.on('error', onError);
     void subscriber.subscribe(REDIS_CHANNEL).catch(onError);

@@ -51,6 +51,20 @@ describe('/products/{categoryId} as the education admin', () => {
     await page.getByTestId('image-upload-input').setInputFiles(photo);
     await page.locator('[data-testid="dish-form"] img[src^="/api/images/"]').waitFor();
     await page.getByLabel('Название').fill(BORSCH);
+    // A price is taken as typed, never clamped or rounded: a bad one is refused with its message.
+    for (const [typed, message] of [
+      ['-100', 'Стоимость не может быть отрицательной'],
+      ['99999999999999', 'Стоимость не больше 1 000 000 ₸'],
+      ['450.555', 'Введите сумму в тенге: не больше двух знаков после запятой'],
+      ['abc', 'Введите сумму в тенге: не больше двух знаков после запятой'],
+    ]) {
+      await page.getByLabel('Цена').fill(typed!);
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await fieldError(page, 'Цена').getByText(message!).waitFor();
+      // Shown as typed (with the decimal comma), not changed into another price.
+      expect(await page.getByLabel('Цена').inputValue()).toBe(typed!.replace('.', ','));
+    }
+    expect(page.url()).toMatch(/\/create$/);
     await page.getByLabel('Цена').fill('450,5');
     await page.getByLabel('Выход').fill('250 г');
     await page.getByLabel('Описание').fill('Со сметаной');

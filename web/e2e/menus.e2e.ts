@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
 import { call, tokenOf } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
@@ -42,6 +42,16 @@ describe('/menus as the education admin', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.locator('.ant-form-item-explain-error').getByText('Отметьте хотя бы один режим питания').waitFor();
     await page.getByLabel('Название').fill(MENU);
+    // Days as typed: 0, 400, 2.5 and «abc» are refused with the field's message, never changed.
+    for (const typed of ['0', '400', '2.5', 'abc']) {
+      await page.getByLabel('Дней в цикле').fill(typed);
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await fieldError(page, 'Дней в цикле')
+        .getByText(/^Число дней — целое от 1 до \d+$/)
+        .waitFor();
+      expect(await page.getByLabel('Дней в цикле').inputValue()).toBe(typed);
+    }
+    expect(page.url()).toMatch(/\/menu\/create$/);
     await page.getByLabel('Дней в цикле').fill('5');
     await page.getByRole('checkbox', { name: 'Завтрак', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Обед', exact: true }).check();

@@ -1,5 +1,6 @@
 import { MEAL_MODES, MENU_DAYS_MAX, MENU_MESSAGES, MenuCreate } from '@tamaq/contract/menus';
-import { Checkbox, Form, Input, InputNumber } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
+import { IntegerInput } from '../../ui/integer-input.tsx';
 import { ru } from '../../i18n/ru.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
@@ -7,7 +8,7 @@ import { MenuDishes } from './menu-dishes.tsx';
 import { menusResource } from './menus-resource.ts';
 
 const t = ru.food.menus;
-type Values = { name: string; days: number | null; groups: number[] };
+type Values = { name: string; days: number | string | null; groups: number[] };
 const modes = Object.entries(MEAL_MODES).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
@@ -29,7 +30,7 @@ export function MenuFormPage() {
         days: m?.days ?? null,
         groups: m ? m.groups.split(',').filter(Boolean).map(Number) : [],
       })}
-      body={(v: Values) => ({ name: v.name, days: v.days ?? 0, groups: v.groups.join(',') })}
+      body={(v: Values) => ({ name: v.name, days: Number(v.days ?? 0), groups: v.groups.join(',') })}
       below={(menu) => <MenuDishes menu={menu} />}
     >
       <Form.Item name="name" label={t.name} rules={[fromSchema(MenuCreate.shape.name)]} required>
@@ -42,7 +43,7 @@ export function MenuFormPage() {
         rules={[{ required: true, type: 'integer', min: 1, max: MENU_DAYS_MAX, message: MENU_MESSAGES.days }]}
         required
       >
-        <InputNumber min={1} max={MENU_DAYS_MAX} precision={0} style={{ width: 160 }} />
+        <IntegerInput style={{ width: 160 }} />
       </Form.Item>
       <Form.Item
         name="groups"

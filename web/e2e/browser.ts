@@ -7,7 +7,13 @@ import { inject } from 'vitest';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
-export const baseUrl = () => inject('baseUrl');
+/** The server of this worker (VITEST_POOL_ID counts the workers from 1). */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+  if (!url) throw new Error('no test server for this worker');
+  return url;
+};
 
 /** A fresh Chromium profile (Debian's binary, no download) for one test file. */
 export async function openBrowser(

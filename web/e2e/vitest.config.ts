@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './workers.ts';
 
 export default defineConfig({
   test: {
@@ -7,8 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // One server, one browser at a time: the 2-core machine stays responsive.
-    maxWorkers: 1,
-    fileParallelism: false,
+    // Each worker has its own server (global-setup.ts) and runs its files one after another.
+    maxWorkers: E2E_WORKERS,
+    fileParallelism: E2E_WORKERS > 1,
   },
 });

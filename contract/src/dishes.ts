@@ -77,5 +77,6 @@ export const DISH_MESSAGES = {
   dishNotFound: 'Блюдо не найдено',
   imageNotFound: 'Изображение не найдено: загрузите фото ещё раз',
   categoryNotFound: 'Категория блюд не найдена',
+  categoryNameTaken: 'Категория блюд с таким названием уже есть',
   categoryHasDishes: (n: number) => `В категории есть блюда: ${n}. Сначала удалите или перенесите их`,
 } as const;

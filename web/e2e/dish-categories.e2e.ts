@@ -43,6 +43,15 @@ describe('/categories as the education admin', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/categories');
 
+    // The same name again, in other letters and with spaces: refused on the field, the form kept.
+    await page.getByRole('link', { name: 'Добавить категорию' }).click();
+    await page.getByLabel('Название').fill(` ${SOUPS.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Название').getByText('Категория блюд с таким названием уже есть').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/category/create');
+    await shot(page, 'dish-category-name-taken');
+    await page.goto(`${baseUrl()}/categories`);
+
     await search(SUFFIX);
     await row(SOUPS).waitFor();
     await row(BAKERY).waitFor();

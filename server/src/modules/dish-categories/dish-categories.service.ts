@@ -10,7 +10,7 @@ import {
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
-import { forbidden, notFound } from '../../platform/http/errors.ts';
+import { forbidden, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { retire } from '../../platform/retire.ts';
 import { createDishCategoriesRepository, type DishCategoryRow } from './dish-categories.repository.ts';
@@ -23,12 +23,27 @@ const toCategory = (row: DishCategoryRow): DishCategory => ({
   created_at: row.createdAt.toISOString(),
 });
 
+const NAME_KEY = 'dish_categories_organization_name_key';
+
+/** A write that hits a name the organization already has answers on the name field. */
+const saving = async <T>(write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, NAME_KEY)) throw ValidationError.field('name', DISH_MESSAGES.categoryNameTaken);
+    throw err;
+  }
+};
+
 const ownOrganization = (actor: Actor): number => {
   if (actor.organizationId === null) throw forbidden();
   return actor.organizationId;
 };
 
-/** Spec 2 "Dish categories": the education admin's own organization's categories. */
+/**
+ * Spec 2 "Dish categories": the education admin's own organization's categories. A name is unique in
+ * the organization whatever the letter case and the spaces around it, as book categories are in a school.
+ */
 export function createDishCategoriesService(platform: Platform) {
   const repo = createDishCategoriesRepository(platform.db);
 
@@ -46,34 +61,38 @@ export function createDishCategoriesService(platform: Platform) {
 
     async create(actor: Actor, body: DishCategoryCreate): Promise<DishCategory> {
       const organizationId = ownOrganization(actor);
-      return platform.db.transaction(async (tx) => {
-        const row = await repo.insert(organizationId, body.name, tx);
-        await audit(tx, actor, {
-          action: 'dish_category_create',
-          entity: 'dish_category',
-          entityId: row.id,
-          organizationId,
-          after: toCategory(row),
-        });
-        return toCategory(row);
-      });
+      return saving(() =>
+        platform.db.transaction(async (tx) => {
+          const row = await repo.insert(organizationId, body.name, tx);
+          await audit(tx, actor, {
+            action: 'dish_category_create',
+            entity: 'dish_category',
+            entityId: row.id,
+            organizationId,
+            after: toCategory(row),
+          });
+          return toCategory(row);
+        }),
+      );
     },
 
     async update(actor: Actor, { id, name }: DishCategoryUpdate): Promise<DishCategory> {
-      return platform.db.transaction(async (tx) => {
-        const before = await repo.find(scopeOf(actor), id, tx, true);
-        if (!before) throw notFound(DISH_MESSAGES.categoryNotFound);
-        const row = (await repo.update(scopeOf(actor), id, name, tx))!;
-        await audit(tx, actor, {
-          action: 'dish_category_update',
-          entity: 'dish_category',
-          entityId: id,
-          organizationId: row.organizationId,
-          before: toCategory(before),
-          after: toCategory(row),
-        });
-        return toCategory(row);
-      });
+      return saving(() =>
+        platform.db.transaction(async (tx) => {
+          const before = await repo.find(scopeOf(actor), id, tx, true);
+          if (!before) throw notFound(DISH_MESSAGES.categoryNotFound);
+          const row = (await repo.update(scopeOf(actor), id, name, tx))!;
+          await audit(tx, actor, {
+            action: 'dish_category_update',
+            entity: 'dish_category',
+            entityId: id,
+            organizationId: row.organizationId,
+            before: toCategory(before),
+            after: toCategory(row),
+          });
+          return toCategory(row);
+        }),
+      );
     },
 
     /** Refused while live dishes are in the category (menus sell them); otherwise archived. */

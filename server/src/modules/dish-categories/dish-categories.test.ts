@@ -120,6 +120,46 @@ describe('POST, PUT, GET and DELETE /api/category', () => {
     );
   });
 
+  it('refuses a name the organization already has, whatever the case and spaces; a deleted one or another organization’s is free', async () => {
+    await category(orgId, 'Холодные закуски');
+    const count = async () =>
+      (await t.db.select().from(dishCategories).where(eq(dishCategories.organizationId, orgId))).length;
+    const before = await count();
+    for (const name of ['Холодные закуски', ' холодные ЗАКУСКИ  ']) {
+      const res = await t.call({ method: 'POST', url: '/api/category', token: admin, payload: { name } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().validationErrors).toEqual({ name: ['Категория блюд с таким названием уже есть'] });
+    }
+    expect(await count()).toBe(before);
+    const other = await category(orgId, 'Горячие закуски');
+    const renamed = await t.call({
+      method: 'PUT',
+      url: '/api/category',
+      token: admin,
+      payload: { id: other.id, name: 'ХОЛОДНЫЕ закуски' },
+    });
+    expect(renamed.statusCode).toBe(422);
+    expect((await t.call({ method: 'GET', url: `/api/category/${other.id}`, token: admin })).json().name).toBe(
+      'Горячие закуски',
+    );
+    // Its own name in another case is a rename, not a clash.
+    const recased = await t.call({
+      method: 'PUT',
+      url: '/api/category',
+      token: admin,
+      payload: { id: other.id, name: 'горячие закуски' },
+    });
+    expect(recased.json()).toMatchObject({ name: 'горячие закуски' });
+
+    await category(orgId, 'Выпечка', new Date());
+    const reused = await t.call({ method: 'POST', url: '/api/category', token: admin, payload: { name: 'Выпечка' } });
+    expect(reused.statusCode).toBe(200);
+    const { org } = await otherOrganization();
+    await category(org.id, 'Соусы');
+    const mine = await t.call({ method: 'POST', url: '/api/category', token: admin, payload: { name: 'Соусы' } });
+    expect(mine.statusCode).toBe(200);
+  });
+
   it('answers 404 for another organization’s category and changes nothing', async () => {
     const { foreign } = await otherOrganization();
     expect((await t.call({ method: 'GET', url: `/api/category/${foreign.id}`, token: admin })).statusCode).toBe(404);

@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function dish(organizationId: number, name: string) {
-  const [c] = await t.db.insert(dishCategories).values({ organizationId, name: 'Категория' }).returning();
+  const [c] = await t.db
+    .insert(dishCategories)
+    .values({ organizationId, name: `Категория «${name}»` })
+    .returning();
   const [d] = await t.db
     .insert(dishes)
     .values({ organizationId, categoryId: c!.id, name, cost: '450.50', output: '250 г' })

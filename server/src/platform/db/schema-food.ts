@@ -20,6 +20,10 @@ export const dishCategories = pgTable(
   },
   (t) => [
     index('dish_categories_organization_idx').on(t.organizationId),
+    // A name once per organization whatever the letter case, among the categories not deleted.
+    uniqueIndex('dish_categories_organization_name_key')
+      .on(t.organizationId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
     index('dish_categories_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );

@@ -68,12 +68,22 @@ describe('/menus as the education admin', () => {
     await dialog.getByText('Введите хотя бы 2 буквы названия').waitFor();
     await dialog.getByLabel('Название блюда, от 2 букв').fill(SUFFIX);
     await dialog.getByRole('checkbox', { name: new RegExp(SOUP) }).check();
+    await dialog.getByRole('checkbox', { name: new RegExp(COMPOTE) }).check();
+    // Another search keeps the picks: the soup and the compote stay chosen while the plov is found.
+    await dialog.getByLabel('Название блюда, от 2 букв').fill(PLOV);
+    await dialog.getByRole('checkbox', { name: new RegExp(COMPOTE) }).waitFor({ state: 'detached' });
     await dialog.getByRole('checkbox', { name: new RegExp(PLOV) }).check();
+    await dialog.getByRole('button', { name: 'Добавить (3)' }).waitFor();
+    // A pick taken back from the list above the results.
+    await dialog.getByLabel(`Не добавлять «${COMPOTE}»`).click();
+    await dialog.getByRole('button', { name: 'Добавить (2)' }).waitFor();
+    expect(await dialog.getByTestId('dish-picker-chosen').textContent()).toBe(`Выбрано:${SOUP}${PLOV}`);
     await shot(page, 'menu-dish-picker');
     await dialog.getByRole('button', { name: 'Добавить (2)' }).click();
     await page.getByText('Добавлено блюд: 2').first().waitFor();
     await cell(3).getByText(SOUP).waitFor();
     await cell(3).getByText(PLOV).waitFor();
+    expect(await cell(3).textContent()).not.toContain(COMPOTE);
     expect(await cell(1).textContent()).toContain('Блюд нет');
     await shot(page, 'menu-grid');
 

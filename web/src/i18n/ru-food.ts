@@ -73,6 +73,8 @@ export const foodTexts = {
     dialogHint: 'Введите хотя бы 2 буквы названия',
     dialogNothing: 'Ничего не найдено',
     dialogAdd: (n: number) => (n > 0 ? `Добавить (${n})` : 'Добавить'),
+    dialogChosen: 'Выбрано',
+    dialogUnpick: (name: string) => `Не добавлять «${name}»`,
     added: (n: number) => `Добавлено блюд: ${n}`,
     confirmRemoveDish: 'Вы действительно желаете убрать блюдо из меню?',
     removeDish: (name: string) => `Убрать «${name}»`,

@@ -1,9 +1,24 @@
-import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { CloseOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { DishList } from '@tamaq/contract/dishes';
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
 import { SEARCH_DEBOUNCE_MS } from '@tamaq/contract/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Checkbox, Empty, Flex, Input, List, Modal, Space, Tabs, Typography } from 'antd';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Flex,
+  Input,
+  List,
+  Modal,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api, errorText } from '../../lib/api-client.ts';
@@ -133,7 +148,8 @@ export function MenuDishes({ menu }: { menu: Menu }) {
 
 /**
  * The dish-picking dialog: dishes found by a part of their name once 2 letters are typed (200 ms
- * after typing stops), several at once; those already on the day and mode are shown checked.
+ * after typing stops), several at once; those already on the day and mode are shown checked. Picks
+ * survive every search: they are listed above the results, each one can be taken back there.
  */
 function DishPicker(props: {
   menu: Menu;
@@ -146,7 +162,16 @@ function DishPicker(props: {
   const { menu, day, group, taken, onClose, onSaved } = props;
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
-  const [chosen, setChosen] = useState<number[]>([]);
+  /** Picked dishes by id, in the order picked: a search that no longer shows one keeps it. */
+  const [picked, setPicked] = useState<ReadonlyMap<number, string>>(new Map());
+  const chosen = useMemo(() => [...picked.keys()], [picked]);
+  const toggle = (id: number, name: string, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(id, name);
+      else next.delete(id);
+      return next;
+    });
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
@@ -186,19 +211,35 @@ function DishPicker(props: {
         onChange={(e) => setText(e.target.value)}
         loading={found.isFetching}
       />
+      {picked.size > 0 && (
+        <Flex wrap gap={4} align="center" style={{ marginTop: 12 }} data-testid="dish-picker-chosen">
+          <Typography.Text type="secondary">{t.dialogChosen}:</Typography.Text>
+          {[...picked].map(([id, name]) => (
+            <Tag
+              key={id}
+              closable
+              onClose={() => toggle(id, name, false)}
+              closeIcon={<CloseOutlined aria-label={t.dialogUnpick(name)} />}
+            >
+              {name}
+            </Tag>
+          ))}
+        </Flex>
+      )}
       <div style={{ maxHeight: 360, overflowY: 'auto', marginTop: 12 }} data-testid="dish-picker">
         {query.length < 2 ? (
           <Typography.Text type="secondary">{t.dialogHint}</Typography.Text>
         ) : rows.length === 0 && !found.isFetching ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.dialogNothing} />
         ) : (
-          <Checkbox.Group
-            value={[...chosen, ...taken]}
-            onChange={(v) => setChosen((v as number[]).filter((id) => !takenSet.has(id)))}
-            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-          >
+          <Flex vertical gap={8}>
             {rows.map((d) => (
-              <Checkbox key={d.id} value={d.id} disabled={takenSet.has(d.id)}>
+              <Checkbox
+                key={d.id}
+                checked={takenSet.has(d.id) || picked.has(d.id)}
+                disabled={takenSet.has(d.id)}
+                onChange={(e) => toggle(d.id, d.name, e.target.checked)}
+              >
                 {d.name}{' '}
                 <Typography.Text type="secondary">
                   {d.output} · {formatCost(d.cost, ru.food.dishes.currency)}
@@ -206,7 +247,7 @@ function DishPicker(props: {
                 </Typography.Text>
               </Checkbox>
             ))}
-          </Checkbox.Group>
+          </Flex>
         )}
       </div>
       {error && <Typography.Text type="danger">{error}</Typography.Text>}

@@ -80,6 +80,13 @@ export const foodTexts = {
     removeDish: (name: string) => `Убрать «${name}»`,
     dishRemoved: 'Блюдо убрано из меню',
     already: 'уже в меню',
+    shrinkTitle: 'Убрать блюда из меню?',
+    shrinkDishes: (n: number, where: string) => `Из меню уйдут блюда: ${n} (${where}).`,
+    shrinkDays: (from: number, to: number) => (from === to ? `день ${from}` : `дни ${from}–${to}`),
+    shrinkModes: (names: string[]) =>
+      names.length === 1 ? `режим «${names[0]}»` : `режимы ${names.map((n) => `«${n}»`).join(', ')}`,
+    shrinkActive: 'Меню активировано: в школах оно изменится сразу.',
+    shrinkOk: 'Сохранить и убрать',
   },
   activations: {
     title: 'Активированные меню',

@@ -44,10 +44,25 @@ export interface ResourceFormProps<Row extends { id: number; name: string }, Val
   skeletonRows?: number;
   /** Where to go after a save, given the saved row and whether it was new; `backPath` by default. */
   afterSave?: (saved: Row, created: boolean) => string;
+  /**
+   * A question to ask before saving these values (say, what an edit would remove), or null to save at
+   * once. Cancelling keeps the form as typed and saves nothing.
+   */
+  askBeforeSave?: (values: Values, row: Row | null) => SaveQuestion | null;
   /** Below the form's card, for a saved row (a menu's dishes, say). */
   below?: (row: Row) => ReactNode;
   maxWidth?: number;
 }
+
+/** What `askBeforeSave` asks: a title, what would happen, and the words of the button that goes on. */
+export interface SaveQuestion {
+  title: string;
+  content: ReactNode;
+  okText: string;
+}
+
+/** A save the user called off at the question: nothing was sent. */
+const CALLED_OFF = Symbol('called off');
 
 /** A positive id from a route parameter, or null for a missing or bad one. */
 export const positiveParam = (raw: string | undefined): number | null => {
@@ -106,20 +121,38 @@ function RowForm<Row extends { id: number; name: string }, Values, Body>({
   children,
   row,
   afterSave,
+  askBeforeSave,
 }: ResourceFormProps<Row, Values, Body> & { row: Row | null }) {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const save = resource.useSave();
   // Leaving with changes typed but not saved asks first (in the app and on closing the tab).
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedGuard(dirty);
   const { onFinish, submitting } = useFormSubmit(
     form,
-    (v: Values) => save.mutateAsync({ ...(body ? body(v, row) : (v as unknown as Body)), id: row?.id ?? null }),
+    async (v: Values) => {
+      const question = askBeforeSave?.(v, row);
+      if (question) {
+        const goOn = await new Promise<boolean>((resolve) =>
+          modal.confirm({
+            ...question,
+            content: <div data-testid="save-question">{question.content}</div>,
+            cancelText: a.cancel,
+            okButtonProps: { danger: true },
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          }),
+        );
+        if (!goOn) return CALLED_OFF;
+      }
+      return save.mutateAsync({ ...(body ? body(v, row) : (v as unknown as Body)), id: row?.id ?? null });
+    },
     {
       fallbackField: 'name',
       onSuccess: (saved) => {
+        if (saved === CALLED_OFF) return;
         void message.success(row ? t.saved : t.created);
         guard.release();
         void navigate(afterSave ? afterSave(saved as Row, row === null) : backPath);

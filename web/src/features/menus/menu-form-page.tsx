@@ -6,6 +6,7 @@ import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { MenuDishes } from './menu-dishes.tsx';
 import { menusResource } from './menus-resource.ts';
+import { shrinkQuestion } from './menu-shrink.ts';
 
 const t = ru.food.menus;
 type Values = { name: string; days: number | string | null; groups: number[] };
@@ -13,7 +14,8 @@ const modes = Object.entries(MEAL_MODES).map(([value, label]) => ({ value: Numbe
 
 /**
  * '/menu/create' and '/menu/:id' (spec 2): name, days and meal modes; a new menu goes on to its own
- * page to get its dishes, a saved one back to the list. A saved menu shows its dishes by day below.
+ * page to get its dishes, a saved one back to the list. A saved menu shows its dishes by day below;
+ * an edit that would take dishes off it (fewer days, a mode unticked) asks first, naming them.
  */
 export function MenuFormPage() {
   return (
@@ -31,6 +33,7 @@ export function MenuFormPage() {
         groups: m ? m.groups.split(',').filter(Boolean).map(Number) : [],
       })}
       body={(v: Values) => ({ name: v.name, days: Number(v.days ?? 0), groups: v.groups.join(',') })}
+      askBeforeSave={(v: Values, menu) => shrinkQuestion(menu, Number(v.days), v.groups)}
       below={(menu) => <MenuDishes menu={menu} />}
     >
       <Form.Item name="name" label={t.name} rules={[fromSchema(MenuCreate.shape.name)]} required>

@@ -59,6 +59,15 @@ export type DishListQuery = z.infer<typeof DishListQuery>;
 export const DishList = listOf(Dish);
 export type DishList = z.infer<typeof DishList>;
 
+/**
+ * `GET /api/product/{id}/menus`: the live menus that have the dish on some day, by name, each with
+ * its live activations (a menu the schools are using now): what deleting the dish would change.
+ */
+export const DishMenus = z.object({
+  rows: z.array(z.object({ id: z.number().int(), name: z.string(), activations: z.number().int() })),
+});
+export type DishMenus = z.infer<typeof DishMenus>;
+
 /** Spec 2 §5: name, cost and output required, description optional; the dish goes to the caller's organization. */
 export const DishCreate = z.object({
   category_id: bodyId(),

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
 const CATEGORY = `Супы ${SUFFIX}`;
@@ -94,6 +95,7 @@ describe('/products/{categoryId} as the education admin', () => {
     await page.getByRole('link', { name: CATEGORY, exact: true }).click();
     await row(BORSCH).getByRole('link', { name: 'Изменить' }).click();
     await page.waitForURL((u) => /^\/product\/\d+\/\d+$/.test(u.pathname));
+    const dishId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByText('Редактирование блюда').first().waitFor();
     expect(await page.getByLabel('Выход').inputValue()).toBe('250 г');
     await page.getByLabel('Цена').fill('1351,5');
@@ -102,8 +104,30 @@ describe('/products/{categoryId} as the education admin', () => {
     await page.waitForURL((u) => /^\/products\/\d+$/.test(u.pathname));
     await row(BORSCH).getByText('1\u00a0351,50\u00a0тг.').waitFor();
 
+    // On two menus, one of them activated for a school (from a day far ahead, so no screen sells it):
+    // the question names both, as deleting takes the dish off them.
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const menu = async (name: string) => {
+      const { id } = await call<{ id: number }>(admin, 'POST', '/api/menu', { name, days: 5, groups: '3' });
+      await call(admin, 'POST', '/api/menu/product', { menu_id: id, day: 2, group: 3, product_id: dishId });
+      return id;
+    };
+    await menu(`Зима ${SUFFIX}`);
+    const autumn = await menu(`Осень ${SUFFIX}`);
+    const school = (await call<{ rows: { id: number }[] }>(admin, 'GET', '/api/schools?limit=1')).rows[0]!.id;
+    await call(admin, 'POST', '/api/activated/menu/activate', {
+      school_id: school,
+      menu_id: autumn,
+      type: 'paid_food',
+      date: `2099-0${1 + (Number(SUFFIX) % 9)}-1${Number(SUFFIX) % 9}`,
+    });
     await row(BORSCH).getByRole('button', { name: 'Удалить' }).click();
-    await page.getByText('Вы действительно желаете удалить блюдо?').waitFor();
+    const question = page.getByTestId('dish-delete-question');
+    await question.getByText(/Блюдо есть в меню/).waitFor();
+    expect(await question.textContent()).toBe(
+      `Вы действительно желаете удалить блюдо?Блюдо есть в меню: «Зима ${SUFFIX}», «Осень ${SUFFIX}» (активировано). Удаление уберёт его оттуда.`,
+    );
+    await shot(page, 'dish-delete-question');
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
     await page.getByText('Блюдо удалено').first().waitFor();
     await row(BORSCH).waitFor({ state: 'detached' });

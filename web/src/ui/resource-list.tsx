@@ -48,6 +48,8 @@ export interface ResourceListProps<Row extends Named> {
   editPath?: (row: Row) => string;
   /** The edit link's accessible name, when a row's own differs from 'Изменить'. */
   editLabel?: (row: Row) => string;
+  /** The question before a row is deleted, when it says more than `texts.confirmDelete` (what goes with it). */
+  deleteQuestion?: (row: Row) => ReactNode;
   /** Actions of a row between its edit link and its delete. */
   rowActions?: (row: Row) => ReactNode;
   actionsWidth?: number;
@@ -92,6 +94,7 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
     editPath,
     editLabel,
     rowActions,
+    deleteQuestion,
     actionsWidth = 110,
     searchWidth = 360,
     perSchool = false,
@@ -147,7 +150,7 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
           {rowActions?.(row)}
           {canDelete && (
             <ConfirmDelete
-              title={t.confirmDelete}
+              title={deleteQuestion?.(row) ?? t.confirmDelete}
               onConfirm={async () => {
                 await remove.mutateAsync(row.id);
                 void message.success(t.deleted);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -122,6 +122,18 @@ export function createDishesRepository(db: Db) {
         .where(and(eq(dishes.id, id), visible(scope)))
         .for('update');
       return locked ? find(scope, id, tx) : null;
+    },
+
+    /** The live menus with the dish on some day, by name, with their live activations. */
+    async menusOf(id: number, tx: Db = db) {
+      const result = await tx.execute(sql`
+        select m.id, m.name,
+               (select count(*) from menu_activations a where a.menu_id = m.id and a.deleted_at is null)::int
+                 as activations
+        from menus m
+        where m.deleted_at is null and exists (select 1 from menu_dishes md where md.menu_id = m.id and md.dish_id = ${id})
+        order by m.name, m.id`);
+      return (result as unknown as { rows: { id: number; name: string; activations: number }[] }).rows;
     },
 
     /** Archives the dish and takes it off every menu: a menu never offers a dish that is gone. */

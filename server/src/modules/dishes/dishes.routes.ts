@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, Ok } from '@tamaq/contract/common';
-import { Dish, DishCreate, DishList, DishListQuery, DishUpdate } from '@tamaq/contract/dishes';
+import { Dish, DishCreate, DishList, DishListQuery, DishMenus, DishUpdate } from '@tamaq/contract/dishes';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
@@ -40,6 +40,20 @@ export const dishesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     (request) => dishes.get(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/product/:id/menus',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Меню, в которых есть блюдо (спрашивается перед удалением)',
+        params: IdParams,
+        response: { 200: DishMenus, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    (request) => dishes.menus(actorOf(request), request.params.id),
   );
 
   app.post(

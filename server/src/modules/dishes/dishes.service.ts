@@ -3,6 +3,7 @@ import {
   DISH_MESSAGES as M,
   type Dish,
   type DishCreate,
+  type DishMenus,
   type DishList,
   type DishListQuery,
   type DishUpdate,
@@ -72,6 +73,13 @@ export function createDishesService(platform: Platform) {
     async list(actor: Actor, query: DishListQuery): Promise<DishList> {
       const { rows, total } = await repo.list(scopeOf(actor), query);
       return { total, rows: rows.map(toDish) };
+    },
+
+    /** The menus the dish is on (asked before it is deleted); another organization's dish is not found. */
+    async menus(actor: Actor, id: number): Promise<DishMenus> {
+      const dish = await repo.find(scopeOf(actor), id);
+      if (!dish) throw notFound(M.dishNotFound);
+      return { rows: await repo.menusOf(id) };
     },
 
     async get(actor: Actor, id: number): Promise<Dish> {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, signedIn, createImage } from '../../../test/factories.ts';
+import { createOrganization, createSchool, signedIn, createImage } from '../../../test/factories.ts';
 import { auditLog, images } from '../../platform/db/schema.ts';
 import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
 
@@ -178,6 +178,72 @@ describe('GET /api/products, GET and DELETE /api/product/{id}', () => {
       expect((await t.call({ method: 'GET', url: '/api/products', token })).statusCode).toBe(403);
       expect((await post(borsch(), token)).statusCode).toBe(403);
     }
+  });
+});
+
+describe('GET /api/product/{id}/menus', () => {
+  it('names the live menus that have the dish, by name, with their activations; none once it is deleted', async () => {
+    const dish = (await post(borsch({ name: 'Рассольник' }))).json() as { id: number };
+    const menu = async (name: string, days = 5) =>
+      (
+        await t.call({ method: 'POST', url: '/api/menu', token: admin.token, payload: { name, days, groups: '1,3' } })
+      ).json().id as number;
+    const put = (menuId: number, day: number, group: number) =>
+      t.call({
+        method: 'POST',
+        url: '/api/menu/product',
+        token: admin.token,
+        payload: { menu_id: menuId, day, group, product_id: dish.id },
+      });
+    const winter = await menu('Зима');
+    const autumn = await menu('Осень');
+    const deleted = await menu('Лето');
+    await menu('Весна');
+    await put(winter, 1, 1);
+    await put(winter, 3, 3);
+    await put(autumn, 2, 3);
+    await put(deleted, 1, 3);
+    await t.call({ method: 'DELETE', url: `/api/menu/${deleted}`, token: admin.token });
+    const school = await createSchool(t.db, { organizationId: orgId });
+    const activated = await t.call({
+      method: 'POST',
+      url: '/api/activated/menu/activate',
+      token: admin.token,
+      payload: { school_id: school.id, menu_id: autumn, type: 'paid_food', date: '2026-09-01' },
+    });
+    expect(activated.statusCode).toBe(200);
+
+    const res = await t.call({ method: 'GET', url: `/api/product/${dish.id}/menus`, token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      rows: [
+        { id: winter, name: 'Зима', activations: 0 },
+        { id: autumn, name: 'Осень', activations: 1 },
+      ],
+    });
+    await t.call({ method: 'DELETE', url: `/api/product/${dish.id}`, token: admin.token });
+    expect((await t.call({ method: 'GET', url: `/api/product/${dish.id}/menus`, token: admin.token })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses a bad id (422), another organization’s dish (404) and other roles (403)', async () => {
+    const bad = await t.call({ method: 'GET', url: '/api/product/abc/menus', token: admin.token });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toHaveProperty('validationErrors.id');
+    const other = await createOrganization(t.db, { type: 'education' });
+    const them = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
+    const theirs = (
+      await post(
+        { category_id: (await category(other.id, 'Их')).id, name: 'Их плов', cost: 1, output: '1' },
+        them.token,
+      )
+    ).json() as { id: number };
+    const foreign = await t.call({ method: 'GET', url: `/api/product/${theirs.id}/menus`, token: admin.token });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().errorMessage).toBe('Блюдо не найдено');
+    const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: other.id });
+    expect((await t.call({ method: 'GET', url: `/api/product/${theirs.id}/menus`, token })).statusCode).toBe(403);
   });
 });
 

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { formatCost } from '../../lib/money.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
+import { DishDeleteQuestion } from './dish-delete-question.tsx';
 import { dishCategoriesResource } from './dish-categories-resource.ts';
 import { dishesResource } from './dishes-resource.ts';
 
@@ -28,6 +29,7 @@ export function DishesListPage() {
       formPath={`/product/${categoryId}`}
       filters={{ categoryId }}
       testId="dishes-page"
+      deleteQuestion={(row) => <DishDeleteQuestion id={row.id} />}
       header={
         <Breadcrumb
           items={[{ title: <Link to="/categories">{categoryTexts.title}</Link> }, { title: name ?? t.title }]}

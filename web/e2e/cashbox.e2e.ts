@@ -150,6 +150,51 @@ describe('/cashbox as the education cashier', () => {
     expect(await lines().count()).toBe(0);
   });
 
+  it('refuses a count out of 1–1000 as typed, pays nothing until it is corrected, and never cuts it down', async () => {
+    await page.goto(`${baseUrl()}/cashbox?schoolId=${schoolId}`);
+    await page.getByTestId('dish-board').getByRole('option').first().waitFor();
+    await page.keyboard.type(`плов ${SUFFIX}`);
+    await page.getByRole('option', { name: new RegExp(PLOV) }).waitFor();
+    await page.keyboard.press('Enter');
+    await lines().filter({ hasText: PLOV }).waitFor();
+    const count = page.getByLabel(`Количество: ${PLOV}`);
+    const before = (await ordersOf()).length;
+    for (const typed of ['99999', '0', 'abc', '2.5', '-1']) {
+      await count.fill(typed);
+      await page.getByTestId('cart-count-error').waitFor();
+      expect(await count.inputValue()).toBe(typed);
+      expect(await page.getByTestId('pay').isDisabled()).toBe(true);
+      // The sum is still the last good count's.
+      expect(await total()).toBe('Итого: 450,50 тг.');
+    }
+    expect(await page.getByTestId('cart-count-error').textContent()).toBe(
+      'Количество — целое число от 1 до 1000: исправьте его, чтобы оплатить',
+    );
+    await shot(page, 'cashbox-count-refused');
+    await search().focus();
+    await page.keyboard.press('F9');
+    await page
+      .locator('.ant-message')
+      .getByText(/Количество — целое число от 1 до 1000/)
+      .waitFor();
+    expect((await ordersOf()).length).toBe(before);
+
+    // 1000 is the most: + is refused with a word, the count stays.
+    await count.fill('1000');
+    await page.getByTestId('cart-count-error').waitFor({ state: 'detached' });
+    expect(await total()).toBe('Итого: 450 500,00 тг.');
+    expect(await page.getByRole('button', { name: `Больше: ${PLOV}` }).isDisabled()).toBe(true);
+    await search().focus();
+    await page.keyboard.press('+');
+    await page.locator('.ant-message').getByText('Не больше 1000 порций одного блюда в заказе').waitFor();
+    expect(await count.inputValue()).toBe('1000');
+    await count.fill('2');
+    expect(await total()).toBe('Итого: 901,00 тг.');
+    await page.getByRole('button', { name: 'Очистить' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await lines().first().waitFor({ state: 'detached' });
+  });
+
   it('charges what the cashier sees: a price changed elsewhere re-prices the saved cart, an order at the old one is refused', async () => {
     const setBun = (cost: string) =>
       call(admin, 'PUT', '/api/product', { id: bunId, category_id: categoryId, name: BUN, cost, output: '200 г' });

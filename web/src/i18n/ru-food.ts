@@ -1,3 +1,4 @@
+import { ORDER_COUNT_MAX } from '@tamaq/contract/orders';
 /** Texts of the food screens (spec 2): dish categories and dishes. */
 export const foodTexts = {
   dishCategories: {
@@ -142,6 +143,8 @@ export const foodTexts = {
     increase: (name: string) => `Больше: ${name}`,
     removeLine: (name: string) => `Убрать: ${name}`,
     countOf: (name: string) => `Количество: ${name}`,
+    countInvalid: `Количество — целое число от 1 до ${ORDER_COUNT_MAX}: исправьте его, чтобы оплатить`,
+    countMax: `Не больше ${ORDER_COUNT_MAX} порций одного блюда в заказе`,
     paid: (id: number, amount: string) => `Заказ №${id} оплачен: ${amount}`,
     print: 'Печать чека',
     newOrder: 'Новый заказ',

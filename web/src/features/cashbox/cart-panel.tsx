@@ -1,6 +1,6 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ORDER_COUNT_MAX, type Order } from '@tamaq/contract/orders';
-import { Alert, Button, Card, Empty, Flex, InputNumber, Popconfirm, Space, theme, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Space, theme, Typography } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { formatCost, fromTiyn, toTiyn } from '../../lib/money.ts';
 import type { useCart } from './use-cart.ts';
@@ -86,23 +86,27 @@ export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, noti
                   refocus();
                 }}
               />
-              <InputNumber
+              <Input
                 size="small"
-                min={1}
-                max={ORDER_COUNT_MAX}
-                precision={0}
-                value={l.count}
+                inputMode="numeric"
+                autoComplete="off"
+                value={cart.drafts.get(l.id) ?? String(l.count)}
+                status={cart.drafts.has(l.id) ? 'error' : undefined}
                 aria-label={t.countOf(l.name)}
-                onChange={(v) => {
-                  if (typeof v === 'number') cart.setCount(l.id, v);
+                aria-invalid={cart.drafts.has(l.id)}
+                aria-describedby={cart.drafts.has(l.id) ? 'cart-count-error' : undefined}
+                onChange={(e) => cart.typeCount(l.id, e.target.value)}
+                onPressEnter={() => {
+                  if (!cart.drafts.has(l.id)) refocus();
                 }}
-                onPressEnter={refocus}
-                style={{ width: 64 }}
+                style={{ width: 64, textAlign: 'center' }}
               />
               <Button
                 size="small"
                 icon={<PlusOutlined />}
                 aria-label={t.increase(l.name)}
+                disabled={l.count >= ORDER_COUNT_MAX}
+                title={l.count >= ORDER_COUNT_MAX ? t.countMax : undefined}
                 onClick={() => {
                   cart.change(l.id, 1);
                   refocus();
@@ -125,6 +129,11 @@ export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, noti
             </Flex>
           ))}
         </Flex>
+      )}
+      {cart.drafts.size > 0 && (
+        <Typography.Text type="danger" id="cart-count-error" role="alert" data-testid="cart-count-error">
+          {t.countInvalid}
+        </Typography.Text>
       )}
       <Flex justify="space-between" align="baseline" style={{ marginTop: 16 }}>
         <Typography.Text type="secondary">{t.dishes(cart.count)}</Typography.Text>
@@ -150,7 +159,7 @@ export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, noti
           size="large"
           block
           loading={paying}
-          disabled={cart.lines.length === 0}
+          disabled={cart.lines.length === 0 || cart.drafts.size > 0}
           onClick={onPay}
           data-testid="pay"
         >

@@ -1,7 +1,7 @@
 import { HEADERS } from '@tamaq/contract/constants';
 import type { Cashbox, CashboxDish, Order } from '@tamaq/contract/orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Col, Flex, Row, type InputRef } from 'antd';
+import { App, Card, Col, Flex, Row, type InputRef } from 'antd';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api, errorText, isApiError } from '../../lib/api-client.ts';
@@ -69,6 +69,7 @@ export function CashboxPage() {
     refetchOnMount: 'always',
     refetchOnWindowFocus: true,
   });
+  const { message } = App.useApp();
   const cart = useCart(session && schoolId !== undefined ? `tamaq.cart.${session.sub}.${schoolId}` : null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -134,14 +135,20 @@ export function CashboxPage() {
     },
   });
   const { isPending: paying, mutate } = pay;
+  const hasDrafts = cart.drafts.size > 0;
   const payNow = useCallback(() => {
     if (cart.lines.length === 0 || paying) return;
+    // A count typed wrong is corrected first: nothing is paid for a number the cashier did not mean.
+    if (hasDrafts) {
+      void message.error(t.countInvalid);
+      return;
+    }
     setFailure(null);
     mutate();
-  }, [cart.lines.length, paying, mutate]);
+  }, [cart.lines.length, paying, mutate, hasDrafts, message]);
 
   const add = (dish: CashboxDish) => {
-    cart.add(dish);
+    if (!cart.add(dish)) void message.warning(t.countMax);
     setPaid(null);
     setQuery('');
     setActive(0);
@@ -173,7 +180,7 @@ export function CashboxPage() {
       if (item) add(item.dish);
     } else if (countKey) {
       e.preventDefault();
-      if (cart.current !== null) cart.change(cart.current, e.key === '+' ? 1 : -1);
+      if (cart.current !== null && !cart.change(cart.current, e.key === '+' ? 1 : -1)) void message.warning(t.countMax);
     } else if (e.key === 'Delete' && query === '') {
       e.preventDefault();
       if (cart.current !== null) cart.remove(cart.current);

@@ -56,7 +56,8 @@ function load(storageKey: string | null): CartState {
 
 /**
  * The cashbox's cart, kept in this browser for the user and school (a reload or a closed tab keeps
- * it until the order is placed or cleared). Counts stay 1–1000; the sum is in tiyn, exact.
+ * it until the order is placed or cleared). Counts are 1–1000: more is refused, never cut down, and a
+ * count typed wrong stays as typed until corrected; the sum is in tiyn, exact.
  */
 export function useCart(storageKey: string | null) {
   const [state, setState] = useState<{ storageKey: string | null; cart: CartState }>(() => ({
@@ -87,8 +88,36 @@ export function useCart(storageKey: string | null) {
     [],
   );
 
+  /** Counts typed that are not a whole number 1–1000, by line: shown as typed, and the cart is not paid. */
+  const [drafts, setDrafts] = useState<ReadonlyMap<number, string>>(new Map());
+  const setDraft = useCallback(
+    (id: number, text: string | null) =>
+      setDrafts((d) => {
+        if (text === null ? !d.has(id) : d.get(id) === text) return d;
+        const next = new Map(d);
+        if (text === null) next.delete(id);
+        else next.set(id, text);
+        return next;
+      }),
+    [],
+  );
+  // A line gone (removed, paid, cleared) has no draft left.
+  const liveDrafts = useMemo(() => {
+    const ids = new Set(cart.lines.map((l) => l.id));
+    return [...drafts.keys()].every((id) => ids.has(id)) ? drafts : new Map([...drafts].filter(([id]) => ids.has(id)));
+  }, [drafts, cart.lines]);
+
+  /** Whether one more of this dish fits in its line (at most 1000). */
+  const fits = useCallback(
+    (id: number, delta = 1) => (cart.lines.find((l) => l.id === id)?.count ?? 0) + delta <= ORDER_COUNT_MAX,
+    [cart.lines],
+  );
+
+  /** Changes a line's count by `delta`; false, changing nothing, when it would pass 1000. */
   const change = useCallback(
-    (id: number, delta: number) =>
+    (id: number, delta: number): boolean => {
+      if (!fits(id, delta)) return false;
+      setDraft(id, null);
       update((c) => {
         const line = c.lines.find((l) => l.id === id);
         if (!line) return c;
@@ -96,12 +125,17 @@ export function useCart(storageKey: string | null) {
         const lines =
           count < 1 ? c.lines.filter((l) => l.id !== id) : c.lines.map((l) => (l.id === id ? { ...l, count } : l));
         return { ...c, lines, current: count < 1 ? (lines.at(-1)?.id ?? null) : id };
-      }),
-    [update],
+      });
+      return true;
+    },
+    [update, fits, setDraft],
   );
 
+  /** Adds one of the dish; false, changing nothing, when its line already holds 1000. */
   const add = useCallback(
-    (dish: Pick<CashboxDish, 'id' | 'name' | 'cost'>) =>
+    (dish: Pick<CashboxDish, 'id' | 'name' | 'cost'>): boolean => {
+      if (!fits(dish.id)) return false;
+      setDraft(dish.id, null);
       update((c) =>
         c.lines.some((l) => l.id === dish.id)
           ? {
@@ -116,18 +150,28 @@ export function useCart(storageKey: string | null) {
               current: dish.id,
               lines: [...c.lines, { id: dish.id, name: dish.name, cost: dish.cost, count: 1 }],
             },
-      ),
-    [update],
+      );
+      return true;
+    },
+    [update, fits, setDraft],
   );
 
-  const setCount = useCallback(
-    (id: number, count: number) =>
-      update((c) => ({
-        ...c,
-        current: id,
-        lines: c.lines.map((l) => (l.id === id ? { ...l, count: Math.max(1, Math.min(ORDER_COUNT_MAX, count)) } : l)),
-      })),
-    [update],
+  /**
+   * A count typed into a line: a whole number 1–1000 becomes its count; anything else stays as typed
+   * (a draft the panel shows as wrong) and the line keeps its last good count until it is corrected.
+   */
+  const typeCount = useCallback(
+    (id: number, text: string) => {
+      const trimmed = text.trim();
+      const n = /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : NaN;
+      if (!(n >= 1 && n <= ORDER_COUNT_MAX)) {
+        setDraft(id, text);
+        return;
+      }
+      setDraft(id, null);
+      update((c) => ({ ...c, current: id, lines: c.lines.map((l) => (l.id === id ? { ...l, count: n } : l)) }));
+    },
+    [update, setDraft],
   );
 
   /**
@@ -157,7 +201,16 @@ export function useCart(storageKey: string | null) {
     [cart.lines, update],
   );
 
-  const remove = useCallback((id: number) => change(id, -ORDER_COUNT_MAX), [change]);
+  const remove = useCallback(
+    (id: number) => {
+      setDraft(id, null);
+      update((c) => {
+        const lines = c.lines.filter((l) => l.id !== id);
+        return lines.length === c.lines.length ? c : { ...c, lines, current: lines.at(-1)?.id ?? null };
+      });
+    },
+    [update, setDraft],
+  );
   /** Takes these dishes out (no longer sold), the rest stays. */
   const removeDishes = useCallback(
     (ids: readonly number[]) =>
@@ -192,7 +245,8 @@ export function useCart(storageKey: string | null) {
     count,
     add,
     change,
-    setCount,
+    typeCount,
+    drafts: liveDrafts,
     remove,
     removeDishes,
     clear,

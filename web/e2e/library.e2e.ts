@@ -141,10 +141,37 @@ describe('/books as librarian@demo.kz', () => {
     await page.getByTestId('book-barcodes-page').waitFor();
     await page.getByText('У книги пока нет экземпляров').waitFor();
 
+    // A count out of 1–500 or not a whole number stays as typed with the message; nothing is made.
+    for (const typed of ['5000', '0', '-1', 'abc', '2.5']) {
+      await page.getByLabel('Количество штрихкодов').fill(typed);
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await fieldError(page, 'Количество штрихкодов').getByText('Количество штрихкодов — от 1 до 500').waitFor();
+      expect(await page.getByLabel('Количество штрихкодов').inputValue()).toBe(typed);
+    }
+    await shot(page, 'book-copies-count-refused');
+    // Above 20 it asks, saying how many labels and sheets that prints; «Отмена» makes none.
+    await page.getByLabel('Количество штрихкодов').fill('50');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    const question = page.getByTestId('copies-question');
+    await question.waitFor();
+    expect(await question.textContent()).toBe(
+      'Книга получит 50 новых штрихкодов: на печать пойдёт 50 этикеток, листов A4 — 3.',
+    );
+    await page.locator('.ant-modal-confirm-title').getByText('Создать 50 экземпляров?').waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Отмена' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await page.getByText('У книги пока нет экземпляров').isVisible()).toBe(true);
     await page.getByLabel('Количество штрихкодов').fill('3');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Добавлено экземпляров: 3').waitFor();
     await copyRows().nth(2).waitFor();
+
+    // Digits typed at a person's pace outside the field, then Enter, make no copy.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.type('4870001', { delay: 120 });
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    expect(await copyRows().count()).toBe(3);
 
     // A label scanned with the focus nowhere, and one typed into the field with Enter.
     const scanned = `LB-${SUFFIX}`;

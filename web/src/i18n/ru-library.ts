@@ -82,6 +82,10 @@ export const libraryTexts = {
     countHint: 'Новые экземпляры получат номера по порядку',
     generate: 'Сохранить',
     generated: (n: number) => `Добавлено экземпляров: ${n}`,
+    confirmMany: (n: number) => `Создать ${n} экземпляров?`,
+    confirmManyText: (n: number, sheets: number) =>
+      `Книга получит ${n} новых штрихкодов: на печать пойдёт ${n} этикеток, листов A4 — ${sheets}.`,
+    confirmManyOk: 'Создать',
     manual: 'Штрихкод вручную',
     manualHint: 'Введите номер с наклейки и нажмите Enter — или просто отсканируйте её',
     manualPlaceholder: 'Номер штрихкода',

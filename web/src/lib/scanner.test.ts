@@ -4,8 +4,8 @@ import { BarcodeScanner, type ScannerKey } from './scanner.ts';
 type Key = Omit<ScannerKey, 'timeStamp'>;
 
 /** Feeds keys `gap` ms apart from `start`, then lets the scanner time out; returns every scan. */
-function run(keys: Key[], { gap = 5, start = 1000 } = {}): string[] {
-  const scanner = new BarcodeScanner();
+function run(keys: Key[], { gap = 5, start = 1000, burstOnlyOutside = false } = {}): string[] {
+  const scanner = new BarcodeScanner({ burstOnlyOutside });
   const scans: string[] = [];
   let t = start;
   for (const k of keys) {
@@ -45,6 +45,15 @@ describe('BarcodeScanner: what counts as a scan', () => {
   it('makes one scan of keys ended by Enter, whatever their pace (a loaded page delivers them late)', () => {
     for (const gap of [1, 10, 30, 60, 150])
       expect(run([...keys('0012345678'), ENTER], { gap })).toEqual(['0012345678']);
+  });
+
+  it('with burstOnlyOutside, takes keys outside any field as a scan only at a scanner’s pace', () => {
+    for (const gap of [1, 10, 30, 60, 90])
+      expect(run([...keys('0012345678'), ENTER], { gap, burstOnlyOutside: true })).toEqual(['0012345678']);
+    // A person typing a number (120 ms a key and more) and Enter makes nothing.
+    for (const gap of [120, 150, 400])
+      expect(run([...keys('0012345678'), ENTER], { gap, burstOnlyOutside: true })).toEqual([]);
+    expect(run([...keys('123'), ENTER], { burstOnlyOutside: true })).toEqual([]);
   });
 
   it('ends a scan without Enter by its silence only at scanner pace, never cutting it at a pause', () => {

@@ -35,6 +35,11 @@ export interface ScannerOptions {
   minLength?: number;
   /** Enter after 1 to 3 characters typed outside any field reports them too ("not a card"). */
   reportShort?: boolean;
+  /**
+   * Outside any field only a scanner's burst is a scan, as in a text field: digits typed at a
+   * person's pace and Enter are nobody's (a screen where a scan makes something, like a new copy).
+   */
+  burstOnlyOutside?: boolean;
 }
 
 const ENTER = 13;
@@ -86,6 +91,7 @@ export class BarcodeScanner {
   private readonly gapMs: number;
   private readonly minLength: number;
   private readonly reportShort: boolean;
+  private readonly burstOnlyOutside: boolean;
   private keys: Typed[] = [];
   /** Where the keys being gathered went; null when nothing is gathered. */
   private where: KeyTarget | null = null;
@@ -96,6 +102,7 @@ export class BarcodeScanner {
     this.gapMs = opts.gapMs ?? SCANNER.gapMs;
     this.minLength = opts.minLength ?? SCANNER.minLength;
     this.reportShort = opts.reportShort ?? false;
+    this.burstOnlyOutside = opts.burstOnlyOutside ?? false;
   }
 
   /** Characters gathered and not yet closed. */
@@ -184,7 +191,8 @@ export class BarcodeScanner {
     const where = this.where;
     const n = this.keys.length;
     if (where === 'other' && n > 0) {
-      const scan = n >= this.minLength || this.reportShort ? this.code() : null;
+      const counts = !this.burstOnlyOutside || (n >= this.minLength && this.isBurst(at));
+      const scan = counts && (n >= this.minLength || this.reportShort) ? this.code() : null;
       this.reset();
       return { ...PASS, scan, swallow: true };
     }

@@ -6,6 +6,8 @@ export interface BarcodeScannerOptions {
   enabled?: boolean;
   /** Enter after 1–3 characters typed outside any field reports them too, so the screen can say "not a card". */
   reportShort?: boolean;
+  /** Outside any field only a scanner's burst counts, not keys typed at a person's pace (see BarcodeScanner). */
+  burstOnlyOutside?: boolean;
 }
 
 /** The attribute that marks a screen's card field: its value is a card number, typed or scanned. */
@@ -58,6 +60,7 @@ function takeBack(target: EventTarget | null, typed: string[]): void {
 export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeScannerOptions = {}): void {
   const enabled = opts.enabled ?? true;
   const reportShort = opts.reportShort ?? false;
+  const burstOnlyOutside = opts.burstOnlyOutside ?? false;
   const onScanRef = useRef(onScan);
   useEffect(() => {
     onScanRef.current = onScan;
@@ -65,7 +68,7 @@ export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeS
 
   useEffect(() => {
     if (!enabled) return;
-    const scanner = new BarcodeScanner({ reportShort });
+    const scanner = new BarcodeScanner({ reportShort, burstOnlyOutside });
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The field the keys being gathered went into, for taking a silent scan back out of it.
     let field: EventTarget | null = null;
@@ -116,5 +119,5 @@ export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeS
       window.removeEventListener('keydown', onKeyDown, true);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [enabled, reportShort]);
+  }, [enabled, reportShort, burstOnlyOutside]);
 }

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
-import { BOOK_COUNT_MAX, type BookBarcodeRow } from '@tamaq/contract/library';
-import { App, Alert, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { BOOK_COUNT_MAX, LIBRARY_MESSAGES, type BookBarcodeRow } from '@tamaq/contract/library';
+import { App, Alert, Button, Card, Descriptions, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
@@ -10,11 +10,14 @@ import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useAddCopy, useGenerateCopies, useRemoveCopy } from './api/book-copies.ts';
-import { BookLabels } from './book-labels.tsx';
+import { BookLabels, LABELS_PER_SHEET } from './book-labels.tsx';
+import { IntegerInput } from '../../ui/integer-input.tsx';
 import { booksResource } from './books-resource.ts';
 import { positiveParam } from '../../ui/resource-form.tsx';
 
 const t = ru.library.copies;
+/** Up to this many copies at once are made without a question. */
+const ASK_ABOVE_COPIES = 20;
 
 /**
  * '/books/:id/barcodes' (spec 2 §2): a book's copies. Generate N barcodes, type one, or scan a
@@ -23,11 +26,11 @@ const t = ru.library.copies;
 export function BookBarcodesPage() {
   const bookId = positiveParam(useParams().id);
   const book = booksResource.useOne(bookId);
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const generate = useGenerateCopies();
   const add = useAddCopy();
   const remove = useRemoveCopy();
-  const [count, setCount] = useState<number | null>(1);
+  const [countForm] = Form.useForm<{ count: number | string }>();
   const [manual, setManual] = useState('');
   const [manualError, setManualError] = useState<string | null>(null);
 
@@ -44,10 +47,27 @@ export function BookBarcodesPage() {
     }
   };
   // A label scanned anywhere on the page is a new copy (the manual field takes its own keys).
-  useBarcodeScanner((code) => void addBarcode(code), { enabled: book.isSuccess });
+  // Only a scanner's burst: digits typed at a person's pace and Enter outside the field make no copy.
+  useBarcodeScanner((code) => void addBarcode(code), { enabled: book.isSuccess, burstOnlyOutside: true });
 
-  const onGenerate = async () => {
-    if (!bookId || !count) return;
+  const onGenerate = async (count: number) => {
+    if (!bookId) return;
+    // Many at once asks first, saying what it prints: a mistyped 500 is 21 sheets of labels.
+    if (count > ASK_ABOVE_COPIES) {
+      const goOn = await new Promise<boolean>((resolve) =>
+        modal.confirm({
+          title: t.confirmMany(count),
+          content: (
+            <div data-testid="copies-question">{t.confirmManyText(count, Math.ceil(count / LABELS_PER_SHEET))}</div>
+          ),
+          okText: t.confirmManyOk,
+          cancelText: ru.ui.cancel,
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        }),
+      );
+      if (!goOn) return;
+    }
     try {
       await generate.mutateAsync({ book_id: bookId, count });
       void message.success(t.generated(count));
@@ -89,23 +109,26 @@ export function BookBarcodesPage() {
       </Card>
       <Card>
         <Flex gap={32} wrap>
-          <Form layout="vertical" onFinish={() => void onGenerate()} style={{ minWidth: 260 }}>
-            <Form.Item label={t.count} extra={t.countHint}>
-              <Space.Compact>
-                <InputNumber
-                  min={1}
-                  max={BOOK_COUNT_MAX}
-                  precision={0}
-                  value={count}
-                  onChange={setCount}
-                  aria-label={t.count}
-                  style={{ width: 120 }}
-                />
-                <Button type="primary" htmlType="submit" loading={generate.isPending} disabled={!count}>
-                  {t.generate}
-                </Button>
-              </Space.Compact>
+          <Form
+            form={countForm}
+            layout="vertical"
+            initialValues={{ count: 1 }}
+            onFinish={(v) => void onGenerate(Number(v.count))}
+            style={{ minWidth: 260 }}
+          >
+            <Form.Item
+              name="count"
+              label={t.count}
+              extra={t.countHint}
+              rules={[
+                { required: true, type: 'integer', min: 1, max: BOOK_COUNT_MAX, message: LIBRARY_MESSAGES.count },
+              ]}
+            >
+              <IntegerInput aria-label={t.count} style={{ width: 120 }} />
             </Form.Item>
+            <Button type="primary" htmlType="submit" loading={generate.isPending}>
+              {t.generate}
+            </Button>
           </Form>
           <Form layout="vertical" onFinish={() => void addBarcode(manual)} style={{ minWidth: 300, flex: 1 }}>
             <Form.Item

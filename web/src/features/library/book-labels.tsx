@@ -7,7 +7,7 @@ export interface BookLabel {
 }
 
 /** A common A4 label sheet: 3 columns × 8 rows of 70 × 37.125 mm. */
-const PER_SHEET = 24;
+export const LABELS_PER_SHEET = 24;
 const LABELS_CSS = `
 .book-labels-sheet { display: grid; grid-template-columns: repeat(3, 70mm); grid-auto-rows: 37.125mm;
   width: 210mm; break-after: page; }
@@ -25,7 +25,7 @@ const LABELS_CSS = `
  */
 export function BookLabels({ labels }: { labels: BookLabel[] }) {
   const sheets: BookLabel[][] = [];
-  for (let i = 0; i < labels.length; i += PER_SHEET) sheets.push(labels.slice(i, i + PER_SHEET));
+  for (let i = 0; i < labels.length; i += LABELS_PER_SHEET) sheets.push(labels.slice(i, i + LABELS_PER_SHEET));
   return (
     <PrintOnly page="A4" margin="0" css={LABELS_CSS} testId="book-labels">
       {sheets.map((sheet, i) => (

@@ -47,6 +47,9 @@ export const LIBRARY_MESSAGES = {
   barcodeTaken: 'Такой штрихкод уже есть в библиотеке этой школы',
   barcodeChars: 'Штрихкод: латинские буквы, цифры и знаки без пробелов, до 64 символов',
   copyOnHands: 'Экземпляр на руках у ученика: примите его, прежде чем удалять',
+  copiesOnHands: (barcodes: string[]) =>
+    `На руках у учеников: ${barcodes.join(', ')}. Примите эти экземпляры, прежде чем удалять; ничего не удалено`,
+  copiesPick: 'Выберите от 1 до 500 экземпляров',
   count: 'Количество штрихкодов — от 1 до 500',
   confirmCopies: 'Подтверждённое количество экземпляров — целое число от 0 до 20 000',
 } as const;
@@ -151,6 +154,19 @@ export const BookCount = z.object({
     .max(BOOK_COUNT_MAX, { error: M.count }),
 });
 export type BookCount = z.infer<typeof BookCount>;
+
+/** `POST /api/book/barcodes/remove`: several copies of one book at once, all or none. */
+export const BookBarcodesRemove = z.object({
+  book_id: bodyId(),
+  ids: z
+    .array(bodyId(), { error: M.copiesPick })
+    .min(1, { error: M.copiesPick })
+    .max(BOOK_COUNT_MAX, { error: M.copiesPick })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type BookBarcodesRemove = z.infer<typeof BookBarcodesRemove>;
+export const BookBarcodesRemoved = z.object({ success: z.literal(true), count: z.number().int() });
+export type BookBarcodesRemoved = z.infer<typeof BookBarcodesRemoved>;
 
 /** `POST /api/book/barcode`: one copy with the barcode already on its label. */
 export const BookBarcodeCreate = z.object({ book_id: bodyId(), barcode: bookBarcode() });

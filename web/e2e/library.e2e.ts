@@ -206,6 +206,22 @@ describe('/books as librarian@demo.kz', () => {
     await shot(page, 'book-labels');
     await page.emulateMedia({ media: 'screen' });
 
+    // Two copies ticked and removed at once, after the question.
+    const two = [
+      await copyRows().nth(0).locator('code').textContent(),
+      await copyRows().nth(1).locator('code').textContent(),
+    ];
+    for (const code of two) await page.getByRole('checkbox', { name: `Выбрать экземпляр ${code}` }).check();
+    await page.getByTestId('copies-picked').getByText('Выбрано экземпляров: 2').waitFor();
+    await page.getByRole('button', { name: 'Удалить выбранные (2)' }).click();
+    await page.getByText('Удалить выбранные экземпляры: 2? Их этикетки больше не сработают').waitFor();
+    await shot(page, 'book-copies-remove-many');
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await page.getByText('Удалено экземпляров: 2').waitFor();
+    for (const code of two) await copyRows().filter({ hasText: code! }).waitFor({ state: 'detached' });
+    expect(await copyRows().count()).toBe(3);
+    expect(await page.getByTestId('copies-picked').count()).toBe(0);
+
     await copyRows()
       .filter({ hasText: `${SUFFIX}77` })
       .getByRole('button', { name: 'Удалить' })

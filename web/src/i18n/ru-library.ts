@@ -97,6 +97,12 @@ export const libraryTexts = {
     historyOf: (barcode: string) => `История экземпляра ${barcode}`,
     confirmDelete: (barcode: string) => `Вы действительно желаете удалить штрихкод ${barcode}?`,
     deleted: 'Штрихкод удалён',
+    pick: (barcode: string) => `Выбрать экземпляр ${barcode}`,
+    picked: (n: number) => `Выбрано экземпляров: ${n}`,
+    removeMany: (n: number) => `Удалить выбранные (${n})`,
+    confirmRemoveMany: (n: number) => `Удалить выбранные экземпляры: ${n}? Их этикетки больше не сработают`,
+    removedMany: (n: number) => `Удалено экземпляров: ${n}`,
+    unpick: 'Снять выбор',
     empty: 'У книги пока нет экземпляров: сгенерируйте штрихкоды или отсканируйте наклейки',
   },
   history: {

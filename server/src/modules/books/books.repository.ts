@@ -359,6 +359,34 @@ export function createBooksRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The live copies of a book among `ids` the scope sees, locked for a change, by barcode. */
+    async lockCopies(scope: Scope, bookId: number, ids: number[], tx: Db) {
+      return tx
+        .select({ id: bookBarcodes.id, organizationId: bookBarcodes.organizationId, barcode: bookBarcodes.barcode })
+        .from(bookBarcodes)
+        .where(
+          and(
+            inArray(bookBarcodes.id, ids),
+            eq(bookBarcodes.bookId, bookId),
+            isNull(bookBarcodes.deletedAt),
+            tenantFilter(bookBarcodes, scope),
+          ),
+        )
+        .orderBy(asc(bookBarcodes.barcode))
+        .for('update', { of: bookBarcodes });
+    },
+
+    /** The barcodes among `ids` that are on hand now. */
+    async copiesOnHand(ids: number[], tx: Db = db) {
+      const rows = await tx
+        .select({ barcode: bookBarcodes.barcode })
+        .from(bookLoans)
+        .innerJoin(bookBarcodes, eq(bookBarcodes.id, bookLoans.barcodeId))
+        .where(and(inArray(bookLoans.barcodeId, ids), isNull(bookLoans.returnedAt)))
+        .orderBy(asc(bookBarcodes.barcode));
+      return rows.map((r) => r.barcode);
+    },
+
     async copyOnHand(barcodeId: number, tx: Db = db) {
       const [row] = await tx
         .select({ id: bookLoans.id })
@@ -478,11 +506,11 @@ export function createBooksRepository(db: Db) {
       return made;
     },
 
-    async archiveBarcode(id: number, tx: Db = db) {
+    async archiveBarcode(id: number | number[], tx: Db = db) {
       await tx
         .update(bookBarcodes)
         .set({ deletedAt: sql`now()` })
-        .where(eq(bookBarcodes.id, id));
+        .where(Array.isArray(id) ? inArray(bookBarcodes.id, id) : eq(bookBarcodes.id, id));
     },
 
     async addHistory(entries: HistoryEntry[], tx: Db = db) {

@@ -4,6 +4,8 @@ import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
 import {
   Book,
   BookBarcodeCreate,
+  BookBarcodesRemove,
+  BookBarcodesRemoved,
   BookCount,
   BookCreate,
   BookHistory,
@@ -142,6 +144,20 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       },
     },
     (request) => books.removeBarcode(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/book/barcodes/remove',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Удаление нескольких экземпляров книги (все или ни одного; не пока они на руках)',
+        body: BookBarcodesRemove,
+        response: { 200: BookBarcodesRemoved, ...withErrors },
+      },
+    },
+    (request) => books.removeBarcodes(actorOf(request), request.body),
   );
 
   app.post(

@@ -3,6 +3,8 @@ import {
   LIBRARY_MESSAGES as M,
   type Book,
   type BookBarcodeCreate,
+  type BookBarcodesRemove,
+  type BookBarcodesRemoved,
   type BookCount,
   type BookCreate,
   type BookHistory,
@@ -268,6 +270,31 @@ export function createBooksService(platform: Platform, schools: SchoolsService) 
           tx,
         );
         return { success: true as const };
+      }),
+
+    /**
+     * `POST /api/book/barcodes/remove`: several copies of one book at once, all or none. A copy not
+     * among the book's live ones the actor sees is not found (404, nothing removed); copies on hand
+     * are named in the 409 and nothing is removed.
+     */
+    removeBarcodes: (actor: Actor, body: BookBarcodesRemove): Promise<BookBarcodesRemoved> =>
+      platform.db.transaction(async (tx) => {
+        const copies = await repo.lockCopies(scopeOf(actor), body.book_id, body.ids, tx);
+        if (copies.length !== body.ids.length) throw notFound(M.barcodeNotFound);
+        const onHand = await repo.copiesOnHand(body.ids, tx);
+        if (onHand.length) throw conflict(M.copiesOnHands(onHand));
+        await repo.archiveBarcode(body.ids, tx);
+        await repo.addHistory(
+          copies.map((c) => ({
+            organizationId: c.organizationId,
+            bookId: body.book_id,
+            barcodeId: c.id,
+            action: 'barcode_removed' as const,
+            librarianId: actor.userId,
+          })),
+          tx,
+        );
+        return { success: true as const, count: copies.length };
       }),
 
     /** `POST /api/book/histories`: a copy's history (a removed copy's too) with its book. */

@@ -292,6 +292,49 @@ describe('books', () => {
     expect((await call('DELETE', `/api/book/category/${spare.id}`, admin)).statusCode).toBe(200);
   });
 
+  it('removes several copies of a book at once, all or none, and writes each one’s history', async () => {
+    const book = await createBook(librarian);
+    const made = ((await call('POST', '/api/book/count', librarian, { book_id: book.id, count: 5 })).json() as Book)
+      .barcodes;
+    const [a, b, c, d, e] = made;
+    const remove = (ids: unknown, token = librarian, bookId: unknown = book.id) =>
+      call('POST', '/api/book/barcodes/remove', token, { book_id: bookId, ids });
+    const live = async () =>
+      ((await call('GET', `/api/book/${book.id}`, librarian)).json() as Book).barcodes.map((x) => x.id);
+
+    for (const ids of [[], 'abc', [0], Array.from({ length: 501 }, (_, i) => i + 1)]) {
+      const bad = await remove(ids);
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().validationErrors).every((k) => k.startsWith('ids'))).toBe(true);
+    }
+    // One copy on hand: it is named, and none is removed.
+    const pupil = await createUser(t.db, { organizationId: orgId, schoolId, role: 'Student' });
+    await t.db
+      .insert(bookLoans)
+      .values({ organizationId: orgId, schoolId, barcodeId: c!.id, userId: pupil.id, expiredAt: '2030-01-01' });
+    const onHand = await remove([a!.id, c!.id]);
+    expect(onHand.statusCode).toBe(409);
+    expect(onHand.json().errorMessage).toBe(M.copiesOnHands([c!.barcode]));
+    // A copy of another book (or another school's) is not found, and none is removed.
+    const other = await createBook(admin, { schoolId: school2Id, categoryId: null });
+    const theirs = ((await call('POST', '/api/book/count', admin, { book_id: other.id, count: 1 })).json() as Book)
+      .barcodes[0]!;
+    expect((await remove([a!.id, theirs.id])).statusCode).toBe(404);
+    expect((await remove([a!.id], librarian, other.id)).statusCode).toBe(404);
+    expect(await live()).toEqual(made.map((x) => x.id));
+
+    const ok = await remove([a!.id, b!.id, a!.id, e!.id]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ success: true, count: 3 });
+    expect(await live()).toEqual([c!.id, d!.id]);
+    for (const gone of [a!, b!, e!]) {
+      expect((await history(librarian, gone.id)).rows[0]).toMatchObject({ action: 'barcode_removed' });
+    }
+    // Removed ones are not found a second time.
+    expect((await remove([a!.id])).statusCode).toBe(404);
+    expect((await remove([d!.id], cashier)).statusCode).toBe(403);
+  });
+
   it('keeps other roles, other schools of a locked librarian and other organizations out', async () => {
     const elsewhere = await createBook(admin, { schoolId: school2Id, categoryId: null });
     const copies = (await call('POST', '/api/book/count', admin, { book_id: elsewhere.id, count: 1 })).json() as Book;

@@ -1,6 +1,6 @@
-import { ArrowLeftOutlined, HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
 import { BOOK_COUNT_MAX, LIBRARY_MESSAGES, type BookBarcodeRow } from '@tamaq/contract/library';
-import { App, Alert, Button, Card, Descriptions, Flex, Form, Input, Space, Typography } from 'antd';
+import { App, Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
@@ -9,7 +9,7 @@ import { CARD_FIELD_ATTRIBUTE, useBarcodeScanner } from '../../lib/use-barcode-s
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
-import { useAddCopy, useGenerateCopies, useRemoveCopy } from './api/book-copies.ts';
+import { useAddCopy, useGenerateCopies, useRemoveCopies, useRemoveCopy } from './api/book-copies.ts';
 import { BookLabels, LABELS_PER_SHEET } from './book-labels.tsx';
 import { IntegerInput } from '../../ui/integer-input.tsx';
 import { booksResource } from './books-resource.ts';
@@ -30,6 +30,9 @@ export function BookBarcodesPage() {
   const generate = useGenerateCopies();
   const add = useAddCopy();
   const remove = useRemoveCopy();
+  const removeMany = useRemoveCopies();
+  /** Copies ticked for removing together; one no longer listed (removed meanwhile) is dropped. */
+  const [picked, setPicked] = useState<number[]>([]);
   const [countForm] = Form.useForm<{ count: number | string }>();
   const [manual, setManual] = useState('');
   const [manualError, setManualError] = useState<string | null>(null);
@@ -80,6 +83,18 @@ export function BookBarcodesPage() {
     return <Alert type="error" showIcon title={book.isError ? errorText(book.error) : t.notFound} />;
   }
   const b = book.data;
+  const listed = new Set(b?.barcodes.map((c) => c.id));
+  const ticked = picked.filter((id) => listed.has(id));
+  const removeTicked = async () => {
+    if (!bookId) return;
+    try {
+      const { count } = await removeMany.mutateAsync({ book_id: bookId, ids: ticked });
+      setPicked([]);
+      void message.success(t.removedMany(count));
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
   const back = `/books${b ? `?schoolId=${b.schoolId}` : ''}`;
   return (
     <Flex vertical gap={16} data-testid="book-barcodes-page">
@@ -156,6 +171,25 @@ export function BookBarcodesPage() {
             </Form.Item>
           </Form>
         </Flex>
+        {ticked.length > 0 && (
+          <Flex gap={8} align="center" style={{ marginTop: 16 }} data-testid="copies-picked">
+            <Typography.Text>{t.picked(ticked.length)}</Typography.Text>
+            <Popconfirm
+              title={t.confirmRemoveMany(ticked.length)}
+              okText={ru.ui.yes}
+              cancelText={ru.ui.cancel}
+              okButtonProps={{ danger: true }}
+              onConfirm={removeTicked}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={removeMany.isPending}>
+                {t.removeMany(ticked.length)}
+              </Button>
+            </Popconfirm>
+            <Button type="text" onClick={() => setPicked([])}>
+              {t.unpick}
+            </Button>
+          </Flex>
+        )}
         <DataTable<BookBarcodeRow>
           rowKey="id"
           rows={b?.barcodes}
@@ -165,6 +199,11 @@ export function BookBarcodesPage() {
           offset={0}
           onPageChange={() => {}}
           emptyText={t.empty}
+          rowSelection={{
+            selectedRowKeys: ticked,
+            onChange: (keys) => setPicked(keys.map(Number)),
+            getCheckboxProps: (row) => ({ 'aria-label': t.pick(row.barcode) }),
+          }}
           columns={[
             {
               key: 'barcode',

@@ -2,6 +2,7 @@ import type { Ok } from '@tamaq/contract/common';
 import {
   BOOK_LABELS_PAGE,
   type Book,
+  type BookBarcodesRemoved,
   type BookHistory,
   type BookHistoryAction,
   type BookImportLabels,
@@ -38,6 +39,16 @@ export function useRemoveCopy() {
   const refresh = useRefreshBooks();
   return useMutation({
     mutationFn: (id: number) => api.delete<Ok>(`/api/book/barcode/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+/** `POST /api/book/barcodes/remove`: several copies of one book at once, all or none. */
+export function useRemoveCopies() {
+  const refresh = useRefreshBooks();
+  return useMutation({
+    mutationFn: (body: { book_id: number; ids: number[] }) =>
+      api.post<BookBarcodesRemoved>('/api/book/barcodes/remove', body),
     onSuccess: refresh,
   });
 }

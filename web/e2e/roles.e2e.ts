@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, openBrowser, shot, signIn } from './browser.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
 
 type Case = { email: string; home: string; top: string[]; groups: string[]; reaches?: string };
 
@@ -119,6 +120,19 @@ describe('signing in as each demo role', () => {
     await page.getByRole('link', { name: 'Группы', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Школы', exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Классы', exact: true }).count()).toBe(0);
+  });
+
+  it('a kindergarten admin who creates a book category lands on their kindergartens, not on a refusal', async () => {
+    const { page } = browser;
+    const token = await tokenOf('kg.admin@demo.kz');
+    const kindergarten = (await call<{ rows: { id: number }[] }>(token, 'GET', '/api/schools?limit=1')).rows[0]!.id;
+    await page.goto(`${baseUrl()}/books/category/${kindergarten}/create`);
+    await page.getByLabel('Название').fill(`Сказки ${String(Date.now()).slice(-7)}`);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Категория добавлена').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/schools');
+    await page.getByTestId('schools-page').waitFor();
+    expect(await page.getByText(/нет доступа/).count()).toBe(0);
   });
 });
 

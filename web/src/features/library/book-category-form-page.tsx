@@ -1,7 +1,9 @@
 import { BookCategoryCreate, type BookCategory } from '@tamaq/contract/library';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
+import { canOpen, HOME_BY_ROLE } from '@tamaq/contract/routes';
 import { useParams } from 'react-router';
+import { useSession } from '../../lib/use-session.ts';
 import { ru } from '../../i18n/ru.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
@@ -17,6 +19,11 @@ export function BookCategoryFormPage() {
   const category = bookCategoriesResource.useOne(positiveParam(params.id));
   const schools = useQuery(schoolOptionsQuery());
   const school = category.data?.school ?? schools.data?.rows.find((s) => s.id === schoolId);
+  // The kindergarten admin may create a category (spec 2 §2) but not open the list: back to their
+  // kindergartens, a screen they can use, rather than to a refusal.
+  const role = useSession()?.role;
+  const list = `/books/categories${schoolId ? `?schoolId=${category.data?.schoolId ?? schoolId}` : ''}`;
+  const back = canOpen(role, '/books/categories') ? list : role ? HOME_BY_ROLE[role] : '/';
   return (
     <ResourceForm
       resource={bookCategoriesResource}
@@ -28,7 +35,7 @@ export function BookCategoryFormPage() {
         saved: t.saved,
         loadFailed: t.loadFailed,
       }}
-      backPath={`/books/categories${schoolId ? `?schoolId=${category.data?.schoolId ?? schoolId}` : ''}`}
+      backPath={back}
       crumbs={school ? [school.name] : []}
       invalid={schoolId === null}
       testId="book-category-form-page"

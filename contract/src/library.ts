@@ -342,7 +342,8 @@ export type OnHandQuery = BookCategoryListQuery;
  * pupil with overdue copies get one e-mail listing them; each copy is noticed at most once a day.
  */
 export const OVERDUE_NOTICE_HOUR = 9;
-export const OVERDUE_NOTICE_STATUSES = ['pending', 'sent', 'no_parent', 'failed'] as const;
+/** `kept`: written while no mail server was configured, so kept in the server's outbox, not sent. */
+export const OVERDUE_NOTICE_STATUSES = ['pending', 'sent', 'kept', 'no_parent', 'failed'] as const;
 export const OverdueNoticeStatus = z.enum(OVERDUE_NOTICE_STATUSES);
 export type OverdueNoticeStatus = z.infer<typeof OverdueNoticeStatus>;
 

@@ -141,7 +141,7 @@ describe('demo library (issue 11)', () => {
     const notices = await t.call({ method: 'GET', url: '/api/books/notices?limit=1000', token });
     expect(notices.statusCode, notices.body).toBe(200);
     const sent = (notices.json() as { rows: { status: string; recipients: string[] }[] }).rows;
-    expect([...new Set(sent.map((x) => x.status))].sort()).toEqual(['no_parent', 'sent']);
-    expect(sent.find((x) => x.status === 'sent')!.recipients).toEqual(['zhanna.library@demo.kz']);
+    expect([...new Set(sent.map((x) => x.status))].sort()).toEqual(['kept', 'no_parent']);
+    expect(sent.find((x) => x.status === 'kept')!.recipients).toEqual(['zhanna.library@demo.kz']);
   });
 });

@@ -269,7 +269,6 @@ export async function loadDemoLibrary(tx: Tx, p: DemoLibraryPlace, now: Date): P
     .values({ name: 'Жанна Сапарова', email, roleId: ROLE_IDS.Parent, organizationId: null, regionId: 2 })
     .returning({ id: users.id });
   await tx.insert(parentChildren).values(children.map((pupilId) => ({ parentId: mother!.id, pupilId })));
-  const sentAt = new Date(`${yesterday}T04:05:00Z`); // 09:05 in Almaty
   if (overdue.length > 0) {
     await tx.insert(bookOverdueNotices).values(
       overdue.map((l) => {
@@ -278,9 +277,10 @@ export async function loadDemoLibrary(tx: Tx, p: DemoLibraryPlace, now: Date): P
           ...base,
           loanId: l.id,
           day: yesterday,
-          status: sent ? ('sent' as const) : ('no_parent' as const),
+          // The demo never mailed anyone: its notices to a parent are kept, not sent.
+          status: sent ? ('kept' as const) : ('no_parent' as const),
           recipients: sent ? [email] : [],
-          sentAt: sent ? sentAt : null,
+          sentAt: null,
         };
       }),
     );

@@ -15,6 +15,8 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** False without `SMTP_URL`: mail is kept in the outbox, nobody receives it. */
+  readonly delivers: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; db: D
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
+      delivers: true,
       async send({ secret, ...mail }) {
         try {
           await transport.sendMail({ from: opts.from, ...mail });
@@ -39,6 +42,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; db: D
     };
   }
   return {
+    delivers: false,
     async send({ secret: _secret, ...mail }) {
       await opts.db.insert(mailOutbox).values({ ...mail, html: mail.html ?? null, sent: false });
       opts.log.info(

@@ -91,9 +91,9 @@ afterAll(() => t.close());
 describe('overdue notices', () => {
   it('sends nothing before the due date has passed, nor before 09:00 on the day after', async () => {
     t.clock.now = at(9, 18); // 10 September: due today, not overdue
-    expect(await notices().runOnce()).toEqual({ sent: 0, no_parent: 0, failed: 0 });
+    expect(await notices().runOnce()).toEqual({ sent: 0, kept: 0, no_parent: 0, failed: 0 });
     t.clock.now = at(10, 8, 59); // 11 September, 08:59 in Almaty
-    expect(await notices().runOnce()).toEqual({ sent: 0, no_parent: 0, failed: 0 });
+    expect(await notices().runOnce()).toEqual({ sent: 0, kept: 0, no_parent: 0, failed: 0 });
     expect(mailsTo(mother)).toHaveLength(0);
   });
 
@@ -103,9 +103,10 @@ describe('overdue notices', () => {
     // Aigerim's two overdue copies went to both parents; Bolat's has no one to go to.
     expect({
       sent: one.sent + two.sent,
+      kept: one.kept + two.kept,
       no_parent: one.no_parent + two.no_parent,
       failed: one.failed + two.failed,
-    }).toEqual({ sent: 2, no_parent: 1, failed: 0 });
+    }).toEqual({ sent: 2, kept: 0, no_parent: 1, failed: 0 });
     for (const address of [mother, father]) {
       const mails = mailsTo(address);
       expect(mails).toHaveLength(1);
@@ -119,7 +120,7 @@ describe('overdue notices', () => {
     }
     // The same day again: nothing more.
     t.clock.now = at(10, 17);
-    expect(await notices().runOnce()).toEqual({ sent: 0, no_parent: 0, failed: 0 });
+    expect(await notices().runOnce()).toEqual({ sent: 0, kept: 0, no_parent: 0, failed: 0 });
     expect(mailsTo(mother)).toHaveLength(1);
   });
 
@@ -182,7 +183,7 @@ describe('overdue notices', () => {
       });
       t.clock.now = at(11, 9, 5);
       const down = createOverdueNotices({ ...t.platform, mailer }, createSchoolsService(t.platform));
-      expect(await down.runOnce()).toEqual({ sent: 0, no_parent: 0, failed: 2 });
+      expect(await down.runOnce()).toEqual({ sent: 0, kept: 0, no_parent: 0, failed: 2 });
     } finally {
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
@@ -192,7 +193,35 @@ describe('overdue notices', () => {
     expect(today[0]!.recipients).toEqual([]);
     // Kochevniki, due on the 20th, is overdue on the 21st.
     t.clock.now = at(20, 9);
-    expect(await notices().runOnce()).toEqual({ sent: 3, no_parent: 0, failed: 0 });
+    expect(await notices().runOnce()).toEqual({ sent: 3, kept: 0, no_parent: 0, failed: 0 });
     expect(mailsTo(mother).at(-1)!.text).toContain('Кочевники');
+  });
+
+  it('says a notice was kept, not sent, while no mail server is configured', async () => {
+    const outbox = createMailer({
+      smtpUrl: null,
+      from: t.platform.config.mailFrom,
+      db: t.db,
+      log: { info: () => {} } as never,
+    });
+    t.clock.now = at(21, 9, 5);
+    const before = mailsTo(mother).length;
+    const run = createOverdueNotices({ ...t.platform, mailer: outbox }, createSchoolsService(t.platform));
+    expect(await run.runOnce()).toEqual({ sent: 0, kept: 3, no_parent: 0, failed: 0 });
+    expect(mailsTo(mother)).toHaveLength(before);
+    const day = await t.db.select().from(bookOverdueNotices).where(eq(bookOverdueNotices.day, '2026-09-22'));
+    expect(day.map((n) => [n.status, n.sentAt])).toEqual([
+      ['kept', null],
+      ['kept', null],
+      ['kept', null],
+    ]);
+    const listed = await call('GET', `/api/books/notices?schoolId=${schoolId}`, librarian);
+    expect(listed.statusCode).toBe(200);
+    const rows = (listed.json() as { rows: { day: string; status: string; sent_at: string | null }[] }).rows;
+    expect(rows.filter((r) => r.day === '2026-09-22').map((r) => [r.status, r.sent_at])).toEqual([
+      ['kept', null],
+      ['kept', null],
+      ['kept', null],
+    ]);
   });
 });

@@ -56,7 +56,7 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
     const byPupil = new Map<number, NoticeToSend[]>();
     for (const n of notices) byPupil.set(n.pupilId, [...(byPupil.get(n.pupilId) ?? []), n]);
     const parents = await repo.parentEmails([...byPupil.keys()]);
-    const outcome = { sent: 0, no_parent: 0, failed: 0 };
+    const outcome = { sent: 0, kept: 0, no_parent: 0, failed: 0 };
     for (const [pupilId, own] of byPupil) {
       const ownIds = own.map((n) => n.id);
       const to = parents.get(pupilId) ?? [];
@@ -76,13 +76,14 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
           errors.push(`${address}: ${(err as Error).message}`);
         }
       }
-      const status = reached.length > 0 ? 'sent' : 'failed';
+      // Without a mail server the letters are only kept in the outbox: not «sent», nobody got them.
+      const status = reached.length === 0 ? 'failed' : platform.mailer.delivers ? 'sent' : 'kept';
       const error = errors.length > 0 ? errors.join('; ') : null;
       await repo.finish(ownIds, {
         status,
         recipients: reached,
         error,
-        sentAt: reached.length > 0 ? platform.now() : null,
+        sentAt: status === 'sent' ? platform.now() : null,
       });
       outcome[status] += own.length;
     }
@@ -100,7 +101,7 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
         running = true;
         runOnce()
           .then((o) => {
-            if (o.sent + o.no_parent + o.failed > 0) log.info(o, 'overdue book notices');
+            if (o.sent + o.kept + o.no_parent + o.failed > 0) log.info(o, 'overdue book notices');
           })
           .catch((err: Error) => log.error({ error: err.message }, 'overdue book notices failed'))
           .finally(() => {

@@ -8,6 +8,7 @@ const t = ru.library.notices;
 
 const STATUS_COLOURS: Record<OverdueNoticeStatus, string> = {
   sent: 'green',
+  kept: 'orange',
   no_parent: 'default',
   failed: 'red',
   pending: 'blue',
@@ -38,7 +39,11 @@ export function OverdueNoticesPage() {
           title: t.status,
           width: 150,
           render: (_, r) => (
-            <Tag color={STATUS_COLOURS[r.status]} data-status={r.status} title={r.error ?? undefined}>
+            <Tag
+              color={STATUS_COLOURS[r.status]}
+              data-status={r.status}
+              title={r.status === 'kept' ? t.keptHint : (r.error ?? undefined)}
+            >
               {t.statuses[r.status]}
             </Tag>
           ),

@@ -45,6 +45,16 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('/orders as the education admin', () => {
+  it('shows why a period cannot load, without totals pulsing and without a retry that cannot help', async () => {
+    await page.goto(`${baseUrl()}/orders?schoolId=${schoolId}&dateFrom=${dayOff(1)}&dateTo=${dayOff(-1)}`);
+    const alert = page.locator('[data-testid="orders-page"] .ant-alert-error');
+    await alert.waitFor();
+    await shot(page, 'orders-refused-period');
+    expect(await page.getByTestId('orders-totals').count()).toBe(0);
+    expect(await page.locator('[data-testid="orders-page"] .ant-skeleton').count()).toBe(0);
+    expect(await alert.getByRole('button', { name: 'Повторить' }).count()).toBe(0);
+  });
+
   it('shows a school’s orders of a period 10 a page with exact totals, and downloads the same', async () => {
     await page.goto(`${baseUrl()}/orders?schoolId=${schoolId}&dateFrom=${dayOff(-1)}&dateTo=${dayOff(1)}`);
     const totals = page.getByTestId('orders-totals');

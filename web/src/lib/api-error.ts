@@ -106,3 +106,13 @@ export function errorText(err: unknown): string {
   if (typeof err === 'string' && err) return err;
   return ui.errors.generic;
 }
+
+/**
+ * Whether asking again can help: the server was not reached or failed (0, 5xx), was busy (429), or the
+ * row changed meanwhile (409). A refused request (400–404, 422: a bad date, no access) gets the same
+ * answer again, so no «Повторить» is offered for it.
+ */
+export function retryHelps(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return true;
+  return err.status === 0 || err.status >= 500 || err.status === 429 || err.status === 409 || err.status === 408;
+}

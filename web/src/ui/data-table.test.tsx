@@ -121,6 +121,23 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it('offers no retry for a refused request: the same question gets the same answer', () => {
+    table({
+      rows: undefined,
+      total: undefined,
+      offset: 0,
+      error: new ApiError({
+        status: 422,
+        code: 'Validation error',
+        validationErrors: { dateFrom: ['Дата начала позже даты конца'] },
+      }),
+      onRetry: vi.fn(),
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Дата начала позже даты конца');
+    expect(within(alert).queryByRole('button', { name: 'Повторить' })).toBeNull();
+  });
+
   it('goes back to the last page when the current one emptied (after a delete)', () => {
     const onPageChange = table({ rows: [], total: 60, offset: 60 });
     expect(onPageChange).toHaveBeenCalledWith(30);

@@ -1,7 +1,7 @@
 import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
 import { isValidElement, useEffect, useMemo, type CSSProperties, type Key, type ReactNode } from 'react';
 import { ui } from '../i18n/ru-ui.ts';
-import { errorText } from '../lib/api-error.ts';
+import { errorText, retryHelps } from '../lib/api-error.ts';
 import { Pager } from './pager.tsx';
 import { pageCount } from './pagination.ts';
 
@@ -89,7 +89,8 @@ export function DataTable<T extends object>({
       showIcon
       title={errorText(error)}
       action={
-        onRetry && (
+        onRetry &&
+        retryHelps(error) && (
           <Button size="small" onClick={onRetry}>
             {ui.table.retry}
           </Button>

@@ -85,11 +85,14 @@ export function OrdersPage() {
         <Alert type="info" showIcon title={t.choosePeriod} />
       ) : (
         <>
-          <Flex gap={48} wrap style={{ marginBottom: 16 }} data-testid="orders-totals">
-            <Statistic title={t.totalOrders} value={data?.total ?? 0} loading={!data} />
-            <Statistic title={t.totalAmount} value={data ? money(data.amount) : ''} loading={!data} />
-            <Statistic title={t.totalDishes} value={data?.products ?? 0} loading={!data} />
-          </Flex>
+          {/* A period that failed to load has no totals: the table below says why (no pulsing forever). */}
+          {!report.isError && (
+            <Flex gap={48} wrap style={{ marginBottom: 16 }} data-testid="orders-totals">
+              <Statistic title={t.totalOrders} value={data?.total ?? 0} loading={!data} />
+              <Statistic title={t.totalAmount} value={data ? money(data.amount) : ''} loading={!data} />
+              <Statistic title={t.totalDishes} value={data?.products ?? 0} loading={!data} />
+            </Flex>
+          )}
           <DataTable<Order>
             columns={columns}
             rowKey="id"

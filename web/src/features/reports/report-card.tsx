@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { errorText } from '../../lib/api-error.ts';
+import { errorText, retryHelps } from '../../lib/api-error.ts';
 
 const t = ru.reports;
 
@@ -58,7 +58,7 @@ export function ReportCard({ title, testId, filters, download, report, notice, c
   );
 }
 
-/** A report that did not load: the reason, and «Повторить». */
+/** A report that did not load: the reason, and «Повторить» when asking again can help. */
 export function LoadFailed({ report }: { report: UseQueryResult<unknown> }) {
   return (
     <Alert
@@ -66,9 +66,11 @@ export function LoadFailed({ report }: { report: UseQueryResult<unknown> }) {
       showIcon
       title={errorText(report.error)}
       action={
-        <Button size="small" onClick={() => void report.refetch()}>
-          {ru.ui.table.retry}
-        </Button>
+        retryHelps(report.error) && (
+          <Button size="small" onClick={() => void report.refetch()}>
+            {ru.ui.table.retry}
+          </Button>
+        )
       }
     />
   );

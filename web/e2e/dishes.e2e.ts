@@ -55,7 +55,7 @@ describe('/products/{categoryId} as the education admin', () => {
     // A price is taken as typed, never clamped or rounded: a bad one is refused with its message.
     for (const [typed, message] of [
       ['-100', 'Стоимость не может быть отрицательной'],
-      ['99999999999999', 'Стоимость не больше 1 000 000 ₸'],
+      ['99999999999999', 'Стоимость не больше 1 000 000 тг.'],
       ['450.555', 'Введите сумму в тенге: не больше двух знаков после запятой'],
       ['abc', 'Введите сумму в тенге: не больше двух знаков после запятой'],
     ]) {

@@ -55,7 +55,7 @@ describe('/food/categories as edu.admin@demo.kz', () => {
     await cost().fill('1234567');
     await cost().blur();
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await fieldError(page, 'Стоимость питания в день').getByText('Стоимость не больше 1 000 000 ₸').waitFor();
+    await fieldError(page, 'Стоимость питания в день').getByText('Стоимость не больше 1 000 000 тг.').waitFor();
     expect(await cost().inputValue()).toBe('1234567');
     await cost().fill('1000000');
     await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -63,9 +63,9 @@ describe('/food/categories as edu.admin@demo.kz', () => {
 
     await search(SUFFIX);
     await row(NAME).waitFor();
-    expect(await row(NAME).getByTestId('food-cost').textContent()).toBe('650,50\u00a0₸');
+    expect(await row(NAME).getByTestId('food-cost').textContent()).toBe('650,50\u00a0тг.');
     expect(await row(NAME).getByTestId('food-type').textContent()).toBe('Стандартная категория');
-    expect(await row(OTHER).getByTestId('food-cost').textContent()).toBe('1\u00a0000\u00a0000,00\u00a0₸');
+    expect(await row(OTHER).getByTestId('food-cost').textContent()).toBe('1\u00a0000\u00a0000,00\u00a0тг.');
     await shot(page, 'food-categories-list');
   });
 
@@ -98,7 +98,7 @@ describe('/food/categories as edu.admin@demo.kz', () => {
     await expect
       .poll(() => tag.evaluate((el) => el.classList.contains('ant-tag-green') || el.className.includes('green')))
       .toBe(true);
-    expect(await row(NAME).getByTestId('food-cost').textContent()).toBe('0,10\u00a0₸');
+    expect(await row(NAME).getByTestId('food-cost').textContent()).toBe('0,10\u00a0тг.');
     await shot(page, 'food-categories-sw');
   });
 

@@ -264,6 +264,18 @@ describe('/report/school/fixations', () => {
     expect(await page.getByRole('textbox', { name: 'Месяц' }).inputValue()).toMatch(
       new RegExp(`${today.slice(0, 4)}$`),
     );
+    // A month still to come: said so, not «nobody is due a meal».
+    const next = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    await page.goto(
+      `${baseUrl()}/report/school/social-wallet?schoolId=${schoolId}&month=${next.toISOString().slice(0, 7)}`,
+    );
+    await page$.getByText(/^Месяц «.+» ещё не начался/).waitFor();
+    expect(await page$.getByText('В этом месяце никому в школе не положено питание по соцкошельку').count()).toBe(0);
+    expect(await page.getByTestId('report-download').isDisabled()).toBe(true);
+    await shot(page, 'report-wallet-future');
+    await page.goto(`${baseUrl()}/report/school/social-wallet?schoolId=${schoolId}`);
+
     const summary = page.getByTestId('wallet-summary');
     await summary.waitFor();
     const values = async () =>
@@ -271,10 +283,10 @@ describe('/report/school/fixations', () => {
     const lines = page.locator('[data-testid="wallet-grid"] tbody tr.ant-table-row');
     if (!schoolDay) {
       // A weekend: nobody was due a meal yet this month.
-      expect(await values()).toEqual(['0', '0', '0', '0,00₸']);
+      expect(await values()).toEqual(['0', '0', '0', '0,00тг.']);
       return;
     }
-    expect(await values()).toEqual(['2', '1', '1', '700,00₸']);
+    expect(await values()).toEqual(['2', '1', '1', '700,00тг.']);
     expect(await lines.allTextContents()).toEqual([
       expect.stringMatching(new RegExp(`^1Ерлан Отчётный ${SUFFIX}1 А−100,00$`)),
       expect.stringMatching(/^Итого 1 А0\/1100,00$/),

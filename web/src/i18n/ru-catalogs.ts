@@ -81,7 +81,7 @@ const foodCategories = {
   namePlaceholder: 'Например, 1–4 классы',
   cost: 'Стоимость питания в день',
   costColumn: 'Стоимость в день',
-  currency: '₸',
+  currency: 'тг.',
   type: 'Тип',
   types: { sw: 'Социальный кошелёк', common: 'Стандартная категория' },
   typeChangeHint:

@@ -5,14 +5,14 @@ const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
 describe('formatCost', () => {
   it('shows tenge with a decimal comma and two decimals', () => {
-    expect(plain(formatCost('650.00'))).toBe('650,00 ₸');
-    expect(plain(formatCost('0.1'))).toBe('0,10 ₸');
-    expect(plain(formatCost('7'))).toBe('7,00 ₸');
+    expect(plain(formatCost('650.00'))).toBe('650,00 тг.');
+    expect(plain(formatCost('0.1'))).toBe('0,10 тг.');
+    expect(plain(formatCost('7'))).toBe('7,00 тг.');
   });
 
   it('groups thousands with non-breaking spaces, so a cell never wraps inside a sum', () => {
-    expect(formatCost('1000000.00')).toBe('1\u00a0000\u00a0000,00\u00a0₸');
-    expect(plain(formatCost('12345.67'))).toBe('12 345,67 ₸');
+    expect(formatCost('1000000.00')).toBe('1\u00a0000\u00a0000,00\u00a0тг.');
+    expect(plain(formatCost('12345.67'))).toBe('12 345,67 тг.');
   });
 
   it('passes through what is not a number', () => {

@@ -26,7 +26,7 @@ export const foodCategoriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       config: { access: FOOD_CATEGORY_LIST_ROLES },
       schema: {
         tags,
-        summary: 'Категории питания: стоимость в день (₸) и тип (sw — социальный кошелёк)',
+        summary: 'Категории питания: стоимость в день (тг.) и тип (sw — социальный кошелёк)',
         querystring: FoodCategoryListQuery,
         response: { 200: FoodCategoryList, ...commonErrorResponses },
       },

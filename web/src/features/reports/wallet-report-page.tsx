@@ -73,7 +73,9 @@ export function WalletReportPage() {
   const urlSchool = positiveId(params.schoolId);
   const schoolId = locked ?? urlSchool;
   const month = params.month && MONTH.test(params.month) ? params.month : dayjs().format('YYYY-MM');
-  const ready = schoolId !== null;
+  // A month still to come has no school day yet: nobody is due a meal, which is not «nobody is due».
+  const future = month > dayjs().format('YYYY-MM');
+  const ready = schoolId !== null && !future;
   const query = { schoolId: schoolId ?? undefined, month };
   const report = useQuery({
     queryKey: ['report', 'wallet', query],
@@ -175,7 +177,7 @@ export function WalletReportPage() {
       }
       download={ready ? downloadHref(PATH, { ...query, export: 1 }) : null}
       report={report}
-      notice={!ready ? words.chooseSchool : null}
+      notice={schoolId === null ? words.chooseSchool : future ? t.notStarted(monthName(month)) : null}
     >
       {data && (
         <Flex gap={32} wrap style={{ marginBottom: 16 }} data-testid="wallet-summary">

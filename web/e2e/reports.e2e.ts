@@ -203,6 +203,10 @@ describe('/report/school/fixations', () => {
     expect(rows[1]).toContain(`Дана Отчётная ${SUFFIX}10 Б`);
     const totals = page.getByTestId('report-grid-totals');
     expect((await totals.locator('td').allTextContents()).slice(-3)).toEqual(['1', '2', '3']);
+    // «Итого» spans only the frozen columns, so it stays in view when the days scroll sideways.
+    const label = totals.locator('td').first();
+    expect(await label.textContent()).toBe('Итого');
+    expect(await label.getAttribute('class')).toContain('ant-table-cell-fix-start');
     await shot(page, 'report-school');
 
     await page.getByTestId('classroom-select').click();
@@ -226,6 +230,8 @@ describe('/report/school/fixations', () => {
       await printed.waitFor({ state: 'visible' });
       expect(await printed.locator('h1').textContent()).toContain(SCHOOL);
       expect(await printed.textContent()).toContain('Класс: 10 Б');
+      // The grand total prints once, after the last row, not at the foot of every page.
+      expect(await printed.locator('tfoot').evaluate((e) => getComputedStyle(e).display)).toBe('table-row-group');
     } finally {
       await page.emulateMedia({ media: 'screen' });
     }

@@ -4,6 +4,8 @@ import { ru } from '../../i18n/ru.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 
 const t = ru.reports;
+/** The naming columns that stay in view (№ and the name) while the days scroll sideways. */
+const FROZEN = 2;
 
 /** A column that names the row (who, which class or category) left of the days. */
 export interface LabelColumn<R> {
@@ -48,7 +50,7 @@ export function ReportGrid<R extends GridRow>({
       key: l.key,
       title: l.title,
       width: l.width,
-      fixed: i < 2 ? ('left' as const) : undefined,
+      fixed: i < FROZEN ? ('left' as const) : undefined,
       ellipsis: true,
       render: (_: unknown, row: R, index: number) => l.value(row, index),
     })),
@@ -86,9 +88,11 @@ export function ReportGrid<R extends GridRow>({
           rows.length === 0 ? null : (
             <Table.Summary fixed="bottom">
               <Table.Summary.Row data-testid={`${testId}-totals`}>
-                <Table.Summary.Cell index={0} colSpan={labels.length}>
+                {/* The label spans only the frozen columns, so it stays in view while the days scroll. */}
+                <Table.Summary.Cell index={0} colSpan={Math.min(FROZEN, labels.length)}>
                   <strong>{t.total}</strong>
                 </Table.Summary.Cell>
+                {labels.length > FROZEN && <Table.Summary.Cell index={FROZEN} colSpan={labels.length - FROZEN} />}
                 {days.map((d, i) => (
                   <Table.Summary.Cell key={d.date} index={labels.length + i} align="center">
                     {d.total || ''}
@@ -123,6 +127,8 @@ const PRINT_CSS = `
 .tamaq-report th, .tamaq-report td { border: 0.2mm solid #000; padding: 0.5mm 1mm; }
 .tamaq-report td.n, .tamaq-report th.n { text-align: center; }
 .tamaq-report thead { display: table-header-group; }
+/* The grand total once, after the last row: as a footer group it would repeat on every page. */
+.tamaq-report tfoot { display: table-row-group; }
 .tamaq-report tr { break-inside: avoid; }
 .tamaq-report tfoot td { font-weight: bold; }
 `;

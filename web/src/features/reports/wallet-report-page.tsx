@@ -141,9 +141,11 @@ export function WalletReportPage() {
   const daily = <V,>(cells: V[]) => cells.map((c, i) => (data?.entitled[i] ? c : ''));
   const dayLine = (label: string, cells: (string | number)[], tail: [string | number, string | number, string]) => (
     <Table.Summary.Row key={label}>
-      <Table.Summary.Cell index={0} colSpan={3}>
+      {/* № and the name are frozen: the label spans only them, so it stays in view. */}
+      <Table.Summary.Cell index={0} colSpan={2}>
         <strong>{label}</strong>
       </Table.Summary.Cell>
+      <Table.Summary.Cell index={2} />
       {cells.map((c, i) => (
         <Table.Summary.Cell key={days[i]} index={3 + i} align="center">
           {c}
@@ -233,6 +235,8 @@ const PRINT_CSS = `
 .tamaq-wallet .n { text-align: center; }
 .tamaq-wallet .r { text-align: right; white-space: nowrap; }
 .tamaq-wallet thead { display: table-header-group; }
+/* The grand total once, after the last row: as a footer group it would repeat on every page. */
+.tamaq-wallet tfoot { display: table-row-group; }
 .tamaq-wallet tr { break-inside: avoid; }
 .tamaq-wallet tr.sub td, .tamaq-wallet tfoot td { font-weight: bold; }
 .tamaq-wallet .signatures { margin-top: 8mm; font-size: 9pt; break-inside: avoid; }

@@ -3,8 +3,8 @@
 // line "N passed, N failed".
 //
 // Two lanes run side by side, as they share no state (below). The browser
-// tests run last, without the lanes: they measure time (the 3 s double scan, live pushes). They run
-// two files at once, each worker against its own server (web/e2e/global-setup.ts).
+// tests run last, without the lanes: they measure time (the 3 s double scan, live pushes).
+// E2E_WORKERS=2 runs two files at once, each worker against its own server (web/e2e/workers.ts).
 // A step's output is printed whole when it ends, so the two lanes' logs do not interleave.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

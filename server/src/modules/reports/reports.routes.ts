@@ -15,7 +15,7 @@ import {
 } from '@tamaq/contract/reports';
 import { rolesFor } from '@tamaq/contract/routes';
 import { actorOf } from '../../platform/auth/guard.ts';
-import { asBuilt, sendJsonText } from '../../platform/http/as-built.ts';
+import { asBuilt, sendJsonParts } from '../../platform/http/as-built.ts';
 import { sendXlsxReport } from '../../platform/spreadsheet.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createReportsService } from './reports.service.ts';
@@ -84,7 +84,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      if (!request.query.export) return sendJsonText(reply, await service.schoolJson(actor, request.query));
+      if (!request.query.export) return sendJsonParts(reply, await service.schoolJson(actor, request.query));
       const file = await service.schoolXlsx(actor, request.query);
       return sendXlsxReport(reply, file.fileName, file.sheet);
     },

@@ -285,12 +285,16 @@ export function createReportsService(platform: Platform) {
    * The school report as the JSON text of a `FixationReport`: each day's cells go into it as the
    * database wrote them (a 2,000-pupil school's month is 44,000 of them, most of the answer).
    */
-  const schoolJson = async (actor: Actor, q: SchoolReportQuery): Promise<string> => {
+  const schoolJson = async (actor: Actor, q: SchoolReportQuery): Promise<Iterable<string>> => {
     const { days, users, total } = await school(actor, q);
-    const dayTexts = days.map(
-      (d) => `{"date":"${d.date}","name":${JSON.stringify(d.name)},"rows":${d.cells},"total":${d.total}}`,
-    );
-    return `{"days":[${dayTexts.join(',')}],"users":${JSON.stringify(users)},"total":${total}}`;
+    // In parts, made as they are sent: the answer is never one string of megabytes.
+    return (function* () {
+      yield '{"days":[';
+      for (const [i, d] of days.entries()) {
+        yield `${i > 0 ? ',' : ''}{"date":"${d.date}","name":${JSON.stringify(d.name)},"rows":${d.cells},"total":${d.total}}`;
+      }
+      yield `],"users":${JSON.stringify(users)},"total":${total}}`;
+    })();
   };
 
   /**

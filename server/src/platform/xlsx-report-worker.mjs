@@ -39,8 +39,18 @@ add(
   true,
 );
 
+/** A grid's rows: the labels, each day's cell of the row (by its key), the row's total. */
+const addGrid = ({ labels, keys, totals, days }) => {
+  const cells = days.map((text) => JSON.parse(text));
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    add([...labels[i], ...cells.map((day) => day[key] ?? null), totals[i]]);
+  }
+};
+
 parentPort.on('message', (m) => {
   for (const row of m.rows ?? []) add(row);
+  if (m.grid) addGrid(m.grid);
   if (!m.footer) return;
   for (const row of m.footer) add(row, true);
   sheet.commit();

@@ -24,7 +24,6 @@ import {
 } from '@tamaq/contract/reports';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
-import { takeTurns } from '../../platform/turns.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import { localDate } from '../../platform/time.ts';
@@ -461,27 +460,30 @@ export function createReportsService(platform: Platform) {
     /** The school report as a sheet: the same rows and totals, the filters in its heading. */
     async schoolXlsx(actor: Actor, q: SchoolReportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
       const { days, users, total, heading, fileName } = await school(actor, q);
-      const parsed: FixationReport['days'] = [];
-      const turn = takeTurns();
-      for (const { cells, ...d } of days) {
-        parsed.push({ ...d, rows: JSON.parse(cells) as Record<string, number> });
-        await turn();
-      }
-      const report: FixationReport = { days: parsed, users, total };
       const [n, name, classroom, category, card] = M.schoolColumns;
-      const sheet = gridSheet<ReportPerson>(
-        { name: M.schoolSheet, heading },
-        [
-          { header: n, width: 5, value: (_, i) => i + 1 },
-          { header: name, width: 32, value: (u) => u.name },
-          { header: classroom, width: 10, value: (u) => u.classroomName },
-          { header: category, width: 16, value: (u) => u.categoryName },
-          { header: card, width: 14, value: (u) => u.paymentCard },
+      // The days' cells go to the workbook's worker as the database wrote them: it parses them and
+      // lays out the rows, not the thread that answers the scans.
+      const sheet: XlsxReport = {
+        sheetName: M.schoolSheet,
+        heading,
+        columns: [
+          { header: n, width: 5 },
+          { header: name, width: 32 },
+          { header: classroom, width: 10 },
+          { header: category, width: 16 },
+          { header: card, width: 14 },
+          ...days.map((d) => ({ header: d.name, width: 6 })),
+          { header: M.totals, width: 8 },
         ],
-        report.users,
-        report.days,
-        report.total,
-      );
+        rows: [],
+        grid: {
+          labels: users.map((u, i) => [i + 1, u.name, u.classroomName, u.categoryName, u.paymentCard]),
+          keys: users.map((u) => u.key),
+          totals: users.map((u) => u.total),
+          days: days.map((d) => d.cells),
+        },
+        footer: [[M.totals, null, null, null, null, ...days.map((d) => d.total), total]],
+      };
       return { fileName, sheet };
     },
 

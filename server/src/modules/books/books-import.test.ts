@@ -62,6 +62,42 @@ const HEADER = ['Название', 'Авторы', 'Издательство', 
 const count = async () => (await t.db.select().from(books)).length;
 
 describe('POST /api/books/upload', () => {
+  it('keeps every column of each book, in its own field', async () => {
+    const res = await upload(
+      [
+        ['Название', 'Авторы', 'Издательство', 'Год', 'Язык', 'Предмет', 'Направление', 'Вид', 'Количество'],
+        ['Физика 9', 'Кронгарт Б.', 'Мектеп', 2019, 'казахский', 'Физика', 'ЕМН', 'Учебник', 1],
+        ['Атлас мира', 'Коллектив', 'Картография', 2021, '', '', '', '', 1],
+      ],
+      { field: schoolId },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (
+      await t.call({ method: 'GET', url: `/api/books/list?schoolId=${schoolId}&search=Физика 9`, token: librarian })
+    ).json() as BookList;
+    expect(list.rows.find((r) => r.name === 'Физика 9')).toMatchObject({
+      authors: 'Кронгарт Б.',
+      publisher: 'Мектеп',
+      year: 2019,
+      language: 'казахский',
+      discipline: 'Физика',
+      direction: 'ЕМН',
+      type: 'Учебник',
+      category: null,
+    });
+    const atlas = (
+      await t.call({ method: 'GET', url: `/api/books/list?schoolId=${schoolId}&search=Атлас мира`, token: librarian })
+    ).json() as BookList;
+    expect(atlas.rows.find((r) => r.name === 'Атлас мира')).toMatchObject({
+      authors: 'Коллектив',
+      publisher: 'Картография',
+      year: 2021,
+      language: null,
+      discipline: null,
+      type: null,
+    });
+  });
+
   it('imports every row with its labels, generated copies and categories by name', async () => {
     const res = await upload(
       [

@@ -290,15 +290,40 @@ export function createBooksRepository(db: Db) {
       return tx.insert(bookCategories).values(values).returning({ id: bookCategories.id, name: bookCategories.name });
     },
 
-    /** Many books at once; the ids come back in the order of `values`. */
+    /**
+     * Many books at once; the ids come back in the order of `values`. A thousand at a time as one JSON
+     * parameter: drizzle's builder spent some 25 ms of the server's thread on an import's hundred
+     * books as separate parameters, with the scans waiting.
+     */
     async insertMany(values: (BookValues & { organizationId: number; schoolId: number })[], tx: Db) {
       const ids: number[] = [];
       for (let i = 0; i < values.length; i += 1000) {
-        const rows = await tx
-          .insert(books)
-          .values(values.slice(i, i + 1000))
-          .returning({ id: books.id });
-        ids.push(...rows.map((r) => r.id));
+        const rows = JSON.stringify(
+          values
+            .slice(i, i + 1000)
+            .map((v) => [
+              v.organizationId,
+              v.schoolId,
+              v.categoryId,
+              v.name,
+              v.authors,
+              v.publisher,
+              v.year,
+              v.language,
+              v.discipline,
+              v.direction,
+              v.type,
+            ]),
+        );
+        const result = await tx.execute(sql`
+          insert into books (organization_id, school_id, category_id, name, authors, publisher, year,
+                             language, discipline, direction, type)
+          select (e->>0)::int, (e->>1)::int, (e->>2)::int, e->>3, e->>4, e->>5, (e->>6)::int,
+                 e->>7, e->>8, e->>9, e->>10
+          from jsonb_array_elements(${rows}::jsonb) with ordinality as a(e, n)
+          order by n
+          returning id`);
+        ids.push(...(result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id));
       }
       return ids;
     },

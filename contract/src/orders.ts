@@ -13,6 +13,7 @@ export const ORDER_LINES_MAX = 200;
 export const ORDERS_PERIOD_MAX_DAYS = 366;
 export const ORDERS_PAGE_SIZE = 10;
 export const FAVORITES_MAX = 12;
+export const ORDER_VOID_REASON_MAX = 300;
 
 export const ORDER_MESSAGES = {
   empty: 'Корзина пуста: добавьте блюда',
@@ -37,6 +38,12 @@ export const ORDER_MESSAGES = {
   totals: 'Итого',
   totalOrders: (n: number) => `Заказов: ${n}`,
   period: `Период — не больше ${ORDERS_PERIOD_MAX_DAYS} дней`,
+  orderNotFound: 'Заказ не найден',
+  voidReason: 'Укажите причину отмены',
+  voidReasonLong: `Причина — не больше ${ORDER_VOID_REASON_MAX} символов`,
+  alreadyVoided: (id: number) => `Заказ №${id} уже отменён`,
+  cashierOtherDay: 'Кассир отменяет заказ только в день продажи: обратитесь к администратору',
+  cashierOthers: 'Кассир отменяет только свои заказы',
 } as const;
 const M = ORDER_MESSAGES;
 
@@ -135,8 +142,23 @@ export const Order = z.object({
   count: z.number().int(),
   amount: z.string(),
   products: z.array(OrderLine),
+  /** A voided order: out of every total and download; who voided it, when and why. */
+  voided: z.object({ at: z.string(), by: z.string().nullable(), reason: z.string() }).nullable(),
 });
 export type Order = z.infer<typeof Order>;
+
+/**
+ * `POST /api/orders/{id}/void` (ours): the education admin voids any order of theirs at any time, a
+ * cashier their own on the day it was sold; with a reason, audited. Answers the order, voided.
+ */
+export const OrderVoid = z.object({
+  reason: z
+    .string({ error: M.voidReason })
+    .trim()
+    .min(1, { error: M.voidReason })
+    .max(ORDER_VOID_REASON_MAX, { error: M.voidReasonLong }),
+});
+export type OrderVoid = z.infer<typeof OrderVoid>;
 
 const requiredDate = (missing: string) =>
   z
@@ -171,10 +193,13 @@ export const OrdersDownloadQuery = ordersFilter
   .superRefine(checkPeriod);
 export type OrdersDownloadQuery = z.infer<typeof OrdersDownloadQuery>;
 
-/** The report: a page of orders, and over the whole period `total` orders, `amount` and `products` sold. */
+/** The report: a page of orders, and over the whole period `total` orders, `amount` and `products` sold (voided orders out). */
 export const OrdersReport = z.object({
   rows: z.array(Order),
+  /** Orders listed over the period, voided ones too (the pages). */
   total: z.number().int(),
+  /** Of them voided: out of `amount` and `products`. */
+  voided: z.number().int(),
   amount: z.string(),
   products: z.number().int(),
 });

@@ -81,3 +81,30 @@ describe('/orders as the education admin', () => {
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 });
+
+describe('voiding an order on /orders', () => {
+  it('asks why, then lists the order as voided and takes it out of the totals', async () => {
+    await page.goto(`${baseUrl()}/orders?schoolId=${schoolId}&dateFrom=${dayOff(-1)}&dateTo=${dayOff(1)}`);
+    const totals = page.getByTestId('orders-totals');
+    await totals.getByText('6 307,00').waitFor();
+    const first = page.locator('[data-testid="orders-page"] tbody tr.ant-table-row').first();
+    const id = Number(await first.locator('td').first().textContent());
+    await page.getByTestId(`void-order-${id}`).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: `Отменить заказ №${id}?` });
+    await modal.waitFor();
+    expect(plain(await modal.textContent())).toContain('Сумма 450,50 тг. уйдёт из итогов и выгрузки');
+    // No reason: refused with the field's message, nothing voided.
+    await modal.getByRole('button', { name: 'Отменить заказ' }).click();
+    await modal.getByText('Укажите причину отмены').waitFor();
+    await modal.locator('textarea').fill('Пробили дважды');
+    await modal.getByRole('button', { name: 'Отменить заказ' }).click();
+    await page.getByText(`Заказ №${id} отменён`).waitFor();
+    await totals.getByText('5 856,50').waitFor();
+    expect(plain(await totals.textContent())).toBe('Заказов11Сумма5 856,50 тг.Продано блюд13Отменено1');
+    const voided = first.getByTestId('order-voided');
+    await voided.waitFor();
+    expect(await voided.textContent()).toContain('ОтменёнПробили дважды — ');
+    expect(await page.getByTestId(`void-order-${id}`).count()).toBe(0);
+    await shot(page, 'orders-voided');
+  });
+});

@@ -176,6 +176,18 @@ export const foodTexts = {
     download: 'Скачать Excel',
     choosePeriod: 'Выберите школу и период',
     empty: 'За этот период заказов нет',
+    actions: 'Действия',
+    voidAction: 'Отменить',
+    voidTitle: (id: number) => `Отменить заказ №${id}?`,
+    voidHint: (amount: string) =>
+      `Сумма ${amount} уйдёт из итогов и выгрузки; заказ останется в списке с отметкой «Отменён».`,
+    voidReason: 'Причина отмены',
+    voidCancel: 'Не отменять',
+    voidSubmit: 'Отменить заказ',
+    voided: (id: number) => `Заказ №${id} отменён`,
+    voidedTag: 'Отменён',
+    voidedBy: (reason: string, by: string | null, at: string) => `${reason} — ${by ?? 'пользователь удалён'}, ${at}`,
+    totalVoided: 'Отменено',
   },
   menuPrint: {
     title: 'Печать меню',

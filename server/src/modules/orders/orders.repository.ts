@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle
 import { FAVORITES_MAX } from '@tamaq/contract/orders';
 import { executePrepared, type Db } from '../../platform/db/client.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
-import { images, organizations, schools } from '../../platform/db/schema.ts';
+import { auditLog, images, organizations, schools } from '../../platform/db/schema.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, menuDishes, orderItems, orders } from '../../platform/db/schema-food.ts';
 
@@ -89,7 +89,7 @@ export function createOrdersRepository(db: Db) {
         .select({ dishId: orderItems.dishId, sold: sql<number>`sum(${orderItems.count})`.as('sold') })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(and(eq(orders.schoolId, schoolId), gte(orders.createdAt, since)))
+        .where(and(eq(orders.schoolId, schoolId), gte(orders.createdAt, since), isNull(orders.voidedAt)))
         .groupBy(orderItems.dishId)
         .as('sold');
       return liveDishes(db)
@@ -224,6 +224,9 @@ export function createOrdersRepository(db: Db) {
           cashier: users.name,
           count: orders.count,
           amount: orders.amount,
+          voidedAt: orders.voidedAt,
+          voidReason: orders.voidReason,
+          voidedBy: sql<string | null>`(select v.name from users v where v.id = ${orders.voidedBy})`,
         })
         .from(orders)
         .leftJoin(schools, eq(schools.id, orders.schoolId))
@@ -266,8 +269,11 @@ export function createOrdersRepository(db: Db) {
       const [row] = await tx
         .select({
           total: sql<number>`count(*)`.mapWith(Number),
-          amount: sql<string>`coalesce(sum(${orders.amount}), 0)::numeric(16,2)::text`,
-          products: sql<number>`coalesce(sum(${orders.count}), 0)`.mapWith(Number),
+          voided: sql<number>`count(${orders.voidedAt})`.mapWith(Number),
+          amount: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.voidedAt} is null), 0)::numeric(16,2)::text`,
+          products: sql<number>`coalesce(sum(${orders.count}) filter (where ${orders.voidedAt} is null), 0)`.mapWith(
+            Number,
+          ),
         })
         .from(orders)
         .where(ofFilter(f));
@@ -290,8 +296,53 @@ export function createOrdersRepository(db: Db) {
         .from(orders)
         .leftJoin(schools, eq(schools.id, orders.schoolId))
         .leftJoin(users, eq(users.id, orders.userId))
-        .where(ofFilter(f))
+        .where(and(ofFilter(f), isNull(orders.voidedAt)))
         .orderBy(desc(orders.createdAt), desc(orders.id));
+    },
+
+    /** An order of the organization (and of the school a locked user is kept to), with its zone. */
+    async find(organizationId: number, lockedTo: number | null, id: number) {
+      const [row] = await db
+        .select({
+          id: orders.id,
+          userId: orders.userId,
+          schoolId: orders.schoolId,
+          createdAt: orders.createdAt,
+          voidedAt: orders.voidedAt,
+          timeZone: organizations.timeZone,
+        })
+        .from(orders)
+        .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+        .where(
+          and(
+            eq(orders.id, id),
+            eq(orders.organizationId, organizationId),
+            lockedTo !== null ? eq(orders.schoolId, lockedTo) : undefined,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Voids the order unless it is voided already, with its audit row; false when it was. */
+    async voidOrder(v: { id: number; organizationId: number; userId: number; reason: string; at: Date }) {
+      return db.transaction(async (tx) => {
+        const done = await tx
+          .update(orders)
+          .set({ voidedAt: v.at, voidedBy: v.userId, voidReason: v.reason })
+          .where(and(eq(orders.id, v.id), isNull(orders.voidedAt)))
+          .returning({ id: orders.id });
+        if (done.length === 0) return false;
+        await tx.insert(auditLog).values({
+          actorId: v.userId,
+          organizationId: v.organizationId,
+          action: 'order_void',
+          entity: 'order',
+          entityId: String(v.id),
+          after: { reason: v.reason },
+        });
+        return true;
+      });
     },
   };
 }

@@ -7,11 +7,12 @@ import {
   OrderCreate,
   OrderDishesGone,
   OrderPricesChanged,
+  OrderVoid,
   OrdersDownloadQuery,
   OrdersQuery,
   OrdersReport,
 } from '@tamaq/contract/orders';
-import { z } from '@tamaq/contract/zod';
+import { id, z } from '@tamaq/contract/zod';
 import { rolesFor } from '@tamaq/contract/routes';
 import { asBuilt } from '../../platform/http/as-built.ts';
 import { actorOf } from '../../platform/auth/guard.ts';
@@ -63,6 +64,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     (request) => service.create(actorOf(request), request.body, idempotencyKey(request)),
+  );
+
+  app.post(
+    '/api/orders/:id/void',
+    {
+      config: { access: rolesFor('/cashbox') },
+      serializerCompiler: asBuilt,
+      schema: {
+        tags,
+        summary:
+          'Отмена заказа с причиной: администратор — любой заказ, кассир — свой в день продажи; заказ остаётся в списке, но не в итогах',
+        params: z.object({ id: id() }),
+        body: OrderVoid,
+        response: { 200: Order, 404: ErrorBody, 409: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    (request) => service.voidOrder(actorOf(request), request.params.id, request.body),
   );
 
   app.get(

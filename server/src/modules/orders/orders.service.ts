@@ -8,12 +8,13 @@ import {
   type CashboxQuery,
   type Order,
   type OrderCreate,
+  type OrderVoid,
   type OrdersQuery,
   type OrdersReport,
 } from '@tamaq/contract/orders';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { ERROR_CODES } from '@tamaq/contract/errors';
-import { forbidden, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { conflict, forbidden, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { ruDate, safeFileName, xlsxBuffer } from '../../platform/spreadsheet.ts';
 import { localDate, localTime } from '../../platform/time.ts';
@@ -89,6 +90,10 @@ export function createOrdersService(platform: Platform) {
       products: lines
         .filter((l) => l.orderId === h.id)
         .map((l) => ({ id: l.id, name: l.name, count: l.count, cost: l.cost, amount: l.amount })),
+      voided:
+        h.voidedAt !== null && h.voidReason !== null
+          ? { at: h.voidedAt.toISOString(), by: h.voidedBy, reason: h.voidReason }
+          : null,
     }));
   };
 
@@ -167,6 +172,7 @@ export function createOrdersService(platform: Platform) {
           count: placed.count,
           amount: placed.amount,
           products: placed.lines,
+          voided: null,
         };
       // Nothing written: a retry of an order already placed under this key, a school or a dish gone,
       // or a price that is not the one the cashier saw.
@@ -216,6 +222,27 @@ export function createOrdersService(platform: Platform) {
       return order!;
     },
 
+    /**
+     * Voids an order: the education admin any of the organization's (a locked one, their school's)
+     * at any time; a cashier only their own, on the local day it was sold. Audited with the reason.
+     */
+    async voidOrder(actor: Actor, id: number, body: OrderVoid): Promise<Order> {
+      const organizationId = ownOrganization(actor);
+      const found = await repo.find(organizationId, actor.schoolId, id);
+      if (!found) throw notFound(M.orderNotFound);
+      if (found.voidedAt !== null) throw conflict(M.alreadyVoided(id));
+      const now = platform.now();
+      if (actor.role !== 'EducationAdmin') {
+        if (found.userId !== actor.userId) throw forbidden(M.cashierOthers);
+        const zone = found.timeZone;
+        if (localDate(found.createdAt, zone) !== localDate(now, zone)) throw forbidden(M.cashierOtherDay);
+      }
+      const voided = await repo.voidOrder({ id, organizationId, userId: actor.userId, reason: body.reason, at: now });
+      if (!voided) throw conflict(M.alreadyVoided(id));
+      const [order] = await ordersOf([id]);
+      return order!;
+    },
+
     /** The period's orders page by page (newest first) and its totals, local calendar days. */
     async report(actor: Actor, query: OrdersQuery): Promise<OrdersReport> {
       const { filter } = await filterOf(actor, query);
@@ -250,7 +277,7 @@ export function createOrdersService(platform: Platform) {
           r.count,
           Number(r.amount),
         ]),
-        [[M.totals, M.totalOrders(totals.total), '', '', '', totals.products, Number(totals.amount)]],
+        [[M.totals, M.totalOrders(totals.total - totals.voided), '', '', '', totals.products, Number(totals.amount)]],
       );
       const period = `${ruDate(query.date_from)}–${ruDate(query.date_to)}`;
       return { fileName: `${M.sheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`, body };

@@ -399,3 +399,146 @@ describe('GET /api/orders', () => {
     expect((await report('date_from=2026-11-01&date_to=2026-11-30', token)).statusCode).toBe(403);
   });
 });
+
+describe('POST /api/orders/{id}/void', () => {
+  const voidIt = (id: number, payload: unknown, token = admin) =>
+    t.call({ method: 'POST', url: `/api/orders/${id}/void`, token, payload: payload as object });
+  const place = async (token: string, products = [{ id: plov.id, count: 2 }]) => {
+    const res = await order({ school_id: schoolId, products }, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Order;
+  };
+  const row = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  it('voids an order with its reason: listed as voided, out of the totals and the download, audited', async () => {
+    const org = (await createOrganization(t.db, { type: 'education' })).id;
+    const school = (await createSchool(t.db, { organizationId: org })).id;
+    const boss = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org, name: 'Завуч Ерлан' }))
+      .token;
+    const c = await category(org, 'Еда');
+    const samsa = await dish(org, c.id, 'Самса', '450.50');
+    t.clock.now = new Date('2026-11-10T06:00:00Z');
+    const sell = async (count: number) =>
+      (await order({ school_id: school, products: [{ id: samsa.id, count }] }, boss)).json() as Order;
+    const kept = await sell(1);
+    const wrong = await sell(3);
+    t.clock.now = new Date('2026-11-20T06:00:00Z');
+    // The admin voids at any time, days after the sale.
+    const res = await voidIt(wrong.id, { reason: '  Пробили дважды  ' }, boss);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Order.strict().parse(res.json())).toBeTruthy();
+    expect(res.json()).toMatchObject({
+      id: wrong.id,
+      amount: '1351.50',
+      voided: { at: '2026-11-20T06:00:00.000Z', by: 'Завуч Ерлан', reason: 'Пробили дважды' },
+    });
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(wrong.id)));
+    expect(trail.map((a) => a.action)).toEqual(['order_create', 'order_void']);
+    expect(trail[1]!.after).toEqual({ reason: 'Пробили дважды' });
+
+    const report = (
+      await t.call({
+        method: 'GET',
+        url: `/api/orders?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}`,
+        token: boss,
+      })
+    ).json();
+    expect(report).toMatchObject({ total: 2, voided: 1, amount: '450.50', products: 1 });
+    expect(report.rows.map((o: Order) => [o.id, o.voided?.reason ?? null])).toEqual([
+      [wrong.id, 'Пробили дважды'],
+      [kept.id, null],
+    ]);
+    const file = await t.call({
+      method: 'GET',
+      url: `/api/orders/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${boss}`,
+    });
+    const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+    const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: true });
+    expect(sheet).toHaveLength(1 + 1 + 2);
+    expect(sheet[1]?.[0]).toBe(kept.id);
+    expect(sheet.at(-1)).toEqual(['Итого', 'Заказов: 1', '', '', '', 1, 450.5]);
+
+    // Twice: refused, nothing changes.
+    const again = await voidIt(wrong.id, { reason: 'Ещё раз' }, boss);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorMessage).toBe(ORDER_MESSAGES.alreadyVoided(wrong.id));
+    expect((await row(wrong.id)).voidReason).toBe('Пробили дважды');
+  });
+
+  it('refuses an empty or too long reason and a bad id (422), changing nothing', async () => {
+    const sold = await place(admin);
+    for (const payload of [{}, { reason: '' }, { reason: '   ' }, { reason: 5 }, { reason: 'я'.repeat(301) }]) {
+      const res = await voidIt(sold.id, payload);
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 422 });
+      expect(res.json().validationErrors).toHaveProperty('reason');
+    }
+    expect((await voidIt(sold.id, {})).json().validationErrors.reason).toEqual([ORDER_MESSAGES.voidReason]);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/orders/abc/void', token: admin, payload: { reason: 'x' } }))
+        .statusCode,
+    ).toBe(422);
+    expect((await row(sold.id)).voidedAt).toBeNull();
+  });
+
+  it('lets a cashier void their own order on the day of the sale only', async () => {
+    t.clock.now = new Date('2026-11-24T04:00:00Z'); // 09:00 in Almaty
+    const mine = await place(cashier);
+    const theirs = await place(admin);
+    const other = (
+      await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId, schoolId, name: 'Касса 2' })
+    ).token;
+    const notMine = await voidIt(mine.id, { reason: 'Ошибка' }, other);
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().errorMessage).toBe(ORDER_MESSAGES.cashierOthers);
+    expect((await voidIt(theirs.id, { reason: 'Ошибка' }, cashier)).statusCode).toBe(403);
+    // The next local day (00:10 on the 25th in Almaty): too late for the cashier.
+    const late = await place(cashier);
+    t.clock.now = new Date('2026-11-24T19:10:00Z');
+    const tooLate = await voidIt(late.id, { reason: 'Ошибка' }, cashier);
+    expect(tooLate.statusCode).toBe(403);
+    expect(tooLate.json().errorMessage).toBe(ORDER_MESSAGES.cashierOtherDay);
+    expect((await row(late.id)).voidedAt).toBeNull();
+    t.clock.now = new Date('2026-11-24T18:50:00Z'); // 23:50 the same day
+    const res = await voidIt(mine.id, { reason: 'Вернул деньги' }, cashier);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().voided).toMatchObject({ by: 'Касса Айгуль', reason: 'Вернул деньги' });
+  });
+
+  it('hides another organization’s and another school’s order (404) and refuses other roles (403)', async () => {
+    const sold = await place(admin);
+    const stranger = (
+      await signedIn(t.platform, {
+        role: 'EducationAdmin',
+        organizationId: (await createOrganization(t.db, { type: 'education' })).id,
+      })
+    ).token;
+    expect((await voidIt(sold.id, { reason: 'x' }, stranger)).statusCode).toBe(404);
+    const second = (await createSchool(t.db, { organizationId: orgId })).id;
+    const locked = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId, schoolId: second }))
+      .token;
+    expect((await voidIt(sold.id, { reason: 'x' }, locked)).statusCode).toBe(404);
+    expect((await voidIt(999_999, { reason: 'x' })).statusCode).toBe(404);
+    for (const role of ['EducationLibrarian', 'EducationSocialTeacher', 'Admin', 'Cashier'] as const) {
+      const { token } = await signedIn(t.platform, { role, organizationId: orgId });
+      expect((await voidIt(sold.id, { reason: 'x' }, token)).statusCode).toBe(403);
+    }
+    expect((await row(sold.id)).voidedAt).toBeNull();
+  });
+
+  it('leaves a voided order out of the cashbox’s favourites', async () => {
+    const org = (await createOrganization(t.db, { type: 'education' })).id;
+    const school = (await createSchool(t.db, { organizationId: org })).id;
+    const boss = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org })).token;
+    const c = await category(org, 'Еда');
+    const kefir = await dish(org, c.id, 'Кефир', '100.00');
+    const res = await order({ school_id: school, products: [{ id: kefir.id, count: 1 }] }, boss);
+    const box = () =>
+      t.call({ method: 'GET', url: `/api/products/cashbox?schoolId=${school}`, token: boss }).then((r) => r.json());
+    expect((await box()).favorites.map((d: { name: string }) => d.name)).toEqual(['Кефир']);
+    expect((await voidIt(res.json().id, { reason: 'Ошибка' }, boss)).statusCode).toBe(200);
+    expect((await box()).favorites).toEqual([]);
+  });
+});

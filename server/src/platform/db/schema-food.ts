@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, orgId } from './columns.ts';
 import { images, schools } from './schema.ts';
 import { users } from './schema-people.ts';
@@ -145,8 +156,13 @@ export const orders = pgTable(
     /** The Idempotency-Key it was placed with: a retry with the same key finds it instead of selling twice. */
     requestKey: text('request_key'),
     createdAt: createdAt(),
+    /** Voided: out of every total and download, still listed with who voided it, when and why. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
   },
   (t) => [
+    check('orders_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
     index('orders_organization_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('orders_user_request_key')
       .on(t.userId, t.requestKey)

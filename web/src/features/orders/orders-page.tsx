@@ -1,10 +1,10 @@
 import { FileExcelOutlined } from '@ant-design/icons';
 import type { Order, OrdersReport } from '@tamaq/contract/orders';
 import { ORDERS_PAGE_SIZE } from '@tamaq/contract/orders';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Statistic, Typography, type TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Statistic, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
 import { toApiDate } from '../../lib/dates.ts';
@@ -17,6 +17,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { VoidOrderModal } from './void-order-modal.tsx';
 
 const t = ru.food.orders;
 const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
@@ -47,18 +48,50 @@ export function OrdersPage() {
     placeholderData: keepPreviousData,
   });
   const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
+  const queryClient = useQueryClient();
+  const [voiding, setVoiding] = useState<Order | null>(null);
 
   const columns: TableColumnsType<Order> = [
     { key: 'id', title: t.number, width: 110, render: (_, o) => o.id },
     { key: 'at', title: t.at, width: 150, render: (_, o) => formatVisitTime(o.created_at, timeZone) },
-    { key: 'cashier', title: t.cashier, width: 200, render: (_, o) => o.cashier ?? '' },
+    { key: 'cashier', title: t.cashier, width: 180, render: (_, o) => o.cashier ?? '' },
     {
       key: 'dishes',
       title: t.dishes,
-      render: (_, o) => o.products.map((p) => `${p.name} × ${p.count}`).join(', '),
+      // Narrower than other lists' text, so the sum and the action fit beside it at 1280 px.
+      render: (_, o) => (
+        <div style={{ maxWidth: '21rem' }}>
+          {o.products.map((p) => `${p.name} × ${p.count}`).join(', ')}
+          {o.voided && (
+            <div data-testid="order-voided">
+              <Tag color="red">{t.voidedTag}</Tag>
+              <Typography.Text type="secondary">
+                {t.voidedBy(o.voided.reason, o.voided.by, formatVisitTime(o.voided.at, timeZone))}
+              </Typography.Text>
+            </div>
+          )}
+        </div>
+      ),
     },
     { key: 'count', title: t.count, width: 80, align: 'right', render: (_, o) => o.count },
-    { key: 'amount', title: t.amount, width: 140, align: 'right', render: (_, o) => money(o.amount) },
+    {
+      key: 'amount',
+      title: t.amount,
+      width: 140,
+      align: 'right',
+      render: (_, o) => (o.voided ? <Typography.Text delete>{money(o.amount)}</Typography.Text> : money(o.amount)),
+    },
+    {
+      key: 'actions',
+      title: t.actions,
+      width: 120,
+      render: (_, o) =>
+        o.voided ? null : (
+          <Button size="small" danger onClick={() => setVoiding(o)} data-testid={`void-order-${o.id}`}>
+            {t.voidAction}
+          </Button>
+        ),
+    },
   ];
   const data = report.data;
 
@@ -88,9 +121,10 @@ export function OrdersPage() {
           {/* A period that failed to load has no totals: the table below says why (no pulsing forever). */}
           {!report.isError && (
             <Flex gap={48} wrap style={{ marginBottom: 16 }} data-testid="orders-totals">
-              <Statistic title={t.totalOrders} value={data?.total ?? 0} loading={!data} />
+              <Statistic title={t.totalOrders} value={data ? data.total - data.voided : 0} loading={!data} />
               <Statistic title={t.totalAmount} value={data ? money(data.amount) : ''} loading={!data} />
               <Statistic title={t.totalDishes} value={data?.products ?? 0} loading={!data} />
+              {data && data.voided > 0 && <Statistic title={t.totalVoided} value={data.voided} />}
             </Flex>
           )}
           <DataTable<Order>
@@ -105,6 +139,14 @@ export function OrdersPage() {
             error={report.error}
             onRetry={() => void report.refetch()}
             emptyText={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
+          />
+          <VoidOrderModal
+            order={voiding}
+            onClose={() => setVoiding(null)}
+            onVoided={() => {
+              setVoiding(null);
+              void queryClient.invalidateQueries({ queryKey: ['orders'] });
+            }}
           />
         </>
       )}

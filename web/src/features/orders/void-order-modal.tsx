@@ -1,0 +1,70 @@
+import { OrderVoid, ORDER_VOID_REASON_MAX, type Order } from '@tamaq/contract/orders';
+import { Button, Form, Input, message, Modal, Typography } from 'antd';
+import { ru } from '../../i18n/ru.ts';
+import { api } from '../../lib/api-client.ts';
+import { formatCost } from '../../lib/money.ts';
+import { useFormSubmit } from '../../ui/form-errors.ts';
+import { fromSchema } from '../../ui/form-rules.ts';
+
+const t = ru.food.orders;
+const reasonRules = [fromSchema(OrderVoid.shape.reason)];
+
+type Values = { reason: string };
+
+/**
+ * Voids an order after asking why: its sum leaves the totals and the download, the order stays
+ * listed as voided. A refusal (voided meanwhile, a cashier's other day) is said under the reason.
+ */
+export function VoidOrderModal({
+  order,
+  onClose,
+  onVoided,
+}: {
+  order: Order | null;
+  onClose: () => void;
+  onVoided: (order: Order) => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const { onFinish, submitting } = useFormSubmit(
+    form,
+    ({ reason }: Values) => api.post<Order>(`/api/orders/${order!.id}/void`, { reason: reason.trim() }),
+    {
+      fallbackField: 'reason',
+      onSuccess: (voided) => {
+        void message.success(t.voided(voided.id));
+        form.resetFields();
+        onVoided(voided);
+      },
+    },
+  );
+  const cancel = () => {
+    form.resetFields();
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={order !== null}
+      title={order ? t.voidTitle(order.id) : ''}
+      onCancel={cancel}
+      forceRender
+      footer={[
+        <Button key="cancel" onClick={cancel}>
+          {t.voidCancel}
+        </Button>,
+        <Button key="submit" danger type="primary" loading={submitting} onClick={() => form.submit()}>
+          {t.voidSubmit}
+        </Button>,
+      ]}
+    >
+      {order && (
+        <Typography.Paragraph>{t.voidHint(formatCost(order.amount, ru.food.cashbox.currency))}</Typography.Paragraph>
+      )}
+      <Form form={form} layout="vertical" onFinish={onFinish} data-testid="void-order-form">
+        <Form.Item name="reason" label={t.voidReason} rules={reasonRules} required>
+          <Input.TextArea rows={3} maxLength={ORDER_VOID_REASON_MAX} showCount autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -106,5 +106,23 @@ describe('voiding an order on /orders', () => {
     expect(await voided.textContent()).toContain('ОтменёнПробили дважды — ');
     expect(await page.getByTestId(`void-order-${id}`).count()).toBe(0);
     await shot(page, 'orders-voided');
+
+    // Its receipt printed again: a copy, saying it was voided and why.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await page.getByTestId(`reprint-order-${id}`).click();
+    const receipt = page.getByTestId('receipt');
+    await receipt.waitFor({ state: 'attached' });
+    const text = plain(await receipt.textContent());
+    expect(text).toContain(`Заказ №${id}`);
+    expect(text).toContain('КОПИЯ ЧЕКА');
+    expect(text).toContain('ЗАКАЗ ОТМЕНЁН: Пробили дважды');
+    expect(text).toContain(`${SAMSA}1 × 450,50 тг.450,50 тг.`);
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await shot(page, 'orders-receipt-copy');
+    await page.emulateMedia({ media: 'screen' });
   });
 });

@@ -160,6 +160,8 @@ export const foodTexts = {
       payment: 'Оплата: наличные',
       total: 'ИТОГО',
       thanks: 'Спасибо! Приятного аппетита',
+      copy: 'КОПИЯ ЧЕКА',
+      voided: 'ЗАКАЗ ОТМЕНЁН',
     },
   },
   orders: {
@@ -178,6 +180,7 @@ export const foodTexts = {
     empty: 'За этот период заказов нет',
     actions: 'Действия',
     voidAction: 'Отменить',
+    reprint: 'Печать чека',
     voidTitle: (id: number) => `Отменить заказ №${id}?`,
     voidHint: (amount: string) =>
       `Сумма ${amount} уйдёт из итогов и выгрузки; заказ останется в списке с отметкой «Отменён».`,

@@ -12,7 +12,7 @@ import { schoolOptionsQuery, SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { CartPanel } from './cart-panel.tsx';
 import { boardItems, DishBoard } from './dish-board.tsx';
-import { Receipt } from './receipt.tsx';
+import { Receipt } from '../../ui/receipt.tsx';
 import { useCart, type PriceChange } from './use-cart.ts';
 
 const t = ru.food.cashbox;

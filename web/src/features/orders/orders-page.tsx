@@ -1,10 +1,10 @@
-import { FileExcelOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { Order, OrdersReport } from '@tamaq/contract/orders';
 import { ORDERS_PAGE_SIZE } from '@tamaq/contract/orders';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Statistic, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Flex, Statistic, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api } from '../../lib/api-client.ts';
 import { toApiDate } from '../../lib/dates.ts';
@@ -17,6 +17,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { Receipt } from '../../ui/receipt.tsx';
 import { VoidOrderModal } from './void-order-modal.tsx';
 
 const t = ru.food.orders;
@@ -50,6 +51,11 @@ export function OrdersPage() {
   const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
   const queryClient = useQueryClient();
   const [voiding, setVoiding] = useState<Order | null>(null);
+  // A reprint: the receipt is put on the page, then printed (a copy; a voided order says so).
+  const [printing, setPrinting] = useState<{ order: Order } | null>(null);
+  useEffect(() => {
+    if (printing) window.print();
+  }, [printing]);
 
   const columns: TableColumnsType<Order> = [
     { key: 'id', title: t.number, width: 110, render: (_, o) => o.id },
@@ -60,7 +66,7 @@ export function OrdersPage() {
       title: t.dishes,
       // Narrower than other lists' text, so the sum and the action fit beside it at 1280 px.
       render: (_, o) => (
-        <div style={{ maxWidth: '21rem' }}>
+        <div style={{ maxWidth: '19rem' }}>
           {o.products.map((p) => `${p.name} × ${p.count}`).join(', ')}
           {o.voided && (
             <div data-testid="order-voided">
@@ -84,13 +90,25 @@ export function OrdersPage() {
     {
       key: 'actions',
       title: t.actions,
-      width: 120,
-      render: (_, o) =>
-        o.voided ? null : (
-          <Button size="small" danger onClick={() => setVoiding(o)} data-testid={`void-order-${o.id}`}>
-            {t.voidAction}
-          </Button>
-        ),
+      width: 150,
+      render: (_, o) => (
+        <Flex gap={8}>
+          <Tooltip title={t.reprint}>
+            <Button
+              size="small"
+              icon={<PrinterOutlined />}
+              aria-label={t.reprint}
+              onClick={() => setPrinting({ order: o })}
+              data-testid={`reprint-order-${o.id}`}
+            />
+          </Tooltip>
+          {!o.voided && (
+            <Button size="small" danger onClick={() => setVoiding(o)} data-testid={`void-order-${o.id}`}>
+              {t.voidAction}
+            </Button>
+          )}
+        </Flex>
+      ),
     },
   ];
   const data = report.data;
@@ -140,6 +158,7 @@ export function OrdersPage() {
             onRetry={() => void report.refetch()}
             emptyText={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
           />
+          {printing && <Receipt order={printing.order} school={printing.order.school?.name ?? null} copy />}
           <VoidOrderModal
             order={voiding}
             onClose={() => setVoiding(null)}

@@ -1,9 +1,9 @@
 import type { Order } from '@tamaq/contract/orders';
-import { ru } from '../../i18n/ru.ts';
-import { useOrganizationTimeZone } from '../../lib/profile.ts';
-import { formatVisitTime } from '../../lib/visit-time.ts';
-import { PrintOnly } from '../../ui/print-only.tsx';
-import { formatCost } from '../../lib/money.ts';
+import { ru } from '../i18n/ru.ts';
+import { useOrganizationTimeZone } from '../lib/profile.ts';
+import { formatVisitTime } from '../lib/visit-time.ts';
+import { PrintOnly } from './print-only.tsx';
+import { formatCost } from '../lib/money.ts';
 
 const t = ru.food.cashbox;
 const money = (amount: string) => formatCost(amount, t.currency);
@@ -18,8 +18,11 @@ const RECEIPT_CSS = `
   .tamaq-receipt .total { font-weight: bold; font-size: 14px; }
   .tamaq-receipt .center { text-align: center; }`;
 
-/** The paid order as a till receipt: hidden on screen, the only thing a print of the page shows. */
-export function Receipt({ order, school }: { order: Order; school: string | null }) {
+/**
+ * The paid order as a till receipt: hidden on screen, the only thing a print of the page shows. A
+ * reprint (`copy`) says it is a copy, and a voided order that it was voided and why.
+ */
+export function Receipt({ order, school, copy = false }: { order: Order; school: string | null; copy?: boolean }) {
   const timeZone = useOrganizationTimeZone();
   return (
     <PrintOnly page="80mm auto" margin="3mm 4mm" css={RECEIPT_CSS} testId="receipt">
@@ -27,6 +30,12 @@ export function Receipt({ order, school }: { order: Order; school: string | null
         <h1>{school ?? 'Tamaq'}</h1>
         <p className="center">{t.receipt.order(order.id)}</p>
         <p className="center">{formatVisitTime(order.created_at, timeZone)}</p>
+        {copy && <p className="center total">{t.receipt.copy}</p>}
+        {order.voided && (
+          <p className="center total">
+            {t.receipt.voided}: {order.voided.reason}
+          </p>
+        )}
         <div className="rule" />
         {order.products.map((l) => (
           <div key={l.id}>

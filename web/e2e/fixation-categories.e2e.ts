@@ -93,6 +93,16 @@ describe('/fixation/categories as admin@demo.kz', () => {
     await fieldError(page, 'Окончание').getByText('Время окончания должно быть позже времени начала').waitFor();
     await shot(page, 'fixation-category-form-errors');
 
+    // A position out of range or not whole stays as typed and is refused, never cut to 0–100.
+    for (const typed of ['150', '-1', '2.5', 'abc']) {
+      await page.getByLabel('Позиция').fill(typed);
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await fieldError(page, 'Позиция').getByText('Позиция — целое число от 0 до 100').waitFor();
+      expect(await page.getByLabel('Позиция').inputValue()).toBe(typed);
+      expect(page.url()).toContain('/fixation/category/create');
+    }
+    await page.getByLabel('Позиция').fill('');
+
     await fillCategory(NAME, a.start, a.finish);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Категория добавлена').first().waitFor();

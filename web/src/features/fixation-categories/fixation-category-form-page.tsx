@@ -1,14 +1,16 @@
 import {
+  FIXATION_CATEGORY_MESSAGES,
   FixationCategoryCreate,
   POSITION_DEFAULT,
   POSITION_MAX,
   POSITION_MIN,
 } from '@tamaq/contract/fixation-categories';
 import { msg } from '@tamaq/contract/zod';
-import { Alert, Flex, Form, Input, InputNumber, TimePicker } from 'antd';
+import { Alert, Flex, Form, Input, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ru } from '../../i18n/ru.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
+import { IntegerInput } from '../../ui/integer-input.tsx';
 import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { fixationCategoriesResource } from './fixation-categories-resource.ts';
@@ -16,7 +18,7 @@ import { fixationCategoriesResource } from './fixation-categories-resource.ts';
 const t = ru.catalogs.fixationCategories;
 const TIME = 'HH:mm';
 
-type Values = { name: string; position: number | null; time_start: Dayjs | null; time_finish: Dayjs | null };
+type Values = { name: string; position: number | string | null; time_start: Dayjs | null; time_finish: Dayjs | null };
 
 /** 'HH:mm' of the server as a picker value (today's date, which the picker ignores). */
 const timeOf = (text: string | undefined): Dayjs | null => {
@@ -42,7 +44,7 @@ export function FixationCategoryFormPage() {
       body={(v: Values) => ({
         name: v.name,
         // An emptied field means the default, on an edit too.
-        position: v.position ?? POSITION_DEFAULT,
+        position: typeof v.position === 'number' ? v.position : POSITION_DEFAULT,
         time_start: v.time_start?.format(TIME) ?? '',
         time_finish: v.time_finish?.format(TIME) ?? '',
       })}
@@ -50,8 +52,23 @@ export function FixationCategoryFormPage() {
       <Form.Item name="name" label={t.name} rules={[fromSchema(FixationCategoryCreate.shape.name)]} required>
         <Input maxLength={255} placeholder={t.namePlaceholder} autoFocus />
       </Form.Item>
-      <Form.Item name="position" label={t.position} extra={t.positionHint}>
-        <InputNumber min={POSITION_MIN} max={POSITION_MAX} precision={0} style={{ width: 140 }} />
+      <Form.Item
+        name="position"
+        label={t.position}
+        extra={t.positionHint}
+        // Empty means the default; 150, -1, 2.5 or «abc» are refused as typed, never cut to the bounds.
+        rules={[
+          {
+            validator: async (_, value: unknown) => {
+              if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return;
+              const ok =
+                typeof value === 'number' && Number.isInteger(value) && value >= POSITION_MIN && value <= POSITION_MAX;
+              if (!ok) throw new Error(FIXATION_CATEGORY_MESSAGES.position);
+            },
+          },
+        ]}
+      >
+        <IntegerInput style={{ width: 140 }} />
       </Form.Item>
       <Flex gap={16} wrap>
         <Form.Item name="time_start" label={t.timeStart} rules={[{ required: true, message: msg.required }]}>

@@ -283,8 +283,19 @@ describe('/classrooms as edu.admin@demo.kz', () => {
     // A school that ends with the 10th grade: 10 Б leaves too.
     await page.getByLabel('Последний класс школы').fill('10');
     await expect.poll(async () => (await cells()).map((c) => c[1])).toEqual(['2 А', '3 А', 'Выпуск', 'Выпуск']);
+    // 15, 0 or 2.5 stay as typed with a message, no plan and nothing to apply; never cut to 12 or 1.
+    for (const typed of ['15', '0', '2.5', 'abc']) {
+      await page.getByLabel('Последний класс школы').fill(typed);
+      await page.getByTestId('promote-grade-error').getByText('Последний класс — целое число от 1 до 12').waitFor();
+      expect(await page.getByLabel('Последний класс школы').inputValue()).toBe(typed);
+      await plan.waitFor({ state: 'detached' });
+      expect(await page.locator('.ant-modal-footer').getByRole('button', { name: 'Перевести' }).isDisabled()).toBe(
+        true,
+      );
+    }
     await page.getByLabel('Последний класс школы').fill('11');
     await expect.poll(async () => (await cells()).map((c) => c[1])).toEqual(['2 А', '3 А', '11 Б', 'Выпуск']);
+    expect(await page.getByTestId('promote-grade-error').count()).toBe(0);
 
     await page.locator('.ant-modal-footer').getByRole('button', { name: 'Перевести' }).click();
     await page.getByText('Переведено классов: 4').waitFor();

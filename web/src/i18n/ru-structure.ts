@@ -99,6 +99,7 @@ export const structureTexts = {
     title: 'Перевод классов на следующий год',
     lastGrade: 'Последний класс школы',
     lastGradeHint: 'Классы этой параллели и старше выпускаются',
+    lastGradeInvalid: (max: number) => `Последний класс — целое число от 1 до ${max}`,
     checking: 'Составляем план…',
     from: 'Класс',
     to: 'Станет',

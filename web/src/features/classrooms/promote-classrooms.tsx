@@ -1,6 +1,6 @@
 import { RiseOutlined } from '@ant-design/icons';
 import { PROMOTE_GRADE_MAX, PROMOTE_LAST_GRADE, type ClassroomPromotion } from '@tamaq/contract/classrooms';
-import { Alert, App, Button, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { errorText } from '../../lib/api-client.ts';
@@ -17,6 +17,13 @@ export function PromoteClassroomsButton({ schoolId }: { schoolId: number | null 
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [lastGrade, setLastGrade] = useState(PROMOTE_LAST_GRADE);
+  // The grade as typed: 15, 0 or 2.5 stay in the field with a message and no plan, never cut to 1–12.
+  const [gradeText, setGradeText] = useState(String(PROMOTE_LAST_GRADE));
+  const gradeOf = (text: string) => {
+    const n = /^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+    return n >= 1 && n <= PROMOTE_GRADE_MAX ? n : null;
+  };
+  const gradeInvalid = gradeOf(gradeText) === null;
   const check = useCheckPromotion();
   const apply = usePromote();
   const plan = check.isPending ? undefined : check.data;
@@ -26,6 +33,7 @@ export function PromoteClassroomsButton({ schoolId }: { schoolId: number | null 
   };
   const show = () => {
     setOpen(true);
+    setGradeText(String(lastGrade));
     checkFor(lastGrade);
   };
   const close = () => {
@@ -62,26 +70,39 @@ export function PromoteClassroomsButton({ schoolId }: { schoolId: number | null 
         cancelText={t.cancel}
         onCancel={close}
         onOk={() => void submit()}
-        okButtonProps={{ disabled: !plan?.moves.length, loading: apply.isPending }}
+        okButtonProps={{ disabled: gradeInvalid || !plan?.moves.length, loading: apply.isPending }}
         destroyOnHidden
       >
         <Space direction="vertical" style={{ width: '100%' }} data-testid="promote-dialog">
           <Space wrap>
             <label htmlFor="promote-last-grade">{t.lastGrade}</label>
-            <InputNumber
+            <Input
               id="promote-last-grade"
-              min={1}
-              max={PROMOTE_GRADE_MAX}
-              precision={0}
-              value={lastGrade}
-              onChange={(value) => {
-                if (value === null) return;
-                setLastGrade(value);
-                checkFor(value);
+              inputMode="numeric"
+              autoComplete="off"
+              style={{ width: 80 }}
+              value={gradeText}
+              status={gradeInvalid ? 'error' : undefined}
+              aria-invalid={gradeInvalid}
+              aria-describedby={gradeInvalid ? 'promote-last-grade-error' : undefined}
+              onChange={(e) => {
+                setGradeText(e.target.value);
+                const grade = gradeOf(e.target.value);
+                if (grade === null) {
+                  check.reset();
+                  return;
+                }
+                setLastGrade(grade);
+                checkFor(grade);
               }}
             />
             <Typography.Text type="secondary">{t.lastGradeHint}</Typography.Text>
           </Space>
+          {gradeInvalid && (
+            <Typography.Text type="danger" role="alert" id="promote-last-grade-error" data-testid="promote-grade-error">
+              {t.lastGradeInvalid(PROMOTE_GRADE_MAX)}
+            </Typography.Text>
+          )}
           {check.isPending && <Typography.Text type="secondary">{t.checking}</Typography.Text>}
           {check.error && <Alert type="error" showIcon message={errorText(check.error)} />}
           {plan && <Plan plan={plan} />}

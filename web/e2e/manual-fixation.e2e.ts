@@ -29,7 +29,7 @@ async function tokenOf(email: string): Promise<string> {
 const table = (page: Page) => page.getByTestId('manual-table');
 const rowByName = (page: Page, name: string) => table(page).locator('tr.ant-table-row').filter({ hasText: name });
 const markOf = (page: Page, name: string) => page.getByRole('checkbox', { name: `Отметить: ${name}`, exact: true });
-const countOf = (page: Page, name: string) => page.getByRole('spinbutton', { name: `Порций: ${name}`, exact: true });
+const countOf = (page: Page, name: string) => page.getByRole('textbox', { name: `Порций: ${name}`, exact: true });
 
 /** Picks an option of an antd Select by typing its text (a long list shows only a window of options). */
 async function choose(page: Page, testId: string, option: string) {
@@ -287,7 +287,7 @@ describe('/fixation/manual', () => {
     await page.waitForURL((u) => u.searchParams.get('date') === dateOf(yesterday));
     await settled(page);
 
-    let endless = page.locator('[data-testid="manual-table"] input[role="spinbutton"]');
+    let endless = page.locator('[data-testid="manual-table"] input[aria-label^="Порций: "]');
     if ((await endless.count()) === 0) {
       // No endless card in the list: make the first employee's card endless.
       const [firstRow] = await rowsOf(page);
@@ -295,7 +295,7 @@ describe('/fixation/manual', () => {
       await call<Card>(token, 'POST', '/api/card/status', { cardId: card!.id, endless_use: 'Y' });
       await page.reload();
       await settled(page);
-      endless = page.locator('[data-testid="manual-table"] input[role="spinbutton"]');
+      endless = page.locator('[data-testid="manual-table"] input[aria-label^="Порций: "]');
     }
     const countLabel = (await endless.first().getAttribute('aria-label')) ?? '';
     const endlessName = countLabel.replace('Порций: ', '');
@@ -322,6 +322,14 @@ describe('/fixation/manual', () => {
     // Fewer servings: one change; the one-time mark stays.
     await countOf(page, endlessName).fill('2');
     await page.getByText('Не сохранено: 1 изменение').waitFor();
+    expect(await page.getByRole('button', { name: 'Сохранить' }).isDisabled()).toBe(false);
+    // A count typed wrong stays as typed with its message and holds the save; never cut to 1000.
+    await countOf(page, endlessName).fill('5000');
+    await page.getByText('Порций — целое число от 0 до 1000').waitFor();
+    expect(await countOf(page, endlessName).inputValue()).toBe('5000');
+    expect(await page.getByRole('button', { name: 'Сохранить' }).isDisabled()).toBe(true);
+    await countOf(page, endlessName).fill('2');
+    expect(await page.getByText('Порций — целое число от 0 до 1000').count()).toBe(0);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByTestId('manual-saved').getByText('Сохранено: добавлено 0, удалено 0, изменено 1').waitFor();
     await page.reload();

@@ -50,6 +50,7 @@ export const manualFixationTexts = {
   noFoodCategory: 'Нет категории питания: питание не положено',
   countOf: (name: string) => `Порций: ${name}`,
   countPlaceholder: '—',
+  countInvalid: (max: number) => `Порций — целое число от 0 до ${max}`,
   endless: 'Безлимитная карта',
   endlessHint: 'Безлимитная карта: укажите число порций (пусто — не питался)',
   save: 'Сохранить',

@@ -1,5 +1,5 @@
 import { Alert, Card, Flex, Form, Select } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { canteenManualReady, useCanteenManual, useSaveCanteenManual } from './api/canteen-manual.ts';
@@ -42,8 +42,10 @@ export function CanteenManualPage() {
   const flow = useSaveFlow(scope, saveMutation.mutateAsync, FIELDS, marks.clear);
   useUnsavedGuard(marks.dirty > 0, ru.manualFixation);
 
+  // Counts typed wrong in the table: nothing is saved until they are right.
+  const [invalidCounts, setInvalidCounts] = useState(0);
   const save = () => {
-    if (!rows || canteenId === null || categoryId === null) return;
+    if (!rows || canteenId === null || categoryId === null || invalidCounts > 0) return;
     void flow.save(buildCanteenSave(rows, marks.edits, { date, canteenId, categoryId }));
   };
 
@@ -136,6 +138,7 @@ export function CanteenManualPage() {
             rowErrors={flow.errors.rows}
             emptyText={t.canteenEmpty}
             disabled={flow.saving}
+            onInvalidCounts={setInvalidCounts}
           />
           <SaveBar
             dirty={marks.dirty}
@@ -143,7 +146,7 @@ export function CanteenManualPage() {
             total={rows?.length ?? 0}
             saving={flow.saving}
             onSave={save}
-            disabled={!rows}
+            disabled={!rows || invalidCounts > 0}
           />
         </>
       )}

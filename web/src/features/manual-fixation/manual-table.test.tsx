@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settleAntd } from '../../ui/test-antd.tsx';
 import { ManualTable } from './manual-table.tsx';
@@ -44,6 +45,7 @@ const employees = [
 function Harness({ kind, rows }: { kind: 'school' | 'canteen'; rows: ManualRow[] }) {
   const mode = { counts: kind === 'canteen' };
   const marks = useMarks('scope', rows, mode);
+  const [invalid, setInvalid] = useState(0);
   useUnsavedGuard(marks.dirty > 0, ru.manualFixation);
   const body =
     kind === 'school'
@@ -60,7 +62,9 @@ function Harness({ kind, rows }: { kind: 'school' | 'canteen'; rows: ManualRow[]
         onSet={marks.set}
         onToggleAll={marks.toggleAll}
         emptyText="Пусто"
+        onInvalidCounts={setInvalid}
       />
+      <output data-testid="invalid-counts">{invalid}</output>
       <SaveBar dirty={marks.dirty} marked={marks.all.marked} total={rows.length} saving={false} onSave={() => {}} />
       <output data-testid="body">{JSON.stringify(body)}</output>
       <Link to="/elsewhere">Уйти</Link>
@@ -136,7 +140,7 @@ describe('manual fixation table', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderScreen('canteen', employees);
     expect(screen.queryByRole('checkbox', { name: 'Отметить: Касымова Айгерим' })).toBeNull();
-    const count = screen.getByRole('spinbutton', { name: 'Порций: Касымова Айгерим' });
+    const count = screen.getByRole('textbox', { name: 'Порций: Касымова Айгерим' });
     await user.type(count, '3');
     await user.click(mark('Жумабаев Марат'));
     expect(body()).toMatchObject({ users_ids: [21, 22], counts: { '22': 3 } });
@@ -144,6 +148,28 @@ describe('manual fixation table', { timeout: 30_000 }, () => {
 
     await user.clear(count);
     expect(body()).toMatchObject({ users_ids: [21], counts: {} });
+  });
+
+  it('keeps a count typed wrong as typed, says why and saves nothing of it', async () => {
+    const user = userEvent.setup();
+    renderScreen('canteen', employees);
+    const count = screen.getByRole('textbox', { name: 'Порций: Касымова Айгерим' });
+    await user.type(count, '7');
+    expect(body()).toMatchObject({ counts: { '22': 7 } });
+    for (const typed of ['5000', '-1', '2.5', 'abc']) {
+      await user.clear(count);
+      await user.type(count, typed);
+      expect((count as HTMLInputElement).value).toBe(typed);
+      expect(screen.getByText('Порций — целое число от 0 до 1000')).toBeTruthy();
+      // The last good count stands (the empty field on the way meant none); 1000 is never sent.
+      expect(JSON.stringify(body())).not.toContain('1000');
+      expect(screen.getByTestId('invalid-counts').textContent).toBe('1');
+    }
+    await user.clear(count);
+    await user.type(count, '12');
+    expect(screen.queryByText('Порций — целое число от 0 до 1000')).toBeNull();
+    expect(body()).toMatchObject({ counts: { '22': 12 } });
+    expect(screen.getByTestId('invalid-counts').textContent).toBe('0');
   });
 
   it('asks before leaving with unsaved marks, and stays on «Остаться»', async () => {

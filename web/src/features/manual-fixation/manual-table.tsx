@@ -1,12 +1,12 @@
 import type { ManualRow } from '@tamaq/contract/manual-fixations';
 import { MANUAL_COUNT_MAX } from '@tamaq/contract/manual-fixations';
-import { Alert, Button, Checkbox, Flex, InputNumber, Table, Tag, Typography, theme, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Checkbox, Flex, Input, Table, Tag, Typography, theme, type TableColumnsType } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { Thumb } from '../../ui/image-viewer.tsx';
-import { currentValue, isCounted, mayMark, normaliseCount, serverValue, type Edits, type MarkMode } from './marks.ts';
+import { currentValue, isCounted, mayMark, serverValue, type Edits, type MarkMode } from './marks.ts';
 
 const t = ru.manualFixation;
 
@@ -27,7 +27,18 @@ export interface ManualTableProps {
   highlightId?: number | null;
   emptyText: ReactNode;
   disabled?: boolean;
+  /** How many counts are typed wrong (kept as typed, not saved): the screen holds its save meanwhile. */
+  onInvalidCounts?: (n: number) => void;
 }
+
+/** A count as typed: a whole number 0 (none) to the maximum, or empty (none); else null. */
+const countOf = (text: string): number | null => {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  if (!/^\d{1,4}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n <= MANUAL_COUNT_MAX ? n : null;
+};
 
 /** Cells that depend only on the row itself: re-rendered when the list reloads, not on every mark. */
 const sameRow = (a: ManualRow, b: ManualRow) => a !== b;
@@ -52,7 +63,22 @@ export function ManualTable({
   highlightId,
   emptyText,
   disabled,
+  onInvalidCounts,
 }: ManualTableProps) {
+  // Counts typed wrong (5000, -1, 2.5, «abc»): shown as typed with the message, never cut down.
+  const [drafts, setDrafts] = useState<ReadonlyMap<number, string>>(new Map());
+  useEffect(() => onInvalidCounts?.(drafts.size), [drafts.size, onInvalidCounts]);
+  const typeCount = (id: number, text: string) => {
+    const n = countOf(text);
+    setDrafts((d) => {
+      if (n === null ? d.get(id) === text : !d.has(id)) return d;
+      const next = new Map(d);
+      if (n === null) next.set(id, text);
+      else next.delete(id);
+      return next;
+    });
+    if (n !== null) onSet(id, n);
+  };
   const words = useStructureWords();
   const { token } = theme.useToken();
   const mode: MarkMode = { counts: kind === 'canteen', needsFoodCategory: kind === 'school' };
@@ -60,18 +86,19 @@ export function ManualTable({
   const markCell = (row: ManualRow) => {
     const value = currentValue(row, edits, mode);
     if (isCounted(row, mode)) {
-      const message = rowErrors[row.id];
+      const draft = drafts.get(row.id);
+      const message = draft !== undefined ? t.countInvalid(MANUAL_COUNT_MAX) : rowErrors[row.id];
       return (
         <Flex vertical gap={2}>
           <Flex gap={8} align="center">
-            <InputNumber
-              min={0}
-              max={MANUAL_COUNT_MAX}
-              precision={0}
-              value={value > 0 ? value : null}
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              value={draft ?? (value > 0 ? String(value) : '')}
               placeholder={t.countPlaceholder}
-              onChange={(v) => onSet(row.id, normaliseCount(v))}
+              onChange={(e) => typeCount(row.id, e.target.value)}
               aria-label={t.countOf(row.name)}
+              aria-invalid={draft !== undefined}
               status={message ? 'error' : undefined}
               disabled={disabled}
               style={{ width: 96 }}

@@ -208,6 +208,21 @@ export class RowErrors {
   }
 }
 
+/**
+ * Excel's formats of a date and of a date with its time, as the screens write them. The dots are
+ * escaped literals: Excel reads 'dd.mm.yyyy' too, but other readers (SheetJS) take its '.' after
+ * 'mm' for a fraction of a second and fail.
+ */
+export const EXCEL_DATE = 'dd\\.mm\\.yyyy';
+export const EXCEL_DATE_TIME = 'dd\\.mm\\.yyyy hh:mm';
+
+/**
+ * A calendar day ('YYYY-MM-DD') and a wall-clock time ('HH:mm') as an Excel date cell: a date a user
+ * can sort, filter and subtract, not text. Excel has no time zones: the Date carries the local day
+ * and time as its UTC fields, which is what the file stores.
+ */
+export const excelDate = (day: string, time = '00:00'): Date => new Date(`${day}T${time}:00Z`);
+
 export interface XlsxColumn {
   header: string;
   width?: number;
@@ -222,7 +237,7 @@ export interface XlsxColumn {
 export async function xlsxBuffer(
   sheetName: string,
   columns: readonly XlsxColumn[],
-  rows: readonly (string | number | null)[][],
+  rows: readonly (string | number | Date | null)[][],
   footer: readonly (string | number | null)[][] = [],
 ): Promise<Buffer> {
   const ExcelJS = await loadExcelJS();
@@ -234,7 +249,7 @@ export async function xlsxBuffer(
     ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(row as (string | number | null)[]);
+  for (const row of rows) sheet.addRow(row as (string | number | Date | null)[]);
   if (footer.length > 0) {
     sheet.addRow([]);
     for (const row of footer) sheet.addRow(row as (string | number | null)[]).font = { bold: true };

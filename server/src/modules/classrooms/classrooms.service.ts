@@ -29,7 +29,8 @@ import { retire } from '../../platform/retire.ts';
 import {
   parseSpreadsheet,
   readTable,
-  ruDate,
+  EXCEL_DATE,
+  excelDate,
   RowErrors,
   safeFileName,
   templateBuffer,
@@ -335,9 +336,9 @@ export function createClassroomsService(platform: Platform, schools: SchoolsServ
         [
           { header: words.name, width: 30 },
           { header: words.pupils, width: 14 },
-          { header: words.created, width: 14 },
+          { header: words.created, width: 14, numFmt: EXCEL_DATE },
         ],
-        rows.map((r) => [r.name, r.pupilsCount, ruDate(localDate(r.createdAt, timeZone ?? undefined))]),
+        rows.map((r) => [r.name, r.pupilsCount, excelDate(localDate(r.createdAt, timeZone ?? undefined))]),
       );
       return { fileName: `${words.title} ${safeFileName(school.name)}.xlsx`, body };
     },

@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/auth/actors.ts';
 import { ERROR_CODES } from '@tamaq/contract/errors';
 import { conflict, forbidden, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { ruDate, safeFileName, xlsxBuffer } from '../../platform/spreadsheet.ts';
+import { EXCEL_DATE_TIME, excelDate, ruDate, safeFileName, xlsxBuffer } from '../../platform/spreadsheet.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createMenuActivationsService } from '../menu-activations/menu-activations.service.ts';
 import { createOrdersRepository, type CashboxDishRow, type OrderFilter } from './orders.repository.ts';
@@ -255,13 +255,13 @@ export function createOrdersService(platform: Platform) {
       const { filter, school } = await filterOf(actor, query);
       const [rows, totals] = await Promise.all([repo.exportRows(filter), repo.totals(filter)]);
       const zone = filter.timeZone;
-      const when = (at: Date) => `${ruDate(localDate(at, zone))} ${localTime(at, zone).slice(0, 5)}`;
+      const when = (at: Date) => excelDate(localDate(at, zone), localTime(at, zone).slice(0, 5));
       const [id, at, place, cashier, dishes, count, amount] = M.columns;
       const body = await xlsxBuffer(
         M.sheet,
         [
           { header: id, width: 11 },
-          { header: at, width: 17 },
+          { header: at, width: 17, numFmt: EXCEL_DATE_TIME },
           { header: place, width: 28 },
           { header: cashier, width: 24 },
           { header: dishes, width: 60 },

@@ -354,9 +354,15 @@ describe('GET /api/orders', () => {
     const book = XLSX.read(file.rawPayload, { type: 'buffer' });
     const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: true });
     expect(sheet[0]).toEqual(['№ заказа', 'Дата и время', 'Школа', 'Кассир', 'Блюда', 'Блюд', 'Сумма, тг.']);
+    // The time is an Excel date in the organization's zone, shown as dd.mm.yyyy hh:mm: not text.
+    const when = XLSX.read(file.rawPayload, { type: 'buffer', cellNF: true }).Sheets['Заказы']!['B2']!;
+    expect({ t: when.t, shown: XLSX.SSF.format(when.z as string, when.v) }).toEqual({
+      t: 'n',
+      shown: '30.11.2026 23:30',
+    });
     expect(sheet[1]).toEqual([
       expect.any(Number),
-      '30.11.2026 23:30',
+      expect.any(Number),
       expect.any(String),
       expect.any(String),
       'Самса × 3',

@@ -14,6 +14,8 @@ export const ORDERS_PERIOD_MAX_DAYS = 366;
 export const ORDERS_PAGE_SIZE = 10;
 export const FAVORITES_MAX = 12;
 export const ORDER_VOID_REASON_MAX = 300;
+/** The most cash one order may be paid with: ten million tenge (a banknote more than any school sale). */
+export const CASH_RECEIVED_MAX = 10_000_000;
 
 export const ORDER_MESSAGES = {
   empty: 'Корзина пуста: добавьте блюда',
@@ -44,6 +46,9 @@ export const ORDER_MESSAGES = {
   alreadyVoided: (id: number) => `Заказ №${id} уже отменён`,
   cashierOtherDay: 'Кассир отменяет заказ только в день продажи: обратитесь к администратору',
   cashierOthers: 'Кассир отменяет только свои заказы',
+  cash: 'Получено — сумма в тенге, не больше двух знаков после запятой',
+  cashTooBig: 'Получено — не больше 10 000 000 тг.',
+  cashShort: (amount: string) => `Получено меньше суммы заказа (${amount})`,
 } as const;
 const M = ORDER_MESSAGES;
 
@@ -90,10 +95,40 @@ const seenCost = () =>
     .refine((v) => MONEY.test(v), { error: M.cost });
 
 /**
+ * The cash handed over as the cashier typed it ('5000', '5000,5', '5 000'): an exact decimal string
+ * with two decimals, or the field's message. Never rounded: 100.555 or -5 are refused.
+ */
+export function parseCash(input: number | string): { cash: string } | { error: string } {
+  if (typeof input === 'number' && !Number.isFinite(input)) return { error: M.cash };
+  const text = (typeof input === 'number' ? String(input) : input)
+    .trim()
+    .replace(',', '.')
+    .replace(/[\s\u00a0]/g, '');
+  const match = /^(\d{1,12})(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match) return { error: M.cash };
+  const whole = match[1]!.replace(/^0+(?=\d)/, '');
+  const cents = (match[2] ?? '').padEnd(2, '0');
+  if (Number(whole) > CASH_RECEIVED_MAX || (Number(whole) === CASH_RECEIVED_MAX && cents !== '00'))
+    return { error: M.cashTooBig };
+  return { cash: `${whole}.${cents}` };
+}
+
+const cashReceived = () =>
+  z.union([z.number(), z.string().max(40)], { error: M.cash }).transform((input, ctx) => {
+    const parsed = parseCash(input);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.cash;
+  });
+
+/**
  * `POST /api/order` (spec 2 §7): `organization_id` is accepted and ignored (the caller's organization).
  * Each line's `cost` is the price the cashier saw: the order is written only while it is still the
  * dish's price (else 409 `OrderPricesChanged`); a line without it is priced by the server. A dish named
- * twice is one line of both counts (its seen prices must agree).
+ * twice is one line of both counts (its seen prices must agree). `cash_received` (ours, optional): the
+ * cash handed over, at least the order's sum; the order keeps it and answers the change.
  */
 export const OrderCreate = z.object({
   organization_id: z.unknown().optional(),
@@ -103,6 +138,7 @@ export const OrderCreate = z.object({
     .array(z.object({ id: bodyId(), count: count(), cost: seenCost().optional() }), { error: M.empty })
     .min(1, { error: M.empty })
     .max(ORDER_LINES_MAX, { error: M.tooMany }),
+  cash_received: cashReceived().nullish(),
 });
 export type OrderCreate = z.infer<typeof OrderCreate>;
 
@@ -142,6 +178,9 @@ export const Order = z.object({
   count: z.number().int(),
   amount: z.string(),
   products: z.array(OrderLine),
+  /** The cash handed over and the change given, when the cashier typed what was received. */
+  cash_received: z.string().nullable(),
+  change: z.string().nullable(),
   /** A voided order: out of every total and download; who voided it, when and why. */
   voided: z.object({ at: z.string(), by: z.string().nullable(), reason: z.string() }).nullable(),
 });

@@ -150,6 +150,56 @@ describe('/cashbox as the education cashier', () => {
     expect(await lines().count()).toBe(0);
   });
 
+  it('takes the cash handed over (F8), refuses it short of the sum, and shows and prints the change', async () => {
+    await page.goto(`${baseUrl()}/cashbox?schoolId=${schoolId}`);
+    await page.getByTestId('dish-board').getByRole('option').first().waitFor();
+    await page.keyboard.type(`плов ${SUFFIX}`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('+');
+    await lines().filter({ hasText: PLOV }).waitFor();
+    expect(await total()).toBe('Итого: 901,00 тг.');
+    // F8 goes to the cash; 900 is short: said in the field, F9 pays nothing.
+    await page.keyboard.press('F8');
+    await page.keyboard.type('900');
+    const error = page.getByTestId('cash-error');
+    await error.waitFor();
+    expect(plain(await error.textContent())).toBe('Получено меньше суммы заказа (901,00 тг.)');
+    expect(await page.getByTestId('pay').isDisabled()).toBe(true);
+    const before = (await ordersOf()).length;
+    await page.keyboard.press('F9');
+    await shot(page, 'cashbox-cash-short');
+    // «abc» is not money: refused as typed, never read as nothing.
+    await page.getByTestId('cash-received').fill('5 000,5x');
+    expect(plain(await error.textContent())).toBe('Получено — сумма в тенге, не больше двух знаков после запятой');
+    await page.getByTestId('cash-received').fill('');
+    await page.getByTestId('cash-received').focus();
+    await page.keyboard.type('5000');
+    expect(plain(await page.getByTestId('cash-change').textContent())).toBe('Сдача: 4 099,00 тг.');
+    await shot(page, 'cashbox-cash-change');
+    // Enter in the cash pays.
+    await page.keyboard.press('Enter');
+    const paid = page.getByTestId('order-paid');
+    await paid.waitFor();
+    expect(plain(await page.getByTestId('paid-change').textContent())).toBe('Сдача: 4 099,00 тг.');
+    const after = await ordersOf();
+    expect(after.length).toBe(before + 1);
+    expect(after[0]).toMatchObject({ amount: '901.00', cash_received: '5000.00', change: '4099.00' });
+    await page.emulateMedia({ media: 'print' });
+    const receipt = plain(await page.getByTestId('receipt').textContent());
+    expect(receipt).toContain('Получено5 000,00 тг.');
+    expect(receipt).toContain('Сдача4 099,00 тг.');
+    await shot(page, 'cashbox-cash-receipt');
+    await page.emulateMedia({ media: 'screen' });
+    // The next order starts with no cash typed.
+    await page.getByRole('button', { name: 'Новый заказ' }).click();
+    await page.keyboard.type(`чай ${SUFFIX}`);
+    await page.keyboard.press('Enter');
+    await lines().filter({ hasText: TEA }).waitFor();
+    expect(await page.getByTestId('cash-received').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Очистить' }).click();
+    await page.getByRole('button', { name: 'Да' }).click();
+  });
+
   it('refuses a count out of 1–1000 as typed, pays nothing until it is corrected, and never cuts it down', async () => {
     await page.goto(`${baseUrl()}/cashbox?schoolId=${schoolId}`);
     await page.getByTestId('dish-board').getByRole('option').first().waitFor();

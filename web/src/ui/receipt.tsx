@@ -53,6 +53,18 @@ export function Receipt({ order, school, copy = false }: { order: Order; school:
           <span>{t.receipt.total}</span>
           <span>{money(order.amount)}</span>
         </p>
+        {order.cash_received !== null && order.change !== null && (
+          <>
+            <p className="line">
+              <span>{t.receipt.cashReceived}</span>
+              <span>{money(order.cash_received)}</span>
+            </p>
+            <p className="line">
+              <span>{t.receipt.change}</span>
+              <span>{money(order.change)}</span>
+            </p>
+          </>
+        )}
         <p>{t.receipt.payment}</p>
         {order.cashier && (
           <p>

@@ -32,6 +32,7 @@ export interface PlacedOrder {
   createdAt: Date;
   count: number;
   amount: string;
+  cashReceived: string | null;
   cashier: string | null;
   schoolName: string | null;
   lines: { id: number; name: string; count: number; cost: string; amount: string }[];
@@ -139,6 +140,8 @@ export function createOrdersRepository(db: Db) {
       at: Date;
       /** `cost`: the price the cashier saw, or null to take the dish's. */
       lines: { id: number; count: number; cost: string | null }[];
+      /** The cash handed over, or null; the order is written only when it covers the sum. */
+      cashReceived: string | null;
     }): Promise<PlacedOrder | null> {
       const after = JSON.stringify({ school_id: order.schoolId, products: order.lines });
       const [row] = await executePrepared<Omit<PlacedOrder, 'createdAt'> & { createdAt: Date | string }>(
@@ -151,16 +154,19 @@ export function createOrdersRepository(db: Db) {
           select d.id, d.name, d.cost, l.count, l.cost as seen from l
           join dishes d on d.id = l.id and d.organization_id = ${order.organizationId}::int and d.deleted_at is null
         ), o as (
-          insert into orders (organization_id, school_id, user_id, payment_type, count, amount, created_at, request_key)
+          insert into orders (organization_id, school_id, user_id, payment_type, count, amount, created_at, request_key,
+                              cash_received)
           select ${order.organizationId}::int, ${order.schoolId}::int, ${order.userId}::int, 'cash',
-                 sum(d.count), sum(d.cost * d.count), ${order.at.toISOString()}::timestamptz, ${order.key}::text
+                 sum(d.count), sum(d.cost * d.count), ${order.at.toISOString()}::timestamptz, ${order.key}::text,
+                 ${order.cashReceived}::numeric
           from d having count(*) = ${order.lines.length}::int
             -- Read in the same snapshot as the insert: a price changed a moment ago is seen here.
             and bool_and(d.seen is null or d.seen = d.cost)
+            and (${order.cashReceived}::numeric is null or ${order.cashReceived}::numeric >= sum(d.cost * d.count))
             and (${order.schoolId}::int is null or exists (
               select 1 from schools s where s.id = ${order.schoolId}::int and s.organization_id = ${order.organizationId}::int))
           on conflict (user_id, request_key) where request_key is not null do nothing
-          returning id, created_at, count, amount
+          returning id, created_at, count, amount, cash_received
         ), i as (
           insert into order_items (order_id, dish_id, name, cost, count, amount)
           select o.id, d.id, d.name, d.cost, d.count, d.cost * d.count from o, d
@@ -171,6 +177,7 @@ export function createOrdersRepository(db: Db) {
           from o
         )
         select o.id, o.created_at as "createdAt", o.count, o.amount::text as amount,
+               o.cash_received::text as "cashReceived",
                (select name from users where id = ${order.userId}::int) as cashier,
                (select name from schools where id = ${order.schoolId}::int) as "schoolName",
                (select json_agg(json_build_object('id', i.dish_id, 'name', i.name, 'count', i.count,
@@ -224,6 +231,7 @@ export function createOrdersRepository(db: Db) {
           cashier: users.name,
           count: orders.count,
           amount: orders.amount,
+          cashReceived: orders.cashReceived,
           voidedAt: orders.voidedAt,
           voidReason: orders.voidReason,
           voidedBy: sql<string | null>`(select v.name from users v where v.id = ${orders.voidedBy})`,

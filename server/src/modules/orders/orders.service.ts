@@ -59,6 +59,16 @@ const ruMoney = (v: string) => {
   const [whole, part] = moneyText(v).split('.');
   return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${part} тг.`;
 };
+/** Tiyn of an amount the database wrote ("115.50"): exact, as a bigint. */
+const tiyn = (v: string) => {
+  const [whole, part] = moneyText(v).split('.');
+  return BigInt(whole!) * 100n + BigInt(part!);
+};
+const fromTiyn = (t: bigint) => `${t / 100n}.${String(t % 100n).padStart(2, '0')}`;
+/** The change from the cash handed over, or null when none was typed. */
+const changeOf = (received: string | null, amount: string) =>
+  received === null ? null : fromTiyn(tiyn(received) - tiyn(amount));
+
 /** Two lines of one dish at two seen prices: never a dish's price, so the order is refused. */
 const DISAGREEING = '-1.00';
 
@@ -87,6 +97,8 @@ export function createOrdersService(platform: Platform) {
       payment_type: 'cash',
       count: h.count,
       amount: h.amount,
+      cash_received: h.cashReceived,
+      change: changeOf(h.cashReceived, h.amount),
       products: lines
         .filter((l) => l.orderId === h.id)
         .map((l) => ({ id: l.id, name: l.name, count: l.count, cost: l.cost, amount: l.amount })),
@@ -160,6 +172,7 @@ export function createOrdersService(platform: Platform) {
         key,
         at: platform.now(),
         lines,
+        cashReceived: body.cash_received ?? null,
       });
       if (placed)
         return {
@@ -171,6 +184,8 @@ export function createOrdersService(platform: Platform) {
           payment_type: 'cash',
           count: placed.count,
           amount: placed.amount,
+          cash_received: placed.cashReceived,
+          change: changeOf(placed.cashReceived, placed.amount),
           products: placed.lines,
           voided: null,
         };
@@ -209,6 +224,12 @@ export function createOrdersService(platform: Platform) {
         // A dish deleted (or never the organization's) while in a cart: named when it was ours, and
         // listed, so the cashbox takes it out and keeps the rest.
         const missing = lines.map((l) => l.id).filter((id) => !now.some((d) => d.id === id));
+        // Every dish there at the price seen: the cash handed over did not cover the sum.
+        const received = body.cash_received ?? null;
+        if (missing.length === 0 && received !== null) {
+          const sum = lines.reduce((s, l) => s + tiyn(now.find((d) => d.id === l.id)!.cost) * BigInt(l.count), 0n);
+          if (tiyn(received) < sum) throw ValidationError.field('cash_received', M.cashShort(ruMoney(fromTiyn(sum))));
+        }
         const names = await repo.dishNames(organizationId, missing);
         throw new HttpError(
           404,

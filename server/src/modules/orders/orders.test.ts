@@ -148,6 +148,71 @@ describe('POST /api/order', () => {
     expect(await countOrders()).toBe(before);
   });
 
+  it('keeps the cash handed over and answers the change, exactly, on the order and when read back', async () => {
+    // At a school of its own: the first school's favourites stay as its other tests count them.
+    const other = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №2' })).id;
+    t.clock.now = new Date('2026-11-12T06:00:00Z');
+    const res = await order(
+      {
+        school_id: other,
+        payment_type: 'cash',
+        products: [
+          { id: plov.id, count: 1, cost: '450.50' },
+          { id: tea.id, count: 1, cost: '0.10' },
+        ],
+        cash_received: '1 000,00',
+      },
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ amount: '450.60', cash_received: '1000.00', change: '549.40' });
+    const exact = await order(
+      { school_id: other, payment_type: 'cash', products: [{ id: bun.id, count: 1 }], cash_received: 120 },
+      admin,
+    );
+    expect(exact.json()).toMatchObject({ amount: '120.00', cash_received: '120.00', change: '0.00' });
+    const none = await order({ school_id: other, payment_type: 'cash', products: [{ id: bun.id, count: 1 }] }, admin);
+    expect(none.json()).toMatchObject({ cash_received: null, change: null });
+    const list = await t.call({
+      url: `/api/orders?date_from=2026-11-12&date_to=2026-11-12&school_id=${other}`,
+      token: admin,
+    });
+    const listed = list.json().rows.find((o: Order) => o.id === res.json().id);
+    expect(listed).toMatchObject({ cash_received: '1000.00', change: '549.40' });
+  });
+
+  it('refuses cash that does not cover the sum or is not money (422), writing nothing', async () => {
+    const before = await countOrders();
+    const short = await order({
+      payment_type: 'cash',
+      products: [{ id: plov.id, count: 2, cost: '450.50' }],
+      cash_received: '900.99',
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().validationErrors).toEqual({ cash_received: ['Получено меньше суммы заказа (901,00 тг.)'] });
+    for (const cash of ['abc', -5, '100.555', '', true, '10000000.01']) {
+      const res = await order({ payment_type: 'cash', products: [{ id: bun.id, count: 1 }], cash_received: cash });
+      expect(res.statusCode, String(cash)).toBe(422);
+      expect(res.json().validationErrors.cash_received, String(cash)).toEqual([
+        cash === '10000000.01' ? ORDER_MESSAGES.cashTooBig : ORDER_MESSAGES.cash,
+      ]);
+    }
+    expect(await countOrders()).toBe(before);
+    // A price changed since: the prices now come first, as the cash may cover them.
+    await t.db.update(dishes).set({ cost: '115.00' }).where(eq(dishes.id, bun.id));
+    try {
+      const changed = await order({
+        payment_type: 'cash',
+        products: [{ id: bun.id, count: 1, cost: '120.00' }],
+        cash_received: '100',
+      });
+      expect(changed.statusCode).toBe(409);
+    } finally {
+      await t.db.update(dishes).set({ cost: '120.00' }).where(eq(dishes.id, bun.id));
+    }
+    expect(await countOrders()).toBe(before);
+  });
+
   it('merges a dish named twice into one line, and keeps the sold price after a price change', async () => {
     const res = await order({
       payment_type: 'cash',

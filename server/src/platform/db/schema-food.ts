@@ -160,9 +160,12 @@ export const orders = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
     voidReason: text('void_reason'),
+    /** The cash handed over, when the cashier typed it: the change is this less the amount. */
+    cashReceived: numeric('cash_received', { precision: 14, scale: 2 }),
   },
   (t) => [
     check('orders_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
+    check('orders_cash_received_check', sql`${t.cashReceived} is null or ${t.cashReceived} >= ${t.amount}`),
     index('orders_organization_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('orders_user_request_key')
       .on(t.userId, t.requestKey)

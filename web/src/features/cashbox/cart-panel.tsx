@@ -1,8 +1,10 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ORDER_COUNT_MAX, type Order } from '@tamaq/contract/orders';
-import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Space, theme, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Space, theme, Typography, type InputRef } from 'antd';
+import type { Ref } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { formatCost, fromTiyn, toTiyn } from '../../lib/money.ts';
+import type { CashState } from './cash.ts';
 import type { useCart } from './use-cart.ts';
 
 const t = ru.food.cashbox;
@@ -19,10 +21,28 @@ export interface CartPanelProps {
   notice: string | null;
   /** Focus goes back to the search after a click here. */
   refocus: () => void;
+  /** The cash handed over, as typed, and what it makes: the change or why it cannot be taken. */
+  cash: string;
+  onCash: (typed: string) => void;
+  cashInfo: CashState;
+  cashRef: Ref<InputRef>;
 }
 
 /** The order being made: lines with − count +, the exact sum, Clear (asks first) and Pay (F9). */
-export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, notice, refocus }: CartPanelProps) {
+export function CartPanel({
+  cart,
+  paying,
+  onPay,
+  paid,
+  onNewOrder,
+  failure,
+  notice,
+  refocus,
+  cash,
+  onCash,
+  cashInfo,
+  cashRef,
+}: CartPanelProps) {
   const { token } = theme.useToken();
   return (
     <Card title={t.cart} data-testid="cart" styles={{ body: { padding: 12 } }}>
@@ -32,6 +52,13 @@ export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, noti
           showIcon
           data-testid="order-paid"
           title={t.paid(paid.id, money(paid.amount))}
+          description={
+            paid.change !== null && (
+              <Typography.Text strong style={{ fontSize: 18 }} data-testid="paid-change">
+                {t.changeDue(money(paid.change))}
+              </Typography.Text>
+            )
+          }
           style={{ marginBottom: 12 }}
           action={
             <Space orientation="vertical">
@@ -141,6 +168,43 @@ export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, noti
           {t.total}: {money(fromTiyn(cart.total))}
         </Typography.Title>
       </Flex>
+      {cart.lines.length > 0 && (
+        <Flex vertical gap={4} style={{ marginTop: 12 }}>
+          <Flex align="center" gap={8} wrap>
+            <label htmlFor="cash-received">{t.cashReceived}</label>
+            <Input
+              id="cash-received"
+              ref={cashRef}
+              inputMode="decimal"
+              autoComplete="off"
+              suffix={t.currency}
+              placeholder="0,00"
+              value={cash}
+              status={cashInfo.error ? 'error' : undefined}
+              aria-invalid={cashInfo.error !== null}
+              aria-describedby={cashInfo.error ? 'cash-error' : 'cash-hint'}
+              onChange={(e) => onCash(e.target.value)}
+              onPressEnter={onPay}
+              style={{ width: 160 }}
+              data-testid="cash-received"
+            />
+            {cashInfo.change !== null && (
+              <Typography.Text strong style={{ fontSize: 16 }} data-testid="cash-change">
+                {t.changeDue(money(cashInfo.change))}
+              </Typography.Text>
+            )}
+          </Flex>
+          {cashInfo.error ? (
+            <Typography.Text type="danger" id="cash-error" role="alert" data-testid="cash-error">
+              {cashInfo.error}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary" id="cash-hint" style={{ fontSize: 12 }}>
+              {t.cashHint}
+            </Typography.Text>
+          )}
+        </Flex>
+      )}
       <Flex gap={8} style={{ marginTop: 12 }}>
         <Popconfirm
           title={t.confirmClear}
@@ -148,6 +212,7 @@ export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, noti
           cancelText={ru.ui.cancel}
           onConfirm={() => {
             cart.clear();
+            onCash('');
             refocus();
           }}
           disabled={cart.lines.length === 0}
@@ -159,7 +224,7 @@ export function CartPanel({ cart, paying, onPay, paid, onNewOrder, failure, noti
           size="large"
           block
           loading={paying}
-          disabled={cart.lines.length === 0 || cart.drafts.size > 0}
+          disabled={cart.lines.length === 0 || cart.drafts.size > 0 || cashInfo.error !== null}
           onClick={onPay}
           data-testid="pay"
         >

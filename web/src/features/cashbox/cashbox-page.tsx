@@ -14,6 +14,7 @@ import { CartPanel } from './cart-panel.tsx';
 import { boardItems, DishBoard } from './dish-board.tsx';
 import { Receipt } from '../../ui/receipt.tsx';
 import { useCart, type PriceChange } from './use-cart.ts';
+import { cashState } from './cash.ts';
 
 const t = ru.food.cashbox;
 const cashboxKey = ['cashbox'] as const;
@@ -76,6 +77,11 @@ export function CashboxPage() {
   const [paid, setPaid] = useState<Order | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [cash, setCash] = useState('');
+  // An emptied cart takes no cash: the next order starts without the last one's.
+  if (cart.lines.length === 0 && cash !== '') setCash('');
+  const cashInfo = cashState(cash, cart.total, t.currency);
+  const cashRef = useRef<InputRef>(null);
   const showChanges = useCallback((changes: PriceChange[]) => {
     if (changes.length === 0) return;
     setNotice(t.repriced(changes.map((c) => `${c.name}: ${money(c.from)} → ${money(c.to)}`).join(', ')));
@@ -102,6 +108,7 @@ export function CashboxPage() {
           school_id: schoolId,
           payment_type: 'cash',
           products: cart.lines.map((l) => ({ id: l.id, count: l.count, cost: l.cost })),
+          ...(cashInfo.received !== null ? { cash_received: cashInfo.received } : {}),
         },
         { headers: { [HEADERS.idempotency]: cart.requestKey() } },
       ),
@@ -109,6 +116,7 @@ export function CashboxPage() {
       setPaid(order);
       setFailure(null);
       setNotice(null);
+      setCash('');
       cart.clear();
       void queryClient.invalidateQueries({ queryKey: cashboxKey });
     },
@@ -136,6 +144,7 @@ export function CashboxPage() {
   });
   const { isPending: paying, mutate } = pay;
   const hasDrafts = cart.drafts.size > 0;
+  const cashError = cashInfo.error;
   const payNow = useCallback(() => {
     if (cart.lines.length === 0 || paying) return;
     // A count typed wrong is corrected first: nothing is paid for a number the cashier did not mean.
@@ -143,9 +152,15 @@ export function CashboxPage() {
       void message.error(t.countInvalid);
       return;
     }
+    // Cash short of the sum, or not money: the cashier sees why, in the field, and nothing is paid.
+    if (cashError !== null) {
+      void message.error(cashError);
+      cashRef.current?.focus();
+      return;
+    }
     setFailure(null);
     mutate();
-  }, [cart.lines.length, paying, mutate, hasDrafts, message]);
+  }, [cart.lines.length, paying, mutate, hasDrafts, message, cashError]);
 
   const add = (dish: CashboxDish) => {
     if (!cart.add(dish)) void message.warning(t.countMax);
@@ -155,10 +170,13 @@ export function CashboxPage() {
     refocus();
   };
 
-  // F9 and Ctrl+Enter pay wherever the focus is.
+  // F9 and Ctrl+Enter pay wherever the focus is; F8 goes to the cash received.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'F9' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
+      if (e.key === 'F8') {
+        e.preventDefault();
+        cashRef.current?.focus({ cursor: 'all' });
+      } else if (e.key === 'F9' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
         e.preventDefault();
         payNow();
       }
@@ -239,6 +257,10 @@ export function CashboxPage() {
               failure={failure}
               notice={notice}
               refocus={refocus}
+              cash={cash}
+              onCash={setCash}
+              cashInfo={cashInfo}
+              cashRef={cashRef}
             />
           </div>
         </Col>

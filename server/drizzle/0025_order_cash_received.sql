@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "cash_received" numeric(14, 2);--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_cash_received_check" CHECK ("orders"."cash_received" is null or "orders"."cash_received" >= "orders"."amount");

@@ -307,14 +307,14 @@ describe('/fixation', () => {
       w.__keyTimes = [];
       window.addEventListener('keydown', (ev) => w.__keyTimes.push(ev.timeStamp), true);
     });
-    const receivedMedianGap = () =>
+    const receivedGaps = () =>
       page.evaluate(() => {
         const times = (window as unknown as { __keyTimes: number[] }).__keyTimes.splice(0);
         const gaps = times
           .slice(1)
           .map((t, i) => t - times[i]!)
           .sort((a, b) => a - b);
-        return gaps[Math.floor(gaps.length / 2)] ?? 0;
+        return { median: gaps[Math.floor(gaps.length / 2)] ?? 0, max: gaps.at(-1) ?? 0 };
       });
     let next = 0;
     const skipped: string[] = [];
@@ -323,15 +323,20 @@ describe('/fixation', () => {
       for (const gap of gaps) {
         const e = people[next++]!;
         await focus();
-        await receivedMedianGap();
+        await receivedGaps();
         // Through the browser's own input pipeline, as a keyboard-wedge scanner types.
         await page.keyboard.type(e.card, { delay: gap });
         await page.keyboard.press('Enter');
-        const received = await receivedMedianGap();
+        const received = await receivedGaps();
         // In a search box, keys that reached the page more than 100 ms apart (FIELD_BURST_MS) are a
-        // person typing, not a scanner, however fast they were sent: that run tests nothing here.
-        if (place === 'the history search' && received > 100) {
-          skipped.push(`${gap} ms sent, ${received.toFixed(0)} ms received`);
+        // person typing, not a scanner, however fast they were sent; and a pause of over 150 ms
+        // (SILENT_END_MS) inside the keys ends a scan without Enter anywhere. A loaded machine can
+        // hold this test's own keys up that long, which no scanner does: that run tests nothing.
+        const personPaced = place === 'the history search' && received.median > 100;
+        if (personPaced || received.max > 150) {
+          skipped.push(
+            `${place}, ${gap} ms sent, ${received.median.toFixed(0)} ms median, ${received.max.toFixed(0)} ms max received`,
+          );
           await page.getByLabel('Поиск по ФИО').fill('');
           unscanned.add(e.name);
           continue;
@@ -349,8 +354,11 @@ describe('/fixation', () => {
         await page.getByRole('button', { name: 'Выключить звук' }).waitFor();
       }
     }
-    for (const e of people) await expectVisits(admin, '/api/fixations', e.name, unscanned.has(e.name) ? 0 : 1);
-    // Most runs skip none; a loaded machine may stretch one or two of the search box's runs.
+    for (const e of people) {
+      if (unscanned.has(e.name)) expect(await visitCount(admin, '/api/fixations', e.name)).toBeLessThanOrEqual(1);
+      else await expectVisits(admin, '/api/fixations', e.name, 1);
+    }
+    // Most runs skip none; a loaded machine may stretch one or two of them.
     expect(skipped.length, skipped.join('; ')).toBeLessThanOrEqual(2);
   });
 

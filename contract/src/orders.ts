@@ -46,6 +46,8 @@ export const ORDER_MESSAGES = {
   alreadyVoided: (id: number) => `Заказ №${id} уже отменён`,
   cashierOtherDay: 'Кассир отменяет заказ только в день продажи: обратитесь к администратору',
   cashierOthers: 'Кассир отменяет только свои заказы',
+  cashierOwnDay: 'Кассир видит только свои заказы',
+  cashierNotFound: 'Кассир не найден',
   cash: 'Получено — сумма в тенге, не больше двух знаков после запятой',
   cashTooBig: 'Получено — не больше 10 000 000 тг.',
   cashShort: (amount: string) => `Получено меньше суммы заказа (${amount})`,
@@ -243,3 +245,46 @@ export const OrdersReport = z.object({
   products: z.number().int(),
 });
 export type OrdersReport = z.infer<typeof OrdersReport>;
+
+/** `GET /api/orders/day` (ours): a calendar day of a school's till, in the organization's zone. */
+export const CashierDayQuery = z.object({
+  /** The day, 'YYYY-MM-DD'; today in the organization's zone when absent. */
+  date: z
+    .string({ error: M.badDate })
+    .trim()
+    .pipe(z.iso.date({ error: M.badDate }))
+    .optional(),
+  school_id: optionalQueryId(),
+  /** One cashier's orders (the education admin); a cashier always sees their own. */
+  user_id: optionalQueryId(),
+});
+export type CashierDayQuery = z.infer<typeof CashierDayQuery>;
+
+/** A cashier's share of the day: orders sold (voided ones out) and their sum, orders voided. */
+export const CashierDayCashier = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  orders: z.number().int(),
+  amount: z.string(),
+  voided: z.number().int(),
+});
+
+/**
+ * The cashier's day: every order of the day (voided ones too, oldest first), each cashier's share,
+ * and the totals; `amount` is the cash expected in the drawer (voided orders out).
+ */
+export const CashierDay = z.object({
+  date: z.string(),
+  school: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  cashier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  orders: z.array(Order),
+  cashiers: z.array(CashierDayCashier),
+  totals: z.object({
+    orders: z.number().int(),
+    amount: z.string(),
+    voided: z.number().int(),
+    voided_amount: z.string(),
+    products: z.number().int(),
+  }),
+});
+export type CashierDay = z.infer<typeof CashierDay>;

@@ -45,6 +45,8 @@ export interface OrderFilter {
   dateFrom: string;
   dateTo: string;
   timeZone: string;
+  /** One cashier's orders only. */
+  userId?: number;
 }
 
 /** Orders of the filter: the organization, a school, and the local calendar days of the period. */
@@ -52,6 +54,7 @@ const ofFilter = (f: OrderFilter): SQL =>
   and(
     eq(orders.organizationId, f.organizationId),
     f.schoolId !== undefined ? eq(orders.schoolId, f.schoolId) : undefined,
+    f.userId !== undefined ? eq(orders.userId, f.userId) : undefined,
     sql`${orders.createdAt} >= (${f.dateFrom}::date)::timestamp at time zone ${f.timeZone}`,
     sql`${orders.createdAt} < (${f.dateTo}::date + 1)::timestamp at time zone ${f.timeZone}`,
   )!;
@@ -270,6 +273,55 @@ export function createOrdersRepository(db: Db) {
         .limit(limit)
         .offset(offset);
       return rows.map((r) => r.id);
+    },
+
+    /** The filter's order ids, oldest first (a day of a till: at most `limit`). */
+    async dayIds(f: OrderFilter, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(ofFilter(f))
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** Each cashier's orders of the filter: sold (voided out) and their sum, and voided, by name. */
+    async byCashier(f: OrderFilter) {
+      return db
+        .select({
+          id: orders.userId,
+          name: users.name,
+          orders: sql<number>`count(*) filter (where ${orders.voidedAt} is null)`.mapWith(Number),
+          amount: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.voidedAt} is null), 0)::numeric(16,2)::text`,
+          voided: sql<number>`count(${orders.voidedAt})`.mapWith(Number),
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(ofFilter(f))
+        .groupBy(orders.userId, users.name)
+        .orderBy(asc(users.name), asc(orders.userId));
+    },
+
+    /** The voided orders' sum of the filter. */
+    async voidedAmount(f: OrderFilter) {
+      const [row] = await db
+        .select({
+          amount: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.voidedAt} is not null), 0)::numeric(16,2)::text`,
+        })
+        .from(orders)
+        .where(ofFilter(f));
+      return row!.amount;
+    },
+
+    /** A user of the organization, by id: a cashier whose day is asked for. */
+    async user(organizationId: number, id: number) {
+      const [row] = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.organizationId, organizationId)))
+        .limit(1);
+      return row ?? null;
     },
 
     /** The period's totals: orders, their sum, dishes sold. */

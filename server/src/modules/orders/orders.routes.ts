@@ -3,6 +3,8 @@ import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
 import {
   Cashbox,
   CashboxQuery,
+  CashierDay,
+  CashierDayQuery,
   Order,
   OrderCreate,
   OrderDishesGone,
@@ -81,6 +83,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     (request) => service.voidOrder(actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/orders/day',
+    {
+      config: { access: rolesFor('/cashbox') },
+      serializerCompiler: asBuilt,
+      schema: {
+        tags,
+        summary:
+          'Кассовый день: заказы дня (и отменённые), по кассирам, наличные к сдаче; кассир видит свои, администратор — любого кассира',
+        querystring: CashierDayQuery,
+        response: { 200: CashierDay, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    (request) => service.day(actorOf(request), request.query),
   );
 
   app.get(

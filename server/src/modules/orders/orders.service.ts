@@ -6,6 +6,8 @@ import {
   type Cashbox,
   type CashboxDish,
   type CashboxQuery,
+  type CashierDay,
+  type CashierDayQuery,
   type Order,
   type OrderCreate,
   type OrderVoid,
@@ -22,6 +24,8 @@ import { createMenuActivationsService } from '../menu-activations/menu-activatio
 import { createOrdersRepository, type CashboxDishRow, type OrderFilter } from './orders.repository.ts';
 
 const FAVORITES_DAYS = 30;
+/** The most orders a day's page lists: a school's till sells a few hundred a day. */
+const DAY_ORDERS_MAX = 5000;
 
 const toDish = (d: CashboxDishRow): CashboxDish => ({
   id: d.id,
@@ -262,6 +266,54 @@ export function createOrdersService(platform: Platform) {
       if (!voided) throw conflict(M.alreadyVoided(id));
       const [order] = await ordersOf([id]);
       return order!;
+    },
+
+    /**
+     * The cashier's day: every order of a calendar day (voided ones too, oldest first), each
+     * cashier's share, and the cash expected. A cashier sees their own; the education admin any
+     * cashier's of the organization (of their school, when locked to one), or every cashier's.
+     */
+    async day(actor: Actor, query: CashierDayQuery): Promise<CashierDay> {
+      const organizationId = ownOrganization(actor);
+      let userId = query.user_id;
+      if (actor.role !== 'EducationAdmin') {
+        if (userId !== undefined && userId !== actor.userId) throw forbidden(M.cashierOwnDay);
+        userId = actor.userId;
+      }
+      const cashier = userId === undefined ? null : await repo.user(organizationId, userId);
+      if (userId !== undefined && !cashier) throw notFound(M.cashierNotFound);
+      const school = await schoolFor(actor, query.school_id);
+      const timeZone = school?.timeZone ?? (await repo.timeZone(organizationId)) ?? DEFAULT_TIME_ZONE;
+      const date = query.date ?? localDate(platform.now(), timeZone);
+      const filter: OrderFilter = {
+        organizationId,
+        schoolId: school?.id,
+        dateFrom: date,
+        dateTo: date,
+        timeZone,
+        userId,
+      };
+      const [ids, cashiers, totals, voidedAmount] = await Promise.all([
+        repo.dayIds(filter, DAY_ORDERS_MAX),
+        repo.byCashier(filter),
+        repo.totals(filter),
+        repo.voidedAmount(filter),
+      ]);
+      const listed = await ordersOf(ids);
+      return {
+        date,
+        school: school ? { id: school.id, name: school.name } : null,
+        cashier: cashier ? { id: cashier.id, name: cashier.name } : null,
+        orders: listed.reverse(),
+        cashiers,
+        totals: {
+          orders: totals.total - totals.voided,
+          amount: totals.amount,
+          voided: totals.voided,
+          voided_amount: voidedAmount,
+          products: totals.products,
+        },
+      };
     },
 
     /** The period's orders page by page (newest first) and its totals, local calendar days. */

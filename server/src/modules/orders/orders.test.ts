@@ -613,3 +613,100 @@ describe('POST /api/orders/{id}/void', () => {
     expect((await box()).favorites).toEqual([]);
   });
 });
+
+describe('GET /api/orders/day', () => {
+  const day = (query: string, token: string) => t.call({ method: 'GET', url: `/api/orders/day?${query}`, token });
+
+  it('lists a cashier’s day with its voids and the cash expected; the admin sees each cashier’s share', async () => {
+    const org = (await createOrganization(t.db, { type: 'education' })).id;
+    const school = (await createSchool(t.db, { organizationId: org, name: 'Школа дня' })).id;
+    const boss = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org })).token;
+    const aigul = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: org,
+      schoolId: school,
+      name: 'Айгуль',
+    });
+    const bolat = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: org,
+      schoolId: school,
+      name: 'Болат',
+    });
+    const c = await category(org, 'Еда');
+    const samsa = await dish(org, c.id, 'Самса', '450.50');
+    const sell = async (at: string, count: number, token: string) => {
+      t.clock.now = new Date(at);
+      const res = await order({ school_id: school, products: [{ id: samsa.id, count }], cash_received: 5000 }, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Order;
+    };
+    // 14 November in Almaty (UTC+5): 23:50 on the 13th local is the day before, 00:10 on the 15th after.
+    await sell('2026-11-13T18:50:00Z', 1, aigul.token);
+    const first = await sell('2026-11-14T03:00:00Z', 2, aigul.token);
+    const wrong = await sell('2026-11-14T04:00:00Z', 3, aigul.token);
+    const last = await sell('2026-11-14T18:50:00Z', 1, aigul.token);
+    await sell('2026-11-14T19:10:00Z', 1, aigul.token);
+    await sell('2026-11-14T05:00:00Z', 4, bolat.token);
+    t.clock.now = new Date('2026-11-14T06:00:00Z');
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `/api/orders/${wrong.id}/void`,
+          token: aigul.token,
+          payload: { reason: 'Ошибка' },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // The cashier: their own orders of today, oldest first, the voided one too, and the cash expected.
+    const own = await day('', aigul.token);
+    expect(own.statusCode, own.body).toBe(200);
+    const body = own.json();
+    expect(body).toMatchObject({
+      date: '2026-11-14',
+      school: { id: school, name: 'Школа дня' },
+      cashier: { id: aigul.user.id, name: 'Айгуль' },
+      totals: { orders: 2, amount: '1351.50', voided: 1, voided_amount: '1351.50', products: 3 },
+    });
+    expect(body.orders.map((o: Order) => o.id)).toEqual([first.id, wrong.id, last.id]);
+    expect(body.orders[1].voided).toMatchObject({ reason: 'Ошибка', by: 'Айгуль' });
+    expect(body.orders[0]).toMatchObject({ cash_received: '5000.00', change: '4099.00' });
+    expect(body.cashiers).toEqual([{ id: aigul.user.id, name: 'Айгуль', orders: 2, amount: '1351.50', voided: 1 }]);
+    // Another day of their own, named.
+    expect((await day('date=2026-11-13', aigul.token)).json().totals).toMatchObject({ orders: 1, amount: '450.50' });
+
+    // The admin: every cashier of the school that day, or one of them.
+    const all = (await day(`date=2026-11-14&school_id=${school}`, boss)).json();
+    expect(all).toMatchObject({ cashier: null, totals: { orders: 3, amount: '3153.50', voided: 1 } });
+    expect(all.cashiers).toEqual([
+      { id: aigul.user.id, name: 'Айгуль', orders: 2, amount: '1351.50', voided: 1 },
+      { id: bolat.user.id, name: 'Болат', orders: 1, amount: '1802.00', voided: 0 },
+    ]);
+    const one = (await day(`date=2026-11-14&school_id=${school}&user_id=${bolat.user.id}`, boss)).json();
+    expect(one).toMatchObject({ cashier: { name: 'Болат' }, totals: { orders: 1, amount: '1802.00' } });
+    expect(one.orders).toHaveLength(1);
+  });
+
+  it('refuses a bad date (422), another cashier’s day to a cashier (403), and hides other organizations (404)', async () => {
+    expect((await day('date=2026-02-30', cashier)).statusCode).toBe(422);
+    expect((await day('date=yesterday', cashier)).json().validationErrors.date).toEqual([ORDER_MESSAGES.badDate]);
+    const other = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId, schoolId });
+    const refused = await day(`user_id=${other.user.id}`, cashier);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errorMessage).toBe(ORDER_MESSAGES.cashierOwnDay);
+    const foreignOrg = (await createOrganization(t.db, { type: 'education' })).id;
+    const foreignSchool = (await createSchool(t.db, { organizationId: foreignOrg })).id;
+    const foreignCashier = await signedIn(t.platform, { role: 'EducationCashier', organizationId: foreignOrg });
+    expect((await day(`school_id=${foreignSchool}`, admin)).statusCode).toBe(404);
+    expect((await day(`user_id=${foreignCashier.user.id}`, admin)).statusCode).toBe(404);
+    // A cashier of one school asks for another's: not theirs to see.
+    const second = (await createSchool(t.db, { organizationId: orgId })).id;
+    expect((await day(`school_id=${second}`, cashier)).statusCode).toBe(404);
+    for (const role of ['EducationSocialTeacher', 'EducationLibrarian'] as const) {
+      const { token } = await signedIn(t.platform, { role, organizationId: orgId });
+      expect((await day('', token)).statusCode, role).toBe(403);
+    }
+  });
+});

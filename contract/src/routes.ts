@@ -83,6 +83,7 @@ export const ROUTE_ROLES = {
   '/menu/:id/print': [EA],
   '/activated/menus': [EA],
   '/cashbox': [EA, ECA],
+  '/cashbox/day': [EA, ECA],
   '/orders': [EA],
   '/report/fixations': [A, EC],
   '/report/category/fixations': [A, EC],

@@ -24,7 +24,7 @@ const search = () => page.getByRole('searchbox', { name: /Поиск блюда/
 
 interface OrdersReport {
   total: number;
-  rows: { amount: string; products: { name: string; count: number; cost: string }[] }[];
+  rows: { id: number; amount: string; products: { name: string; count: number; cost: string }[] }[];
 }
 // Whatever the organization's zone: the day before and after today in UTC hold its today.
 const dayOff = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -338,6 +338,56 @@ describe('/cashbox as the education cashier', () => {
     await page.keyboard.press('F9');
     await page.getByTestId('order-paid').waitFor();
     expect((await ordersOf())[0]).toMatchObject({ amount: '450.50' });
+  });
+
+  it('closes the day: the cashier’s orders and the cash expected, a void from there, on one printed page', async () => {
+    const report = () =>
+      call<{ total: number; voided: number; amount: string }>(
+        admin,
+        'GET',
+        `/api/orders?school_id=${schoolId}&date_from=${almatyToday()}&date_to=${almatyToday()}`,
+      );
+    const before = await report();
+    expect(before.total - before.voided).toBeGreaterThan(1);
+    await page.goto(`${baseUrl()}/cashbox?schoolId=${schoolId}`);
+    await page.getByTestId('open-cashier-day').click();
+    await page.getByTestId('cashier-day-page').waitFor();
+    const totals = page.getByTestId('day-totals');
+    const expected = async () => plain(await totals.locator('.ant-statistic').nth(1).textContent());
+    const money = (v: string) => `${v.split('.')[0]!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${v.split('.')[1]} тг.`;
+    await expect.poll(expected).toBe(`Наличных в кассе${money(before.amount)}`);
+    expect(await page.locator('tbody tr.ant-table-row').count()).toBe(before.total);
+    await shot(page, 'cashier-day');
+
+    // The cashier voids the last order of today from here, with a reason: out of the cash expected.
+    const rows = page.locator('tbody tr.ant-table-row');
+    const last = rows.filter({ has: page.getByRole('button', { name: 'Отменить' }) }).last();
+    const id = Number(plain(await last.locator('td').first().textContent()));
+    const voided = (await ordersOf()).find((o) => o.id === id)!;
+    await last.getByRole('button', { name: 'Отменить' }).click();
+    await page.getByLabel('Причина отмены').fill('Пробили по ошибке');
+    await page.getByRole('button', { name: 'Отменить заказ' }).click();
+    await page.getByText(`Заказ №${id} отменён`).waitFor();
+    const after = await report();
+    expect(after.voided).toBe(before.voided + 1);
+    expect(Number(after.amount)).toBeCloseTo(Number(before.amount) - Number(voided.amount), 2);
+    await expect.poll(expected).toBe(`Наличных в кассе${money(after.amount)}`);
+    await rows.filter({ hasText: 'Пробили по ошибке' }).waitFor();
+
+    // One A4 page: the orders, the voided one marked, the cash to hand over, the signatures.
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.getByTestId('print-day').click();
+    await page.emulateMedia({ media: 'print' });
+    const print = page.getByTestId('day-print');
+    expect(await print.isVisible()).toBe(true);
+    const text = plain(await print.textContent());
+    expect(text).toContain(`Наличных к сдаче: ${money(after.amount)}`);
+    expect(text).toContain('отменён: Пробили по ошибке');
+    expect(text).toContain('Кассир ____');
+    await shot(page, 'cashier-day-print');
+    await page.emulateMedia({ media: 'screen' });
   });
 
   it('shows a demo school its favourites and today’s paid menu with photos', async () => {

@@ -51,7 +51,12 @@ const CASES: Case[] = [
     groups: ['reports', 'reference'],
     reaches: '/classrooms',
   },
-  { email: 'edu.cashier@demo.kz', home: '/school/fixation', top: ['/cashbox', '/school/fixation'], groups: [] },
+  {
+    email: 'edu.cashier@demo.kz',
+    home: '/school/fixation',
+    top: ['/cashbox', '/cashbox/day', '/school/fixation'],
+    groups: [],
+  },
   {
     email: 'social@demo.kz',
     home: '/classrooms',

@@ -142,6 +142,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/cashbox/cashbox-page.tsx'),
     (m) => m.CashboxPage,
   ),
+  '/cashbox/day': screen(
+    () => import('../features/cashbox/cashier-day-page.tsx'),
+    (m) => m.CashierDayPage,
+  ),
   '/menu/:id/print': screen(
     () => import('../features/menus/menu-print-page.tsx'),
     (m) => m.MenuPrintPage,

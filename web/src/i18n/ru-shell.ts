@@ -34,6 +34,7 @@ export const shell = {
     canteenReport: 'Отчёт по столовой',
     categoryReport: 'Отчёт по категориям',
     orders: 'Заказы',
+    cashierDay: 'Кассовый день',
     menu: 'Меню',
     dishCategories: 'Категории блюд',
     menus: 'Меню',

@@ -33,6 +33,7 @@ const TOP: Spec[] = [
   { to: '/admin', label: t.admin, rule: roles('SuperAdmin') },
   { to: '/fixation', label: t.fixation, rule: fixationRule },
   { to: '/cashbox', label: t.cashbox, rule: roles('EducationAdmin', 'EducationCashier') },
+  { to: '/cashbox/day', label: t.cashierDay, rule: roles('EducationCashier') },
   {
     to: '/school/fixation',
     label: kg(t.schoolFixation, t.kgFixation),
@@ -60,6 +61,7 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
       { to: '/report/category/fixations', label: t.categoryReport },
       { to: '/report/anomalies', label: t.anomalies },
       { to: '/orders', label: t.orders },
+      { to: '/cashbox/day', label: t.cashierDay },
     ],
   },
   {

@@ -1,7 +1,9 @@
 import { HEADERS } from '@tamaq/contract/constants';
 import type { Cashbox, CashboxDish, Order } from '@tamaq/contract/orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarOutlined } from '@ant-design/icons';
 import { App, Card, Col, Flex, Row, type InputRef } from 'antd';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ru } from '../../i18n/ru.ts';
 import { api, errorText, isApiError } from '../../lib/api-client.ts';
@@ -215,15 +217,24 @@ export function CashboxPage() {
           <Card
             title={t.title}
             extra={
-              locked === null && (
-                <SchoolSelect
-                  value={schoolId ?? null}
-                  onChange={(id) => {
-                    list.setParam('schoolId', id);
-                    refocus();
-                  }}
-                />
-              )
+              <Flex gap={8} align="center">
+                <LinkButton
+                  to={schoolId !== undefined ? `/cashbox/day?schoolId=${schoolId}` : '/cashbox/day'}
+                  icon={<CalendarOutlined />}
+                  data-testid="open-cashier-day"
+                >
+                  {ru.food.cashierDay.open}
+                </LinkButton>
+                {locked === null && (
+                  <SchoolSelect
+                    value={schoolId ?? null}
+                    onChange={(id) => {
+                      list.setParam('schoolId', id);
+                      refocus();
+                    }}
+                  />
+                )}
+              </Flex>
             }
           >
             <DishBoard

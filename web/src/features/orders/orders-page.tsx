@@ -18,7 +18,7 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { Receipt } from '../../ui/receipt.tsx';
-import { VoidOrderModal } from './void-order-modal.tsx';
+import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
 
 const t = ru.food.orders;
 const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);

@@ -1,10 +1,10 @@
 import { OrderVoid, ORDER_VOID_REASON_MAX, type Order } from '@tamaq/contract/orders';
 import { Button, Form, Input, message, Modal, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
-import { formatCost } from '../../lib/money.ts';
-import { useFormSubmit } from '../../ui/form-errors.ts';
-import { fromSchema } from '../../ui/form-rules.ts';
+import { ru } from '../i18n/ru.ts';
+import { api } from '../lib/api-client.ts';
+import { formatCost } from '../lib/money.ts';
+import { useFormSubmit } from './form-errors.ts';
+import { fromSchema } from './form-rules.ts';
 
 const t = ru.food.orders;
 const reasonRules = [fromSchema(OrderVoid.shape.reason)];

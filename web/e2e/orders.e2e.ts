@@ -82,6 +82,31 @@ describe('/orders as the education admin', () => {
   });
 });
 
+describe('an order’s detail on /orders', () => {
+  it('opens an order from its number: each dish at its price, the sum, and its receipt again', async () => {
+    await page.goto(`${baseUrl()}/orders?schoolId=${schoolId}&dateFrom=${dayOff(-1)}&dateTo=${dayOff(1)}`);
+    const first = page.locator('[data-testid="orders-page"] tbody tr.ant-table-row').first();
+    await first.waitFor();
+    const id = Number(await first.locator('td').first().textContent());
+    await page.getByTestId(`open-order-${id}`).click();
+    const detail = page.locator('.ant-modal').filter({ hasText: `Заказ №${id}` });
+    await detail.waitFor();
+    const text = plain(await detail.textContent());
+    expect(text).toContain(SCHOOL);
+    expect(text).toContain(`${SAMSA}450,50 тг.1450,50 тг.`);
+    expect(plain(await detail.getByTestId('order-detail-total').textContent())).toBe('450,50 тг.');
+    await shot(page, 'orders-detail');
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await detail.getByRole('button', { name: 'Печать чека' }).click();
+    await detail.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect(plain(await page.getByTestId('receipt').textContent())).toContain(`Заказ №${id}`);
+  });
+});
+
 describe('voiding an order on /orders', () => {
   it('asks why, then lists the order as voided and takes it out of the totals', async () => {
     await page.goto(`${baseUrl()}/orders?schoolId=${schoolId}&dateFrom=${dayOff(-1)}&dateTo=${dayOff(1)}`);

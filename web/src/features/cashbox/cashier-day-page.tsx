@@ -30,6 +30,7 @@ import { PrintOnly } from '../../ui/print-only.tsx';
 import { Receipt } from '../../ui/receipt.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { OrderDetailModal } from '../../ui/order-detail-modal.tsx';
 import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
 
 const t = ru.food.cashierDay;
@@ -76,6 +77,7 @@ export function CashierDayPage() {
   });
   const queryClient = useQueryClient();
   const [voiding, setVoiding] = useState<Order | null>(null);
+  const [detail, setDetail] = useState<Order | null>(null);
   const [printing, setPrinting] = useState<{ order: Order } | { day: true } | null>(null);
   useEffect(() => {
     if (printing) window.print();
@@ -85,7 +87,23 @@ export function CashierDayPage() {
   const canVoid = admin || date === today;
 
   const columns: TableColumnsType<Order> = [
-    { key: 'id', title: o.number, width: 100, render: (_, r) => r.id },
+    {
+      key: 'id',
+      title: o.number,
+      width: 100,
+      render: (_, r) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          aria-label={ru.food.orderDetail.open(r.id)}
+          onClick={() => setDetail(r)}
+          data-testid={`open-order-${r.id}`}
+        >
+          {r.id}
+        </Button>
+      ),
+    },
     { key: 'at', title: t.time, width: 80, render: (_, r) => timeOf(r.created_at, timeZone) },
     ...(admin && userId === null
       ? [{ key: 'cashier', title: o.cashier, width: 160, render: (_: unknown, r: Order) => r.cashier ?? '' }]
@@ -253,6 +271,23 @@ export function CashierDayPage() {
             <Receipt order={printing.order} school={printing.order.school?.name ?? null} copy />
           )}
           {printing && 'day' in printing && data && <DayPrint day={data} timeZone={timeZone} />}
+          <OrderDetailModal
+            order={detail}
+            timeZone={timeZone}
+            onClose={() => setDetail(null)}
+            onPrint={(order) => {
+              setDetail(null);
+              setPrinting({ order });
+            }}
+            {...(canVoid
+              ? {
+                  onVoid: (order: Order) => {
+                    setDetail(null);
+                    setVoiding(order);
+                  },
+                }
+              : {})}
+          />
           <VoidOrderModal
             order={voiding}
             onClose={() => setVoiding(null)}

@@ -18,6 +18,7 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { Receipt } from '../../ui/receipt.tsx';
+import { OrderDetailModal } from '../../ui/order-detail-modal.tsx';
 import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
 
 const t = ru.food.orders;
@@ -51,6 +52,7 @@ export function OrdersPage() {
   const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
   const queryClient = useQueryClient();
   const [voiding, setVoiding] = useState<Order | null>(null);
+  const [detail, setDetail] = useState<Order | null>(null);
   // A reprint: the receipt is put on the page, then printed (a copy; a voided order says so).
   const [printing, setPrinting] = useState<{ order: Order } | null>(null);
   useEffect(() => {
@@ -58,7 +60,23 @@ export function OrdersPage() {
   }, [printing]);
 
   const columns: TableColumnsType<Order> = [
-    { key: 'id', title: t.number, width: 110, render: (_, o) => o.id },
+    {
+      key: 'id',
+      title: t.number,
+      width: 110,
+      render: (_, o) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          aria-label={ru.food.orderDetail.open(o.id)}
+          onClick={() => setDetail(o)}
+          data-testid={`open-order-${o.id}`}
+        >
+          {o.id}
+        </Button>
+      ),
+    },
     { key: 'at', title: t.at, width: 150, render: (_, o) => formatVisitTime(o.created_at, timeZone) },
     { key: 'cashier', title: t.cashier, width: 180, render: (_, o) => o.cashier ?? '' },
     {
@@ -159,6 +177,19 @@ export function OrdersPage() {
             emptyText={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
           />
           {printing && <Receipt order={printing.order} school={printing.order.school?.name ?? null} copy />}
+          <OrderDetailModal
+            order={detail}
+            timeZone={timeZone}
+            onClose={() => setDetail(null)}
+            onPrint={(order) => {
+              setDetail(null);
+              setPrinting({ order });
+            }}
+            onVoid={(order) => {
+              setDetail(null);
+              setVoiding(order);
+            }}
+          />
           <VoidOrderModal
             order={voiding}
             onClose={() => setVoiding(null)}

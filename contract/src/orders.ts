@@ -48,6 +48,9 @@ export const ORDER_MESSAGES = {
   cashierOthers: 'Кассир отменяет только свои заказы',
   cashierOwnDay: 'Кассир видит только свои заказы',
   cashierNotFound: 'Кассир не найден',
+  dishSheet: 'Продажи по блюдам',
+  dishColumns: ['Блюдо', 'Категория', 'Продано, порций', 'Заказов', 'Сумма, тг.'],
+  dishTotals: (n: number) => `Итого: блюд ${n}`,
   cash: 'Получено — сумма в тенге, не больше двух знаков после запятой',
   cashTooBig: 'Получено — не больше 10 000 000 тг.',
   cashShort: (amount: string) => `Получено меньше суммы заказа (${amount})`,
@@ -288,3 +291,30 @@ export const CashierDay = z.object({
   }),
 });
 export type CashierDay = z.infer<typeof CashierDay>;
+
+/**
+ * `GET /api/orders/dishes` (ours): what each dish sold over the period (voided orders out), most
+ * sold first; the same filter as the orders report.
+ */
+export const DishSalesQuery = OrdersQuery;
+export const DishSalesDownloadQuery = OrdersDownloadQuery;
+
+export const DishSale = z.object({
+  id: z.number().int(),
+  /** The dish's name now (its lines keep the name it was sold under). */
+  name: z.string(),
+  category: z.string().nullable(),
+  /** Portions sold. */
+  count: z.number().int(),
+  /** Orders it was in. */
+  orders: z.number().int(),
+  amount: z.string(),
+});
+export type DishSale = z.infer<typeof DishSale>;
+
+export const DishSales = z.object({
+  rows: z.array(DishSale),
+  count: z.number().int(),
+  amount: z.string(),
+});
+export type DishSales = z.infer<typeof DishSales>;

@@ -151,3 +151,29 @@ describe('voiding an order on /orders', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 });
+
+describe('sales by dish on /orders', () => {
+  it('sums each dish over the period without the voided order, and downloads the same', async () => {
+    await page.goto(`${baseUrl()}/orders?schoolId=${schoolId}&dateFrom=${dayOff(-1)}&dateTo=${dayOff(1)}`);
+    await page.getByTestId('orders-totals').getByText('5 856,50').waitFor();
+    await page.getByTestId('orders-view').getByText('По блюдам').click();
+    const totals = page.getByTestId('dish-sales-totals');
+    await totals.getByText('5 856,50').waitFor();
+    expect(plain(await totals.textContent())).toBe('Продано блюд13Сумма5 856,50 тг.Разных блюд1');
+    const rows = page.locator('[data-testid="orders-page"] tbody tr.ant-table-row');
+    expect(await rows.count()).toBe(1);
+    expect(plain(await rows.first().textContent())).toBe(`${SAMSA}Выпечка ${SUFFIX}13115 856,50 тг.`);
+    expect(new URL(page.url()).searchParams.get('view')).toBe('dishes');
+    await shot(page, 'orders-by-dish');
+
+    const href = await downloadLink(page.getByTestId('orders-download'));
+    const url = new URL(href!, baseUrl());
+    expect(url.pathname).toBe('/api/orders/dishes/download');
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toContain(`Продажи по блюдам ${SCHOOL}`);
+    // Back to the orders: the list again.
+    await page.getByTestId('orders-view').getByText('Заказы').click();
+    await page.getByTestId('orders-totals').getByText('5 856,50').waitFor();
+  });
+});

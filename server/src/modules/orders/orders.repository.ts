@@ -324,6 +324,26 @@ export function createOrdersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Each dish sold over the filter (voided orders out): portions, orders, sum; most sold first. */
+    async dishSales(f: OrderFilter) {
+      return db
+        .select({
+          id: orderItems.dishId,
+          name: dishes.name,
+          category: dishCategories.name,
+          count: sql<number>`sum(${orderItems.count})`.mapWith(Number),
+          orders: sql<number>`count(distinct ${orderItems.orderId})`.mapWith(Number),
+          amount: sql<string>`sum(${orderItems.amount})::numeric(16,2)::text`,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
+        .leftJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
+        .where(and(ofFilter(f), isNull(orders.voidedAt)))
+        .groupBy(orderItems.dishId, dishes.name, dishCategories.name)
+        .orderBy(desc(sql`sum(${orderItems.count})`), asc(dishes.name), asc(orderItems.dishId));
+    },
+
     /** The period's totals: orders, their sum, dishes sold. */
     async totals(f: OrderFilter, tx: Db = db) {
       const [row] = await tx

@@ -5,6 +5,9 @@ import {
   CashboxQuery,
   CashierDay,
   CashierDayQuery,
+  DishSales,
+  DishSalesDownloadQuery,
+  DishSalesQuery,
   Order,
   OrderCreate,
   OrderDishesGone,
@@ -113,6 +116,37 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     (request) => service.report(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/orders/dishes',
+    {
+      config: { access: rolesFor('/orders') },
+      schema: {
+        tags,
+        summary: 'Продажи по блюдам за период: порции, заказы, сумма (без отменённых заказов)',
+        querystring: DishSalesQuery,
+        response: { 200: DishSales, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    (request) => service.dishSales(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/orders/dishes/download',
+    {
+      config: { access: rolesFor('/orders'), tokenInQuery: true, heavy: true },
+      schema: {
+        tags,
+        summary: 'Продажи по блюдам в Excel; токен можно передать в ?token=',
+        querystring: DishSalesDownloadQuery,
+        response: { 200: xlsx, 404: ErrorBody, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.dishSalesDownload(actorOf(request), request.query);
+      return sendXlsx(reply, file.fileName, file.body);
+    },
   );
 
   app.get(

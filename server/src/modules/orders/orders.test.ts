@@ -710,3 +710,96 @@ describe('GET /api/orders/day', () => {
     }
   });
 });
+
+describe('GET /api/orders/dishes', () => {
+  it('sums each dish over the period, voided orders out, most sold first, and downloads the same', async () => {
+    const org = (await createOrganization(t.db, { type: 'education' })).id;
+    const school = (await createSchool(t.db, { organizationId: org, name: 'Школа блюд' })).id;
+    const other = (await createSchool(t.db, { organizationId: org })).id;
+    const token = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org })).token;
+    const hot = await category(org, 'Горячее');
+    const cold = await category(org, 'Напитки');
+    const soup = await dish(org, hot.id, 'Суп', '300.50');
+    const juice = await dish(org, cold.id, 'Сок', '150.00');
+    const sell = async (at: string, products: { id: number; count: number }[], where = school) => {
+      t.clock.now = new Date(at);
+      const res = await order({ school_id: where, products }, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Order;
+    };
+    await sell('2026-11-03T05:00:00Z', [
+      { id: soup.id, count: 2 },
+      { id: juice.id, count: 1 },
+    ]);
+    await sell('2026-11-04T05:00:00Z', [{ id: juice.id, count: 4 }]);
+    const voided = await sell('2026-11-05T05:00:00Z', [{ id: soup.id, count: 10 }]);
+    await sell('2026-11-05T05:00:00Z', [{ id: soup.id, count: 7 }], other);
+    await sell('2026-12-01T05:00:00Z', [{ id: soup.id, count: 9 }]); // after the period
+    // Sold at 300.50; the price now is another, and the dish is renamed: the sum is what was sold.
+    await t.db.update(dishes).set({ cost: '999.00', name: 'Суп дня' }).where(eq(dishes.id, soup.id));
+    t.clock.now = new Date('2026-11-06T05:00:00Z');
+    const voiding = await t.call({
+      method: 'POST',
+      url: `/api/orders/${voided.id}/void`,
+      token,
+      payload: { reason: 'Ошибка' },
+    });
+    expect(voiding.statusCode).toBe(200);
+
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/orders/dishes?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}`,
+      token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      rows: [
+        { id: juice.id, name: 'Сок', category: 'Напитки', count: 5, orders: 2, amount: '750.00' },
+        { id: soup.id, name: 'Суп дня', category: 'Горячее', count: 2, orders: 1, amount: '601.00' },
+      ],
+      count: 7,
+      amount: '1351.00',
+    });
+    // Every school of the organization: the other school's soup too.
+    const all = (
+      await t.call({ method: 'GET', url: '/api/orders/dishes?date_from=2026-11-01&date_to=2026-11-30', token })
+    ).json();
+    expect(all.rows[0]).toMatchObject({ name: 'Суп дня', count: 9, amount: '2704.50' });
+
+    const file = await t.call({
+      method: 'GET',
+      url: `/api/orders/dishes/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${token}`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(decodeURIComponent(String(file.headers['content-disposition']))).toContain(
+      'Продажи по блюдам Школа блюд 01.11.2026–30.11.2026.xlsx',
+    );
+    const sheet = XLSX.read(file.rawPayload).Sheets['Продажи по блюдам']!;
+    const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false });
+    expect(cells).toEqual([
+      ['Блюдо', 'Категория', 'Продано, порций', 'Заказов', 'Сумма, тг.'],
+      ['Сок', 'Напитки', 5, 2, 750],
+      ['Суп дня', 'Горячее', 2, 1, 601],
+      ['Итого: блюд 2', '', 7, '', 1351],
+    ]);
+  });
+
+  it('refuses a bad period (422), another organization’s school (404) and roles outside the report (403)', async () => {
+    const url = '/api/orders/dishes?date_from=2026-11-30&date_to=2026-11-01';
+    expect((await t.call({ method: 'GET', url, token: admin })).json().validationErrors.date_to).toEqual([
+      ORDER_MESSAGES.dateOrder,
+    ]);
+    const foreign = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
+    const ok = '/api/orders/dishes?date_from=2026-11-01&date_to=2026-11-30';
+    expect((await t.call({ method: 'GET', url: `${ok}&school_id=${foreign}`, token: admin })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: ok, token: cashier })).statusCode).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/orders/dishes/download?date_from=2026-11-01&date_to=2026-11-30&token=${cashier}`,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

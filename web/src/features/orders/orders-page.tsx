@@ -2,7 +2,7 @@ import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { Order, OrdersReport } from '@tamaq/contract/orders';
 import { ORDERS_PAGE_SIZE } from '@tamaq/contract/orders';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Statistic, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Flex, Segmented, Statistic, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
@@ -18,6 +18,7 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { Receipt } from '../../ui/receipt.tsx';
+import { DishSalesTable } from './dish-sales.tsx';
 import { OrderDetailModal } from '../../ui/order-detail-modal.tsx';
 import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
 
@@ -41,12 +42,15 @@ export function OrdersPage() {
   const dateTo = list.params.dateTo ?? toApiDate(dayjs());
   const ready = schoolId !== null && dateFrom !== '' && dateTo !== '';
   const filter = { school_id: schoolId ?? undefined, date_from: dateFrom, date_to: dateTo };
-  const downloadLink = ready ? downloadHref('/api/orders/download', filter) : null;
+  const byDish = list.params.view === 'dishes';
+  const downloadLink = ready
+    ? downloadHref(byDish ? '/api/orders/dishes/download' : '/api/orders/download', filter)
+    : null;
   const report = useQuery({
     queryKey: ['orders', filter, list.offset],
     queryFn: ({ signal }) =>
       api.get<OrdersReport>('/api/orders', { ...filter, limit: list.limit, offset: list.offset }, { signal }),
-    enabled: ready,
+    enabled: ready && !byDish,
     placeholderData: keepPreviousData,
   });
   const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
@@ -139,7 +143,7 @@ export function OrdersPage() {
         <Button
           icon={<FileExcelOutlined />}
           href={downloadLink ?? undefined}
-          disabled={downloadLink === null || report.isError}
+          disabled={downloadLink === null || (!byDish && report.isError)}
           data-testid="orders-download"
         >
           {t.download}
@@ -149,9 +153,21 @@ export function OrdersPage() {
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         {locked === null && <SchoolSelect value={urlSchool} onChange={chooseSchool} />}
         <PeriodPicker from={dateFrom} to={dateTo} onChange={(p) => setParams({ dateFrom: p.from, dateTo: p.to })} />
+        <Segmented
+          aria-label={t.view}
+          value={byDish ? 'dishes' : 'orders'}
+          onChange={(v) => setParam('view', v === 'dishes' ? 'dishes' : null)}
+          options={[
+            { value: 'orders', label: t.viewOrders },
+            { value: 'dishes', label: t.viewDishes },
+          ]}
+          data-testid="orders-view"
+        />
       </Flex>
       {!ready ? (
         <Alert type="info" showIcon title={t.choosePeriod} />
+      ) : byDish ? (
+        <DishSalesTable filter={filter} />
       ) : (
         <>
           {/* A period that failed to load has no totals: the table below says why (no pulsing forever). */}

@@ -35,6 +35,10 @@ export const MENU_MESSAGES = {
   group: 'Этого режима питания нет в меню',
   dishNotFound: 'Блюдо не найдено',
   noDishes: 'Выберите хотя бы одно блюдо',
+  copyName: (name: string) => `${name} (копия)`.slice(0, 255),
+  noTargetDays: 'Выберите дни, куда копировать',
+  sameDay: 'День нельзя скопировать в самого себя',
+  emptyDay: 'В этом дне нет блюд: копировать нечего',
 } as const;
 const M = MENU_MESSAGES;
 
@@ -141,3 +145,27 @@ export type MenuDishesAdd = z.infer<typeof MenuDishesAdd>;
 /** `PUT /api/menu/product`: removes a dish from a day and mode. */
 export const MenuDishRemove = z.object({ ...cell, product_id: bodyId() });
 export type MenuDishRemove = z.infer<typeof MenuDishRemove>;
+
+/** `POST /api/menu/{id}/copy` (ours): a new menu with the same days, meal modes and dishes. */
+export const MenuCopy = z.object({ name: requiredText(255) });
+export type MenuCopy = z.infer<typeof MenuCopy>;
+
+const dayOf = () =>
+  z.number({ error: M.day }).int({ error: M.day }).min(1, { error: M.day }).max(MENU_DAYS_MAX, { error: M.day });
+
+/**
+ * `POST /api/menu/{id}/days/copy` (ours): the dishes of day `from`, every meal mode, onto the days
+ * `to`. `replace`: the target days' dishes are replaced (asked first by the screen); otherwise added
+ * beside them (a dish already there stays once).
+ */
+export const MenuDayCopy = z
+  .object({
+    from: dayOf(),
+    to: z.array(dayOf(), { error: M.noTargetDays }).min(1, { error: M.noTargetDays }).max(MENU_DAYS_MAX),
+    replace: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.to.includes(v.from)) ctx.addIssue({ code: 'custom', message: M.sameDay, path: ['to'] });
+  })
+  .transform((v) => ({ ...v, to: [...new Set(v.to)].sort((a, b) => a - b) }));
+export type MenuDayCopy = z.infer<typeof MenuDayCopy>;

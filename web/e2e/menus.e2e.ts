@@ -121,6 +121,61 @@ describe('/menus as the education admin', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
+  it('copies the menu, then a day onto other days, asking before it replaces a day’s dishes', async () => {
+    await page.goto(`${baseUrl()}/menus?query=${SUFFIX}`);
+    await page.getByRole('link', { name: MENU, exact: true }).click();
+    await page.getByRole('tab', { name: 'День 5' }).waitFor();
+    const original = page.url();
+    await page.getByTestId('copy-menu-open').click();
+    const copyMenu = page.getByRole('dialog').filter({ hasText: 'Копия меню' });
+    expect(await copyMenu.getByLabel('Название').inputValue()).toBe(`${MENU} (копия)`);
+    await copyMenu.getByRole('button', { name: 'Создать копию' }).click();
+    await page.getByText(`Создано меню «${MENU} (копия)»`).first().waitFor();
+    await page.waitForURL((u) => /^\/menu\/\d+$/.test(u.pathname) && u.href !== original);
+    await page.getByRole('tab', { name: 'День 2' }).click();
+    await cell(3).getByText(PLOV).waitFor();
+
+    // Day 2 onto days 4 and 5 of the copy: both empty, so nothing to ask.
+    await page.getByTestId('copy-day-open').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Копировать день 2' });
+    await dialog.getByText('Блюд в дне: 2, во всех режимах питания.').waitFor();
+    await dialog.getByRole('checkbox', { name: 'День 4' }).check();
+    await dialog.getByRole('checkbox', { name: 'День 5' }).check();
+    await dialog.getByRole('button', { name: 'Копировать' }).click();
+    await page.getByText('День 2 скопирован в дни 4, 5').first().waitFor();
+    await page.getByRole('tab', { name: 'День 5' }).click();
+    await cell(3).getByText(SOUP).waitFor();
+    await cell(3).getByText(PLOV).waitFor();
+
+    // Day 1 gets the compote; copying day 2 onto days 1 and 3 asks about day 1, and replaces on request.
+    await page.getByRole('tab', { name: 'День 1' }).click();
+    await cell(1).getByRole('button', { name: 'Добавить блюда' }).click();
+    const picker = page.getByRole('dialog').filter({ hasText: 'Блюда: день 1' });
+    await picker.getByLabel('Название блюда, от 2 букв').fill(COMPOTE);
+    await picker.getByRole('checkbox', { name: new RegExp(COMPOTE) }).check();
+    await picker.getByRole('button', { name: 'Добавить (1)' }).click();
+    await cell(1).getByText(COMPOTE).waitFor();
+    await page.getByRole('tab', { name: 'День 2' }).click();
+    await page.getByTestId('copy-day-open').click();
+    await dialog.getByRole('checkbox', { name: 'День 1' }).check();
+    await dialog.getByRole('checkbox', { name: 'День 3' }).check();
+    await dialog.getByText('В дне 1 уже есть блюда.').waitFor();
+    // Add or replace is the user's choice: until it is made, nothing is copied.
+    expect(await dialog.getByRole('button', { name: 'Копировать' }).isDisabled()).toBe(true);
+    await shot(page, 'menu-copy-day');
+    await dialog.getByRole('radio', { name: 'Заменить их блюда' }).check();
+    await dialog.getByRole('button', { name: 'Копировать' }).click();
+    await page.getByText('День 2 скопирован в дни 1, 3').first().waitFor();
+    await page.getByRole('tab', { name: 'День 1' }).click();
+    await cell(3).getByText(PLOV).waitFor();
+    expect(await cell(1).textContent()).toContain('Блюд нет');
+
+    // The first menu is as it was.
+    await page.goto(original);
+    await page.getByRole('tab', { name: 'День 4' }).click();
+    expect(await cell(3).textContent()).toContain('Блюд нет');
+  });
+
   it('takes a dish off a day after the confirmation', async () => {
     await page.goto(`${baseUrl()}/menus?query=${SUFFIX}`);
     await page.getByRole('link', { name: MENU, exact: true }).click();

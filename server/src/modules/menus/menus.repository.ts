@@ -143,6 +143,36 @@ export function createMenusRepository(db: Db) {
         .onConflictDoNothing();
     },
 
+    /** Copies every dish of another menu, day and meal mode as they are. */
+    async copyDishes(fromMenuId: number, toMenuId: number, tx: Db) {
+      await tx.execute(sql`
+        insert into menu_dishes (menu_id, day, meal_mode, dish_id)
+        select ${toMenuId}::int, m.day, m.meal_mode, m.dish_id from menu_dishes m
+        join dishes d on d.id = m.dish_id and d.deleted_at is null
+        where m.menu_id = ${fromMenuId}::int`);
+    },
+
+    /**
+     * Copies the live dishes of day `from` (every meal mode) onto the days `to`; with `replace` the
+     * target days lose their own dishes first. Answers the number of dishes the day had.
+     */
+    async copyDay(menuId: number, from: number, to: number[], replace: boolean, tx: Db): Promise<number> {
+      if (replace) await tx.delete(menuDishes).where(and(eq(menuDishes.menuId, menuId), inArray(menuDishes.day, to)));
+      const result = await tx.execute(sql`
+        with source as (
+          select m.meal_mode, m.dish_id from menu_dishes m
+          join dishes d on d.id = m.dish_id and d.deleted_at is null
+          where m.menu_id = ${menuId}::int and m.day = ${from}::int
+        ), copied as (
+          insert into menu_dishes (menu_id, day, meal_mode, dish_id)
+          select ${menuId}::int, t.day, s.meal_mode, s.dish_id
+          from source s cross join unnest(${`{${to.join(',')}}`}::int[]) as t(day)
+          on conflict do nothing
+        )
+        select count(*)::int as n from source`);
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    },
+
     async removeDish(menuId: number, day: number, group: number, dishId: number, tx: Db) {
       await tx
         .delete(menuDishes)

@@ -3,7 +3,9 @@ import { IdParams, Ok } from '@tamaq/contract/common';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
 import {
   Menu,
+  MenuCopy,
   MenuCreate,
+  MenuDayCopy,
   MenuDishesAdd,
   MenuDishRemove,
   MenuList,
@@ -86,6 +88,36 @@ export const menusRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       },
     },
     (request) => menus.remove(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/menu/:id/copy',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Копия меню под новым названием: те же дни, режимы и блюда',
+        params: IdParams,
+        body: MenuCopy,
+        response: one,
+      },
+    },
+    (request) => menus.copy(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/menu/:id/days/copy',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Блюда одного дня (все режимы) в другие дни меню: добавить или заменить (replace)',
+        params: IdParams,
+        body: MenuDayCopy,
+        response: one,
+      },
+    },
+    (request) => menus.copyDay(actorOf(request), request.params.id, request.body),
   );
 
   app.post(

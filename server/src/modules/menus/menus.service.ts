@@ -3,7 +3,9 @@ import { imageUrl } from '@tamaq/contract/images';
 import {
   MENU_MESSAGES as M,
   type Menu,
+  type MenuCopy,
   type MenuCreate,
+  type MenuDayCopy,
   type MenuDishesAdd,
   type MenuDishRemove,
   type MenuList,
@@ -128,6 +130,50 @@ export function createMenusService(platform: Platform) {
           entityId: menu.id,
           organizationId: menu.organizationId,
           after: { day: body.day, group: body.group, product_ids: live },
+        });
+        return withDishes(repo, menu, tx);
+      });
+    },
+
+    /** A new menu with the same days, meal modes and live dishes, under the name given. */
+    async copy(actor: Actor, id: number, body: MenuCopy): Promise<Menu> {
+      return platform.db.transaction(async (tx) => {
+        const source = await repo.lock(scopeOf(actor), id, tx);
+        if (!source) throw notFound(M.notFound);
+        const copyId = await repo.insert(
+          source.organizationId,
+          { name: body.name, days: source.days, groups: source.groups },
+          tx,
+        );
+        await repo.copyDishes(source.id, copyId, tx);
+        const copy = (await repo.find(scopeOf(actor), copyId, tx))!;
+        await audit(tx, actor, {
+          action: 'menu_copy',
+          entity: 'menu',
+          entityId: copyId,
+          organizationId: source.organizationId,
+          after: { ...toMenu(copy), from_menu_id: source.id },
+        });
+        return withDishes(repo, copy, tx);
+      });
+    },
+
+    /** One day's dishes onto other days of the menu, added beside theirs or replacing them. */
+    async copyDay(actor: Actor, id: number, body: MenuDayCopy): Promise<Menu> {
+      return platform.db.transaction(async (tx) => {
+        const menu = await repo.lock(scopeOf(actor), id, tx);
+        if (!menu) throw notFound(M.notFound);
+        if (body.from > menu.days) throw ValidationError.field('from', M.day);
+        if (body.to.some((d) => d > menu.days)) throw ValidationError.field('to', M.day);
+        const copied = await repo.copyDay(menu.id, body.from, body.to, body.replace, tx);
+        // Nothing to copy: refused before anything changed (a replace would only have emptied days).
+        if (copied === 0) throw ValidationError.field('from', M.emptyDay);
+        await audit(tx, actor, {
+          action: 'menu_day_copy',
+          entity: 'menu',
+          entityId: menu.id,
+          organizationId: menu.organizationId,
+          after: { from: body.from, to: body.to, replace: body.replace, dishes: copied },
         });
         return withDishes(repo, menu, tx);
       });

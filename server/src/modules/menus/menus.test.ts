@@ -175,3 +175,88 @@ describe('/api/menu and /api/menus', () => {
     }
   });
 });
+
+describe('copying menus and days', () => {
+  const cells = (menu: { products: { day: number; group: number; product: { name: string } }[] }) =>
+    menu.products.map((p) => `${p.day}/${p.group} ${p.product.name}`);
+
+  it('copies a menu under a new name with its days, meal modes and dishes, leaving the first as it was', async () => {
+    const { id } = await newMenu({ name: 'Осень-копия', days: 5, groups: '1,3' });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 1, product_ids: [soup.id] });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 5, group: 3, product_ids: [plov.id, soup.id] });
+    const res = await call('POST', `/api/menu/${id}/copy`, { name: ' Весна ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = res.json();
+    expect(copy).toMatchObject({ name: 'Весна', days: 5, groups: '1,3', activations: 0 });
+    expect(copy.id).not.toBe(id);
+    expect(cells(copy)).toEqual(['1/1 Борщ', '5/3 Борщ', '5/3 Плов']);
+    // Changing the copy leaves the first menu alone.
+    await call('PUT', '/api/menu/product', { menu_id: copy.id, day: 1, group: 1, product_id: soup.id });
+    expect(cells((await call('GET', `/api/menu/${id}`)).json())).toEqual(['1/1 Борщ', '5/3 Борщ', '5/3 Плов']);
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'menu_copy'), eq(auditLog.entityId, String(copy.id))));
+    expect(trail?.after).toMatchObject({ from_menu_id: id, name: 'Весна' });
+    // No name: refused, nothing created.
+    const before = (await t.db.select().from(menus)).length;
+    const unnamed = await call('POST', `/api/menu/${id}/copy`, { name: '  ' });
+    expect(unnamed.statusCode).toBe(422);
+    expect(unnamed.json().validationErrors.name).toBeDefined();
+    expect((await t.db.select().from(menus)).length).toBe(before);
+  });
+
+  it('copies a day onto other days, added beside their dishes or replacing them', async () => {
+    const { id } = await newMenu({ name: 'Цикл', days: 4, groups: '1,3' });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 1, product_ids: [soup.id] });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 3, product_ids: [plov.id] });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 3, group: 3, product_ids: [soup.id] });
+    const added = await call('POST', `/api/menu/${id}/days/copy`, { from: 1, to: [2, 3] });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(cells(added.json())).toEqual([
+      '1/1 Борщ',
+      '1/3 Плов',
+      '2/1 Борщ',
+      '2/3 Плов',
+      '3/1 Борщ',
+      '3/3 Борщ',
+      '3/3 Плов',
+    ]);
+    const replaced = await call('POST', `/api/menu/${id}/days/copy`, { from: 2, to: [3, 4], replace: true });
+    expect(cells(replaced.json())).toEqual([
+      '1/1 Борщ',
+      '1/3 Плов',
+      '2/1 Борщ',
+      '2/3 Плов',
+      '3/1 Борщ',
+      '3/3 Плов',
+      '4/1 Борщ',
+      '4/3 Плов',
+    ]);
+  });
+
+  it('refuses days outside the menu, the day onto itself, an empty day (422) and another organization’s menu (404)', async () => {
+    const { id } = await newMenu({ name: 'Короткое', days: 3, groups: '3' });
+    await call('POST', '/api/menu/product', { menu_id: id, day: 2, group: 3, product_ids: [plov.id] });
+    const errors = async (body: object) =>
+      (await call('POST', `/api/menu/${id}/days/copy`, body)).json().validationErrors;
+    expect(await errors({ from: 2, to: [4] })).toEqual({ to: ['Такого дня нет в меню'] });
+    expect(await errors({ from: 0, to: [1] })).toEqual({ from: ['Такого дня нет в меню'] });
+    expect(await errors({ from: 2, to: [] })).toEqual({ to: ['Выберите дни, куда копировать'] });
+    expect(await errors({ from: 2, to: [2, 3] })).toEqual({ to: ['День нельзя скопировать в самого себя'] });
+    expect(await errors({ from: 2, to: [3], replace: 'yes' })).toHaveProperty('replace');
+    // An empty day replacing another would only empty it: refused, the other day kept.
+    await call('POST', '/api/menu/product', { menu_id: id, day: 3, group: 3, product_ids: [soup.id] });
+    expect(await errors({ from: 1, to: [3], replace: true })).toEqual({
+      from: ['В этом дне нет блюд: копировать нечего'],
+    });
+    expect(cells((await call('GET', `/api/menu/${id}`)).json())).toEqual(['2/3 Плов', '3/3 Борщ']);
+
+    const foreignOrg = (await createOrganization(t.db, { type: 'education' })).id;
+    const foreign = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: foreignOrg })).token;
+    expect((await call('POST', `/api/menu/${id}/copy`, { name: 'Чужое' }, foreign)).statusCode).toBe(404);
+    expect((await call('POST', `/api/menu/${id}/days/copy`, { from: 2, to: [3] }, foreign)).statusCode).toBe(404);
+    const cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId })).token;
+    expect((await call('POST', `/api/menu/${id}/copy`, { name: 'Кассир' }, cashier)).statusCode).toBe(403);
+  });
+});

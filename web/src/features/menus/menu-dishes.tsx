@@ -1,4 +1,4 @@
-import { CloseOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { CloseOutlined, CopyOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { DishList } from '@tamaq/contract/dishes';
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
 import { SEARCH_DEBOUNCE_MS } from '@tamaq/contract/constants';
@@ -25,6 +25,8 @@ import { api, errorText } from '../../lib/api-client.ts';
 import { formatCost } from '../../lib/money.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
+import { CopyDayModal } from './copy-day-modal.tsx';
+import { CopyMenuModal } from './copy-menu-modal.tsx';
 import { menusResource } from './menus-resource.ts';
 
 const t = ru.food.menus;
@@ -37,6 +39,8 @@ export function MenuDishes({ menu }: { menu: Menu }) {
   const { message } = App.useApp();
   const [day, setDay] = useState(1);
   const [picking, setPicking] = useState<number | null>(null);
+  const [copyingDay, setCopyingDay] = useState<number | null>(null);
+  const [copyingMenu, setCopyingMenu] = useState(false);
   const groups = menu.groups.split(',').filter(Boolean).map(Number);
   const dishes = menu.products ?? [];
   const shown = Math.min(day, menu.days);
@@ -59,6 +63,12 @@ export function MenuDishes({ menu }: { menu: Menu }) {
       data-testid="menu-dishes"
       extra={
         <Space wrap>
+          <Button icon={<CopyOutlined />} onClick={() => setCopyingDay(shown)} data-testid="copy-day-open">
+            {t.copyDay}
+          </Button>
+          <Button icon={<CopyOutlined />} onClick={() => setCopyingMenu(true)} data-testid="copy-menu-open">
+            {t.copyMenu}
+          </Button>
           <LinkButton icon={<PrinterOutlined />} to={`/menu/${menu.id}/print?day=${shown}`}>
             {p.printDay}
           </LinkButton>
@@ -142,6 +152,8 @@ export function MenuDishes({ menu }: { menu: Menu }) {
           }}
         />
       )}
+      <CopyDayModal menu={menu} day={copyingDay} onClose={() => setCopyingDay(null)} onCopied={refresh} />
+      <CopyMenuModal menu={menu} open={copyingMenu} onClose={() => setCopyingMenu(false)} />
     </Card>
   );
 }

@@ -1,0 +1,56 @@
+import { MENU_MESSAGES, MenuCopy, type Menu } from '@tamaq/contract/menus';
+import { App, Form, Input, Modal, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { api } from '../../lib/api-client.ts';
+import { useFormSubmit } from '../../ui/form-errors.ts';
+import { fromSchema } from '../../ui/form-rules.ts';
+
+const t = ru.food.menus;
+type Values = { name: string };
+
+/** Copies the menu under a new name (its days, meal modes and dishes), then opens the copy. */
+export function CopyMenuModal({ menu, open, onClose }: { menu: Menu; open: boolean; onClose: () => void }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const { onFinish, submitting } = useFormSubmit(
+    form,
+    ({ name }: Values) => api.post<Menu>(`/api/menu/${menu.id}/copy`, { name: name.trim() }),
+    {
+      fallbackField: 'name',
+      onSuccess: (copy) => {
+        void message.success(t.copiedMenu(copy.name));
+        onClose();
+        void navigate(`/menu/${copy.id}`);
+      },
+    },
+  );
+  return (
+    <Modal
+      open={open}
+      title={t.copyMenuTitle}
+      onCancel={onClose}
+      okText={t.copyMenuOk}
+      cancelText={ru.ui.cancel}
+      confirmLoading={submitting}
+      onOk={() => form.submit()}
+      destroyOnHidden
+      data-testid="copy-menu"
+    >
+      <Typography.Paragraph type="secondary">{t.copyMenuHint}</Typography.Paragraph>
+      <Form
+        form={form}
+        // Its own field ids: the menu's form under the dialog has a «name» too.
+        name="copy-menu"
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ name: MENU_MESSAGES.copyName(menu.name) }}
+      >
+        <Form.Item name="name" label={t.name} rules={[fromSchema(MenuCopy.shape.name)]} required>
+          <Input maxLength={255} autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

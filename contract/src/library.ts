@@ -396,8 +396,20 @@ export const BOOK_IMPORT_MESSAGES = {
   countAndBarcodes: 'укажите либо штрихкоды, либо количество экземпляров',
   tooManyCopies: (copies: number) =>
     `файл создаёт ${copies.toLocaleString('ru')} экземпляров, за одну загрузку — не больше ${BOOK_IMPORT_COPIES_MAX.toLocaleString('ru')}: разделите файл на части`,
+  copiesPart: (books: number, copies: number) =>
+    `Файл добавит книг: ${books.toLocaleString('ru')}, экземпляров: ${copies.toLocaleString('ru')}; для каждого экземпляра будет этикетка.`,
   confirmCopies: (books: number, copies: number) =>
     `Файл добавит книг: ${books.toLocaleString('ru')}, экземпляров: ${copies.toLocaleString('ru')}; для каждого экземпляра будет этикетка. Загрузить?`,
+  newCategories: (names: string[]) =>
+    `Будут созданы категории: ${names.map((n) => `«${n}»`).join(', ')} — проверьте, нет ли опечатки.`,
+  booksAgain: (names: string[], copies: number) =>
+    `Уже есть в библиотеке книг: ${names.length.toLocaleString('ru')} (${names
+      .slice(0, 5)
+      .map((n) => `«${n}»`)
+      .join(
+        ', ',
+      )}${names.length > 5 ? ' и другие' : ''}): новые не создаются, к ним добавятся экземпляры: ${copies.toLocaleString('ru')}.`,
+  proceed: 'Загрузить?',
   importNotFound: 'Загрузка не найдена',
 } as const;
 
@@ -413,6 +425,11 @@ export const BookUploadQuery = z.object({
       .max(BOOK_IMPORT_COPIES_MAX, { error: M.confirmCopies })
       .optional(),
   ),
+  /** The answer to the import's question about new categories and books it has already. */
+  confirm_plan: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 export const BookTemplateQuery = z.object({ token: z.string().max(4096).optional() });
 

@@ -10,6 +10,7 @@ import { baseUrl, fieldError, openBrowser, SHOTS, shot, signIn, signOutHere } fr
 import { cdpScan } from './cdp-scan.ts';
 import { call, tokenOf, withCard } from './fixation-helpers.ts';
 
+const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 const SUFFIX = String(Date.now()).slice(-6);
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
@@ -441,6 +442,57 @@ describe('/books import as librarian@demo.kz', () => {
     expect(await errors.textContent()).toContain('строка 2: год издания — четыре цифры');
     await shot(page, 'books-import-refused');
     await page.locator('.ant-modal-confirm').getByRole('button').last().click();
+  });
+
+  it('asks before a file names a new category or books the library has already, in one question', async () => {
+    await page.goto(`${baseUrl()}/books`);
+    await page.getByTestId('books-page').waitFor();
+    // The first import's books again, one more generated copy of «Б», and a category nobody has.
+    await page
+      .locator('[data-testid=file-upload-input]')
+      .setInputFiles(
+        xlsx([
+          HEADER,
+          [`Импорт ${SUFFIX} А`, 'Автор', 'Мектеп', 2020, 'Учебники', `IM${SUFFIX}1, IM${SUFFIX}2`, ''],
+          [`импорт ${SUFFIX} б`, 'Автор', 'Мектеп', 2021, '', '', 1],
+          [`Импорт ${SUFFIX} Г`, 'Автор', 'Мектеп', 2021, `Учебнки ${SUFFIX}`, '', 1],
+        ]),
+      );
+    const question = page.getByTestId('import-confirm');
+    await question.waitFor();
+    expect(plain(await question.textContent())).toBe(
+      `Будут созданы категории: «Учебнки ${SUFFIX}» — проверьте, нет ли опечатки. ` +
+        `Уже есть в библиотеке книг: 1 («Импорт ${SUFFIX} Б»): новые не создаются, к ним добавятся экземпляры: 1. Загрузить?`,
+    );
+    await shot(page, 'books-import-again');
+    // «Отмена»: nothing written.
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Отмена' }).click();
+    const token = await tokenOf('librarian@demo.kz');
+    const found = async (name: string) =>
+      (
+        await call<{ rows: { name: string; count: number }[] }>(
+          token,
+          'GET',
+          `/api/books/list?query=${encodeURIComponent(`Импорт ${SUFFIX}`)}&limit=100`,
+        )
+      ).rows.filter((b) => b.name === name);
+    expect(await found(`Импорт ${SUFFIX} Г`)).toEqual([]);
+    await page
+      .locator('[data-testid=file-upload-input]')
+      .setInputFiles(
+        xlsx([
+          HEADER,
+          [`Импорт ${SUFFIX} А`, 'Автор', 'Мектеп', 2020, 'Учебники', `IM${SUFFIX}1, IM${SUFFIX}2`, ''],
+          [`импорт ${SUFFIX} б`, 'Автор', 'Мектеп', 2021, '', '', 1],
+          [`Импорт ${SUFFIX} Г`, 'Автор', 'Мектеп', 2021, `Учебнки ${SUFFIX}`, '', 1],
+        ]),
+      );
+    await question.waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Загрузить' }).click();
+    await page.getByText('Новых книг: 1, уже были в библиотеке: 2; экземпляров добавлено: 2').waitFor();
+    expect((await found(`Импорт ${SUFFIX} А`)).map((b) => b.count)).toEqual([2]);
+    expect((await found(`Импорт ${SUFFIX} Б`)).map((b) => b.count)).toEqual([3]);
+    expect((await found(`Импорт ${SUFFIX} Г`)).map((b) => b.count)).toEqual([1]);
   });
 
   it('asks before a file that creates thousands of copies, then prints them part by part', async () => {

@@ -48,7 +48,10 @@ export const libraryTexts = {
     type: 'Вид учебного материала',
     barcodes: 'Штрихкоды',
     barcodesOf: (name: string) => `Штрихкоды книги «${name}»`,
-    imported: (books: number, copies: number) => `Загружено книг: ${books}, экземпляров: ${copies}`,
+    imported: (created: number, updated: number, copies: number) =>
+      updated > 0
+        ? `Новых книг: ${created}, уже были в библиотеке: ${updated}; экземпляров добавлено: ${copies}`
+        : `Загружено книг: ${created}, экземпляров: ${copies}`,
     printImported: (n: number) => `Этикетки загруженных экземпляров (${n})`,
     confirmDelete: 'Вы действительно желаете удалить книгу?',
     deleted: 'Книга удалена',

@@ -46,13 +46,14 @@ function form(data: Buffer, fields: Record<string, string> = {}) {
 }
 const upload = (
   rows: (string | number)[][],
-  opts: { token?: string; field?: number; query?: number; confirm?: number } = {},
+  opts: { token?: string; field?: number; query?: number; confirm?: number; plan?: string } = {},
 ) =>
   t.call({
     method: 'POST',
     url: `/api/books/upload?${new URLSearchParams({
       ...(opts.query ? { school_id: String(opts.query) } : {}),
       ...(opts.confirm !== undefined ? { confirm_copies: String(opts.confirm) } : {}),
+      ...(opts.plan !== undefined ? { confirm_plan: opts.plan } : {}),
     })}`,
     token: opts.token ?? admin,
     ...form(workbookOf(rows), opts.field ? { school_id: String(opts.field) } : {}),
@@ -99,15 +100,23 @@ describe('POST /api/books/upload', () => {
   });
 
   it('imports every row with its labels, generated copies and categories by name', async () => {
-    const res = await upload(
-      [
-        HEADER,
-        ['Алгебра. 7 класс', 'Абылкасымова', 'Мектеп', 2017, 'Учебники', '4607001, 4607002;4607003', ''],
-        ['Путь Абая', 'Ауэзов М.', 'Жазушы', '2015', 'Художественная литература', '', 2],
-        ['Словарь', 'Ожегов', 'Мектеп', 2020, 'учебники', 'ab-77', ''],
-      ],
-      { field: schoolId },
+    const rows = [
+      HEADER,
+      ['Алгебра. 7 класс', 'Абылкасымова', 'Мектеп', 2017, 'Учебники', '4607001, 4607002;4607003', ''],
+      ['Путь Абая', 'Ауэзов М.', 'Жазушы', '2015', 'Художественная литература', '', 2],
+      ['Словарь', 'Ожегов', 'Мектеп', 2020, 'учебники', 'ab-77', ''],
+    ];
+    // The categories the file would create are named first (a typo would make a new one): nothing written.
+    const before = await count();
+    const asked = await upload(rows, { field: schoolId });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().errorMessage).toBe(
+      `${M.newCategories(['Учебники', 'Художественная литература'])} ${M.proceed}`,
     );
+    expect(await count()).toBe(before);
+    // An answer to another question agrees to nothing.
+    expect((await upload(rows, { field: schoolId, plan: '0123456789abcdef' })).statusCode).toBe(409);
+    const res = await upload(rows, { field: schoolId, plan: asked.json().confirm.confirm_plan });
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json() as BookImportResult;
     expect(result).toMatchObject({ imported: 3, created: 3, updated: 0, copies: 6 });
@@ -163,10 +172,12 @@ describe('POST /api/books/upload', () => {
       `строка 5: ${M.barcodeTwice('Z1', 2)}`,
       `строка 6: ${M.barcode('АБВ')}`,
       `строка 7: ${M.countAndBarcodes}`,
+      // A label the school's library already has: said with the others, not after they are fixed.
+      `строка 8: ${M.barcodeTaken('4607001')}`,
     ]);
     expect(await count()).toBe(before);
 
-    // A label the school's library already has is found only against the database.
+    // A label the school's library already has is found against the database.
     const taken = await upload([HEADER, ['Книга 5', 'Автор', 'Изд', 2019, '', '4607001', '']], { query: schoolId });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().validationErrors.file).toEqual([`строка 2: ${M.barcodeTaken('4607001')}`]);
@@ -175,6 +186,50 @@ describe('POST /api/books/upload', () => {
     expect(
       (await upload([HEADER, ['Книга 5', 'Автор', 'Изд', 2019, '', '4607001', '']], { query: school2Id })).statusCode,
     ).toBe(200);
+  });
+
+  it('matches the books the library has already: a file imported again makes no book twice', async () => {
+    const school = (await createSchool(t.db, { organizationId: orgId })).id;
+    const labelled = [HEADER, ['Геометрия 8', 'Шыныбеков', 'Атамұра', 2018, '', 'GEO-1, GEO-2', '']];
+    expect((await upload(labelled, { query: school })).statusCode).toBe(200);
+    const books = async () =>
+      (await t.call({ method: 'GET', url: `/api/books/list?schoolId=${school}`, token: admin })).json() as BookList;
+    // The same labelled file again, the title in another case: nothing new, nothing asked.
+    const again = await upload([HEADER, ['геометрия 8 ', 'Шыныбеков', 'АТАМҰРА', 2018, '', 'GEO-2, GEO-1', '']], {
+      query: school,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ imported: 1, created: 0, updated: 1, copies: 0 });
+    expect((await books()).rows.map((b) => [b.name, b.count])).toEqual([['Геометрия 8', 2]]);
+
+    // A new label for it, and copies to generate for it: asked first, naming the book, then added to it.
+    const more = [
+      HEADER,
+      ['Геометрия 8', 'Шыныбеков', 'Атамұра', 2018, '', 'GEO-1, GEO-3', ''],
+      ['Геометрия 8', 'Шыныбеков', 'Атамұра', 2018, '', '', 2],
+    ];
+    const asked = await upload(more, { query: school });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().errorMessage).toBe(`${M.booksAgain(['Геометрия 8'], 3)} ${M.proceed}`);
+    const added = await upload(more, { query: school, plan: asked.json().confirm.confirm_plan });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ imported: 2, created: 0, updated: 1, copies: 3 });
+    expect((await books()).rows.map((b) => [b.name, b.count])).toEqual([['Геометрия 8', 5]]);
+
+    // Another book's label on it is still refused, with the other problems of the file.
+    const clash = await upload(
+      [
+        HEADER,
+        ['Химия 8', 'Оспанова', 'Мектеп', 2019, '', 'GEO-1', ''],
+        ['', 'Оспанова', 'Мектеп', 2019, '', 'GEO-3', ''],
+      ],
+      { query: school },
+    );
+    expect(clash.json().validationErrors.file).toEqual([
+      `строка 2: ${M.barcodeTaken('GEO-1')}`,
+      `строка 3: ${M.missing('Название')}`,
+      `строка 3: ${M.barcodeTaken('GEO-3')}`,
+    ]);
   });
 
   it('imports a whole library in one file: more copies than one statement takes parameters', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   BOOK_COUNT_MAX,
   BOOK_IMPORT_CONFIRM_COPIES,
@@ -47,7 +48,12 @@ const splitBarcodes = (cell: string) => cell.split(/[,;\s]+/).filter(Boolean);
 export function createBooksImport(db: Db, schools: SchoolsService) {
   const repo = createBooksRepository(db);
 
-  const plan = (rows: string[][], errors: RowErrors): PlannedBook[] => {
+  /** The rows as books to write; a refused row's barcodes go to `refused`, to be checked too. */
+  const plan = (
+    rows: string[][],
+    errors: RowErrors,
+    refused: { line: number; barcodes: string[] }[],
+  ): PlannedBook[] => {
     const table = readTable(
       rows,
       KEYS.map((key) => ({ key, titles: C[key], required: REQUIRED.includes(key) })),
@@ -80,6 +86,7 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
       else if (count > 0 && barcodes.length > 0) problems.push(M.countAndBarcodes);
       if (problems.length > 0) {
         errors.add(line, problems.join('; '));
+        refused.push({ line, barcodes });
         continue;
       }
       const optional = (k: Key) => cell(k) || null;
@@ -114,30 +121,86 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
       actor: Actor,
       schoolId: number | undefined,
       file: Buffer,
-      confirmedCopies?: number,
+      confirmed: { copies?: number; plan?: string } = {},
     ): Promise<BookImportResult> {
       const school = schoolId === undefined ? null : await schools.findVisible(actor, schoolId);
       if (!school) throw ValidationError.field('school_id', LIBRARY_MESSAGES.schoolNotFound);
       const errors = new RowErrors();
-      const books = plan(await parseSpreadsheet(file), errors);
+      const refused: { line: number; barcodes: string[] }[] = [];
+      const rows = plan(await parseSpreadsheet(file), errors, refused);
+
+      // What the library has already, read before asking anything, so every problem is said at once:
+      // books the file names again, and the copies that carry its barcodes.
+      const matched = await repo.matchingBooks(
+        school.id,
+        rows.map((b) => ({
+          name: b.values.name,
+          authors: b.values.authors,
+          publisher: b.values.publisher,
+          year: b.values.year,
+        })),
+      );
+      const owners = await repo.barcodeOwners(
+        school.id,
+        [...rows, ...refused].flatMap((b) => b.barcodes),
+      );
+      const books = rows.map((b, i) => {
+        const book = matched.get(i) ?? null;
+        const clash = b.barcodes.filter((code) => owners.has(code) && owners.get(code) !== book?.id);
+        if (clash.length > 0) errors.add(b.line, clash.map(M.barcodeTaken).join('; '));
+        // A label already on this very book is there: a file imported again adds nothing for it.
+        return { ...b, existing: book, barcodes: b.barcodes.filter((code) => !owners.has(code)) };
+      });
+      for (const r of refused) {
+        const clash = r.barcodes.filter((code) => owners.has(code));
+        if (clash.length > 0) errors.add(r.line, clash.map(M.barcodeTaken).join('; '));
+      }
       errors.throwIfAny();
+
       const copiesWanted = books.reduce((n, b) => n + b.barcodes.length + b.count, 0);
       if (copiesWanted > BOOK_IMPORT_COPIES_MAX)
         throw ValidationError.field(IMPORT_FIELD, M.tooManyCopies(copiesWanted));
-      if (copiesWanted > BOOK_IMPORT_CONFIRM_COPIES && confirmedCopies !== copiesWanted) {
-        throw new HttpError(
-          409,
-          ERROR_CODES.conflict,
-          M.confirmCopies(books.length, copiesWanted),
-          {},
-          {
-            confirm: { confirm_copies: String(copiesWanted) },
-          },
-        );
+      const fresh = books.filter((b) => b.existing === null);
+      const known = new Set((await repo.categoriesOf(school.id)).map((c) => sameName(c.name)));
+      // The first spelling met names a new category, as when it is created.
+      const firstSpelling = new Map<string, string>();
+      for (const b of fresh) {
+        const key = b.category ? sameName(b.category) : null;
+        if (key && !known.has(key) && !firstSpelling.has(key)) firstSpelling.set(key, b.category!);
       }
+      const newCategories = [...firstSpelling.values()];
+      const again = books.filter((b) => b.existing !== null && b.barcodes.length + b.count > 0);
+      const againCopies = again.reduce((n, b) => n + b.barcodes.length + b.count, 0);
+
+      // Asked once, all together: thousands of copies, categories a file would create (a typo makes a
+      // new one), and copies added to books the library has already (a file imported twice).
+      const questions: string[] = [];
+      const confirm: Record<string, string> = {};
+      if (copiesWanted > BOOK_IMPORT_CONFIRM_COPIES && confirmed.copies !== copiesWanted) {
+        questions.push(M.copiesPart(fresh.length, copiesWanted));
+        confirm.confirm_copies = String(copiesWanted);
+      }
+      const planToken = createHash('sha256')
+        .update(
+          JSON.stringify([newCategories.map(sameName).sort(), again.map((b) => [b.existing!.id, b.barcodes, b.count])]),
+        )
+        .digest('hex')
+        .slice(0, 16);
+      if ((newCategories.length > 0 || again.length > 0) && confirmed.plan !== planToken) {
+        if (newCategories.length > 0) questions.push(M.newCategories(newCategories));
+        if (again.length > 0)
+          questions.push(
+            M.booksAgain([...new Map(again.map((b) => [b.existing!.id, b.existing!.name])).values()], againCopies),
+          );
+        confirm.confirm_plan = planToken;
+      }
+      if (questions.length > 0)
+        throw new HttpError(409, ERROR_CODES.conflict, `${questions.join(' ')} ${M.proceed}`, {}, { confirm });
+
       const base = { organizationId: school.organizationId, schoolId: school.id };
       return db.transaction(async (tx) => {
         await repo.lockSchoolBarcodes(school.id, tx);
+        // Read again under the lock: a copy labelled a moment ago by the desk is caught here.
         const taken = await repo.takenBarcodes(
           school.id,
           books.flatMap((b) => b.barcodes),
@@ -149,11 +212,11 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
         }
         errors.throwIfAny();
 
-        // Categories by name in the school; the missing ones are created once.
+        // Categories by name in the school; the missing ones (agreed to above) are created once.
         const categories = new Map((await repo.categoriesOf(school.id, tx)).map((c) => [sameName(c.name), c.id]));
         // The first spelling met names a new category.
         const missing = new Map<string, string>();
-        for (const b of books) {
+        for (const b of fresh) {
           const key = b.category ? sameName(b.category) : null;
           if (key && !categories.has(key) && !missing.has(key)) missing.set(key, b.category!);
         }
@@ -163,8 +226,8 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
         )) {
           categories.set(sameName(c.name), c.id);
         }
-        const ids = await repo.insertMany(
-          books.map((b) => ({
+        const created = await repo.insertMany(
+          fresh.map((b) => ({
             ...base,
             ...b.values,
             categoryId: b.category ? categories.get(sameName(b.category))! : null,
@@ -172,7 +235,7 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
           tx,
         );
         await repo.addHistory(
-          ids.map((bookId) => ({
+          created.map((bookId) => ({
             organizationId: school.organizationId,
             bookId,
             action: 'created' as const,
@@ -180,6 +243,8 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
           })),
           tx,
         );
+        const createdIds = new Map(fresh.map((b, i) => [b, created[i]!]));
+        const ids = books.map((b) => b.existing?.id ?? createdIds.get(b)!);
 
         // Labels as given, then the generated numbers after the school's copies so far, skipping any taken.
         const wanted = books.reduce((n, b) => n + b.count, 0);
@@ -193,7 +258,7 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
           generated.push(...batch.filter((c) => !busy.has(c)).slice(0, wanted - generated.length));
         }
         const importId = await repo.insertImport(
-          { ...base, librarianId: actor.userId, books: ids.length, copies: copiesWanted },
+          { ...base, librarianId: actor.userId, books: created.length, copies: copiesWanted },
           tx,
         );
         let next = 0;
@@ -201,7 +266,8 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
           [...b.barcodes, ...generated.slice(next, (next += b.count))].map((barcode) => ({ bookId: ids[i]!, barcode })),
         );
         const copies = await repo.insertImportCopies({ ...base, importId, librarianId: actor.userId }, labels, tx);
-        return { imported: ids.length, created: ids.length, updated: 0, copies, import_id: importId };
+        const updated = new Set(books.filter((b) => b.existing !== null).map((b) => b.existing!.id)).size;
+        return { imported: books.length, created: created.length, updated, copies, import_id: importId };
       });
     },
 

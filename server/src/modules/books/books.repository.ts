@@ -435,6 +435,46 @@ export function createBooksRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** The live copies of the school carrying these barcodes: barcode → its book. */
+    async barcodeOwners(schoolId: number, barcodes: string[], tx: Db = db) {
+      if (barcodes.length === 0) return new Map<string, number>();
+      const rows = await tx
+        .select({ barcode: bookBarcodes.barcode, bookId: bookBarcodes.bookId })
+        .from(bookBarcodes)
+        .where(
+          and(
+            eq(bookBarcodes.schoolId, schoolId),
+            isNull(bookBarcodes.deletedAt),
+            sql`${bookBarcodes.barcode} in (select jsonb_array_elements_text(${JSON.stringify(barcodes)}::jsonb))`,
+          ),
+        );
+      return new Map(rows.map((r) => [r.barcode, r.bookId]));
+    },
+
+    /**
+     * The school's live books that a file's rows name again: the same name, authors and publisher
+     * (case and spaces at the ends aside) and year. Answers each row's index with the book's id and
+     * name (the oldest such book).
+     */
+    async matchingBooks(
+      schoolId: number,
+      rows: { name: string; authors: string; publisher: string; year: number }[],
+      tx: Db = db,
+    ) {
+      if (rows.length === 0) return new Map<number, { id: number; name: string }>();
+      const result = await tx.execute(sql`
+        select distinct on (r.i) r.i, b.id, b.name
+        from jsonb_to_recordset(${JSON.stringify(rows.map((r, i) => ({ ...r, i })))}::jsonb)
+          as r(i int, name text, authors text, publisher text, year int)
+        join books b on b.school_id = ${schoolId}::int and b.deleted_at is null and b.year = r.year
+          and lower(btrim(b.name)) = lower(btrim(r.name))
+          and lower(btrim(b.authors)) = lower(btrim(r.authors))
+          and lower(btrim(b.publisher)) = lower(btrim(r.publisher))
+        order by r.i, b.id`);
+      const found = (result as unknown as { rows: { i: number; id: number; name: string }[] }).rows;
+      return new Map(found.map((f) => [Number(f.i), { id: Number(f.id), name: f.name }]));
+    },
+
     /** Which of these barcodes a live copy of the school already carries. */
     async takenBarcodes(schoolId: number, barcodes: string[], tx: Db = db) {
       if (barcodes.length === 0) return new Set<string>();

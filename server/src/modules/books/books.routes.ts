@@ -192,7 +192,10 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       // The spec sends `school_id` in the form; the shared import button sends it in the query.
       const fromForm = BookUploadQuery.safeParse({ school_id: fields.school_id });
       const schoolId = request.query.school_id ?? (fromForm.success ? fromForm.data.school_id : undefined);
-      return importer.importFile(actorOf(request), schoolId, file, request.query.confirm_copies);
+      return importer.importFile(actorOf(request), schoolId, file, {
+        copies: request.query.confirm_copies,
+        plan: request.query.confirm_plan,
+      });
     },
   );
 

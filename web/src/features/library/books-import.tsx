@@ -12,7 +12,8 @@ const t = ru.library.books;
 
 /**
  * The books list's Excel import (spec 2 §7 `POST /api/books/upload`): the template, the upload with
- * its progress and refused rows (and a question before thousands of copies), then a link to the new
+ * its progress and refused rows (and one question before thousands of copies, categories it would
+ * create, or copies added to books the library has already), then a link to the new
  * copies' labels, printed sheet by sheet on a page of their own.
  */
 export function BooksImport({ schoolId }: { schoolId: number | null }) {
@@ -25,7 +26,10 @@ export function BooksImport({ schoolId }: { schoolId: number | null }) {
         url={schoolId ? `/api/books/upload?school_id=${schoolId}` : ''}
         templateHref={href('/api/books/template')}
         disabled={!schoolId}
-        doneText={(r) => t.imported(r.imported, (r as BookImportResult).copies)}
+        doneText={(r) => {
+          const result = r as BookImportResult;
+          return t.imported(result.created, result.updated, result.copies);
+        }}
         onDone={(r) => {
           setLast(r as BookImportResult);
           void client.invalidateQueries({ queryKey: booksResource.key });

@@ -240,6 +240,18 @@ export const LibraryStudent = z.object({
   schoolId: z.number().int(),
   /** How many copies the student holds now. */
   on_hands: z.number().int(),
+  /** Of them past their return date (ours): the desk warns before it issues more. */
+  overdue: z.number().int(),
+  /** The copies on hand (ours), the earliest return date first. */
+  loans: z.array(
+    z.object({
+      barcode: z.string(),
+      name: z.string(),
+      authors: z.string(),
+      expired_at: z.string(),
+      status: z.enum(['overdue', 'soon', 'normal']),
+    }),
+  ),
 });
 export type LibraryStudent = z.infer<typeof LibraryStudent>;
 

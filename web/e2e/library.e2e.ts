@@ -381,6 +381,71 @@ describe('/books/issuance as librarian@demo.kz', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('desk-prompt').waitFor();
   });
+
+  it('warns of overdue books, asks before Esc or another card drops scanned copies, and switches students', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    // A demo pupil with an overdue copy.
+    const onHand = await call<{ rows: { user: { id: number; name: string }; barcode: string; status: string }[] }>(
+      token,
+      'GET',
+      '/api/books/on/hand?limit=100',
+    );
+    const late = onHand.rows.find((r) => r.status === 'overdue')!;
+    const lateCard = await withCard(admin, late.user, `OVD${SUFFIX}`);
+    const book = await bookWithCopies(token, `Химия ${SUFFIX}`, 2);
+    const pupils = await call<UserList>(
+      admin,
+      'GET',
+      `/api/users?schoolId=${book.schoolId}&isPupils=1&limit=1&offset=30`,
+    );
+    const other = pupils.rows[0]!;
+    const otherCard = await withCard(admin, other, `SW${SUFFIX}`);
+
+    await page.goto(`${baseUrl()}/books/issuance`);
+    await page.getByTestId('desk-prompt').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await cdpScan(page, lateCard, 10);
+    await page.getByTestId('desk-student').getByText(late.user.name).waitFor();
+    // Warned, and the loans are listed with the overdue one marked.
+    const warning = note();
+    await warning.getByText(/просрочено книг — \d+\. Примите их, прежде чем выдавать новые/).waitFor();
+    expect(await warning.getAttribute('data-kind')).toBe('warning');
+    const loans = page.getByTestId('desk-loans');
+    await loans.getByText(late.barcode).waitFor();
+    expect(await loans.locator('tr', { hasText: late.barcode }).textContent()).toContain('просрочено');
+    await shot(page, 'issuance-overdue');
+
+    // A copy scanned, then Esc: asked, and «Отмена» keeps the copy.
+    const [one] = book.barcodes.map((b) => b.barcode);
+    await cdpScan(page, one!, 10);
+    await deskCopies().filter({ hasText: one! }).waitFor();
+    await page.keyboard.press('Escape');
+    const question = page.locator('.ant-modal-confirm');
+    await question
+      .locator('.ant-modal-confirm-title')
+      .filter({ hasText: /^Сбросить ученика .+ и отсканированные книги \(1\)\?/ })
+      .waitFor();
+    await question.getByRole('button', { name: 'Отмена' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await deskCopies().count()).toBe(1);
+
+    // Another pupil's card: asked before the copy goes; Enter agrees and the desk is theirs.
+    await cdpScan(page, otherCard, 10);
+    await question
+      .locator('.ant-modal-confirm-title')
+      .filter({
+        hasText: `Перейти к ученику ${other.name}? Отсканированные книги (1) не выданы и не приняты: список очистится`,
+      })
+      .waitFor();
+    await shot(page, 'issuance-switch');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('desk-student').getByText(other.name).waitFor();
+    expect(await deskCopies().count()).toBe(0);
+    // With nothing scanned, Esc starts over at once.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('desk-prompt').waitFor();
+  });
 });
 
 describe('/books import as librarian@demo.kz', () => {

@@ -220,5 +220,17 @@ export const libraryTexts = {
     issued: (name: string, date: string) => `Книги выданы ${name} до ${date}`,
     accepted: 'Книги приняты!',
     renewed: (date: string) => `Срок продлён до ${date}`,
+    overdueWarning: (name: string, n: number) =>
+      `${name}: просрочено книг — ${n}. Примите их, прежде чем выдавать новые`,
+    loansTitle: (n: number) => `На руках: ${n}`,
+    noLoans: 'Книг на руках нет',
+    overdue: 'просрочено',
+    soon: 'скоро срок',
+    confirmReset: (n: number, name: string) =>
+      `Сбросить ученика ${name} и отсканированные книги (${n})? Они не выданы и не приняты`,
+    resetOk: 'Сбросить',
+    confirmSwitch: (name: string, n: number) =>
+      `Перейти к ученику ${name}? Отсканированные книги (${n}) не выданы и не приняты: список очистится`,
+    switchOk: 'Перейти',
   },
 } as const;

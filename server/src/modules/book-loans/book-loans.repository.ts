@@ -33,13 +33,17 @@ type StudentRow = {
   onHands: number;
 };
 
-export const toStudent = (r: StudentRow): LibraryStudent => ({
+export type StudentLoan = LibraryStudent['loans'][number];
+
+export const toStudent = (r: StudentRow, loans: StudentLoan[]): LibraryStudent => ({
   id: r.id,
   name: r.name,
   image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
   classroom: r.classroomName !== null ? { name: r.classroomName } : null,
   schoolId: r.schoolId!,
   on_hands: r.onHands,
+  overdue: loans.filter((l) => l.status === 'overdue').length,
+  loans,
 });
 
 /** A book as a loan row shows it. */
@@ -90,6 +94,25 @@ export function createBookLoansRepository(db: Db) {
         .where(and(eq(cards.number, card), eq(users.schoolId, schoolId), isNull(users.deletedAt)))
         .limit(1);
       return row ?? null;
+    },
+
+    /** The copies the person holds now, the earliest return date first, with their status today. */
+    async loansOf(userId: number, at: Date): Promise<StudentLoan[]> {
+      const today = sql`(${at.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`;
+      return db
+        .select({
+          barcode: bookBarcodes.barcode,
+          name: books.name,
+          authors: books.authors,
+          expired_at: bookLoans.expiredAt,
+          status: sql<LoanStatus>`case when ${bookLoans.expiredAt} < ${today} then 'overdue' when ${bookLoans.expiredAt} <= ${today} + ${LOAN_SOON_DAYS}::int then 'soon' else 'normal' end`,
+        })
+        .from(bookLoans)
+        .innerJoin(bookBarcodes, eq(bookBarcodes.id, bookLoans.barcodeId))
+        .innerJoin(books, eq(books.id, bookBarcodes.bookId))
+        .innerJoin(organizations, eq(organizations.id, bookLoans.organizationId))
+        .where(and(eq(bookLoans.userId, userId), isNull(bookLoans.returnedAt)))
+        .orderBy(asc(bookLoans.expiredAt), asc(books.name), asc(bookBarcodes.barcode));
     },
 
     /** A live person with a school, in the scope. */

@@ -48,7 +48,7 @@ export function createBookLoansService(platform: Platform, schools: SchoolsServi
     await visibleSchool(actor, schoolId);
     const row = await repo.studentByCard(schoolId, card);
     if (!row) throw notFound(M.studentNotFound);
-    return toStudent(row);
+    return toStudent(row, await repo.loansOf(row.id, platform.now()));
   };
 
   /** The student a body names: one the actor does not see is a mistake in `user_id`. */

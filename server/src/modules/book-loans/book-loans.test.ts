@@ -277,6 +277,16 @@ describe('library desk', () => {
       ['2026-09-08', 'soon'],
       ['2026-09-20', 'normal'],
     ]);
+    // The desk's lookup of the student lists the same loans, earliest first, and counts the overdue.
+    const student = (
+      await call('GET', `/api/book/student?schoolId=${schoolId}&card=${bolat.card}`, librarian)
+    ).json() as LibraryStudent;
+    expect(student).toMatchObject({ on_hands: 3, overdue: 1 });
+    expect(student.loans.map((l) => [l.barcode, l.name, l.expired_at, l.status])).toEqual([
+      [a!.barcode, 'Литература', '2026-09-03', 'overdue'],
+      [b!.barcode, 'Литература', '2026-09-08', 'soon'],
+      [c!.barcode, 'Литература', '2026-09-20', 'normal'],
+    ]);
   });
 
   it('renews a copy the student holds, not one somebody else holds', async () => {

@@ -14,6 +14,7 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { desk as api } from './api/desk.ts';
 import { admitCopy, dropCopy, EMPTY_DESK, type Desk } from './desk-state.ts';
+import { StudentLoans } from './student-loans.tsx';
 
 const t = ru.library.issuance;
 /** Spec 2 §4: the desk's messages go away after 5 seconds. */
@@ -21,7 +22,7 @@ const MESSAGE_MS = 5000;
 /** The due date offered first: two weeks from today. */
 const DEFAULT_LOAN_DAYS = 14;
 
-type Note = { kind: 'success' | 'error' | 'info'; text: string };
+type Note = { kind: 'success' | 'error' | 'info' | 'warning'; text: string };
 
 /** The school's library channel: a card read at the desk reader brings its student here. */
 function useLibraryReader(schoolId: number | null, onStudent: (s: LibraryStudent) => void) {
@@ -81,10 +82,67 @@ export function IssuancePage() {
   const say = useCallback(
     (kind: Note['kind'], text: string) => {
       setNote({ kind, text });
-      if (kind === 'error') sounds.play('refusal');
+      if (kind === 'error' || kind === 'warning') sounds.play('refusal');
       if (kind === 'success') sounds.play('success');
     },
     [sounds],
+  );
+
+  /** A student at the desk: named, and warned of overdue books before anything is issued. */
+  const greet = useCallback(
+    (student: LibraryStudent) => {
+      if (student.overdue > 0) say('warning', t.overdueWarning(student.name, student.overdue));
+      else say('info', t.studentFound(student.name));
+    },
+    [say],
+  );
+
+  // The open question: Enter confirms it at once, even before the dialog has focused its button.
+  const confirmation = useRef<{ confirm: () => void } | null>(null);
+  const ask = useCallback(
+    (title: string, okText: string, onOk: () => void) => {
+      if (confirmation.current) return;
+      const done = () => {
+        if (confirmation.current !== entry) return;
+        confirmation.current = null;
+        setConfirming(false);
+        onOk();
+      };
+      const dialog = modal.confirm({
+        title,
+        okText,
+        cancelText: t.cancel,
+        autoFocusButton: 'ok',
+        onCancel: () => {
+          confirmation.current = null;
+          setConfirming(false);
+        },
+        onOk: done,
+      });
+      const entry = {
+        confirm: () => {
+          dialog.destroy();
+          done();
+        },
+      };
+      confirmation.current = entry;
+      setConfirming(true);
+    },
+    [modal],
+  );
+
+  /** Another student's card while copies are scanned: the list goes only after asking. */
+  const switchTo = useCallback(
+    (student: LibraryStudent) => {
+      const { copies } = stateRef.current;
+      const go = () => {
+        update({ ...EMPTY_DESK, student });
+        greet(student);
+      };
+      if (copies.length === 0) go();
+      else ask(t.confirmSwitch(student.name, copies.length), t.switchOk, go);
+    },
+    [ask, greet, update],
   );
 
   // Scans are looked up one after another, so two quick copies both land and a repeat is caught.
@@ -98,10 +156,23 @@ export function IssuancePage() {
             if (schoolId === null) return;
             const student = await api.student(schoolId, code);
             update({ ...EMPTY_DESK, student });
-            say('info', t.studentFound(student.name));
+            greet(student);
             return;
           }
-          const copy = await api.copy(code, current.student.id);
+          let copy;
+          try {
+            copy = await api.copy(code, current.student.id);
+          } catch (err) {
+            // Not a copy: another student's card switches the desk to them (after asking, if books wait).
+            const other =
+              schoolId !== null && isApiError(err) && (err.status === 404 || err.status === 422)
+                ? await api.student(schoolId, code).catch(() => null)
+                : null;
+            if (!other) throw err;
+            if (other.id === current.student.id) greet(other);
+            else switchTo(other);
+            return;
+          }
           const result = admitCopy(stateRef.current, copy);
           if ('error' in result) {
             say('error', result.error);
@@ -118,7 +189,7 @@ export function IssuancePage() {
         }
       });
     },
-    [schoolId, say, sounds, update],
+    [schoolId, say, sounds, update, greet, switchTo],
   );
   useBarcodeScanner(onScan, { enabled: schoolId !== null && !confirming && !busy });
 
@@ -128,7 +199,7 @@ export function IssuancePage() {
       return;
     }
     update({ ...EMPTY_DESK, student });
-    say('info', t.studentFound(student.name));
+    greet(student);
   });
 
   const reset = useCallback(() => {
@@ -136,17 +207,12 @@ export function IssuancePage() {
     setNote(null);
   }, [update]);
 
-  // The open confirmation: Enter confirms it at once, even before the dialog has focused its button.
-  const confirmation = useRef<{ confirm: () => void } | null>(null);
   const submit = useCallback(
     (action: 'issue' | 'return' | 'renew') => {
       const { student, copies } = stateRef.current;
       if (!student || copies.length === 0 || busy || confirmation.current) return;
       const date = toApiDate(due);
       const run = async () => {
-        if (confirmation.current !== entry) return;
-        confirmation.current = null;
-        setConfirming(false);
         setBusy(true);
         const ids = copies.map((c) => c.id);
         try {
@@ -168,33 +234,25 @@ export function IssuancePage() {
           setBusy(false);
         }
       };
-      const dialog = modal.confirm({
-        title:
-          action === 'issue'
-            ? t.confirmIssue(copies.length, student.name, formatDate(date))
-            : action === 'renew'
-              ? t.confirmRenew(copies.length, formatDate(date))
-              : t.confirmReturn(copies.length, student.name),
-        okText: action === 'issue' ? t.issue : action === 'renew' ? t.renew : t.takeBack,
-        cancelText: t.cancel,
-        autoFocusButton: 'ok',
-        onCancel: () => {
-          confirmation.current = null;
-          setConfirming(false);
-        },
-        onOk: () => void run(),
-      });
-      const entry = {
-        confirm: () => {
-          dialog.destroy();
-          void run();
-        },
-      };
-      confirmation.current = entry;
-      setConfirming(true);
+      ask(
+        action === 'issue'
+          ? t.confirmIssue(copies.length, student.name, formatDate(date))
+          : action === 'renew'
+            ? t.confirmRenew(copies.length, formatDate(date))
+            : t.confirmReturn(copies.length, student.name),
+        action === 'issue' ? t.issue : action === 'renew' ? t.renew : t.takeBack,
+        () => void run(),
+      );
     },
-    [busy, due, modal, say, update],
+    [ask, busy, due, say, update],
   );
+
+  /** Esc: starts over; scanned copies are dropped only after asking. */
+  const startOver = useCallback(() => {
+    const { student, copies } = stateRef.current;
+    if (student && copies.length > 0) ask(t.confirmReset(copies.length, student.name), t.resetOk, reset);
+    else reset();
+  }, [ask, reset]);
 
   // Ctrl+Enter opens the confirmation and Enter confirms it; Esc starts over.
   useEffect(() => {
@@ -216,12 +274,14 @@ export function IssuancePage() {
         e.key === 'Escape' &&
         !document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')
       ) {
-        reset();
+        // After this key is done: a question opened while it is still being dispatched would take
+        // the same Esc as its own «Отмена» and close at once.
+        setTimeout(startOver, 0);
       }
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [reset, submit]);
+  }, [startOver, submit]);
 
   const { student, mode, copies } = state;
   const allOwn = copies.length > 0 && copies.every((c) => c.is_own);
@@ -280,11 +340,18 @@ export function IssuancePage() {
                   key: 'actions',
                   width: 60,
                   render: () => (
-                    <Button type="text" icon={<CloseOutlined />} aria-label={t.reset} title={t.reset} onClick={reset} />
+                    <Button
+                      type="text"
+                      icon={<CloseOutlined />}
+                      aria-label={t.reset}
+                      title={t.reset}
+                      onClick={startOver}
+                    />
                   ),
                 },
               ]}
             />
+            <StudentLoans student={student} />
             <Flex align="center" gap={8}>
               <BookOutlined style={{ fontSize: 20, color: '#8c8c8c' }} />
               <Typography.Text strong>

@@ -6,6 +6,7 @@ import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.
 import { images, organizations, schools } from '../../platform/db/schema.ts';
 import {
   canteens,
+  cards,
   classrooms,
   fixationCategories,
   foodCategories,
@@ -443,6 +444,22 @@ export function createFixationsRepository(db: Db) {
           ),
       ]);
       return { fed, total: total[0]?.n ?? 0 };
+    },
+
+    /**
+     * Whether a visit recorded under a key is the scan asked again: the same card (when the visit
+     * still knows it) at the same canteen or school.
+     */
+    async sameScan(visitId: number, card: string, place: { canteenId: number } | { schoolId: number }) {
+      const [row] = await db
+        .select({ number: cards.number, canteenId: visits.canteenId, schoolId: visits.schoolId })
+        .from(visits)
+        .leftJoin(cards, eq(cards.id, visits.cardId))
+        .where(eq(visits.id, visitId))
+        .limit(1);
+      if (!row) return true;
+      const samePlace = 'canteenId' in place ? row.canteenId === place.canteenId : row.schoolId === place.schoolId;
+      return samePlace && (row.number === null || row.number === card);
     },
 
     async idempotentVisit(userId: number, key: string, tx: Db = db): Promise<number | null> {

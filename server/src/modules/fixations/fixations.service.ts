@@ -16,6 +16,7 @@ import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, HttpError, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { keyReused } from '../../platform/http/idempotency.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { ERROR_CODES, ERROR_MESSAGES } from '@tamaq/contract/errors';
 import type { FixationsRepository, ScanFacts, ScanInput } from './fixations.repository.ts';
@@ -40,6 +41,8 @@ type Held = ScanFacts & { cardId: number; userId: number };
 
 /** What the service passes to a scan statement, before the local moment is added. */
 type ScanRequest = Omit<ScanInput, 'timeZone' | 'time' | 'date' | 'monthDay' | 'write'>;
+/** Where a scan was made: a retry of it (same key) must be made there too. */
+type Place = { canteenId: number } | { schoolId: number };
 
 /**
  * A scan is one statement (docs/rules.md "Scan speed"): the 3-second window is claimed first (in
@@ -111,11 +114,18 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
     return run(facts.timeZone);
   };
 
-  /** An earlier answer to the same scan (same key): returned as it was, never recorded twice (rule 6). */
-  const replay = async (actor: Actor, key: string | null): Promise<Fixation | null> => {
-    if (!key) return null;
-    const visitId = await repo.idempotentVisit(actor.userId, key);
-    return visitId === null ? null : repo.row(visitId);
+  /**
+   * An earlier answer to the same scan (same key): returned as it was, never recorded twice (rule 6).
+   * The same key with another card or place is not a retry: refused (422), nothing recorded.
+   */
+  const earlierAnswer = async (visitId: number, request: ScanRequest, place: Place): Promise<Fixation | null> => {
+    if (!(await repo.sameScan(visitId, request.card, place))) throw keyReused();
+    return repo.row(visitId);
+  };
+  const replay = async (actor: Actor, request: ScanRequest, place: Place): Promise<Fixation | null> => {
+    if (!request.key) return null;
+    const visitId = await repo.idempotentVisit(actor.userId, request.key);
+    return visitId === null ? null : earlierAnswer(visitId, request, place);
   };
 
   /** A refusal that names the card's holder, so the counter sees who it is (photo, name, class). */
@@ -145,6 +155,7 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
   const claimAndRun = async (
     actor: Actor,
     request: ScanRequest,
+    place: Place,
     statement: (write: boolean) => Promise<ScanFacts | null>,
     isScan: (f: ScanFacts | null) => Held,
   ): Promise<{ card: Held } | { earlier: Fixation }> => {
@@ -153,12 +164,18 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
     try {
       f = await statement(claim.granted);
     } catch (err) {
-      const again = request.key && isUniqueViolation(err) ? await replay(actor, request.key) : null;
+      const again = request.key && isUniqueViolation(err) ? await replay(actor, request, place) : null;
       if (again) return { earlier: again };
       throw err;
     }
     if (f?.replayId != null) {
-      const earlier = await repo.row(f.replayId);
+      let earlier: Fixation | null;
+      try {
+        earlier = await earlierAnswer(f.replayId, request, place);
+      } catch (err) {
+        await claim.release();
+        throw err;
+      }
       if (earlier) {
         await claim.release();
         return { earlier };
@@ -176,8 +193,14 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
   };
 
   /** A statement that recorded nothing although every rule held: a concurrent scan took the slot. */
-  const lostRace = async (actor: Actor, key: string | null, f: Held, visitDate: string): Promise<Fixation> => {
-    const again = await replay(actor, key);
+  const lostRace = async (
+    actor: Actor,
+    request: ScanRequest,
+    place: Place,
+    f: Held,
+    visitDate: string,
+  ): Promise<Fixation> => {
+    const again = await replay(actor, request, place);
     if (again) return again;
     throw slotTaken(await repo.firstVisitAt(f.userId, visitDate, f.categoryId), f);
   };
@@ -196,9 +219,11 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       if (!at) throw canteenMissing();
       const chosen = body.fixationCategoryId && actor.role === 'Admin' ? body.fixationCategoryId : null;
       const request = { scope, actorId: actor.userId, key, card: normaliseCardNumber(body.cardId), at };
+      const place = { canteenId: body.canteenId };
       const outcome = await claimAndRun(
         actor,
         request,
+        place,
         (write) =>
           scan(`c${body.canteenId}`, request, write, (input) => repo.canteenScan(body.canteenId, input, chosen)),
         (f) => {
@@ -214,7 +239,7 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       const day = local(at, card.timeZone);
       if (card.watchDays && !card.watchDays.includes(day.monthDay)) throw refuse(M.notWatchDay, card);
       if (!card.endlessUse && card.firstAt) throw slotTaken(card.firstAt, card);
-      if (card.visitId === null) return lostRace(actor, key, card, day.date);
+      if (card.visitId === null) return lostRace(actor, request, place, card, day.date);
       onRecorded();
       return repo.scannedRow(card, at, { schoolId: null, canteenId: body.canteenId });
     },
@@ -225,9 +250,11 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       const at = await momentAfter(body.scannedAt, async () => !!(await repo.school(body.schoolId, scope)));
       if (!at) throw schoolMissing();
       const request = { scope, actorId: actor.userId, key, card: normaliseCardNumber(body.cardId), at };
+      const place = { schoolId: body.schoolId };
       const outcome = await claimAndRun(
         actor,
         request,
+        place,
         (write) => scan(`s${body.schoolId}`, request, write, (input) => repo.schoolScan(body.schoolId, input)),
         (f) => {
           if (!f) throw schoolMissing();
@@ -244,7 +271,7 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
         // One serving per day per meal time where the organization defines them, else one per day.
         if (card.hasCategories && card.categoryId === null) throw refuse(M.noCategoryNow, card);
         if (card.firstAt) throw slotTaken(card.firstAt, card);
-        if (card.visitId === null) visit = await lostRace(actor, key, card, local(at, card.timeZone).date);
+        if (card.visitId === null) visit = await lostRace(actor, request, place, card, local(at, card.timeZone).date);
         else {
           onRecorded();
           visit = repo.scannedRow(card, at, { schoolId: body.schoolId, canteenId: null });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { KEY_REUSED } from '../../platform/http/idempotency.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -146,6 +147,21 @@ describe('POST /api/fixation', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json().id).toBe(first.json().id);
     expect(await countVisits(user.id)).toBe(1);
+  });
+
+  it('refuses the same key with another card (422): not a retry, nothing recorded', async () => {
+    const a = await employeeWithCard({ endless: true });
+    const b = await employeeWithCard({ endless: true });
+    const key = randomUUID();
+    expect((await scan(a.card.number, cashier, {}, key)).statusCode).toBe(200);
+    const reused = await scan(b.card.number, cashier, {}, key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().validationErrors.idempotencyKey).toEqual([KEY_REUSED]);
+    expect(await countVisits(b.user.id)).toBe(0);
+    expect(await countVisits(a.user.id)).toBe(1);
+    // The same card and key again is the retry it always was.
+    expect((await scan(a.card.number, cashier, {}, key)).statusCode).toBe(200);
+    expect(await countVisits(a.user.id)).toBe(1);
   });
 
   it('answers concurrent retries of one scan with one visit', async () => {

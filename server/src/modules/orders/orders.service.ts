@@ -18,6 +18,7 @@ import {
 import type { Actor } from '../../platform/auth/actors.ts';
 import { ERROR_CODES } from '@tamaq/contract/errors';
 import { conflict, forbidden, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { keyReused } from '../../platform/http/idempotency.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { EXCEL_DATE_TIME, excelDate, ruDate, safeFileName, xlsxBuffer } from '../../platform/spreadsheet.ts';
 import { localDate, localTime } from '../../platform/time.ts';
@@ -245,6 +246,11 @@ export function createOrdersService(platform: Platform) {
         );
       }
       const [order] = await ordersOf([earlier]);
+      // A retry is the same sale: the same key with another cart or school would drop this one silently.
+      const sale = (o: { school: number | null; lines: { id: number; count: number }[] }) =>
+        JSON.stringify([o.school, [...o.lines].sort((a, b) => a.id - b.id).map((l) => [l.id, l.count])]);
+      if (sale({ school: order!.school_id, lines: order!.products }) !== sale({ school: schoolId, lines }))
+        throw keyReused();
       return order!;
     },
 

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { Cashbox, Order, ORDER_MESSAGES } from '@tamaq/contract/orders';
+import { KEY_REUSED } from '../../platform/http/idempotency.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
@@ -240,6 +241,32 @@ describe('POST /api/order', () => {
     expect(await countOrders()).toBe(before + 1);
     expect((await order(body, cashier, 'order-key-0002')).json().id).not.toBe(a.json().id);
     expect(await countOrders()).toBe(before + 2);
+  });
+
+  it('refuses the same key with another cart (422), writing nothing, and keeps the first sale', async () => {
+    const before = await countOrders();
+    const first = await order({ products: [{ id: plov.id, count: 2 }] }, cashier, 'order-key-reused');
+    expect(first.json()).toMatchObject({ amount: '901.00' });
+    const other = await order({ products: [{ id: bun.id, count: 1 }] }, cashier, 'order-key-reused');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().validationErrors.idempotencyKey).toEqual([KEY_REUSED]);
+    const more = await order({ products: [{ id: plov.id, count: 3 }] }, cashier, 'order-key-reused');
+    expect(more.statusCode).toBe(422);
+    expect(await countOrders()).toBe(before + 1);
+    // The same cart (its lines in another order, the cash typed again) is the retry it was.
+    const retry = await order(
+      {
+        products: [
+          { id: plov.id, count: 1 },
+          { id: plov.id, count: 1 },
+        ],
+        cash_received: 1000,
+      },
+      cashier,
+      'order-key-reused',
+    );
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().id).toBe(first.json().id);
   });
 
   it('refuses bad counts, an empty cart and another payment type (422), writing nothing', async () => {

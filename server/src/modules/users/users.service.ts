@@ -12,7 +12,7 @@ import {
   type UserRow,
   type UserUpdate,
 } from '@tamaq/contract/users';
-import { createOnce } from '../../platform/http/idempotency.ts';
+import { createOnce, requestDigest } from '../../platform/http/idempotency.ts';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { inScope, scopeOf } from '../../platform/auth/scope.ts';
@@ -162,10 +162,15 @@ export function createUsersService(platform: Platform) {
     async create(actor: Actor, body: UserCreate, key: string | null = null): Promise<User> {
       const passwordHash = await hashOf(body.password);
       const id = await saving(actor, () =>
-        createOnce(platform.db, { userId: actor.userId, key, kind: 'user' }, async (tx) => {
-          const { values } = await write(actor, body, null, passwordHash, tx);
-          return repo.insert({ ...values, name: body.name }, tx);
-        }),
+        // The digest leaves the password out: a hash of it must not be kept beside the key.
+        createOnce(
+          platform.db,
+          { userId: actor.userId, key, kind: 'user', digest: requestDigest({ ...body, password: undefined }) },
+          async (tx) => {
+            const { values } = await write(actor, body, null, passwordHash, tx);
+            return repo.insert({ ...values, name: body.name }, tx);
+          },
+        ),
       );
       return this.get(actor, id);
     },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { makeIin } from '@tamaq/contract/kz-id';
 import { ROLE_IDS, type Role } from '@tamaq/contract/roles';
 import { GRANTABLE_ROLES, USER_MESSAGES, type User, type UserRow } from '@tamaq/contract/users';
+import { KEY_REUSED } from '../../platform/http/idempotency.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, images } from '../../platform/db/schema.ts';
 import { cards, users } from '../../platform/db/schema-people.ts';
@@ -246,6 +247,18 @@ describe('POST /api/user', () => {
       // A new key is a new user.
       expect((await create(`other-${Date.now()}`, name)).statusCode).toBe(200);
       expect(await named(name)).toBe(2);
+    });
+
+    it('refuses the same key with another body (422), creating nobody', async () => {
+      const key = `reused-${Date.now()}`;
+      const name = `Первый ${Date.now()}`;
+      expect((await create(key, name)).statusCode).toBe(200);
+      const other = `Второй ${Date.now()}`;
+      const reused = await create(key, other);
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().validationErrors.idempotencyKey).toEqual([KEY_REUSED]);
+      expect(await named(other)).toBe(0);
+      expect(await named(name)).toBe(1);
     });
 
     it('creates once when the retry arrives while the first is still being written', async () => {

@@ -308,6 +308,8 @@ export const requestKeys = pgTable(
     /** Which create it was (`user`): a key names one kind of row. */
     kind: text('kind').notNull(),
     entityId: bigint('entity_id', { mode: 'number' }).notNull(),
+    /** What the request asked for (requestDigest): the same key with another request is refused. */
+    digest: text('digest'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -18,16 +18,18 @@ export const updateUser = (body: Partial<UserBody> & Pick<UserUpdate, 'id'>) => 
 /**
  * Creates (no id) or updates (with id) a user, then refreshes every user list and form. A create
  * keeps its Idempotency-Key until it succeeds: pressing «Сохранить» again after a lost answer
- * cannot make the same person twice.
+ * cannot make the same person twice. The key belongs to what was sent: the server refuses one key
+ * for two different requests, so a form changed since gets a new key.
  */
 export function useSaveUser() {
   const queryClient = useQueryClient();
-  const createKey = useRef<string | null>(null);
+  const createKey = useRef<{ key: string; body: string } | null>(null);
   return useMutation({
     mutationFn: ({ id, ...body }: UserBody & { id: number | null }) => {
       if (id !== null) return updateUser({ ...body, id });
-      createKey.current ??= newRequestKey();
-      return createUser(body, createKey.current);
+      const sent = JSON.stringify(body);
+      if (createKey.current?.body !== sent) createKey.current = { key: newRequestKey(), body: sent };
+      return createUser(body, createKey.current.key);
     },
     onSuccess: (_user, { id }) => {
       if (id === null) createKey.current = null;

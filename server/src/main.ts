@@ -13,6 +13,7 @@ import { embeddedJwtSecret } from './platform/secret.ts';
 import { buildRealtimeServer } from './platform/realtime/ws-server.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
 import { createOverdueNotices } from './modules/book-loans/overdue-notices.ts';
+import { startKeyPruning } from './platform/key-pruning.ts';
 import { createSchoolsService } from './modules/schools/schools.service.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,6 +73,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Every instance looks; the notices' unique key lets one of them send each.
   const stopNotices = createOverdueNotices(platform, createSchoolsService(platform)).start(app.log);
+  // Keys no retry can still use are forgotten (any instance may; the statements are idempotent).
+  const stopPruning = startKeyPruning(database.db, platform.now, app.log);
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
   const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors);
   await live.listen({ port: config.wsPort, host: config.host });
@@ -88,6 +91,7 @@ async function main() {
   const stop = async (signal: string) => {
     app.log.info(`${signal}: stopping`);
     stopNotices();
+    stopPruning();
     await live.close();
     await app.close();
     await redis?.quit().catch(() => {});

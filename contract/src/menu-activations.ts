@@ -40,11 +40,17 @@ export type ActivatedMenuListQuery = z.infer<typeof ActivatedMenuListQuery>;
 export const ActivatedMenuList = listOf(ActivatedMenu);
 export type ActivatedMenuList = z.infer<typeof ActivatedMenuList>;
 
-/** A calendar date 'YYYY-MM-DD' between 2000 and 2100 (an ISO date-time keeps its date part). */
+const isoDateTime = z.iso.datetime({ offset: true, local: true });
+/**
+ * A calendar date 'YYYY-MM-DD' between 2000 and 2100. A whole ISO date-time ('2027-04-01T00:00:00Z')
+ * keeps its date part; anything else after the date (text, an hour 25) is refused, never cut off.
+ */
 const activationDate = () =>
   z
     .string({ error: M.date })
-    .transform((v) => v.trim().slice(0, 10))
+    .trim()
+    .refine((v) => v.length === 10 || isoDateTime.safeParse(v).success, { error: M.date, abort: true })
+    .transform((v) => v.slice(0, 10))
     .pipe(z.iso.date({ error: M.date }))
     .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', { error: M.dateRange });
 

@@ -103,6 +103,10 @@ describe('/api/activated/menus', () => {
       [{ school_id: schoolId, menu_id: menuId, type: 'free_food', date: '12026-11-01' }, 'date'],
       [{ school_id: schoolId, menu_id: menuId, type: 'free_food', date: 20261101 }, 'date'],
       [{ school_id: schoolId, menu_id: menuId, type: 'free_food', date: '1999-12-31' }, 'date'],
+      // Text or a bad time after the date is refused, not cut off.
+      [{ school_id: schoolId, menu_id: menuId, type: 'free_food', date: '2027-04-02 any garbage <script>' }, 'date'],
+      [{ school_id: schoolId, menu_id: menuId, type: 'free_food', date: '2027-04-01T25:99:99Z' }, 'date'],
+      [{ school_id: schoolId, menu_id: menuId, type: 'free_food', date: '2027-04-01x' }, 'date'],
       [{ school_id: 'x', menu_id: menuId, type: 'free_food', date: '2026-11-01' }, 'school_id'],
       [{ school_id: schoolId, menu_id: 0, type: 'free_food', date: '2026-11-01' }, 'menu_id'],
     ];
@@ -116,6 +120,15 @@ describe('/api/activated/menus', () => {
     expect(taken.json().validationErrors.date).toEqual(['С этой даты в школе уже действует меню этого типа']);
     expect((await t.db.select().from(menuActivations)).length).toBe(before);
     expect((await call('PUT', '/api/activated/menu/remove', { id: 'x' })).statusCode).toBe(422);
+    // A whole ISO date-time, as a client's date picker may send it, keeps its date.
+    const stamped = await activate({
+      school_id: schoolId,
+      menu_id: menuId,
+      type: 'free_food',
+      date: '2030-01-01T00:00:00.000Z',
+    });
+    expect(stamped.statusCode, stamped.body).toBe(200);
+    expect(stamped.json()).toMatchObject({ date: '2030-01-01' });
   });
 
   it('answers 404 for another organization’s school, menu and activation, and 403 to other roles', async () => {

@@ -25,7 +25,7 @@ export type CanteenList = z.infer<typeof CanteenList>;
 export const CanteenCreate = z.object({
   name: requiredText(255),
   address: requiredText(500),
-  description: optionalText(2000),
+  description: optionalText(2000, { lines: true }),
 });
 export type CanteenCreate = z.infer<typeof CanteenCreate>;
 

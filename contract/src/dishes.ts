@@ -75,7 +75,7 @@ export const DishCreate = z.object({
   name: requiredText(255),
   cost: cost(),
   output: requiredText(100),
-  description: optionalText(2000),
+  description: optionalText(2000, { lines: true }),
   organization_id: z.unknown().optional(),
 });
 export type DishCreate = z.infer<typeof DishCreate>;

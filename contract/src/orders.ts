@@ -1,5 +1,5 @@
 import { Image } from './profile.ts';
-import { bodyId, optionalQueryId, z } from './zod.ts';
+import { bodyId, msg, optionalQueryId, plainText, z } from './zod.ts';
 import { daysBetween } from './menu-activations.ts';
 
 /**
@@ -200,7 +200,8 @@ export const OrderVoid = z.object({
     .string({ error: M.voidReason })
     .trim()
     .min(1, { error: M.voidReason })
-    .max(ORDER_VOID_REASON_MAX, { error: M.voidReasonLong }),
+    .max(ORDER_VOID_REASON_MAX, { error: M.voidReasonLong })
+    .refine((v) => plainText(v, { lines: true }), { error: msg.controlChars }),
 });
 export type OrderVoid = z.infer<typeof OrderVoid>;
 

@@ -67,7 +67,7 @@ const fields = {
   status: status(),
   bin: requiredBin(),
   address: optionalText(500),
-  contacts: optionalText(1000),
+  contacts: optionalText(1000, { lines: true }),
   modules: modules(),
 };
 

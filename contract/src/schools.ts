@@ -35,7 +35,7 @@ export const SchoolCreate = z.object({
   number: optionalText(50),
   bin: optionalBin(),
   address: requiredText(500),
-  description: optionalText(2000),
+  description: optionalText(2000, { lines: true }),
   city: requiredText(255),
   /** Only the super admin names the organization; others create in their own. */
   organization_id: bodyId().nullish(),

@@ -9,19 +9,40 @@ z.config(z.locales.ru());
 
 export { msg };
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export interface TextOptions {
+  /** A text of several lines (a description, contacts): line breaks and tabs are kept. */
+  lines?: boolean;
+}
+
+/**
+ * The one rule for control characters in text: a one-line field (a name, a title, an address)
+ * refuses every one — a line break in a name would reach a mail's subject or a CSV row — and a
+ * text of several lines refuses all but the line breaks and tabs.
+ */
+export const plainText = (v: string, opts: TextOptions = {}) => !(opts.lines ? CONTROL_BUT_LINES : CONTROL).test(v);
+const textRule = (opts: TextOptions) =>
+  [(v: string) => plainText(v, opts), { error: opts.lines ? msg.controlChars : msg.oneLine }] as const;
+
 /** A required, trimmed string: empty or whitespace-only input answers "Обязательное поле". */
-export const requiredText = (max = 255) =>
+export const requiredText = (max = 255, opts: TextOptions = {}) =>
   z
     .string({ error: msg.required })
     .trim()
     .min(1, { error: msg.required })
-    .max(max, { error: msg.tooLong(max) });
+    .max(max, { error: msg.tooLong(max) })
+    .refine(...textRule(opts));
 
-export const optionalText = (max = 255) =>
+export const optionalText = (max = 255, opts: TextOptions = {}) =>
   z
     .string()
     .trim()
     .max(max, { error: msg.tooLong(max) })
+    .refine(...textRule(opts))
     .nullish()
     .transform((v) => (v ? v : null));
 

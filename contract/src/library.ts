@@ -266,6 +266,22 @@ const scannedCard = () =>
 export const LibraryStudentQuery = z.object({ schoolId: id(), card: scannedCard() });
 export type LibraryStudentQuery = z.infer<typeof LibraryStudentQuery>;
 
+/** `GET /api/book/user/autocomplete` (spec 2 §7): the school's students by a part of a name, class or card. */
+export const BOOK_USER_AUTOCOMPLETE_MAX = 20;
+export const BookUserAutocompleteQuery = z.object({
+  query: requiredText(100),
+  school_id: id(),
+});
+export type BookUserAutocompleteQuery = z.infer<typeof BookUserAutocompleteQuery>;
+export const BookUserOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  classroom: z.object({ name: z.string() }).nullable(),
+  image: z.object({ url: z.string() }).nullable(),
+});
+export const BookUserAutocomplete = z.object({ rows: z.array(BookUserOption) });
+export type BookUserAutocomplete = z.infer<typeof BookUserAutocomplete>;
+
 /** `POST /api/book/reader`: a card read at the library's desk reader, published to the issuance screens. */
 export const LibraryReaderScan = z.object({ schoolId: bodyId(), card: scannedCard() });
 export type LibraryReaderScan = z.infer<typeof LibraryReaderScan>;

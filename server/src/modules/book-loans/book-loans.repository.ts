@@ -115,6 +115,32 @@ export function createBookLoansRepository(db: Db) {
         .orderBy(asc(bookLoans.expiredAt), asc(books.name), asc(bookBarcodes.barcode));
     },
 
+    /**
+     * The school's live students (people in a class) whose name, class or a card number holds the
+     * text, by name; at most `limit`.
+     */
+    async studentsMatching(schoolId: number, text: string, limit: number) {
+      const pattern = containsPattern(text);
+      return db
+        .select({ id: users.id, name: users.name, classroomName: classrooms.name, imageKey: images.key })
+        .from(users)
+        .innerJoin(classrooms, eq(classrooms.id, users.classroomId))
+        .leftJoin(images, eq(images.id, users.imageId))
+        .where(
+          and(
+            eq(users.schoolId, schoolId),
+            isNull(users.deletedAt),
+            or(
+              ilike(users.name, pattern),
+              ilike(classrooms.name, pattern),
+              sql`exists (select 1 from ${cards} where ${cards.userId} = ${users.id} and ${cards.number} ilike ${pattern})`,
+            ),
+          ),
+        )
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(limit);
+    },
+
     /** A live person with a school, in the scope. */
     async student(scope: Scope, id: number, tx: Db = db) {
       const [row] = await selectStudent(tx)

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
 import {
+  BookUserAutocomplete,
+  BookUserAutocompleteQuery,
   BookByBarcodeQuery,
   BookIssuance,
   BookReturning,
@@ -48,6 +50,20 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       },
     },
     (request) => loans.student(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/book/user/autocomplete',
+    {
+      config: { access: desk },
+      schema: {
+        tags,
+        summary: 'Ученики школы по части ФИО, класса или номера карты (до 20)',
+        querystring: BookUserAutocompleteQuery,
+        response: { 200: BookUserAutocomplete, ...errors },
+      },
+    },
+    (request) => loans.autocomplete(actorOf(request), request.query),
   );
 
   app.post(

@@ -1,5 +1,9 @@
+import { imageUrl } from '@tamaq/contract/images';
 import {
+  BOOK_USER_AUTOCOMPLETE_MAX,
   LIBRARY_MESSAGES,
+  type BookUserAutocomplete,
+  type BookUserAutocompleteQuery,
   LOAN_MAX_DAYS,
   LOAN_MESSAGES as M,
   libraryChannel,
@@ -92,6 +96,20 @@ export function createBookLoansService(platform: Platform, schools: SchoolsServi
 
   return {
     student: (actor: Actor, q: LibraryStudentQuery) => byCard(actor, q.schoolId, q.card),
+
+    /** `GET /api/book/user/autocomplete`: the school's students by a part of a name, class or card. */
+    async autocomplete(actor: Actor, q: BookUserAutocompleteQuery): Promise<BookUserAutocomplete> {
+      await visibleSchool(actor, q.school_id);
+      const rows = await repo.studentsMatching(q.school_id, q.query, BOOK_USER_AUTOCOMPLETE_MAX);
+      return {
+        rows: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          classroom: r.classroomName !== null ? { name: r.classroomName } : null,
+          image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
+        })),
+      };
+    },
 
     /** A card read at the library's desk reader: the student goes to every issuance screen of the school. */
     async reader(actor: Actor, body: LibraryReaderScan): Promise<LibraryStudent> {

@@ -101,6 +101,28 @@ describe('library desk', () => {
     );
   });
 
+  it('finds the school’s students by a part of a name, class or card (GET /api/book/user/autocomplete)', async () => {
+    const find = (query: string, school = schoolId, token = librarian) =>
+      call('GET', `/api/book/user/autocomplete?school_id=${school}&query=${encodeURIComponent(query)}`, token);
+    const names = async (query: string) => ((await find(query)).json().rows as { name: string }[]).map((r) => r.name);
+    const res = await find('сапар');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows).toEqual([
+      { id: aigerim.id, name: 'Айгерим Сапарова', classroom: { name: '7 А' }, image: null },
+    ]);
+    expect(await names('7 Б')).toEqual(['Болат Ахметов']);
+    expect(await names(bolat.card.toLowerCase())).toEqual(['Болат Ахметов']);
+    // Another school's student is not found from this one; a pattern's % is a letter.
+    expect(await names('Дана')).toEqual([]);
+    expect(await names('%')).toEqual([]);
+    // No text, or a school of another organization, or another role.
+    expect((await find('')).json().validationErrors).toHaveProperty('query');
+    expect((await call('GET', `/api/book/user/autocomplete?query=abc`, librarian)).statusCode).toBe(422);
+    const foreign = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
+    expect((await find('Айгерим', foreign, admin)).statusCode).toBe(404);
+    expect((await find('Айгерим', schoolId, cashier)).statusCode).toBe(403);
+  });
+
   it('issues copies until a due date, shows them on hand and in history, and takes them back', async () => {
     const [a, b] = await copies(schoolId, 2);
     const scanned = await call('GET', `/api/book/by/barcode?barcode=${a!.barcode}&user_id=${aigerim.id}`, librarian);

@@ -1,4 +1,4 @@
-import { ACCOUNT_ROLES, type Role } from './role-list.ts';
+import { ACCOUNT_ROLES, type Module, type Role } from './role-list.ts';
 
 /**
  * The route -> roles map of spec 1 §2.2 and spec 2 §2. The web builds its router and navigation
@@ -156,6 +156,33 @@ export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
 };
 
 export const rolesFor = (route: GuardedRoute): readonly Role[] => ROUTE_ROLES[route];
+
+/**
+ * The screens an organization has only with one of its modules (spec 1 §6): the role is not enough.
+ * The server refuses the calls of these screens (403) to an organization without the module.
+ */
+export const ROUTE_MODULES: Partial<Record<GuardedRoute, Module>> = {
+  '/books/categories': 'library',
+  '/books/category/:schoolId/create': 'library',
+  '/books/category/:schoolId/:id': 'library',
+  '/books': 'library',
+  '/books/:schoolId/create': 'library',
+  '/books/:schoolId/:id': 'library',
+  '/books/:id/barcodes': 'library',
+  '/books/:id/histories': 'library',
+  '/books/imports/:id/labels': 'library',
+  '/books/issuance': 'library',
+  '/books/onhands': 'library',
+  '/books/notices': 'library',
+};
+
+export const moduleFor = (route: GuardedRoute): Module | undefined => ROUTE_MODULES[route];
+
+/** Whether an organization with these modules has the screen at all (before any role). */
+export const hasModuleFor = (modules: readonly string[], route: GuardedRoute): boolean => {
+  const needed = ROUTE_MODULES[route];
+  return needed === undefined || modules.includes(needed);
+};
 
 export const canOpen = (role: Role | undefined, route: GuardedRoute): boolean =>
   role !== undefined && (ROUTE_ROLES[route] as readonly Role[]).includes(role);

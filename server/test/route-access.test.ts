@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '@tamaq/contract/errors';
 import { ROLES, type Role } from '@tamaq/contract/roles';
+import { ROUTE_MODULES } from '@tamaq/contract/routes';
 import { createTestContext, type TestContext } from './test-app.ts';
-import { createSchool, signedIn } from './factories.ts';
+import { createOrganization, createSchool, signedIn } from './factories.ts';
 
 /**
  * Walks every /api route the app declares, so a route added later is covered without a new test:
@@ -63,5 +65,52 @@ describe('every /api route', () => {
       }
     }
     expect(leaks).toEqual([]);
+  });
+});
+
+describe('every route of a module', () => {
+  const moduleRoutes = () => t.app.routeAccess.filter((r) => r.module !== undefined);
+
+  it('is declared with its module: each library call needs the library', () => {
+    const library = t.app.routeAccess.filter((r) => r.tags.includes('library') || /^\/api\/books?\//.test(r.url));
+    expect(library.length).toBeGreaterThan(20);
+    expect(library.filter((r) => r.module !== 'library').map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(
+      moduleRoutes()
+        .filter((r) => !library.includes(r))
+        .map((r) => `${r.method} ${r.url}`),
+    ).toEqual([]);
+    // The screens of the library in the route map say so too: the web hides them by the same map.
+    expect(Object.keys(ROUTE_MODULES).every((route) => route.startsWith('/books'))).toBe(true);
+  });
+
+  it('answers 403 to every allowed role of an organization without the module, and lets it in with it', async () => {
+    const without = await createSchool(t.db, { organizationId: (await createOrganization(t.db, { modules: [] })).id });
+    const withIt = await createSchool(t.db, {
+      organizationId: (await createOrganization(t.db, { modules: ['library'] })).id,
+    });
+    const refused: string[] = [];
+    const admitted: string[] = [];
+    for (const r of moduleRoutes()) {
+      for (const role of r.access as readonly Role[]) {
+        const call = async (organizationId: number) => {
+          const { token } = await signedIn(t.platform, { role, organizationId });
+          return t.call({
+            method: r.method as 'GET',
+            url: concrete(r.url),
+            token,
+            payload: r.method === 'GET' ? undefined : {},
+          });
+        };
+        const off = await call(without.organizationId);
+        if (off.statusCode === 403 && off.json().errorMessage === ERROR_MESSAGES.moduleOff) refused.push(r.url);
+        else refused.push(`${role}: ${r.method} ${r.url} → ${off.statusCode}`);
+        const on = await call(withIt.organizationId);
+        if (on.statusCode === 403) admitted.push(`${role}: ${r.method} ${r.url} → 403`);
+      }
+    }
+    expect(refused.filter((x) => x.includes('→'))).toEqual([]);
+    expect(refused.length).toBeGreaterThan(20);
+    expect(admitted).toEqual([]);
   });
 });

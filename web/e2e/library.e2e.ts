@@ -6,8 +6,9 @@ import type { Book } from '@tamaq/contract/library';
 import type { UserList } from '@tamaq/contract/users';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, SHOTS, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, SHOTS, shot, signIn, signOutHere } from './browser.ts';
 import { cdpScan } from './cdp-scan.ts';
+import { makeBin } from '@tamaq/contract/kz-id';
 import { call, tokenOf, withCard } from './fixation-helpers.ts';
 
 const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
@@ -587,5 +588,37 @@ describe('/books import as librarian@demo.kz', () => {
     await page.getByRole('button', { name: 'Печать листов 101–105' }).waitFor();
     expect(page.url()).toContain('part=6');
     expect(await page.getByTestId('book-labels').locator('svg[data-code128]').count()).toBe(2500 - 5 * 480);
+  });
+});
+
+describe('an education organization without the library', () => {
+  it('has no library in its menu, and a library link says the section is not connected', async () => {
+    const stamp = Date.now();
+    const email = `nolib.${stamp}@demo.kz`;
+    await call(await tokenOf('superadmin@demo.kz'), 'POST', '/api/organization', {
+      name: `Отдел образования без библиотеки ${stamp}`,
+      type: 'education',
+      status: 'active',
+      bin: makeBin('25094', (stamp % 100000) * 10),
+      modules: [],
+      admin_name: 'Админ Без Библиотеки',
+      admin_email: email,
+      admin_password: DEMO_PASSWORD,
+    });
+    await signOutHere(page);
+    await signIn(page, email);
+    await page.getByTestId('nav-group-reference').waitFor();
+    expect(await page.getByTestId('nav-group-library').count()).toBe(0);
+    await page.goto(`${baseUrl()}/books/issuance`);
+    await page.getByRole('heading', { name: 'Раздел не подключён' }).waitFor();
+    expect(await page.getByTestId('desk-prompt').count()).toBe(0);
+    await shot(page, 'library-module-off');
+    // The server says the same to a script: the role is not enough without the module.
+    const res = await fetch(`${baseUrl()}/api/books/list`, {
+      headers: { authorization: `Bearer ${await tokenOf(email)}` },
+    });
+    expect(res.status).toBe(403);
+    await signOutHere(page);
+    await signIn(page, 'librarian@demo.kz');
   });
 });

@@ -39,6 +39,7 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
           type: 'kindergarten',
           bin: makeBin('190340', 2),
           address: 'г. Алматы, ул. Жандосова, 12',
+          modules: ['library'],
         },
         {
           name: 'ТОО «Асхана Сервис»',

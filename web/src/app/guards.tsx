@@ -1,8 +1,13 @@
 import type { Role } from '@tamaq/contract/roles';
+import { hasModuleFor, moduleFor, type GuardedRoute } from '@tamaq/contract/routes';
+import { StopOutlined } from '@ant-design/icons';
+import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../features/account/return-to.ts';
 import { useSession } from '../lib/use-session.ts';
+import { useProfile } from '../lib/profile.ts';
+import { ru } from '../i18n/ru.ts';
 
 /** Sends a visitor without a valid session to /login, remembering the page to come back to. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -22,4 +27,25 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   if (!session) return <Navigate to={loginPath(pathname + search)} replace />;
   if (!roles.includes(session.role)) return <Navigate to={loginPath(pathname + search, true)} replace />;
   return children;
+}
+
+/**
+ * A screen of a module (the library) opens only for an organization that has it: the server refuses
+ * its calls otherwise, so the screen says why instead of failing call by call. Until the profile is
+ * known the screen shows (the layout has usually read it already).
+ */
+export function RequireModule({ route, children }: { route: GuardedRoute; children: ReactNode }) {
+  const needed = moduleFor(route) !== undefined;
+  const modules = useProfile(needed).data?.modules;
+  const { token } = theme.useToken();
+  if (!needed || !modules || hasModuleFor(modules, route)) return children;
+  return (
+    <Flex vertical align="center" gap={12} style={{ padding: '48px 24px', textAlign: 'center' }} role="alert">
+      <StopOutlined style={{ fontSize: 64, color: token.colorTextTertiary }} />
+      <h1 style={{ fontSize: 24, fontWeight: 'normal', color: token.colorTextHeading, margin: 0 }}>
+        {ru.common.moduleOffTitle}
+      </h1>
+      <div style={{ color: token.colorTextSecondary }}>{ru.common.moduleOffText}</div>
+    </Flex>
+  );
 }

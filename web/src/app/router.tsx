@@ -1,7 +1,7 @@
 import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RequireRole, RequireSession } from './guards.tsx';
+import { RequireModule, RequireRole, RequireSession } from './guards.tsx';
 import { HomeRedirect } from './home-redirect.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { PageSpinner } from './page-spinner.tsx';
@@ -30,7 +30,9 @@ const guardedRoutes = (Object.keys(ROUTE_ROLES) as GuardedRoute[]).map((pattern)
   page(
     pattern,
     <RequireRole roles={ROUTE_ROLES[pattern]}>
-      <ScreenSlot pattern={pattern} />
+      <RequireModule route={pattern}>
+        <ScreenSlot pattern={pattern} />
+      </RequireModule>
     </RequireRole>,
   ),
 );

@@ -8,16 +8,15 @@ import {
   BookCategoryListQuery,
   BookCategoryUpdate,
 } from '@tamaq/contract/library';
-import { rolesFor } from '@tamaq/contract/routes';
-import { actorOf } from '../../platform/auth/guard.ts';
+import { actorOf, screenAccess } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
 import { createBookCategoriesService } from './book-categories.service.ts';
 
 const tags = ['library'];
-const access = rolesFor('/books/categories');
+const screen = screenAccess('/books/categories');
 /** Spec 2 §6: the category creation route also admits the kindergarten admin. */
-const createAccess = rolesFor('/books/category/:schoolId/create');
+const createScreen = screenAccess('/books/category/:schoolId/create');
 
 /** Spec 2 §7 "Library": the book category calls, paths as the spec writes them. */
 export const bookCategoriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
@@ -26,7 +25,7 @@ export const bookCategoriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.get(
     '/api/book/categories',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Категории книг школьной библиотеки: по школе, поиск по названию',
@@ -40,7 +39,7 @@ export const bookCategoriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.get(
     '/api/book/category/:id',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Категория книг',
@@ -54,7 +53,7 @@ export const bookCategoriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.post(
     '/api/book/category',
     {
-      config: { access: createAccess },
+      config: createScreen,
       schema: {
         tags,
         summary: 'Новая категория книг в школе',
@@ -68,7 +67,7 @@ export const bookCategoriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.put(
     '/api/book/category',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Изменение категории книг',
@@ -82,7 +81,7 @@ export const bookCategoriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.delete(
     '/api/book/category/:id',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Удаление категории книг',

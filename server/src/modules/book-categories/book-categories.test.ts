@@ -18,7 +18,7 @@ let cashier: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgId = (await createOrganization(t.db)).id;
+  orgId = (await createOrganization(t.db, { modules: ['library'] })).id;
   schoolId = (await createSchool(t.db, { organizationId: orgId, name: 'Гимназия №7' })).id;
   school2Id = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №9' })).id;
   foreignSchoolId = (await createSchool(t.db, { name: 'Чужая школа' })).id;
@@ -102,7 +102,7 @@ describe('book categories', () => {
     const foreign = await call('POST', '/api/book/category', admin, { schoolId: foreignSchoolId, name: 'Чужое' });
     expect(foreign.statusCode).toBe(422);
 
-    const other = await createOrganization(t.db);
+    const other = await createOrganization(t.db, { modules: ['library'] });
     const { token: stranger } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
     expect((await call('GET', `/api/book/category/${elsewhere.id}`, stranger)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/book/category/${elsewhere.id}`, stranger)).statusCode).toBe(404);

@@ -17,16 +17,16 @@ import {
   OverdueNoticeQuery,
   ScannedBookBarcode,
 } from '@tamaq/contract/library';
-import { rolesFor } from '@tamaq/contract/routes';
 import { z } from '@tamaq/contract/zod';
-import { actorOf } from '../../platform/auth/guard.ts';
+import { actorOf, screenAccess } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
 import { createBookLoansService } from './book-loans.service.ts';
 import { createOverdueNotices } from './overdue-notices.ts';
 
 const tags = ['library'];
-const desk = rolesFor('/books/issuance');
+const desk = screenAccess('/books/issuance');
+const onHand = screenAccess('/books/onhands');
 const errors = { 404: ErrorBody, 409: ErrorBody, ...commonErrorResponses };
 
 /**
@@ -41,7 +41,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/book/student',
     {
-      config: { access: desk },
+      config: desk,
       schema: {
         tags,
         summary: 'Ученик школы по карте',
@@ -55,7 +55,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/book/user/autocomplete',
     {
-      config: { access: desk },
+      config: desk,
       schema: {
         tags,
         summary: 'Ученики школы по части ФИО, класса или номера карты (до 20)',
@@ -69,7 +69,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.post(
     '/api/book/reader',
     {
-      config: { access: desk },
+      config: desk,
       schema: {
         tags,
         summary: 'Карта со считывателя библиотеки: ученик уходит на экраны выдачи школы',
@@ -83,7 +83,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.post(
     '/api/book/subscribe',
     {
-      config: { access: desk },
+      config: desk,
       schema: {
         tags,
         summary: 'Подписка экрана выдачи на считыватель библиотеки',
@@ -100,7 +100,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/book/by/barcode',
     {
-      config: { access: desk },
+      config: desk,
       schema: {
         tags,
         summary: 'Экземпляр по штрихкоду в школе ученика: на руках ли он и у кого',
@@ -114,7 +114,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.post(
     '/api/book/issuance',
     {
-      config: { access: desk },
+      config: desk,
       schema: { tags, summary: 'Выдача книг ученику', body: BookIssuance, response: { 200: LoanResult, ...errors } },
     },
     (request) => loans.issue(actorOf(request), request.body),
@@ -123,7 +123,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.post(
     '/api/book/renewal',
     {
-      config: { access: desk },
+      config: desk,
       schema: {
         tags,
         summary: 'Продление срока книг, которые у ученика на руках',
@@ -137,7 +137,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.post(
     '/api/book/returning',
     {
-      config: { access: desk },
+      config: desk,
       schema: { tags, summary: 'Приём книг от ученика', body: BookReturning, response: { 200: LoanResult, ...errors } },
     },
     (request) => loans.takeBack(actorOf(request), request.body),
@@ -146,7 +146,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/books/on/hand',
     {
-      config: { access: rolesFor('/books/onhands') },
+      config: onHand,
       schema: {
         tags,
         summary: 'Книги на руках: срок возврата и его состояние',
@@ -160,7 +160,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/books/notices',
     {
-      config: { access: rolesFor('/books/onhands') },
+      config: onHand,
       schema: {
         tags,
         summary: 'Письма родителям о просроченных книгах: кому и когда ушли',

@@ -58,7 +58,7 @@ const openLoans = () => t.db.select().from(bookLoans).where(isNull(bookLoans.ret
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgId = (await createOrganization(t.db)).id;
+  orgId = (await createOrganization(t.db, { modules: ['library'] })).id;
   schoolId = (await createSchool(t.db, { organizationId: orgId, name: 'Гимназия №7' })).id;
   school2Id = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №9' })).id;
   ({ token: admin } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId }));
@@ -118,7 +118,9 @@ describe('library desk', () => {
     // No text, or a school of another organization, or another role.
     expect((await find('')).json().validationErrors).toHaveProperty('query');
     expect((await call('GET', `/api/book/user/autocomplete?query=abc`, librarian)).statusCode).toBe(422);
-    const foreign = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
+    const foreign = (
+      await createSchool(t.db, { organizationId: (await createOrganization(t.db, { modules: ['library'] })).id })
+    ).id;
     expect((await find('Айгерим', foreign, admin)).statusCode).toBe(404);
     expect((await find('Айгерим', schoolId, cashier)).statusCode).toBe(403);
   });
@@ -355,7 +357,7 @@ describe('library desk', () => {
 
   it('keeps other roles and other organizations out', async () => {
     const [a] = await copies(schoolId, 1, 'Биология');
-    const other = await createOrganization(t.db);
+    const other = await createOrganization(t.db, { modules: ['library'] });
     const { token: stranger } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
     const issue = { user_id: aigerim.id, book_ids: [a!.id], expired_at: '2026-10-01' };
     expect((await call('POST', '/api/book/issuance', stranger, issue)).statusCode).toBe(422);

@@ -51,13 +51,16 @@ async function issue(pupil: number, name: string, n: number, due: string) {
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgId = (await createOrganization(t.db, { timeZone: 'Asia/Almaty' })).id;
+  orgId = (await createOrganization(t.db, { timeZone: 'Asia/Almaty', modules: ['library'] })).id;
   schoolId = (await createSchool(t.db, { organizationId: orgId, name: 'Гимназия №7' })).id;
   school2Id = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №9' })).id;
   ({ token: admin } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId }));
   ({ token: librarian } = await signedIn(t.platform, { role: 'EducationLibrarian', organizationId: orgId, schoolId }));
   ({ token: cashier } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId }));
-  ({ token: outsider } = await signedIn(t.platform, { role: 'EducationAdmin' }));
+  ({ token: outsider } = await signedIn(t.platform, {
+    role: 'EducationAdmin',
+    organizationId: (await createOrganization(t.db, { modules: ['library'] })).id,
+  }));
   const classroom = await createClassroom(t.db, { organizationId: orgId, schoolId, name: '7 А' });
   aigerim = (
     await createPupil(t.db, { organizationId: orgId, schoolId, classroomId: classroom.id, name: 'Айгерим Сапарова' })

@@ -23,7 +23,7 @@ let cashier: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgId = (await createOrganization(t.db)).id;
+  orgId = (await createOrganization(t.db, { modules: ['library'] })).id;
   schoolId = (await createSchool(t.db, { organizationId: orgId })).id;
   school2Id = (await createSchool(t.db, { organizationId: orgId })).id;
   ({ token: admin } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId }));
@@ -295,7 +295,7 @@ describe('POST /api/books/upload', () => {
     expect(locked.statusCode).toBe(422);
     expect(locked.json().validationErrors.school_id).toBeDefined();
     expect((await upload(rows)).json().validationErrors.school_id).toBeDefined();
-    const stranger = await createOrganization(t.db);
+    const stranger = await createOrganization(t.db, { modules: ['library'] });
     const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: stranger.id });
     expect((await upload(rows, { token, query: schoolId })).statusCode).toBe(422);
   });
@@ -314,7 +314,7 @@ describe('POST /api/books/upload', () => {
       organizationId: orgId,
       schoolId: school2Id,
     });
-    const stranger = await createOrganization(t.db);
+    const stranger = await createOrganization(t.db, { modules: ['library'] });
     const { token: foreign } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: stranger.id });
     const missing = await t.call({ method: 'GET', url: '/api/books/import/999999/labels', token: admin });
     expect(missing.statusCode).toBe(404);

@@ -21,8 +21,7 @@ import {
 } from '@tamaq/contract/library';
 import { ImportConfirmBody } from '@tamaq/contract/imports';
 import { z } from '@tamaq/contract/zod';
-import { rolesFor } from '@tamaq/contract/routes';
-import { actorOf } from '../../platform/auth/guard.ts';
+import { actorOf, screenAccess } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
 import { readUploadParts, sendXlsx } from '../../platform/spreadsheet.ts';
@@ -38,7 +37,7 @@ const BookUploadBody = z
   .meta({ description: 'Столбцы шаблона: название, авторы, издательство, год, категория, …, штрихкоды' });
 
 const tags = ['library'];
-const access = rolesFor('/books');
+const screen = screenAccess('/books');
 
 /** Spec 2 §7 "Library": the book, copy and history calls, paths and names as the spec writes them. */
 export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
@@ -52,7 +51,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.get(
     '/api/books/list',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Книги школьной библиотеки: по школе, поиск по названию, автору или штрихкоду',
@@ -66,7 +65,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.get(
     '/api/book/:id',
     {
-      config: { access },
+      config: screen,
       schema: { tags, summary: 'Книга с её штрихкодами', params: IdParams, response: { 200: Book, ...withErrors } },
     },
     (request) => books.get(actorOf(request), request.params.id),
@@ -75,7 +74,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.post(
     '/api/book',
     {
-      config: { access },
+      config: screen,
       schema: { tags, summary: 'Новая книга', body: BookCreate, response: { 200: Book, ...withErrors } },
     },
     (request) => books.create(actorOf(request), request.body),
@@ -84,7 +83,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.put(
     '/api/book',
     {
-      config: { access },
+      config: screen,
       schema: { tags, summary: 'Изменение книги', body: BookUpdate, response: { 200: Book, ...withErrors } },
     },
     (request) => books.update(actorOf(request), request.body),
@@ -93,7 +92,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.delete(
     '/api/book/:id',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Удаление книги (не пока её экземпляры на руках)',
@@ -107,7 +106,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.post(
     '/api/book/count',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Новые экземпляры книги со сгенерированными штрихкодами',
@@ -121,7 +120,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.post(
     '/api/book/barcode',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Новый экземпляр книги с готовым штрихкодом',
@@ -135,7 +134,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.delete(
     '/api/book/barcode/:id',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Удаление экземпляра (не пока он на руках)',
@@ -149,7 +148,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.post(
     '/api/book/barcodes/remove',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Удаление нескольких экземпляров книги (все или ни одного; не пока они на руках)',
@@ -163,7 +162,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.post(
     '/api/book/histories',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'История экземпляра и его книги',
@@ -177,7 +176,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.post(
     '/api/books/upload',
     {
-      config: { access, heavy: true },
+      config: { ...screen, heavy: true },
       schema: {
         tags,
         summary: 'Импорт книг из Excel со штрихкодами: всё или ничего',
@@ -202,7 +201,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.get(
     '/api/books/import/:id/labels',
     {
-      config: { access },
+      config: screen,
       schema: {
         tags,
         summary: 'Этикетки экземпляров, созданных одной загрузкой книг: по страницам',
@@ -217,7 +216,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.get(
     '/api/books/template',
     {
-      config: { access, tokenInQuery: true },
+      config: { ...screen, tokenInQuery: true },
       schema: {
         tags,
         summary: 'Шаблон импорта книг (xlsx); токен можно передать в ?token=',

@@ -18,7 +18,7 @@ let otherSchoolCategoryId: number;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgId = (await createOrganization(t.db)).id;
+  orgId = (await createOrganization(t.db, { modules: ['library'] })).id;
   schoolId = (await createSchool(t.db, { organizationId: orgId, name: 'Гимназия №7' })).id;
   school2Id = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №9' })).id;
   ({ token: admin } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId }));
@@ -348,7 +348,7 @@ describe('books', () => {
       ['DELETE', `/api/book/barcode/${copyId}`],
       ['POST', '/api/book/histories', { book_barcode_id: copyId }],
     ];
-    const other = await createOrganization(t.db);
+    const other = await createOrganization(t.db, { modules: ['library'] });
     const { token: stranger } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
     for (const [method, url, body] of tries) {
       expect((await call(method, url, librarian, body)).statusCode, `${method} ${url}`).toBe(404);

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '@tamaq/contract/roles';
+import { ERROR_MESSAGES } from '@tamaq/contract/errors';
+import type { Module, Role } from '@tamaq/contract/roles';
+import { moduleFor, rolesFor, type GuardedRoute } from '@tamaq/contract/routes';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { ActorService, Actor } from './actors.ts';
 import type { TokenService, TokenUse } from './tokens.ts';
@@ -10,6 +12,8 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The organization's module the route belongs to: without it the route answers 403. */
+    module?: Module;
     /** A download link opened by the browser cannot send a header: it carries `?token=` instead. */
     tokenInQuery?: boolean;
   }
@@ -18,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api route with who may call it, for the route-access test and the docs. */
-    routeAccess: { method: string; url: string; access: Access }[];
+    routeAccess: { method: string; url: string; access: Access; module?: Module; tags: readonly string[] }[];
   }
 }
 
@@ -27,6 +31,15 @@ const bearer = (request: FastifyRequest): string | null => {
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+};
+
+/**
+ * Who may call the calls of a screen, declared once: the screen's roles and, for a screen of a
+ * module (the library), the module the organization must have.
+ */
+export const screenAccess = (route: GuardedRoute): { access: readonly Role[]; module?: Module } => {
+  const module = moduleFor(route);
+  return module ? { access: rolesFor(route), module } : { access: rolesFor(route) };
 };
 
 /** Reads the actor of a request that carries a token, for routes that take the token in the query. */
@@ -53,7 +66,11 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, actors
     if (!route.url.startsWith('/api/') || route.method === 'HEAD' || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (access === undefined) throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
-    for (const method of [route.method].flat()) routeAccess.push({ method: String(method), url: route.url, access });
+    const module = route.config?.module;
+    const tags = (route.schema as { tags?: readonly string[] } | undefined)?.tags ?? [];
+    for (const method of [route.method].flat()) {
+      routeAccess.push({ method: String(method), url: route.url, access, tags, ...(module ? { module } : {}) });
+    }
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -72,6 +89,8 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, actors
     if (!actor) throw unauthorized();
     request.actor = actor;
     if (access !== 'authenticated' && !access.includes(actor.role)) throw forbidden();
+    const module = request.routeOptions.config?.module;
+    if (module && !actor.modules.includes(module)) throw forbidden(ERROR_MESSAGES.moduleOff);
   });
 }
 

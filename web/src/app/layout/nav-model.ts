@@ -1,5 +1,5 @@
 import type { Module, Role } from '@tamaq/contract/roles';
-import { canOpen, type GuardedRoute } from '@tamaq/contract/routes';
+import { canOpen as roleOpens, hasModuleFor, type GuardedRoute } from '@tamaq/contract/routes';
 import { ru } from '../../i18n/ru.ts';
 
 export type NavLink = { kind: 'link'; to: GuardedRoute; label: string };
@@ -22,9 +22,11 @@ const fixationRule = roles('Admin', 'Cashier');
 const reportsRule = roles('EducationAdmin', KG, 'EducationSocialTeacher', 'EducationObserver', 'Admin', 'Economist');
 const educationAdminRule = roles('EducationAdmin');
 const referenceRule = roles('EducationAdmin', KG, 'Admin', 'EducationSocialTeacher');
-// Library needs both the role and the organization's module (spec 1 §6).
-const libraryRule: Rule = (c) =>
-  (c.role === 'EducationAdmin' || c.role === 'EducationLibrarian') && c.modules.includes('library');
+// Library needs both the role and the organization's module (spec 1 §6): the module is the route
+// map's (ROUTE_MODULES), checked for every entry below.
+const libraryRule = roles('EducationAdmin', 'EducationLibrarian');
+/** The role opens the screen and the organization has its module. */
+const opens = (c: NavContext, to: GuardedRoute) => roleOpens(c.role, to) && hasModuleFor(c.modules, to);
 
 type Spec = { to: GuardedRoute; label: string | ((c: NavContext) => string); rule: Rule };
 const kg = (plain: string, kindergarten: string) => (c: NavContext) => (c.role === KG ? kindergarten : plain);
@@ -114,13 +116,13 @@ const toLink = (s: Omit<Spec, 'rule'>, c: NavContext): NavLink => ({
  * route map lets the role open it, so no entry ever leads to a refused screen (DOMAIN.md).
  */
 export function buildNav(c: NavContext): NavEntry[] {
-  const top = TOP.filter((s) => s.rule(c) && canOpen(c.role, s.to)).map((s) => toLink(s, c));
+  const top = TOP.filter((s) => s.rule(c) && opens(c, s.to)).map((s) => toLink(s, c));
   const groups = GROUPS.filter((g) => g.rule(c))
     .map((g): NavGroup => ({
       kind: 'group',
       key: g.key,
       label: g.label,
-      children: g.items.filter((s) => canOpen(c.role, s.to)).map((s) => toLink(s, c)),
+      children: g.items.filter((s) => opens(c, s.to)).map((s) => toLink(s, c)),
     }))
     .filter((g) => g.children.length > 0);
   return [...top, ...groups];
@@ -132,7 +134,7 @@ export function buildProfileLinks(role: Role): NavLink[] {
     { kind: 'link', to: '/profile', label: t.profile },
     { kind: 'link', to: '/password', label: t.password },
   ];
-  return links.filter((l) => canOpen(role, l.to));
+  return links.filter((l) => roleOpens(role, l.to));
 }
 
 /** Every href of the navigation, flattened: what the tests and the active-item lookup read. */

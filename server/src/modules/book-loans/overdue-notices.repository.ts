@@ -26,7 +26,7 @@ export function createOverdueNoticesRepository(db: Db) {
   return {
     /**
      * Claims today's notices: one row per open loan past its due date, in the organizations where it
-     * is `hour` o'clock or later. The unique (loan, day) key makes the claim: rows another instance
+     * is `hour` o'clock or later and that have the library module. The unique (loan, day) key makes the claim: rows another instance
      * claimed first are skipped. Answers the ids claimed here.
      */
     async claim(at: Date, hour: number): Promise<number[]> {
@@ -37,6 +37,7 @@ export function createOverdueNoticesRepository(db: Db) {
         from ${bookLoans} join ${organizations} on ${organizations.id} = ${bookLoans.organizationId}
         where ${bookLoans.returnedAt} is null and ${bookLoans.expiredAt} < (${local})::date
           and extract(hour from ${local}) >= ${hour}
+          and 'library' = any(${organizations.modules})
         on conflict (loan_id, day) do nothing
         returning id`);
       return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));

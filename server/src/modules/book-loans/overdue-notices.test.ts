@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Book, OverdueNoticeList } from '@tamaq/contract/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parentChildren } from '../../platform/db/schema-people.ts';
+import { organizations } from '../../platform/db/schema.ts';
 import { bookOverdueNotices } from '../../platform/db/schema-library.ts';
 import { createMailer } from '../../platform/mail.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -98,6 +99,17 @@ describe('overdue notices', () => {
     t.clock.now = at(10, 8, 59); // 11 September, 08:59 in Almaty
     expect(await notices().runOnce()).toEqual({ sent: 0, kept: 0, no_parent: 0, failed: 0 });
     expect(mailsTo(mother)).toHaveLength(0);
+  });
+
+  it('sends nothing while the organization has no library', async () => {
+    await t.db.update(organizations).set({ modules: [] }).where(eq(organizations.id, orgId));
+    t.clock.now = at(10, 9, 30);
+    expect(await notices().runOnce()).toEqual({ sent: 0, kept: 0, no_parent: 0, failed: 0 });
+    expect(await t.db.select().from(bookOverdueNotices)).toHaveLength(0);
+    await t.db
+      .update(organizations)
+      .set({ modules: ['library'] })
+      .where(eq(organizations.id, orgId));
   });
 
   it('mails each parent once a day, listing the overdue copies, even with two instances at once', async () => {

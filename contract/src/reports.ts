@@ -84,14 +84,13 @@ const requiredId = (missing: string) =>
   );
 
 /** `flag=1`, `flag=true` or a bare `flag` ask for the workbook; `0`, `false` or absent do not. */
-const flag = () =>
-  z.preprocess(
-    (v) => (Array.isArray(v) ? v[0] : v),
-    z
-      .string()
-      .optional()
-      .transform((v) => v !== undefined && !['0', 'false', 'no'].includes(v.toLowerCase())),
-  );
+/** A query flag is on when present and not `0`, `false` or `no` (`?export=1`, `?export=true`, `?export`). */
+export const isFlagOn = (v: unknown): boolean => {
+  const first = Array.isArray(v) ? (v as unknown[])[0] : v;
+  return typeof first === 'string' && !['0', 'false', 'no'].includes(first.toLowerCase());
+};
+
+const flag = () => z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional().transform(isFlagOn));
 
 /** `categoriesIds[]=…` read as `categoriesIds`. */
 const bracketKeys = (q: unknown) => {

@@ -84,6 +84,14 @@ export async function tokenFor(platform: Platform, user: UserRow): Promise<strin
 }
 
 /** A user with a token in one call. */
+/** The download token (links only, 10 minutes) of a session token: what the web puts in a link. */
+export async function linkToken(platform: Platform, session: string): Promise<string> {
+  const payload = await platform.tokens.verify(session);
+  if (!payload) throw new Error('linkToken: not a live session token');
+  const { sub, role, org, school, tv } = payload;
+  return platform.tokens.sign({ sub, role, org, school, tv }, 'download');
+}
+
 export async function signedIn(platform: Platform, overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(platform.db, overrides);
   return { user, token: await tokenFor(platform, user) };

@@ -5,7 +5,7 @@ import { ROLES, type Role } from '@tamaq/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/platform/auth/guard.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
-import { createOrganization, createSchool, createUser, signedIn } from './factories.ts';
+import { createOrganization, createSchool, createUser, linkToken, signedIn } from './factories.ts';
 import {
   createCanteen,
   createCard,
@@ -54,6 +54,8 @@ interface Fixtures {
 interface Actor {
   label: string;
   token?: string;
+  /** The download token a link carries. */
+  link?: string;
   fx: Fixtures;
 }
 
@@ -65,7 +67,7 @@ const everyFixtures: Fixtures[] = [];
 let victimId: number;
 
 async function fixtures(type: 'education' | 'kindergarten' | 'company'): Promise<Fixtures> {
-  const org = await createOrganization(t.db, { type, name: `Фаззинг ${type}` });
+  const org = await createOrganization(t.db, { type, name: `Фаззинг ${type}`, modules: ['library'] });
   const organizationId = org.id;
   const school = await createSchool(t.db, { organizationId });
   await createSchool(t.db, { organizationId });
@@ -125,7 +127,8 @@ beforeAll(async () => {
   for (const role of ROLES.filter((r) => r !== 'Student')) {
     const fx = byType[orgOf(role)];
     const organizationId = role === 'SuperAdmin' || role === 'Parent' ? null : fx.orgId;
-    actors.set(role, { label: role, token: (await signedIn(t.platform, { role, organizationId })).token, fx });
+    const { token } = await signedIn(t.platform, { role, organizationId });
+    actors.set(role, { label: role, token, link: await linkToken(t.platform, token), fx });
   }
   const edu = byType.education;
   const locked = await signedIn(t.platform, {
@@ -133,7 +136,12 @@ beforeAll(async () => {
     organizationId: edu.orgId,
     schoolId: edu.schoolId,
   });
-  actors.set('EducationAdmin@school', { label: 'EducationAdmin locked to a school', token: locked.token, fx: edu });
+  actors.set('EducationAdmin@school', {
+    label: 'EducationAdmin locked to a school',
+    token: locked.token,
+    link: await linkToken(t.platform, locked.token),
+    fx: edu,
+  });
   actors.set('public', { label: 'no token', fx: edu });
 });
 afterAll(() => t.close());
@@ -500,7 +508,7 @@ function probesFor(
     for (const name of declared.filter((x) => x !== 'token')) {
       probes.push({
         what: `by link with ?${name}=abc`,
-        url: `${url}?token=${encodeURIComponent(actor.token ?? '')}&${name}=abc`,
+        url: `${url}?token=${encodeURIComponent(actor.link ?? '')}&${name}=abc`,
         anonymous: true,
       });
     }

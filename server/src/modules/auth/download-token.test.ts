@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
 import { users } from '../../platform/db/schema-people.ts';
 
 let t: TestContext;
@@ -79,8 +79,32 @@ describe('POST /api/auth/download-token', () => {
     expect((await t.call({ method: 'GET', url: '/api/profile', token: other })).statusCode).toBe(401);
   });
 
-  it('leaves the spec’s way as it was: a session token in the query still downloads', async () => {
-    const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId });
-    expect((await template(`?token=${token}`)).statusCode).toBe(200);
+  it('opens only a file by a token in the query, and a session token only where the spec’s client sends it', async () => {
+    const { token: session } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId });
+    const { token: download } = await downloadTokenOf(session);
+    const school = await createSchool(t.db, { organizationId: orgId });
+    const get = (url: string) => t.call({ method: 'GET', url });
+    const report = `/api/report/school/fixations?canteenId=${school.id}&dateFrom=2026-11-02&dateTo=2026-11-04`;
+
+    // The spec's client: the session token in a report's export link and in the pupil list's.
+    expect((await get(`${report}&export=1&token=${session}`)).statusCode).toBe(200);
+    expect((await get(`/api/classrooms/download?schoolId=${school.id}&token=${session}`)).statusCode).toBe(200);
+    // The same report as JSON takes no token in its query, of either kind.
+    for (const token of [session, download]) {
+      for (const off of ['', '&export=0', '&export=false']) {
+        const res = await get(`${report}${off}&token=${token}`);
+        expect(res.statusCode, `${off} ${token === session ? 'session' : 'download'}`).toBe(401);
+      }
+    }
+    expect((await get(`${report}&export=1&token=${download}`)).statusCode).toBe(200);
+    // Our own links take the download token only.
+    expect((await template(`?token=${session}`)).statusCode).toBe(401);
+    expect((await template(`?token=${download}`)).statusCode).toBe(200);
+    const orders = `/api/orders/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school.id}`;
+    expect((await get(`${orders}&token=${session}`)).statusCode).toBe(401);
+    expect((await get(`${orders}&token=${download}`)).statusCode).toBe(200);
+    const wallet = `/api/report/school/social-wallet?schoolId=${school.id}&month=2026-11&export=1`;
+    expect((await get(`${wallet}&token=${session}`)).statusCode).toBe(401);
+    expect((await get(`${wallet}&token=${download}`)).statusCode).toBe(200);
   });
 });

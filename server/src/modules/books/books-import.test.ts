@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookBarcodes, books } from '../../platform/db/schema-library.ts';
 import { parseSpreadsheet, workbookOf } from '../../platform/spreadsheet.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, signedIn, linkToken } from '../../../test/factories.ts';
 
 let t: TestContext;
 let orgId: number;
@@ -326,7 +326,10 @@ describe('POST /api/books/upload', () => {
   });
 
   it('gives a template whose sheet the import reads', async () => {
-    const res = await t.call({ method: 'GET', url: `/api/books/template?token=${librarian}` });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/books/template?token=${await linkToken(t.platform, librarian)}`,
+    });
     expect(res.statusCode).toBe(200);
     const [header] = await parseSpreadsheet(res.rawPayload);
     expect(header).toEqual(expect.arrayContaining(['Название', 'Авторы', 'Издательство', 'Год издания', 'Штрихкоды']));

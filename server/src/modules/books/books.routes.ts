@@ -21,7 +21,7 @@ import {
 } from '@tamaq/contract/library';
 import { ImportConfirmBody } from '@tamaq/contract/imports';
 import { z } from '@tamaq/contract/zod';
-import { actorOf, screenAccess } from '../../platform/auth/guard.ts';
+import { actorOf, FILE_LINK, screenAccess } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
 import { readUploadParts, sendXlsx } from '../../platform/spreadsheet.ts';
@@ -216,7 +216,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.get(
     '/api/books/template',
     {
-      config: { ...screen, tokenInQuery: true },
+      config: { ...screen, tokenInQuery: FILE_LINK },
       schema: {
         tags,
         summary: 'Шаблон импорта книг (xlsx); токен можно передать в ?token=',

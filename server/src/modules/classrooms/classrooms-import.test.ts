@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classrooms } from '../../platform/db/schema-people.ts';
 import { workbookOf } from '../../platform/spreadsheet.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, signedIn, linkToken } from '../../../test/factories.ts';
 import { createClassroom, createPupil } from '../../../test/factories-people.ts';
 
 let t: TestContext;
@@ -174,7 +174,10 @@ describe('POST /api/classroom/upload', () => {
 
 describe('GET /api/classrooms/template', () => {
   it('downloads the header «Класс», two examples on a sheet not read, the token in the query', async () => {
-    const res = await t.call({ method: 'GET', url: `/api/classrooms/template?token=${admin}` });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/classrooms/template?token=${await linkToken(t.platform, admin)}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Шаблон классов.xlsx'));
@@ -206,7 +209,10 @@ describe('GET /api/classrooms/template', () => {
   it('answers 401 without a token and 403 to a cashier', async () => {
     expect((await t.call({ method: 'GET', url: '/api/classrooms/template' })).statusCode).toBe(401);
     const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
-    expect((await t.call({ method: 'GET', url: `/api/classrooms/template?token=${token}` })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/classrooms/template?token=${await linkToken(t.platform, token)}` }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

@@ -17,7 +17,7 @@ import { ErrorBody, commonErrorResponses } from '@tamaq/contract/errors';
 import { ImportResult } from '@tamaq/contract/imports';
 import { rolesFor } from '@tamaq/contract/routes';
 import { z } from '@tamaq/contract/zod';
-import { actorOf } from '../../platform/auth/guard.ts';
+import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { readUpload, sendXlsx } from '../../platform/spreadsheet.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
@@ -145,7 +145,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(
     '/api/classrooms/template',
     {
-      config: { access: ROLES, tokenInQuery: true },
+      config: { access: ROLES, tokenInQuery: FILE_LINK },
       schema: {
         tags,
         summary: 'Шаблон импорта классов (xlsx); токен можно передать в ?token=',
@@ -162,7 +162,8 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(
     '/api/classrooms/download',
     {
-      config: { access: ROLES, tokenInQuery: true, heavy: true },
+      // The spec's client puts its session token in the pupil list's link.
+      config: { access: ROLES, tokenInQuery: { session: true }, heavy: true },
       schema: {
         tags,
         summary: 'Классы школы в Excel: класс, учеников, дата создания; токен можно передать в ?token=',

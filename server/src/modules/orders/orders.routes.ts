@@ -20,7 +20,7 @@ import {
 import { id, z } from '@tamaq/contract/zod';
 import { rolesFor } from '@tamaq/contract/routes';
 import { asBuilt } from '../../platform/http/as-built.ts';
-import { actorOf } from '../../platform/auth/guard.ts';
+import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { sendXlsx } from '../../platform/spreadsheet.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
@@ -135,7 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/api/orders/dishes/download',
     {
-      config: { access: rolesFor('/orders'), tokenInQuery: true, heavy: true },
+      config: { access: rolesFor('/orders'), tokenInQuery: FILE_LINK, heavy: true },
       schema: {
         tags,
         summary: 'Продажи по блюдам в Excel; токен можно передать в ?token=',
@@ -152,7 +152,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/api/orders/download',
     {
-      config: { access: rolesFor('/orders'), tokenInQuery: true, heavy: true },
+      config: { access: rolesFor('/orders'), tokenInQuery: FILE_LINK, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт по заказам в Excel: те же заказы и итоги; токен можно передать в ?token=',

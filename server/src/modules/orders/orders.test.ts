@@ -4,7 +4,7 @@ import { Cashbox, Order, ORDER_MESSAGES } from '@tamaq/contract/orders';
 import { KEY_REUSED } from '../../platform/http/idempotency.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, signedIn, linkToken } from '../../../test/factories.ts';
 import { auditLog, organizations } from '../../platform/db/schema.ts';
 import {
   dishCategories,
@@ -439,7 +439,7 @@ describe('GET /api/orders', () => {
     // The download: the same orders, newest first, local times, and the same totals.
     const file = await t.call({
       method: 'GET',
-      url: `/api/orders/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${token}`,
+      url: `/api/orders/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${await linkToken(t.platform, token)}`,
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
@@ -488,11 +488,21 @@ describe('GET /api/orders', () => {
     expect((await report(`date_from=2026-11-01&date_to=2026-11-30&school_id=${other}`)).statusCode).toBe(404);
     expect((await report('date_from=2026-11-01&date_to=2026-11-30', cashier)).statusCode).toBe(403);
     const url = '/api/orders/download?date_from=2026-11-01&date_to=2026-11-30';
-    expect((await t.call({ method: 'GET', url: `${url}&token=${cashier}` })).statusCode).toBe(403);
-    expect((await t.call({ method: 'GET', url: `${url}&school_id=${other}&token=${admin}` })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url: `${url.replace('11-30', '10-30')}&token=${admin}` })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await t.call({ method: 'GET', url: `${url}&token=${await linkToken(t.platform, cashier)}` })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: `${url}&school_id=${other}&token=${await linkToken(t.platform, admin)}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `${url.replace('11-30', '10-30')}&token=${await linkToken(t.platform, admin)}`,
+        })
+      ).statusCode,
+    ).toBe(422);
     const { token } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
     expect((await report('date_from=2026-11-01&date_to=2026-11-30', token)).statusCode).toBe(403);
   });
@@ -551,7 +561,7 @@ describe('POST /api/orders/{id}/void', () => {
     ]);
     const file = await t.call({
       method: 'GET',
-      url: `/api/orders/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${boss}`,
+      url: `/api/orders/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${await linkToken(t.platform, boss)}`,
     });
     const book = XLSX.read(file.rawPayload, { type: 'buffer' });
     const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: true });
@@ -795,7 +805,7 @@ describe('GET /api/orders/dishes', () => {
 
     const file = await t.call({
       method: 'GET',
-      url: `/api/orders/dishes/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${token}`,
+      url: `/api/orders/dishes/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&token=${await linkToken(t.platform, token)}`,
     });
     expect(file.statusCode).toBe(200);
     expect(decodeURIComponent(String(file.headers['content-disposition']))).toContain(
@@ -824,7 +834,7 @@ describe('GET /api/orders/dishes', () => {
       (
         await t.call({
           method: 'GET',
-          url: `/api/orders/dishes/download?date_from=2026-11-01&date_to=2026-11-30&token=${cashier}`,
+          url: `/api/orders/dishes/download?date_from=2026-11-01&date_to=2026-11-30&token=${await linkToken(t.platform, cashier)}`,
         })
       ).statusCode,
     ).toBe(403);

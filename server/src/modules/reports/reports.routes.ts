@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
 import {
+  isFlagOn,
   CanteenReportQuery,
   CategoryReport,
   ClassReportQuery,
@@ -14,11 +15,16 @@ import {
   WalletReportQuery,
 } from '@tamaq/contract/reports';
 import { rolesFor } from '@tamaq/contract/routes';
-import { actorOf } from '../../platform/auth/guard.ts';
+import { actorOf, type QueryToken } from '../../platform/auth/guard.ts';
 import { asBuilt, sendJsonParts } from '../../platform/http/as-built.ts';
 import { sendXlsxReport } from '../../platform/spreadsheet.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createReportsService } from './reports.service.ts';
+
+/** The .xlsx of a report (`?export=1`) opens as a link; the spec's client puts its session token in it. */
+const specExport: QueryToken = { session: true, file: (q) => isFlagOn(q.export) };
+/** Ours: a download token only. */
+const ownExport: QueryToken = { file: (q) => isFlagOn(q.export) };
 
 const tags = ['reports'];
 
@@ -34,7 +40,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/fixations',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/fixations'), tokenInQuery: true, heavy: true },
+      config: { access: rolesFor('/report/fixations'), tokenInQuery: specExport, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт столовой: люди × дни за период по категориям фиксации; export=1 — то же в Excel',
@@ -54,7 +60,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/category/fixations',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/category/fixations'), tokenInQuery: true, heavy: true },
+      config: { access: rolesFor('/report/category/fixations'), tokenInQuery: specExport, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт по категориям: категории фиксации × дни за период; export=1 — то же в Excel',
@@ -74,7 +80,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/school/fixations',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/school/fixations'), tokenInQuery: true, heavy: true },
+      config: { access: rolesFor('/report/school/fixations'), tokenInQuery: specExport, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт по школе: ученики × дни за период (школа в canteenId); export=1 — то же в Excel',
@@ -94,7 +100,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/school/classrooms/fixations',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/school/classroom/fixations'), tokenInQuery: true, heavy: true },
+      config: { access: rolesFor('/report/school/classroom/fixations'), tokenInQuery: specExport, heavy: true },
       schema: {
         tags,
         summary: 'Отчёт по классам: классы и категории питания × дни за период; export=1 — то же в Excel',
@@ -114,7 +120,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/report/school/social-wallet',
     {
       serializerCompiler: asBuilt,
-      config: { access: rolesFor('/report/school/social-wallet'), tokenInQuery: true, heavy: true },
+      config: { access: rolesFor('/report/school/social-wallet'), tokenInQuery: ownExport, heavy: true },
       schema: {
         tags,
         summary: 'Сверка социального кошелька за месяц: положено, получено, не получили, сумма; export=1 — Excel',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { WalletReport } from '@tamaq/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, signedIn, linkToken } from '../../../test/factories.ts';
 import { createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
 import { visits } from '../../platform/db/schema-people.ts';
 
@@ -161,7 +161,10 @@ describe('GET /api/report/school/social-wallet', () => {
 
   it('downloads the same as .xlsx with the day lines and the signature lines', async () => {
     const { token } = await signedIn(t.platform, { role: 'EducationObserver', organizationId: org.id });
-    const res = await get(`schoolId=${school.id}&month=${MONTH}&export=1&token=${token}`, '');
+    const res = await get(
+      `schoolId=${school.id}&month=${MONTH}&export=1&token=${await linkToken(t.platform, token)}`,
+      '',
+    );
     expect(res.statusCode).toBe(200);
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(
       'Сверка соцкошелька Школа №7 ноябрь 2026.xlsx',

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { makeIin } from '@tamaq/contract/kz-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, createUser, linkToken, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
 
 let t: TestContext;
@@ -49,8 +49,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const download = (query: string, token: string) =>
-  t.call({ method: 'GET', url: `/api/users/export?${query}&token=${encodeURIComponent(token)}` });
+const download = async (query: string, token: string) =>
+  t.call({
+    method: 'GET',
+    url: `/api/users/export?${query}&token=${encodeURIComponent(await linkToken(t.platform, token))}`,
+  });
 const sheetOf = (body: Buffer) => {
   const book = XLSX.read(body, { type: 'buffer' });
   return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });

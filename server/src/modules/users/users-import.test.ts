@@ -9,7 +9,7 @@ import { users } from '../../platform/db/schema-people.ts';
 import { workbookOf } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, createUser, linkToken, signedIn } from '../../../test/factories.ts';
 import { createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
 
 const I = USER_MESSAGES.imports;
@@ -54,7 +54,8 @@ const sheetOf = (body: Buffer, sheet = 0) => {
   return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[sheet]!]!, { header: 1, raw: false });
 };
 const template = async (token: string, query = '') =>
-  (await t.call({ method: 'GET', url: `/api/users/template?token=${token}${query}` })).rawPayload;
+  (await t.call({ method: 'GET', url: `/api/users/template?token=${await linkToken(t.platform, token)}${query}` }))
+    .rawPayload;
 const refusal = (...messages: string[]) => ({ error: 'Validation error', validationErrors: { file: messages } });
 
 /** A class of its own per test, so counts do not mix. */
@@ -445,7 +446,10 @@ describe('a kindergarten admin’s import', () => {
   it('gives the super admin the kindergarten template for a kindergarten organization', async () => {
     const kg = (await createOrganization(t.db, { type: 'kindergarten' })).id;
     const header = async (query: string) => {
-      const res = await t.call({ method: 'GET', url: `/api/users/template?token=${superAdmin}${query}` });
+      const res = await t.call({
+        method: 'GET',
+        url: `/api/users/template?token=${await linkToken(t.platform, superAdmin)}${query}`,
+      });
       const book = XLSX.read(res.rawPayload, { type: 'buffer' });
       return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false })[0];
     };
@@ -457,7 +461,7 @@ describe('a kindergarten admin’s import', () => {
 
 describe('GET /api/users/template', () => {
   it('downloads an xlsx with the import headers and an example row, the token in the query', async () => {
-    const res = await t.call({ method: 'GET', url: `/api/users/template?token=${admin}` });
+    const res = await t.call({ method: 'GET', url: `/api/users/template?token=${await linkToken(t.platform, admin)}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -491,6 +495,9 @@ describe('GET /api/users/template', () => {
   it('answers 401 without a token and 403 to a cashier', async () => {
     expect((await t.call({ method: 'GET', url: '/api/users/template' })).statusCode).toBe(401);
     const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
-    expect((await t.call({ method: 'GET', url: `/api/users/template?token=${token}` })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/users/template?token=${await linkToken(t.platform, token)}` }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -21,7 +21,7 @@ import {
 } from '@tamaq/contract/users';
 import { z } from '@tamaq/contract/zod';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
-import { actorOf } from '../../platform/auth/guard.ts';
+import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { readUpload, sendXlsx, sendXlsxReport } from '../../platform/spreadsheet.ts';
 import { createUsersCategoryService } from './users-category.service.ts';
@@ -64,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.get(
     '/api/users/template',
     {
-      config: { access, tokenInQuery: true },
+      config: { access, tokenInQuery: FILE_LINK },
       schema: {
         tags,
         summary: 'Шаблон импорта пользователей (xlsx); токен можно передать в ?token=',
@@ -101,7 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   app.get(
     '/api/users/export',
     {
-      config: { access, tokenInQuery: true, heavy: true },
+      config: { access, tokenInQuery: FILE_LINK, heavy: true },
       schema: {
         tags,
         summary: 'Ученики школы или класса в Excel (ссылка: токен в параметре token)',

@@ -6,6 +6,22 @@ import { forbidden, unauthorized } from '../http/errors.ts';
 import type { ActorService, Actor } from './actors.ts';
 import type { TokenService, TokenUse } from './tokens.ts';
 
+/**
+ * A route whose file answer a browser opens as a link, with the token in `?token=`. A token in the
+ * query opens the file answer only, never JSON: a link is copied, kept in the history and seen by
+ * proxies. A download token (10 minutes, links only) always; the session token only where the
+ * spec's own client puts it in its links (`session`).
+ */
+export interface QueryToken {
+  /** The session token is taken in the query too. */
+  session?: boolean;
+  /** Whether this request asks for the file (`?export=1`); without it the route answers a file always. */
+  file?: (query: Record<string, unknown>) => boolean;
+}
+
+/** A download, template or export route: its answer is always a file, opened by a download token. */
+export const FILE_LINK: QueryToken = {};
+
 /** Who may call a route: nobody in particular, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
@@ -15,7 +31,7 @@ declare module 'fastify' {
     /** The organization's module the route belongs to: without it the route answers 403. */
     module?: Module;
     /** A download link opened by the browser cannot send a header: it carries `?token=` instead. */
-    tokenInQuery?: boolean;
+    tokenInQuery?: QueryToken;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -75,17 +91,16 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, actors
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
-    const fromQuery = request.routeOptions.config?.tokenInQuery
-      ? (request.query as { token?: unknown } | undefined)?.token
-      : undefined;
+    const link = request.routeOptions.config?.tokenInQuery;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const fromQuery = link && (link.file?.(query) ?? true) ? query.token : undefined;
     const header = bearer(request);
     const inQuery = typeof fromQuery === 'string' && fromQuery ? fromQuery : null;
-    // A download token opens download links alone, never a call with the header. A link takes a
-    // session token too: the spec's own client downloads with it.
+    // A download token opens download links alone, never a call with the header.
     const actor = header
       ? await actorFromToken(header, tokens, actors)
       : ((await actorFromToken(inQuery, tokens, actors, 'download')) ??
-        (await actorFromToken(inQuery, tokens, actors)));
+        (link?.session ? await actorFromToken(inQuery, tokens, actors) : null));
     if (!actor) throw unauthorized();
     request.actor = actor;
     if (access !== 'authenticated' && !access.includes(actor.role)) throw forbidden();

@@ -39,8 +39,8 @@ describe('the route guard', () => {
     });
     expect(closed.statusCode).toBe(401);
     expect(app.routeAccess).toEqual([
-      { method: 'GET', url: '/api/open', access: 'public' },
-      { method: 'POST', url: '/api/closed', access: 'authenticated' },
+      { method: 'GET', url: '/api/open', access: 'public', tags: [] },
+      { method: 'POST', url: '/api/closed', access: 'authenticated', tags: [] },
     ]);
     await app.close();
   });

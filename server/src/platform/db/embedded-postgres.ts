@@ -396,7 +396,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   /** One postmaster, up and answering. */
   const launch = async (): Promise<void> => {
     const deadline = Date.now() + 120_000;
-    for (;;) {
+    start: for (;;) {
       await settleOldPostmaster(cluster, socketDir, log);
       const out = openLog(logFile);
       const logged = fs.fstatSync(out).size;
@@ -409,11 +409,15 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
       proc.once('error', () => {});
       child = proc;
       let ended = false;
+      let up = false;
       exited = new Promise<void>((resolve) =>
         proc.once('exit', () => {
           ended = true;
           resolve();
-          if (!stopping && child === proc) void relaunch();
+          // Only a postmaster that was up is started again from here: one that ends while starting
+          // is this loop's to retry. Both at once would race two launches for one cluster, and the
+          // loser's start would take the winner's postmaster for a stale one.
+          if (!stopping && child === proc && up) void relaunch();
         }),
       );
       for (;;) {
@@ -424,6 +428,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
           const found = await client.query('select 1 from pg_database where datname = $1', [database]);
           if (!found.rowCount) await client.query(`create database ${pg.escapeIdentifier(database)}`);
           await client.end();
+          // Gone the moment it answered: started again here, as its exit did not.
+          if (ended) continue start;
+          up = true;
           return;
         } catch (err) {
           await client.end().catch(() => {});
@@ -449,6 +456,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
 
   let relaunching: Promise<void> | null = null;
   const relaunch = () => {
+    if (relaunching) return relaunching;
     log(`Встроенный PostgreSQL остановился сам (журнал ${logFile}): запускаю снова.`);
     relaunching = (async () => {
       for (let attempt = 1; !stopping; attempt++) {

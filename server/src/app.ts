@@ -115,7 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     metrics: registerMetrics(app, { defaults: opts.logger !== false, metricsToken: config.metricsToken }),
     redis,
     realtime,
-    tickets: createTicketService(opts.jwtSecret),
+    tickets: createTicketService(opts.jwtSecret, Date.now, redis, (err) => app.log.warn(`tickets: ${err.message}`)),
     now,
   };
   app.addHook('onClose', () => platform.realtime.close());

@@ -8,7 +8,12 @@ import type { TicketHolder, TicketService } from './tickets.ts';
  * Close codes a client can tell apart: a bad ticket is not worth retrying with the same one; an
  * ended session is not worth retrying at all (the next ticket call answers 401 and signs it out).
  */
-export const WS_CLOSE = { badTicket: 4401, badChannel: 4400, sessionEnded: 4403 } as const;
+export const WS_CLOSE = { badTicket: 4401, badChannel: 4400, sessionEnded: 4403, tooMany: 4429 } as const;
+/**
+ * Open sockets one user may hold on one instance: a school's screens signed in as one cashier, a few
+ * tabs. A ticket opens one socket, so more needs more subscribe calls, which are rate limited.
+ */
+export const MAX_SOCKETS_PER_USER = 20;
 const CHANNEL = /^[a-z0-9-]{1,100}$/;
 const PING_MS = 30_000;
 /** Open sockets are checked this often anyway, for a signal that Redis lost on its way. */
@@ -92,9 +97,20 @@ export async function buildRealtimeServer(
       socket.close(WS_CLOSE.badTicket, 'bad ticket');
       return;
     }
+    // A ticket opens one socket: a copied or logged one opens nothing more.
+    if (!(await tickets.claim(holder))) {
+      socket.close(WS_CLOSE.badTicket, 'ticket used');
+      return;
+    }
     if (socket.readyState !== OPEN) return;
+    let mine = 0;
+    for (const h of open.values()) if (h.userId === holder.userId) mine += 1;
+    if (mine >= MAX_SOCKETS_PER_USER) {
+      socket.close(WS_CLOSE.tooMany, 'too many sockets');
+      return;
+    }
     const leave = hub.join(channel, socket);
-    open.set(socket, holder);
+    open.set(socket, { userId: holder.userId, tokenVersion: holder.tokenVersion });
     let alive = true;
     socket.on('pong', () => (alive = true));
     const ping = setInterval(() => {

@@ -86,7 +86,9 @@ export function createTicketService(
           Number.isInteger(v) &&
           typeof n === 'string' &&
           n.length > 0;
-        return valid ? { userId: u as number, tokenVersion: v as number, id: n as string, expiresAt: e as number } : null;
+        return valid
+          ? { userId: u as number, tokenVersion: v as number, id: n as string, expiresAt: e as number }
+          : null;
       } catch {
         return null;
       }

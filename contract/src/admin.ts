@@ -1,3 +1,5 @@
+import { listOf } from './common.ts';
+import { MAX_PAGE_SIZE } from './constants.ts';
 import { bodyId, newPassword, z } from './zod.ts';
 
 /** The super admin's dashboard (/admin): how much the whole system holds. */
@@ -9,6 +11,8 @@ export const AdminSummary = z.object({
   cards: z.number().int(),
   /** Visits whose day is today in their organization's time zone. */
   visits_today: z.number().int(),
+  /** Mails kept in the outbox, not delivered (no `SMTP_URL`). */
+  outbox_waiting: z.number().int(),
 });
 export type AdminSummary = z.infer<typeof AdminSummary>;
 
@@ -22,3 +26,29 @@ export type UserPasswordBody = z.infer<typeof UserPasswordBody>;
 export const ADMIN_MESSAGES = {
   userNotFound: 'Пользователь не найден',
 } as const;
+
+/**
+ * `GET /api/admin/outbox` (ours, the super admin only): every mail the server wrote, newest first.
+ * Without `SMTP_URL` mails stay here, codes and links included: the only place they can be read.
+ * `waiting` keeps the ones never delivered.
+ */
+export const OutboxQuery = z.object({
+  query: z.string().trim().max(255).optional(),
+  waiting: z.enum(['1', '0']).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type OutboxQuery = z.infer<typeof OutboxQuery>;
+
+export const OutboxMail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** Delivered to a mail server; false: kept here only. */
+  sent: z.boolean(),
+  created_at: z.string(),
+});
+export type OutboxMail = z.infer<typeof OutboxMail>;
+export const OutboxList = listOf(OutboxMail);
+export type OutboxList = z.infer<typeof OutboxList>;

@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES = [
 
 export const ROUTE_ROLES = {
   '/admin': [SA],
+  '/admin/outbox': [SA],
   '/download': [P],
 
   '/canteens': [A],
@@ -113,6 +114,7 @@ export type GuardedRoute = keyof typeof ROUTE_ROLES;
  * lights «Столовые». Screens that are menu entries themselves are not listed.
  */
 export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
+  '/admin/outbox': '/admin',
   '/canteen/create': '/canteens',
   '/canteen/:id': '/canteens',
   '/school/create': '/schools',

@@ -130,3 +130,25 @@ describe('/user/password/:id', () => {
     await tokenOf(user.email, 'set-by-super-1');
   });
 });
+
+describe('/admin/outbox', () => {
+  it('shows the super admin a mail kept without a mail server, with its code', async () => {
+    const { page } = browser;
+    const res = await call('POST', '/api/auth/password/recovery', null, { email: 'economist@demo.kz' });
+    expect(res.status).toBe(200);
+    await signIn(page, 'superadmin@demo.kz');
+    await page.goto(`${baseUrl()}/admin`);
+    await tile('outbox_waiting').click();
+    await page.waitForURL((u) => u.pathname === '/admin/outbox');
+    await page.getByTestId('outbox-page').waitFor();
+    await page.getByRole('searchbox', { name: 'Поиск по адресу или теме' }).fill('economist@demo.kz');
+    const row = page.locator('[data-testid="outbox-page"] tbody tr.ant-table-row').first();
+    await row.filter({ hasText: 'economist@demo.kz' }).waitFor();
+    expect(await row.locator('[data-sent]').getAttribute('data-sent')).toBe('false');
+    await row.click();
+    const text = page.getByTestId('outbox-text').first();
+    await text.waitFor();
+    expect(await text.innerText()).toMatch(/\b\d{6}\b/);
+    await shot(page, 'admin-outbox');
+  });
+});

@@ -21,7 +21,8 @@ export interface Mailer {
 
 /**
  * With `SMTP_URL` mail goes to that server. Without it (a school's first run, offline) it lands in
- * the `mail_outbox` table and the log, so codes can still be read by whoever runs the server.
+ * the `mail_outbox` table, which the super admin reads at /admin/outbox; the log says only that a
+ * mail waits, to whom and about what (a log is copied and kept far more widely than the database).
  */
 export function createMailer(opts: { smtpUrl: string | null; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
@@ -45,10 +46,9 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; db: D
     delivers: false,
     async send({ secret: _secret, ...mail }) {
       await opts.db.insert(mailOutbox).values({ ...mail, html: mail.html ?? null, sent: false });
-      opts.log.info(
-        { to: mail.to, subject: mail.subject, text: mail.text },
-        'mail kept in the outbox (SMTP_URL is not set)',
-      );
+      // Who and what about, never the text: it may hold a code or an invitation link. The super
+      // admin reads it at /admin/outbox.
+      opts.log.info({ to: mail.to, subject: mail.subject }, 'mail waits in the outbox (SMTP_URL is not set)');
     },
   };
 }

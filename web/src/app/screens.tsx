@@ -322,6 +322,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/admin/admin-page.tsx'),
     (m) => m.AdminPage,
   ),
+  '/admin/outbox': screen(
+    () => import('../features/admin/outbox-page.tsx'),
+    (m) => m.OutboxPage,
+  ),
   '/user/password/:id': screen(
     () => import('../features/admin/user-password-page.tsx'),
     (m) => m.UserPasswordPage,

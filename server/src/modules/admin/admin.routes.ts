@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminSummary } from '@tamaq/contract/admin';
+import { AdminSummary, OutboxList, OutboxQuery } from '@tamaq/contract/admin';
 import { commonErrorResponses } from '@tamaq/contract/errors';
 import { rolesFor } from '@tamaq/contract/routes';
 import type { ModuleOptions } from '../../platform/platform.ts';
@@ -20,5 +20,19 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       },
     },
     () => repo.summary(platform.now()),
+  );
+
+  app.get(
+    '/api/admin/outbox',
+    {
+      config: { access: rolesFor('/admin/outbox') },
+      schema: {
+        tags: ['admin'],
+        summary: 'Исходящие письма: все письма сервера, новые сверху; без SMTP_URL они ждут здесь',
+        querystring: OutboxQuery,
+        response: { 200: OutboxList, ...commonErrorResponses },
+      },
+    },
+    (request) => repo.outbox(request.query),
   );
 };

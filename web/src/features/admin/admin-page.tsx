@@ -1,4 +1,11 @@
-import { BankOutlined, CreditCardOutlined, HomeOutlined, RestOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  BankOutlined,
+  CreditCardOutlined,
+  HomeOutlined,
+  MailOutlined,
+  RestOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { AdminSummary } from '@tamaq/contract/admin';
 import type { GuardedRoute } from '@tamaq/contract/routes';
 import { Alert, Button, Card, Col, Row, Spin, Statistic, Typography } from 'antd';
@@ -25,6 +32,7 @@ const TILES: Tile[] = [
   { key: 'pupils', title: t.pupils, icon: <TeamOutlined />, to: '/pupils' },
   { key: 'cards', title: t.cards, icon: <CreditCardOutlined />, to: '/organizations' },
   { key: 'visits_today', title: t.visitsToday, icon: <RestOutlined /> },
+  { key: 'outbox_waiting', title: t.outboxWaiting, icon: <MailOutlined />, to: '/admin/outbox' },
 ];
 
 function TileCard({ tile, value }: { tile: Tile; value: number }) {

@@ -108,6 +108,10 @@ const checks = async () => {
   await check('lint', bin('eslint'), ['.', '--max-warnings=0']);
   await check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
   await check('typecheck', process.execPath, [path.join(root, 'scripts', 'typecheck.mjs')]);
+  // What is shipped: no advisory left unassessed (docs/dependencies.md), and its bill of materials.
+  const supplyChain = path.join(root, 'server', 'scripts', 'supply-chain.ts');
+  await check('audit', bin('tsx'), [supplyChain, 'audit']);
+  await check('sbom', bin('tsx'), [supplyChain, 'sbom', path.join(tmp, 'tamaq.cdx.json')]);
   await suite('contract-unit', path.join(root, 'contract'));
   if (process.env.TEST_DATABASE_URL) await suite('server-postgres', path.join(root, 'server'));
   await check(

@@ -1,5 +1,5 @@
 import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireModule, RequireRole, RequireSession } from './guards.tsx';
 import { HomeRedirect } from './home-redirect.tsx';
@@ -14,8 +14,17 @@ import { SessionWatcher } from './session-watcher.tsx';
 const AppLayout = lazy(async () => ({ default: (await import('./layout/app-layout.tsx')).AppLayout }));
 
 /** The registered screen of a pattern. */
+/** The screens that read a scan made while the page loaded (their scanner takes the early keys). */
+const EARLY_KEY_SCREENS: ReadonlySet<RoutePattern> = new Set(['/school/fixation', '/fixation', '/books/issuance']);
+
 function ScreenSlot({ pattern }: { pattern: RoutePattern }) {
   const Screen = SCREENS[pattern];
+  // Runs once the screen has shown (after its own effects): any other screen drops the keys pressed
+  // while the page loaded, so a later scanning screen never reads them as a scan.
+  useEffect(() => {
+    // (The global of public/early-keys.js, called directly: lib/early-keys.ts stays out of this chunk.)
+    if (!EARLY_KEY_SCREENS.has(pattern)) window.__tamaqEarlyKeys?.take();
+  }, [pattern]);
   return <Screen />;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { BarcodeScanner, FORGET_MS, SILENT_END_MS, type KeyTarget } from './scanner.ts';
+import { takeEarlyKeys } from './early-keys.ts';
+import { BarcodeScanner, FORGET_MS, SILENT_END_MS, type KeyTarget, type ScannerKey } from './scanner.ts';
 
 export interface BarcodeScannerOptions {
   /** Off while a dialog that has its own input is open, for example. Default true. */
@@ -8,6 +9,11 @@ export interface BarcodeScannerOptions {
   reportShort?: boolean;
   /** Outside any field only a scanner's burst counts, not keys typed at a person's pace (see BarcodeScanner). */
   burstOnlyOutside?: boolean;
+  /**
+   * A scanning screen of the queue: when it is first enabled it reads the keys pressed while the page
+   * was loading (a card scanned at a reload), so that scan is recorded or refused, never lost.
+   */
+  takeEarlyKeys?: boolean;
 }
 
 /** The attribute that marks a screen's card field: its value is a card number, typed or scanned. */
@@ -61,6 +67,7 @@ export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeS
   const enabled = opts.enabled ?? true;
   const reportShort = opts.reportShort ?? false;
   const burstOnlyOutside = opts.burstOnlyOutside ?? false;
+  const early = opts.takeEarlyKeys ?? false;
   const onScanRef = useRef(onScan);
   useEffect(() => {
     onScanRef.current = onScan;
@@ -86,38 +93,49 @@ export function useBarcodeScanner(onScan: (code: string) => void, opts: BarcodeS
       const [next, ...rest] = waits;
       if (scanner.pending && next !== undefined) timer = setTimeout(() => tick(since, waited + next, rest), next);
     };
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.isComposing) return;
-      const target = targetOf(e.target);
-      const step = scanner.push({
-        key: e.key,
-        ...(e.code ? { code: e.code } : {}),
-        keyCode: e.keyCode,
-        shiftKey: e.shiftKey,
-        ctrlKey: e.ctrlKey,
-        altKey: e.altKey,
-        metaKey: e.metaKey,
-        timeStamp: e.timeStamp,
-        target,
-      });
-      if (step.swallow) {
+    /** One key, live (`e`: it can be stopped, and typed into its field) or kept from the page's load. */
+    const handle = (key: ScannerKey, e: KeyboardEvent | null) => {
+      const step = scanner.push(key);
+      if (e && step.swallow) {
         e.preventDefault();
         e.stopPropagation(); // an Enter that ends a scan must not submit a form or press a button
       }
-      takeBack(step.takeBack.length && field ? field : e.target, step.takeBack);
-      if (step.insert) insert(e.target, step.insert);
-      field = scanner.pending ? e.target : null;
+      const into = e?.target ?? null;
+      takeBack(step.takeBack.length && field ? field : into, step.takeBack);
+      if (step.insert) insert(into, step.insert);
+      field = scanner.pending ? into : null;
       if (timer !== undefined) clearTimeout(timer);
-      const since = e.timeStamp;
+      const since = key.timeStamp;
       const first = SILENT_END_MS + 5;
       timer = scanner.pending ? setTimeout(() => tick(since, first, [FORGET_MS]), first) : undefined;
       emit(step.scan);
     };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.isComposing) return;
+      handle(
+        {
+          key: e.key,
+          ...(e.code ? { code: e.code } : {}),
+          keyCode: e.keyCode,
+          shiftKey: e.shiftKey,
+          ctrlKey: e.ctrlKey,
+          altKey: e.altKey,
+          metaKey: e.metaKey,
+          timeStamp: e.timeStamp,
+          target: targetOf(e.target),
+        },
+        e,
+      );
+    };
     // Capture phase: seen before antd inputs or selects can stop the event.
     window.addEventListener('keydown', onKeyDown, true);
+    // The keys of the page's load come first, in their order and with their times: outside any field.
+    if (early) {
+      for (const { code, ...k } of takeEarlyKeys()) handle({ ...k, ...(code ? { code } : {}), target: 'other' }, null);
+    }
     return () => {
       window.removeEventListener('keydown', onKeyDown, true);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [enabled, reportShort, burstOnlyOutside]);
+  }, [enabled, reportShort, burstOnlyOutside, early]);
 }

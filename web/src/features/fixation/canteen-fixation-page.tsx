@@ -96,7 +96,7 @@ export function CanteenFixationPage() {
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
   });
-  useBarcodeScanner((code) => void station.submit(code), { reportShort: true });
+  useBarcodeScanner((code) => void station.submit(code), { reportShort: true, takeEarlyKeys: true });
 
   return (
     <Card title={t.canteenTitle} data-testid="fixation-page" extra={<SoundToggle />}>

@@ -82,7 +82,7 @@ export function SchoolFixationPage() {
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
   });
-  useBarcodeScanner((code) => void station.submit(code), { reportShort: true });
+  useBarcodeScanner((code) => void station.submit(code), { reportShort: true, takeEarlyKeys: true });
 
   const mayDelete = session !== null && MAY_DELETE.includes(session.role);
   const columns = useMemo(

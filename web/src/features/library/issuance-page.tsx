@@ -191,7 +191,7 @@ export function IssuancePage() {
     },
     [schoolId, say, sounds, update, greet, switchTo],
   );
-  useBarcodeScanner(onScan, { enabled: schoolId !== null && !confirming && !busy });
+  useBarcodeScanner(onScan, { enabled: schoolId !== null && !confirming && !busy, takeEarlyKeys: true });
 
   useLibraryReader(schoolId, (student) => {
     if (stateRef.current.copies.length > 0) {

@@ -1,9 +1,9 @@
-import type { CanteenList } from '@tamaq/contract/canteens';
 import type { FixationCategoryList } from '@tamaq/contract/fixation-categories';
 import type { FoodCategoryList } from '@tamaq/contract/food-categories';
 import { MAX_PAGE_SIZE } from '@tamaq/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { callEndpoint } from './endpoint-client.ts';
 
 /** The pickers of several screens (manual fixation, reports): every option in one call (an organization has a handful of each). */
 const all = { limit: MAX_PAGE_SIZE };
@@ -18,7 +18,7 @@ export const foodCategoryOptionsQuery = () =>
 export const canteenOptionsQuery = () =>
   queryOptions({
     queryKey: ['canteens', 'options'] as const,
-    queryFn: ({ signal }) => api.get<CanteenList>('/api/canteens', all, { signal }),
+    queryFn: ({ signal }) => callEndpoint('canteens', 'list', { query: all }, { signal }),
     staleTime: 60_000,
   });
 

@@ -1,10 +1,9 @@
-import type { CanteenList } from '@tamaq/contract/canteens';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** Every canteen the user may scan in, for the picker (an organization has a handful). */
 export const listScanCanteens = (signal?: AbortSignal) =>
-  api.get<CanteenList>('/api/canteens', { limit: 1000, offset: 0 }, { signal });
+  callEndpoint('canteens', 'list', { query: { limit: 1000, offset: 0 } }, { signal });
 
 export const scanCanteensQuery = () =>
   queryOptions({

@@ -1,4 +1,5 @@
-import { listOf, Paging } from './common.ts';
+import { IdParams, listOf, Ok, Paging } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
 import type { Role } from './roles.ts';
 import { rolesFor } from './routes.ts';
 import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
@@ -43,3 +44,37 @@ export const CANTEEN_LIST_ROLES: readonly Role[] = [
 export const CANTEEN_MESSAGES = {
   notFound: 'Столовая не найдена',
 } as const;
+
+const canteen = endpointsOf('canteens');
+const canteenAdmin = rolesFor('/canteens');
+
+export const CANTEEN_ENDPOINTS = {
+  list: canteen('list', {
+    query: CanteenListQuery,
+    answer: CanteenList,
+    access: CANTEEN_LIST_ROLES,
+    summary: 'Столовые организации (поиск по названию и адресу)',
+  }),
+  get: canteen('get', {
+    params: IdParams,
+    answer: Canteen,
+    refusals: [404],
+    access: canteenAdmin,
+    summary: 'Столовая',
+  }),
+  create: canteen('create', { body: CanteenCreate, answer: Canteen, access: canteenAdmin, summary: 'Новая столовая' }),
+  update: canteen('update', {
+    body: CanteenUpdate,
+    answer: Canteen,
+    refusals: [404],
+    access: canteenAdmin,
+    summary: 'Изменение столовой',
+  }),
+  remove: canteen('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404],
+    access: canteenAdmin,
+    summary: 'Удаление столовой (в архив: посещения сохраняются)',
+  }),
+};

@@ -7,24 +7,30 @@ import { api, type Query, type RequestOptions } from './api-client.ts';
  * Calls a contract endpoint by its group and name, its input and answer typed from the declaration:
  * `callEndpoint('canteens', 'get', { params: { id } })`. No path or answer type is written here.
  */
+/** A call of a route with untyped input: for kits that call many groups' endpoints alike. */
+export function callRoute<T>(
+  route: Route,
+  input: { params?: Record<string, string | number>; query?: Query; body?: unknown },
+  opts?: RequestOptions,
+): Promise<T> {
+  const url = fillPath(route.path, input.params);
+  switch (route.method) {
+    case 'GET':
+      return api.get<T>(url, input.query, opts);
+    case 'DELETE':
+      return api.delete<T>(url, input.query, opts);
+    case 'POST':
+      return api.post<T>(url, input.body, opts);
+    case 'PUT':
+      return api.put<T>(url, input.body, opts);
+  }
+}
+
 export function callEndpoint<G extends Group, N extends EndpointName<G>>(
   group: G,
   name: N,
   input: CallInput<Endpoints[G][N]>,
   opts?: RequestOptions,
 ): Promise<CallAnswer<Endpoints[G][N]>> {
-  const route = PATHS[group][name] as Route;
-  const given = input as { params?: Record<string, string | number>; query?: Query; body?: unknown };
-  const url = fillPath(route.path, given.params);
-  type A = CallAnswer<Endpoints[G][N]>;
-  switch (route.method) {
-    case 'GET':
-      return api.get<A>(url, given.query, opts);
-    case 'DELETE':
-      return api.delete<A>(url, given.query, opts);
-    case 'POST':
-      return api.post<A>(url, given.body, opts);
-    case 'PUT':
-      return api.put<A>(url, given.body, opts);
-  }
+  return callRoute(PATHS[group][name] as Route, input as Parameters<typeof callRoute>[1], opts);
 }

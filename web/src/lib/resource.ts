@@ -1,7 +1,13 @@
 import type { Ok } from '@tamaq/contract/common';
 import type { z } from '@tamaq/contract/zod';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PATHS, type EndpointName, type Group, type Route } from '@tamaq/contract/api-paths';
 import { api, type Query } from './api-client.ts';
+import { callRoute } from './endpoint-client.ts';
+
+type CatalogueCall = 'list' | 'get' | 'create' | 'update' | 'remove';
+/** The contract's endpoint groups that are whole catalogues: list, get, create, update and remove. */
+export type CatalogueGroup = { [G in Group]: CatalogueCall extends EndpointName<G> ? G : never }[Group];
 
 /**
  * The calls of one catalogue resource, typed from its contract schemas: the list
@@ -11,10 +17,12 @@ import { api, type Query } from './api-client.ts';
  */
 export interface ResourceSchemas<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
   key: string;
-  /** The list route, e.g. '/api/canteens'. */
-  list: string;
-  /** The single-row route, e.g. '/api/canteen'. */
-  one: string;
+  /** The contract's endpoints of the catalogue, by group: its calls are made by name. */
+  group?: CatalogueGroup;
+  /** Without a group: the list route, e.g. '/api/watches'. */
+  list?: string;
+  /** Without a group: the single-row route, e.g. '/api/watch'. */
+  one?: string;
   row: Row;
   create: Create;
   update: Update;
@@ -57,12 +65,19 @@ export function defineResource<Row extends z.ZodType, Create extends z.ZodType, 
   type C = z.input<Create>;
   type U = z.input<Update>;
   const key = [s.key] as const;
+  const routes = s.group ? (PATHS[s.group] as Record<CatalogueCall, Route>) : null;
   const list = (params: ListParams, signal?: AbortSignal) =>
-    api.get<{ total: number; rows: R[] }>(s.list, { ...params }, { signal });
-  const get = (id: number, signal?: AbortSignal) => api.get<R>(`${s.one}/${id}`, undefined, { signal });
-  const create = (body: C) => api.post<R>(s.one, body);
-  const update = (body: U) => api.put<R>(s.one, body);
-  const remove = (id: number) => api.delete<Ok>(`${s.one}/${id}`);
+    routes
+      ? callRoute<{ total: number; rows: R[] }>(routes.list, { query: { ...params } }, { signal })
+      : api.get<{ total: number; rows: R[] }>(s.list!, { ...params }, { signal });
+  const get = (id: number, signal?: AbortSignal) =>
+    routes
+      ? callRoute<R>(routes.get, { params: { id } }, { signal })
+      : api.get<R>(`${s.one}/${id}`, undefined, { signal });
+  const create = (body: C) => (routes ? callRoute<R>(routes.create, { body }) : api.post<R>(s.one!, body));
+  const update = (body: U) => (routes ? callRoute<R>(routes.update, { body }) : api.put<R>(s.one!, body));
+  const remove = (id: number) =>
+    routes ? callRoute<Ok>(routes.remove, { params: { id } }) : api.delete<Ok>(`${s.one}/${id}`);
   const useRefresh = () => {
     const queryClient = useQueryClient();
     return async () => {

@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 1 §2.18: the organization's canteens. The fixation screens read the list to pick one. */
 export const canteensResource = defineResource({
   key: 'canteens',
-  list: '/api/canteens',
-  one: '/api/canteen',
+  group: 'canteens',
   row: Canteen,
   create: CanteenCreate,
   update: CanteenUpdate,

@@ -1,0 +1,80 @@
+import { PATHS, type Access, type EndpointName, type Group, type Module, type Route } from './api-paths.ts';
+import type { z } from './zod.ts';
+
+/**
+ * One endpoint, declared once (in its module's contract file, gathered in `endpoints.ts`): its method and path (from `PATHS`), what it takes, what it answers,
+ * who may call it and what it does. The server registers it from this (`bindEndpoint`), the API
+ * docs describe it from this, and the web's calls are typed from this.
+ */
+export interface Endpoint<
+  R extends Route = Route,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends z.ZodType = z.ZodType,
+> {
+  method: R['method'];
+  path: R['path'];
+  params: P;
+  query: Q;
+  body: B;
+  /** The answer of a 200. */
+  answer: A;
+  /** Refusals beyond the usual 401, 403, 422 and 429 (a missing row: 404; a conflict: 409). */
+  refusals: readonly (404 | 409)[];
+  access: Access;
+  module?: Module;
+  summary: string;
+  tag: string;
+}
+
+interface Definition<P, Q, B, A> {
+  params?: P;
+  query?: Q;
+  body?: B;
+  answer: A;
+  refusals?: readonly (404 | 409)[];
+  access: Access;
+  module?: Module;
+  summary: string;
+}
+
+/** The declarer of one group's endpoints: `const canteen = endpointsOf('canteens')`. */
+export const endpointsOf =
+  <G extends Group>(tag: G) =>
+  <
+    N extends EndpointName<G>,
+    A extends z.ZodType,
+    P extends z.ZodType | undefined = undefined,
+    Q extends z.ZodType | undefined = undefined,
+    B extends z.ZodType | undefined = undefined,
+  >(
+    name: N,
+    d: Definition<P, Q, B, A>,
+  ): Endpoint<(typeof PATHS)[G][N] & Route, P, Q, B, A> => {
+    const route = PATHS[tag][name] as Route;
+    return {
+      method: route.method,
+      path: route.path,
+      params: d.params as P,
+      query: d.query as Q,
+      body: d.body as B,
+      answer: d.answer,
+      refusals: d.refusals ?? [],
+      access: d.access,
+      ...(d.module ? { module: d.module } : {}),
+      summary: d.summary,
+      tag,
+    } as unknown as Endpoint<(typeof PATHS)[G][N] & Route, P, Q, B, A>;
+  };
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Takes<S> = [S] extends [z.ZodType] ? true : false;
+/** What a caller sends: `params`, `query` and `body`, each when the endpoint takes it. */
+export type CallInput<E> = E extends Endpoint
+  ? (Takes<E['params']> extends true ? { params: Input<E['params']> } : object) &
+      (Takes<E['query']> extends true ? { query?: Input<E['query']> } : object) &
+      (Takes<E['body']> extends true ? { body: Input<E['body']> } : object)
+  : never;
+/** What a caller gets back (the 200's answer, as the server writes it). */
+export type CallAnswer<E> = E extends Endpoint ? z.output<E['answer']> : never;

@@ -24,6 +24,35 @@ export const PATHS = {
     update: { method: 'PUT', path: '/api/canteen' },
     remove: { method: 'DELETE', path: '/api/canteen/:id' },
   },
+  watches: {
+    list: { method: 'GET', path: '/api/watches' },
+    get: { method: 'GET', path: '/api/watch/:id' },
+    create: { method: 'POST', path: '/api/watch' },
+    update: { method: 'PUT', path: '/api/watch' },
+    remove: { method: 'DELETE', path: '/api/watch/:id' },
+  },
+  'food-categories': {
+    list: { method: 'GET', path: '/api/food/categories' },
+    get: { method: 'GET', path: '/api/food/category/:id' },
+    create: { method: 'POST', path: '/api/food/category' },
+    update: { method: 'PUT', path: '/api/food/category' },
+    remove: { method: 'DELETE', path: '/api/food/category/:id' },
+  },
+  'fixation-categories': {
+    list: { method: 'GET', path: '/api/fixation/categories' },
+    current: { method: 'GET', path: '/api/fixation/current/categories' },
+    get: { method: 'GET', path: '/api/fixation/category/:id' },
+    create: { method: 'POST', path: '/api/fixation/category' },
+    update: { method: 'PUT', path: '/api/fixation/category' },
+    remove: { method: 'DELETE', path: '/api/fixation/category/:id' },
+  },
+  'dish-categories': {
+    list: { method: 'GET', path: '/api/categories' },
+    get: { method: 'GET', path: '/api/category/:id' },
+    create: { method: 'POST', path: '/api/category' },
+    update: { method: 'PUT', path: '/api/category' },
+    remove: { method: 'DELETE', path: '/api/category/:id' },
+  },
 } as const satisfies Record<string, Record<string, Route>>;
 
 export type Group = keyof typeof PATHS;

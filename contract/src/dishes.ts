@@ -1,4 +1,6 @@
-import { listOf, Paging } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
+import { IdParams, listOf, Ok, Paging } from './common.ts';
 import { cost } from './food-categories.ts';
 import { Image } from './profile.ts';
 import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
@@ -89,3 +91,42 @@ export const DISH_MESSAGES = {
   categoryNameTaken: 'Категория блюд с таким названием уже есть',
   categoryHasDishes: (n: number) => `В категории есть блюда: ${n}. Сначала удалите или перенесите их`,
 } as const;
+
+const dishCategoriesEndpoint = endpointsOf('dish-categories');
+const dishCategoriesAccess = rolesFor('/categories');
+
+export const DISH_CATEGORIES_ENDPOINTS = {
+  list: dishCategoriesEndpoint('list', {
+    query: DishCategoryListQuery,
+    answer: DishCategoryList,
+    access: dishCategoriesAccess,
+    summary: 'Категории блюд',
+  }),
+  get: dishCategoriesEndpoint('get', {
+    params: IdParams,
+    answer: DishCategory,
+    refusals: [404],
+    access: dishCategoriesAccess,
+    summary: 'Категория блюд',
+  }),
+  create: dishCategoriesEndpoint('create', {
+    body: DishCategoryCreate,
+    answer: DishCategory,
+    access: dishCategoriesAccess,
+    summary: 'Новая категория блюд (в организации вызывающего)',
+  }),
+  update: dishCategoriesEndpoint('update', {
+    body: DishCategoryUpdate,
+    answer: DishCategory,
+    refusals: [404],
+    access: dishCategoriesAccess,
+    summary: 'Изменение категории блюд',
+  }),
+  remove: dishCategoriesEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: dishCategoriesAccess,
+    summary: 'Удаление категории блюд (в архив); отказ 409, пока в ней есть блюда',
+  }),
+};

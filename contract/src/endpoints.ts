@@ -1,12 +1,20 @@
 import type { EndpointName, Group } from './api-paths.ts';
 import { CANTEEN_ENDPOINTS } from './canteens.ts';
 import type { Endpoint } from './endpoint-kit.ts';
+import { DISH_CATEGORIES_ENDPOINTS } from './dishes.ts';
+import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
+import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
+import { WATCHES_ENDPOINTS } from './watches.ts';
 
 export type { CallAnswer, CallInput, Endpoint } from './endpoint-kit.ts';
 
 /** Every endpoint of the API, by group and name; each declared in its module's contract file. */
 export const ENDPOINTS = {
   canteens: CANTEEN_ENDPOINTS,
+  watches: WATCHES_ENDPOINTS,
+  'food-categories': FOOD_CATEGORIES_ENDPOINTS,
+  'fixation-categories': FIXATION_CATEGORIES_ENDPOINTS,
+  'dish-categories': DISH_CATEGORIES_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -1,4 +1,5 @@
-import { listOf, Paging } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { IdParams, listOf, Ok, Paging } from './common.ts';
 import type { Role } from './roles.ts';
 import { rolesFor } from './routes.ts';
 import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
@@ -87,3 +88,47 @@ export const FIXATION_CATEGORY_LIST_ROLES: readonly Role[] = [
 
 /** The scanning screens read the current categories: the admin and the cashier. */
 export const CURRENT_CATEGORY_ROLES: readonly Role[] = rolesFor('/fixation');
+
+const fixationCategoriesEndpoint = endpointsOf('fixation-categories');
+const fixationCategoriesAccess = rolesFor('/fixation/categories');
+
+export const FIXATION_CATEGORIES_ENDPOINTS = {
+  list: fixationCategoriesEndpoint('list', {
+    query: FixationCategoryListQuery,
+    answer: FixationCategoryList,
+    access: FIXATION_CATEGORY_LIST_ROLES,
+    summary: 'Категории фиксации (по позиции, затем по времени начала)',
+  }),
+  current: fixationCategoriesEndpoint('current', {
+    answer: CurrentFixationCategories,
+    access: CURRENT_CATEGORY_ROLES,
+    summary: 'Категории, в окно которых попадает текущее время организации',
+  }),
+  get: fixationCategoriesEndpoint('get', {
+    params: IdParams,
+    answer: FixationCategory,
+    refusals: [404],
+    access: fixationCategoriesAccess,
+    summary: 'Категория фиксации',
+  }),
+  create: fixationCategoriesEndpoint('create', {
+    body: FixationCategoryCreate,
+    answer: FixationCategory,
+    access: fixationCategoriesAccess,
+    summary: 'Новая категория фиксации: время ЧЧ:ММ, окна категорий не пересекаются',
+  }),
+  update: fixationCategoriesEndpoint('update', {
+    body: FixationCategoryUpdate,
+    answer: FixationCategory,
+    refusals: [404],
+    access: fixationCategoriesAccess,
+    summary: 'Изменение категории фиксации',
+  }),
+  remove: fixationCategoriesEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404],
+    access: fixationCategoriesAccess,
+    summary: 'Удаление категории фиксации (в архив: посещения сохраняются)',
+  }),
+};

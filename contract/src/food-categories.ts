@@ -1,4 +1,5 @@
-import { listOf, Paging } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { IdParams, listOf, Ok, Paging } from './common.ts';
 import type { Role } from './roles.ts';
 import { rolesFor } from './routes.ts';
 import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
@@ -107,3 +108,42 @@ export const FOOD_CATEGORY_LIST_ROLES: readonly Role[] = [
     ...rolesFor('/report/school/fixations'),
   ]),
 ];
+
+const foodCategoriesEndpoint = endpointsOf('food-categories');
+const foodCategoriesAccess = rolesFor('/food/categories');
+
+export const FOOD_CATEGORIES_ENDPOINTS = {
+  list: foodCategoriesEndpoint('list', {
+    query: FoodCategoryListQuery,
+    answer: FoodCategoryList,
+    access: FOOD_CATEGORY_LIST_ROLES,
+    summary: 'Категории питания: стоимость в день (тг.) и тип (sw — социальный кошелёк)',
+  }),
+  get: foodCategoriesEndpoint('get', {
+    params: IdParams,
+    answer: FoodCategory,
+    refusals: [404],
+    access: foodCategoriesAccess,
+    summary: 'Категория питания',
+  }),
+  create: foodCategoriesEndpoint('create', {
+    body: FoodCategoryCreate,
+    answer: FoodCategory,
+    access: foodCategoriesAccess,
+    summary: 'Новая категория питания: cost — число или строка, не больше 2 знаков после запятой',
+  }),
+  update: foodCategoriesEndpoint('update', {
+    body: FoodCategoryUpdate,
+    answer: FoodCategory,
+    refusals: [404],
+    access: foodCategoriesAccess,
+    summary: 'Изменение категории питания; смена типа переносит даты социального кошелька учеников',
+  }),
+  remove: foodCategoriesEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: foodCategoriesAccess,
+    summary: 'Удаление категории питания (в архив); отказ 409, пока она назначена ученикам',
+  }),
+};

@@ -1,8 +1,5 @@
-import type { FixationCategoryList } from '@tamaq/contract/fixation-categories';
-import type { FoodCategoryList } from '@tamaq/contract/food-categories';
 import { MAX_PAGE_SIZE } from '@tamaq/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
 import { callEndpoint } from './endpoint-client.ts';
 
 /** The pickers of several screens (manual fixation, reports): every option in one call (an organization has a handful of each). */
@@ -11,7 +8,7 @@ const all = { limit: MAX_PAGE_SIZE };
 export const foodCategoryOptionsQuery = () =>
   queryOptions({
     queryKey: ['food-categories', 'options'] as const,
-    queryFn: ({ signal }) => api.get<FoodCategoryList>('/api/food/categories', all, { signal }),
+    queryFn: ({ signal }) => callEndpoint('food-categories', 'list', { query: all }, { signal }),
     staleTime: 60_000,
   });
 
@@ -25,7 +22,7 @@ export const canteenOptionsQuery = () =>
 export const fixationCategoryOptionsQuery = () =>
   queryOptions({
     queryKey: ['fixation-categories', 'options'] as const,
-    queryFn: ({ signal }) => api.get<FixationCategoryList>('/api/fixation/categories', all, { signal }),
+    queryFn: ({ signal }) => callEndpoint('fixation-categories', 'list', { query: all }, { signal }),
     staleTime: 60_000,
   });
 

@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 2 "Dish categories": the education admin's catalogue of dish categories. */
 export const dishCategoriesResource = defineResource({
   key: 'dish-categories',
-  list: '/api/categories',
-  one: '/api/category',
+  group: 'dish-categories',
   row: DishCategory,
   create: DishCategoryCreate,
   update: DishCategoryUpdate,

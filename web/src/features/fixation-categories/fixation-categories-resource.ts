@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 1 §2.19: meal times, each with its HH:mm window, in list order (position, then start). */
 export const fixationCategoriesResource = defineResource({
   key: 'fixation-categories',
-  list: '/api/fixation/categories',
-  one: '/api/fixation/category',
+  group: 'fixation-categories',
   row: FixationCategory,
   create: FixationCategoryCreate,
   update: FixationCategoryUpdate,

@@ -7,8 +7,7 @@ import { defineResource } from '../../lib/resource.ts';
  */
 export const foodCategoriesResource = defineResource({
   key: 'food-categories',
-  list: '/api/food/categories',
-  one: '/api/food/category',
+  group: 'food-categories',
   row: FoodCategory,
   create: FoodCategoryCreate,
   update: FoodCategoryUpdate,

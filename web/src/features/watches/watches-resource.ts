@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 1 §2.16: duty schedules, the month days on which their holders may eat. */
 export const watchesResource = defineResource({
   key: 'watches',
-  list: '/api/watches',
-  one: '/api/watch',
+  group: 'watches',
   row: Watch,
   create: WatchCreate,
   update: WatchUpdate,

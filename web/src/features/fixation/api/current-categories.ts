@@ -1,12 +1,11 @@
-import type { FixationCategory } from '@tamaq/contract/fixation-categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** Spec 2 §4: the categories active now, read again every 60 s while the screen is open. */
 export const CURRENT_CATEGORIES_REFRESH_MS = 60_000;
 
 export const getCurrentCategories = (signal?: AbortSignal) =>
-  api.get<FixationCategory[]>('/api/fixation/current/categories', undefined, { signal });
+  callEndpoint('fixation-categories', 'current', {}, { signal });
 
 export const currentCategoriesQuery = () =>
   queryOptions({

@@ -1,10 +1,9 @@
-import type { FixationCategoryList } from '@tamaq/contract/fixation-categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** All meal times of the organization, for the admin's category picker. */
 export const listFixationCategoryOptions = (signal?: AbortSignal) =>
-  api.get<FixationCategoryList>('/api/fixation/categories', { limit: 1000, offset: 0 }, { signal });
+  callEndpoint('fixation-categories', 'list', { query: { limit: 1000, offset: 0 } }, { signal });
 
 export const fixationCategoryOptionsQuery = () =>
   queryOptions({

@@ -1,9 +1,8 @@
-import type { FoodCategoryList } from '@tamaq/contract/food-categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export const listFoodCategoryOptions = (signal?: AbortSignal) =>
-  api.get<FoodCategoryList>('/api/food/categories', { limit: 1000 }, { signal });
+  callEndpoint('food-categories', 'list', { query: { limit: 1000 } }, { signal });
 
 /** The category picker of a pupil's form (class context). */
 export const foodCategoryOptionsQuery = queryOptions({

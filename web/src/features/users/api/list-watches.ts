@@ -1,9 +1,8 @@
-import type { WatchList } from '@tamaq/contract/watches';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export const listWatchOptions = (signal?: AbortSignal) =>
-  api.get<WatchList>('/api/watches', { limit: 1000 }, { signal });
+  callEndpoint('watches', 'list', { query: { limit: 1000 } }, { signal });
 
 /** The Admin's watch picker on the user form. */
 export const watchOptionsQuery = queryOptions({

@@ -1,3 +1,5 @@
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
 import { listOf } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { bodyId, newPassword, z } from './zod.ts';
@@ -52,3 +54,19 @@ export const OutboxMail = z.object({
 export type OutboxMail = z.infer<typeof OutboxMail>;
 export const OutboxList = listOf(OutboxMail);
 export type OutboxList = z.infer<typeof OutboxList>;
+
+const adminEndpoint = endpointsOf('admin');
+
+export const ADMIN_ENDPOINTS = {
+  summary: adminEndpoint('summary', {
+    answer: AdminSummary,
+    access: rolesFor('/admin'),
+    summary: 'Панель супер администратора: организации, школы, ученики, карты, посещения за сегодня',
+  }),
+  outbox: adminEndpoint('outbox', {
+    query: OutboxQuery,
+    answer: OutboxList,
+    access: rolesFor('/admin/outbox'),
+    summary: 'Исходящие письма: все письма сервера, новые сверху; без SMTP_URL они ждут здесь',
+  }),
+};

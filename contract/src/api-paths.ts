@@ -53,6 +53,37 @@ export const PATHS = {
     update: { method: 'PUT', path: '/api/category' },
     remove: { method: 'DELETE', path: '/api/category/:id' },
   },
+  schools: {
+    list: { method: 'GET', path: '/api/schools' },
+    get: { method: 'GET', path: '/api/school/:id' },
+    settings: { method: 'GET', path: '/api/school/:id/settings' },
+    create: { method: 'POST', path: '/api/school' },
+    update: { method: 'PUT', path: '/api/school' },
+    remove: { method: 'DELETE', path: '/api/school/:id' },
+  },
+  organizations: {
+    list: { method: 'GET', path: '/api/organizations' },
+    get: { method: 'GET', path: '/api/organization/:id' },
+    create: { method: 'POST', path: '/api/organization' },
+    update: { method: 'PUT', path: '/api/organization' },
+  },
+  dishes: {
+    list: { method: 'GET', path: '/api/products' },
+    get: { method: 'GET', path: '/api/product/:id' },
+    menus: { method: 'GET', path: '/api/product/:id/menus' },
+    create: { method: 'POST', path: '/api/product' },
+    update: { method: 'PUT', path: '/api/product' },
+    remove: { method: 'DELETE', path: '/api/product/:id' },
+  },
+  admin: {
+    summary: { method: 'GET', path: '/api/admin/summary' },
+    outbox: { method: 'GET', path: '/api/admin/outbox' },
+  },
+  'menu-activations': {
+    list: { method: 'GET', path: '/api/activated/menus' },
+    activate: { method: 'POST', path: '/api/activated/menu/activate' },
+    remove: { method: 'PUT', path: '/api/activated/menu/remove' },
+  },
 } as const satisfies Record<string, Record<string, Route>>;
 
 export type Group = keyof typeof PATHS;

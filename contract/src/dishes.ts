@@ -130,3 +130,49 @@ export const DISH_CATEGORIES_ENDPOINTS = {
     summary: 'Удаление категории блюд (в архив); отказ 409, пока в ней есть блюда',
   }),
 };
+
+const dishesEndpoint = endpointsOf('dishes');
+const dishesAccess = rolesFor('/products/:categoryId');
+
+export const DISHES_ENDPOINTS = {
+  list: dishesEndpoint('list', {
+    query: DishListQuery,
+    answer: DishList,
+    access: dishesAccess,
+    summary: 'Блюда (по категории: categoryId; поиск по названию: query)',
+  }),
+  get: dishesEndpoint('get', {
+    params: IdParams,
+    answer: Dish,
+    refusals: [404],
+    access: dishesAccess,
+    summary: 'Блюдо',
+  }),
+  menus: dishesEndpoint('menus', {
+    params: IdParams,
+    answer: DishMenus,
+    refusals: [404],
+    access: dishesAccess,
+    summary: 'Меню, в которых есть блюдо (спрашивается перед удалением)',
+  }),
+  create: dishesEndpoint('create', {
+    body: DishCreate,
+    answer: Dish,
+    access: dishesAccess,
+    summary: 'Новое блюдо (цена в тенге, точно: "450.50")',
+  }),
+  update: dishesEndpoint('update', {
+    body: DishUpdate,
+    answer: Dish,
+    refusals: [404],
+    access: dishesAccess,
+    summary: 'Изменение блюда',
+  }),
+  remove: dishesEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404],
+    access: dishesAccess,
+    summary: 'Удаление блюда (в архив: меню и заказы хранят ссылку)',
+  }),
+};

@@ -1,15 +1,15 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fillPath, PATHS } from './api-paths.ts';
 import type { Canteen, CanteenList } from './canteens.ts';
-import { ENDPOINTS, type CallAnswer, type CallInput, type Endpoints } from './endpoints.ts';
+import { ENDPOINTS, type CallAnswer, type CallInput, type Endpoint, type Endpoints } from './endpoints.ts';
 
 describe('the endpoint declarations', () => {
   it('take their method and path from the zod-free table, one for one', () => {
     for (const [group, names] of Object.entries(PATHS)) {
-      const declared = ENDPOINTS[group as keyof typeof ENDPOINTS];
+      const declared = ENDPOINTS[group as keyof typeof ENDPOINTS] as Record<string, Endpoint>;
       expect(Object.keys(declared).sort()).toEqual(Object.keys(names).sort());
       for (const [name, route] of Object.entries(names)) {
-        const e = declared[name as keyof typeof declared];
+        const e = declared[name]!;
         expect({ method: e.method, path: e.path }).toEqual(route);
         expect(e.tag).toBe(group);
         expect(e.summary.length).toBeGreaterThan(3);

@@ -1,6 +1,11 @@
 import type { EndpointName, Group } from './api-paths.ts';
 import { CANTEEN_ENDPOINTS } from './canteens.ts';
 import type { Endpoint } from './endpoint-kit.ts';
+import { MENU_ACTIVATIONS_ENDPOINTS } from './menu-activations.ts';
+import { ADMIN_ENDPOINTS } from './admin.ts';
+import { DISHES_ENDPOINTS } from './dishes.ts';
+import { ORGANIZATIONS_ENDPOINTS } from './organizations.ts';
+import { SCHOOLS_ENDPOINTS } from './schools.ts';
 import { DISH_CATEGORIES_ENDPOINTS } from './dishes.ts';
 import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
 import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
@@ -15,6 +20,11 @@ export const ENDPOINTS = {
   'food-categories': FOOD_CATEGORIES_ENDPOINTS,
   'fixation-categories': FIXATION_CATEGORIES_ENDPOINTS,
   'dish-categories': DISH_CATEGORIES_ENDPOINTS,
+  schools: SCHOOLS_ENDPOINTS,
+  organizations: ORGANIZATIONS_ENDPOINTS,
+  dishes: DISHES_ENDPOINTS,
+  admin: ADMIN_ENDPOINTS,
+  'menu-activations': MENU_ACTIVATIONS_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 
 export type Endpoints = typeof ENDPOINTS;

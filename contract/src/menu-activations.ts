@@ -1,4 +1,6 @@
-import { listOf, Paging } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
+import { listOf, Ok, Paging } from './common.ts';
 import { bodyId, optionalQueryId, z } from './zod.ts';
 
 /**
@@ -78,3 +80,30 @@ export function menuDayOn(date: string, days: number, today: string): number | n
   if (elapsed < 0 || days < 1) return null;
   return (elapsed % days) + 1;
 }
+
+const menuActivationsEndpoint = endpointsOf('menu-activations');
+const menuActivationsAccess = rolesFor('/activated/menus');
+
+export const MENU_ACTIVATIONS_ENDPOINTS = {
+  list: menuActivationsEndpoint('list', {
+    query: ActivatedMenuListQuery,
+    answer: ActivatedMenuList,
+    refusals: [404],
+    access: menuActivationsAccess,
+    summary: 'Активированные меню (новые сверху); today_day — день меню сегодня',
+  }),
+  activate: menuActivationsEndpoint('activate', {
+    body: MenuActivate,
+    answer: ActivatedMenu,
+    refusals: [404],
+    access: menuActivationsAccess,
+    summary: 'Активировать меню для школы с даты: free_food или paid_food',
+  }),
+  remove: menuActivationsEndpoint('remove', {
+    body: MenuActivationRemove,
+    answer: Ok,
+    refusals: [404],
+    access: menuActivationsAccess,
+    summary: 'Снять активацию',
+  }),
+};

@@ -1,5 +1,7 @@
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
 import { AUTH_MESSAGES } from './auth.ts';
-import { listOf, SearchQuery } from './common.ts';
+import { IdParams, listOf, SearchQuery } from './common.ts';
 import { requiredBin } from './kz-id.ts';
 import {
   MODULES,
@@ -81,3 +83,34 @@ export type OrganizationCreate = z.infer<typeof OrganizationCreate>;
 
 export const OrganizationUpdate = z.object({ id: bodyId(), ...fields });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
+
+const organizationsEndpoint = endpointsOf('organizations');
+
+export const ORGANIZATIONS_ENDPOINTS = {
+  list: organizationsEndpoint('list', {
+    query: OrganizationListQuery,
+    answer: OrganizationList,
+    access: rolesFor('/organizations'),
+    summary: 'Организации: поиск по названию и БИН',
+  }),
+  get: organizationsEndpoint('get', {
+    params: IdParams,
+    answer: Organization,
+    refusals: [404],
+    access: rolesFor('/organization/:id'),
+    summary: 'Организация',
+  }),
+  create: organizationsEndpoint('create', {
+    body: OrganizationCreate,
+    answer: Organization,
+    access: rolesFor('/organization/create'),
+    summary: 'Новая организация вместе с её администратором',
+  }),
+  update: organizationsEndpoint('update', {
+    body: OrganizationUpdate,
+    answer: Organization,
+    refusals: [404],
+    access: rolesFor('/organization/:id'),
+    summary: 'Изменение организации (тип не меняется); отключение завершает сеансы её пользователей',
+  }),
+};

@@ -1,4 +1,6 @@
-import { listOf, Paging } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
+import { listOf, Ok, Paging } from './common.ts';
 import { optionalBin } from './kz-id.ts';
 import type { Role } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
@@ -84,3 +86,60 @@ export const SCHOOL_MESSAGES_KINDERGARTEN: Wording<typeof SCHOOL_MESSAGES> = {
 
 export const schoolMessages = (role: Role | null | undefined): Wording<typeof SCHOOL_MESSAGES> =>
   speaksKindergarten(role) ? SCHOOL_MESSAGES_KINDERGARTEN : SCHOOL_MESSAGES;
+
+/** Many screens pick a school (fixation, cashbox, reports, library): all of them may read the list. */
+export const SCHOOL_READ_ROLES: readonly Role[] = [
+  'EducationAdmin',
+  'EducationKindergartenAdmin',
+  'EducationSocialTeacher',
+  'EducationCashier',
+  'EducationObserver',
+  'EducationLibrarian',
+  'SuperAdmin',
+];
+
+const schoolsEndpoint = endpointsOf('schools');
+const schoolsAccess = rolesFor('/school/create');
+
+export const SCHOOLS_ENDPOINTS = {
+  list: schoolsEndpoint('list', {
+    query: SchoolListQuery,
+    answer: SchoolList,
+    access: SCHOOL_READ_ROLES,
+    summary: 'Школы (детские сады) организации: поиск по названию, номеру, городу и адресу',
+  }),
+  get: schoolsEndpoint('get', {
+    params: SchoolIdParams,
+    answer: School,
+    refusals: [404],
+    access: SCHOOL_READ_ROLES,
+    summary: 'Школа',
+  }),
+  settings: schoolsEndpoint('settings', {
+    params: SchoolIdParams,
+    answer: SchoolSettings,
+    refusals: [404],
+    access: rolesFor('/school/:id/settings'),
+    summary: 'Настройки подключения турникета школы (только чтение)',
+  }),
+  create: schoolsEndpoint('create', {
+    body: SchoolCreate,
+    answer: School,
+    access: schoolsAccess,
+    summary: 'Новая школа в своей организации',
+  }),
+  update: schoolsEndpoint('update', {
+    body: SchoolUpdate,
+    answer: School,
+    refusals: [404],
+    access: schoolsAccess,
+    summary: 'Изменить школу',
+  }),
+  remove: schoolsEndpoint('remove', {
+    params: SchoolIdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: schoolsAccess,
+    summary: 'Удалить школу без классов, пользователей и истории питания',
+  }),
+};

@@ -5,8 +5,8 @@ import { PATHS, type EndpointName, type Group, type Route } from '@tamaq/contrac
 import { api, type Query } from './api-client.ts';
 import { callRoute } from './endpoint-client.ts';
 
-type CatalogueCall = 'list' | 'get' | 'create' | 'update' | 'remove';
-/** The contract's endpoint groups that are whole catalogues: list, get, create, update and remove. */
+type CatalogueCall = 'list' | 'get' | 'create' | 'update';
+/** The contract's endpoint groups that are catalogues: list, get, create, update (and remove, if they have it). */
 export type CatalogueGroup = { [G in Group]: CatalogueCall extends EndpointName<G> ? G : never }[Group];
 
 /**
@@ -65,7 +65,7 @@ export function defineResource<Row extends z.ZodType, Create extends z.ZodType, 
   type C = z.input<Create>;
   type U = z.input<Update>;
   const key = [s.key] as const;
-  const routes = s.group ? (PATHS[s.group] as Record<CatalogueCall, Route>) : null;
+  const routes = s.group ? (PATHS[s.group] as Record<CatalogueCall, Route> & { remove?: Route }) : null;
   const list = (params: ListParams, signal?: AbortSignal) =>
     routes
       ? callRoute<{ total: number; rows: R[] }>(routes.list, { query: { ...params } }, { signal })
@@ -77,7 +77,11 @@ export function defineResource<Row extends z.ZodType, Create extends z.ZodType, 
   const create = (body: C) => (routes ? callRoute<R>(routes.create, { body }) : api.post<R>(s.one!, body));
   const update = (body: U) => (routes ? callRoute<R>(routes.update, { body }) : api.put<R>(s.one!, body));
   const remove = (id: number) =>
-    routes ? callRoute<Ok>(routes.remove, { params: { id } }) : api.delete<Ok>(`${s.one}/${id}`);
+    routes
+      ? routes.remove
+        ? callRoute<Ok>(routes.remove, { params: { id } })
+        : Promise.reject(new Error(`${s.key}: rows are not deleted`))
+      : api.delete<Ok>(`${s.one}/${id}`);
   const useRefresh = () => {
     const queryClient = useQueryClient();
     return async () => {

@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 2 "Dishes": a category's dishes; a change also changes the categories' dish counts. */
 export const dishesResource = defineResource({
   key: 'dishes',
-  list: '/api/products',
-  one: '/api/product',
+  group: 'dishes',
   row: Dish,
   create: DishCreate,
   update: DishUpdate,

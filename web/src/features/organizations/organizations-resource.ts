@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 1 §2.15: organizations (super admin). Creating one creates its admin; they are never deleted. */
 export const organizationsResource = defineResource({
   key: 'organizations',
-  list: '/api/organizations',
-  one: '/api/organization',
+  group: 'organizations',
   row: Organization,
   create: OrganizationCreate,
   update: OrganizationUpdate,

@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 1 §2.17: schools (kindergartens). Every school query, the selectors' too, starts with 'schools'. */
 export const schoolsResource = defineResource({
   key: 'schools',
-  list: '/api/schools',
-  one: '/api/school',
+  group: 'schools',
   row: School,
   create: SchoolCreate,
   update: SchoolUpdate,

@@ -84,6 +84,15 @@ export const PATHS = {
     activate: { method: 'POST', path: '/api/activated/menu/activate' },
     remove: { method: 'PUT', path: '/api/activated/menu/remove' },
   },
+  cards: {
+    list: { method: 'GET', path: '/api/cards' },
+    search: { method: 'GET', path: '/api/card/search' },
+    ofUser: { method: 'GET', path: '/api/card/user' },
+    give: { method: 'POST', path: '/api/card/user' },
+    take: { method: 'DELETE', path: '/api/card/user' },
+    link: { method: 'POST', path: '/api/card/link' },
+    status: { method: 'POST', path: '/api/card/status' },
+  },
 } as const satisfies Record<string, Record<string, Route>>;
 
 export type Group = keyof typeof PATHS;

@@ -1,4 +1,7 @@
-import { listOf, Paging, YesNo } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import type { Role } from './roles.ts';
+import { rolesFor, type GuardedRoute } from './routes.ts';
+import { listOf, Ok, Paging, YesNo } from './common.ts';
 import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
 
 /** Payment cards (spec 1 §2.13, §2.14; DOMAIN.md "Cards"). */
@@ -117,3 +120,62 @@ export const CardStatusBody = z.object({
   endless_use: z.enum(['Y', 'N'], { error: CARD_MESSAGES.endlessUse }),
 });
 export type CardStatusBody = z.infer<typeof CardStatusBody>;
+
+const cardsEndpoint = endpointsOf('cards');
+const anyOf = (...routes: GuardedRoute[]): readonly Role[] => [...new Set(routes.flatMap((r) => rolesFor(r)))];
+/** The organization's cards (/cards) and the super admin's view of any organization's (/cards/:id). */
+const CARD_LISTS = anyOf('/cards', '/cards/:id');
+/** A user's cards, from the user list or from a class's pupils. */
+const USER_CARDS = anyOf('/user/cards/:id', '/classroom/:classroomId/user/cards/:id');
+/** Registering a number: from an organization's cards page or a user's. */
+const REGISTER = anyOf('/cards/:id', '/user/cards/:id', '/classroom/:classroomId/user/cards/:id');
+
+export const CARDS_ENDPOINTS = {
+  list: cardsEndpoint('list', {
+    query: CardListQuery,
+    answer: CardList,
+    access: CARD_LISTS,
+    summary: 'Карты организации: поиск по номеру и держателю',
+  }),
+  search: cardsEndpoint('search', {
+    query: CardSearchQuery,
+    answer: CardSuggestions,
+    access: USER_CARDS,
+    summary: 'Подсказки: до 10 карт своей организации, чей номер начинается с введённого',
+  }),
+  ofUser: cardsEndpoint('ofUser', {
+    query: UserCardsQuery,
+    answer: UserCards,
+    refusals: [404],
+    access: USER_CARDS,
+    summary: 'Карты пользователя',
+  }),
+  give: cardsEndpoint('give', {
+    body: UserCardBody,
+    answer: Card,
+    refusals: [404, 409],
+    access: USER_CARDS,
+    summary: 'Привязать карту к пользователю; 409, если её держит другой',
+  }),
+  take: cardsEndpoint('take', {
+    query: UserCardDeleteQuery,
+    answer: Ok,
+    refusals: [404],
+    access: USER_CARDS,
+    summary: 'Отвязать карту от пользователя',
+  }),
+  link: cardsEndpoint('link', {
+    body: CardLinkBody,
+    answer: Card,
+    refusals: [404, 409],
+    access: REGISTER,
+    summary: 'Зарегистрировать номер карты в организации (номер уникален во всей системе)',
+  }),
+  status: cardsEndpoint('status', {
+    body: CardStatusBody,
+    answer: Card,
+    refusals: [404],
+    access: rolesFor('/cards'),
+    summary: 'Одноразовая (N) или безлимитная (Y) карта',
+  }),
+};

@@ -1,6 +1,7 @@
 import type { EndpointName, Group } from './api-paths.ts';
 import { CANTEEN_ENDPOINTS } from './canteens.ts';
 import type { Endpoint } from './endpoint-kit.ts';
+import { CARDS_ENDPOINTS } from './cards.ts';
 import { MENU_ACTIVATIONS_ENDPOINTS } from './menu-activations.ts';
 import { ADMIN_ENDPOINTS } from './admin.ts';
 import { DISHES_ENDPOINTS } from './dishes.ts';
@@ -25,6 +26,7 @@ export const ENDPOINTS = {
   dishes: DISHES_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,
   'menu-activations': MENU_ACTIVATIONS_ENDPOINTS,
+  cards: CARDS_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 
 export type Endpoints = typeof ENDPOINTS;

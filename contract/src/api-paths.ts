@@ -93,6 +93,17 @@ export const PATHS = {
     link: { method: 'POST', path: '/api/card/link' },
     status: { method: 'POST', path: '/api/card/status' },
   },
+  menus: {
+    list: { method: 'GET', path: '/api/menus' },
+    get: { method: 'GET', path: '/api/menu/:id' },
+    create: { method: 'POST', path: '/api/menu' },
+    update: { method: 'PUT', path: '/api/menu' },
+    remove: { method: 'DELETE', path: '/api/menu/:id' },
+    copy: { method: 'POST', path: '/api/menu/:id/copy' },
+    copyDay: { method: 'POST', path: '/api/menu/:id/days/copy' },
+    addDishes: { method: 'POST', path: '/api/menu/product' },
+    removeDish: { method: 'PUT', path: '/api/menu/product' },
+  },
 } as const satisfies Record<string, Record<string, Route>>;
 
 export type Group = keyof typeof PATHS;

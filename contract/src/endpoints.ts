@@ -1,6 +1,7 @@
 import type { EndpointName, Group } from './api-paths.ts';
 import { CANTEEN_ENDPOINTS } from './canteens.ts';
 import type { Endpoint } from './endpoint-kit.ts';
+import { MENUS_ENDPOINTS } from './menus.ts';
 import { CARDS_ENDPOINTS } from './cards.ts';
 import { MENU_ACTIVATIONS_ENDPOINTS } from './menu-activations.ts';
 import { ADMIN_ENDPOINTS } from './admin.ts';
@@ -27,6 +28,7 @@ export const ENDPOINTS = {
   admin: ADMIN_ENDPOINTS,
   'menu-activations': MENU_ACTIVATIONS_ENDPOINTS,
   cards: CARDS_ENDPOINTS,
+  menus: MENUS_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -1,4 +1,6 @@
-import { listOf, Paging } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
+import { IdParams, listOf, Ok, Paging } from './common.ts';
 import { Image } from './profile.ts';
 import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
 
@@ -169,3 +171,67 @@ export const MenuDayCopy = z
   })
   .transform((v) => ({ ...v, to: [...new Set(v.to)].sort((a, b) => a - b) }));
 export type MenuDayCopy = z.infer<typeof MenuDayCopy>;
+
+const menusEndpoint = endpointsOf('menus');
+const menusAccess = rolesFor('/menus');
+
+export const MENUS_ENDPOINTS = {
+  list: menusEndpoint('list', { query: MenuListQuery, answer: MenuList, access: menusAccess, summary: 'Меню' }),
+  get: menusEndpoint('get', {
+    params: IdParams,
+    answer: Menu,
+    refusals: [404],
+    access: menusAccess,
+    summary: 'Меню с блюдами по дням и режимам',
+  }),
+  create: menusEndpoint('create', {
+    body: MenuCreate,
+    answer: Menu,
+    access: menusAccess,
+    summary: 'Новое меню: название, дни (1–366), режимы питания "1,3"',
+  }),
+  update: menusEndpoint('update', {
+    body: MenuUpdate,
+    answer: Menu,
+    refusals: [404],
+    access: menusAccess,
+    summary: 'Изменение меню (блюда убранных дней и режимов удаляются)',
+  }),
+  remove: menusEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: menusAccess,
+    summary: 'Удаление меню; отказ 409, пока оно активировано',
+  }),
+  copy: menusEndpoint('copy', {
+    params: IdParams,
+    body: MenuCopy,
+    answer: Menu,
+    refusals: [404],
+    access: menusAccess,
+    summary: 'Копия меню под новым названием: те же дни, режимы и блюда',
+  }),
+  copyDay: menusEndpoint('copyDay', {
+    params: IdParams,
+    body: MenuDayCopy,
+    answer: Menu,
+    refusals: [404],
+    access: menusAccess,
+    summary: 'Блюда одного дня (все режимы) в другие дни меню: добавить или заменить (replace)',
+  }),
+  addDishes: menusEndpoint('addDishes', {
+    body: MenuDishesAdd,
+    answer: Menu,
+    refusals: [404],
+    access: menusAccess,
+    summary: 'Блюда в день и режим меню: product_id или product_ids',
+  }),
+  removeDish: menusEndpoint('removeDish', {
+    body: MenuDishRemove,
+    answer: Menu,
+    refusals: [404],
+    access: menusAccess,
+    summary: 'Убрать блюдо из дня и режима меню',
+  }),
+};

@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 2 "Menus": the education admin's cyclic menus. */
 export const menusResource = defineResource({
   key: 'menus',
-  list: '/api/menus',
-  one: '/api/menu',
+  group: 'menus',
   row: Menu,
   create: MenuCreate,
   update: MenuUpdate,

@@ -104,6 +104,13 @@ export const PATHS = {
     addDishes: { method: 'POST', path: '/api/menu/product' },
     removeDish: { method: 'PUT', path: '/api/menu/product' },
   },
+  'book-categories': {
+    list: { method: 'GET', path: '/api/book/categories' },
+    get: { method: 'GET', path: '/api/book/category/:id' },
+    create: { method: 'POST', path: '/api/book/category' },
+    update: { method: 'PUT', path: '/api/book/category' },
+    remove: { method: 'DELETE', path: '/api/book/category/:id' },
+  },
 } as const satisfies Record<string, Record<string, Route>>;
 
 export type Group = keyof typeof PATHS;

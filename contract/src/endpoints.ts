@@ -1,6 +1,7 @@
 import type { EndpointName, Group } from './api-paths.ts';
 import { CANTEEN_ENDPOINTS } from './canteens.ts';
 import type { Endpoint } from './endpoint-kit.ts';
+import { BOOK_CATEGORIES_ENDPOINTS } from './library.ts';
 import { MENUS_ENDPOINTS } from './menus.ts';
 import { CARDS_ENDPOINTS } from './cards.ts';
 import { MENU_ACTIVATIONS_ENDPOINTS } from './menu-activations.ts';
@@ -29,6 +30,7 @@ export const ENDPOINTS = {
   'menu-activations': MENU_ACTIVATIONS_ENDPOINTS,
   cards: CARDS_ENDPOINTS,
   menus: MENUS_ENDPOINTS,
+  'book-categories': BOOK_CATEGORIES_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 
 export type Endpoints = typeof ENDPOINTS;

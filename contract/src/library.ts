@@ -1,4 +1,6 @@
-import { listOf } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
+import { IdParams, listOf, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
@@ -496,3 +498,47 @@ export const BookImportLabels = z.object({
   rows: z.array(BookLabel),
 });
 export type BookImportLabels = z.infer<typeof BookImportLabels>;
+
+const bookCategoriesEndpoint = endpointsOf('book-categories');
+
+export const BOOK_CATEGORIES_ENDPOINTS = {
+  list: bookCategoriesEndpoint('list', {
+    query: BookCategoryListQuery,
+    answer: BookCategoryList,
+    refusals: [404],
+    access: rolesFor('/books/categories'),
+    module: 'library',
+    summary: 'Категории книг школьной библиотеки: по школе, поиск по названию',
+  }),
+  get: bookCategoriesEndpoint('get', {
+    params: IdParams,
+    answer: BookCategory,
+    refusals: [404],
+    access: rolesFor('/books/categories'),
+    module: 'library',
+    summary: 'Категория книг',
+  }),
+  create: bookCategoriesEndpoint('create', {
+    body: BookCategoryCreate,
+    answer: BookCategory,
+    access: rolesFor('/books/category/:schoolId/create'),
+    module: 'library',
+    summary: 'Новая категория книг в школе',
+  }),
+  update: bookCategoriesEndpoint('update', {
+    body: BookCategoryUpdate,
+    answer: BookCategory,
+    refusals: [404],
+    access: rolesFor('/books/categories'),
+    module: 'library',
+    summary: 'Изменение категории книг',
+  }),
+  remove: bookCategoriesEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: rolesFor('/books/categories'),
+    module: 'library',
+    summary: 'Удаление категории книг',
+  }),
+};

@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 2 §2: the book categories of a school library. */
 export const bookCategoriesResource = defineResource({
   key: 'book-categories',
-  list: '/api/book/categories',
-  one: '/api/book/category',
+  group: 'book-categories',
   row: BookCategory,
   create: BookCategoryCreate,
   update: BookCategoryUpdate,

@@ -111,6 +111,18 @@ export const PATHS = {
     update: { method: 'PUT', path: '/api/book/category' },
     remove: { method: 'DELETE', path: '/api/book/category/:id' },
   },
+  'book-loans': {
+    student: { method: 'GET', path: '/api/book/student' },
+    autocomplete: { method: 'GET', path: '/api/book/user/autocomplete' },
+    reader: { method: 'POST', path: '/api/book/reader' },
+    subscribe: { method: 'POST', path: '/api/book/subscribe' },
+    byBarcode: { method: 'GET', path: '/api/book/by/barcode' },
+    issue: { method: 'POST', path: '/api/book/issuance' },
+    renew: { method: 'POST', path: '/api/book/renewal' },
+    takeBack: { method: 'POST', path: '/api/book/returning' },
+    onHand: { method: 'GET', path: '/api/books/on/hand' },
+    notices: { method: 'GET', path: '/api/books/notices' },
+  },
 } as const satisfies Record<string, Record<string, Route>>;
 
 export type Group = keyof typeof PATHS;

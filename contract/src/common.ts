@@ -21,3 +21,12 @@ export type Ok = z.infer<typeof Ok>;
 
 /** Yes/No flags travel as 'Y' and 'N' (spec 1 §9). */
 export const YesNo = z.enum(['Y', 'N']);
+
+/** A short-lived ticket for one live channel on the websocket port, as `POST …/subscribe` answers it. */
+export const LiveTicket = z.object({
+  channel: z.string(),
+  ticket: z.string(),
+  port: z.number().int(),
+  path: z.string(),
+});
+export type LiveTicket = z.infer<typeof LiveTicket>;

@@ -1,6 +1,7 @@
 import type { EndpointName, Group } from './api-paths.ts';
 import { CANTEEN_ENDPOINTS } from './canteens.ts';
 import type { Endpoint } from './endpoint-kit.ts';
+import { BOOK_LOANS_ENDPOINTS } from './library.ts';
 import { BOOK_CATEGORIES_ENDPOINTS } from './library.ts';
 import { MENUS_ENDPOINTS } from './menus.ts';
 import { CARDS_ENDPOINTS } from './cards.ts';
@@ -31,6 +32,7 @@ export const ENDPOINTS = {
   cards: CARDS_ENDPOINTS,
   menus: MENUS_ENDPOINTS,
   'book-categories': BOOK_CATEGORIES_ENDPOINTS,
+  'book-loans': BOOK_LOANS_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -1,6 +1,6 @@
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
-import { IdParams, listOf, Ok } from './common.ts';
+import { IdParams, listOf, LiveTicket, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
@@ -540,5 +540,89 @@ export const BOOK_CATEGORIES_ENDPOINTS = {
     access: rolesFor('/books/categories'),
     module: 'library',
     summary: 'Удаление категории книг',
+  }),
+};
+
+const bookLoansEndpoint = endpointsOf('book-loans');
+
+export const BOOK_LOANS_ENDPOINTS = {
+  student: bookLoansEndpoint('student', {
+    query: LibraryStudentQuery,
+    answer: LibraryStudent,
+    refusals: [404, 409],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Ученик школы по карте',
+  }),
+  autocomplete: bookLoansEndpoint('autocomplete', {
+    query: BookUserAutocompleteQuery,
+    answer: BookUserAutocomplete,
+    refusals: [404, 409],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Ученики школы по части ФИО, класса или номера карты (до 20)',
+  }),
+  reader: bookLoansEndpoint('reader', {
+    body: LibraryReaderScan,
+    answer: LibraryStudent,
+    refusals: [404, 409],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Карта со считывателя библиотеки: ученик уходит на экраны выдачи школы',
+  }),
+  subscribe: bookLoansEndpoint('subscribe', {
+    body: LibrarySubscribe,
+    answer: LiveTicket,
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Подписка экрана выдачи на считыватель библиотеки',
+  }),
+  byBarcode: bookLoansEndpoint('byBarcode', {
+    query: BookByBarcodeQuery,
+    answer: ScannedBookBarcode,
+    refusals: [404, 409],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Экземпляр по штрихкоду в школе ученика: на руках ли он и у кого',
+  }),
+  issue: bookLoansEndpoint('issue', {
+    body: BookIssuance,
+    answer: LoanResult,
+    refusals: [404, 409],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Выдача книг ученику',
+  }),
+  renew: bookLoansEndpoint('renew', {
+    body: BookIssuance,
+    answer: LoanResult,
+    refusals: [404, 409],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Продление срока книг, которые у ученика на руках',
+  }),
+  takeBack: bookLoansEndpoint('takeBack', {
+    body: BookReturning,
+    answer: LoanResult,
+    refusals: [404, 409],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Приём книг от ученика',
+  }),
+  onHand: bookLoansEndpoint('onHand', {
+    query: OnHandQuery,
+    answer: OnHandList,
+    refusals: [404, 409],
+    access: rolesFor('/books/onhands'),
+    module: 'library',
+    summary: 'Книги на руках: срок возврата и его состояние',
+  }),
+  notices: bookLoansEndpoint('notices', {
+    query: OverdueNoticeQuery,
+    answer: OverdueNoticeList,
+    refusals: [404, 409],
+    access: rolesFor('/books/onhands'),
+    module: 'library',
+    summary: 'Письма родителям о просроченных книгах: кому и когда ушли',
   }),
 };

@@ -1,12 +1,8 @@
+import type { LiveTicket } from '@tamaq/contract/common';
 import { ApiError } from './api-error.ts';
 
 /** What `POST …/subscribe` answers: a short-lived ticket for one channel on the websocket port. */
-export interface LiveTicket {
-  channel: string;
-  ticket: string;
-  port: number;
-  path: string;
-}
+export type { LiveTicket };
 
 /** 'connecting' at first; 'reconnecting' after any failure or loss; 'failed' when retrying is pointless. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'failed';

@@ -1,17 +1,15 @@
-import type { LibraryStudent, LoanResult, ScannedBookBarcode } from '@tamaq/contract/library';
-import { api } from '../../../lib/api-client.ts';
-import type { LiveTicket } from '../../../lib/live-channel.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-/** The library desk's calls (spec 2 §7; the student lookup's path is ours). */
+/** The library desk's calls, by their names in the contract. */
 export const desk = {
-  student: (schoolId: number, card: string) => api.get<LibraryStudent>('/api/book/student', { schoolId, card }),
+  student: (schoolId: number, card: string) => callEndpoint('book-loans', 'student', { query: { schoolId, card } }),
   copy: (barcode: string, userId: number) =>
-    api.get<ScannedBookBarcode>('/api/book/by/barcode', { barcode, user_id: userId }),
+    callEndpoint('book-loans', 'byBarcode', { query: { barcode, user_id: userId } }),
   issue: (userId: number, copyIds: number[], expiredAt: string) =>
-    api.post<LoanResult>('/api/book/issuance', { user_id: userId, book_ids: copyIds, expired_at: expiredAt }),
+    callEndpoint('book-loans', 'issue', { body: { user_id: userId, book_ids: copyIds, expired_at: expiredAt } }),
   renew: (userId: number, copyIds: number[], expiredAt: string) =>
-    api.post<LoanResult>('/api/book/renewal', { user_id: userId, book_ids: copyIds, expired_at: expiredAt }),
+    callEndpoint('book-loans', 'renew', { body: { user_id: userId, book_ids: copyIds, expired_at: expiredAt } }),
   takeBack: (userId: number, copyIds: number[]) =>
-    api.post<LoanResult>('/api/book/returning', { user_id: userId, book_ids: copyIds, expired_at: '' }),
-  subscribe: (schoolId: number) => api.post<LiveTicket>('/api/book/subscribe', { schoolId }),
+    callEndpoint('book-loans', 'takeBack', { body: { user_id: userId, book_ids: copyIds, expired_at: '' } }),
+  subscribe: (schoolId: number) => callEndpoint('book-loans', 'subscribe', { body: { schoolId } }),
 };

@@ -17,9 +17,8 @@ import {
   SchoolTodayQuery,
   TodayCount,
 } from '@tamaq/contract/fixations';
-import { Ok } from '@tamaq/contract/common';
+import { LiveTicket, Ok } from '@tamaq/contract/common';
 import { rolesFor } from '@tamaq/contract/routes';
-import { z } from '@tamaq/contract/zod';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { ValidationError } from '../../platform/http/errors.ts';
@@ -208,7 +207,7 @@ export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         summary: 'Подписка на живой список питания школы',
         body: SchoolFixationSubscribe,
         response: {
-          200: z.object({ channel: z.string(), ticket: z.string(), port: z.number().int(), path: z.string() }),
+          200: LiveTicket,
           ...commonErrorResponses,
         },
       },

@@ -1,6 +1,6 @@
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
-import { listOf } from './common.ts';
+import { listOf, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { bodyId, newPassword, z } from './zod.ts';
 
@@ -68,5 +68,15 @@ export const ADMIN_ENDPOINTS = {
     answer: OutboxList,
     access: rolesFor('/admin/outbox'),
     summary: 'Исходящие письма: все письма сервера, новые сверху; без SMTP_URL они ждут здесь',
+  }),
+};
+
+export const USER_PASSWORD_ENDPOINTS = {
+  set: endpointsOf('user-password')('set', {
+    body: UserPasswordBody,
+    answer: Ok,
+    refusals: [404],
+    access: rolesFor('/user/password/:id'),
+    summary: 'Новый пароль другого пользователя: его сеансы завершаются',
   }),
 };

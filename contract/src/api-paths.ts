@@ -123,6 +123,13 @@ export const PATHS = {
     onHand: { method: 'GET', path: '/api/books/on/hand' },
     notices: { method: 'GET', path: '/api/books/notices' },
   },
+  reference: {
+    roles: { method: 'GET', path: '/api/users/roles' },
+    regions: { method: 'GET', path: '/api/regions' },
+  },
+  'user-password': {
+    set: { method: 'POST', path: '/api/user/password' },
+  },
 } as const satisfies Record<string, Record<string, Route>>;
 
 export type Group = keyof typeof PATHS;

@@ -1,5 +1,7 @@
 import type { EndpointName, Group } from './api-paths.ts';
 import { CANTEEN_ENDPOINTS } from './canteens.ts';
+import { REFERENCE_ENDPOINTS } from './profile.ts';
+import { USER_PASSWORD_ENDPOINTS } from './admin.ts';
 import type { Endpoint } from './endpoint-kit.ts';
 import { BOOK_LOANS_ENDPOINTS } from './library.ts';
 import { BOOK_CATEGORIES_ENDPOINTS } from './library.ts';
@@ -33,6 +35,8 @@ export const ENDPOINTS = {
   menus: MENUS_ENDPOINTS,
   'book-categories': BOOK_CATEGORIES_ENDPOINTS,
   'book-loans': BOOK_LOANS_ENDPOINTS,
+  reference: REFERENCE_ENDPOINTS,
+  'user-password': USER_PASSWORD_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 
 export type Endpoints = typeof ENDPOINTS;

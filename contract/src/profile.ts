@@ -1,3 +1,4 @@
+import { endpointsOf } from './endpoint-kit.ts';
 import { Module, OrganizationType, Role } from './roles.ts';
 import { bodyId, msg, newPassword, requiredText, z } from './zod.ts';
 
@@ -54,3 +55,19 @@ export const PROFILE_MESSAGES = {
   /** The name an account keeps after its owner deleted it (past visits still point to it). */
   removedUserName: 'Удалённый пользователь',
 } as const;
+
+const referenceEndpoint = endpointsOf('reference');
+
+/** The reference lists seeded at start: any signed-in user reads them. */
+export const REFERENCE_ENDPOINTS = {
+  roles: referenceEndpoint('roles', {
+    answer: z.array(RoleItem),
+    access: 'authenticated',
+    summary: 'Роли пользователей',
+  }),
+  regions: referenceEndpoint('regions', {
+    answer: z.array(Region),
+    access: 'authenticated',
+    summary: 'Регионы Казахстана',
+  }),
+};

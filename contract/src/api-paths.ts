@@ -127,6 +127,16 @@ export const PATHS = {
     roles: { method: 'GET', path: '/api/users/roles' },
     regions: { method: 'GET', path: '/api/regions' },
   },
+  orders: {
+    cashbox: { method: 'GET', path: '/api/products/cashbox' },
+    create: { method: 'POST', path: '/api/order' },
+    void: { method: 'POST', path: '/api/orders/:id/void' },
+    day: { method: 'GET', path: '/api/orders/day' },
+    report: { method: 'GET', path: '/api/orders' },
+    dishSales: { method: 'GET', path: '/api/orders/dishes' },
+    dishSalesDownload: { method: 'GET', path: '/api/orders/dishes/download' },
+    download: { method: 'GET', path: '/api/orders/download' },
+  },
   'user-password': {
     set: { method: 'POST', path: '/api/user/password' },
   },

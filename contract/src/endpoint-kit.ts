@@ -11,29 +11,50 @@ export interface Endpoint<
   P extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
-  A extends z.ZodType = z.ZodType,
+  A extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: R['method'];
   path: R['path'];
   params: P;
   query: Q;
   body: B;
-  /** The answer of a 200. */
+  /** The answer of a 200 (none: the answer is the `file`). */
   answer: A;
-  /** Refusals beyond the usual 401, 403, 422 and 429 (a missing row: 404; a conflict: 409). */
-  refusals: readonly (404 | 409)[];
+  /**
+   * Refusals beyond the usual 401, 403, 422 and 429 (a missing row: 404; a conflict: 409; a file too
+   * large: 413): the codes answered with the usual error body, or each code with its own body.
+   */
+  refusals: Refusals;
+  /** The answer is a file (or, with `answer` as well, a file when the query asks for one: `?export=1`). */
+  file?: FileAnswer;
+  /** The body is a multipart form (a file upload). */
+  multipart?: true;
   access: Access;
   module?: Module;
   summary: string;
   tag: string;
 }
 
+export type RefusalCode = 404 | 409 | 413;
+export type Refusals = readonly RefusalCode[] | Readonly<Partial<Record<RefusalCode, z.ZodType>>>;
+
+/** A file an endpoint answers: its media type and what it holds. */
+export interface FileAnswer {
+  type: string;
+  description: string;
+}
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An Excel workbook. */
+export const xlsxFile = (description = 'Книга Excel (xlsx)'): FileAnswer => ({ type: XLSX_TYPE, description });
+
 interface Definition<P, Q, B, A> {
   params?: P;
   query?: Q;
   body?: B;
-  answer: A;
-  refusals?: readonly (404 | 409)[];
+  answer?: A;
+  refusals?: Refusals;
+  file?: FileAnswer;
+  multipart?: true;
   access: Access;
   module?: Module;
   summary: string;
@@ -44,7 +65,7 @@ export const endpointsOf =
   <G extends Group>(tag: G) =>
   <
     N extends EndpointName<G>,
-    A extends z.ZodType,
+    A extends z.ZodType | undefined = undefined,
     P extends z.ZodType | undefined = undefined,
     Q extends z.ZodType | undefined = undefined,
     B extends z.ZodType | undefined = undefined,
@@ -61,6 +82,8 @@ export const endpointsOf =
       body: d.body as B,
       answer: d.answer,
       refusals: d.refusals ?? [],
+      ...(d.file ? { file: d.file } : {}),
+      ...(d.multipart ? { multipart: true } : {}),
       access: d.access,
       ...(d.module ? { module: d.module } : {}),
       summary: d.summary,
@@ -76,5 +99,5 @@ export type CallInput<E> = E extends Endpoint
       (Takes<E['query']> extends true ? { query?: Input<E['query']> } : object) &
       (Takes<E['body']> extends true ? { body: Input<E['body']> } : object)
   : never;
-/** What a caller gets back (the 200's answer, as the server writes it). */
-export type CallAnswer<E> = E extends Endpoint ? z.output<E['answer']> : never;
+/** What a caller gets back (the 200's answer, as the server writes it; a file's bytes). */
+export type CallAnswer<E> = E extends Endpoint ? (E['answer'] extends z.ZodType ? z.output<E['answer']> : Blob) : never;

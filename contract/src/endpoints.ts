@@ -16,6 +16,7 @@ import { DISH_CATEGORIES_ENDPOINTS } from './dishes.ts';
 import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
 import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
 import { WATCHES_ENDPOINTS } from './watches.ts';
+import { ORDERS_ENDPOINTS } from './orders.ts';
 
 export type { CallAnswer, CallInput, Endpoint } from './endpoint-kit.ts';
 
@@ -37,6 +38,7 @@ export const ENDPOINTS = {
   'book-loans': BOOK_LOANS_ENDPOINTS,
   reference: REFERENCE_ENDPOINTS,
   'user-password': USER_PASSWORD_ENDPOINTS,
+  orders: ORDERS_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -1,5 +1,7 @@
 import { Image } from './profile.ts';
-import { bodyId, msg, optionalQueryId, plainText, z } from './zod.ts';
+import { bodyId, id, msg, optionalQueryId, plainText, z } from './zod.ts';
+import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
 import { daysBetween } from './menu-activations.ts';
 
 /**
@@ -319,3 +321,70 @@ export const DishSales = z.object({
   amount: z.string(),
 });
 export type DishSales = z.infer<typeof DishSales>;
+
+const ordersEndpoint = endpointsOf('orders');
+const CASHBOX = rolesFor('/cashbox');
+const ORDERS = rolesFor('/orders');
+
+export const ORDERS_ENDPOINTS = {
+  cashbox: ordersEndpoint('cashbox', {
+    query: CashboxQuery,
+    answer: Cashbox,
+    refusals: [404],
+    access: CASHBOX,
+    summary: 'Касса: избранное школы за 30 дней и платное меню сегодняшнего дня по категориям',
+  }),
+  create: ordersEndpoint('create', {
+    body: OrderCreate,
+    answer: Order,
+    refusals: { 404: OrderDishesGone, 409: OrderPricesChanged },
+    access: CASHBOX,
+    summary:
+      'Заказ на кассе: цены считает сервер, cost строки — цена, которую видел кассир (иначе 409 с ценами); Idempotency-Key — один заказ на повтор',
+  }),
+  void: ordersEndpoint('void', {
+    params: z.object({ id: id() }),
+    body: OrderVoid,
+    answer: Order,
+    refusals: [404, 409],
+    access: CASHBOX,
+    summary:
+      'Отмена заказа с причиной: администратор — любой заказ, кассир — свой в день продажи; заказ остаётся в списке, но не в итогах',
+  }),
+  day: ordersEndpoint('day', {
+    query: CashierDayQuery,
+    answer: CashierDay,
+    refusals: [404],
+    access: CASHBOX,
+    summary:
+      'Кассовый день: заказы дня (и отменённые), по кассирам, наличные к сдаче; кассир видит свои, администратор — любого кассира',
+  }),
+  report: ordersEndpoint('report', {
+    query: OrdersQuery,
+    answer: OrdersReport,
+    refusals: [404],
+    access: ORDERS,
+    summary: 'Отчёт по заказам за период (по 10): заказы, сумма, продано блюд',
+  }),
+  dishSales: ordersEndpoint('dishSales', {
+    query: DishSalesQuery,
+    answer: DishSales,
+    refusals: [404],
+    access: ORDERS,
+    summary: 'Продажи по блюдам за период: порции, заказы, сумма (без отменённых заказов)',
+  }),
+  dishSalesDownload: ordersEndpoint('dishSalesDownload', {
+    query: DishSalesDownloadQuery,
+    file: xlsxFile(),
+    refusals: [404],
+    access: ORDERS,
+    summary: 'Продажи по блюдам в Excel; токен можно передать в ?token=',
+  }),
+  download: ordersEndpoint('download', {
+    query: OrdersDownloadQuery,
+    file: xlsxFile(),
+    refusals: [404],
+    access: ORDERS,
+    summary: 'Отчёт по заказам в Excel: те же заказы и итоги; токен можно передать в ?token=',
+  }),
+};

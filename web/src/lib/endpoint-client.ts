@@ -1,7 +1,7 @@
 import { fillPath, PATHS, type EndpointName, type Group, type Route } from '@tamaq/contract/api-paths';
 // Types only: the schemas (and zod) stay out of the web's bundles; the paths come from the zod-free table.
 import type { CallAnswer, CallInput, Endpoints } from '@tamaq/contract/endpoints';
-import { api, type Query, type RequestOptions } from './api-client.ts';
+import { api, withQuery, type Query, type RequestOptions } from './api-client.ts';
 
 /**
  * Calls a contract endpoint by its group and name, its input and answer typed from the declaration:
@@ -33,4 +33,17 @@ export function callEndpoint<G extends Group, N extends EndpointName<G>>(
   opts?: RequestOptions,
 ): Promise<CallAnswer<Endpoints[G][N]>> {
   return callRoute(PATHS[group][name] as Route, input as Parameters<typeof callRoute>[1], opts);
+}
+
+/**
+ * The address of an endpoint with its params and query filled in: for what the browser sends by
+ * itself (a file upload with its progress) or opens as a link (a download, given to `downloadHref`).
+ */
+export function endpointPath<G extends Group, N extends EndpointName<G>>(
+  group: G,
+  name: N,
+  input: { params?: Record<string, string | number>; query?: Query } = {},
+): string {
+  const route = PATHS[group][name] as Route;
+  return withQuery(fillPath(route.path, input.params), input.query ?? {});
 }

@@ -1,10 +1,10 @@
 import { OrderVoid, ORDER_VOID_REASON_MAX, type Order } from '@tamaq/contract/orders';
 import { Button, Form, Input, message, Modal, Typography } from 'antd';
 import { ru } from '../i18n/ru.ts';
-import { api } from '../lib/api-client.ts';
 import { formatCost } from '../lib/money.ts';
 import { useFormSubmit } from './form-errors.ts';
 import { fromSchema } from './form-rules.ts';
+import { callEndpoint } from '../lib/endpoint-client.ts';
 
 const t = ru.food.orders;
 const reasonRules = [fromSchema(OrderVoid.shape.reason)];
@@ -27,7 +27,8 @@ export function VoidOrderModal({
   const [form] = Form.useForm<Values>();
   const { onFinish, submitting } = useFormSubmit(
     form,
-    ({ reason }: Values) => api.post<Order>(`/api/orders/${order!.id}/void`, { reason: reason.trim() }),
+    ({ reason }: Values) =>
+      callEndpoint('orders', 'void', { params: { id: order!.id }, body: { reason: reason.trim() } }),
     {
       fallbackField: 'reason',
       onSuccess: (voided) => {

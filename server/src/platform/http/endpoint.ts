@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint } from '@tamaq/contract/endpoints';
 import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
-import type { z } from '@tamaq/contract/zod';
+import { z } from '@tamaq/contract/zod';
+import type { QueryToken } from '../auth/guard.ts';
+import { type limit } from '../rate-limit.ts';
+import { asBuilt } from './as-built.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -13,12 +16,23 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 }>;
 
 /** What a handler answers: the endpoint's 200, or a reply it sent itself (a file). */
-type Answer<E extends Endpoint> = z.input<E['answer']> | FastifyReply;
+type Answer<E extends Endpoint> = (E['answer'] extends z.ZodType ? z.input<E['answer']> : never) | FastifyReply;
 
 /** Route options the contract does not hold: how the server runs the handler. */
 export interface BindOptions {
+  /** A report, an export or an import: one per user at a time, on the heavy pool (`heavy-work.ts`). */
   heavy?: boolean;
+  /** The answer is written as the service built it, not passed through the schema again (`as-built.ts`). */
+  asBuilt?: boolean;
+  /** A link the browser opens may carry its token in `?token=` (`guard.ts`). */
+  tokenInQuery?: QueryToken;
+  /** Calls per window (`rate-limit.ts`). */
+  rateLimit?: ReturnType<typeof limit>;
+  /** The handler tells the caller about invalid input itself, in its own words. */
+  ownValidation?: boolean;
 }
+
+const binary = z.any().meta({ type: 'string', format: 'binary' });
 
 /**
  * Registers a handler for a contract endpoint: its method, path, schemas, answers, roles, module,
@@ -30,7 +44,13 @@ export function bindEndpoint<E extends Endpoint>(
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Answer<E> | Promise<Answer<E>>,
   options: BindOptions = {},
 ): void {
-  const refusals = Object.fromEntries(endpoint.refusals.map((code) => [code, ErrorBody]));
+  const refusals = Array.isArray(endpoint.refusals)
+    ? Object.fromEntries(endpoint.refusals.map((code) => [code, ErrorBody]))
+    : endpoint.refusals;
+  const file = endpoint.file && {
+    description: endpoint.file.description,
+    content: { [endpoint.file.type]: { schema: binary } },
+  };
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -38,14 +58,19 @@ export function bindEndpoint<E extends Endpoint>(
       access: endpoint.access,
       ...(endpoint.module ? { module: endpoint.module } : {}),
       ...(options.heavy ? { heavy: true } : {}),
+      ...(options.tokenInQuery ? { tokenInQuery: options.tokenInQuery } : {}),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
+    ...(options.asBuilt ? { serializerCompiler: asBuilt } : {}),
+    ...(options.ownValidation ? { attachValidation: true } : {}),
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
+      ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { 200: endpoint.answer, ...refusals, ...commonErrorResponses },
+      response: { 200: endpoint.answer ?? file, ...refusals, ...commonErrorResponses },
     },
     handler: handler as never,
   });

@@ -1,12 +1,12 @@
 import { HEADERS } from '@tamaq/contract/constants';
-import type { Cashbox, CashboxDish, Order } from '@tamaq/contract/orders';
+import type { CashboxDish, Order } from '@tamaq/contract/orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarOutlined } from '@ant-design/icons';
 import { App, Card, Col, Flex, Row, type InputRef } from 'antd';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api, errorText, isApiError } from '../../lib/api-client.ts';
+import { errorText, isApiError } from '../../lib/api-client.ts';
 import { formatCost } from '../../lib/money.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useStationTarget } from '../../lib/use-station-target.ts';
@@ -17,18 +17,19 @@ import { boardItems, DishBoard } from './dish-board.tsx';
 import { Receipt } from '../../ui/receipt.tsx';
 import { useCart, type PriceChange } from './use-cart.ts';
 import { cashState } from './cash.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.cashbox;
 const cashboxKey = ['cashbox'] as const;
 const money = (amount: string) => formatCost(amount, t.currency);
 
-/** The dishes a 404 of `POST /api/order` found gone (OrderDishesGone), checked by hand. */
+/** The dishes a 404 of placing an order found gone (OrderDishesGone), checked by hand. */
 function missingOf(body: unknown): number[] | null {
   const missing = (body as { missing?: unknown } | undefined)?.missing;
   return Array.isArray(missing) && missing.length > 0 && missing.every(Number.isInteger) ? (missing as number[]) : null;
 }
 
-/** The current prices in a 409 of `POST /api/order` (OrderPricesChanged), checked by hand. */
+/** The current prices in a 409 of placing an order (OrderPricesChanged), checked by hand. */
 function pricesOf(body: unknown): CashboxDish[] | null {
   const prices = (body as { prices?: unknown } | undefined)?.prices;
   if (!Array.isArray(prices)) return null;
@@ -63,7 +64,7 @@ export function CashboxPage() {
 
   const data = useQuery({
     queryKey: [...cashboxKey, schoolId ?? 0],
-    queryFn: ({ signal }) => api.get<Cashbox>('/api/products/cashbox', { schoolId }, { signal }),
+    queryFn: ({ signal }) => callEndpoint('orders', 'cashbox', { query: { schoolId } }, { signal }),
     enabled: schoolId !== undefined,
     placeholderData: keepPreviousData,
     // The prices the cashier sees are the ones charged: asked again on every visit and on coming
@@ -104,13 +105,16 @@ export function CashboxPage() {
 
   const pay = useMutation({
     mutationFn: () =>
-      api.post<Order>(
-        '/api/order',
+      callEndpoint(
+        'orders',
+        'create',
         {
-          school_id: schoolId,
-          payment_type: 'cash',
-          products: cart.lines.map((l) => ({ id: l.id, count: l.count, cost: l.cost })),
-          ...(cashInfo.received !== null ? { cash_received: cashInfo.received } : {}),
+          body: {
+            school_id: schoolId!,
+            payment_type: 'cash',
+            products: cart.lines.map((l) => ({ id: l.id, count: l.count, cost: l.cost })),
+            ...(cashInfo.received !== null ? { cash_received: cashInfo.received } : {}),
+          },
         },
         { headers: { [HEADERS.idempotency]: cart.requestKey() } },
       ),

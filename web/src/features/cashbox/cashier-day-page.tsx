@@ -19,7 +19,6 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { formatDate, fromApiDate, toApiDate } from '../../lib/dates.ts';
 import { formatCost } from '../../lib/money.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
@@ -32,6 +31,7 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { OrderDetailModal } from '../../ui/order-detail-modal.tsx';
 import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.cashierDay;
 const o = ru.food.orders;
@@ -71,7 +71,7 @@ export function CashierDayPage() {
   const query = { date, school_id: schoolId ?? undefined, user_id: userId ?? undefined };
   const day = useQuery({
     queryKey: ['cashier-day', query],
-    queryFn: ({ signal }) => api.get<CashierDay>('/api/orders/day', query, { signal }),
+    queryFn: ({ signal }) => callEndpoint('orders', 'day', { query }, { signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
   });

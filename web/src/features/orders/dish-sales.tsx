@@ -1,10 +1,10 @@
-import type { DishSale, DishSales } from '@tamaq/contract/orders';
+import type { DishSale } from '@tamaq/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Statistic, Typography, type TableColumnsType } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { formatCost } from '../../lib/money.ts';
 import { DataTable } from '../../ui/data-table.tsx';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.orders;
 const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
@@ -21,7 +21,7 @@ const columns: TableColumnsType<DishSale> = [
 export function DishSalesTable({ filter }: { filter: { school_id?: number; date_from: string; date_to: string } }) {
   const sales = useQuery({
     queryKey: ['orders', 'dishes', filter],
-    queryFn: ({ signal }) => api.get<DishSales>('/api/orders/dishes', filter, { signal }),
+    queryFn: ({ signal }) => callEndpoint('orders', 'dishSales', { query: filter }, { signal }),
     placeholderData: keepPreviousData,
   });
   const data = sales.data;

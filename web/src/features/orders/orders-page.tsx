@@ -1,12 +1,11 @@
 import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
-import type { Order, OrdersReport } from '@tamaq/contract/orders';
+import type { Order } from '@tamaq/contract/orders';
 import { ORDERS_PAGE_SIZE } from '@tamaq/contract/orders';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Segmented, Statistic, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { toApiDate } from '../../lib/dates.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { formatCost } from '../../lib/money.ts';
@@ -21,6 +20,7 @@ import { Receipt } from '../../ui/receipt.tsx';
 import { DishSalesTable } from './dish-sales.tsx';
 import { OrderDetailModal } from '../../ui/order-detail-modal.tsx';
 import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
+import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.orders;
 const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
@@ -44,12 +44,12 @@ export function OrdersPage() {
   const filter = { school_id: schoolId ?? undefined, date_from: dateFrom, date_to: dateTo };
   const byDish = list.params.view === 'dishes';
   const downloadLink = ready
-    ? downloadHref(byDish ? '/api/orders/dishes/download' : '/api/orders/download', filter)
+    ? downloadHref(endpointPath('orders', byDish ? 'dishSalesDownload' : 'download'), filter)
     : null;
   const report = useQuery({
     queryKey: ['orders', filter, list.offset],
     queryFn: ({ signal }) =>
-      api.get<OrdersReport>('/api/orders', { ...filter, limit: list.limit, offset: list.offset }, { signal }),
+      callEndpoint('orders', 'report', { query: { ...filter, limit: list.limit, offset: list.offset } }, { signal }),
     enabled: ready && !byDish,
     placeholderData: keepPreviousData,
   });

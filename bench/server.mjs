@@ -1,6 +1,7 @@
 // Starts the real server for a benchmark and stops it; the callers measure around it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_OPTIONS } from '../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -9,7 +10,9 @@ const root = path.resolve(import.meta.dirname, '..');
  * through tsx, or with `entry` a bundle as `npm start` runs it.
  */
 export async function startBenchServer({ port, dataDir, ready, env = {}, nodeArgs = [], entry = null }) {
-  const args = entry ? [...nodeArgs, entry] : [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')];
+  const args = entry
+    ? [...SERVER_NODE_OPTIONS, ...nodeArgs, entry]
+    : [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_OPTIONS, serverBundleStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'web');
@@ -36,7 +36,7 @@ if (stale) {
 
 if (serverBundleStale()) await buildServer();
 
-const server = spawn(process.execPath, [SERVER_BUNDLE], {
+const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(web, 'dist') },

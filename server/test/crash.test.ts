@@ -547,11 +547,12 @@ describe.runIf(process.env.TEST_EMBEDDED)(
     const bundleDir = path.join(root, 'server', 'dist', `crash-${process.pid}`);
     beforeAll(async () => {
       // The bundle `npm start` runs: it starts in a fraction of tsx's time, and 20 starts add up.
-      const { buildServer } = (await import(path.join(root, 'scripts', 'build-server.mjs'))) as {
+      const { buildServer, SERVER_NODE_OPTIONS } = (await import(path.join(root, 'scripts', 'build-server.mjs'))) as {
         buildServer: (outfile: string) => Promise<void>;
+        SERVER_NODE_OPTIONS: string[];
       };
       await buildServer(path.join(bundleDir, 'main.mjs'));
-      serverEntry = [path.join(bundleDir, 'main.mjs')];
+      serverEntry = [...SERVER_NODE_OPTIONS, path.join(bundleDir, 'main.mjs')];
     }, 60_000);
     afterAll(() => {
       for (const dir of [...dirs, bundleDir]) fs.rmSync(dir, { recursive: true, force: true });

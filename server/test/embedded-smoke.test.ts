@@ -25,15 +25,19 @@ const env = {
 };
 const url = `http://127.0.0.1:${port}`;
 let child: ReturnType<typeof spawn>;
+/** Node's options as `npm start` gives them. */
+let nodeOptions: string[] = [];
 let output = '';
 
 describe.runIf(process.env.TEST_EMBEDDED)('npm start on a new embedded database', () => {
   beforeAll(async () => {
-    const { buildServer } = (await import(path.join(root, 'scripts', 'build-server.mjs'))) as {
+    const { buildServer, SERVER_NODE_OPTIONS } = (await import(path.join(root, 'scripts', 'build-server.mjs'))) as {
       buildServer: (outfile: string) => Promise<void>;
+      SERVER_NODE_OPTIONS: string[];
     };
     await buildServer(main);
-    child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    nodeOptions = SERVER_NODE_OPTIONS;
+    child = spawn(process.execPath, [...nodeOptions, main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     const deadline = Date.now() + 60_000;
@@ -89,7 +93,7 @@ describe.runIf(process.env.TEST_EMBEDDED)('npm start on a new embedded database'
   });
 
   it('refuses to start a second server on the same data directory', () => {
-    const second = spawnSync(process.execPath, [main], {
+    const second = spawnSync(process.execPath, [...nodeOptions, main], {
       cwd: root,
       env: { ...env, PORT: String(port + 1) },
       encoding: 'utf8',

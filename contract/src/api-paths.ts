@@ -137,6 +137,18 @@ export const PATHS = {
     dishSalesDownload: { method: 'GET', path: '/api/orders/dishes/download' },
     download: { method: 'GET', path: '/api/orders/download' },
   },
+  fixations: {
+    recordCanteen: { method: 'POST', path: '/api/fixation' },
+    recordSchool: { method: 'POST', path: '/api/school/fixation' },
+    list: { method: 'GET', path: '/api/fixations' },
+    schoolList: { method: 'GET', path: '/api/school/fixations' },
+    canteenToday: { method: 'GET', path: '/api/fixation/today' },
+    schoolToday: { method: 'GET', path: '/api/school/fixation/today' },
+    schoolPace: { method: 'GET', path: '/api/school/fixation/pace' },
+    remove: { method: 'DELETE', path: '/api/fixation/:id' },
+    schoolRemove: { method: 'DELETE', path: '/api/school/fixation/:id' },
+    subscribe: { method: 'POST', path: '/api/school/fixation/subscribe' },
+  },
   'user-password': {
     set: { method: 'POST', path: '/api/user/password' },
   },

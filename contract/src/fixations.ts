@@ -1,5 +1,7 @@
 import { ErrorBody } from './errors.ts';
-import { listOf, Paging } from './common.ts';
+import { listOf, LiveTicket, Ok, Paging } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
 import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
 
 /**
@@ -139,3 +141,76 @@ export const CurrentCategory = z.object({
   time_start: z.string(),
   time_finish: z.string(),
 });
+
+const fixationsEndpoint = endpointsOf('fixations');
+const SCHOOL_SCREEN = rolesFor('/school/fixation');
+const CANTEEN_SCREEN = rolesFor('/fixation');
+/** A school's visits are deleted by its education admin, a kindergarten's by its admin. */
+const SCHOOL_DELETE = ['EducationAdmin', 'EducationKindergartenAdmin'] as const;
+
+export const FIXATIONS_ENDPOINTS = {
+  recordCanteen: fixationsEndpoint('recordCanteen', {
+    body: CanteenFixationCreate,
+    answer: Fixation,
+    refusals: { 404: ErrorBody, 409: ScanRefusal },
+    access: CANTEEN_SCREEN,
+    summary: 'Записать посещение столовой по карте',
+  }),
+  recordSchool: fixationsEndpoint('recordSchool', {
+    body: SchoolFixationCreate,
+    answer: Fixation,
+    refusals: { 404: ErrorBody, 409: ScanRefusal },
+    access: SCHOOL_SCREEN,
+    summary: 'Записать питание ученика по карте',
+  }),
+  list: fixationsEndpoint('list', {
+    query: CanteenFixationListQuery,
+    answer: FixationList,
+    access: CANTEEN_SCREEN,
+    summary: 'История посещений столовой',
+  }),
+  schoolList: fixationsEndpoint('schoolList', {
+    query: SchoolFixationListQuery,
+    answer: FixationList,
+    access: SCHOOL_SCREEN,
+    summary: 'Питание учеников школы',
+  }),
+  canteenToday: fixationsEndpoint('canteenToday', {
+    query: CanteenTodayQuery,
+    answer: TodayCount,
+    access: CANTEEN_SCREEN,
+    summary: 'Сегодня: сколько поели из тех, кому положено (столовая)',
+  }),
+  schoolToday: fixationsEndpoint('schoolToday', {
+    query: SchoolTodayQuery,
+    answer: TodayCount,
+    access: SCHOOL_SCREEN,
+    summary: 'Сегодня: сколько учеников поели из тех, кому положено',
+  }),
+  schoolPace: fixationsEndpoint('schoolPace', {
+    query: SchoolTodayQuery,
+    answer: SchoolPace,
+    access: SCHOOL_SCREEN,
+    summary: 'Темп очереди: сканов за минуту и за 10 минут, текущий класс и его время',
+  }),
+  remove: fixationsEndpoint('remove', {
+    params: FixationIdParams,
+    answer: Ok,
+    refusals: [404],
+    access: CANTEEN_SCREEN,
+    summary: 'Удалить посещение столовой',
+  }),
+  schoolRemove: fixationsEndpoint('schoolRemove', {
+    params: FixationIdParams,
+    answer: Ok,
+    refusals: [404],
+    access: SCHOOL_DELETE,
+    summary: 'Удалить питание ученика',
+  }),
+  subscribe: fixationsEndpoint('subscribe', {
+    body: SchoolFixationSubscribe,
+    answer: LiveTicket,
+    access: SCHOOL_SCREEN,
+    summary: 'Подписка на живой список питания школы',
+  }),
+};

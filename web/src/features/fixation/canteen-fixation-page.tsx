@@ -86,7 +86,7 @@ export function CanteenFixationPage() {
 
   const noCanteens = canteens.isSuccess && canteenRows.length === 0;
   const station = useScanStation({
-    url: '/api/fixation',
+    endpoint: 'recordCanteen',
     body: (code) =>
       canteenId === undefined
         ? null

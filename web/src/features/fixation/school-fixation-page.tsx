@@ -75,7 +75,7 @@ export function SchoolFixationPage() {
 
   const noSchools = locked === null && schools.isSuccess && schoolRows.length === 0;
   const station = useScanStation({
-    url: '/api/school/fixation',
+    endpoint: 'recordSchool',
     body: (code) => (schoolId === undefined ? null : { cardId: code, schoolId }),
     unavailable: noSchools ? t.noSchools : null,
     onRecorded: refresh,

@@ -44,7 +44,7 @@ function station(answers: Record<string, () => Promise<unknown>>, extra: Partial
   const onRecorded = vi.fn();
   const hook = renderHook(() =>
     useScanStation({
-      url: '/api/school/fixation',
+      endpoint: 'recordSchool',
       body: (code) => ({ cardId: code, schoolId: 1 }),
       onRecorded,
       queue,

@@ -1,19 +1,26 @@
+import type { CallInput, Endpoints } from '@tamaq/contract/endpoints';
 import type { Fixation } from '@tamaq/contract/fixations';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { errorText } from '../../lib/api-error.ts';
+import { endpointPath } from '../../lib/endpoint-client.ts';
 import type { ScanQueue } from '../../lib/scan-queue.ts';
 import { pageScanSounds, type ScanSounds } from '../../lib/scan-sounds.ts';
 import { pageScanQueue } from './page-scan-queue.ts';
 import { ru } from '../../i18n/ru.ts';
 import { cleanCode, feedbackOf, isCardLike, isDoubleScan, toneOf, type Feedback } from './scan-feedback.ts';
 
-export interface ScanStationOptions {
-  url: string;
+/** The contract's two ways of recording a visit by card: a canteen's and a school's. */
+export type ScanEndpoint = 'recordCanteen' | 'recordSchool';
+/** What a scan sends, but its time (the queue adds it when the first try failed). */
+export type ScanBody<N extends ScanEndpoint> = Omit<CallInput<Endpoints['fixations'][N]>['body'], 'scannedAt'>;
+
+export interface ScanStationOptions<N extends ScanEndpoint = ScanEndpoint> {
+  endpoint: N;
   /**
    * The body for a code, or null while the screen cannot record yet (its canteen or school is still
    * loading): such a scan is held and sent the moment the screen is ready.
    */
-  body: (code: string) => Record<string, unknown> | null;
+  body: (code: string) => ScanBody<N> | null;
   /** Why this screen can never record (no canteen, no school): held and new scans are refused with it. */
   unavailable?: string | null;
   /** A visit was recorded, now or from the queue: reload the history. */
@@ -45,7 +52,7 @@ const MAX_HELD = 20;
  * becomes the big card and its sound. A double scan (429) changes nothing and never blocks the
  * next scan: nothing waits for it.
  */
-export function useScanStation(opts: ScanStationOptions): ScanStation {
+export function useScanStation<N extends ScanEndpoint>(opts: ScanStationOptions<N>): ScanStation {
   const queue = opts.queue ?? pageScanQueue();
   const sounds = opts.sounds ?? pageScanSounds();
   const clearAfterMs = opts.clearAfterMs ?? CLEAR_AFTER_MS;
@@ -90,7 +97,7 @@ export function useScanStation(opts: ScanStationOptions): ScanStation {
       const seq = ++counter.current;
       setSending((n) => n + 1);
       try {
-        const outcome = await queue.submit(latest.current.url, payload);
+        const outcome = await queue.submit(endpointPath('fixations', latest.current.endpoint), payload);
         if (outcome.kind === 'recorded') latest.current.onRecorded();
         const next = feedbackOf(outcome);
         if (!next || seq < lastShown.current) return;

@@ -1,13 +1,12 @@
-import type { Ok } from '@tamaq/contract/common';
 import type { FixationList } from '@tamaq/contract/fixations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { fixationsKey } from './list-fixations.ts';
 import { schoolFixationsKey } from './list-school-fixations.ts';
 import { todayCountKey } from './today-count.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const deleteFixation = (id: number) => api.delete<Ok>(`/api/fixation/${id}`);
-export const deleteSchoolFixation = (id: number) => api.delete<Ok>(`/api/school/fixation/${id}`);
+export const deleteFixation = (id: number) => callEndpoint('fixations', 'remove', { params: { id } });
+export const deleteSchoolFixation = (id: number) => callEndpoint('fixations', 'schoolRemove', { params: { id } });
 
 /**
  * Deletes a canteen visit or a school one. The row leaves the shown pages at once and the history

@@ -1,6 +1,5 @@
-import type { FixationList } from '@tamaq/contract/fixations';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export interface FixationsParams {
   canteenId: number | undefined;
@@ -14,7 +13,7 @@ export interface FixationsParams {
 export const fixationsKey = ['fixations', 'canteen'] as const;
 
 export const listFixations = (params: FixationsParams, signal?: AbortSignal) =>
-  api.get<FixationList>('/api/fixations', { ...params }, { signal });
+  callEndpoint('fixations', 'list', { query: params }, { signal });
 
 export const fixationsQuery = (params: FixationsParams) =>
   queryOptions({

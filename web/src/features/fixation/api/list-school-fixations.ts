@@ -1,6 +1,5 @@
-import type { FixationList } from '@tamaq/contract/fixations';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export interface SchoolFixationsParams {
   schoolId: number | undefined;
@@ -13,7 +12,7 @@ export interface SchoolFixationsParams {
 export const schoolFixationsKey = ['fixations', 'school'] as const;
 
 export const listSchoolFixations = (params: SchoolFixationsParams, signal?: AbortSignal) =>
-  api.get<FixationList>('/api/school/fixations', { ...params }, { signal });
+  callEndpoint('fixations', 'schoolList', { query: params }, { signal });
 
 export const schoolFixationsQuery = (params: SchoolFixationsParams) =>
   queryOptions({

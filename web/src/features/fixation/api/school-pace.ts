@@ -1,6 +1,5 @@
-import type { SchoolPace } from '@tamaq/contract/fixations';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** Every pace query starts with this key: a scan, a live message or a delete refreshes it. */
 export const schoolPaceKey = ['school-pace'] as const;
@@ -11,7 +10,7 @@ export const SCHOOL_PACE_REFRESH_MS = 10_000;
 export const useSchoolPace = (schoolId: number | undefined) =>
   useQuery({
     queryKey: [...schoolPaceKey, schoolId] as const,
-    queryFn: ({ signal }) => api.get<SchoolPace>('/api/school/fixation/pace', { schoolId }, { signal }),
+    queryFn: ({ signal }) => callEndpoint('fixations', 'schoolPace', { query: { schoolId: schoolId! } }, { signal }),
     enabled: schoolId !== undefined,
     refetchInterval: SCHOOL_PACE_REFRESH_MS,
     staleTime: 0,

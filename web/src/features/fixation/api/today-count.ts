@@ -1,6 +1,5 @@
-import type { TodayCount } from '@tamaq/contract/fixations';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** Every «Сегодня: N из M» query starts with this key: a scan, a live message or a delete refreshes it. */
 export const todayCountKey = ['fixations-today'] as const;
@@ -10,8 +9,8 @@ export const TODAY_COUNT_REFRESH_MS = 30_000;
 
 export const getTodayCount = (kind: 'school' | 'canteen', id: number, signal?: AbortSignal) =>
   kind === 'school'
-    ? api.get<TodayCount>('/api/school/fixation/today', { schoolId: id }, { signal })
-    : api.get<TodayCount>('/api/fixation/today', { canteenId: id }, { signal });
+    ? callEndpoint('fixations', 'schoolToday', { query: { schoolId: id } }, { signal })
+    : callEndpoint('fixations', 'canteenToday', { query: { canteenId: id } }, { signal });
 
 export const useTodayCount = (kind: 'school' | 'canteen', id: number | undefined) =>
   useQuery({

@@ -149,6 +149,12 @@ export const PATHS = {
     schoolRemove: { method: 'DELETE', path: '/api/school/fixation/:id' },
     subscribe: { method: 'POST', path: '/api/school/fixation/subscribe' },
   },
+  'manual-fixations': {
+    canteenList: { method: 'GET', path: '/api/fixation/manual' },
+    canteenSave: { method: 'POST', path: '/api/fixation/manual' },
+    schoolList: { method: 'GET', path: '/api/school/fixation/manual' },
+    schoolSave: { method: 'POST', path: '/api/school/fixation/manual' },
+  },
   'user-password': {
     set: { method: 'POST', path: '/api/user/password' },
   },

@@ -17,6 +17,7 @@ import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
 import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
 import { WATCHES_ENDPOINTS } from './watches.ts';
 import { ORDERS_ENDPOINTS } from './orders.ts';
+import { MANUAL_FIXATIONS_ENDPOINTS } from './manual-fixations.ts';
 import { FIXATIONS_ENDPOINTS } from './fixations.ts';
 
 export type { CallAnswer, CallInput, Endpoint } from './endpoint-kit.ts';
@@ -40,6 +41,7 @@ export const ENDPOINTS = {
   reference: REFERENCE_ENDPOINTS,
   'user-password': USER_PASSWORD_ENDPOINTS,
   orders: ORDERS_ENDPOINTS,
+  'manual-fixations': MANUAL_FIXATIONS_ENDPOINTS,
   fixations: FIXATIONS_ENDPOINTS,
 } as const satisfies { [G in Group]: { [N in EndpointName<G>]: Endpoint } };
 

@@ -1,4 +1,6 @@
+import { endpointsOf } from './endpoint-kit.ts';
 import type { Role } from './roles.ts';
+import { rolesFor } from './routes.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
 import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
 
@@ -131,3 +133,36 @@ export const ManualSaveResult = z.object({
   changed: z.number().int(),
 });
 export type ManualSaveResult = z.infer<typeof ManualSaveResult>;
+
+const manualEndpoint = endpointsOf('manual-fixations');
+const CANTEEN_MANUAL = rolesFor('/fixation/manual');
+const SCHOOL_MANUAL = rolesFor('/school/fixation/manual');
+
+export const MANUAL_FIXATIONS_ENDPOINTS = {
+  canteenList: manualEndpoint('canteenList', {
+    query: CanteenManualQuery,
+    answer: ManualList,
+    access: CANTEEN_MANUAL,
+    summary: 'Ручная отметка в столовой: список на дату и категорию',
+  }),
+  canteenSave: manualEndpoint('canteenSave', {
+    body: CanteenManualSave,
+    answer: ManualSaveResult,
+    refusals: [409],
+    access: CANTEEN_MANUAL,
+    summary: 'Ручная отметка в столовой: сохранить отмеченных',
+  }),
+  schoolList: manualEndpoint('schoolList', {
+    query: SchoolManualQuery,
+    answer: ManualList,
+    access: SCHOOL_MANUAL,
+    summary: 'Ручная отметка питания учеников: список на дату',
+  }),
+  schoolSave: manualEndpoint('schoolSave', {
+    body: SchoolManualSave,
+    answer: ManualSaveResult,
+    refusals: [409],
+    access: SCHOOL_MANUAL,
+    summary: 'Ручная отметка питания учеников: сохранить отмеченных',
+  }),
+};

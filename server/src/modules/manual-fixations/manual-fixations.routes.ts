@@ -1,24 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { commonErrorResponses, ErrorBody } from '@tamaq/contract/errors';
-import {
-  CanteenManualQuery,
-  CanteenManualSave,
-  MANUAL_MESSAGES,
-  ManualList,
-  ManualSaveResult,
-  manualMessages,
-  SchoolManualQuery,
-  SchoolManualSave,
-} from '@tamaq/contract/manual-fixations';
-import { rolesFor } from '@tamaq/contract/routes';
+import { ENDPOINTS } from '@tamaq/contract/endpoints';
+import { MANUAL_MESSAGES, manualMessages } from '@tamaq/contract/manual-fixations';
 import { actorOf } from '../../platform/auth/guard.ts';
+import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createManualFixationsRepository } from './manual-fixations.repository.ts';
 import { createManualFixationsService } from './manual-fixations.service.ts';
-
-const CANTEEN_MANUAL = rolesFor('/fixation/manual');
-const SCHOOL_MANUAL = rolesFor('/school/fixation/manual');
 
 /**
  * The school filter's "choose a class or a category" is a schema rule: its message is reworded here
@@ -42,69 +30,26 @@ export const manualFixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
     publish: (channel, message) => platform.realtime.publish(channel, message),
     onRecorded: (n) => platform.metrics.visitsRecorded.inc({ kind: 'manual' }, n),
   });
-  const saved = { 200: ManualSaveResult, 409: ErrorBody, ...commonErrorResponses };
-
-  app.get(
-    '/api/fixation/manual',
-    {
-      config: { access: CANTEEN_MANUAL },
-      schema: {
-        tags: ['fixations'],
-        summary: 'Ручная отметка в столовой: список на дату и категорию',
-        querystring: CanteenManualQuery,
-        response: { 200: ManualList, ...commonErrorResponses },
-      },
-    },
-    (request) => service.canteenList(actorOf(request), request.query),
-  );
-
-  app.post(
-    '/api/fixation/manual',
-    {
-      config: { access: CANTEEN_MANUAL },
-      schema: {
-        tags: ['fixations'],
-        summary: 'Ручная отметка в столовой: сохранить отмеченных',
-        body: CanteenManualSave,
-        response: saved,
-      },
-    },
-    (request) => service.canteenSave(actorOf(request), request.body),
-  );
-
-  app.get(
-    '/api/school/fixation/manual',
-    {
-      config: { access: SCHOOL_MANUAL },
-      attachValidation: true,
-      schema: {
-        tags: ['fixations'],
-        summary: 'Ручная отметка питания учеников: список на дату',
-        querystring: SchoolManualQuery,
-        response: { 200: ManualList, ...commonErrorResponses },
-      },
-    },
+  const e = ENDPOINTS['manual-fixations'];
+  const ownValidation = { ownValidation: true };
+  bindEndpoint(app, e.canteenList, (request) => service.canteenList(actorOf(request), request.query));
+  bindEndpoint(app, e.canteenSave, (request) => service.canteenSave(actorOf(request), request.body));
+  bindEndpoint(
+    app,
+    e.schoolList,
     (request) => {
       refuseInvalid(request);
       return service.schoolList(actorOf(request), request.query);
     },
+    ownValidation,
   );
-
-  app.post(
-    '/api/school/fixation/manual',
-    {
-      config: { access: SCHOOL_MANUAL },
-      attachValidation: true,
-      schema: {
-        tags: ['fixations'],
-        summary: 'Ручная отметка питания учеников: сохранить отмеченных',
-        body: SchoolManualSave,
-        response: saved,
-      },
-    },
+  bindEndpoint(
+    app,
+    e.schoolSave,
     (request) => {
       refuseInvalid(request);
       return service.schoolSave(actorOf(request), request.body);
     },
+    ownValidation,
   );
 };

@@ -1,6 +1,6 @@
-import type { CanteenManualSave, ManualList, ManualSaveResult } from '@tamaq/contract/manual-fixations';
+import type { CanteenManualSave } from '@tamaq/contract/manual-fixations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export interface CanteenManualParams {
   date: string;
@@ -17,9 +17,10 @@ export const canteenManualReady = (p: CanteenManualParams): boolean =>
   p.canteenId !== null && p.categoryId !== null && p.date !== '';
 
 export const getCanteenManual = (p: CanteenManualParams, signal?: AbortSignal) =>
-  api.get<ManualList>(
-    '/api/fixation/manual',
-    { date: p.date, canteen_id: p.canteenId, category_id: p.categoryId },
+  callEndpoint(
+    'manual-fixations',
+    'canteenList',
+    { query: { date: p.date, canteen_id: p.canteenId ?? undefined, category_id: p.categoryId ?? undefined } },
     { signal },
   );
 
@@ -34,7 +35,7 @@ export const canteenManualQuery = (p: CanteenManualParams) =>
 
 export const useCanteenManual = (p: CanteenManualParams) => useQuery(canteenManualQuery(p));
 
-export const saveCanteenManual = (body: CanteenManualSave) => api.post<ManualSaveResult>('/api/fixation/manual', body);
+export const saveCanteenManual = (body: CanteenManualSave) => callEndpoint('manual-fixations', 'canteenSave', { body });
 
 export function useSaveCanteenManual() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
-import { normaliseCardNumber, type CardList, type UserRef } from '@tamaq/contract/cards';
-import { api } from '../../../lib/api-client.ts';
+import { normaliseCardNumber, type UserRef } from '@tamaq/contract/cards';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export type CardLookup = { kind: 'holder'; holder: UserRef } | { kind: 'free' } | { kind: 'unknown' };
 
@@ -9,7 +9,7 @@ export type CardLookup = { kind: 'holder'; holder: UserRef } | { kind: 'free' } 
  */
 export async function findCardHolder(code: string): Promise<CardLookup> {
   const number = normaliseCardNumber(code);
-  const { rows } = await api.get<CardList>('/api/cards', { query: number, limit: 50, offset: 0 });
+  const { rows } = await callEndpoint('cards', 'list', { query: { query: number, limit: 50, offset: 0 } });
   const card = rows.find((c) => c.number === number);
   if (!card) return { kind: 'unknown' };
   return card.user ? { kind: 'holder', holder: card.user } : { kind: 'free' };

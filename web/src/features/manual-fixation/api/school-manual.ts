@@ -1,6 +1,6 @@
-import type { ManualList, ManualSaveResult, SchoolManualSave } from '@tamaq/contract/manual-fixations';
+import type { SchoolManualSave } from '@tamaq/contract/manual-fixations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export interface SchoolManualParams {
   date: string;
@@ -18,9 +18,17 @@ export const schoolManualReady = (p: SchoolManualParams): boolean =>
   p.schoolId !== null && p.date !== '' && (p.classroomId !== null || p.categoryId !== null);
 
 export const getSchoolManual = (p: SchoolManualParams, signal?: AbortSignal) =>
-  api.get<ManualList>(
-    '/api/school/fixation/manual',
-    { date: p.date, school_id: p.schoolId, classroom_id: p.classroomId, category_id: p.categoryId },
+  callEndpoint(
+    'manual-fixations',
+    'schoolList',
+    {
+      query: {
+        date: p.date,
+        school_id: p.schoolId ?? undefined,
+        classroom_id: p.classroomId ?? undefined,
+        category_id: p.categoryId ?? undefined,
+      },
+    },
     { signal },
   );
 
@@ -36,8 +44,7 @@ export const schoolManualQuery = (p: SchoolManualParams) =>
 
 export const useSchoolManual = (p: SchoolManualParams) => useQuery(schoolManualQuery(p));
 
-export const saveSchoolManual = (body: SchoolManualSave) =>
-  api.post<ManualSaveResult>('/api/school/fixation/manual', body);
+export const saveSchoolManual = (body: SchoolManualSave) => callEndpoint('manual-fixations', 'schoolSave', { body });
 
 /** Saves the marked set, then waits for the list to reload, so the screen never shows stale marks. */
 export function useSaveSchoolManual() {

@@ -155,6 +155,15 @@ export const PATHS = {
     schoolList: { method: 'GET', path: '/api/school/fixation/manual' },
     schoolSave: { method: 'POST', path: '/api/school/fixation/manual' },
   },
+  reports: {
+    canteen: { method: 'GET', path: '/api/report/fixations' },
+    byCategory: { method: 'GET', path: '/api/report/category/fixations' },
+    school: { method: 'GET', path: '/api/report/school/fixations' },
+    byClass: { method: 'GET', path: '/api/report/school/classrooms/fixations' },
+    wallet: { method: 'GET', path: '/api/report/school/social-wallet' },
+    anomalies: { method: 'GET', path: '/api/report/anomalies' },
+    statistics: { method: 'GET', path: '/api/report/school/statistics' },
+  },
   'user-password': {
     set: { method: 'POST', path: '/api/user/password' },
   },

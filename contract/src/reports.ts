@@ -1,4 +1,6 @@
+import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
 import { daysBetween } from './menu-activations.ts';
+import { rolesFor } from './routes.ts';
 import { id, optionalQueryId, z } from './zod.ts';
 
 /**
@@ -409,3 +411,65 @@ export const AnomalyReport = z.object({
 });
 export type AnomalyReport = z.infer<typeof AnomalyReport>;
 export const ANOMALIES_LISTED = 500;
+
+const reportsEndpoint = endpointsOf('reports');
+/** With `export=1` a report is its .xlsx: the same rows and totals. */
+const asXlsx = xlsxFile('С export=1 — тот же отчёт в Excel (xlsx)');
+
+export const REPORTS_ENDPOINTS = {
+  canteen: reportsEndpoint('canteen', {
+    query: CanteenReportQuery,
+    answer: FixationReport,
+    file: asXlsx,
+    refusals: [404],
+    access: rolesFor('/report/fixations'),
+    summary: 'Отчёт столовой: люди × дни за период по категориям фиксации; export=1 — то же в Excel',
+  }),
+  byCategory: reportsEndpoint('byCategory', {
+    query: CanteenReportQuery,
+    answer: CategoryReport,
+    file: asXlsx,
+    refusals: [404],
+    access: rolesFor('/report/category/fixations'),
+    summary: 'Отчёт по категориям: категории фиксации × дни за период; export=1 — то же в Excel',
+  }),
+  school: reportsEndpoint('school', {
+    query: SchoolReportQuery,
+    answer: FixationReport,
+    file: asXlsx,
+    refusals: [404],
+    access: rolesFor('/report/school/fixations'),
+    summary: 'Отчёт по школе: ученики × дни за период (школа в canteenId); export=1 — то же в Excel',
+  }),
+  byClass: reportsEndpoint('byClass', {
+    query: ClassReportQuery,
+    answer: CategoryReport,
+    file: asXlsx,
+    refusals: [404],
+    access: rolesFor('/report/school/classroom/fixations'),
+    summary: 'Отчёт по классам: классы и категории питания × дни за период; export=1 — то же в Excel',
+  }),
+  wallet: reportsEndpoint('wallet', {
+    query: WalletReportQuery,
+    answer: WalletReport,
+    file: asXlsx,
+    refusals: [404],
+    access: rolesFor('/report/school/social-wallet'),
+    summary: 'Сверка социального кошелька за месяц: положено, получено, не получили, сумма; export=1 — Excel',
+  }),
+  anomalies: reportsEndpoint('anomalies', {
+    query: AnomalyQuery,
+    answer: AnomalyReport,
+    refusals: [404],
+    access: rolesFor('/report/anomalies'),
+    summary:
+      'Аномалии за период: карта в двух местах за 10 минут, визитов больше, чем учеников, ручные отметки вне времени питания',
+  }),
+  statistics: reportsEndpoint('statistics', {
+    query: StatisticsQuery,
+    answer: SchoolStatistics,
+    refusals: [404],
+    access: rolesFor('/report/school/statistics'),
+    summary: 'Статистика школ за период: родители, ученики, соцкошелёк, положено и выдано порций',
+  }),
+};

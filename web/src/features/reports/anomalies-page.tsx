@@ -4,7 +4,6 @@ import { Badge, Card, Flex, Table, Tooltip, Typography, type TableColumnsType } 
 import dayjs from 'dayjs';
 import { useCallback, type ReactNode } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -15,9 +14,9 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { LoadFailed } from './report-card.tsx';
 import { positiveId } from './report-params.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.reports.anomalies;
-const PATH = '/api/report/anomalies';
 /** Company roles work with canteens: no school to choose. */
 const SCHOOL_ROLES = new Set(['EducationAdmin', 'EducationObserver', 'EducationKindergartenAdmin']);
 
@@ -83,7 +82,7 @@ export function AnomaliesPage() {
   const query = { schoolId: schoolId ?? undefined, dateFrom, dateTo };
   const report = useQuery({
     queryKey: ['report', 'anomalies', query],
-    queryFn: ({ signal }) => api.get<AnomalyReport>(PATH, query, { signal }),
+    queryFn: ({ signal }) => callEndpoint('reports', 'anomalies', { query }, { signal }),
     placeholderData: keepPreviousData,
   });
   const chooseSchool = useCallback((id: number | null) => setParams({ schoolId: id }), [setParams]);

@@ -1,17 +1,15 @@
-import type { FixationReport, ReportPerson } from '@tamaq/contract/reports';
+import type { ReportPerson } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
+import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.reports;
 const c = t.canteen;
-const PATH = '/api/report/fixations';
-
 /**
  * /report/fixations (spec 2, admin and economist): who ate at a canteen on each day of a period, a
  * row per person and meal time, with each row's, each day's and the grand total; the same as .xlsx
@@ -22,7 +20,7 @@ export function CanteenReportPage() {
   const filter = useCanteenReportFilter();
   const report = useQuery({
     queryKey: ['report', 'fixations', filter.query],
-    queryFn: ({ signal }) => api.get<FixationReport>(PATH, filter.query, { signal }),
+    queryFn: ({ signal }) => callEndpoint('reports', 'canteen', { query: filter.query }, { signal }),
     enabled: filter.ready,
     placeholderData: keepPreviousData,
   });
@@ -47,7 +45,7 @@ export function CanteenReportPage() {
       title={c.title}
       testId="canteen-report-page"
       filters={<CanteenReportFilters filter={filter} />}
-      download={filter.ready ? downloadHref(PATH, { ...filter.query, export: 1 }) : null}
+      download={filter.ready ? downloadHref(endpointPath('reports', 'canteen'), { ...filter.query, export: 1 }) : null}
       report={report}
       notice={filter.noCanteens ? c.noCanteens : !filter.ready ? t.choose : null}
     >

@@ -1,15 +1,14 @@
-import type { CategoryReport, ReportCategoryRow } from '@tamaq/contract/reports';
+import type { ReportCategoryRow } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
+import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.reports;
 const c = t.canteen;
-const PATH = '/api/report/category/fixations';
 const labels: LabelColumn<ReportCategoryRow>[] = [
   { key: 'category', title: t.category, width: 220, value: (r) => r.categoryName },
 ];
@@ -24,7 +23,7 @@ export function CategoryReportPage() {
   const filter = useCanteenReportFilter();
   const report = useQuery({
     queryKey: ['report', 'category', filter.query],
-    queryFn: ({ signal }) => api.get<CategoryReport>(PATH, filter.query, { signal }),
+    queryFn: ({ signal }) => callEndpoint('reports', 'byCategory', { query: filter.query }, { signal }),
     enabled: filter.ready,
     placeholderData: keepPreviousData,
   });
@@ -35,7 +34,9 @@ export function CategoryReportPage() {
       title={t.byCategory.title}
       testId="category-report-page"
       filters={<CanteenReportFilters filter={filter} />}
-      download={filter.ready ? downloadHref(PATH, { ...filter.query, export: 1 }) : null}
+      download={
+        filter.ready ? downloadHref(endpointPath('reports', 'byCategory'), { ...filter.query, export: 1 }) : null
+      }
       report={report}
       notice={filter.noCanteens ? c.noCanteens : !filter.ready ? t.choose : null}
     >

@@ -1,9 +1,8 @@
-import type { CategoryReport, ReportCategoryRow } from '@tamaq/contract/reports';
+import type { ReportCategoryRow } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -14,9 +13,9 @@ import { useListParams } from '../../ui/use-list-params.ts';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 import { positiveId } from './report-params.ts';
+import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.reports;
-const PATH = '/api/report/school/classrooms/fixations';
 
 /**
  * /report/school/classroom/fixations (spec 2; the school report's roles): a school's portions by
@@ -37,7 +36,7 @@ export function ClassReportPage() {
   const query = { schoolId: schoolId ?? undefined, dateFrom, dateTo };
   const report = useQuery({
     queryKey: ['report', 'classes', query],
-    queryFn: ({ signal }) => api.get<CategoryReport>(PATH, query, { signal }),
+    queryFn: ({ signal }) => callEndpoint('reports', 'byClass', { query }, { signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
   });
@@ -64,7 +63,7 @@ export function ClassReportPage() {
           <PeriodPicker from={dateFrom} to={dateTo} onChange={(p) => setParams({ dateFrom: p.from, dateTo: p.to })} />
         </>
       }
-      download={ready ? downloadHref(PATH, { ...query, export: 1 }) : null}
+      download={ready ? downloadHref(endpointPath('reports', 'byClass'), { ...query, export: 1 }) : null}
       report={report}
       notice={!ready ? words.chooseSchool : null}
     >

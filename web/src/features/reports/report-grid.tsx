@@ -4,6 +4,7 @@ import { ru } from '../../i18n/ru.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 
 const t = ru.reports;
+
 /** The naming columns that stay in view (№ and the name) while the days scroll sideways. */
 const FROZEN = 2;
 

@@ -1,10 +1,9 @@
-import type { FixationReport, ReportPerson } from '@tamaq/contract/reports';
+import type { ReportPerson } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { useFoodCategoryOptions } from '../../lib/options.ts';
@@ -17,9 +16,9 @@ import { useListParams } from '../../ui/use-list-params.ts';
 import { idList, positiveId } from './report-params.ts';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
+import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.reports;
-const PATH = '/api/report/school/fixations';
 
 /**
  * /report/school/fixations (spec 2; education admin, social teacher, observer, kindergarten admin):
@@ -49,7 +48,7 @@ export function SchoolReportPage() {
   };
   const report = useQuery({
     queryKey: ['report', 'school', query],
-    queryFn: ({ signal }) => api.get<FixationReport>(PATH, query, { signal }),
+    queryFn: ({ signal }) => callEndpoint('reports', 'school', { query }, { signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
   });
@@ -102,7 +101,7 @@ export function SchoolReportPage() {
           />
         </>
       }
-      download={ready ? downloadHref(PATH, { ...query, export: 1 }) : null}
+      download={ready ? downloadHref(endpointPath('reports', 'school'), { ...query, export: 1 }) : null}
       report={report}
       notice={!ready ? words.chooseSchool : null}
     >

@@ -4,7 +4,6 @@ import { Alert, Button, Card, Col, DatePicker, Flex, Row, Statistic, Table, type
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { fromApiDate, toApiDate } from '../../lib/dates.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { PieChart } from '../../ui/pie-chart.tsx';
@@ -12,6 +11,7 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { LoadFailed } from './report-card.tsx';
 import { positiveId } from './report-params.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.reports.statistics;
 const CHART_DELAY_MS = 100;
@@ -39,7 +39,7 @@ export function StatisticsPage() {
   const ready = applied.dateFrom !== '' && applied.dateTo !== '';
   const report = useQuery({
     queryKey: ['report', 'statistics', applied],
-    queryFn: ({ signal }) => api.get<SchoolStatistics>('/api/report/school/statistics', applied, { signal }),
+    queryFn: ({ signal }) => callEndpoint('reports', 'statistics', { query: applied }, { signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
   });

@@ -4,7 +4,6 @@ import { DatePicker, Flex, Statistic, Table, Typography, type TableColumnsType }
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { formatCost } from '../../lib/money.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -14,9 +13,9 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { ReportCard } from './report-card.tsx';
 import { positiveId } from './report-params.ts';
+import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.reports.wallet;
-const PATH = '/api/report/school/social-wallet';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** A line of the grid: a pupil, or the subtotal of their class after its pupils. */
@@ -79,7 +78,7 @@ export function WalletReportPage() {
   const query = { schoolId: schoolId ?? undefined, month };
   const report = useQuery({
     queryKey: ['report', 'wallet', query],
-    queryFn: ({ signal }) => api.get<WalletReport>(PATH, query, { signal }),
+    queryFn: ({ signal }) => callEndpoint('reports', 'wallet', { query }, { signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
   });
@@ -177,7 +176,7 @@ export function WalletReportPage() {
           />
         </>
       }
-      download={ready ? downloadHref(PATH, { ...query, export: 1 }) : null}
+      download={ready ? downloadHref(endpointPath('reports', 'wallet'), { ...query, export: 1 }) : null}
       report={report}
       notice={schoolId === null ? words.chooseSchool : future ? t.notStarted(monthName(month)) : null}
     >

@@ -164,6 +164,17 @@ export const PATHS = {
     anomalies: { method: 'GET', path: '/api/report/anomalies' },
     statistics: { method: 'GET', path: '/api/report/school/statistics' },
   },
+  users: {
+    list: { method: 'GET', path: '/api/users' },
+    template: { method: 'GET', path: '/api/users/template' },
+    upload: { method: 'POST', path: '/api/users/upload' },
+    export: { method: 'GET', path: '/api/users/export' },
+    setFoodCategory: { method: 'POST', path: '/api/users/food-category' },
+    get: { method: 'GET', path: '/api/user/:id' },
+    create: { method: 'POST', path: '/api/user' },
+    update: { method: 'PUT', path: '/api/user' },
+    remove: { method: 'DELETE', path: '/api/user/:id' },
+  },
   'user-password': {
     set: { method: 'POST', path: '/api/user/password' },
   },

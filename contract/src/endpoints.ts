@@ -17,6 +17,7 @@ import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
 import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
 import { WATCHES_ENDPOINTS } from './watches.ts';
 import { ORDERS_ENDPOINTS } from './orders.ts';
+import { USERS_ENDPOINTS } from './users.ts';
 import { REPORTS_ENDPOINTS } from './reports.ts';
 import { MANUAL_FIXATIONS_ENDPOINTS } from './manual-fixations.ts';
 import { FIXATIONS_ENDPOINTS } from './fixations.ts';
@@ -42,6 +43,7 @@ export const ENDPOINTS = {
   reference: REFERENCE_ENDPOINTS,
   'user-password': USER_PASSWORD_ENDPOINTS,
   orders: ORDERS_ENDPOINTS,
+  users: USERS_ENDPOINTS,
   reports: REPORTS_ENDPOINTS,
   'manual-fixations': MANUAL_FIXATIONS_ENDPOINTS,
   fixations: FIXATIONS_ENDPOINTS,

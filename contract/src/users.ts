@@ -1,4 +1,6 @@
-import { listOf, Paging } from './common.ts';
+import { listOf, Ok, Paging } from './common.ts';
+import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
 import { IMPORT_FIELD, ImportResult } from './imports.ts';
 import { ID_MESSAGES, optionalIin } from './kz-id.ts';
 import { Image } from './profile.ts';
@@ -359,3 +361,76 @@ export const USER_MESSAGES_KINDERGARTEN: Wording<typeof USER_MESSAGES> = {
 
 export const userMessages = (role: Role | null | undefined): Wording<typeof USER_MESSAGES> =>
   speaksKindergarten(role) ? USER_MESSAGES_KINDERGARTEN : USER_MESSAGES;
+
+const usersEndpoint = endpointsOf('users');
+/** The screens that call these endpoints: the users list, a class's pupils and the pupils list. */
+const USER_SCREENS: readonly Role[] = [
+  ...new Set([...rolesFor('/users'), ...rolesFor('/classroom/:classroomId/users'), ...rolesFor('/pupils')]),
+];
+
+export const USERS_ENDPOINTS = {
+  list: usersEndpoint('list', {
+    query: UserListQuery,
+    answer: UserList,
+    refusals: [404],
+    access: USER_SCREENS,
+    summary: 'Пользователи и ученики: поиск по ФИО, должности, ИИН или номеру карты',
+  }),
+  template: usersEndpoint('template', {
+    query: UserTemplateQuery,
+    file: xlsxFile('Таблица со столбцами импорта и строкой-примером'),
+    access: USER_SCREENS,
+    summary: 'Шаблон импорта пользователей (xlsx); токен можно передать в ?token=',
+  }),
+  upload: usersEndpoint('upload', {
+    query: UserUploadQuery,
+    body: UserUploadBody,
+    multipart: true,
+    answer: UserImportResult,
+    refusals: [404, 413],
+    access: USER_SCREENS,
+    summary: 'Импорт пользователей и учеников из Excel: всё или ничего, повторная загрузка обновляет по ИИН',
+  }),
+  export: usersEndpoint('export', {
+    query: UserExportQuery,
+    file: xlsxFile(),
+    refusals: [404],
+    access: USER_SCREENS,
+    summary: 'Ученики школы или класса в Excel (ссылка: токен в параметре token)',
+  }),
+  setFoodCategory: usersEndpoint('setFoodCategory', {
+    body: BulkFoodCategory,
+    answer: BulkFoodCategoryResult,
+    refusals: [404],
+    access: USER_SCREENS,
+    summary: 'Категория питания для многих учеников сразу (check: true — только показать, что изменится)',
+  }),
+  get: usersEndpoint('get', {
+    params: UserIdParams,
+    answer: User,
+    refusals: [404],
+    access: USER_SCREENS,
+    summary: 'Пользователь',
+  }),
+  create: usersEndpoint('create', {
+    body: UserCreate,
+    answer: User,
+    refusals: [404],
+    access: USER_SCREENS,
+    summary: 'Создать пользователя или ученика',
+  }),
+  update: usersEndpoint('update', {
+    body: UserUpdate,
+    answer: User,
+    refusals: [404],
+    access: USER_SCREENS,
+    summary: 'Изменить пользователя: не переданные поля не меняются, null очищает',
+  }),
+  remove: usersEndpoint('remove', {
+    params: UserIdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: USER_SCREENS,
+    summary: 'Удалить пользователя (архив: история питания сохраняет имя, карты отвязываются)',
+  }),
+};

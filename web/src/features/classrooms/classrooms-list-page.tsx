@@ -12,6 +12,7 @@ import { classroomsResource } from './classrooms-resource.ts';
 import { PromoteClassroomsButton } from './promote-classrooms.tsx';
 import { useClassroomTexts } from './use-classroom-texts.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { endpointPath } from '../../lib/endpoint-client.ts';
 
 /** Spec 1 §2.20: the classes (groups) of a school with search, pages, add, import, export and delete. */
 export function ClassroomsListPage() {
@@ -58,7 +59,7 @@ export function ClassroomsListPage() {
             {promotes && <PromoteClassroomsButton schoolId={schoolId} />}
             <ExportButton href={exportHref} label={ru.structure.actions.export} testId="classrooms-export" />
             <ExportButton
-              href={schoolId ? downloadHref('/api/users/export', { schoolId }) : null}
+              href={schoolId ? downloadHref(endpointPath('users', 'export'), { schoolId }) : null}
               label={words.pupilsExport}
               testId="pupils-export"
             />

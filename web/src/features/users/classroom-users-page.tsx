@@ -23,6 +23,7 @@ import { withFrom } from './user-origin.ts';
 import { useInvite } from './use-invite.tsx';
 import { importedText, useImported } from './users-list-page.tsx';
 import { WalletCategory } from './wallet-category.tsx';
+import { endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.users;
 const c = t.columns;
@@ -137,14 +138,14 @@ export function ClassroomUsersPage() {
           <div style={{ flex: 1 }} />
           <ImportButton
             checkMatches
-            url={`/api/users/upload?classroomId=${classroomId}`}
-            templateHref={downloadHref('/api/users/template')}
+            url={endpointPath('users', 'upload', { query: { classroomId } })}
+            templateHref={downloadHref(endpointPath('users', 'template'))}
             doneText={importedText}
             onDone={imported}
           />
           <BulkCategoryButton userIds={selected} onDone={() => setSelected([])} />
           <ExportButton
-            href={downloadHref('/api/users/export', { classroomId })}
+            href={downloadHref(endpointPath('users', 'export'), { classroomId })}
             label={words.pupilsExport}
             testId="pupils-export"
           />

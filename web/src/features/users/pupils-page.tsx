@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useDownloadHref } from '../../lib/download.ts';
-import { withQuery } from '../../lib/api-client.ts';
+
 import { ClassroomSelect } from '../../ui/classroom-select.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
@@ -20,6 +20,7 @@ import { positiveId } from './classroom-users-page.tsx';
 import { useInvite } from './use-invite.tsx';
 import { importedText, useImported } from './users-list-page.tsx';
 import { WalletCategory } from './wallet-category.tsx';
+import { endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.users;
 const c = t.columns;
@@ -100,8 +101,8 @@ export function PupilsPage() {
           <span>
             <ImportButton
               checkMatches
-              url={withQuery('/api/users/upload', { schoolId, classroomId })}
-              templateHref={downloadHref('/api/users/template')}
+              url={endpointPath('users', 'upload', { query: { schoolId, classroomId } })}
+              templateHref={downloadHref(endpointPath('users', 'template'))}
               doneText={importedText}
               onDone={imported}
               disabled={!schoolId}
@@ -109,7 +110,9 @@ export function PupilsPage() {
           </span>
         </Tooltip>
         <ExportButton
-          href={schoolId || classroomId ? downloadHref('/api/users/export', { schoolId, classroomId }) : null}
+          href={
+            schoolId || classroomId ? downloadHref(endpointPath('users', 'export'), { schoolId, classroomId }) : null
+          }
           label={words.pupilsExport}
           testId="pupils-export"
         />

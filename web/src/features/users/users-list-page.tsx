@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Input, Select, type TableColumnsType } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
-import { withQuery } from '../../lib/api-client.ts';
+
 import { useDownloadHref } from '../../lib/download.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -17,10 +17,11 @@ import { ImportButton } from '../../ui/import-button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { useOrganizationOptions } from './api/list-organizations.ts';
-import { usersKey, useUsers } from './api/list-users.ts';
+import { usersKey, useUsers, type RoleFilter } from './api/list-users.ts';
 import { UserActions } from './user-actions.tsx';
 import { withFrom } from './user-origin.ts';
 import { useInvite } from './use-invite.tsx';
+import { endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.users;
 const c = t.columns;
@@ -35,8 +36,9 @@ export function useImported() {
 }
 
 /** The role filter's values: a role's name or 'none'; anything else in the address is no filter. */
-const roleParam = (raw: string | undefined): string | null =>
-  raw === 'none' || (ROLES as readonly string[]).includes(raw ?? '') ? raw! : null;
+const isRoleFilter = (raw: string | undefined): raw is RoleFilter =>
+  raw === 'none' || (ROLES as readonly (string | undefined)[]).includes(raw);
+const roleParam = (raw: string | undefined): RoleFilter | null => (isRoleFilter(raw) ? raw : null);
 
 /** A positive whole id from the address, else null. */
 const idParam = (raw: string | undefined): number | null => {
@@ -170,8 +172,8 @@ export function UsersListPage() {
         {importTo && (
           <ImportButton
             checkMatches
-            url={withQuery('/api/users/upload', importTo)}
-            templateHref={downloadHref('/api/users/template', importTo)}
+            url={endpointPath('users', 'upload', { query: importTo })}
+            templateHref={downloadHref(endpointPath('users', 'template'), importTo)}
             doneText={importedText}
             onDone={imported}
           />

@@ -1,9 +1,9 @@
-import type { UserRef } from '@tamaq/contract/cards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-/** The card holder's name for the title (GET /api/user/{id} answers more). */
-export const getUser = (id: number, signal?: AbortSignal) => api.get<UserRef>(`/api/user/${id}`, undefined, { signal });
+/** The card holder's name for the title (the user's card answers more). */
+export const getUser = (id: number, signal?: AbortSignal) =>
+  callEndpoint('users', 'get', { params: { id } }, { signal });
 
 export const userKey = (id: number) => ['cards', 'holder', id] as const;
 export const userQuery = (id: number) =>

@@ -1,10 +1,9 @@
-import type { BulkFoodCategory, BulkFoodCategoryResult } from '@tamaq/contract/users';
+import type { BulkFoodCategory } from '@tamaq/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { usersKey } from './list-users.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const setFoodCategory = (body: BulkFoodCategory) =>
-  api.post<BulkFoodCategoryResult>('/api/users/food-category', body);
+export const setFoodCategory = (body: BulkFoodCategory) => callEndpoint('users', 'setFoodCategory', { body });
 
 /** Checks what a category would change (nothing written). */
 export const useCheckFoodCategory = () => useMutation({ mutationFn: setFoodCategory });

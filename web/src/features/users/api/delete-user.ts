@@ -1,9 +1,8 @@
-import type { Ok } from '@tamaq/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { usersKey } from './list-users.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const deleteUser = (id: number) => api.delete<Ok>(`/api/user/${id}`);
+export const deleteUser = (id: number) => callEndpoint('users', 'remove', { params: { id } });
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();

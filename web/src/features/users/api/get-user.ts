@@ -1,9 +1,9 @@
-import type { User } from '@tamaq/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { usersKey } from './list-users.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const getUser = (id: number, signal?: AbortSignal) => api.get<User>(`/api/user/${id}`, undefined, { signal });
+export const getUser = (id: number, signal?: AbortSignal) =>
+  callEndpoint('users', 'get', { params: { id } }, { signal });
 
 export const userKey = (id: number) => [...usersKey, 'detail', id] as const;
 

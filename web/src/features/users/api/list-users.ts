@@ -1,6 +1,10 @@
-import type { UserList } from '@tamaq/contract/users';
+import type { Role } from '@tamaq/contract/roles';
+
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+
+/** The list's role filter: a role, or `none` for people without one. */
+export type RoleFilter = Role | 'none';
 
 export interface UsersParams {
   query: string;
@@ -11,14 +15,19 @@ export interface UsersParams {
   organizationId?: number | null;
   isPupils?: boolean;
   /** A role's name, or 'none' for people without one. */
-  role?: string | null;
+  role?: RoleFilter | null;
 }
 
 /** Every user query starts with this key, so a write refreshes the lists and the forms. */
 export const usersKey = ['users'] as const;
 
 export const listUsers = ({ isPupils, ...params }: UsersParams, signal?: AbortSignal) =>
-  api.get<UserList>('/api/users', { ...params, isPupils: isPupils ? 1 : undefined }, { signal });
+  callEndpoint(
+    'users',
+    'list',
+    { query: { ...params, role: params.role ?? undefined, isPupils: isPupils ? 1 : undefined } },
+    { signal },
+  );
 
 export const usersQuery = (params: UsersParams) =>
   queryOptions({

@@ -1,19 +1,20 @@
-import type { User, UserCreate, UserUpdate } from '@tamaq/contract/users';
+import type { UserCreate, UserUpdate } from '@tamaq/contract/users';
 import type { z } from '@tamaq/contract/zod';
 import { HEADERS } from '@tamaq/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { api } from '../../../lib/api-client.ts';
 import { newRequestKey } from '../../../lib/request-key.ts';
 import { usersKey } from './list-users.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** What the form sends: absent fields are not sent (on an update they keep their value). */
 export type UserBody = z.input<typeof UserCreate>;
 
 /** `key` makes a retry of the same create (its answer lost) give back the user the first one made. */
 export const createUser = (body: UserBody, key: string) =>
-  api.post<User>('/api/user', body, { headers: { [HEADERS.idempotency]: key } });
-export const updateUser = (body: Partial<UserBody> & Pick<UserUpdate, 'id'>) => api.put<User>('/api/user', body);
+  callEndpoint('users', 'create', { body }, { headers: { [HEADERS.idempotency]: key } });
+export const updateUser = (body: Partial<UserBody> & Pick<UserUpdate, 'id'>) =>
+  callEndpoint('users', 'update', { body });
 
 /**
  * Creates (no id) or updates (with id) a user, then refreshes every user list and form. A create

@@ -175,6 +175,17 @@ export const PATHS = {
     update: { method: 'PUT', path: '/api/user' },
     remove: { method: 'DELETE', path: '/api/user/:id' },
   },
+  classrooms: {
+    list: { method: 'GET', path: '/api/classrooms' },
+    get: { method: 'GET', path: '/api/classroom/:id' },
+    create: { method: 'POST', path: '/api/classroom' },
+    update: { method: 'PUT', path: '/api/classroom' },
+    remove: { method: 'DELETE', path: '/api/classroom/:id' },
+    promote: { method: 'POST', path: '/api/classrooms/promote' },
+    upload: { method: 'POST', path: '/api/classroom/upload' },
+    template: { method: 'GET', path: '/api/classrooms/template' },
+    download: { method: 'GET', path: '/api/classrooms/download' },
+  },
   'user-password': {
     set: { method: 'POST', path: '/api/user/password' },
   },

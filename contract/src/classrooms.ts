@@ -1,4 +1,7 @@
-import { listOf } from './common.ts';
+import { IdParams, listOf, Ok } from './common.ts';
+import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
+import { ImportResult } from './imports.ts';
+import { rolesFor } from './routes.ts';
 import type { Role } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
@@ -137,3 +140,77 @@ export const CLASSROOM_SHEET = {
     examples: ['Младшая группа', 'Старшая группа'],
   },
 } as const;
+
+const classroomsEndpoint = endpointsOf('classrooms');
+const ROLES = rolesFor('/classrooms');
+/** Class pickers of other screens (users, pupils) are the super admin's too. */
+const READ_ROLES = [...ROLES, 'SuperAdmin'] as const;
+/** The list also feeds the school reports' class filter (the observer's too). */
+const LIST_ROLES = [...new Set([...READ_ROLES, ...rolesFor('/report/school/fixations')])];
+
+export const CLASSROOMS_ENDPOINTS = {
+  list: classroomsEndpoint('list', {
+    query: ClassroomListQuery,
+    answer: ClassroomList,
+    refusals: [404],
+    access: LIST_ROLES,
+    summary: 'Классы (группы): по школе, поиск по названию, естественный порядок (2 А до 10 А)',
+  }),
+  get: classroomsEndpoint('get', {
+    params: IdParams,
+    answer: Classroom,
+    refusals: [404],
+    access: READ_ROLES,
+    summary: 'Класс',
+  }),
+  create: classroomsEndpoint('create', {
+    body: ClassroomCreate,
+    answer: Classroom,
+    access: ROLES,
+    summary: 'Новый класс в школе',
+  }),
+  update: classroomsEndpoint('update', {
+    body: ClassroomUpdate,
+    answer: Classroom,
+    refusals: [404],
+    access: ROLES,
+    summary: 'Изменить класс (перенос в другую школу переносит и учеников)',
+  }),
+  remove: classroomsEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: ROLES,
+    summary: 'Удалить класс без учеников и истории питания',
+  }),
+  promote: classroomsEndpoint('promote', {
+    body: ClassroomPromote,
+    answer: ClassroomPromotion,
+    refusals: [409],
+    access: ROLES,
+    summary:
+      'Перевод классов школы на следующий год: 2 А → 3 А, выпускные классы и их ученики в архив; check — только план',
+  }),
+  upload: classroomsEndpoint('upload', {
+    query: ClassroomUploadQuery,
+    body: ClassroomUploadBody,
+    multipart: true,
+    answer: ImportResult,
+    refusals: [404, 413],
+    access: ROLES,
+    summary: 'Импорт классов из Excel: всё или ничего, существующие названия пропускаются',
+  }),
+  template: classroomsEndpoint('template', {
+    query: ClassroomTemplateQuery,
+    file: xlsxFile(),
+    access: ROLES,
+    summary: 'Шаблон импорта классов (xlsx); токен можно передать в ?token=',
+  }),
+  download: classroomsEndpoint('download', {
+    query: ClassroomDownloadQuery,
+    file: xlsxFile(),
+    refusals: [404],
+    access: ROLES,
+    summary: 'Классы школы в Excel: класс, учеников, дата создания; токен можно передать в ?token=',
+  }),
+};

@@ -17,6 +17,7 @@ import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
 import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
 import { WATCHES_ENDPOINTS } from './watches.ts';
 import { ORDERS_ENDPOINTS } from './orders.ts';
+import { CLASSROOMS_ENDPOINTS } from './classrooms.ts';
 import { USERS_ENDPOINTS } from './users.ts';
 import { REPORTS_ENDPOINTS } from './reports.ts';
 import { MANUAL_FIXATIONS_ENDPOINTS } from './manual-fixations.ts';
@@ -43,6 +44,7 @@ export const ENDPOINTS = {
   reference: REFERENCE_ENDPOINTS,
   'user-password': USER_PASSWORD_ENDPOINTS,
   orders: ORDERS_ENDPOINTS,
+  classrooms: CLASSROOMS_ENDPOINTS,
   users: USERS_ENDPOINTS,
   reports: REPORTS_ENDPOINTS,
   'manual-fixations': MANUAL_FIXATIONS_ENDPOINTS,

@@ -1,14 +1,13 @@
-import type { ClassroomList } from '@tamaq/contract/classrooms';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { api } from '../lib/api-client.ts';
 import { useStructureWords } from '../lib/structure-words.ts';
+import { callEndpoint } from '../lib/endpoint-client.ts';
 
 export const classroomOptionsQuery = (schoolId: number | null | undefined) =>
   queryOptions({
     queryKey: ['classrooms', 'options', schoolId ?? null] as const,
     queryFn: ({ signal }) =>
-      api.get<ClassroomList>('/api/classrooms', { limit: 1000, schoolId: schoolId ?? undefined }, { signal }),
+      callEndpoint('classrooms', 'list', { query: { limit: 1000, schoolId: schoolId ?? undefined } }, { signal }),
     enabled: !!schoolId,
     staleTime: 30_000,
   });

@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 1 §2.20: the classes (groups) of a school. Every class query, the selectors' too, starts with 'classrooms'. */
 export const classroomsResource = defineResource({
   key: 'classrooms',
-  list: '/api/classrooms',
-  one: '/api/classroom',
+  group: 'classrooms',
   row: Classroom,
   create: ClassroomCreate,
   update: ClassroomUpdate,

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { classroomsResource } from '../classrooms-resource.ts';
+import { endpointPath } from '../../../lib/endpoint-client.ts';
 
 /**
  * The import itself is sent by `ui/import-button.tsx` (multipart with a progress bar); this is its
  * address and what happens after it.
  */
-export const importClassroomsUrl = (schoolId: number) => `/api/classroom/upload?schoolId=${schoolId}`;
+export const importClassroomsUrl = (schoolId: number) => endpointPath('classrooms', 'upload', { query: { schoolId } });
 
 export function useClassroomsImported() {
   const queryClient = useQueryClient();

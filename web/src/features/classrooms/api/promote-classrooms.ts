@@ -1,10 +1,10 @@
-import type { ClassroomPromote, ClassroomPromotion } from '@tamaq/contract/classrooms';
+import type { ClassroomPromote } from '@tamaq/contract/classrooms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 type Body = Pick<ClassroomPromote, 'schoolId' | 'lastGrade'> & { check: boolean; classroomIds?: number[] };
 
-const promote = (body: Body) => api.post<ClassroomPromotion>('/api/classrooms/promote', body);
+const promote = (body: Body) => callEndpoint('classrooms', 'promote', { body });
 
 /** The plan of the move (nothing written). */
 export const useCheckPromotion = () => useMutation({ mutationFn: promote });

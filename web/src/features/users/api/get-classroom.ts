@@ -1,9 +1,8 @@
-import type { Classroom } from '@tamaq/contract/classrooms';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export const getClassroom = (id: number, signal?: AbortSignal) =>
-  api.get<Classroom>(`/api/classroom/${id}`, undefined, { signal });
+  callEndpoint('classrooms', 'get', { params: { id } }, { signal });
 
 /** The class of a class context (its name for the title, its school for the breadcrumb). */
 export const classroomQuery = (id: number) =>

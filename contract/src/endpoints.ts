@@ -17,6 +17,7 @@ import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
 import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
 import { WATCHES_ENDPOINTS } from './watches.ts';
 import { ORDERS_ENDPOINTS } from './orders.ts';
+import { BOOKS_ENDPOINTS } from './library.ts';
 import { CLASSROOMS_ENDPOINTS } from './classrooms.ts';
 import { USERS_ENDPOINTS } from './users.ts';
 import { REPORTS_ENDPOINTS } from './reports.ts';
@@ -44,6 +45,7 @@ export const ENDPOINTS = {
   reference: REFERENCE_ENDPOINTS,
   'user-password': USER_PASSWORD_ENDPOINTS,
   orders: ORDERS_ENDPOINTS,
+  books: BOOKS_ENDPOINTS,
   classrooms: CLASSROOMS_ENDPOINTS,
   users: USERS_ENDPOINTS,
   reports: REPORTS_ENDPOINTS,

@@ -1,4 +1,6 @@
-import { endpointsOf } from './endpoint-kit.ts';
+import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
+import { ErrorBody } from './errors.ts';
+import { ImportConfirmBody } from './imports.ts';
 import { rolesFor } from './routes.ts';
 import { IdParams, listOf, LiveTicket, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
@@ -624,5 +626,125 @@ export const BOOK_LOANS_ENDPOINTS = {
     access: rolesFor('/books/onhands'),
     module: 'library',
     summary: 'Письма родителям о просроченных книгах: кому и когда ушли',
+  }),
+};
+
+/** The multipart body of the book import, for the API docs (the server reads the file from the stream). */
+export const BookUploadBody = z
+  .object({
+    file: z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'xlsx или xls' }),
+    school_id: z.unknown().optional().meta({ type: 'integer', description: 'школа (или ?school_id=)' }),
+  })
+  .meta({ description: 'Столбцы шаблона: название, авторы, издательство, год, категория, …, штрихкоды' });
+
+const booksEndpoint = endpointsOf('books');
+const BOOKS = rolesFor('/books');
+
+export const BOOKS_ENDPOINTS = {
+  list: booksEndpoint('list', {
+    query: BookListQuery,
+    answer: BookList,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Книги школьной библиотеки: по школе, поиск по названию, автору или штрихкоду',
+  }),
+  get: booksEndpoint('get', {
+    params: IdParams,
+    answer: Book,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Книга с её штрихкодами',
+  }),
+  create: booksEndpoint('create', {
+    body: BookCreate,
+    answer: Book,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Новая книга',
+  }),
+  update: booksEndpoint('update', {
+    body: BookUpdate,
+    answer: Book,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Изменение книги',
+  }),
+  remove: booksEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Удаление книги (не пока её экземпляры на руках)',
+  }),
+  generateCopies: booksEndpoint('generateCopies', {
+    body: BookCount,
+    answer: Book,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Новые экземпляры книги со сгенерированными штрихкодами',
+  }),
+  addCopy: booksEndpoint('addCopy', {
+    body: BookBarcodeCreate,
+    answer: Book,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Новый экземпляр книги с готовым штрихкодом',
+  }),
+  removeCopy: booksEndpoint('removeCopy', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Удаление экземпляра (не пока он на руках)',
+  }),
+  removeCopies: booksEndpoint('removeCopies', {
+    body: BookBarcodesRemove,
+    answer: BookBarcodesRemoved,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Удаление нескольких экземпляров книги (все или ни одного; не пока они на руках)',
+  }),
+  history: booksEndpoint('history', {
+    body: BookHistoryQuery,
+    answer: BookHistory,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'История экземпляра и его книги',
+  }),
+  upload: booksEndpoint('upload', {
+    query: BookUploadQuery,
+    body: BookUploadBody,
+    multipart: true,
+    answer: BookImportResult,
+    refusals: { 404: ErrorBody, 409: ImportConfirmBody, 413: ErrorBody },
+    access: BOOKS,
+    module: 'library',
+    summary: 'Импорт книг из Excel со штрихкодами: всё или ничего',
+  }),
+  importLabels: booksEndpoint('importLabels', {
+    params: IdParams,
+    query: BookImportLabelsQuery,
+    answer: BookImportLabels,
+    refusals: [404, 409],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Этикетки экземпляров, созданных одной загрузкой книг: по страницам',
+  }),
+  template: booksEndpoint('template', {
+    query: BookTemplateQuery,
+    file: xlsxFile(),
+    access: BOOKS,
+    module: 'library',
+    summary: 'Шаблон импорта книг (xlsx); токен можно передать в ?token=',
   }),
 };

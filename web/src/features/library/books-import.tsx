@@ -7,11 +7,12 @@ import { useDownloadHref } from '../../lib/download.ts';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { booksResource } from './books-resource.ts';
+import { endpointPath } from '../../lib/endpoint-client.ts';
 
 const t = ru.library.books;
 
 /**
- * The books list's Excel import (spec 2 §7 `POST /api/books/upload`): the template, the upload with
+ * The books list's Excel import: the template, the upload with
  * its progress and refused rows (and one question before thousands of copies, categories it would
  * create, or copies added to books the library has already), then a link to the new
  * copies' labels, printed sheet by sheet on a page of their own.
@@ -23,8 +24,8 @@ export function BooksImport({ schoolId }: { schoolId: number | null }) {
   return (
     <>
       <ImportButton
-        url={schoolId ? `/api/books/upload?school_id=${schoolId}` : ''}
-        templateHref={href('/api/books/template')}
+        url={schoolId ? endpointPath('books', 'upload', { query: { school_id: schoolId } }) : ''}
+        templateHref={href(endpointPath('books', 'template'))}
         disabled={!schoolId}
         doneText={(r) => {
           const result = r as BookImportResult;

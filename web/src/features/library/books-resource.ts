@@ -4,8 +4,7 @@ import { defineResource } from '../../lib/resource.ts';
 /** Spec 2 §7: a school library's books (the list carries no barcodes; one book does). */
 export const booksResource = defineResource({
   key: 'books',
-  list: '/api/books/list',
-  one: '/api/book',
+  group: 'books',
   row: Book,
   create: BookCreate,
   update: BookUpdate,

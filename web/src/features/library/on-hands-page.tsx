@@ -1,4 +1,4 @@
-import type { LoanStatus, OnHandRow } from '@tamaq/contract/library';
+import type { LoanStatus } from '@tamaq/contract/library';
 import { Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
@@ -13,11 +13,11 @@ const STATUS_COLOURS: Record<LoanStatus, string> = { overdue: 'red', soon: 'gold
 /** '/books/onhands' (spec 2 §2): the copies students hold, soonest due first, coloured by status. */
 export function OnHandsPage() {
   return (
-    <SchoolLoansList<OnHandRow>
+    <SchoolLoansList
       testId="on-hands-page"
       title={t.title}
       texts={t}
-      path="/api/books/on/hand"
+      endpoint="onHand"
       columns={[
         { key: 'student', title: t.student, render: (_, r) => r.user.name },
         { key: 'classroom', title: t.classroom, render: (_, r) => r.user.classroom?.name ?? '' },

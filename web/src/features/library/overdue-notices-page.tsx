@@ -1,4 +1,4 @@
-import type { OverdueNoticeRow, OverdueNoticeStatus } from '@tamaq/contract/library';
+import type { OverdueNoticeStatus } from '@tamaq/contract/library';
 import { Tag, Typography } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -26,12 +26,12 @@ function Clipped({ text, width }: { text: string; width: number }) {
 /** '/books/notices' (issue 11): the daily e-mails to parents about overdue copies, newest day first. */
 export function OverdueNoticesPage() {
   return (
-    <SchoolLoansList<OverdueNoticeRow>
+    <SchoolLoansList
       testId="overdue-notices-page"
       title={t.title}
       about={t.about}
       texts={t}
-      path="/api/books/notices"
+      endpoint="notices"
       columns={[
         { key: 'day', title: t.day, width: 110, render: (_, r) => formatDate(r.day) },
         {

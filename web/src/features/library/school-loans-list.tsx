@@ -1,36 +1,43 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Flex, Input, Typography } from 'antd';
 import { useCallback, type ReactNode } from 'react';
-import { api } from '../../lib/api-client.ts';
+import type { CallAnswer, Endpoints } from '@tamaq/contract/endpoints';
+import { PATHS } from '@tamaq/contract/api-paths';
+import { callRoute } from '../../lib/endpoint-client.ts';
 import type { TableColumnsType } from 'antd';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useListSchool } from '../../ui/resource-list.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 
-interface Props<R> {
+/** The library's lists of one school's loans in the contract. */
+type LoansList = 'onHand' | 'notices';
+type RowOf<N extends LoansList> = CallAnswer<Endpoints['book-loans'][N]>['rows'][number];
+
+interface Props<N extends LoansList> {
   testId: string;
   title: string;
   about?: ReactNode;
   texts: { search: string; chooseSchoolFirst: string; empty: string };
   /** The list call: `{total, rows}` for `schoolId`, `query`, `limit`, `offset`. */
-  path: string;
-  columns: TableColumnsType<R>;
+  endpoint: N;
+  columns: TableColumnsType<RowOf<N>>;
 }
 
 /**
  * A library list of one school's loans (on hand, overdue notices): the school picker unless the
  * user is locked to one, a search, and the table with pages; the search and page are in the address.
  */
-export function SchoolLoansList<R extends { id: number }>({ testId, title, about, texts, path, columns }: Props<R>) {
+export function SchoolLoansList<N extends LoansList>({ testId, title, about, texts, endpoint, columns }: Props<N>) {
   const list = useListParams();
   const school = useListSchool(true, list.params.schoolId);
   const { setParam } = list;
   const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
   const params = { schoolId: school.schoolId, query: list.debouncedQuery, limit: list.limit, offset: list.offset };
   const rows = useQuery({
-    queryKey: ['books', path, params] as const,
-    queryFn: ({ signal }) => api.get<{ total: number; rows: R[] }>(path, { ...params }, { signal }),
+    queryKey: ['books', endpoint, params] as const,
+    queryFn: ({ signal }) =>
+      callRoute<CallAnswer<Endpoints['book-loans'][N]>>(PATHS['book-loans'][endpoint], { query: params }, { signal }),
     enabled: school.schoolId !== null,
     placeholderData: keepPreviousData,
   });
@@ -52,7 +59,7 @@ export function SchoolLoansList<R extends { id: number }>({ testId, title, about
       {noSchool && !school.loading ? (
         <Alert type="info" showIcon title={texts.chooseSchoolFirst} />
       ) : (
-        <DataTable<R>
+        <DataTable<RowOf<N>>
           rowKey="id"
           rows={rows.data?.rows}
           total={rows.data?.total}

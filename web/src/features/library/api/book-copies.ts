@@ -1,15 +1,7 @@
-import type { Ok } from '@tamaq/contract/common';
-import {
-  BOOK_LABELS_PAGE,
-  type Book,
-  type BookBarcodesRemoved,
-  type BookHistory,
-  type BookHistoryAction,
-  type BookImportLabels,
-} from '@tamaq/contract/library';
+import { BOOK_LABELS_PAGE, type BookHistoryAction } from '@tamaq/contract/library';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { booksResource } from '../books-resource.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** After a copy is added or removed, the book and the lists that count its copies are stale. */
 const useRefreshBooks = () => {
@@ -17,20 +9,20 @@ const useRefreshBooks = () => {
   return () => client.invalidateQueries({ queryKey: booksResource.key });
 };
 
-/** `POST /api/book/count`: `count` new copies with generated barcodes. */
+/** `count` new copies with generated barcodes. */
 export function useGenerateCopies() {
   const refresh = useRefreshBooks();
   return useMutation({
-    mutationFn: (body: { book_id: number; count: number }) => api.post<Book>('/api/book/count', body),
+    mutationFn: (body: { book_id: number; count: number }) => callEndpoint('books', 'generateCopies', { body }),
     onSuccess: refresh,
   });
 }
 
-/** `POST /api/book/barcode`: a copy with the barcode already on its label. */
+/** A copy with the barcode already on its label. */
 export function useAddCopy() {
   const refresh = useRefreshBooks();
   return useMutation({
-    mutationFn: (body: { book_id: number; barcode: string }) => api.post<Book>('/api/book/barcode', body),
+    mutationFn: (body: { book_id: number; barcode: string }) => callEndpoint('books', 'addCopy', { body }),
     onSuccess: refresh,
   });
 }
@@ -38,22 +30,21 @@ export function useAddCopy() {
 export function useRemoveCopy() {
   const refresh = useRefreshBooks();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Ok>(`/api/book/barcode/${id}`),
+    mutationFn: (id: number) => callEndpoint('books', 'removeCopy', { params: { id } }),
     onSuccess: refresh,
   });
 }
 
-/** `POST /api/book/barcodes/remove`: several copies of one book at once, all or none. */
+/** Several copies of one book at once, all or none. */
 export function useRemoveCopies() {
   const refresh = useRefreshBooks();
   return useMutation({
-    mutationFn: (body: { book_id: number; ids: number[] }) =>
-      api.post<BookBarcodesRemoved>('/api/book/barcodes/remove', body),
+    mutationFn: (body: { book_id: number; ids: number[] }) => callEndpoint('books', 'removeCopies', { body }),
     onSuccess: refresh,
   });
 }
 
-/** `POST /api/book/histories`: a copy's history with its book's, a page of 30. */
+/** A copy's history with its book's, a page of 30. */
 export function useCopyHistory(
   barcodeId: number | null,
   page: { limit: number; offset: number },
@@ -62,20 +53,23 @@ export function useCopyHistory(
   return useQuery({
     queryKey: [...booksResource.key, 'history', barcodeId ?? 0, page, action ?? null] as const,
     queryFn: () =>
-      api.post<BookHistory>('/api/book/histories', { book_barcode_id: barcodeId, action: action ?? null, ...page }),
+      callEndpoint('books', 'history', {
+        body: { book_barcode_id: barcodeId!, action: action ?? null, ...page },
+      }),
     enabled: barcodeId !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-/** `GET /api/books/import/:id/labels`: a page of 20 label sheets of one book file. */
+/** A page of 20 label sheets of one book file. */
 export function useImportLabels(importId: number | null, offset: number) {
   return useQuery({
     queryKey: [...booksResource.key, 'import-labels', importId, offset],
     queryFn: ({ signal }) =>
-      api.get<BookImportLabels>(
-        `/api/books/import/${importId}/labels`,
-        { offset, limit: BOOK_LABELS_PAGE },
+      callEndpoint(
+        'books',
+        'importLabels',
+        { params: { id: importId! }, query: { offset, limit: BOOK_LABELS_PAGE } },
         { signal },
       ),
     enabled: importId !== null,

@@ -201,6 +201,22 @@ export const PATHS = {
     importLabels: { method: 'GET', path: '/api/books/import/:id/labels' },
     template: { method: 'GET', path: '/api/books/template' },
   },
+  auth: {
+    login: { method: 'POST', path: '/api/auth/login' },
+    refresh: { method: 'POST', path: '/api/auth/refresh' },
+    downloadToken: { method: 'POST', path: '/api/auth/download-token' },
+    register: { method: 'POST', path: '/api/auth/register' },
+    confirmRegister: { method: 'PUT', path: '/api/auth/register' },
+    recover: { method: 'POST', path: '/api/auth/password/recovery' },
+    confirmRecovery: { method: 'PUT', path: '/api/auth/password/recovery' },
+  },
+  profile: {
+    get: { method: 'GET', path: '/api/profile' },
+    update: { method: 'PUT', path: '/api/profile' },
+    changePassword: { method: 'PUT', path: '/api/profile/password' },
+    requestRemoval: { method: 'POST', path: '/api/profile/remove' },
+    confirmRemoval: { method: 'PUT', path: '/api/profile/remove' },
+  },
   'user-password': {
     set: { method: 'POST', path: '/api/user/password' },
   },

@@ -1,3 +1,4 @@
+import { endpointsOf } from './endpoint-kit.ts';
 import { type ORGANIZATION_TYPES, Role } from './roles.ts';
 import { email, msg, newPassword, requiredText, z } from './zod.ts';
 
@@ -78,3 +79,48 @@ export const AUTH_MESSAGES = {
   codeDead: 'Код больше не действует, запросите новый',
   codeResend: (seconds: number) => `Новый код можно запросить через ${seconds} с`,
 } as const;
+
+const authEndpoint = endpointsOf('auth');
+
+export const AUTH_ENDPOINTS = {
+  login: authEndpoint('login', {
+    body: LoginBody,
+    answer: AccessToken,
+    access: 'public',
+    summary: 'Вход по e-mail и паролю',
+  }),
+  refresh: authEndpoint('refresh', {
+    answer: AccessToken,
+    access: 'authenticated',
+    summary: 'Новый токен текущего пользователя',
+  }),
+  downloadToken: authEndpoint('downloadToken', {
+    answer: DownloadToken,
+    access: 'authenticated',
+    summary: 'Короткий токен для ссылок на скачивание (только ?token=, не заголовок)',
+  }),
+  register: authEndpoint('register', {
+    body: RegisterBody,
+    answer: CodeSent,
+    access: 'public',
+    summary: 'Регистрация, шаг 1: письмо с кодом',
+  }),
+  confirmRegister: authEndpoint('confirmRegister', {
+    body: EmailCodeBody,
+    answer: AccessToken,
+    access: 'public',
+    summary: 'Регистрация, шаг 2: код → новая организация и её администратор',
+  }),
+  recover: authEndpoint('recover', {
+    body: EmailBody,
+    answer: CodeSent,
+    access: 'public',
+    summary: 'Восстановление пароля, шаг 1: письмо с кодом',
+  }),
+  confirmRecovery: authEndpoint('confirmRecovery', {
+    body: RecoveryConfirmBody,
+    answer: AccessToken,
+    access: 'public',
+    summary: 'Восстановление пароля, шаг 2: код и новый пароль',
+  }),
+};

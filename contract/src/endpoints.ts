@@ -17,6 +17,8 @@ import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
 import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
 import { WATCHES_ENDPOINTS } from './watches.ts';
 import { ORDERS_ENDPOINTS } from './orders.ts';
+import { PROFILE_ENDPOINTS } from './profile.ts';
+import { AUTH_ENDPOINTS } from './auth.ts';
 import { BOOKS_ENDPOINTS } from './library.ts';
 import { CLASSROOMS_ENDPOINTS } from './classrooms.ts';
 import { USERS_ENDPOINTS } from './users.ts';
@@ -45,6 +47,8 @@ export const ENDPOINTS = {
   reference: REFERENCE_ENDPOINTS,
   'user-password': USER_PASSWORD_ENDPOINTS,
   orders: ORDERS_ENDPOINTS,
+  profile: PROFILE_ENDPOINTS,
+  auth: AUTH_ENDPOINTS,
   books: BOOKS_ENDPOINTS,
   classrooms: CLASSROOMS_ENDPOINTS,
   users: USERS_ENDPOINTS,

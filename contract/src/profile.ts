@@ -1,4 +1,7 @@
+import { AccessToken, CodeSent, EmailBody, EmailCodeBody } from './auth.ts';
+import { Ok } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
 import { Module, OrganizationType, Role } from './roles.ts';
 import { bodyId, msg, newPassword, requiredText, z } from './zod.ts';
 
@@ -69,5 +72,41 @@ export const REFERENCE_ENDPOINTS = {
     answer: z.array(Region),
     access: 'authenticated',
     summary: 'Регионы Казахстана',
+  }),
+};
+
+const profileEndpoint = endpointsOf('profile');
+
+export const PROFILE_ENDPOINTS = {
+  get: profileEndpoint('get', {
+    answer: Profile,
+    access: rolesFor('/profile'),
+    summary: 'Текущий пользователь',
+  }),
+  update: profileEndpoint('update', {
+    body: ProfileUpdateBody,
+    answer: AccessToken,
+    access: rolesFor('/profile'),
+    summary: 'Имя и фото текущего пользователя; ответ — новый токен',
+  }),
+  changePassword: profileEndpoint('changePassword', {
+    body: PasswordChangeBody,
+    answer: AccessToken,
+    access: rolesFor('/password'),
+    summary: 'Смена своего пароля: другие сеансы завершаются, ответ — новый токен',
+  }),
+  requestRemoval: profileEndpoint('requestRemoval', {
+    body: EmailBody,
+    answer: CodeSent,
+    refusals: [404],
+    access: 'public',
+    summary: 'Удаление аккаунта, шаг 1: письмо с кодом',
+  }),
+  confirmRemoval: profileEndpoint('confirmRemoval', {
+    body: EmailCodeBody,
+    answer: Ok,
+    refusals: [404],
+    access: 'public',
+    summary: 'Удаление аккаунта, шаг 2: код → личные данные удалены',
   }),
 };

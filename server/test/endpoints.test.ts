@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from './test-app.ts';
  * with its roles and module, and no route is served that the contract does not declare (but those
  * still being moved into it, counted down to none).
  */
-const STILL_UNDECLARED_AT_MOST = 20;
+const STILL_UNDECLARED_AT_MOST = 8;
 
 let t: TestContext;
 beforeAll(async () => {

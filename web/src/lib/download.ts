@@ -1,7 +1,7 @@
-import type { DownloadToken } from '@tamaq/contract/auth';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { api, withQuery, type Query } from './api-client.ts';
+import { withQuery, type Query } from './api-client.ts';
 import { getToken, onSessionChange } from './session.ts';
+import { callEndpoint } from './endpoint-client.ts';
 
 /**
  * A link the browser downloads by itself (an xlsx export or template) cannot send the bearer header,
@@ -39,8 +39,7 @@ const usable = (h: Held | null, session: string | null): h is Held =>
 function ensure(): void {
   const session = getToken();
   if (!session || usable(held, session) || asking || Date.now() - failedAt < RETRY_MS) return;
-  asking = api
-    .post<DownloadToken>('/api/auth/download-token')
+  asking = callEndpoint('auth', 'downloadToken', {})
     .then((d) => {
       // Signed out or in as someone else meanwhile: this token is nobody's now.
       if (getToken() !== session) return;

@@ -1,9 +1,9 @@
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
-import type { Profile } from '@tamaq/contract/profile';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
 
-export const getProfile = () => api.get<Profile>('/api/profile');
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from './endpoint-client.ts';
+
+export const getProfile = () => callEndpoint('profile', 'get', {});
 
 export const profileKey = ['profile'] as const;
 export const profileQuery = queryOptions({ queryKey: profileKey, queryFn: getProfile });

@@ -1,9 +1,8 @@
-import type { AccessToken } from '@tamaq/contract/auth';
 import type { PasswordChangeBody } from '@tamaq/contract/profile';
-import { api } from '../../../lib/api-client.ts';
 import { setToken } from '../../../lib/session.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const changePassword = (body: PasswordChangeBody) => api.put<AccessToken>('/api/profile/password', body);
+export const changePassword = (body: PasswordChangeBody) => callEndpoint('profile', 'changePassword', { body });
 
 /** The change ends every other session; this one continues on the token the answer carries. */
 export async function changePasswordAndKeepSession(body: PasswordChangeBody): Promise<void> {

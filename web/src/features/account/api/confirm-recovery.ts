@@ -1,4 +1,4 @@
-import type { AccessToken, RecoveryConfirmBody } from '@tamaq/contract/auth';
-import { api } from '../../../lib/api-client.ts';
+import type { RecoveryConfirmBody } from '@tamaq/contract/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const confirmRecovery = (body: RecoveryConfirmBody) => api.put<AccessToken>('/api/auth/password/recovery', body);
+export const confirmRecovery = (body: RecoveryConfirmBody) => callEndpoint('auth', 'confirmRecovery', { body });

@@ -1,4 +1,4 @@
-import type { AccessToken, EmailCodeBody } from '@tamaq/contract/auth';
-import { api } from '../../../lib/api-client.ts';
+import type { EmailCodeBody } from '@tamaq/contract/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const confirmRegister = (body: EmailCodeBody) => api.put<AccessToken>('/api/auth/register', body);
+export const confirmRegister = (body: EmailCodeBody) => callEndpoint('auth', 'confirmRegister', { body });

@@ -1,5 +1,5 @@
 import type { EmailCodeBody } from '@tamaq/contract/auth';
-import type { Ok } from '@tamaq/contract/common';
-import { api } from '../../../lib/api-client.ts';
 
-export const confirmRemoval = (body: EmailCodeBody) => api.put<Ok>('/api/profile/remove', body);
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+
+export const confirmRemoval = (body: EmailCodeBody) => callEndpoint('profile', 'confirmRemoval', { body });

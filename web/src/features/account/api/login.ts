@@ -1,4 +1,4 @@
-import type { AccessToken, LoginBody } from '@tamaq/contract/auth';
-import { api } from '../../../lib/api-client.ts';
+import type { LoginBody } from '@tamaq/contract/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const login = (body: LoginBody) => api.post<AccessToken>('/api/auth/login', body);
+export const login = (body: LoginBody) => callEndpoint('auth', 'login', { body });

@@ -1,8 +1,8 @@
-import type { AccessToken } from '@tamaq/contract/auth';
-import { api, type RequestOptions } from '../../../lib/api-client.ts';
+import { type RequestOptions } from '../../../lib/api-client.ts';
 import { getToken, setToken } from '../../../lib/session.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const refreshToken = (opts?: RequestOptions) => api.post<AccessToken>('/api/auth/refresh', undefined, opts);
+export const refreshToken = (opts?: RequestOptions) => callEndpoint('auth', 'refresh', {}, opts);
 
 /**
  * Swaps the stored token for a fresh one; a 401 is handled by the api client (back to login). The

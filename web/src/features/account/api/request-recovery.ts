@@ -1,4 +1,4 @@
-import type { CodeSent, EmailBody } from '@tamaq/contract/auth';
-import { api } from '../../../lib/api-client.ts';
+import type { EmailBody } from '@tamaq/contract/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const requestRecovery = (body: EmailBody) => api.post<CodeSent>('/api/auth/password/recovery', body);
+export const requestRecovery = (body: EmailBody) => callEndpoint('auth', 'recover', { body });

@@ -1,5 +1,5 @@
-import type { CodeSent, EmailBody } from '@tamaq/contract/auth';
-import { api } from '../../../lib/api-client.ts';
+import type { EmailBody } from '@tamaq/contract/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** Public: anyone who knows the e-mail may ask; only the mailbox owner gets the code. */
-export const requestRemoval = (body: EmailBody) => api.post<CodeSent>('/api/profile/remove', body);
+export const requestRemoval = (body: EmailBody) => callEndpoint('profile', 'requestRemoval', { body });

@@ -1,11 +1,10 @@
-import type { AccessToken } from '@tamaq/contract/auth';
 import type { ProfileUpdateBody } from '@tamaq/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { setToken } from '../../../lib/session.ts';
 import { profileKey } from '../../../lib/profile.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const updateProfile = (body: ProfileUpdateBody) => api.put<AccessToken>('/api/profile', body);
+export const updateProfile = (body: ProfileUpdateBody) => callEndpoint('profile', 'update', { body });
 
 /**
  * Spec 1 §4 "update, reload, then refresh the token": the answer already carries the fresh token

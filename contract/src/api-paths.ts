@@ -217,6 +217,20 @@ export const PATHS = {
     requestRemoval: { method: 'POST', path: '/api/profile/remove' },
     confirmRemoval: { method: 'PUT', path: '/api/profile/remove' },
   },
+  invitations: {
+    invite: { method: 'POST', path: '/api/users/parent/invitation' },
+    get: { method: 'GET', path: '/api/users/parent/invitation/:code' },
+    confirm: { method: 'POST', path: '/api/users/parent/invitation/confirm' },
+  },
+  platform: {
+    brand: { method: 'GET', path: '/api/brand' },
+    health: { method: 'GET', path: '/api/health' },
+  },
+  images: {
+    upload: { method: 'POST', path: '/api/image/upload' },
+    replace: { method: 'POST', path: '/api/image/upload/:id' },
+    get: { method: 'GET', path: '/api/images/:key' },
+  },
   'user-password': {
     set: { method: 'POST', path: '/api/user/password' },
   },

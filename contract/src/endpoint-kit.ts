@@ -29,13 +29,15 @@ export interface Endpoint<
   file?: FileAnswer;
   /** The body is a multipart form (a file upload). */
   multipart?: true;
+  /** The answer carries an ETag and is 304 without a body to an `If-None-Match` that matches it. */
+  revalidated?: true;
   access: Access;
   module?: Module;
   summary: string;
   tag: string;
 }
 
-export type RefusalCode = 404 | 409 | 413;
+export type RefusalCode = 404 | 409 | 413 | 503;
 export type Refusals = readonly RefusalCode[] | Readonly<Partial<Record<RefusalCode, z.ZodType>>>;
 
 /** A file an endpoint answers: its media type and what it holds. */
@@ -55,6 +57,7 @@ interface Definition<P, Q, B, A> {
   refusals?: Refusals;
   file?: FileAnswer;
   multipart?: true;
+  revalidated?: true;
   access: Access;
   module?: Module;
   summary: string;
@@ -84,6 +87,7 @@ export const endpointsOf =
       refusals: d.refusals ?? [],
       ...(d.file ? { file: d.file } : {}),
       ...(d.multipart ? { multipart: true } : {}),
+      ...(d.revalidated ? { revalidated: true } : {}),
       access: d.access,
       ...(d.module ? { module: d.module } : {}),
       summary: d.summary,

@@ -17,6 +17,9 @@ import { FIXATION_CATEGORIES_ENDPOINTS } from './fixation-categories.ts';
 import { FOOD_CATEGORIES_ENDPOINTS } from './food-categories.ts';
 import { WATCHES_ENDPOINTS } from './watches.ts';
 import { ORDERS_ENDPOINTS } from './orders.ts';
+import { IMAGES_ENDPOINTS } from './images.ts';
+import { INVITATIONS_ENDPOINTS } from './invitations.ts';
+import { PLATFORM_ENDPOINTS } from './health.ts';
 import { PROFILE_ENDPOINTS } from './profile.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { BOOKS_ENDPOINTS } from './library.ts';
@@ -47,6 +50,9 @@ export const ENDPOINTS = {
   reference: REFERENCE_ENDPOINTS,
   'user-password': USER_PASSWORD_ENDPOINTS,
   orders: ORDERS_ENDPOINTS,
+  images: IMAGES_ENDPOINTS,
+  invitations: INVITATIONS_ENDPOINTS,
+  platform: PLATFORM_ENDPOINTS,
   profile: PROFILE_ENDPOINTS,
   auth: AUTH_ENDPOINTS,
   books: BOOKS_ENDPOINTS,

@@ -1,4 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from './constants.ts';
+import { endpointsOf } from './endpoint-kit.ts';
 import { Image } from './profile.ts';
 import { id, z } from './zod.ts';
 
@@ -53,3 +54,34 @@ export const ImageIdParams = z.object({ id: id() });
 
 /** The random part of an image url; an unknown or malformed one is a 404 like any missing image. */
 export const ImageKeyParams = z.object({ key: z.string().max(200) });
+
+const imagesEndpoint = endpointsOf('images');
+
+export const IMAGES_ENDPOINTS = {
+  upload: imagesEndpoint('upload', {
+    body: ImageUploadBody,
+    multipart: true,
+    answer: ImageUploaded,
+    refusals: [413],
+    access: 'authenticated',
+    summary: 'Загрузить изображение (сохраняется как WebP до 1024 px)',
+  }),
+  replace: imagesEndpoint('replace', {
+    params: ImageIdParams,
+    body: ImageUploadBody,
+    multipart: true,
+    answer: ImageUploaded,
+    refusals: [404, 413],
+    access: 'authenticated',
+    summary: 'Заменить своё изображение (адрес меняется)',
+  }),
+  get: imagesEndpoint('get', {
+    params: ImageKeyParams,
+    file: { type: IMAGE_STORED_TYPE, description: 'WebP; ETag и кэш на год (адрес меняется при замене)' },
+    revalidated: true,
+    refusals: [404],
+    // <img> cannot send a bearer token; the key is the secret.
+    access: 'public',
+    summary: 'Изображение по адресу из ответа загрузки',
+  }),
+};

@@ -1,3 +1,8 @@
+import { AccessToken } from './auth.ts';
+import { Ok } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import type { Role } from './roles.ts';
+import { rolesFor } from './routes.ts';
 import { bodyId, email, msg, newPassword, optionalText, requiredText, z } from './zod.ts';
 
 /**
@@ -66,3 +71,33 @@ export const INVITATION_MESSAGES = {
     'С этим e-mail уже есть учётная запись, которая не является родительской, поэтому принять приглашение нельзя. Попросите прислать приглашение на другой e-mail',
   raced: 'Учётная запись с этим e-mail только что создана. Обновите страницу и войдите её паролем',
 } as const;
+
+const invitationsEndpoint = endpointsOf('invitations');
+/** The screens that show the invite modal: users, pupils of a class and all pupils. */
+const INVITE_ROLES: readonly Role[] = [
+  ...new Set([...rolesFor('/users'), ...rolesFor('/classroom/:classroomId/users'), ...rolesFor('/pupils')]),
+];
+
+export const INVITATIONS_ENDPOINTS = {
+  invite: invitationsEndpoint('invite', {
+    body: InvitationCreate,
+    answer: Ok,
+    refusals: [404, 503],
+    access: INVITE_ROLES,
+    summary: 'Пригласить родителя ученика: письмо со ссылкой на 7 дней',
+  }),
+  get: invitationsEndpoint('get', {
+    params: InvitationCodeParams,
+    answer: InvitationInfo,
+    refusals: [404],
+    access: 'public',
+    summary: 'Приглашение по коду ссылки: кому и для какого ребёнка',
+  }),
+  confirm: invitationsEndpoint('confirm', {
+    body: InvitationConfirm,
+    answer: AccessToken,
+    refusals: [404, 409],
+    access: 'public',
+    summary: 'Принять приглашение: учётная запись родителя и связь с ребёнком; ответ — токен',
+  }),
+};

@@ -1,10 +1,11 @@
+import { PATHS } from '@tamaq/contract/api-paths';
 import { APP_VERSION, CSRF_COOKIE, HEADERS } from '@tamaq/contract/constants';
 import { clearToken, getToken } from './session.ts';
 
 /** Fired on window when the server refused the stored token; the shell sends the user to login. */
 export const UNAUTHORIZED_EVENT = 'tamaq:unauthorized';
 
-const HEALTH_URL = '/api/health';
+const HEALTH_URL = PATHS.platform.health.path;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**

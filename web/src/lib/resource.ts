@@ -2,7 +2,7 @@ import type { Ok } from '@tamaq/contract/common';
 import type { z } from '@tamaq/contract/zod';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PATHS, type EndpointName, type Group, type Route } from '@tamaq/contract/api-paths';
-import { api, type Query } from './api-client.ts';
+import { type Query } from './api-client.ts';
 import { callRoute } from './endpoint-client.ts';
 
 type CatalogueCall = 'list' | 'get' | 'create' | 'update';
@@ -10,19 +10,14 @@ type CatalogueCall = 'list' | 'get' | 'create' | 'update';
 export type CatalogueGroup = { [G in Group]: CatalogueCall extends EndpointName<G> ? G : never }[Group];
 
 /**
- * The calls of one catalogue resource, typed from its contract schemas: the list
- * (`GET {list}` with paging, search and filters), one row (`GET {one}/:id`), create (`POST {one}`),
- * update (`PUT {one}` with the id in the body) and delete (`DELETE {one}/:id`). Every query of the
- * resource starts with `key`, so a save or a delete refreshes all of them.
+ * The calls of one catalogue resource, typed from its contract schemas: its group's `list` (with
+ * paging, search and filters), `get`, `create`, `update` (the id in the body) and `remove`, if it
+ * has one. Every query of the resource starts with `key`, so a save or a delete refreshes all of them.
  */
 export interface ResourceSchemas<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
   key: string;
   /** The contract's endpoints of the catalogue, by group: its calls are made by name. */
-  group?: CatalogueGroup;
-  /** Without a group: the list route, e.g. '/api/watches'. */
-  list?: string;
-  /** Without a group: the single-row route, e.g. '/api/watch'. */
-  one?: string;
+  group: CatalogueGroup;
   row: Row;
   create: Create;
   update: Update;
@@ -65,23 +60,16 @@ export function defineResource<Row extends z.ZodType, Create extends z.ZodType, 
   type C = z.input<Create>;
   type U = z.input<Update>;
   const key = [s.key] as const;
-  const routes = s.group ? (PATHS[s.group] as Record<CatalogueCall, Route> & { remove?: Route }) : null;
+  const routes = PATHS[s.group] as Record<CatalogueCall, Route> & { remove?: Route };
   const list = (params: ListParams, signal?: AbortSignal) =>
-    routes
-      ? callRoute<{ total: number; rows: R[] }>(routes.list, { query: { ...params } }, { signal })
-      : api.get<{ total: number; rows: R[] }>(s.list!, { ...params }, { signal });
-  const get = (id: number, signal?: AbortSignal) =>
-    routes
-      ? callRoute<R>(routes.get, { params: { id } }, { signal })
-      : api.get<R>(`${s.one}/${id}`, undefined, { signal });
-  const create = (body: C) => (routes ? callRoute<R>(routes.create, { body }) : api.post<R>(s.one!, body));
-  const update = (body: U) => (routes ? callRoute<R>(routes.update, { body }) : api.put<R>(s.one!, body));
+    callRoute<{ total: number; rows: R[] }>(routes.list, { query: { ...params } }, { signal });
+  const get = (id: number, signal?: AbortSignal) => callRoute<R>(routes.get, { params: { id } }, { signal });
+  const create = (body: C) => callRoute<R>(routes.create, { body });
+  const update = (body: U) => callRoute<R>(routes.update, { body });
   const remove = (id: number) =>
-    routes
-      ? routes.remove
-        ? callRoute<Ok>(routes.remove, { params: { id } })
-        : Promise.reject(new Error(`${s.key}: rows are not deleted`))
-      : api.delete<Ok>(`${s.one}/${id}`);
+    routes.remove
+      ? callRoute<Ok>(routes.remove, { params: { id } })
+      : Promise.reject(new Error(`${s.key}: rows are not deleted`));
   const useRefresh = () => {
     const queryClient = useQueryClient();
     return async () => {

@@ -6,7 +6,7 @@ import { matchesAccept } from '../lib/upload.ts';
 import { useFileUpload } from './use-file-upload.ts';
 
 export interface FileUploadButtonProps<T> {
-  /** Endpoint that takes the multipart file, e.g. '/api/classroom/upload?schoolId=3'. */
+  /** Endpoint that takes the multipart file, from `endpointPath` (lib/endpoint-client.ts). */
   url: string;
   accept?: string;
   /** More multipart fields sent with the file. */

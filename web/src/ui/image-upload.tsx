@@ -6,6 +6,7 @@ import type { CSSProperties } from 'react';
 import { ui } from '../i18n/ru-ui.ts';
 import { matchesAccept } from '../lib/upload.ts';
 import { useFileUpload } from './use-file-upload.ts';
+import { endpointPath } from '../lib/endpoint-client.ts';
 
 /** The contract's image, under the name the upload fields have always used. */
 export type UploadedImage = Image;
@@ -19,8 +20,6 @@ export interface ImageUploadProps {
   disabled?: boolean;
   /** Set by Form.Item, so the field's label focuses the button. */
   id?: string;
-  /** Upload endpoint; the default stores a new image. */
-  uploadUrl?: string;
 }
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -31,17 +30,9 @@ const IMAGE_CHECK = `${IMAGE_ACCEPT},.jpg,.jpeg,.png,.webp`;
  * A photo that uploads a new one when clicked (or Enter/Space on it), for a person's or a dish's
  * form. Works as a Form.Item child: `value` is `{id, url}`, `onChange` receives the uploaded one.
  */
-export function ImageUpload({
-  value,
-  onChange,
-  size = 96,
-  shape = 'circle',
-  disabled,
-  id,
-  uploadUrl = '/api/image/upload',
-}: ImageUploadProps) {
+export function ImageUpload({ value, onChange, size = 96, shape = 'circle', disabled, id }: ImageUploadProps) {
   const { input, percent, busy, onFile, choose } = useFileUpload<Image>({
-    url: uploadUrl,
+    url: endpointPath('images', 'upload'),
     field: 'image',
     onDone: (img) => onChange?.(img),
     refuse: (file) =>

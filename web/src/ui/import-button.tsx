@@ -11,7 +11,7 @@ import { isAbortError, uploadFile } from '../lib/upload.ts';
 import { FileUploadButton } from './file-upload-button.tsx';
 
 export interface ImportButtonProps {
-  /** Endpoint that takes the spreadsheet, e.g. '/api/classroom/upload?schoolId=3'. */
+  /** Endpoint that takes the spreadsheet, from `endpointPath` (lib/endpoint-client.ts). */
   url: string;
   /** The template's download link (see lib/download.ts); null while it is not ready, undefined for none. */
   templateHref?: string | null;

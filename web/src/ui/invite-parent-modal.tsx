@@ -1,15 +1,14 @@
-import type { Ok } from '@tamaq/contract/common';
 import { InvitationCreate } from '@tamaq/contract/invitations';
 import { Button, Form, Input, message, Modal, Typography } from 'antd';
 import { invitationTexts } from '../i18n/ru-invitation.ts';
-import { api } from '../lib/api-client.ts';
 import { fromSchema } from './form-rules.ts';
 import { useFormSubmit } from './form-errors.ts';
+import { callEndpoint } from '../lib/endpoint-client.ts';
 
 const t = invitationTexts.modal;
 const emailRules = [fromSchema(InvitationCreate.shape.email)];
 
-export const inviteParent = (body: InvitationCreate) => api.post<Ok>('/api/users/parent/invitation', body);
+export const inviteParent = (body: InvitationCreate) => callEndpoint('invitations', 'invite', { body });
 
 type Values = { email: string };
 

@@ -1,9 +1,8 @@
-import type { SchoolList } from '@tamaq/contract/schools';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect } from 'react';
-import { api } from '../lib/api-client.ts';
 import { useStructureWords } from '../lib/structure-words.ts';
+import { callEndpoint } from '../lib/endpoint-client.ts';
 
 export const schoolOptionsKey = (organizationId?: number | null) =>
   ['schools', 'options', organizationId ?? null] as const;
@@ -12,7 +11,12 @@ export const schoolOptionsQuery = (organizationId?: number | null) =>
   queryOptions({
     queryKey: schoolOptionsKey(organizationId),
     queryFn: ({ signal }) =>
-      api.get<SchoolList>('/api/schools', { limit: 1000, organizationId: organizationId ?? undefined }, { signal }),
+      callEndpoint(
+        'schools',
+        'list',
+        { query: { limit: 1000, organizationId: organizationId ?? undefined } },
+        { signal },
+      ),
     staleTime: 60_000,
   });
 

@@ -1,17 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_CODES, ErrorBody, commonErrorResponses } from '@tamaq/contract/errors';
-import { z } from '@tamaq/contract/zod';
-import {
-  IMAGE_FIELD,
-  IMAGE_MESSAGES,
-  IMAGE_STORED_TYPE,
-  ImageIdParams,
-  ImageKeyParams,
-  ImageUploadBody,
-  ImageUploaded,
-} from '@tamaq/contract/images';
+import { ENDPOINTS } from '@tamaq/contract/endpoints';
+import { ERROR_CODES } from '@tamaq/contract/errors';
+import { IMAGE_FIELD, IMAGE_MESSAGES } from '@tamaq/contract/images';
 import { actorOf } from '../../platform/auth/guard.ts';
+import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import { HttpError, ValidationError } from '../../platform/http/errors.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { limit } from '../../platform/rate-limit.ts';
@@ -19,8 +12,6 @@ import { createImagesRepository } from './images.repository.ts';
 import { createImagesService } from './images.service.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Bytes sent as they are (fastify does not serialize a Buffer); typed `any` so the reply accepts one. */
-const binary = z.any().meta({ type: 'string', format: 'binary' });
 
 /** The multipart plugin's limits other than the file size (app.ts): more than one file, too many fields. */
 const FORM_LIMITS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
@@ -67,66 +58,26 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
     return t === '*' || t.replace(/^W\//, '') === etag;
   });
 
-const uploadSchema = {
-  tags: ['images'],
-  consumes: ['multipart/form-data'],
-  body: ImageUploadBody,
-  response: { 200: ImageUploaded, 413: ErrorBody, ...commonErrorResponses },
-};
-
 export const imagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const service = createImagesService(createImagesRepository(platform.db));
   // Sharp's work is the expensive part: a user may upload one a second on average.
   const rateLimit = limit(60, 60_000, (request) => `image-upload|${request.actor?.userId ?? request.ip}`);
+  const e = ENDPOINTS.images;
 
-  app.post(
-    '/api/image/upload',
-    {
-      config: { access: 'authenticated', rateLimit },
-      schema: { ...uploadSchema, summary: 'Загрузить изображение (сохраняется как WebP до 1024 px)' },
-    },
-    async (request) => service.upload(actorOf(request), await readImage(request)),
-  );
-
-  app.post(
-    '/api/image/upload/:id',
-    {
-      config: { access: 'authenticated', rateLimit },
-      schema: {
-        ...uploadSchema,
-        summary: 'Заменить своё изображение (адрес меняется)',
-        params: ImageIdParams,
-        response: { ...uploadSchema.response, 404: ErrorBody },
-      },
-    },
+  bindEndpoint(app, e.upload, async (request) => service.upload(actorOf(request), await readImage(request)), {
+    rateLimit,
+  });
+  bindEndpoint(
+    app,
+    e.replace,
     async (request) => service.replace(actorOf(request), request.params.id, await readImage(request)),
+    { rateLimit },
   );
-
-  app.get(
-    '/api/images/:key',
-    {
-      // <img> cannot send a bearer token; the key is the secret.
-      config: { access: 'public' },
-      schema: {
-        tags: ['images'],
-        summary: 'Изображение по адресу из ответа загрузки',
-        params: ImageKeyParams,
-        response: {
-          200: {
-            description: 'WebP; ETag и кэш на год (адрес меняется при замене)',
-            content: { [IMAGE_STORED_TYPE]: { schema: binary } },
-          },
-          304: z.undefined().describe('Не изменилось (If-None-Match), без тела'),
-          404: ErrorBody,
-        },
-      },
-    },
-    async (request, reply) => {
-      const image = await service.find(request.params.key);
-      const etag = `"${image.etag}"`;
-      reply.header('etag', etag).header('cache-control', IMMUTABLE);
-      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type(image.mime).send(image.bytes);
-    },
-  );
+  bindEndpoint(app, e.get, async (request, reply) => {
+    const image = await service.find(request.params.key);
+    const etag = `"${image.etag}"`;
+    reply.header('etag', etag).header('cache-control', IMMUTABLE);
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type(image.mime).send(image.bytes);
+  });
 };

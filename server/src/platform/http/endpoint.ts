@@ -70,7 +70,12 @@ export function bindEndpoint<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { 200: endpoint.answer ?? file, ...refusals, ...commonErrorResponses },
+      response: {
+        200: endpoint.answer ?? file,
+        ...(endpoint.revalidated ? { 304: z.undefined().describe('Не изменилось (If-None-Match), без тела') } : {}),
+        ...refusals,
+        ...commonErrorResponses,
+      },
     },
     handler: handler as never,
   });

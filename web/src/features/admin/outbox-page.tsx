@@ -1,11 +1,11 @@
-import type { OutboxList, OutboxMail } from '@tamaq/contract/admin';
+import type { OutboxMail } from '@tamaq/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Input, Segmented, Tag, Typography } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.orgs.outbox;
 type Filter = '' | '1' | '0';
@@ -26,7 +26,7 @@ export function OutboxPage() {
   };
   const rows = useQuery({
     queryKey: ['admin', 'outbox', params] as const,
-    queryFn: ({ signal }) => api.get<OutboxList>('/api/admin/outbox', { ...params }, { signal }),
+    queryFn: ({ signal }) => callEndpoint('admin', 'outbox', { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
   return (

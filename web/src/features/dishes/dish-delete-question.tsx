@@ -1,8 +1,7 @@
-import type { DishMenus } from '@tamaq/contract/dishes';
 import { useQuery } from '@tanstack/react-query';
 import { Space, Spin, Typography } from 'antd';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.dishes;
 
@@ -13,7 +12,7 @@ const t = ru.food.dishes;
 export function DishDeleteQuestion({ id }: { id: number }) {
   const menus = useQuery({
     queryKey: ['dishes', id, 'menus'],
-    queryFn: ({ signal }) => api.get<DishMenus>(`/api/product/${id}/menus`, undefined, { signal }),
+    queryFn: ({ signal }) => callEndpoint('dishes', 'menus', { params: { id } }, { signal }),
     staleTime: 0,
   });
   const names = (menus.data?.rows ?? [])

@@ -1,8 +1,7 @@
-import type { Ok } from '@tamaq/contract/common';
-import type { ActivatedMenu, ActivatedMenuList, MenuActivate } from '@tamaq/contract/menu-activations';
+import type { MenuActivate } from '@tamaq/contract/menu-activations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
 import { menusResource } from './menus-resource.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 /** Spec 2 §7 activation calls. A change refreshes the menus too: their "in use" mark follows. */
 export const activationsKey = ['activatedMenus'] as const;
@@ -17,9 +16,10 @@ export const useActivations = (params: ActivationListParams) =>
   useQuery({
     queryKey: [...activationsKey, params] as const,
     queryFn: ({ signal }) =>
-      api.get<ActivatedMenuList>(
-        '/api/activated/menus',
-        { schoolId: params.schoolId ?? undefined, limit: params.limit, offset: params.offset },
+      callEndpoint(
+        'menu-activations',
+        'list',
+        { query: { schoolId: params.schoolId ?? undefined, limit: params.limit, offset: params.offset } },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -36,7 +36,7 @@ function useRefresh() {
 export function useActivate() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: MenuActivate) => api.post<ActivatedMenu>('/api/activated/menu/activate', body),
+    mutationFn: (body: MenuActivate) => callEndpoint('menu-activations', 'activate', { body }),
     onSuccess: refresh,
   });
 }
@@ -44,7 +44,7 @@ export function useActivate() {
 export function useDeactivate() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => api.put<Ok>('/api/activated/menu/remove', { id }),
+    mutationFn: (id: number) => callEndpoint('menu-activations', 'remove', { body: { id } }),
     onSuccess: refresh,
   });
 }

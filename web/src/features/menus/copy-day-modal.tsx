@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Flex, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api, errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.menus;
 
@@ -37,7 +38,11 @@ export function CopyDayModal({
     onClose();
   };
   const copy = useMutation({
-    mutationFn: () => api.post<Menu>(`/api/menu/${menu.id}/days/copy`, { from: day, to, replace: replace === true }),
+    mutationFn: () =>
+      callEndpoint('menus', 'copyDay', {
+        params: { id: menu.id },
+        body: { from: day!, to, replace: replace === true },
+      }),
     onSuccess: (saved) => {
       void message.success(t.copiedDay(day!, to));
       onCopied(saved);

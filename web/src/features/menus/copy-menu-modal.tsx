@@ -2,9 +2,9 @@ import { MENU_MESSAGES, MenuCopy, type Menu } from '@tamaq/contract/menus';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.menus;
 type Values = { name: string };
@@ -16,7 +16,7 @@ export function CopyMenuModal({ menu, open, onClose }: { menu: Menu; open: boole
   const [form] = Form.useForm<Values>();
   const { onFinish, submitting } = useFormSubmit(
     form,
-    ({ name }: Values) => api.post<Menu>(`/api/menu/${menu.id}/copy`, { name: name.trim() }),
+    ({ name }: Values) => callEndpoint('menus', 'copy', { params: { id: menu.id }, body: { name: name.trim() } }),
     {
       fallbackField: 'name',
       onSuccess: (copy) => {

@@ -1,4 +1,3 @@
-import type { MenuList } from '@tamaq/contract/menus';
 import { ACTIVATION_MESSAGES, ACTIVATION_TYPES, type ActivationType } from '@tamaq/contract/menu-activations';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Breadcrumb, Button, Card, DatePicker, Form, Radio, Select, Space } from 'antd';
@@ -6,7 +5,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru.ts';
-import { api } from '../../lib/api-client.ts';
 import { toApiDate } from '../../lib/dates.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
@@ -16,6 +14,7 @@ import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
 import { useActivate } from './activations-api.ts';
 import { menusResource } from './menus-resource.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.activations;
 const a = ru.catalogs.actions;
@@ -39,7 +38,7 @@ export function MenuActivatePage() {
   const locked = useSession()?.school ?? null;
   const menus = useQuery({
     queryKey: [...menusResource.key, 'options'],
-    queryFn: ({ signal }) => api.get<MenuList>('/api/menus', { limit: 1000 }, { signal }),
+    queryFn: ({ signal }) => callEndpoint('menus', 'list', { query: { limit: 1000 } }, { signal }),
   });
   const activate = useActivate();
   const [dirty, setDirty] = useState(false);

@@ -1,5 +1,5 @@
 import { CloseOutlined, CopyOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import type { DishList } from '@tamaq/contract/dishes';
+
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
 import { SEARCH_DEBOUNCE_MS } from '@tamaq/contract/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,13 +21,14 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { api, errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { formatCost } from '../../lib/money.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { CopyDayModal } from './copy-day-modal.tsx';
 import { CopyMenuModal } from './copy-menu-modal.tsx';
 import { menusResource } from './menus-resource.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const t = ru.food.menus;
 const p = ru.food.menuPrint;
@@ -50,7 +51,9 @@ export function MenuDishes({ menu }: { menu: Menu }) {
   };
   const remove = useMutation({
     mutationFn: (d: MenuDish) =>
-      api.put<Menu>('/api/menu/product', { menu_id: menu.id, day: d.day, group: d.group, product_id: d.product_id }),
+      callEndpoint('menus', 'removeDish', {
+        body: { menu_id: menu.id, day: d.day, group: d.group, product_id: d.product_id },
+      }),
     onSuccess: (saved) => {
       refresh(saved);
       void message.success(t.dishRemoved);
@@ -191,13 +194,14 @@ function DishPicker(props: {
   }, [text]);
   const found = useQuery({
     queryKey: ['dishes', 'pick', query],
-    queryFn: ({ signal }) => api.get<DishList>('/api/products', { query, limit: 50, offset: 0 }, { signal }),
+    queryFn: ({ signal }) => callEndpoint('dishes', 'list', { query: { query, limit: 50, offset: 0 } }, { signal }),
     enabled: query.length >= 2,
     placeholderData: keepPreviousData,
   });
   const takenSet = useMemo(() => new Set(taken), [taken]);
   const add = useMutation({
-    mutationFn: () => api.post<Menu>('/api/menu/product', { menu_id: menu.id, day, group, product_ids: chosen }),
+    mutationFn: () =>
+      callEndpoint('menus', 'addDishes', { body: { menu_id: menu.id, day, group, product_ids: chosen } }),
     onSuccess: (saved) => onSaved(saved, chosen.length),
     onError: (err) => setError(errorText(err)),
   });

@@ -1,8 +1,8 @@
 import type { UserPasswordBody } from '@tamaq/contract/admin';
-import type { Ok } from '@tamaq/contract/common';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 
-export const setUserPassword = (body: UserPasswordBody) => api.post<Ok>('/api/user/password', body);
+import { useMutation } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+
+export const setUserPassword = (body: UserPasswordBody) => callEndpoint('user-password', 'set', { body });
 
 export const useSetUserPassword = () => useMutation({ mutationFn: setUserPassword });

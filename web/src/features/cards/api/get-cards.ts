@@ -1,6 +1,5 @@
-import type { CardList } from '@tamaq/contract/cards';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export interface CardsParams {
   /** The super admin's organization; others always get their own. */
@@ -14,7 +13,7 @@ export interface CardsParams {
 export const cardsKey = ['cards'] as const;
 
 export const getCards = (params: CardsParams, signal?: AbortSignal) =>
-  api.get<CardList>('/api/cards', { ...params }, { signal });
+  callEndpoint('cards', 'list', { query: params }, { signal });
 
 export const cardsQuery = (params: CardsParams) =>
   queryOptions({

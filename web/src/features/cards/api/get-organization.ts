@@ -1,10 +1,9 @@
-import type { Organization } from '@tamaq/contract/organizations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** The organization whose cards the super admin opened, for the title. */
 export const getOrganization = (id: number, signal?: AbortSignal) =>
-  api.get<Organization>(`/api/organization/${id}`, undefined, { signal });
+  callEndpoint('organizations', 'get', { params: { id } }, { signal });
 
 export const organizationQuery = (id: number) =>
   queryOptions({ queryKey: ['organizations', 'one', id], queryFn: ({ signal }) => getOrganization(id, signal) });

@@ -1,10 +1,9 @@
-import type { UserCards } from '@tamaq/contract/cards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { cardsKey } from './get-cards.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export const getUserCards = (userId: number, signal?: AbortSignal) =>
-  api.get<UserCards>('/api/card/user', { userId }, { signal });
+  callEndpoint('cards', 'ofUser', { query: { userId } }, { signal });
 
 export const userCardsQuery = (userId: number) =>
   queryOptions({ queryKey: [...cardsKey, 'user', userId], queryFn: ({ signal }) => getUserCards(userId, signal) });

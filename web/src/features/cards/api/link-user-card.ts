@@ -1,9 +1,9 @@
-import type { Card, UserCardBody } from '@tamaq/contract/cards';
+import type { UserCardBody } from '@tamaq/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { cardsKey } from './get-cards.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const linkUserCard = (body: UserCardBody) => api.post<Card>('/api/card/user', body);
+export const linkUserCard = (body: UserCardBody) => callEndpoint('cards', 'give', { body });
 
 export function useLinkUserCard() {
   const queryClient = useQueryClient();

@@ -1,7 +1,6 @@
-import type { Card } from '@tamaq/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { cardsKey } from './get-cards.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export interface RegisterCardBody {
   /** Only the super admin names it. */
@@ -10,7 +9,7 @@ export interface RegisterCardBody {
 }
 
 /** Registers a number in the organization; a number it already has answers that card. */
-export const registerCard = (body: RegisterCardBody) => api.post<Card>('/api/card/link', body);
+export const registerCard = (body: RegisterCardBody) => callEndpoint('cards', 'link', { body });
 
 export function useRegisterCard() {
   const queryClient = useQueryClient();

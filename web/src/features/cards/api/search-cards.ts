@@ -1,10 +1,9 @@
-import type { CardSuggestions } from '@tamaq/contract/cards';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { cardsKey } from './get-cards.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export const searchCards = (number: string, signal?: AbortSignal) =>
-  api.get<CardSuggestions>('/api/card/search', { number }, { signal });
+  callEndpoint('cards', 'search', { query: { number } }, { signal });
 
 export const cardSearchQuery = (number: string) =>
   queryOptions({

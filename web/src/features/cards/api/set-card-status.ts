@@ -1,9 +1,9 @@
-import type { Card, CardStatusBody } from '@tamaq/contract/cards';
+import type { CardStatusBody } from '@tamaq/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { cardsKey } from './get-cards.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const setCardStatus = (body: CardStatusBody) => api.post<Card>('/api/card/status', body);
+export const setCardStatus = (body: CardStatusBody) => callEndpoint('cards', 'status', { body });
 
 export function useSetCardStatus() {
   const queryClient = useQueryClient();

@@ -1,13 +1,9 @@
-import type { InvitationInfo } from '@tamaq/contract/invitations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { NO_TOKEN } from './no-token.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export const getInvitation = (code: string, signal?: AbortSignal) =>
-  api.get<InvitationInfo>(`/api/users/parent/invitation/${encodeURIComponent(code)}`, undefined, {
-    signal,
-    headers: NO_TOKEN,
-  });
+  callEndpoint('invitations', 'get', { params: { code } }, { signal, headers: NO_TOKEN });
 
 export const invitationKey = (code: string) => ['invitation', code] as const;
 

@@ -1,10 +1,9 @@
-import type { SchoolSettings } from '@tamaq/contract/schools';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { schoolsResource } from '../schools-resource.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export const getSchoolSettings = (id: number, signal?: AbortSignal) =>
-  api.get<SchoolSettings>(`/api/school/${id}/settings`, undefined, { signal });
+  callEndpoint('schools', 'settings', { params: { id } }, { signal });
 
 export const schoolSettingsQuery = (id: number) =>
   queryOptions({

@@ -1,8 +1,7 @@
-import type { Region } from '@tamaq/contract/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const listRegions = (signal?: AbortSignal) => api.get<Region[]>('/api/regions', undefined, { signal });
+export const listRegions = (signal?: AbortSignal) => callEndpoint('reference', 'regions', {}, { signal });
 
 /** A reference list seeded at start: it does not change while the app is open. */
 export const regionsQuery = queryOptions({

@@ -1,9 +1,8 @@
-import type { OrganizationList } from '@tamaq/contract/organizations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export const listOrganizationOptions = (signal?: AbortSignal) =>
-  api.get<OrganizationList>('/api/organizations', { limit: 1000 }, { signal });
+  callEndpoint('organizations', 'list', { query: { limit: 1000 } }, { signal });
 
 /** The super admin names the organization of a new user. */
 export const organizationOptionsQuery = queryOptions({

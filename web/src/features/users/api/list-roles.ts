@@ -1,8 +1,7 @@
-import type { RoleItem } from '@tamaq/contract/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-export const listRoles = (signal?: AbortSignal) => api.get<RoleItem[]>('/api/users/roles', undefined, { signal });
+export const listRoles = (signal?: AbortSignal) => callEndpoint('reference', 'roles', {}, { signal });
 
 /** A reference list seeded at start: it does not change while the app is open. */
 export const rolesQuery = queryOptions({

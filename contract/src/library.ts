@@ -290,7 +290,7 @@ export type BookUserAutocomplete = z.infer<typeof BookUserAutocomplete>;
 export const LibraryReaderScan = z.object({ schoolId: bodyId(), card: scannedCard() });
 export type LibraryReaderScan = z.infer<typeof LibraryReaderScan>;
 export const LibrarySubscribe = z.object({ schoolId: bodyId() });
-export const libraryChannel = (schoolId: number) => `school-library-${schoolId}`;
+export { libraryChannel } from './live.ts';
 
 const bookSummary = z.object({
   id: z.number().int(),

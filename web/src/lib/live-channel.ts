@@ -1,3 +1,4 @@
+import { isLive } from '@tamaq/contract/live';
 import type { LiveTicket } from '@tamaq/contract/common';
 import { ApiError } from './api-error.ts';
 
@@ -144,7 +145,7 @@ export function openLiveChannel(opts: LiveChannelOptions): { close(): void } {
           } catch {
             return;
           }
-          if ((message as { type?: unknown } | null)?.type === 'subscribed') {
+          if (isLive(message, 'subscribed')) {
             clearOpenTimer();
             failures = 0;
             setStatus('live');

@@ -9,7 +9,8 @@ import { ValidationError } from '../../platform/http/errors.ts';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createFixationsRepository } from './fixations.repository.ts';
-import { createFixationsService, schoolChannel } from './fixations.service.ts';
+import { createFixationsService } from './fixations.service.ts';
+import { schoolChannel } from '@tamaq/contract/live';
 import { createRepeatGuard } from './repeat-guard.ts';
 
 export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {

@@ -1,3 +1,4 @@
+import { schoolChannel, type SchoolLiveMessage } from '@tamaq/contract/live';
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import {
   FIXATION_MESSAGES as M,
@@ -22,14 +23,12 @@ import { ERROR_CODES, ERROR_MESSAGES } from '@tamaq/contract/errors';
 import type { FixationsRepository, ScanFacts, ScanInput } from './fixations.repository.ts';
 import type { RepeatGuard } from './repeat-guard.ts';
 
-export const schoolChannel = (schoolId: number) => `school-fixation-${schoolId}`;
-
 export interface FixationsDeps {
   db: Db;
   repo: FixationsRepository;
   repeat: RepeatGuard;
   now: () => Date;
-  publish: (channel: string, message: unknown) => void;
+  publish: (channel: string, message: SchoolLiveMessage) => void;
   onRecorded: () => void;
 }
 

@@ -1,3 +1,4 @@
+import { schoolChannel, type SchoolLiveMessage } from '@tamaq/contract/live';
 import { CANTEEN_MESSAGES } from '@tamaq/contract/canteens';
 import { classroomMessages } from '@tamaq/contract/classrooms';
 import type { Fixation } from '@tamaq/contract/fixations';
@@ -29,13 +30,11 @@ import type {
 } from './manual-fixations.repository.ts';
 import { noonOf } from './manual-time.ts';
 
-export const schoolChannel = (schoolId: number) => `school-fixation-${schoolId}`;
-
 export interface ManualFixationsDeps {
   db: Db;
   repo: ManualFixationsRepository;
   now: () => Date;
-  publish: (channel: string, message: unknown) => void;
+  publish: (channel: string, message: SchoolLiveMessage) => void;
   onRecorded: (n: number) => void;
 }
 

@@ -1,3 +1,4 @@
+import type { LiveMessage } from '@tamaq/contract/live';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
@@ -12,7 +13,7 @@ export interface LiveSocket {
 }
 
 export interface RealtimeHub {
-  publish(channel: string, message: unknown): void;
+  publish(channel: string, message: LiveMessage): void;
   /** Adds a socket to a channel; the returned function removes it. */
   join(channel: string, socket: LiveSocket): () => void;
   subscribers(channel: string): number;

@@ -76,9 +76,9 @@ describe('the websocket port', () => {
     const b = connect(server.port, 'school-fixation-2', tickets.issue(user(1), 'school-fixation-2'));
     expect(await a.ready).toEqual({ closed: null });
     await b.ready;
-    hub.publish('school-fixation-1', { id: 5 });
+    hub.publish('school-fixation-1', { type: 'fixation-deleted', id: 5 });
     await until(() => a.messages.length === 1);
-    expect(a.messages).toEqual([{ id: 5 }]);
+    expect(a.messages).toEqual([{ type: 'fixation-deleted', id: 5 }]);
     expect(b.messages).toEqual([]);
     a.ws.close();
     b.ws.close();
@@ -170,11 +170,16 @@ describe.skipIf(!url)('with REDIS_URL, two instances', () => {
     const channel = `school-fixation-${Date.now()}`;
     const screen = connect(b.port, channel, tickets.issue(user(1), channel));
     await screen.ready;
-    hubA.publish(channel, { id: 1 });
-    hubB.publish(channel, { id: 2 });
+    hubA.publish(channel, { type: 'fixation-deleted', id: 1 });
+    hubB.publish(channel, { type: 'fixation-deleted', id: 2 });
     await until(() => screen.messages.length === 2);
     await new Promise((r) => setTimeout(r, 100));
-    expect(screen.messages).toEqual(expect.arrayContaining([{ id: 1 }, { id: 2 }]));
+    expect(screen.messages).toEqual(
+      expect.arrayContaining([
+        { type: 'fixation-deleted', id: 1 },
+        { type: 'fixation-deleted', id: 2 },
+      ]),
+    );
     expect(screen.messages).toHaveLength(2);
     screen.ws.close();
   });

@@ -1,3 +1,4 @@
+import type { LiveSubscribed } from '@tamaq/contract/live';
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -128,7 +129,8 @@ export async function buildRealtimeServer(
     });
     // Clients only listen; whatever they send is ignored.
     socket.on('message', () => {});
-    socket.send(JSON.stringify({ type: 'subscribed', channel }));
+    const subscribed: LiveSubscribed = { type: 'subscribed', channel };
+    socket.send(JSON.stringify(subscribed));
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import { isLive } from '@tamaq/contract/live';
 import { useEffect, useRef, useState } from 'react';
 import { openLiveChannel, type LiveStatus } from '../../lib/live-channel.ts';
 import { subscribeSchool } from './api/subscribe-school.ts';
@@ -18,8 +19,7 @@ export function useLiveSchool(schoolId: number | undefined, onVisit: () => void)
     const channel = openLiveChannel({
       subscribe: () => subscribeSchool(schoolId),
       onMessage: (message) => {
-        const type = (message as { type?: unknown } | null)?.type;
-        if (type === 'fixation' || type === 'fixation-deleted') latest.current();
+        if (isLive(message, 'fixation') || isLive(message, 'fixation-deleted')) latest.current();
       },
       onLive: () => latest.current(),
       onStatus: (s) => setStatus({ schoolId, status: s }),

@@ -1,3 +1,4 @@
+import { isLive } from '@tamaq/contract/live';
 import { BookOutlined, CloseOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import type { LibraryStudent, ScannedBookBarcode } from '@tamaq/contract/library';
 import { Alert, App, Avatar, Button, Card, DatePicker, Empty, Flex, Input, Space, Table, Tag, Typography } from 'antd';
@@ -35,8 +36,7 @@ function useLibraryReader(schoolId: number | null, onStudent: (s: LibraryStudent
     const channel = openLiveChannel({
       subscribe: () => api.subscribe(schoolId),
       onMessage: (message) => {
-        const m = message as { type?: unknown; student?: LibraryStudent } | null;
-        if (m?.type === 'student' && m.student) latest.current(m.student);
+        if (isLive(message, 'student')) latest.current(message.student);
       },
     });
     return () => channel.close();

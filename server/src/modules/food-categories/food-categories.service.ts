@@ -1,25 +1,18 @@
-import type { Ok } from '@tamaq/contract/common';
-import {
-  FOOD_CATEGORY_MESSAGES,
-  type FoodCategory,
-  type FoodCategoryCreate,
-  type FoodCategoryList,
-  type FoodCategoryListQuery,
-  type FoodCategoryUpdate,
-} from '@tamaq/contract/food-categories';
+import { FOOD_CATEGORY_MESSAGES, type FoodCategory, type FoodCategoryUpdate } from '@tamaq/contract/food-categories';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
-import { forbidden, notFound } from '../../platform/http/errors.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { retire } from '../../platform/retire.ts';
+import { createCatalogue } from '../../platform/catalogue.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { foodCategories } from '../../platform/db/schema-people.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { localDate } from '../../platform/time.ts';
-import { createFoodCategoriesRepository, type FoodCategoryRow } from './food-categories.repository.ts';
+import { createFoodCategoriesRepository } from './food-categories.repository.ts';
 
 const M = FOOD_CATEGORY_MESSAGES;
 
 /** The numeric column answers its exact text with 2 decimals ('650.00'); never parsed into a float. */
-const toCategory = (row: FoodCategoryRow): FoodCategory => ({
+const toCategory = (row: typeof foodCategories.$inferSelect): FoodCategory => ({
   id: row.id,
   name: row.name,
   cost: row.cost,
@@ -27,38 +20,32 @@ const toCategory = (row: FoodCategoryRow): FoodCategory => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const ownOrganization = (actor: Actor): number => {
-  if (actor.organizationId === null) throw forbidden();
-  return actor.organizationId;
-};
-
-export function createFoodCategoriesService(platform: Platform) {
+export function createFoodCategoriesService(platform: { db: Db; now: () => Date }) {
   const repo = createFoodCategoriesRepository(platform.db);
+  const catalogue = createCatalogue(platform, {
+    table: foodCategories,
+    search: (t) => [t.name],
+    answer: toCategory,
+    notFound: M.notFound,
+    audit: { action: 'food_category_delete', entity: 'food_category' },
+    // Refused while live pupils hold the category; otherwise archived (past visits keep it).
+    refuseRemoval: async (tx, id) => {
+      const holders = await repo.countHolders(id, tx);
+      return holders > 0 ? M.assigned(holders) : null;
+    },
+  });
 
   return {
-    async list(actor: Actor, query: FoodCategoryListQuery): Promise<FoodCategoryList> {
-      const { rows, total } = await repo.list(scopeOf(actor), query);
-      return { total, rows: rows.map(toCategory) };
-    },
-
-    async get(actor: Actor, id: number): Promise<FoodCategory> {
-      const row = await repo.find(scopeOf(actor), id);
-      if (!row) throw notFound(M.notFound);
-      return toCategory(row);
-    },
-
-    async create(actor: Actor, body: FoodCategoryCreate): Promise<FoodCategory> {
-      return toCategory(await repo.insert(ownOrganization(actor), body));
-    },
+    ...catalogue,
 
     /**
-     * A change of type moves the social wallet of every live pupil in the category (DOMAIN.md):
-     * common → sw sets it from today (and clears the reset date), sw → common resets it today, in
-     * the same transaction as the category, with an audit row. An absent type keeps the current one.
+     * A change of type moves the social wallet of every live pupil in the category: common → sw
+     * sets it from today (and clears the reset date), sw → common resets it today, in the same
+     * transaction as the category, with an audit row. An absent type keeps the current one.
      */
     async update(actor: Actor, { id, name, cost, type }: FoodCategoryUpdate): Promise<FoodCategory> {
       const row = await platform.db.transaction(async (tx) => {
-        const before = await repo.find(scopeOf(actor), id, tx, true);
+        const before = await catalogue.find(scopeOf(actor), id, tx, true);
         if (!before) throw notFound(M.notFound);
         const after = await repo.update(id, { name, cost, type: type ?? before.type }, tx);
         if (before.type !== after.type) {
@@ -81,24 +68,5 @@ export function createFoodCategoriesService(platform: Platform) {
       });
       return toCategory(row);
     },
-
-    /** Refused while live pupils hold the category; otherwise archived (past visits keep it). */
-    remove: (actor: Actor, id: number): Promise<Ok> =>
-      retire(platform.db, actor, {
-        find: (tx) => repo.find(scopeOf(actor), id, tx, true),
-        notFound: M.notFound,
-        refuse: async (tx) => {
-          const holders = await repo.countHolders(id, tx);
-          return holders > 0 ? M.assigned(holders) : null;
-        },
-        retire: (tx) => repo.archive(id, platform.now(), tx),
-        audit: {
-          action: 'food_category_delete',
-          entity: 'food_category',
-          id,
-          organizationId: (r) => r.organizationId,
-          before: toCategory,
-        },
-      }),
   };
 }

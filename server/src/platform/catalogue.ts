@@ -1,0 +1,144 @@
+import { and, asc, eq, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Ok } from '@tamaq/contract/common';
+import type { Actor } from './auth/actors.ts';
+import { scopeOf, tenantFilter, type Scope } from './auth/scope.ts';
+import type { Db } from './db/client.ts';
+import { listPage, searchIn } from './db/catalogue.ts';
+import { forbidden, notFound } from './http/errors.ts';
+import { retire } from './retire.ts';
+
+/** An organization's catalogue: its rows belong to one organization and are archived, not deleted. */
+export type CatalogueTable = PgTable & {
+  id: PgColumn;
+  organizationId: PgColumn;
+  name: PgColumn;
+  deletedAt: PgColumn;
+};
+
+export interface CatalogueSpec<T extends CatalogueTable, A> {
+  table: T;
+  /** What the list's search looks in (the name at least). */
+  search: (table: T) => (AnyColumn | SQL)[];
+  /** A row as the API answers it. */
+  answer: (row: T['$inferSelect']) => A;
+  /** The 404's text. */
+  notFound: string;
+  /** The audit entry of a removal: `canteen_delete` on `canteen`. */
+  audit: { action: string; entity: string };
+  /** Why a row may not go (a 409), read in the removal's transaction with the row locked; else null. */
+  refuseRemoval?: (tx: Db, id: number) => Promise<string | null>;
+}
+
+export interface CatalogueQuery {
+  query?: string | undefined;
+  /** The super admin's filter; everybody else sees their own organization. */
+  organizationId?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A row is created in the caller's own organization (the super admin has no catalogue screens). */
+export const ownOrganization = (actor: Actor): number => {
+  if (actor.organizationId === null) throw forbidden();
+  return actor.organizationId;
+};
+
+/**
+ * The server side of a plain catalogue: its list (search, paging, by name), one row, create in the
+ * caller's organization, update and removal (refused with a reason while something refers to the
+ * row, else archived and audited), each within the caller's scope. A module gives its table, what
+ * to search, how a row is answered and its texts; what is particular to it stays in the module.
+ */
+export function createCatalogue<T extends CatalogueTable, A>(
+  platform: { db: Db; now: () => Date },
+  spec: CatalogueSpec<T, A>,
+) {
+  type Row = T['$inferSelect'];
+  const { db } = platform;
+  const t = spec.table as CatalogueTable;
+
+  /** Live rows the scope may see; the super admin may narrow to one organization. */
+  const visible = (scope: Scope, organizationId?: number) =>
+    and(
+      isNull(t.deletedAt),
+      scope.all && organizationId ? eq(t.organizationId, organizationId) : tenantFilter(t as never, scope),
+    );
+
+  /** `lock` holds the row until the transaction ends, so a removal and its checks see one state. */
+  const find = async (scope: Scope, id: number, tx: Db = db, lock = false): Promise<Row | null> => {
+    const query = tx
+      .select()
+      .from(t as PgTable)
+      .where(and(eq(t.id, id), visible(scope)))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return (row as Row | undefined) ?? null;
+  };
+
+  const found = (row: Row | null): A => {
+    if (!row) throw notFound(spec.notFound);
+    return spec.answer(row);
+  };
+
+  return {
+    find,
+    visible,
+
+    async list(actor: Actor, q: CatalogueQuery): Promise<{ total: number; rows: A[] }> {
+      const where = and(visible(scopeOf(actor), q.organizationId), searchIn(q.query, ...spec.search(spec.table)));
+      const page = await listPage(db, {
+        rows: (tx) =>
+          tx
+            .select()
+            .from(t as PgTable)
+            .where(where)
+            .orderBy(asc(t.name), asc(t.id)),
+        table: t,
+        where,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { total: page.total, rows: page.rows.map((row) => spec.answer(row as Row)) };
+    },
+
+    async get(actor: Actor, id: number): Promise<A> {
+      return found(await find(scopeOf(actor), id));
+    },
+
+    async create(actor: Actor, values: Omit<T['$inferInsert'], 'organizationId'>): Promise<A> {
+      const [row] = await db
+        .insert(t)
+        .values({ ...values, organizationId: ownOrganization(actor) } as never)
+        .returning();
+      return spec.answer(row as Row);
+    },
+
+    async update(actor: Actor, { id, ...values }: { id: number } & Partial<T['$inferInsert']>): Promise<A> {
+      const [row] = await db
+        .update(t)
+        .set(values as never)
+        .where(and(eq(t.id, id), visible(scopeOf(actor))))
+        .returning();
+      return found((row as Row | undefined) ?? null);
+    },
+
+    remove: (actor: Actor, id: number): Promise<Ok> =>
+      retire(db, actor, {
+        find: (tx) => find(scopeOf(actor), id, tx, true),
+        notFound: spec.notFound,
+        ...(spec.refuseRemoval ? { refuse: (tx: Db) => spec.refuseRemoval!(tx, id) } : {}),
+        retire: (tx) =>
+          tx
+            .update(t)
+            .set({ deletedAt: platform.now() } as never)
+            .where(eq(t.id, id)),
+        audit: {
+          ...spec.audit,
+          id,
+          organizationId: (row) => (row as { organizationId: number }).organizationId,
+          before: spec.answer,
+        },
+      }),
+  };
+}

@@ -1,4 +1,4 @@
-// Scan feedback as the cashier sees it (issue 12): in Chromium, on a new embedded data directory with
+// Scan feedback as the cashier sees it: in Chromium, on a new embedded data directory with
 // the demo data, the school cashier opens /school/fixation and scans 200 different demo cards one
 // after another, the first one second after the screen appears. Each scan's keys go through the browser's
 // input pipeline (CDP Input.dispatchKeyEvent, as a keyboard-wedge scanner's USB keyboard), and the

@@ -1,4 +1,4 @@
-// The school library at 50,000 books (issue 11), on the embedded database. The demo data, then
+// The school library at 50,000 books, on the embedded database. The demo data, then
 // 50,000 more books with one labelled copy each in the librarian's school (generated in SQL: school
 // textbooks by subject, grade and part, and fiction titles from word lists, with authors from a list
 // of surnames). Then, as the librarian through HTTP: 40 book searches with a typo or Latin

@@ -1,4 +1,4 @@
-// The cashbox and its orders (issue 9), against PostgreSQL: the demo data with a 200-dish paid menu
+// The cashbox and its orders, against PostgreSQL: the demo data with a 200-dish paid menu
 // applied today at a school and a year of that school's orders (50,000, two dishes each). Measured
 // through the real server on loopback: the cashbox's data (GET /api/products/cashbox) one request
 // after another; placing orders at 50 concurrent clients, each order with its own Idempotency-Key

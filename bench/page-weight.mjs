@@ -1,5 +1,5 @@
 // The login route's weight on the wire: the JavaScript (and CSS) a browser downloads to show /login,
-// as Chromium receives it (compressed), on a fresh profile. Issue 12: ≤ 200 KB of JavaScript.
+// as Chromium receives it (compressed), on a fresh profile. Target: ≤ 200 KB of JavaScript.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

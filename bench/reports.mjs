@@ -1,4 +1,4 @@
-// Reports on a city's data (issue 10), against PostgreSQL: the demo data grown to 500 schools of one
+// Reports on a city's data, against PostgreSQL: the demo data grown to 500 schools of one
 // education organization — a 2,000-pupil school (80 classes of 25) and 496 schools of 75 pupils —
 // with a visit for every pupil on every Monday–Friday of the last 365 days: about 10.3 million
 // visits. Measured through the real server on loopback, one request after another:

@@ -1,4 +1,4 @@
-// Scans at the queue, against PostgreSQL (issue 4): the demo data grown to 50,000 pupils and 2 million
+// Scans at the queue, against PostgreSQL: the demo data grown to 50,000 pupils and 2 million
 // past visits; sustained school scans per second with 50 concurrent clients (p50/p99, non-2xx), each
 // scan with its own Idempotency-Key and the CSRF cookie as the scan screen's browser sends them, after
 // a warm-up; then scans sent at a steady 500 per second, one every 2 ms (open loop); next to the raw single-row INSERT rate of the same PostgreSQL in the same run — with
@@ -8,7 +8,7 @@
 // where the CPU went during the load (the server, PostgreSQL and the load generator share the cores);
 // then, for scans one after another, the delay from each scan's answer at the client to its arrival on
 // each of 100 subscribed screens (signed, and max(0, ·)), and from the request sent to the screens.
-// Issue 12's targets, each printed with its figure: ≥ 1,200 scans/s at 50 clients; p99 ≤ 50 ms at a
+// The targets, each printed with its figure: ≥ 1,200 scans/s at 50 clients; p99 ≤ 50 ms at a
 // steady 500 scans/s; the scan statement alone ≥ 40 % of the raw single-row INSERT rate; ≤ 0.5 ms of
 // PostgreSQL CPU and ≤ 0.5 ms of server CPU per scan.
 //

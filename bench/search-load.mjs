@@ -1,4 +1,4 @@
-// Scans while searches run (issue 14, point 1): the embedded database runs one statement at a time,
+// Scans while searches run: the embedded database runs one statement at a time,
 // so a search that reads every visit stalls every scan queued behind it. On a new embedded data
 // directory with the demo data: 150 school scans one after another alone, then 150 more while three
 // loops search the school's visit history for a name that matches nothing. Prints the median and

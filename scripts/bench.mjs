@@ -26,7 +26,7 @@ const rows = [
   ...(await benchPageWeight()),
   ...(await benchFeedback()),
 ];
-// The scan benchmark needs a PostgreSQL server (issue 4: 50,000 pupils, 2 million visits).
+// The scan benchmark needs a PostgreSQL server (50,000 pupils, 2 million visits).
 if (await postgresAvailable()) rows.push(...(await benchScan()), ...(await benchOrders()), ...(await benchReports()));
 else rows.push({ name: 'scans, orders and reports (need PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
 const width = Math.max(...rows.map((r) => r.name.length));

@@ -47,7 +47,7 @@ export const PROMOTE_LAST_GRADE = 11;
 export const PROMOTE_GRADE_MAX = 12;
 
 /**
- * The move of a school's classes to the next year (issue 13). `check: true` writes nothing and
+ * The move of a school's classes to the next year. `check: true` writes nothing and
  * answers the plan; the write names the classes its preview showed, so a second press (or a class
  * changed meanwhile) is refused instead of moving the pupils twice.
  */

@@ -370,7 +370,7 @@ export const OnHandQuery = BookCategoryListQuery;
 export type OnHandQuery = BookCategoryListQuery;
 
 /**
- * Overdue notices (issue 11): once a day, from 09:00 in the organization's time zone, the parents of a
+ * Overdue notices: once a day, from 09:00 in the organization's time zone, the parents of a
  * pupil with overdue copies get one e-mail listing them; each copy is noticed at most once a day.
  */
 export const OVERDUE_NOTICE_HOUR = 9;

@@ -5,7 +5,7 @@ import { migrationsBefore } from './migrations-before.ts';
 import { openBlankDatabase } from './test-db.ts';
 
 /**
- * Book search reads the word tables that migration 0016's trigger keeps (issue 11). A library that
+ * Book search reads the word tables that migration 0016's trigger keeps. A library that
  * upgrades keeps finding the books it had: the migration indexes them, and the trigger follows
  * every later insert, rename and removal.
  */

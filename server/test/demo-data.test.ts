@@ -53,7 +53,7 @@ describe('demo data', () => {
   });
 });
 
-describe('demo food (issue 9)', () => {
+describe('demo food', () => {
   it('has 7 dish categories and about 40 dishes, each with its own generated WebP photo', async () => {
     const [r] = await rows<{ categories: number; dishes: number; photos: number; webp: number }>(sql`
       select (select count(*) from dish_categories)::int as categories,
@@ -88,7 +88,7 @@ describe('demo food (issue 9)', () => {
   });
 });
 
-describe('demo social wallet (issue 10)', () => {
+describe('demo social wallet', () => {
   it('reconciles November at the demo gymnasium as counted by hand', async () => {
     // The demo's today is Friday 20 November (11:00 in Almaty); its visits run from 21 October to
     // yesterday on school days. November's school days to today: 2–6, 9–13, 16–20, so 15 due; all but
@@ -122,7 +122,7 @@ describe('demo social wallet (issue 10)', () => {
   });
 });
 
-describe('demo library (issue 11)', () => {
+describe('demo library', () => {
   it('gives the librarian about 300 books with labelled copies, and copies on hand in all three states', async () => {
     const [r] = await rows<{ books: number; copies: number; categories: number }>(sql`
       select (select count(*) from books)::int as books, (select count(*) from book_barcodes)::int as copies,

@@ -6,7 +6,7 @@ import { migrationsBefore } from './migrations-before.ts';
 import { openBlankDatabase } from './test-db.ts';
 
 /**
- * A scan's Idempotency-Key lives on its visit since migration 0019 (issue 12: one row less per scan).
+ * A scan's Idempotency-Key lives on its visit since migration 0019 (one row less per scan).
  * A scan answered just before the upgrade and retried after it still finds its visit.
  */
 describe('migration 0019: the scan key on the visit', () => {

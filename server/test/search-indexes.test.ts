@@ -4,7 +4,7 @@ import type { Database } from '../src/platform/db/client.ts';
 import { openTestDatabase } from './test-db.ts';
 
 /**
- * Searches by a part of a text (`ilike '%…%'`) must read a trigram index (issue 14): a search that
+ * Searches by a part of a text (`ilike '%…%'`) must read a trigram index: a search that
  * walks a whole table holds a connection and a core while the queue waits. This holds the migration
  * and the pg_trgm extension of the embedded server.
  */

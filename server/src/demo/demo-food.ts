@@ -160,7 +160,7 @@ const MENU_DAYS = 10;
 const round2 = (tiyn: number) => `${Math.floor(tiyn / 100)}.${String(tiyn % 100).padStart(2, '0')}`;
 
 /**
- * The food of the education organization (issue 9): 7 dish categories and 42 dishes with generated
+ * The food of the education organization: 7 dish categories and 42 dishes with generated
  * photos, a 10-day menu over breakfast, lunch and snack activated as free and paid food at both
  * schools two weeks ago, and a month of the schools' cash orders on school days (none today).
  */

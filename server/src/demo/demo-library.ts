@@ -96,7 +96,7 @@ const addDays = (date: string, days: number) => {
 };
 
 /**
- * The librarian's school library (issue 11): five categories, about 300 books (textbooks for every
+ * The librarian's school library: five categories, about 300 books (textbooks for every
  * grade, fiction, reference) with one to three labelled copies each, and copies on hand with pupils
  * — some overdue, some due within three days, most in time — so every library screen has rows.
  */

@@ -9,7 +9,7 @@ import { useBrandTitle } from './layout/use-brand-title.ts';
 
 /**
  * `/login` opened afresh, signed out: the public frame and the sign-in form without antd, the router
- * or the data cache (issue 12: ≤ 200 KB). Signed in, the app loads in place at the target.
+ * or the data cache (≤ 200 KB). Signed in, the app loads in place at the target.
  */
 export function LoginEntry({ onSignedIn }: { onSignedIn: (to: string) => Promise<void> }) {
   const [brand, setBrand] = useState<Brand>();

@@ -1,4 +1,4 @@
-/** Texts of the school library's screens (spec 2 §2, §8; issue 11). */
+/** Texts of the school library's screens (spec 2 §2, §8). */
 export const libraryTexts = {
   categories: {
     title: 'Категории книг',

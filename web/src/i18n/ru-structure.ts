@@ -93,7 +93,7 @@ export const structureTexts = {
     empty: '—',
   },
   notFound: 'Не найдено',
-  /** The move of a school's classes to the next year (issue 13); kindergartens' groups have no grades. */
+  /** The move of a school's classes to the next year; kindergartens' groups have no grades. */
   promote: {
     button: 'Перевод на следующий год',
     title: 'Перевод классов на следующий год',

@@ -5,7 +5,7 @@ import { asErrorBody, asValidationBody } from './api-error.ts';
 import { tokenPayload } from './session.ts';
 
 /**
- * The hand-written checks that keep zod out of the first download (issue 12) must accept and refuse
+ * The hand-written checks that keep zod out of the first download must accept and refuse
  * exactly what the contract's schemas do, and keep the same fields.
  */
 const agree = <T>(

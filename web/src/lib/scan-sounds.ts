@@ -108,7 +108,7 @@ export function createScanSounds(opts: ScanSoundsOptions = {}) {
     },
     /**
      * Makes the audio context ahead of the first scan: Chromium took 290 ms to make one, blocking
-     * the page, so the first scan's card was painted that much later (issue 12, bench/feedback.mjs).
+     * the page, so the first scan's card was painted that much later (bench/feedback.mjs).
      */
     warm() {
       if (ctx !== undefined) return;

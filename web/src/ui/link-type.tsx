@@ -2,7 +2,7 @@ import type { ComponentType, CSSProperties, ReactNode } from 'react';
 
 /**
  * A link component: react-router's `Link` inside the app, a plain `<a href>` on the sign-in page that
- * loads before the router (issue 12). Only the props both accept.
+ * loads before the router. Only the props both accept.
  */
 export type LinkComponent = ComponentType<{
   to: string;

@@ -3,7 +3,7 @@ export const PRIMARY = '#2e8b57';
 
 /**
  * The few antd token values that plain elements use (the sign-in page draws without antd, so that
- * its download stays small: issue 12). They are antd's defaults for this theme.
+ * its download stays small). They are antd's defaults for this theme.
  */
 export const TOKENS = {
   text: 'rgba(0, 0, 0, 0.88)',

@@ -189,7 +189,7 @@ describe('a token', () => {
     return (expires ? jwt.setExpirationTime('1h') : jwt).sign(createSecretKey(Buffer.from(TEST_JWT_SECRET, 'utf8')));
   };
 
-  it('without an expiry is refused, though its signature and claims are right (issue 14)', async () => {
+  it('without an expiry is refused, though its signature and claims are right', async () => {
     const user = await createUser(t.db, { role: 'Cashier' });
     const claims = payloadOf(await tokenFor(t.platform, user));
     delete claims.exp;

@@ -40,7 +40,7 @@ function noticeMail(notices: NoticeToSend[]) {
 }
 
 /**
- * Overdue notices to parents (issue 11): once a day, from 09:00 in each organization's time zone,
+ * Overdue notices to parents: once a day, from 09:00 in each organization's time zone,
  * each open loan past its due date is claimed for the day (a unique key, so of several instances one
  * sends it), and the parents of each pupil get one e-mail listing the pupil's claimed copies.
  * Delivery is at most once a day: a notice claimed by an instance that stops before sending stays

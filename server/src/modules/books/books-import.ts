@@ -41,7 +41,7 @@ interface PlannedBook {
 const splitBarcodes = (cell: string) => cell.split(/[,;\s]+/).filter(Boolean);
 
 /**
- * Book import (spec 2 §7 `POST /api/books/upload`, issue 11): every row or none. A row may bring the
+ * Book import (spec 2 §7 `POST /api/books/upload`): every row or none. A row may bring the
  * barcodes already on its copies' labels (a library that labelled its books keeps them) or a number
  * of copies to generate; a category is found by its name in the school, or created.
  */

@@ -69,7 +69,7 @@ export const generatedBarcode = (schoolId: number, n: number): string =>
   `2${String(schoolId).padStart(5, '0')}${String(n).padStart(6, '0')}`;
 
 /**
- * A school library's catalogue (spec 2, issue 11): books, their copies (one barcode each) and the
+ * A school library's catalogue (spec 2): books, their copies (one barcode each) and the
  * history of both. Every read and write stays in the schools the actor sees; a removed book or copy
  * is archived, so its history keeps its name.
  */

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
 
-/** The queue's pace on /school/fixation (issue 10): scans a minute, scans in 10 minutes, the class now. */
+/** The queue's pace on /school/fixation: scans a minute, scans in 10 minutes, the class now. */
 let t: TestContext;
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories-people.ts';
 import { users } from '../../platform/db/schema-people.ts';
 
-/** «Сегодня: N из M» on the scanning screens (issue 12): who ate today of those who may. */
+/** «Сегодня: N из M» on the scanning screens: who ate today of those who may. */
 let t: TestContext;
 
 // 16:30 UTC is 01:30 on the 21st in Tokyo: «today» there began at 15:00 UTC.

@@ -6,7 +6,7 @@ import { createOrganization, createSchool, signedIn } from '../../../test/factor
 import { organizations } from '../../platform/db/schema.ts';
 import { menuActivations } from '../../platform/db/schema-food.ts';
 
-/** Spec 2 "Activated menus" (issue 9): a menu applies to a school from a date, free or paid. */
+/** Spec 2 "Activated menus": a menu applies to a school from a date, free or paid. */
 let t: TestContext;
 let orgId: number;
 let admin: string;

@@ -132,7 +132,7 @@ export function createProfileRepository(db: Db) {
                 .from(other)
                 .where(eq(other.imageId, images.id)),
             ),
-            // A dish's photo stays with the dish (issue 9), even an archived one's (orders show it).
+            // A dish's photo stays with the dish, even an archived one's (orders show it).
             notExists(
               tx
                 .select({ one: sql`1` })

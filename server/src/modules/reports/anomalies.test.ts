@@ -12,7 +12,7 @@ import {
 import { visits } from '../../platform/db/schema-people.ts';
 
 /**
- * The anomalies report (issue 10): a card at two places within 10 minutes, a class with more visits
+ * The anomalies report: a card at two places within 10 minutes, a class with more visits
  * in a meal time than pupils, visits marked by hand outside the meal times. Each built by hand, with
  * a near miss beside it that must not be listed.
  */

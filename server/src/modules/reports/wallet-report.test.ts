@@ -8,7 +8,7 @@ import { createClassroom, createFoodCategory, createPupil } from '../../../test/
 import { visits } from '../../platform/db/schema-people.ts';
 
 /**
- * The social wallet reconciliation (issue 10): per school day of a month, who was due a social-wallet
+ * The social wallet reconciliation: per school day of a month, who was due a social-wallet
  * meal, who was served, and the amount due at the daily cost each meal was served at. Checked
  * against a month counted by hand.
  */

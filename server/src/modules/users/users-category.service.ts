@@ -15,7 +15,7 @@ import { createUsersRepository, userScope } from './users.repository.ts';
 import { roleOf, socialWalletDates } from './users.service.ts';
 
 /**
- * One food category for many pupils at once (issue 13, the start of the year): every pupil named must
+ * One food category for many pupils at once (the start of the year): every pupil named must
  * be one the caller sees and may change, or nothing is written; each social wallet begins or ends
  * as the user form's would (DOMAIN.md), dated today in the organization's time zone.
  */

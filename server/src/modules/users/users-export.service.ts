@@ -11,7 +11,7 @@ import { createUsersRepository, userScope } from './users.repository.ts';
 const collator = new Intl.Collator('ru', { numeric: true });
 
 /**
- * The pupils of a school or of a class as a sheet (issue 13, the start of the year): by class in
+ * The pupils of a school or of a class as a sheet (the start of the year): by class in
  * number order, then by name, with IIN, food category and cards; the school, class and date in its
  * heading. Only inside the caller's scope: another organization's or school's is "not found".
  */

@@ -16,7 +16,7 @@ import { images, schools } from './schema.ts';
 import { users } from './schema-people.ts';
 
 /**
- * Food (issue 9, spec 2 "Dish categories and dishes"): an education organization's dish categories
+ * Food (spec 2 "Dish categories and dishes"): an education organization's dish categories
  * and dishes. Dishes are archived (`deleted_at`), never deleted: menus and orders refer to them.
  */
 

@@ -17,7 +17,7 @@ import { users } from './schema-people.ts';
 import { schools } from './schema.ts';
 
 /**
- * The school library (spec 2 "School library", issue 11): each school keeps its own catalogue.
+ * The school library (spec 2 "School library"): each school keeps its own catalogue.
  * Categories come first; books, copies with barcodes and their history follow.
  */
 export const bookCategories = pgTable(
@@ -84,7 +84,7 @@ export const books = pgTable(
 );
 
 /**
- * Book search reads words, not rows (issue 11: 50,000 books on the embedded database). Both tables
+ * Book search reads words, not rows (50,000 books on the embedded database). Both tables
  * below are derived from `books.search_text` by the trigger of migration 0016 on every insert and
  * update of books, and hold words of three letters or more.
  *

@@ -18,7 +18,7 @@ import { createdAt, deletedAt, orgId } from './columns.ts';
 import { images, organizations, regions, roles, schools } from './schema.ts';
 
 /**
- * People and structure (issue 3): classrooms, canteens, watches, fixation and food categories,
+ * People and structure: classrooms, canteens, watches, fixation and food categories,
  * payment cards, parent invitations, and the visits table that reports and deletes refer to.
  * Rows that history refers to are archived (`deleted_at`) instead of deleted (docs/rules.md).
  */
@@ -34,7 +34,7 @@ export const classrooms = pgTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
     /**
-     * Set when the class ends its year (promotion to the next year, issue 13): the row stays for the
+     * Set when the class ends its year (promotion to the next year): the row stays for the
      * visits that name it, and leaves every list, picker and import.
      */
     archivedAt: timestamp('archived_at', { withTimezone: true }),

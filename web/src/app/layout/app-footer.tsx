@@ -7,7 +7,7 @@ import { TOKENS } from '../../ui/tokens.ts';
 
 /**
  * Spec 1 §1: © year and brand, the privacy policy, the version. Plain elements: the footer is on the
- * sign-in page, which loads before antd and the router (issue 12).
+ * sign-in page, which loads before antd and the router.
  */
 export function AppFooter({ brand, link: To = Link }: { brand: Brand | undefined; link?: LinkComponent }) {
   const secondary = { color: TOKENS.textSecondary };

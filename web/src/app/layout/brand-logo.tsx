@@ -5,7 +5,7 @@ import { PRIMARY, TOKENS } from '../../ui/tokens.ts';
 
 /**
  * A text logo: the brand's initial on a green tile and its name; links to the start screen. Plain
- * elements: it is on the sign-in page, which loads before antd and the router (issue 12).
+ * elements: it is on the sign-in page, which loads before antd and the router.
  */
 export function BrandLogo({
   brand,

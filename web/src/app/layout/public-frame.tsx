@@ -8,7 +8,7 @@ import { BrandLogo } from './brand-logo.tsx';
 /**
  * The frame of the public pages: the brand on top, the page's card centred below, the footer. Plain
  * elements (not antd's Layout, which brings the Sider along): the sign-in page draws it before antd
- * has loaded (issue 12).
+ * has loaded.
  */
 export function PublicFrame({
   brand,

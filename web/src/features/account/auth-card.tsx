@@ -4,7 +4,7 @@ import { TOKENS } from '../../ui/tokens.ts';
 /**
  * The centred card of a public account page; the public layout puts the brand above it. Plain
  * elements rather than antd's Card (which brings Tabs, Dropdown and Menu with it): the sign-in page
- * is the first download of every user and loads before antd (issue 12).
+ * is the first download of every user and loads before antd.
  */
 export function AuthCard({ title, children, width = 420 }: { title: string; children: ReactNode; width?: number }) {
   return (

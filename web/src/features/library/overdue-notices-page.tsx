@@ -23,7 +23,7 @@ function Clipped({ text, width }: { text: string; width: number }) {
   );
 }
 
-/** '/books/notices' (issue 11): the daily e-mails to parents about overdue copies, newest day first. */
+/** '/books/notices': the daily e-mails to parents about overdue copies, newest day first. */
 export function OverdueNoticesPage() {
   return (
     <SchoolLoansList

@@ -8,7 +8,7 @@ const t = ru.users.wallet;
 /**
  * A pupil's food category (spec 1 §2.12): beside it the day the social wallet was set, in green, or
  * in red the day it ended: 'удалена (date)' when the pupil has no category left, 'соц. кошелёк снят
- * (date)' beside the category the pupil moved to (the paid one was not removed, issue 13).
+ * (date)' beside the category the pupil moved to (the paid one was not removed).
  */
 export function WalletCategory({
   row,

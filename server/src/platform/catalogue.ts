@@ -1,11 +1,12 @@
-import { and, asc, eq, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ok } from '@tamaq/contract/common';
 import type { Actor } from './auth/actors.ts';
+import { audit } from './audit.ts';
 import { scopeOf, tenantFilter, type Scope } from './auth/scope.ts';
 import type { Db } from './db/client.ts';
 import { listPage, searchIn } from './db/catalogue.ts';
-import { forbidden, notFound } from './http/errors.ts';
+import { forbidden, isUniqueViolation, notFound, ValidationError } from './http/errors.ts';
 import { retire } from './retire.ts';
 
 /** An organization's catalogue: its rows belong to one organization and are archived, not deleted. */
@@ -16,16 +17,27 @@ export type CatalogueTable = PgTable & {
   deletedAt: PgColumn;
 };
 
-export interface CatalogueSpec<T extends CatalogueTable, A> {
+/** Computed columns read with every row (a count of what refers to it). */
+type Computed = Record<string, SQL<unknown>>;
+/** A row as read: the table's columns and the computed ones. */
+export type CatalogueRow<T extends CatalogueTable, X extends Computed> = T['$inferSelect'] & {
+  [K in keyof X]: X[K] extends SQL<infer V> ? V : never;
+};
+
+export interface CatalogueSpec<T extends CatalogueTable, X extends Computed, A> {
   table: T;
+  /** Columns computed for every row read (`sql<number>\`(select count(*) …)\`.mapWith(Number)`). */
+  computed?: X;
   /** What the list's search looks in (the name at least). */
   search: (table: T) => (AnyColumn | SQL)[];
   /** A row as the API answers it. */
-  answer: (row: T['$inferSelect']) => A;
+  answer: (row: CatalogueRow<T, X>) => A;
   /** The 404's text. */
   notFound: string;
-  /** The audit entry of a removal: `canteen_delete` on `canteen`. */
-  audit: { action: string; entity: string };
+  /** The audit entries: a removal is `<entity>_delete`… as `action` says; `writes` audits creates and changes too. */
+  audit: { action: string; entity: string; writes?: boolean };
+  /** A unique index whose violation is the user's doing: a 422 on the field with the message. */
+  unique?: { constraint: string; field: string; message: string };
   /** Why a row may not go (a 409), read in the removal's transaction with the row locked; else null. */
   refuseRemoval?: (tx: Db, id: number) => Promise<string | null>;
 }
@@ -50,13 +62,27 @@ export const ownOrganization = (actor: Actor): number => {
  * row, else archived and audited), each within the caller's scope. A module gives its table, what
  * to search, how a row is answered and its texts; what is particular to it stays in the module.
  */
-export function createCatalogue<T extends CatalogueTable, A>(
+export function createCatalogue<T extends CatalogueTable, A, X extends Computed = Record<never, never>>(
   platform: { db: Db; now: () => Date },
-  spec: CatalogueSpec<T, A>,
+  spec: CatalogueSpec<T, X, A>,
 ) {
-  type Row = T['$inferSelect'];
+  type Row = CatalogueRow<T, X>;
   const { db } = platform;
   const t = spec.table as CatalogueTable;
+  const columns = { ...getTableColumns(t), ...spec.computed };
+  const everywhere: Scope = { all: true, organizationId: null, schoolId: null };
+
+  /** A write that hits a unique name answers on the field, not with a 500. */
+  const saving = async <R>(write: () => Promise<R>): Promise<R> => {
+    try {
+      return await write();
+    } catch (err) {
+      if (spec.unique && isUniqueViolation(err, spec.unique.constraint)) {
+        throw ValidationError.field(spec.unique.field, spec.unique.message);
+      }
+      throw err;
+    }
+  };
 
   /** Live rows the scope may see; the super admin may narrow to one organization. */
   const visible = (scope: Scope, organizationId?: number) =>
@@ -68,11 +94,11 @@ export function createCatalogue<T extends CatalogueTable, A>(
   /** `lock` holds the row until the transaction ends, so a removal and its checks see one state. */
   const find = async (scope: Scope, id: number, tx: Db = db, lock = false): Promise<Row | null> => {
     const query = tx
-      .select()
+      .select(columns)
       .from(t as PgTable)
       .where(and(eq(t.id, id), visible(scope)))
       .limit(1);
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock ? await query.for('update', { of: t as PgTable }) : await query;
     return (row as Row | undefined) ?? null;
   };
 
@@ -90,7 +116,7 @@ export function createCatalogue<T extends CatalogueTable, A>(
       const page = await listPage(db, {
         rows: (tx) =>
           tx
-            .select()
+            .select(columns)
             .from(t as PgTable)
             .where(where)
             .orderBy(asc(t.name), asc(t.id)),
@@ -106,22 +132,54 @@ export function createCatalogue<T extends CatalogueTable, A>(
       return found(await find(scopeOf(actor), id));
     },
 
-    async create(actor: Actor, values: Omit<T['$inferInsert'], 'organizationId'>): Promise<A> {
-      const [row] = await db
-        .insert(t)
-        .values({ ...values, organizationId: ownOrganization(actor) } as never)
-        .returning();
-      return spec.answer(row as Row);
+    create: (actor: Actor, values: Omit<T['$inferInsert'], 'organizationId'>): Promise<A> => {
+      const organizationId = ownOrganization(actor);
+      return saving(() =>
+        db.transaction(async (tx) => {
+          const [made] = await tx
+            .insert(t)
+            .values({ ...values, organizationId } as never)
+            .returning({ id: t.id });
+          const after = spec.answer((await find(everywhere, (made as { id: number }).id, tx))!);
+          if (spec.audit.writes) {
+            const entity = spec.audit.entity;
+            await audit(tx, actor, {
+              action: `${entity}_create`,
+              entity,
+              entityId: (made as { id: number }).id,
+              organizationId,
+              after,
+            });
+          }
+          return after;
+        }),
+      );
     },
 
-    async update(actor: Actor, { id, ...values }: { id: number } & Partial<T['$inferInsert']>): Promise<A> {
-      const [row] = await db
-        .update(t)
-        .set(values as never)
-        .where(and(eq(t.id, id), visible(scopeOf(actor))))
-        .returning();
-      return found((row as Row | undefined) ?? null);
-    },
+    update: (actor: Actor, { id, ...values }: { id: number } & Partial<T['$inferInsert']>): Promise<A> =>
+      saving(() =>
+        db.transaction(async (tx) => {
+          const before = await find(scopeOf(actor), id, tx, true);
+          if (!before) throw notFound(spec.notFound);
+          await tx
+            .update(t)
+            .set(values as never)
+            .where(eq(t.id, id));
+          const after = spec.answer((await find(everywhere, id, tx))!);
+          if (spec.audit.writes) {
+            const entity = spec.audit.entity;
+            await audit(tx, actor, {
+              action: `${entity}_update`,
+              entity,
+              entityId: id,
+              organizationId: (before as { organizationId: number }).organizationId,
+              before: spec.answer(before),
+              after,
+            });
+          }
+          return after;
+        }),
+      ),
 
     remove: (actor: Actor, id: number): Promise<Ok> =>
       retire(db, actor, {

@@ -36,6 +36,16 @@ export interface CatalogueSpec<T extends CatalogueTable, X extends Computed, A> 
   notFound: string;
   /** The audit entries: a removal is `<entity>_delete`… as `action` says; `writes` audits creates and changes too. */
   audit: { action: string; entity: string; writes?: boolean };
+  /** The list's order (by default the name), ending with a unique column. */
+  order?: (table: T) => SQL[];
+  /**
+   * A rule a create or change must keep across rows (no two overlapping windows): throws the 422.
+   * Runs in the write's transaction before the write, `id` null for a create.
+   */
+  check?: (
+    tx: Db,
+    write: { organizationId: number; id: number | null; values: Partial<T['$inferInsert']> },
+  ) => Promise<void>;
   /** A unique index whose violation is the user's doing: a 422 on the field with the message. */
   unique?: { constraint: string; field: string; message: string };
   /** Why a row may not go (a 409), read in the removal's transaction with the row locked; else null. */
@@ -107,6 +117,39 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
     return spec.answer(row);
   };
 
+  /** A change; its values may be computed from the row as it was (a field the body leaves out keeps its value). */
+  const change = (
+    actor: Actor,
+    id: number,
+    given: Partial<T['$inferInsert']> | ((before: Row) => Partial<T['$inferInsert']>),
+  ): Promise<A> =>
+    saving(() =>
+      db.transaction(async (tx) => {
+        const before = await find(scopeOf(actor), id, tx, true);
+        if (!before) throw notFound(spec.notFound);
+        const organizationId = (before as { organizationId: number }).organizationId;
+        const values = typeof given === 'function' ? given(before) : given;
+        await spec.check?.(tx, { organizationId, id, values });
+        await tx
+          .update(t)
+          .set(values as never)
+          .where(eq(t.id, id));
+        const after = spec.answer((await find(everywhere, id, tx))!);
+        if (spec.audit.writes) {
+          const entity = spec.audit.entity;
+          await audit(tx, actor, {
+            action: `${entity}_update`,
+            entity,
+            entityId: id,
+            organizationId,
+            before: spec.answer(before),
+            after,
+          });
+        }
+        return after;
+      }),
+    );
+
   return {
     find,
     visible,
@@ -119,7 +162,7 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
             .select(columns)
             .from(t as PgTable)
             .where(where)
-            .orderBy(asc(t.name), asc(t.id)),
+            .orderBy(...(spec.order ? spec.order(spec.table) : [asc(t.name), asc(t.id)])),
         table: t,
         where,
         limit: q.limit,
@@ -136,6 +179,7 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
       const organizationId = ownOrganization(actor);
       return saving(() =>
         db.transaction(async (tx) => {
+          await spec.check?.(tx, { organizationId, id: null, values: values as Partial<T['$inferInsert']> });
           const [made] = await tx
             .insert(t)
             .values({ ...values, organizationId } as never)
@@ -156,30 +200,12 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
       );
     },
 
-    update: (actor: Actor, { id, ...values }: { id: number } & Partial<T['$inferInsert']>): Promise<A> =>
-      saving(() =>
-        db.transaction(async (tx) => {
-          const before = await find(scopeOf(actor), id, tx, true);
-          if (!before) throw notFound(spec.notFound);
-          await tx
-            .update(t)
-            .set(values as never)
-            .where(eq(t.id, id));
-          const after = spec.answer((await find(everywhere, id, tx))!);
-          if (spec.audit.writes) {
-            const entity = spec.audit.entity;
-            await audit(tx, actor, {
-              action: `${entity}_update`,
-              entity,
-              entityId: id,
-              organizationId: (before as { organizationId: number }).organizationId,
-              before: spec.answer(before),
-              after,
-            });
-          }
-          return after;
-        }),
-      ),
+    /** A change of the fields given; the id is the body's. */
+    update(actor: Actor, { id, ...values }: { id: number } & Partial<T['$inferInsert']>): Promise<A> {
+      return change(actor, id, values as unknown as Partial<T['$inferInsert']>);
+    },
+
+    change,
 
     remove: (actor: Actor, id: number): Promise<Ok> =>
       retire(db, actor, {

@@ -3,9 +3,8 @@ import { imageUrl } from '@tamaq/contract/images';
 import type { Fixation, SchoolPace } from '@tamaq/contract/fixations';
 import { escapeLike } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
-import { images, organizations, schools } from '../../platform/db/schema.ts';
+import { images } from '../../platform/db/schema.ts';
 import {
-  canteens,
   cards,
   classrooms,
   fixationCategories,
@@ -15,6 +14,7 @@ import {
   watches,
 } from '../../platform/db/schema-people.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { canteenInScope, schoolInScope } from '../../platform/db/places.ts';
 
 /**
  * A scan is ONE statement (docs/rules.md "Scan speed"): it reads everything the rules need — the
@@ -471,31 +471,9 @@ export function createFixationsRepository(db: Db) {
       return row?.visitId ?? null;
     },
 
-    async school(id: number, scope: Scope, tx: Db = db) {
-      const scoped = scope.all
-        ? undefined
-        : and(
-            eq(schools.organizationId, scope.organizationId ?? -1),
-            scope.schoolId !== null ? eq(schools.id, scope.schoolId) : undefined,
-          );
-      const [row] = await tx
-        .select({ id: schools.id, organizationId: schools.organizationId, timeZone: organizations.timeZone })
-        .from(schools)
-        .innerJoin(organizations, eq(organizations.id, schools.organizationId))
-        .where(and(eq(schools.id, id), scoped))
-        .limit(1);
-      return row ?? null;
-    },
+    school: (id: number, scope: Scope, tx: Db = db) => schoolInScope(tx, scope, id),
 
-    async canteen(id: number, scope: Scope, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: canteens.id, organizationId: canteens.organizationId, timeZone: organizations.timeZone })
-        .from(canteens)
-        .innerJoin(organizations, eq(organizations.id, canteens.organizationId))
-        .where(and(eq(canteens.id, id), isNull(canteens.deletedAt), tenantFilter(canteens, scope)))
-        .limit(1);
-      return row ?? null;
-    },
+    canteen: (id: number, scope: Scope, tx: Db = db) => canteenInScope(tx, scope, id),
 
     /** When the one-time slot was first used that day (for the refusal's message). */
     async firstVisitAt(userId: number, visitDate: string, fixationCategoryId: number | null, tx: Db = db) {

@@ -3,16 +3,10 @@ import { imageUrl } from '@tamaq/contract/images';
 import type { Fixation } from '@tamaq/contract/fixations';
 import { MANUAL_MAX_ROWS } from '@tamaq/contract/manual-fixations';
 import type { Db } from '../../platform/db/client.ts';
-import { images, organizations, schools } from '../../platform/db/schema.ts';
-import {
-  canteens,
-  classrooms,
-  fixationCategories,
-  foodCategories,
-  users,
-  visits,
-} from '../../platform/db/schema-people.ts';
-import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { images } from '../../platform/db/schema.ts';
+import { classrooms, fixationCategories, foodCategories, users, visits } from '../../platform/db/schema-people.ts';
+import { type Scope } from '../../platform/auth/scope.ts';
+import { canteenInScope, schoolInScope } from '../../platform/db/places.ts';
 
 /** Whose visits one manual list shows: a canteen's meal time, or a school's pupils by class and/or food category. */
 export type ManualPlace =
@@ -58,32 +52,10 @@ const visitsHere = (place: ManualPlace, date: string): SQL =>
 
 export function createManualFixationsRepository(db: Db) {
   return {
-    async canteen(id: number, scope: Scope, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: canteens.id, organizationId: canteens.organizationId, timeZone: organizations.timeZone })
-        .from(canteens)
-        .innerJoin(organizations, eq(organizations.id, canteens.organizationId))
-        .where(and(eq(canteens.id, id), isNull(canteens.deletedAt), tenantFilter(canteens, scope)))
-        .limit(1);
-      return row ?? null;
-    },
+    canteen: (id: number, scope: Scope, tx: Db = db) => canteenInScope(tx, scope, id),
 
     /** A school in scope: the actor's organization and, for a profile locked to a school, that school. */
-    async school(id: number, scope: Scope, tx: Db = db) {
-      const scoped = scope.all
-        ? undefined
-        : and(
-            eq(schools.organizationId, scope.organizationId ?? -1),
-            scope.schoolId !== null ? eq(schools.id, scope.schoolId) : undefined,
-          );
-      const [row] = await tx
-        .select({ id: schools.id, organizationId: schools.organizationId, timeZone: organizations.timeZone })
-        .from(schools)
-        .innerJoin(organizations, eq(organizations.id, schools.organizationId))
-        .where(and(eq(schools.id, id), scoped))
-        .limit(1);
-      return row ?? null;
-    },
+    school: (id: number, scope: Scope, tx: Db = db) => schoolInScope(tx, scope, id),
 
     async hasFixationCategory(organizationId: number, id: number, tx: Db = db): Promise<boolean> {
       const [row] = await tx

@@ -4,8 +4,9 @@ import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
-import { organizations, schools } from '../../platform/db/schema.ts';
+import { schools } from '../../platform/db/schema.ts';
 import { menuActivations, menus } from '../../platform/db/schema-food.ts';
+import { schoolInScope } from '../../platform/db/places.ts';
 
 export const ACTIVATION_UNIQUE = 'menu_activations_school_type_date_key';
 
@@ -78,20 +79,7 @@ export function createMenuActivationsRepository(db: Db) {
     },
 
     /** The school in scope with its organization's time zone, or null. */
-    async school(scope: Scope, id: number, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: schools.id, organizationId: schools.organizationId, timeZone: organizations.timeZone })
-        .from(schools)
-        .innerJoin(organizations, eq(organizations.id, schools.organizationId))
-        .where(
-          and(
-            eq(schools.id, id),
-            tenantFilter({ organizationId: schools.organizationId, schoolId: schools.id }, scope),
-          ),
-        )
-        .limit(1);
-      return row ?? null;
-    },
+    school: (scope: Scope, id: number, tx: Db = db) => schoolInScope(tx, scope, id),
 
     /** The organization's time zone (for the list's "today"). */
     timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),

@@ -5,6 +5,7 @@ import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { auditLog, images, organizations, schools } from '../../platform/db/schema.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, menuDishes, orderItems, orders } from '../../platform/db/schema-food.ts';
+import { organizationScope, schoolInScope } from '../../platform/db/places.ts';
 
 const dishColumns = {
   id: dishes.id,
@@ -69,21 +70,8 @@ export function createOrdersRepository(db: Db) {
 
   return {
     /** The school in the organization (and the school a locked user is kept to), with the zone. */
-    async school(organizationId: number, lockedTo: number | null, id: number, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: schools.id, name: schools.name, timeZone: organizations.timeZone })
-        .from(schools)
-        .innerJoin(organizations, eq(organizations.id, schools.organizationId))
-        .where(
-          and(
-            eq(schools.id, id),
-            eq(schools.organizationId, organizationId),
-            lockedTo !== null ? eq(schools.id, lockedTo) : undefined,
-          ),
-        )
-        .limit(1);
-      return row ?? null;
-    },
+    school: (organizationId: number, lockedTo: number | null, id: number, tx: Db = db) =>
+      schoolInScope(tx, organizationScope(organizationId, lockedTo), id),
 
     timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),
 

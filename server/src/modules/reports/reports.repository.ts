@@ -2,7 +2,7 @@ import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { isSchoolDay, periodDays } from '@tamaq/contract/reports';
 import type { Db } from '../../platform/db/client.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
-import { schools } from '../../platform/db/schema.ts';
+
 import {
   canteens,
   cards,
@@ -13,6 +13,7 @@ import {
   visits,
   watches,
 } from '../../platform/db/schema-people.ts';
+import { organizationScope, schoolInScope } from '../../platform/db/places.ts';
 
 /** The visits a report counts: the organization, a place, the local calendar days, some categories. */
 export interface VisitFilter {
@@ -183,20 +184,8 @@ export function createReportsRepository(db: Db) {
     /** The organization's time zone: its calendar days are the reports' days. */
     timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),
 
-    async school(organizationId: number, lockedTo: number | null, id: number) {
-      const [row] = await db
-        .select({ id: schools.id, name: schools.name })
-        .from(schools)
-        .where(
-          and(
-            eq(schools.id, id),
-            eq(schools.organizationId, organizationId),
-            lockedTo !== null ? eq(schools.id, lockedTo) : undefined,
-          ),
-        )
-        .limit(1);
-      return row ?? null;
-    },
+    school: (organizationId: number, lockedTo: number | null, id: number) =>
+      schoolInScope(db, organizationScope(organizationId, lockedTo), id),
 
     async classroom(schoolId: number, id: number) {
       const [row] = await db

@@ -1,0 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { tenantFilter, type Scope } from '../auth/scope.ts';
+import type { Db } from './client.ts';
+import { canteens } from './schema-people.ts';
+import { organizations, schools } from './schema.ts';
+
+/**
+ * "A school (or canteen) in scope", read once for every module: the caller's organization and, for a
+ * profile locked to one school, that school (the super admin: any). With its name and its
+ * organization's time zone, whose calendar days are the visits' and the orders' days.
+ */
+
+/** The school `id` if the scope sees it, else null. */
+export async function schoolInScope(db: Db, scope: Scope, id: number) {
+  const [row] = await db
+    .select({
+      id: schools.id,
+      organizationId: schools.organizationId,
+      name: schools.name,
+      timeZone: organizations.timeZone,
+    })
+    .from(schools)
+    .innerJoin(organizations, eq(organizations.id, schools.organizationId))
+    .where(
+      and(eq(schools.id, id), tenantFilter({ organizationId: schools.organizationId, schoolId: schools.id }, scope)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The live canteen `id` if the scope sees it, else null. */
+export async function canteenInScope(db: Db, scope: Scope, id: number) {
+  const [row] = await db
+    .select({
+      id: canteens.id,
+      organizationId: canteens.organizationId,
+      name: canteens.name,
+      timeZone: organizations.timeZone,
+    })
+    .from(canteens)
+    .innerJoin(organizations, eq(organizations.id, canteens.organizationId))
+    .where(and(eq(canteens.id, id), isNull(canteens.deletedAt), tenantFilter(canteens, scope)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The scope of an organization's user, kept to `lockedTo` when their profile is locked to a school. */
+export const organizationScope = (organizationId: number, lockedTo: number | null): Scope => ({
+  all: false,
+  organizationId,
+  schoolId: lockedTo,
+});

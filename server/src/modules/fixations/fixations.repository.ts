@@ -1,20 +1,13 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { imageUrl } from '@tamaq/contract/images';
+
 import type { Fixation, SchoolPace } from '@tamaq/contract/fixations';
 import { escapeLike } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
-import { images } from '../../platform/db/schema.ts';
-import {
-  cards,
-  classrooms,
-  fixationCategories,
-  foodCategories,
-  users,
-  visits,
-  watches,
-} from '../../platform/db/schema-people.ts';
+
+import { cards, classrooms, users, visits, watches } from '../../platform/db/schema-people.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { canteenInScope, schoolInScope } from '../../platform/db/places.ts';
+import { selectVisitAnswers, toFixation } from '../../platform/db/visit-answer.ts';
 
 /**
  * A scan is ONE statement (docs/rules.md "Scan speed"): it reads everything the rules need — the
@@ -241,71 +234,6 @@ const sharedValues = (place: number, p: ScanInput) => [
 
 export function createFixationsRepository(db: Db) {
   const raw = rawRunner(db);
-  const rowSelect = {
-    id: visits.id,
-    createdAt: visits.createdAt,
-    schoolId: visits.schoolId,
-    canteenId: visits.canteenId,
-    count: visits.count,
-    userId: users.id,
-    userName: users.name,
-    jobTitle: users.jobTitle,
-    imageKey: images.key,
-    classroomId: classrooms.id,
-    classroomName: classrooms.name,
-    fixationCategoryId: fixationCategories.id,
-    fixationCategoryName: fixationCategories.name,
-    foodCategoryId: foodCategories.id,
-    foodCategoryName: foodCategories.name,
-  };
-  type RawRow = {
-    id: number;
-    createdAt: Date;
-    schoolId: number | null;
-    canteenId: number | null;
-    count: number;
-    userId: number;
-    userName: string;
-    jobTitle: string | null;
-    imageKey: string | null;
-    classroomId: number | null;
-    classroomName: string | null;
-    fixationCategoryId: number | null;
-    fixationCategoryName: string | null;
-    foodCategoryId: number | null;
-    foodCategoryName: string | null;
-  };
-  const toFixation = (r: RawRow): Fixation => ({
-    id: r.id,
-    created_at: r.createdAt.toISOString(),
-    user: {
-      id: r.userId,
-      name: r.userName,
-      job_title: r.jobTitle,
-      image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
-    },
-    classroom: r.classroomId !== null ? { id: r.classroomId, name: r.classroomName ?? '' } : null,
-    // A school visit shows the pupil's food category, a canteen visit its meal time.
-    category:
-      r.fixationCategoryId !== null
-        ? { id: r.fixationCategoryId, name: r.fixationCategoryName ?? '' }
-        : r.foodCategoryId !== null
-          ? { id: r.foodCategoryId, name: r.foodCategoryName ?? '' }
-          : null,
-    school_id: r.schoolId,
-    canteen_id: r.canteenId,
-    count: r.count,
-  });
-  const joined = (tx: Db) =>
-    tx
-      .select(rowSelect)
-      .from(visits)
-      .innerJoin(users, eq(users.id, visits.userId))
-      .leftJoin(images, eq(images.id, users.imageId))
-      .leftJoin(classrooms, eq(classrooms.id, visits.classroomId))
-      .leftJoin(fixationCategories, eq(fixationCategories.id, visits.fixationCategoryId))
-      .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId));
-
   return {
     /** A school scan's one statement (see ScanFacts); null when the school is not in the caller's scope. */
     async schoolScan(schoolId: number, p: ScanInput): Promise<ScanFacts | null> {
@@ -494,8 +422,8 @@ export function createFixationsRepository(db: Db) {
     },
 
     async row(id: number, tx: Db = db): Promise<Fixation | null> {
-      const [row] = await joined(tx).where(eq(visits.id, id)).limit(1);
-      return row ? toFixation(row as RawRow) : null;
+      const [row] = await selectVisitAnswers(tx).where(eq(visits.id, id)).limit(1);
+      return row ? toFixation(row) : null;
     },
 
     async list(
@@ -524,7 +452,7 @@ export function createFixationsRepository(db: Db) {
           conditions.push(sql`${visits.userId} = any(${`{${people.map((p) => p.id).join(',')}}`}::int[])`);
         }
         const filter = and(...conditions);
-        const rows = await joined(tx)
+        const rows = await selectVisitAnswers(tx)
           .where(filter)
           .orderBy(desc(visits.createdAt), desc(visits.id))
           .limit(paging.limit)
@@ -533,7 +461,7 @@ export function createFixationsRepository(db: Db) {
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(visits)
           .where(filter);
-        return { total: total?.n ?? 0, rows: (rows as RawRow[]).map(toFixation) };
+        return { total: total?.n ?? 0, rows: rows.map(toFixation) };
       });
     },
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { imageUrl } from '@tamaq/contract/images';
+
 import type { Fixation } from '@tamaq/contract/fixations';
 import { MANUAL_MAX_ROWS } from '@tamaq/contract/manual-fixations';
 import type { Db } from '../../platform/db/client.ts';
@@ -7,6 +7,7 @@ import { images } from '../../platform/db/schema.ts';
 import { classrooms, fixationCategories, foodCategories, users, visits } from '../../platform/db/schema-people.ts';
 import { type Scope } from '../../platform/auth/scope.ts';
 import { canteenInScope, schoolInScope } from '../../platform/db/places.ts';
+import { selectVisitAnswers, toFixation } from '../../platform/db/visit-answer.ts';
 
 /** Whose visits one manual list shows: a canteen's meal time, or a school's pupils by class and/or food category. */
 export type ManualPlace =
@@ -205,53 +206,8 @@ export function createManualFixationsRepository(db: Db) {
     /** Visits in the shape of the history and the live list (as a scan answers them). */
     async fixations(ids: number[], tx: Db = db): Promise<Fixation[]> {
       if (ids.length === 0) return [];
-      const rows = await tx
-        .select({
-          id: visits.id,
-          createdAt: visits.createdAt,
-          schoolId: visits.schoolId,
-          canteenId: visits.canteenId,
-          count: visits.count,
-          userId: users.id,
-          userName: users.name,
-          jobTitle: users.jobTitle,
-          imageKey: images.key,
-          classroomId: classrooms.id,
-          classroomName: classrooms.name,
-          fixationCategoryId: fixationCategories.id,
-          fixationCategoryName: fixationCategories.name,
-          foodCategoryId: foodCategories.id,
-          foodCategoryName: foodCategories.name,
-        })
-        .from(visits)
-        .innerJoin(users, eq(users.id, visits.userId))
-        .leftJoin(images, eq(images.id, users.imageId))
-        .leftJoin(classrooms, eq(classrooms.id, visits.classroomId))
-        .leftJoin(fixationCategories, eq(fixationCategories.id, visits.fixationCategoryId))
-        .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId))
-        .where(inArray(visits.id, ids))
-        .orderBy(asc(visits.id));
-      return rows.map((r) => ({
-        id: r.id,
-        created_at: r.createdAt.toISOString(),
-        user: {
-          id: r.userId,
-          name: r.userName,
-          job_title: r.jobTitle,
-          image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
-        },
-        classroom: r.classroomId !== null ? { id: r.classroomId, name: r.classroomName ?? '' } : null,
-        // A school visit shows the pupil's food category, a canteen visit its meal time.
-        category:
-          r.fixationCategoryId !== null
-            ? { id: r.fixationCategoryId, name: r.fixationCategoryName ?? '' }
-            : r.foodCategoryId !== null
-              ? { id: r.foodCategoryId, name: r.foodCategoryName ?? '' }
-              : null,
-        school_id: r.schoolId,
-        canteen_id: r.canteenId,
-        count: r.count,
-      }));
+      const rows = await selectVisitAnswers(tx).where(inArray(visits.id, ids)).orderBy(asc(visits.id));
+      return rows.map(toFixation);
     },
   };
 }

@@ -45,7 +45,7 @@ const subjectOf = (
   tokenVersion: account.tokenVersion,
 });
 
-export function createAuthService(platform: Platform) {
+export function createAuthService(platform: Pick<Platform, 'actors' | 'db' | 'now' | 'tokens' | 'mailer'>) {
   const repo = createAuthRepository(platform.db);
   const codes = createCodeService(platform);
 

@@ -31,7 +31,7 @@ const toCategory = (row: BookCategoryRow): BookCategory => ({
  * one the actor sees: another organization's, or another school for a school-locked user, is not
  * found. A name is unique in its school whatever the letter case.
  */
-export function createBookCategoriesService(platform: Platform, schools: SchoolsService) {
+export function createBookCategoriesService(platform: Pick<Platform, 'db'>, schools: SchoolsService) {
   const repo = createBookCategoriesRepository(platform.db);
 
   /** The school a body names: one the actor does not see is a mistake in that field (422). */

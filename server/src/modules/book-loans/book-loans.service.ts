@@ -39,7 +39,10 @@ const addDays = (date: string, days: number): string => {
  * A copy is on hand with at most one student: the copies are locked while the desk decides, and the
  * partial unique index on open loans refuses whatever slipped past. Every change writes history.
  */
-export function createBookLoansService(platform: Platform, schools: SchoolsService) {
+export function createBookLoansService(
+  platform: Pick<Platform, 'config' | 'db' | 'now' | 'realtime' | 'tickets'>,
+  schools: SchoolsService,
+) {
   const repo = createBookLoansRepository(platform.db);
 
   const visibleSchool = async (actor: Actor, schoolId: number) => {

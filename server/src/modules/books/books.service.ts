@@ -73,7 +73,7 @@ export const generatedBarcode = (schoolId: number, n: number): string =>
  * history of both. Every read and write stays in the schools the actor sees; a removed book or copy
  * is archived, so its history keeps its name.
  */
-export function createBooksService(platform: Platform, schools: SchoolsService) {
+export function createBooksService(platform: Pick<Platform, 'db'>, schools: SchoolsService) {
   const repo = createBooksRepository(platform.db);
 
   const schoolFor = async (actor: Actor, schoolId: number) => {

@@ -40,7 +40,7 @@ const cardNotFound = () => notFound(CARD_MESSAGES.notFound);
 const userNotFound = () => notFound(CARD_MESSAGES.userNotFound);
 
 /** Payment cards (DOMAIN.md "Cards"): a number unique across organizations, one holder at a time. */
-export function createCardsService(platform: Platform) {
+export function createCardsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createCardsRepository(platform.db);
 
   /** The organization a card is registered in: the super admin names it, everybody else their own. */

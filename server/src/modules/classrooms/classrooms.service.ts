@@ -99,7 +99,7 @@ export function planPromotion(classes: { id: number; name: string; pupilsCount: 
  * Classes of a school (a kindergarten's groups). The school of every write must be one the actor
  * sees; a class name is unique in its school whatever the letter case.
  */
-export function createClassroomsService(platform: Platform, schools: SchoolsService) {
+export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db' | 'now'>, schools: SchoolsService) {
   const repo = createClassroomsRepository(platform.db);
 
   const visible = async (actor: Actor, id: number, tx?: Db) => {

@@ -38,7 +38,7 @@ const ownOrganization = (actor: Actor): number => {
 };
 
 /** Spec 2 "Dishes": the education admin's own organization's dishes, priced exactly. */
-export function createDishesService(platform: Platform) {
+export function createDishesService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createDishesRepository(platform.db);
 
   /**

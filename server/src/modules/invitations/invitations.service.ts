@@ -50,7 +50,7 @@ const parentSubject = (account: Pick<EmailAccount, 'id' | 'tokenVersion'>): Toke
   tokenVersion: account.tokenVersion,
 });
 
-export function createInvitationsService(platform: Platform) {
+export function createInvitationsService(platform: Pick<Platform, 'config' | 'db' | 'mailer' | 'now' | 'tokens'>) {
   const repo = createInvitationsRepository(platform.db);
 
   const findValid = async (code: string) => {

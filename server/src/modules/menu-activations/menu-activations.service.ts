@@ -36,7 +36,7 @@ const toActivated = (row: ActivationRow, today: string): ActivatedMenu => ({
 });
 
 /** Spec 2 "Activated menus": which menu a school eats from which date, free or paid. */
-export function createMenuActivationsService(platform: Platform) {
+export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createMenuActivationsRepository(platform.db);
 
   /** Today in the actor's organization's time zone (DOMAIN.md: days are local). */

@@ -54,7 +54,7 @@ const ownOrganization = (actor: Actor): number => {
 };
 
 /** Spec 2 "Menus": the education admin's own organization's cyclic menus and their dishes. */
-export function createMenusService(platform: Platform) {
+export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createMenusRepository(platform.db);
 
   /** The menu for a change of its dishes: in scope (else 404), the day and meal mode its own (else 422). */

@@ -78,7 +78,7 @@ const changeOf = (received: string | null, amount: string) =>
 /** Two lines of one dish at two seen prices: never a dish's price, so the order is refused. */
 const DISAGREEING = '-1.00';
 
-export function createOrdersService(platform: Platform) {
+export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createOrdersRepository(platform.db);
   const activations = createMenuActivationsService(platform);
 

@@ -40,7 +40,7 @@ const emailTaken = () => ValidationError.field('admin_email', ORGANIZATION_MESSA
 const binTaken = () => ValidationError.field('bin', ORGANIZATION_MESSAGES.binTaken);
 
 /** The super admin's organizations (spec 1 §2.15): each is created together with its admin. */
-export function createOrganizationsService(platform: Platform) {
+export function createOrganizationsService(platform: Pick<Platform, 'actors' | 'db'>) {
   const repo = createOrganizationsRepository(platform.db);
 
   return {

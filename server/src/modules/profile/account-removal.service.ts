@@ -13,7 +13,7 @@ const accountNotFound = () => notFound(PROFILE_MESSAGES.accountNotFound);
  * Deleting one's own account from the public page (spec 2 "Public pages"), confirmed by a code sent
  * to the account's e-mail. Personal data goes; the row stays so past visits still add up.
  */
-export function createAccountRemovalService(platform: Platform) {
+export function createAccountRemovalService(platform: Pick<Platform, 'actors' | 'db' | 'now' | 'tokens' | 'mailer'>) {
   const repo = createProfileRepository(platform.db);
   const codes = createCodeService(platform);
 

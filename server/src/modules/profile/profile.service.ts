@@ -18,7 +18,7 @@ import { createProfileRepository } from './profile.repository.ts';
 
 const isModule = (m: string): m is Module => (MODULES as readonly string[]).includes(m);
 
-export function createProfileService(platform: Platform) {
+export function createProfileService(platform: Pick<Platform, 'actors' | 'db' | 'now' | 'tokens'>) {
   const repo = createProfileRepository(platform.db);
 
   return {

@@ -100,7 +100,7 @@ function gridSheet<R extends { key: string; total: number }>(
 }
 
 /** Spec 2 "Reports": visits counted by calendar day in the organization, on screen and as .xlsx. */
-export function createReportsService(platform: Platform) {
+export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createReportsRepository(platform.db);
 
   /** The canteen and the categories asked for, both the actor's organization's (else 404). */

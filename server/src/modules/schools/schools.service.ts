@@ -44,7 +44,7 @@ const valuesOf = (body: SchoolCreate): SchoolValues => ({
  * Schools of an organization (a kindergarten organization's kindergartens). A user locked to a school
  * sees and edits that school only, and neither creates nor deletes schools.
  */
-export function createSchoolsService(platform: Platform) {
+export function createSchoolsService(platform: Pick<Platform, 'db'>) {
   const repo = createSchoolsRepository(platform.db);
 
   const visible = async (actor: Actor, id: number, tx?: Db) => {

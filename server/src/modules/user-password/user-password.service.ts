@@ -8,7 +8,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { createUserPasswordRepository } from './user-password.repository.ts';
 
 /** The super admin sets another user's password (spec 1 §2.9): that user's sessions end. */
-export function createUserPasswordService(platform: Platform) {
+export function createUserPasswordService(platform: Pick<Platform, 'actors' | 'db' | 'now'>) {
   const repo = createUserPasswordRepository(platform.db);
 
   return {

@@ -19,7 +19,7 @@ import { roleOf, socialWalletDates } from './users.service.ts';
  * be one the caller sees and may change, or nothing is written; each social wallet begins or ends
  * as the user form's would (DOMAIN.md), dated today in the organization's time zone.
  */
-export function createUsersCategoryService(platform: Platform) {
+export function createUsersCategoryService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createUsersRepository(platform.db);
 
   return {

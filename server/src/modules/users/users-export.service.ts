@@ -15,7 +15,7 @@ const collator = new Intl.Collator('ru', { numeric: true });
  * number order, then by name, with IIN, food category and cards; the school, class and date in its
  * heading. Only inside the caller's scope: another organization's or school's is "not found".
  */
-export function createUsersExportService(platform: Platform) {
+export function createUsersExportService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createUsersRepository(platform.db);
 
   return {

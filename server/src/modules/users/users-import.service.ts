@@ -64,7 +64,7 @@ interface ParsedRow {
  * any problem refuses the whole file with the list of rows; otherwise one transaction creates the
  * new people and updates those found by IIN in the organization, a chunk of rows per statement.
  */
-export function createUsersImportService(platform: Platform) {
+export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createUsersRepository(platform.db);
 
   /** Where the rows go: the organization, and the school and class the query names. */

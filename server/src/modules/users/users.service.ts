@@ -87,7 +87,7 @@ export function socialWalletDates(
 }
 
 /** The rules of the user form: who may give which role, which rows a user may point to. */
-export function createUsersService(platform: Platform) {
+export function createUsersService(platform: Pick<Platform, 'actors' | 'db' | 'now'>) {
   const repo = createUsersRepository(platform.db);
 
   const today = async (organizationId: number | null, tx: Db) => {
@@ -234,7 +234,7 @@ type Today = (organizationId: number | null, tx: Db) => Promise<string>;
  * caller's scope; a class also decides the school.
  */
 async function resolveValues(
-  platform: Platform,
+  platform: Pick<Platform, 'actors' | 'db' | 'now'>,
   repo: UsersRepository,
   actor: Actor,
   body: UserCreate | UserUpdate,

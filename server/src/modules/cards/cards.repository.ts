@@ -15,17 +15,10 @@ const cardColumns = {
   holderId: users.id,
   holderName: users.name,
 };
-export type CardRow = {
-  id: number;
-  number: string;
-  endlessUse: boolean;
-  organizationId: number;
-  createdAt: Date;
-  holderId: number | null;
-  holderName: string | null;
-};
-
 const liveHolder = and(eq(users.id, cards.userId), isNull(users.deletedAt));
+/** Cards with their live holder. */
+const select = (tx: Db) => tx.select(cardColumns).from(cards).leftJoin(users, liveHolder);
+export type CardRow = Awaited<ReturnType<typeof select>>[number];
 
 /**
  * Whom the caller reaches: their tenant scope, and with `pupilsOnly` (a social teacher) only users
@@ -59,8 +52,6 @@ export interface CardFilter {
 }
 
 export function createCardsRepository(db: Db) {
-  const select = (tx: Db) => tx.select(cardColumns).from(cards).leftJoin(users, liveHolder);
-
   return {
     async list(filter: CardFilter, limit: number, offset: number) {
       const conditions: (SQL | undefined)[] = [
@@ -83,7 +74,7 @@ export function createCardsRepository(db: Db) {
           .limit(limit)
           .offset(offset);
         const [total] = await tx.select({ n: count() }).from(cards).leftJoin(users, liveHolder).where(where);
-        return { total: total?.n ?? 0, rows: rows as CardRow[] };
+        return { total: total?.n ?? 0, rows };
       });
     },
 
@@ -99,19 +90,19 @@ export function createCardsRepository(db: Db) {
         )
         .orderBy(asc(cards.number), asc(cards.id))
         .limit(max);
-      return rows as CardRow[];
+      return rows;
     },
 
     async findInScope(id: number, reach: Reach, tx: Db = db): Promise<CardRow | null> {
       const [row] = await select(tx)
         .where(and(eq(cards.id, id), tenantFilter(cards, reach.scope), reachableHolder(reach)))
         .limit(1);
-      return (row as CardRow | undefined) ?? null;
+      return row ?? null;
     },
 
     async findByNumber(number: string, tx: Db = db): Promise<CardRow | null> {
       const [row] = await select(tx).where(eq(cards.number, number)).limit(1);
-      return (row as CardRow | undefined) ?? null;
+      return row ?? null;
     },
 
     async organizationExists(id: number, tx: Db = db): Promise<boolean> {

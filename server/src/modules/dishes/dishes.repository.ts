@@ -18,19 +18,14 @@ const columns = {
   description: dishes.description,
   createdAt: dishes.createdAt,
 };
-export type DishRow = {
-  id: number;
-  organizationId: number;
-  categoryId: number;
-  categoryName: string;
-  imageId: number | null;
-  imageKey: string | null;
-  name: string;
-  cost: string;
-  output: string;
-  description: string | null;
-  createdAt: Date;
-};
+/** Dishes with their category's name and their photo's key. */
+const joined = (tx: Db) =>
+  tx
+    .select(columns)
+    .from(dishes)
+    .innerJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
+    .leftJoin(images, eq(images.id, dishes.imageId));
+export type DishRow = Awaited<ReturnType<typeof joined>>[number];
 
 export interface DishValues {
   categoryId: number;
@@ -47,13 +42,6 @@ export function createDishesRepository(db: Db) {
       isNull(dishes.deletedAt),
       scope.all && organizationId ? eq(dishes.organizationId, organizationId) : tenantFilter(dishes, scope),
     );
-  const joined = (tx: Db) =>
-    tx
-      .select(columns)
-      .from(dishes)
-      .innerJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
-      .leftJoin(images, eq(images.id, dishes.imageId));
-
   const find = async (scope: Scope, id: number, tx: Db = db): Promise<DishRow | null> => {
     const [row] = await joined(tx)
       .where(and(eq(dishes.id, id), visible(scope)))

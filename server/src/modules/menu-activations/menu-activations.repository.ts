@@ -32,29 +32,17 @@ const columnsOn = (today: string) => ({
   createdAt: menuActivations.createdAt,
   current: appliesOn(today),
 });
-export type ActivationRow = {
-  id: number;
-  organizationId: number;
-  schoolId: number;
-  schoolName: string;
-  menuId: number;
-  menuName: string;
-  days: number;
-  type: ActivationType;
-  date: string;
-  createdAt: Date;
-  current: boolean;
-};
+/** Activations with their school's and menu's names, and whether each applies `today`. */
+const select = (tx: Db, today: string) =>
+  tx
+    .select(columnsOn(today))
+    .from(menuActivations)
+    .innerJoin(schools, eq(schools.id, menuActivations.schoolId))
+    .innerJoin(menus, eq(menus.id, menuActivations.menuId));
+export type ActivationRow = Awaited<ReturnType<typeof select>>[number];
 
 export function createMenuActivationsRepository(db: Db) {
   const visible = (scope: Scope) => and(isNull(menuActivations.deletedAt), tenantFilter(menuActivations, scope));
-  const select = (tx: Db, today: string) =>
-    tx
-      .select(columnsOn(today))
-      .from(menuActivations)
-      .innerJoin(schools, eq(schools.id, menuActivations.schoolId))
-      .innerJoin(menus, eq(menus.id, menuActivations.menuId));
-
   return {
     /** Newest first: by date, then by when it was made. */
     list(scope: Scope, opts: { schoolId?: number; today: string; limit: number; offset: number }) {

@@ -18,15 +18,8 @@ const columns = {
   createdAt: menus.createdAt,
   activations: liveActivations,
 };
-export type MenuRow = {
-  id: number;
-  organizationId: number;
-  name: string;
-  days: number;
-  groups: number[];
-  createdAt: Date;
-  activations: number;
-};
+const selectMenus = (tx: Db) => tx.select(columns).from(menus);
+export type MenuRow = Awaited<ReturnType<typeof selectMenus>>[number];
 
 export interface MenuValues {
   name: string;
@@ -56,7 +49,7 @@ export function createMenusRepository(db: Db) {
     async list(scope: Scope, opts: { query?: string; organizationId?: number; limit: number; offset: number }) {
       const where = and(visible(scope, opts.organizationId), searchIn(opts.query, menus.name));
       return listPage(db, {
-        rows: (tx) => tx.select(columns).from(menus).where(where).orderBy(asc(menus.name), asc(menus.id)),
+        rows: (tx) => selectMenus(tx).where(where).orderBy(asc(menus.name), asc(menus.id)),
         table: menus,
         where,
         ...opts,

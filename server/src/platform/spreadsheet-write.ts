@@ -1,0 +1,100 @@
+import type ExcelJSModule from 'exceljs';
+import * as XLSX from '@e965/xlsx';
+import { IMPORT_MESSAGES } from '@tamaq/contract/imports';
+
+/** Writing workbooks: templates, exports and the cells' formats. */
+
+/**
+ * exceljs is loaded the first time a workbook is written: it is the slowest package to load (half
+ * a second) and is not needed before the first download.
+ */
+let exceljs: Promise<typeof ExcelJSModule> | null = null;
+const loadExcelJS = () => (exceljs ??= import('exceljs').then((m) => m.default));
+
+export const EXCEL_DATE = 'dd\\.mm\\.yyyy';
+export const EXCEL_DATE_TIME = 'dd\\.mm\\.yyyy hh:mm';
+
+/**
+ * A calendar day ('YYYY-MM-DD') and a wall-clock time ('HH:mm') as an Excel date cell: a date a user
+ * can sort, filter and subtract, not text. Excel has no time zones: the Date carries the local day
+ * and time as its UTC fields, which is what the file stores.
+ */
+export const excelDate = (day: string, time = '00:00'): Date => new Date(`${day}T${time}:00Z`);
+
+export interface XlsxColumn {
+  header: string;
+  width?: number;
+  /** Excel's number format of the column's cells, e.g. '#,##0.00' for money. */
+  numFmt?: string;
+}
+
+/**
+ * A one-sheet workbook with a bold header row, for downloads and import templates; `footer` rows
+ * (totals) follow the rows after a blank one, in bold.
+ */
+export async function xlsxBuffer(
+  sheetName: string,
+  columns: readonly XlsxColumn[],
+  rows: readonly (string | number | Date | null)[][],
+  footer: readonly (string | number | null)[][] = [],
+): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? 20,
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row as (string | number | Date | null)[]);
+  if (footer.length > 0) {
+    sheet.addRow([]);
+    for (const row of footer) sheet.addRow(row as (string | number | null)[]).font = { bold: true };
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * An import template: the first sheet, the one an import reads, with the headers only; a second
+ * sheet «Пример» with the same headers, example rows and a note that it is not read. Examples on the
+ * first sheet were imported as real classes and people when a file was filled in below them.
+ */
+export async function templateBuffer(
+  sheetName: string,
+  columns: readonly XlsxColumn[],
+  examples: readonly (string | number | null)[][],
+): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
+  const book = new ExcelJS.Workbook();
+  const sheetOf = (name: string) => {
+    const sheet = book.addWorksheet(name.slice(0, 31));
+    sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 20, style: { numFmt: '@' } }));
+    sheet.getRow(1).font = { bold: true };
+    return sheet;
+  };
+  sheetOf(sheetName);
+  const example = sheetOf(IMPORT_MESSAGES.exampleSheet);
+  for (const row of examples) example.addRow(row as (string | number | null)[]);
+  example.addRow([]);
+  example.addRow([IMPORT_MESSAGES.exampleNote(sheetName)]).font = { italic: true };
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A name inside a file name: characters Windows refuses in names become '_', line breaks spaces. */
+export const safeFileName = (name: string) =>
+  name
+    .replace(/[\\/:*?"<>|]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+
+/** 'YYYY-MM-DD' -> 'dd.MM.yyyy' (spec 1 §9), as sheets show dates. */
+export const ruDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/** The headers of a workbook download, with a Cyrillic file name that every browser shows right. */
+export function workbookOf(rows: (string | number)[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Лист1');
+  return XLSX.write(book, { type: 'buffer', bookType: bookType === 'xls' ? 'biff8' : 'xlsx' }) as Buffer;
+}

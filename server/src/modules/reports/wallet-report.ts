@@ -9,7 +9,7 @@ import {
   type WalletReport,
 } from '@tamaq/contract/reports';
 import type { XlsxReport } from '../../platform/spreadsheet.ts';
-import type { DueDay } from './reports.repository.ts';
+import type { DueDay } from './oversight.repository.ts';
 
 /** Exact money: '450.50' ↔ 45050 tiyn (a numeric(12,2) as text always has its two decimals). */
 const toTiyn = (amount: string): number => {

@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import { isSchoolDay, periodDays } from '@tamaq/contract/reports';
+import type { Db } from '../../platform/db/client.ts';
+
+/** The visits a report counts: the organization, a place, the local calendar days, some categories. */
+/** A school's counters of the statistics. */
+interface StatisticsRow {
+  id: number;
+  name: string;
+  students: number;
+  sw: number;
+  parents: number;
+  served: number;
+}
+
+/** A pupil's school day of the month that a social-wallet meal was due. */
+export interface DueDay {
+  pupilId: number;
+  pupilName: string;
+  classroomId: number;
+  classroomName: string;
+  category: string;
+  /** The category's daily cost now, тг. (exact text). */
+  cost: string;
+  day: string;
+  /** What the day's first social-wallet visit cost, тг., or null when none was served. */
+  servedCost: string | null;
+}
+
+/** A card at two places within 10 minutes, as the anomalies query reads it. */
+export interface CardTwiceRow {
+  card: string;
+  userId: number;
+  userName: string;
+  firstAt: Date | string;
+  firstKind: 'school' | 'canteen';
+  firstId: number;
+  firstName: string;
+  secondAt: Date | string;
+  secondKind: 'school' | 'canteen';
+  secondId: number;
+  secondName: string;
+}
+
+/** A class's visits of a day and meal time over its pupils. */
+export interface CrowdedRow {
+  date: string;
+  schoolId: number;
+  schoolName: string;
+  classroomId: number;
+  classroomName: string;
+  category: string | null;
+  visits: number;
+  pupils: number;
+}
+
+/** A visit marked by hand outside every meal time. */
+export interface ManualRow {
+  id: number | string;
+  at: Date | string;
+  userId: number;
+  userName: string;
+  kind: 'school' | 'canteen';
+  placeId: number;
+  placeName: string;
+  markedBy: string | null;
+}
+
+/**
+ * What the education admin oversees beyond the grids: each school's statistics, the social-wallet
+ * meals that were due, and the anomalies of a period.
+ */
+export function createOversightRepository(db: Db) {
+  return {
+    /**
+     * Per school of the organization (or the one given), by name: its pupils, those in a social
+     * wallet (`sw`) category now, the parents linked to its pupils, and the portions served in the
+     * period under an `sw` category (the visit's own).
+     */
+    async statistics(organizationId: number, schoolId: number | null, dateFrom: string, dateTo: string) {
+      const one = schoolId !== null ? sql`and s.id = ${schoolId}::int` : sql``;
+      // Each counter aggregated once over all the schools (not a subquery per school): the served
+      // portions read the organization's period through (school_id, visit_date) once.
+      const result = await db.execute(sql`
+        with s as (select s.id, s.name from schools s where s.organization_id = ${organizationId}::int ${one}),
+        pupils as (
+          select p.school_id, count(*)::int as students, count(*) filter (where f.type = 'sw')::int as sw
+          from users p left join food_categories f on f.id = p.food_category_id
+          where p.school_id in (select id from s) and p.classroom_id is not null and p.deleted_at is null
+          group by 1),
+        parents as (
+          select p.school_id, count(distinct pc.parent_id)::int as parents
+          from parent_children pc join users p on p.id = pc.pupil_id
+          where p.school_id in (select id from s) and p.classroom_id is not null and p.deleted_at is null
+          group by 1),
+        served as (
+          select v.school_id, coalesce(sum(v.count), 0)::int as served
+          from visits v join food_categories f on f.id = v.food_category_id and f.type = 'sw'
+          where v.school_id in (select id from s) and v.visit_date between ${dateFrom}::date and ${dateTo}::date
+            and v.organization_id = ${organizationId}::int
+          group by 1)
+        select s.id, s.name, coalesce(pu.students, 0) as students, coalesce(pu.sw, 0) as sw,
+               coalesce(pa.parents, 0) as parents, coalesce(sv.served, 0) as served
+        from s
+        left join pupils pu on pu.school_id = s.id
+        left join parents pa on pa.school_id = s.id
+        left join served sv on sv.school_id = s.id
+        order by s.name, s.id`);
+      const rows = (result as unknown as { rows: StatisticsRow[] }).rows.map((r) => ({
+        ...r,
+        students: Number(r.students),
+        sw: Number(r.sw),
+        parents: Number(r.parents),
+        served: Number(r.served),
+      }));
+      const total = await db.execute(sql`
+        select count(distinct pc.parent_id)::int as n from parent_children pc
+        join users p on p.id = pc.pupil_id join schools s on s.id = p.school_id
+        where s.organization_id = ${organizationId}::int ${one}
+          and p.classroom_id is not null and p.deleted_at is null`);
+      const [parents] = (total as unknown as { rows: { n: number }[] }).rows;
+      return { rows, parents: Number(parents?.n ?? 0) };
+    },
+
+    /**
+     * Each school day (Monday–Friday) of the period that each pupil of the school now in an `sw` food
+     * category was due a meal (their wallet dates cover it), with the daily cost of the first visit
+     * under an `sw` category that day, if any: the visit's own snapshot, so a later price change does
+     * not rewrite a month already paid.
+     */
+    async walletDueDays(schoolId: number, from: string, to: string): Promise<DueDay[]> {
+      const days = periodDays(from, to).filter(isSchoolDay);
+      if (days.length === 0) return [];
+      const result = await db.execute(sql`
+        with days as (select unnest(${`{${days.join(',')}}`}::date[]) as day),
+        pupils as (
+          select p.id, p.name, p.classroom_id, c.name as classroom_name, f.name as category, f.cost,
+                 p.social_wallet_set_date as set_date, p.social_wallet_reset_date as reset_date
+          from users p
+          join food_categories f on f.id = p.food_category_id and f.type = 'sw'
+          join classrooms c on c.id = p.classroom_id
+          where p.school_id = ${schoolId}::int and p.deleted_at is null
+        ),
+        served as (
+          select distinct on (v.user_id, v.visit_date) v.user_id, v.visit_date, v.cost
+          from visits v
+          join food_categories f on f.id = v.food_category_id and f.type = 'sw'
+          where v.school_id = ${schoolId}::int and v.visit_date between ${from}::date and ${to}::date
+          order by v.user_id, v.visit_date, v.id
+        )
+        select p.id as "pupilId", p.name as "pupilName", p.classroom_id as "classroomId",
+               p.classroom_name as "classroomName", p.category, p.cost::text as cost,
+               to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.cost, p.cost)::text as "servedCost",
+               s.user_id is not null as served
+        from pupils p
+        join days d on (p.set_date is null or p.set_date <= d.day) and (p.reset_date is null or d.day < p.reset_date)
+        left join served s on s.user_id = p.id and s.visit_date = d.day
+        order by p.id, d.day`);
+      return (result as unknown as { rows: (DueDay & { served: boolean })[] }).rows.map(({ served, ...r }) => ({
+        ...r,
+        servedCost: served ? r.servedCost : null,
+      }));
+    },
+
+    /**
+     * The anomalies of an organization's period (see the contract's AnomalyReport), a school's when
+     * `schoolId` is given, the newest first, at most `limit` of each kind.
+     */
+    async anomalies(organizationId: number, schoolId: number | null, from: string, to: string, limit: number) {
+      const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)) as unknown as { rows: T[] };
+      const place = (v: string) => sql.raw(`case when ${v}.school_id is not null then 'school' else 'canteen' end`);
+      const [twice, crowded, manual] = await Promise.all([
+        rows<CardTwiceRow>(sql`
+          select c.number as card, u.id as "userId", u.name as "userName",
+                 v1.created_at as "firstAt", ${place('v1')} as "firstKind",
+                 coalesce(v1.school_id, v1.canteen_id) as "firstId", coalesce(s1.name, k1.name) as "firstName",
+                 v2.created_at as "secondAt", ${place('v2')} as "secondKind",
+                 coalesce(v2.school_id, v2.canteen_id) as "secondId", coalesce(s2.name, k2.name) as "secondName"
+          from visits v1
+          join visits v2 on v2.card_id = v1.card_id and v2.organization_id = v1.organization_id
+            and not v2.manual and v2.id <> v1.id
+            and v2.created_at >= v1.created_at and v2.created_at <= v1.created_at + interval '10 minutes'
+            and (v2.school_id is distinct from v1.school_id or v2.canteen_id is distinct from v1.canteen_id)
+            and v2.visit_date between ${from}::date and ${to}::date + 1
+          join cards c on c.id = v1.card_id
+          join users u on u.id = v1.user_id
+          left join schools s1 on s1.id = v1.school_id
+          left join canteens k1 on k1.id = v1.canteen_id
+          left join schools s2 on s2.id = v2.school_id
+          left join canteens k2 on k2.id = v2.canteen_id
+          where v1.organization_id = ${organizationId}::int and not v1.manual and v1.card_id is not null
+            and v1.visit_date between ${from}::date and ${to}::date
+            and (${schoolId}::int is null or ${schoolId}::int in (v1.school_id, v2.school_id))
+          order by v2.created_at desc, v1.id
+          limit ${limit}::int`),
+        rows<CrowdedRow>(sql`
+          with counts as (
+            select v.visit_date, v.school_id, v.classroom_id, v.fixation_category_id, count(*)::int as visits
+            from visits v
+            where v.organization_id = ${organizationId}::int and v.visit_date between ${from}::date and ${to}::date
+              and v.school_id is not null and v.classroom_id is not null
+              and (${schoolId}::int is null or v.school_id = ${schoolId}::int)
+            group by 1, 2, 3, 4
+          ),
+          sizes as (
+            select p.classroom_id, count(*)::int as pupils from users p
+            where p.deleted_at is null and p.classroom_id in (select classroom_id from counts)
+            group by 1
+          )
+          select to_char(k.visit_date, 'YYYY-MM-DD') as date, s.id as "schoolId", s.name as "schoolName",
+                 cl.id as "classroomId", cl.name as "classroomName", f.name as category,
+                 k.visits, coalesce(z.pupils, 0) as pupils
+          from counts k
+          join schools s on s.id = k.school_id
+          join classrooms cl on cl.id = k.classroom_id
+          left join fixation_categories f on f.id = k.fixation_category_id
+          left join sizes z on z.classroom_id = k.classroom_id
+          where k.visits > coalesce(z.pupils, 0)
+          order by k.visit_date desc, s.name, cl.name, f.position
+          limit ${limit}::int`),
+        rows<ManualRow>(sql`
+          select v.id, v.created_at as at, u.id as "userId", u.name as "userName", ${place('v')} as kind,
+                 coalesce(v.school_id, v.canteen_id) as "placeId", coalesce(s.name, k.name) as "placeName",
+                 m.name as "markedBy"
+          from visits v
+          join organizations o on o.id = v.organization_id
+          join users u on u.id = v.user_id
+          left join users m on m.id = v.created_by
+          left join schools s on s.id = v.school_id
+          left join canteens k on k.id = v.canteen_id
+          where v.organization_id = ${organizationId}::int and v.manual
+            and v.visit_date between ${from}::date and ${to}::date
+            and (${schoolId}::int is null or v.school_id = ${schoolId}::int)
+            and exists (select 1 from fixation_categories f
+                        where f.organization_id = v.organization_id and f.deleted_at is null)
+            and not exists (
+              select 1 from fixation_categories f
+              where f.organization_id = v.organization_id and f.deleted_at is null
+                and f.time_start <= (v.created_at at time zone o.time_zone)::time
+                and (v.created_at at time zone o.time_zone)::time < f.time_finish)
+          order by v.created_at desc, v.id desc
+          limit ${limit}::int`),
+      ]);
+      return { twice: twice.rows, crowded: crowded.rows, manual: manual.rows };
+    },
+  };
+}

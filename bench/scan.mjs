@@ -255,16 +255,13 @@ function steadyRate(progress, seconds) {
 }
 
 /**
- * The scan's own SQL statement (server/src/modules/fixations/fixations.repository.ts), with pgbench
+ * The scan's own SQL statement (server/src/modules/fixations/scan.repository.ts), with pgbench
  * and nothing else: what PostgreSQL alone does of it on this machine, the ceiling for the server.
  * Each run picks random bench pupils and a random day after today, so it neither meets the load's
  * visits nor, mostly, its own.
  */
 export async function scanStatementRate(bin, school, cashierId, seconds = RAW_SECONDS) {
-  const { SCHOOL_SCAN_SQL } = await tsImport(
-    '../server/src/modules/fixations/fixations.repository.ts',
-    import.meta.url,
-  );
+  const { SCHOOL_SCAN_SQL } = await tsImport('../server/src/modules/fixations/scan.repository.ts', import.meta.url);
   const c = new pg.Client({ connectionString: benchUrl() });
   await c.connect();
   const {

@@ -5,8 +5,8 @@ import { MANUAL_MAX_ROWS } from '@tamaq/contract/manual-fixations';
 import type { Db } from '../../platform/db/client.ts';
 import { images } from '../../platform/db/schema.ts';
 import { classrooms, fixationCategories, foodCategories, users, visits } from '../../platform/db/schema-people.ts';
-import { type Scope } from '../../platform/auth/scope.ts';
-import { canteenInScope, schoolInScope } from '../../platform/db/places.ts';
+import { everywhere, type Scope } from '../../platform/auth/scope.ts';
+import { canteenInScope, classroomInScope, schoolInScope } from '../../platform/db/places.ts';
 import { selectVisitAnswers, toFixation } from '../../platform/db/visit-answer.ts';
 
 /** Whose visits one manual list shows: a canteen's meal time, or a school's pupils by class and/or food category. */
@@ -73,14 +73,9 @@ export function createManualFixationsRepository(db: Db) {
       return !!row;
     },
 
-    async hasClassroom(schoolId: number, id: number, tx: Db = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: classrooms.id })
-        .from(classrooms)
-        .where(and(eq(classrooms.id, id), eq(classrooms.schoolId, schoolId), isNull(classrooms.archivedAt)))
-        .limit(1);
-      return !!row;
-    },
+    /** A live class of the school (already read in the caller's scope). */
+    hasClassroom: async (schoolId: number, id: number, tx: Db = db) =>
+      (await classroomInScope(tx, everywhere, id, { school: schoolId })) !== null,
 
     /** Archived categories count too: a pupil may still hold one. */
     async hasFoodCategory(organizationId: number, id: number, tx: Db = db): Promise<boolean> {

@@ -13,7 +13,7 @@ import {
   visits,
   watches,
 } from '../../platform/db/schema-people.ts';
-import { organizationScope, schoolInScope } from '../../platform/db/places.ts';
+import { classroomInScope, organizationScope, schoolInScope } from '../../platform/db/places.ts';
 import { createOversightRepository } from './oversight.repository.ts';
 
 /** The visits a report counts: the organization, a place, the local calendar days, some categories. */
@@ -127,14 +127,9 @@ export function createReportsRepository(db: Db) {
     school: (organizationId: number, lockedTo: number | null, id: number) =>
       schoolInScope(db, organizationScope(organizationId, lockedTo), id),
 
-    async classroom(schoolId: number, id: number) {
-      const [row] = await db
-        .select({ id: classrooms.id, name: classrooms.name })
-        .from(classrooms)
-        .where(and(eq(classrooms.id, id), eq(classrooms.schoolId, schoolId)))
-        .limit(1);
-      return row ?? null;
-    },
+    /** A class of the school, archived or not (a past year's report names classes archived since). */
+    classroom: (organizationId: number, lockedTo: number | null, schoolId: number, id: number) =>
+      classroomInScope(db, organizationScope(organizationId, lockedTo), id, { school: schoolId, archived: true }),
 
     /** The organization's food categories among `ids` (removed ones too), by name. */
     foodCategories(organizationId: number, ids: number[]) {

@@ -29,7 +29,9 @@ export function createSchoolReports(repo: ReportsRepository) {
     const categoryIds = [...new Set(q.categoriesIds)];
     const [school, classroom, categories] = await Promise.all([
       repo.school(organizationId, actor.schoolId, schoolId),
-      q.classroomId !== undefined ? repo.classroom(schoolId, q.classroomId) : Promise.resolve(null),
+      q.classroomId !== undefined
+        ? repo.classroom(organizationId, actor.schoolId, schoolId, q.classroomId)
+        : Promise.resolve(null),
       categoryIds.length ? repo.foodCategories(organizationId, categoryIds) : Promise.resolve([]),
     ]);
     if (!school) throw notFound(M.schoolNotFound);

@@ -23,9 +23,8 @@ export function createUsersExportService(platform: Pick<Platform, 'db' | 'now'>)
       const scope = scopeOf(actor);
       const M = userMessages(actor.role);
       const W = speaksKindergarten(actor.role) ? PUPIL_EXPORT.kindergarten : PUPIL_EXPORT.school;
-      const classroom = q.classroomId === undefined ? null : await repo.findClassroom(q.classroomId);
-      if (q.classroomId !== undefined && (!classroom || !inScope(classroom, scope)))
-        throw notFound(M.classroomNotFound);
+      const classroom = q.classroomId === undefined ? null : await repo.classroom(q.classroomId, scope);
+      if (q.classroomId !== undefined && !classroom) throw notFound(M.classroomNotFound);
       const schoolId = classroom?.schoolId ?? q.schoolId ?? scope.schoolId;
       if (schoolId === undefined || schoolId === null) throw ValidationError.field('schoolId', W.chooseSchool);
       const school = await repo.findSchool(schoolId);

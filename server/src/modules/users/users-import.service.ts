@@ -75,8 +75,8 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
     if (q.classroomId === undefined && worksWithPupilsOnly(actor.role)) {
       throw ValidationError.field('classroomId', M.classroomRequired);
     }
-    const classroom = q.classroomId === undefined ? null : await repo.findClassroom(q.classroomId);
-    if (q.classroomId !== undefined && (!classroom || !inScope(classroom, scope))) throw notFound(M.classroomNotFound);
+    const classroom = q.classroomId === undefined ? null : await repo.classroom(q.classroomId, scope);
+    if (q.classroomId !== undefined && !classroom) throw notFound(M.classroomNotFound);
     const school = q.schoolId === undefined ? null : await repo.findSchool(q.schoolId);
     if (q.schoolId !== undefined && (!school || !inScope({ ...school, schoolId: school.id }, scope))) {
       throw notFound(M.schoolNotFound);

@@ -15,7 +15,7 @@ import {
 import { createOnce, requestDigest } from '../../platform/http/idempotency.ts';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { inScope, scopeOf } from '../../platform/auth/scope.ts';
+import { everywhere, inScope, scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, forbidden, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
@@ -125,8 +125,7 @@ export function createUsersService(platform: Pick<Platform, 'actors' | 'db' | 'n
       const scope = scopeOf(actor);
       const M = userMessages(actor.role);
       if (q.classroomId !== undefined) {
-        const classroom = await repo.findClassroom(q.classroomId);
-        if (!classroom || !inScope(classroom, scope)) throw notFound(M.classroomNotFound);
+        if (!(await repo.classroom(q.classroomId, scope))) throw notFound(M.classroomNotFound);
       }
       if (q.schoolId !== undefined) {
         const school = await repo.findSchool(q.schoolId);
@@ -253,7 +252,7 @@ async function resolveValues(
 
   let classroomId = pick(body.classroom_id, existing?.classroomId ?? null) ?? null;
   let schoolId = pick(body.school_id, existing?.schoolId ?? null) ?? null;
-  const classroom = classroomId === null ? null : await repo.findClassroom(classroomId, tx);
+  const classroom = classroomId === null ? null : await repo.classroom(classroomId, everywhere, tx);
   const school = schoolId === null ? null : await repo.findSchool(schoolId, tx);
 
   // The organization: the caller's own, or for the super admin the one named (or implied by the class).

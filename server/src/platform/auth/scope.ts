@@ -17,6 +17,9 @@ export function scopeOf(actor: Actor): Scope {
   return { all: false, organizationId: actor.organizationId, schoolId: actor.schoolId };
 }
 
+/** Every row: for a read whose scope is checked after it (the organization it implies is not known yet). */
+export const everywhere: Scope = { all: true, organizationId: null, schoolId: null };
+
 interface TenantColumns {
   organizationId: PgColumn;
   schoolId?: PgColumn;

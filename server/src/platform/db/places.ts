@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../auth/scope.ts';
 import type { Db } from './client.ts';
-import { canteens } from './schema-people.ts';
+import { canteens, classrooms } from './schema-people.ts';
 import { organizations, schools } from './schema.ts';
 
 /**
- * "A school (or canteen) in scope", read once for every module: the caller's organization and, for a
+ * "A school, canteen or class in scope", read once for every module: the caller's organization and, for a
  * profile locked to one school, that school (the super admin: any). With its name and its
  * organization's time zone, whose calendar days are the visits' and the orders' days.
  */
@@ -40,6 +40,36 @@ export async function canteenInScope(db: Db, scope: Scope, id: number) {
     .from(canteens)
     .innerJoin(organizations, eq(organizations.id, canteens.organizationId))
     .where(and(eq(canteens.id, id), isNull(canteens.deletedAt), tenantFilter(canteens, scope)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The class `id` if the scope sees it, else null: a live one, unless `archived` (a report of a past
+ * year names a class archived since); inside `school` when one is named.
+ */
+export async function classroomInScope(
+  db: Db,
+  scope: Scope,
+  id: number,
+  within: { school?: number; archived?: boolean } = {},
+) {
+  const [row] = await db
+    .select({
+      id: classrooms.id,
+      organizationId: classrooms.organizationId,
+      schoolId: classrooms.schoolId,
+      name: classrooms.name,
+    })
+    .from(classrooms)
+    .where(
+      and(
+        eq(classrooms.id, id),
+        within.archived ? undefined : isNull(classrooms.archivedAt),
+        within.school === undefined ? undefined : eq(classrooms.schoolId, within.school),
+        tenantFilter(classrooms, scope),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

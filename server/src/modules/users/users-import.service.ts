@@ -1,5 +1,5 @@
 import { IMPORT_FIELD, IMPORT_MAX_MESSAGES } from '@tamaq/contract/imports';
-import { isValidIin, makeIin } from '@tamaq/contract/kz-id';
+import { makeIin } from '@tamaq/contract/kz-id';
 import {
   canGrant,
   USER_IMPORT_COLUMNS,
@@ -17,47 +17,19 @@ import { inScope, scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
 import { isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { parseSpreadsheet, readTable, RowErrors, templateBuffer, type ColumnSpec } from '../../platform/spreadsheet.ts';
+import { parseSpreadsheet, readTable, RowErrors, templateBuffer } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, type ImportCandidate, type ImportedUser } from './users.repository.ts';
-import { roleOf, socialWalletDates } from './users.service.ts';
+import { roleOf, socialWalletDates } from './user-values.ts';
+import { checkRows, key, USER_COLUMNS, type ParsedRow } from './users-import-rows.ts';
 
 const C = USER_IMPORT_COLUMNS;
 
-type Column = 'name' | 'iin' | 'classroom' | 'foodCategory' | 'jobTitle';
-const COLUMNS: readonly ColumnSpec<Column>[] = [
-  { key: 'name', titles: [C.name, 'Ф.И.О.', 'ФИО ученика'], required: true },
-  { key: 'iin', titles: [C.iin], required: false },
-  { key: 'classroom', titles: [C.classroom, USER_IMPORT_GROUP_COLUMN], required: false },
-  { key: 'foodCategory', titles: [C.foodCategory, 'Категория'], required: false },
-  { key: 'jobTitle', titles: [C.jobTitle], required: false },
-];
-
-const MAX_TEXT = 255;
 /** A valid IIN for the template's example row (born 15.03.2012). */
 const EXAMPLE_IIN = makeIin('120315', 5, 1);
 /** And for the example employee (born 02.09.1985). */
 const EXAMPLE_STAFF_IIN = makeIin('850902', 4, 1);
 const collator = new Intl.Collator('ru', { numeric: true });
-const key = (s: string) => s.trim().toLowerCase();
-
-/**
- * An IIN typed into Excel as a number loses its leading zero (pupils born 2000–2009): eleven digits
- * are read as the twelve they were. Spaces inside the number are ignored.
- */
-export const normaliseIin = (raw: string) => {
-  const digits = raw.replace(/\s+/g, '');
-  return /^\d{11}$/.test(digits) ? `0${digits}` : digits;
-};
-
-interface ParsedRow {
-  line: number;
-  name: string;
-  iin: string | null;
-  classroom: { id: number; schoolId: number } | null;
-  foodCategory: { id: number; type: 'sw' | 'common' } | null;
-  jobTitle: string | null;
-}
 
 /**
  * The spreadsheet import of users and pupils (spec 1 §2.10, §2.12): every row is checked first and
@@ -98,51 +70,13 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
       const I = userMessages(actor.role).imports;
       const dest = await target(actor, q);
       const errors = new RowErrors();
-      const table = readTable(await parseSpreadsheet(file), COLUMNS, errors);
+      const table = readTable(await parseSpreadsheet(file), USER_COLUMNS, errors);
 
       const [classrooms, categories] = await Promise.all([
         repo.classroomsOf(dest.organizationId, dest.schoolId),
         repo.foodCategoriesOf(dest.organizationId),
       ]);
-      const classByName = new Map<string, { id: number; schoolId: number }[]>();
-      for (const c of classrooms) classByName.set(key(c.name), [...(classByName.get(key(c.name)) ?? []), c]);
-      const categoryByName = new Map<string, { id: number; type: 'sw' | 'common' }>();
-      for (const c of categories) if (!categoryByName.has(key(c.name))) categoryByName.set(key(c.name), c);
-
-      const seenIin = new Map<string, number>();
-      const rows: ParsedRow[] = [];
-      for (const { line, values: v } of table) {
-        let ok = true;
-        const fail = (message: string) => {
-          errors.add(line, message);
-          ok = false;
-        };
-        if (!v.name) fail(I.nameRequired);
-        else if (v.name.length > MAX_TEXT) fail(I.tooLong(C.name, MAX_TEXT));
-        if (v.jobTitle.length > MAX_TEXT) fail(I.tooLong(C.jobTitle, MAX_TEXT));
-
-        const iin = v.iin ? normaliseIin(v.iin) : null;
-        if (iin !== null) {
-          if (!isValidIin(iin)) fail(I.badIin);
-          else if (seenIin.has(iin)) fail(I.duplicateIin(seenIin.get(iin)!));
-          else seenIin.set(iin, line);
-        }
-
-        let classroom: ParsedRow['classroom'] = dest.classroom;
-        if (!classroom && v.classroom) {
-          const found = classByName.get(key(v.classroom)) ?? [];
-          if (found.length === 1) classroom = found[0]!;
-          else fail(found.length ? I.ambiguousClassroom(v.classroom) : I.unknownClassroom(v.classroom));
-        }
-
-        let foodCategory: ParsedRow['foodCategory'] = null;
-        if (v.foodCategory) {
-          foodCategory = categoryByName.get(key(v.foodCategory)) ?? null;
-          if (!foodCategory) fail(I.unknownCategory(v.foodCategory));
-        }
-
-        if (ok) rows.push({ line, name: v.name, iin, classroom, foodCategory, jobTitle: v.jobTitle || null });
-      }
+      const rows = checkRows(table, { classrooms, categories, classroom: dest.classroom }, I, errors);
       errors.throwIfAny();
 
       const scope = scopeOf(actor);
@@ -151,7 +85,13 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
       try {
         return await platform.db.transaction(async (tx) => {
           const byIin = new Map(
-            (await repo.byIins(dest.organizationId, [...seenIin.keys()], tx)).map((u) => [u.iin!, u]),
+            (
+              await repo.byIins(
+                dest.organizationId,
+                rows.flatMap((r) => (r.iin === null ? [] : [r.iin])),
+                tx,
+              )
+            ).map((u) => [u.iin!, u]),
           );
           const taken = new Set([...byIin.values()].map((u) => u.id));
           // Rows the IIN did not find may still be people already there: the same name in the same

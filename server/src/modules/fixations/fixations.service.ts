@@ -7,14 +7,11 @@ import {
   type CanteenFixationCreate,
   type Fixation,
   type SchoolFixationCreate,
-  type SchoolPace,
-  type TodayCount,
 } from '@tamaq/contract/fixations';
 import { normaliseCardNumber } from '@tamaq/contract/cards';
 import { imageUrl } from '@tamaq/contract/images';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
-import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, HttpError, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import { keyReused } from '../../platform/http/idempotency.ts';
@@ -22,6 +19,7 @@ import { localDate, localTime } from '../../platform/time.ts';
 import { ERROR_CODES, ERROR_MESSAGES } from '@tamaq/contract/errors';
 import type { FixationsRepository, ScanFacts, ScanInput } from './fixations.repository.ts';
 import type { RepeatGuard } from './repeat-guard.ts';
+import { createDayOfVisits } from './day-of-visits.ts';
 
 export interface FixationsDeps {
   db: Db;
@@ -211,6 +209,8 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
   };
 
   return {
+    ...createDayOfVisits({ db, repo, now, publish }),
+
     async recordCanteen(actor: Actor, body: CanteenFixationCreate, key: string | null): Promise<Fixation> {
       const scope = scopeOf(actor);
       const canteenMissing = () => ValidationError.field('canteenId', M.canteenNotFound);
@@ -278,50 +278,6 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       }
       publish(schoolChannel(body.schoolId), { type: 'fixation', fixation: visit });
       return visit;
-    },
-
-    /** Deletes a visit; the school's live screens are told at once, so none keeps showing it. */
-    async remove(actor: Actor, id: number, kind: 'school' | 'canteen'): Promise<void> {
-      const schoolId = await db.transaction(async (tx) => {
-        const visit = await repo.find(id, scopeOf(actor), tx);
-        if (!visit || (kind === 'school' ? visit.schoolId === null : visit.canteenId === null)) {
-          throw notFound(M.visitNotFound);
-        }
-        await repo.remove(id, tx);
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'visit',
-          entityId: id,
-          organizationId: visit.organizationId,
-          before: visit,
-        });
-        return visit.schoolId;
-      });
-      if (schoolId !== null) publish(schoolChannel(schoolId), { type: 'fixation-deleted', id });
-    },
-
-    list: repo.list,
-
-    /** «Сегодня: N из M» of a school in scope; another organization's school answers 422. */
-    async schoolToday(actor: Actor, schoolId: number): Promise<TodayCount> {
-      const school = await repo.school(schoolId, scopeOf(actor));
-      if (!school) throw ValidationError.field('schoolId', M.schoolNotFound);
-      return repo.schoolToday(school.id, localDate(now(), school.timeZone), school.timeZone);
-    },
-
-    /** The pace of the queue of a school in scope; another organization's school answers 422. */
-    async schoolPace(actor: Actor, schoolId: number): Promise<SchoolPace> {
-      const school = await repo.school(schoolId, scopeOf(actor));
-      if (!school) throw ValidationError.field('schoolId', M.schoolNotFound);
-      return repo.schoolPace(school.id, now());
-    },
-
-    /** «Сегодня: N из M» of a canteen in scope; another organization's canteen answers 422. */
-    async canteenToday(actor: Actor, canteenId: number): Promise<TodayCount> {
-      const canteen = await repo.canteen(canteenId, scopeOf(actor));
-      if (!canteen) throw ValidationError.field('canteenId', M.canteenNotFound);
-      const date = localDate(now(), canteen.timeZone);
-      return repo.canteenToday(canteen.id, canteen.organizationId, date, canteen.timeZone);
     },
   };
 }

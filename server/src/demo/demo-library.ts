@@ -11,7 +11,7 @@ import {
   books,
 } from '../platform/db/schema-library.ts';
 import { localDate } from '../platform/time.ts';
-import { generatedBarcode } from '../modules/books/books.service.ts';
+import { generatedBarcode } from '../modules/books/book-copies.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

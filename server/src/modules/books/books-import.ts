@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
-  BOOK_COUNT_MAX,
   BOOK_IMPORT_CONFIRM_COPIES,
   BOOK_IMPORT_COPIES_MAX,
   BOOK_IMPORT_COLUMNS as C,
   BOOK_IMPORT_MESSAGES as M,
-  BOOK_TEXT_MAX,
   LIBRARY_MESSAGES,
-  bookBarcode,
-  bookYear,
   type BookImportLabels,
   type BookImportLabelsQuery,
   type BookImportResult,
@@ -18,27 +14,11 @@ import { ERROR_CODES } from '@tamaq/contract/errors';
 import type { Actor } from '../../platform/auth/actors.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
-import { parseSpreadsheet, readTable, RowErrors, templateBuffer } from '../../platform/spreadsheet.ts';
+import { parseSpreadsheet, RowErrors, templateBuffer } from '../../platform/spreadsheet.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
-import { createBooksRepository, type BookValues } from './books.repository.ts';
-import { generatedBarcode } from './books.service.ts';
-
-type Key = keyof typeof C;
-const KEYS = Object.keys(C) as Key[];
-const REQUIRED: Key[] = ['name', 'authors', 'publisher', 'year'];
-const TEXTS: Key[] = ['name', 'authors', 'publisher', 'category', 'language', 'discipline', 'direction', 'type'];
-const sameName = (name: string) => name.toLocaleLowerCase('ru');
-
-interface PlannedBook {
-  line: number;
-  values: BookValues;
-  category: string | null;
-  barcodes: string[];
-  count: number;
-}
-
-/** A row's barcodes: separated by commas, semicolons or whitespace. */
-const splitBarcodes = (cell: string) => cell.split(/[,;\s]+/).filter(Boolean);
+import { createBooksRepository } from './books.repository.ts';
+import { generatedBarcode } from './book-copies.service.ts';
+import { BOOK_COLUMNS, planBooks, sameName } from './books-import-rows.ts';
 
 /**
  * Book import (spec 2 §7 `POST /api/books/upload`): every row or none. A row may bring the
@@ -47,69 +27,6 @@ const splitBarcodes = (cell: string) => cell.split(/[,;\s]+/).filter(Boolean);
  */
 export function createBooksImport(db: Db, schools: SchoolsService) {
   const repo = createBooksRepository(db);
-
-  /** The rows as books to write; a refused row's barcodes go to `refused`, to be checked too. */
-  const plan = (
-    rows: string[][],
-    errors: RowErrors,
-    refused: { line: number; barcodes: string[] }[],
-  ): PlannedBook[] => {
-    const table = readTable(
-      rows,
-      KEYS.map((key) => ({ key, titles: C[key], required: REQUIRED.includes(key) })),
-      errors,
-    );
-    const seen = new Map<string, number>();
-    const planned: PlannedBook[] = [];
-    for (const { line, values: v } of table) {
-      const cell = (k: Key) => v[k].trim();
-      const problems: string[] = [];
-      for (const k of REQUIRED) if (!cell(k)) problems.push(M.missing(C[k][0]));
-      for (const k of TEXTS) if (cell(k).length > BOOK_TEXT_MAX) problems.push(M.tooLong(C[k][0]));
-      const year = bookYear().safeParse(cell('year'));
-      if (cell('year') && !year.success) problems.push(M.year);
-      const barcodes: string[] = [];
-      for (const raw of splitBarcodes(v.barcodes)) {
-        const code = bookBarcode().safeParse(raw);
-        if (!code.success) {
-          problems.push(M.barcode(raw));
-          continue;
-        }
-        const first = seen.get(code.data);
-        if (first !== undefined) problems.push(M.barcodeTwice(code.data, first));
-        else seen.set(code.data, line);
-        barcodes.push(code.data);
-      }
-      const countCell = cell('count');
-      const count = countCell === '' ? 0 : Number(countCell);
-      if (!Number.isInteger(count) || count < 0 || count > BOOK_COUNT_MAX) problems.push(M.count);
-      else if (count > 0 && barcodes.length > 0) problems.push(M.countAndBarcodes);
-      if (problems.length > 0) {
-        errors.add(line, problems.join('; '));
-        refused.push({ line, barcodes });
-        continue;
-      }
-      const optional = (k: Key) => cell(k) || null;
-      planned.push({
-        line,
-        values: {
-          categoryId: null,
-          name: cell('name'),
-          authors: cell('authors'),
-          publisher: cell('publisher'),
-          year: year.data!,
-          language: optional('language'),
-          discipline: optional('discipline'),
-          direction: optional('direction'),
-          type: optional('type'),
-        },
-        category: optional('category'),
-        barcodes,
-        count,
-      });
-    }
-    return planned;
-  };
 
   return {
     /**
@@ -127,7 +44,7 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
       if (!school) throw ValidationError.field('school_id', LIBRARY_MESSAGES.schoolNotFound);
       const errors = new RowErrors();
       const refused: { line: number; barcodes: string[] }[] = [];
-      const rows = plan(await parseSpreadsheet(file), errors, refused);
+      const rows = planBooks(await parseSpreadsheet(file), errors, refused);
 
       // What the library has already, read before asking anything, so every problem is said at once:
       // books the file names again, and the copies that carry its barcodes.
@@ -275,7 +192,7 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
     async template() {
       const body = await templateBuffer(
         M.sheet,
-        KEYS.map((k) => ({
+        BOOK_COLUMNS.map((k) => ({
           header: C[k][0],
           width: k === 'name' || k === 'authors' ? 34 : k === 'barcodes' ? 30 : 18,
         })),

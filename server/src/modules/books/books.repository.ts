@@ -152,3 +152,4 @@ export function createBooksRepository(db: Db) {
 
 export type BookRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createBooksRepository>['find']>>>;
 export type HistoryRow = Awaited<ReturnType<ReturnType<typeof createBookCopiesRepository>['history']>>['rows'][number];
+export type BooksRepository = ReturnType<typeof createBooksRepository>;

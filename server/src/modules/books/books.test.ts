@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
-import { generatedBarcode } from './books.service.ts';
+import { generatedBarcode } from './book-copies.service.ts';
 
 let t: TestContext;
 let orgId: number;

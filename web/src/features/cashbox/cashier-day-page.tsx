@@ -1,5 +1,5 @@
 import { PrinterOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import type { CashierDay, Order } from '@tamaq/contract/orders';
+import type { Order } from '@tamaq/contract/orders';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -19,38 +19,21 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { ru } from '../../i18n/ru.ts';
-import { formatDate, fromApiDate, toApiDate } from '../../lib/dates.ts';
-import { formatCost } from '../../lib/money.ts';
+import { fromApiDate, toApiDate } from '../../lib/dates.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { PrintOnly } from '../../ui/print-only.tsx';
 import { Receipt } from '../../ui/receipt.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { OrderDetailModal } from '../../ui/order-detail-modal.tsx';
 import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { DayPrint, dishesOf, money, timeOf } from './day-print.tsx';
 
 const t = ru.food.cashierDay;
 const o = ru.food.orders;
-const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
-const dishesOf = (order: Order) => order.products.map((p) => `${p.name} × ${p.count}`).join(', ');
-/** The time of day of an order, 'HH:mm' in the organization's zone. */
-const timeOf = (iso: string, zone: string) => formatVisitTime(iso, zone).slice(-5);
-
-const PRINT_CSS = `
-  .tamaq-day { font: 11pt/1.35 Arial, sans-serif; }
-  .tamaq-day h1 { font-size: 15pt; margin: 0 0 4mm; }
-  .tamaq-day p { margin: 0 0 1mm; }
-  .tamaq-day table { width: 100%; border-collapse: collapse; margin: 4mm 0; }
-  .tamaq-day th, .tamaq-day td { border: 1px solid #000; padding: 1mm 2mm; text-align: left; vertical-align: top; }
-  .tamaq-day td.sum { text-align: right; white-space: nowrap; }
-  .tamaq-day tr.voided td { text-decoration: line-through; }
-  .tamaq-day .total { font-weight: bold; font-size: 13pt; }
-  .tamaq-day .sign { display: flex; justify-content: space-between; margin-top: 12mm; }`;
-
 /**
  * /cashbox/day (the education admin and cashier): one day of a school's till — every order, voided
  * ones struck through, the cash expected in the drawer — printable on A4 to hand over with the cash.
@@ -300,50 +283,5 @@ export function CashierDayPage() {
         </>
       )}
     </Card>
-  );
-}
-
-/** The day on A4: the orders, the totals, the cash to hand over, and two signatures. */
-function DayPrint({ day, timeZone }: { day: CashierDay; timeZone: string }) {
-  return (
-    <PrintOnly page="A4" css={PRINT_CSS} testId="day-print">
-      <div className="tamaq-day">
-        <h1>{t.printTitle(formatDate(day.date))}</h1>
-        {day.school && <p>{t.printSchool(day.school.name)}</p>}
-        <p>{day.cashier ? t.printCashier(day.cashier.name) : t.printAll}</p>
-        <table>
-          <thead>
-            <tr>
-              <th>{o.number}</th>
-              <th>{t.time}</th>
-              {!day.cashier && <th>{o.cashier}</th>}
-              <th>{o.dishes}</th>
-              <th>{o.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {day.orders.map((r) => (
-              <tr key={r.id} className={r.voided ? 'voided' : undefined}>
-                <td>{r.id}</td>
-                <td>{timeOf(r.created_at, timeZone)}</td>
-                {!day.cashier && <td>{r.cashier ?? ''}</td>}
-                <td>
-                  {dishesOf(r)}
-                  {r.voided && ` (${t.voidedMark}: ${r.voided.reason})`}
-                </td>
-                <td className="sum">{money(r.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p>{t.printSold(day.totals.orders, money(day.totals.amount))}</p>
-        {day.totals.voided > 0 && <p>{t.printVoided(day.totals.voided, money(day.totals.voided_amount))}</p>}
-        <p className="total">{t.printExpected(money(day.totals.amount))}</p>
-        <div className="sign">
-          <span>{t.signCashier}</span>
-          <span>{t.signReceived}</span>
-        </div>
-      </div>
-    </PrintOnly>
   );
 }

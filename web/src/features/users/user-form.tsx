@@ -1,0 +1,295 @@
+import { LockOutlined } from '@ant-design/icons';
+import type { Image } from '@tamaq/contract/profile';
+import { ROLE_IDS } from '@tamaq/contract/roles';
+import { GRANTABLE_ROLES, UserCreate, type User } from '@tamaq/contract/users';
+import { msg } from '@tamaq/contract/zod';
+import { App, Button, Col, Form, Input, Row, Select, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { ru } from '../../i18n/ru.ts';
+import { useStructureWords } from '../../lib/structure-words.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { ClassroomSelect } from '../../ui/classroom-select.tsx';
+import { useFormSubmit } from '../../ui/form-errors.ts';
+import { fromSchema } from '../../ui/form-rules.ts';
+import { ImageUpload } from '../../ui/image-upload.tsx';
+import { LinkButton } from '../../ui/link-button.tsx';
+import { SchoolSelect } from '../../ui/school-select.tsx';
+import { useClassroom } from './api/get-classroom.ts';
+import { useFoodCategoryOptions } from './api/list-food-categories.ts';
+import { useOrganizationOptions } from './api/list-organizations.ts';
+import { useRegions } from './api/list-regions.ts';
+import { useRoles } from './api/list-roles.ts';
+import { useWatchOptions } from './api/list-watches.ts';
+import { useSaveUser, type UserBody } from './api/save-user.ts';
+
+const t = ru.users;
+const f = t.fields;
+const shape = UserCreate.shape;
+/** Selects use 0 for "none": antd shows a null value as an empty box, not as the "none" option. */
+const NONE = 0;
+/** The super admin role has no organization: the organization picker hides when it is chosen. */
+const SUPER_ADMIN_ID = ROLE_IDS.SuperAdmin;
+
+interface Values {
+  image: Image | null;
+  name: string;
+  iin?: string;
+  classroom_id?: number | null;
+  food_category_id?: number;
+  job_title?: string;
+  watch_id?: number;
+  role_id?: number;
+  email?: string;
+  password?: string;
+  school_id?: number | null;
+  region_id?: number | null;
+  organization_id?: number | null;
+}
+
+/** The user form itself: its fields by the caller and the class context, and the save. */
+export function UserForm({
+  user,
+  classroomId,
+  returnTo,
+}: {
+  user: User | null;
+  classroomId: number | null;
+  returnTo: string;
+}) {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const words = useStructureWords();
+  const session = useSession();
+  const role = session?.role;
+  const editing = user !== null;
+  const classContext = classroomId !== null;
+  const superAdmin = role === 'SuperAdmin';
+  const locked = session?.school !== null && session?.school !== undefined;
+
+  const grantable = role ? GRANTABLE_ROLES[role] : [];
+  const show = {
+    classAndCategory: classContext && !superAdmin,
+    jobTitle: !classContext,
+    watch: role === 'Admin',
+    school: role === 'EducationAdmin' && !locked && !classContext,
+    region: superAdmin,
+    organization: superAdmin && !editing,
+    // A class's pupils do not sign in: their form has no role, e-mail or password.
+    role: !classContext && !(superAdmin && editing) && grantable.some((r) => r !== null),
+  };
+  const showEmail = show.role || superAdmin;
+  const showPassword = show.role;
+  const roleId = Form.useWatch('role_id', form) ?? NONE;
+  const hasRole = roleId !== NONE;
+
+  const classroom = useClassroom(show.classAndCategory ? classroomId : null);
+  const categories = useFoodCategoryOptions(show.classAndCategory);
+  const watches = useWatchOptions(show.watch);
+  const regions = useRegions(show.region);
+  const organizations = useOrganizationOptions(show.organization);
+  const roles = useRoles(show.role);
+  const save = useSaveUser();
+
+  const { onFinish, submitting } = useFormSubmit(
+    form,
+    (v: Values) => {
+      const body: UserBody = { name: v.name, iin: v.iin?.trim() || null, image_id: v.image?.id ?? null };
+      if (show.classAndCategory) {
+        body.classroom_id = v.classroom_id || null;
+        body.food_category_id = v.food_category_id || null;
+      }
+      const job = v.job_title?.trim();
+      // An empty job title is not sent; clearing an existing one sends null.
+      if (show.jobTitle && (job || user?.job_title)) body.job_title = job || null;
+      if (show.watch) body.watch_id = v.watch_id || null;
+      if (show.role) body.role_id = v.role_id || null;
+      const email = v.email?.trim();
+      if (showEmail && (email || user?.email)) body.email = email || null;
+      if (showPassword && v.password) body.password = v.password;
+      if (show.school) body.school_id = v.school_id || null;
+      if (show.region) body.region_id = v.region_id || null;
+      if (show.organization && v.role_id !== SUPER_ADMIN_ID) body.organization_id = v.organization_id || null;
+      return save.mutateAsync({ ...body, id: user?.id ?? null });
+    },
+    {
+      fallbackField: 'name',
+      onSuccess: () => {
+        void message.success(editing ? t.saved : t.created);
+        void navigate(returnTo);
+      },
+    },
+  );
+
+  const initial: Values = {
+    image: user?.image ?? null,
+    name: user?.name ?? '',
+    iin: user?.iin ?? '',
+    classroom_id: user ? user.classroom_id : classroomId,
+    food_category_id: user?.food_category_id ?? NONE,
+    job_title: user?.job_title ?? '',
+    watch_id: user?.watch_id ?? NONE,
+    role_id: user?.role_id ?? NONE,
+    email: user?.email ?? '',
+    password: '',
+    school_id: user?.school_id ?? null,
+    region_id: user?.region_id ?? null,
+    organization_id: user?.organization_id ?? null,
+  };
+  const none = (label: string) => ({ value: NONE, label });
+
+  return (
+    <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={onFinish} data-testid="user-form">
+      <Form.Item name="image" label={f.photo} extra={f.photoHint}>
+        <ImageUpload size={112} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={16}>
+          {classContext && editing ? (
+            // Spec 1 §2.11: read-only when editing within a class, and it looks so.
+            <Form.Item name="name" label={f.name} extra={f.nameReadOnly}>
+              <Input readOnly variant="filled" suffix={<LockOutlined aria-hidden />} tabIndex={-1} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="name" label={f.name} rules={[fromSchema(shape.name)]} required>
+              <Input maxLength={255} autoComplete="off" />
+            </Form.Item>
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="iin" label={f.iin} rules={[fromSchema(shape.iin)]}>
+            <Input maxLength={12} inputMode="numeric" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        {show.classAndCategory && (
+          <>
+            <Col xs={24} md={12}>
+              <Form.Item name="classroom_id" label={words.classroom}>
+                <ClassroomSelect schoolId={classroom.data?.schoolId} value={undefined} onChange={() => {}} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="food_category_id" label={f.foodCategory}>
+                <Select
+                  loading={categories.isLoading}
+                  options={[
+                    none(f.noCategory),
+                    ...(categories.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
+                  ]}
+                  showSearch={{ optionFilterProp: 'label' }}
+                />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        {show.jobTitle && (
+          <Col xs={24} md={12}>
+            <Form.Item name="job_title" label={f.jobTitle} rules={[fromSchema(shape.job_title)]}>
+              <Input maxLength={255} />
+            </Form.Item>
+          </Col>
+        )}
+        {show.watch && (
+          <Col xs={24} md={12}>
+            <Form.Item name="watch_id" label={f.watch}>
+              <Select
+                loading={watches.isLoading}
+                options={[none(f.noWatch), ...(watches.data?.rows ?? []).map((w) => ({ value: w.id, label: w.name }))]}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {show.school && (
+          <Col xs={24} md={12}>
+            <Form.Item name="school_id" label={words.school}>
+              <SchoolSelect value={undefined} onChange={() => {}} allowAll allLabel={f.noSchool} />
+            </Form.Item>
+          </Col>
+        )}
+        {show.organization && roleId !== SUPER_ADMIN_ID && (
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="organization_id"
+              label={f.organization}
+              rules={[{ required: true, message: msg.required }]}
+            >
+              <Select
+                placeholder={f.chooseOrganization}
+                loading={organizations.isLoading}
+                options={(organizations.data?.rows ?? []).map((o) => ({ value: o.id, label: o.name }))}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {show.region && (
+          <Col xs={24} md={12}>
+            <Form.Item name="region_id" label={f.region}>
+              <Select
+                allowClear
+                placeholder={f.chooseRegion}
+                loading={regions.isLoading}
+                options={(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {show.role && (
+          <Col xs={24} md={12}>
+            <Form.Item name="role_id" label={f.role}>
+              <Select
+                loading={roles.isLoading}
+                options={[
+                  ...(grantable.includes(null) ? [none(f.noRole)] : []),
+                  ...(roles.data ?? [])
+                    .filter((r) => grantable.includes(r.code))
+                    .map((r) => ({ value: r.id, label: r.name })),
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {showEmail && (
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="email"
+              label={f.email}
+              extra={f.emailHint}
+              required={hasRole}
+              rules={[
+                { type: 'email', message: msg.email },
+                { required: hasRole, whitespace: true, message: msg.required },
+              ]}
+            >
+              <Input type="email" maxLength={254} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        )}
+        {showPassword && (
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="password"
+              label={f.password}
+              extra={editing ? f.passwordKeep : undefined}
+              required={hasRole && !editing}
+              rules={[
+                { required: hasRole && !editing, message: msg.required },
+                { min: 8, message: msg.passwordShort },
+              ]}
+            >
+              <Input.Password maxLength={128} autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {t.actions.save}
+        </Button>
+        <LinkButton to={returnTo}>{t.actions.cancel}</LinkButton>
+      </Space>
+    </Form>
+  );
+}

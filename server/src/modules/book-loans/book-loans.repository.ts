@@ -22,16 +22,16 @@ const studentColumns = {
   onHands,
 };
 
-type StudentRow = {
-  id: number;
-  name: string;
-  organizationId: number | null;
-  schoolId: number | null;
-  imageKey: string | null;
-  classroomName: string | null;
-  timeZone: string;
-  onHands: number;
-};
+/** A person at the desk: name, picture, class, their organization's zone, the copies on hand. */
+const selectStudent = (tx: Db) =>
+  tx
+    .select(studentColumns)
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
+    .leftJoin(images, eq(images.id, users.imageId));
+
+type StudentRow = Awaited<ReturnType<typeof selectStudent>>[number];
 
 export type StudentLoan = LibraryStudent['loans'][number];
 
@@ -70,14 +70,6 @@ const copyColumns = {
 };
 
 export function createBookLoansRepository(db: Db) {
-  const selectStudent = (tx: Db) =>
-    tx
-      .select(studentColumns)
-      .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
-      .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
-      .leftJoin(images, eq(images.id, users.imageId));
-
   const selectCopies = (tx: Db) =>
     tx
       .select(copyColumns)

@@ -18,7 +18,7 @@ export const AdminSummary = z.object({
 });
 export type AdminSummary = z.infer<typeof AdminSummary>;
 
-/** The super admin sets another user's password (spec 1 §2.9). */
+/** The super admin sets another user's password (docs/product.md "Another user's password"). */
 export const UserPasswordBody = z.object({
   id: bodyId(),
   password: newPassword(),

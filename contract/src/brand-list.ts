@@ -1,4 +1,4 @@
-/** The two brands (spec 1 §1) without their zod schemas (`brand.ts`): the sign-in page needs them. */
+/** The two brands (docs/product.md "What it does") without their zod schemas (`brand.ts`): the sign-in page needs them. */
 export type BrandKey = 'tamaq' | 'asxana';
 
 export interface Brand {

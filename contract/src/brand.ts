@@ -3,7 +3,7 @@ import { z } from './zod.ts';
 export { BRANDS } from './brand-list.ts';
 
 /**
- * The two brands (spec 1 §1): which one a page shows is chosen by the host name, from the server's
+ * The two brands (docs/product.md "What it does"): which one a page shows is chosen by the host name, from the server's
  * `BRANDS` configuration, and answered by the public `GET /api/brand`.
  */
 export const BrandKey = z.enum(['tamaq', 'asxana']);

@@ -4,7 +4,7 @@ import type { Role } from './roles.ts';
 import { rolesFor } from './routes.ts';
 import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
-/** Canteens of a company organization: spec 1 §2.18, §3, §7. */
+/** Canteens of a company organization: docs/product.md "Canteens", "Entities", "Calls". */
 export const Canteen = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -4,7 +4,7 @@ import { rolesFor, type GuardedRoute } from './routes.ts';
 import { listOf, Ok, Paging, YesNo } from './common.ts';
 import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
 
-/** Payment cards (spec 1 §2.13, §2.14; DOMAIN.md "Cards"). */
+/** Payment cards (docs/product.md "A person's cards", "Cards"; docs/domain.md "Cards"). */
 export const CARD_MESSAGES = {
   invalidNumber: 'Неверный номер карты',
   notFound: 'Карта не найдена',

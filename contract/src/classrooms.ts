@@ -9,7 +9,7 @@ import { bodyId, id, optionalQueryId, requiredText, z } from './zod.ts';
 
 export const CLASSROOM_NAME_MAX = 100;
 
-/** Classes (a kindergarten's groups): spec 1 §2.20, §7. */
+/** Classes (a kindergarten's groups): docs/product.md "Classes", "Calls". */
 export const Classroom = z.object({
   id: z.number().int(),
   schoolId: z.number().int(),
@@ -21,7 +21,7 @@ export const Classroom = z.object({
 });
 export type Classroom = z.infer<typeof Classroom>;
 
-/** Selectors load up to 1000 classes at once (spec 1 §9). */
+/** Selectors load up to 1000 classes at once (docs/product.md "Limits"). */
 export const ClassroomListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
@@ -121,7 +121,7 @@ export const CLASSROOM_MESSAGES_KINDERGARTEN: Wording<typeof CLASSROOM_MESSAGES>
 export const classroomMessages = (role: Role | null | undefined): Wording<typeof CLASSROOM_MESSAGES> =>
   speaksKindergarten(role) ? CLASSROOM_MESSAGES_KINDERGARTEN : CLASSROOM_MESSAGES;
 
-/** Words of the template and the export: a kindergarten admin's classes are groups (spec 1 §2.3). */
+/** Words of the template and the export: a kindergarten admin's classes are groups (docs/product.md "Navigation"). */
 export const CLASSROOM_SHEET = {
   school: {
     title: 'Классы',

@@ -19,7 +19,7 @@ export const listOf = <T extends z.ZodType>(row: T) => z.object({ total: z.numbe
 export const Ok = z.object({ success: z.literal(true) });
 export type Ok = z.infer<typeof Ok>;
 
-/** Yes/No flags travel as 'Y' and 'N' (spec 1 §9). */
+/** Yes/No flags travel as 'Y' and 'N' (docs/product.md "Limits"). */
 export const YesNo = z.enum(['Y', 'N']);
 
 /** A short-lived ticket for one live channel on the websocket port, as `POST …/subscribe` answers it. */

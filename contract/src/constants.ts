@@ -12,7 +12,7 @@ export const CODE_RESEND_SECONDS = 60;
 export const PASSWORD_MIN_LENGTH = 8;
 export const DEFAULT_TIME_ZONE = 'Asia/Almaty';
 export const SCANNER = { gapMs: 20, minLength: 4, ignoredKeyCodes: [18, 13, 16, 9] } as const;
-/** Header names the web client sends with every call (spec 1 §7). */
+/** Header names the web client sends with every call (docs/product.md "Calls"). */
 export const HEADERS = {
   platform: 'X-Platform',
   version: 'X-App-Version',

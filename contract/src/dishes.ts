@@ -6,7 +6,7 @@ import { Image } from './profile.ts';
 import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
 /**
- * Dish categories and dishes of an education organization (spec 2 "Dish categories and dishes",
+ * Dish categories and dishes of an education organization (docs/product.md "Dish categories and dishes",
  * §3, §7): the education admin's catalogue that menus and the cashbox sell from.
  */
 export const DishCategory = z.object({
@@ -36,7 +36,7 @@ export type DishCategoryCreate = z.infer<typeof DishCategoryCreate>;
 export const DishCategoryUpdate = DishCategoryCreate.extend({ id: bodyId() });
 export type DishCategoryUpdate = z.infer<typeof DishCategoryUpdate>;
 
-/** A dish (spec 2 §3 "Dish (product)"); `cost` is the price in tenge, exact: "450.50". */
+/** A dish (docs/product.md "Entities": Dish (product)); `cost` is the price in tenge, exact: "450.50". */
 export const Dish = z.object({
   id: z.number().int(),
   organization_id: z.number().int(),
@@ -70,7 +70,7 @@ export const DishMenus = z.object({
 });
 export type DishMenus = z.infer<typeof DishMenus>;
 
-/** Spec 2 §5: name, cost and output required, description optional; the dish goes to the caller's organization. */
+/** docs/product.md "Validation": name, cost and output required, description optional; the dish goes to the caller's organization. */
 export const DishCreate = z.object({
   category_id: bodyId(),
   image_id: bodyId().nullish(),

@@ -4,7 +4,7 @@ import type { Role } from './roles.ts';
 import { rolesFor } from './routes.ts';
 import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
 
-/** Meal-time windows of a company organization (spec 1 §2.19): a scan falls into exactly one. */
+/** Meal-time windows of a company organization (docs/product.md "Meal times"): a scan falls into exactly one. */
 export const FixationCategory = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -69,7 +69,7 @@ const finishAfterStart = (v: { time_start: string; time_finish: string }) =>
   !HH_MM.test(v.time_start) || !HH_MM.test(v.time_finish) || v.time_start < v.time_finish;
 const finishRule = { path: ['time_finish'], error: M.finishBeforeStart };
 
-/** Position absent or null: 99 (spec 1 §3). */
+/** Position absent or null: 99 (docs/product.md "Entities"). */
 export const FixationCategoryCreate = z
   .object({ ...fields, position: positionField().transform((v) => v ?? POSITION_DEFAULT) })
   .refine(finishAfterStart, finishRule);

@@ -5,7 +5,7 @@ import { rolesFor } from './routes.ts';
 import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
 
 /**
- * Recording visits (spec 1 §2.21–2.24, §7; DOMAIN.md "Recording a visit"). `cardId` is the scanned
+ * Recording visits (docs/product.md "Scanning at a canteen", "Scanning at a school", "Manual fixation", "Calls"; docs/domain.md "Recording a visit"). `cardId` is the scanned
  * code, not a database id: the seed's client sends what the scanner typed.
  */
 export const FIXATION_MESSAGES = {

@@ -5,7 +5,7 @@ import { rolesFor } from './routes.ts';
 import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
 
 /**
- * Food categories of a school organization (spec 2 "Food categories", DOMAIN.md): the daily cost in
+ * Food categories of a school organization (docs/product.md "Food categories", docs/domain.md): the daily cost in
  * tenge and the type, `sw` (the state social wallet) or `common`.
  */
 export const FOOD_CATEGORY_TYPES = ['sw', 'common'] as const;

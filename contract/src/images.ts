@@ -4,7 +4,7 @@ import { Image } from './profile.ts';
 import { id, z } from './zod.ts';
 
 /**
- * Image upload (spec 1 §7): `POST /api/image/upload` takes a multipart file in the field `image`
+ * Image upload (docs/product.md "Calls"): `POST /api/image/upload` takes a multipart file in the field `image`
  * and answers `{id, url}`; `POST /api/image/upload/{id}` replaces an image of one's own. Whatever
  * comes in is stored as WebP within IMAGE_MAX_SIDE_PX; the url changes on every replacement, so it
  * can be cached for ever.

@@ -6,7 +6,7 @@ import { rolesFor } from './routes.ts';
 import { bodyId, email, msg, newPassword, optionalText, requiredText, z } from './zod.ts';
 
 /**
- * Parent invitations (spec 1 §2.10/§2.12 modal, spec 2 public page): an admin sends a pupil's parent
+ * Parent invitations (docs/product.md "Users"/§2.12 modal, docs/product.md public page): an admin sends a pupil's parent
  * a one-time link; the parent opens it, signs up (or confirms an existing parent account) and is
  * linked to the pupil.
  */
@@ -59,7 +59,7 @@ export const InvitationNewAccount = z.object({
   password: newPassword(),
 });
 
-/** The error code of a missing, expired or used invitation (spec 2 §8 matches on it). */
+/** The error code of a missing, expired or used invitation (docs/product.md "Errors" matches on it). */
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 
 export const INVITATION_MESSAGES = {

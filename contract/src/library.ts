@@ -6,11 +6,11 @@ import { IdParams, listOf, LiveTicket, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
-/** Spec 2 §9: the library's lists load 30 rows a page. */
+/** docs/product.md "Limits": the library's lists load 30 rows a page. */
 export const LIBRARY_PAGE_SIZE = 30;
 export const BOOK_CATEGORY_NAME_MAX = 255;
 
-/** Spec 2 §3 "Book category": id, name, schoolId (and the school's name for the lists). */
+/** docs/product.md "Entities": Book category: id, name, schoolId (and the school's name for the lists). */
 export const BookCategory = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -100,7 +100,7 @@ export const bookBarcode = () =>
 export const BookBarcodeRow = z.object({ id: z.number().int(), barcode: z.string(), total: z.number().int() });
 export type BookBarcodeRow = z.infer<typeof BookBarcodeRow>;
 
-/** Spec 2 §3 "Book". */
+/** docs/product.md "Entities": Book. */
 export const Book = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -218,7 +218,7 @@ export type BookHistory = z.infer<typeof BookHistory>;
 
 /** The longest loan a due date may set: a school year and a summer. */
 export const LOAN_MAX_DAYS = 400;
-/** An on-hand copy is `soon` this many days before its due date (DOMAIN.md "Library"). */
+/** An on-hand copy is `soon` this many days before its due date (docs/domain.md "Library"). */
 export const LOAN_SOON_DAYS = 3;
 
 export const LOAN_MESSAGES = {
@@ -235,7 +235,7 @@ export const LOAN_MESSAGES = {
   tooManyBooks: 'Не больше 100 книг за раз',
 } as const;
 
-/** Spec 2 §3 "Student found by card" (and what the library's reader publishes). */
+/** docs/product.md "Entities": Student found by card (and what the library's reader publishes). */
 export const LibraryStudent = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -270,7 +270,7 @@ const scannedCard = () =>
 export const LibraryStudentQuery = z.object({ schoolId: id(), card: scannedCard() });
 export type LibraryStudentQuery = z.infer<typeof LibraryStudentQuery>;
 
-/** `GET /api/book/user/autocomplete` (spec 2 §7): the school's students by a part of a name, class or card. */
+/** `GET /api/book/user/autocomplete` (docs/product.md "Calls"): the school's students by a part of a name, class or card. */
 export const BOOK_USER_AUTOCOMPLETE_MAX = 20;
 export const BookUserAutocompleteQuery = z.object({
   query: requiredText(100),
@@ -303,7 +303,7 @@ const bookSummary = z.object({
 export const BookByBarcodeQuery = z.object({ barcode: bookBarcode(), user_id: id() });
 export type BookByBarcodeQuery = z.infer<typeof BookByBarcodeQuery>;
 
-/** Spec 2 §3 "Scanned book barcode", with who holds it and until when. */
+/** docs/product.md "Entities": Scanned book barcode, with who holds it and until when. */
 export const ScannedBookBarcode = z.object({
   id: z.number().int(),
   barcode: z.string(),
@@ -352,7 +352,7 @@ export const LOAN_STATUSES = ['overdue', 'soon', 'normal'] as const;
 export const LoanStatus = z.enum(LOAN_STATUSES);
 export type LoanStatus = z.infer<typeof LoanStatus>;
 
-/** Spec 2 §3 "Books-on-hand row". */
+/** docs/product.md "Entities": Books-on-hand row. */
 export const OnHandRow = z.object({
   id: z.number().int(),
   user: z.object({ id: z.number().int(), name: z.string(), classroom: z.object({ name: z.string() }).nullable() }),

@@ -5,7 +5,7 @@ import { speaksKindergarten, type Wording } from './wording.ts';
 import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
 
 /**
- * Manual fixation (spec 1 §2.23–2.24, §7; DOMAIN.md "Manual fixation"). The list shows who already has
+ * Manual fixation (docs/product.md "Manual fixation", "Calls"; docs/domain.md "Manual fixation"). The list shows who already has
  * a visit for the chosen date (and category); saving sets exactly the marked set for the rows the same
  * filters show: the newly marked are recorded, the unmarked removed, every change audited. Field names
  * are snake_case as the spec's calls send them.
@@ -18,7 +18,7 @@ export const MANUAL_MESSAGES = {
   countOnlyEndless: 'Количество указывается только для безлимитной карты',
   /** A one-time slot of that day is already used somewhere else (another canteen or school). */
   takenElsewhere: (name: string) => `${name}: питание за этот день уже записано в другом месте`,
-  /** Like a scan (DOMAIN.md, school visit rule 2): no food category, no entitlement to a meal. */
+  /** Like a scan (docs/domain.md, school visit rule 2): no food category, no entitlement to a meal. */
   noFoodCategory: (name: string) => `${name}: нет категории питания, питание не положено`,
 } as const;
 
@@ -108,7 +108,7 @@ export type SchoolManualSave = z.infer<typeof SchoolManualSave>;
 
 const Ref = z.object({ id: z.number().int(), name: z.string() });
 
-/** One person of a manual list (spec 1 §6: a User row plus fixation, fixation_count, endless_use). */
+/** One person of a manual list (docs/product.md "Roles": a User row plus fixation, fixation_count, endless_use). */
 export const ManualRow = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -4,7 +4,7 @@ import { listOf, Ok, Paging } from './common.ts';
 import { bodyId, optionalQueryId, z } from './zod.ts';
 
 /**
- * Activated menus (spec 2 "Activated menus", §7; DOMAIN.md "Menus, cashbox, orders"): a menu applies
+ * Activated menus (docs/product.md "Activated menus", "Calls"; docs/domain.md "Menus, cashbox, orders"): a menu applies
  * to a school from a date, as free or paid food. Today's menu day is `((today − date) mod days) + 1`
  * of the newest activation of that type dated today or earlier, today in the school's time zone.
  */
@@ -74,7 +74,7 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** DOMAIN.md: the day of a `days`-day menu activated on `date`, on `today`; null before it starts. */
+/** docs/domain.md: the day of a `days`-day menu activated on `date`, on `today`; null before it starts. */
 export function menuDayOn(date: string, days: number, today: string): number | null {
   const elapsed = daysBetween(date, today);
   if (elapsed < 0 || days < 1) return null;

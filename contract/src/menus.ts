@@ -5,7 +5,7 @@ import { Image } from './profile.ts';
 import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
 
 /**
- * Cyclic menus (spec 2 "Menus", §3, §7; DOMAIN.md "Menus, cashbox, orders"): `days` days over the
+ * Cyclic menus (docs/product.md "Menus", "Entities", "Calls"; docs/domain.md "Menus, cashbox, orders"): `days` days over the
  * chosen meal modes, each day and mode with its dishes.
  */
 export const MEAL_MODES = {

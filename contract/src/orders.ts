@@ -5,7 +5,7 @@ import { rolesFor } from './routes.ts';
 import { daysBetween } from './menu-activations.ts';
 
 /**
- * The cashbox and its orders (spec 2 "Cashbox", "Orders", §3, §7; DOMAIN.md "Menus, cashbox,
+ * The cashbox and its orders (docs/product.md "Cashbox", "Orders", "Entities", "Calls"; docs/domain.md "Menus, cashbox,
  * orders"). Money is exact: the server prices every order from its own dish prices and answers
  * amounts as decimal strings ("1351.50"); a line's `cost` is the price the cashier saw, and an order
  * whose seen price is no longer the dish's is refused with the current prices (409).
@@ -131,7 +131,7 @@ const cashReceived = () =>
   });
 
 /**
- * `POST /api/order` (spec 2 §7): `organization_id` is accepted and ignored (the caller's organization).
+ * `POST /api/order` (docs/product.md "Calls"): `organization_id` is accepted and ignored (the caller's organization).
  * Each line's `cost` is the price the cashier saw: the order is written only while it is still the
  * dish's price (else 409 `OrderPricesChanged`); a line without it is priced by the server. A dish named
  * twice is one line of both counts (its seen prices must agree). `cash_received` (ours, optional): the
@@ -230,7 +230,7 @@ const checkPeriod = (q: { date_from: string; date_to: string }, ctx: z.Refinemen
   else if (days >= ORDERS_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', message: M.period, path: ['date_to'] });
 };
 
-/** `GET /api/orders` (spec 2 §7): dates required, at most a year, page size 10 by default. */
+/** `GET /api/orders` (docs/product.md "Calls"): dates required, at most a year, page size 10 by default. */
 export const OrdersQuery = ordersFilter.superRefine(checkPeriod);
 export type OrdersQuery = z.infer<typeof OrdersQuery>;
 

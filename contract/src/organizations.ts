@@ -14,7 +14,7 @@ import {
 import type { Role } from './roles.ts';
 import { bodyId, email, newPassword, optionalText, requiredText, z } from './zod.ts';
 
-/** Organizations, the super admin's screens (spec 1 §2.15, §7). */
+/** Organizations, the super admin's screens (docs/product.md "Organizations", "Calls"). */
 export const ORGANIZATION_MESSAGES = {
   notFound: 'Организация не найдена',
   type: 'Выберите тип организации',

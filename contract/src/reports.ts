@@ -4,7 +4,7 @@ import { rolesFor } from './routes.ts';
 import { id, optionalQueryId, z } from './zod.ts';
 
 /**
- * Reports of visits (spec 2 "Reports", §3, §7; DOMAIN.md "Reports and statistics"). Days are the
+ * Reports of visits (docs/product.md "Reports", "Entities", "Calls"; docs/domain.md "Reports and statistics"). Days are the
  * organization's calendar days; a cell counts portions (a visit's `count`, 1 but for a canteen's
  * endless card marked by hand), so the totals are what the meals are paid for.
  */
@@ -109,7 +109,7 @@ const checkPeriod = (q: { dateFrom: string; dateTo: string }, ctx: z.RefinementC
 };
 
 /**
- * `GET /api/report/fixations` and `/api/report/category/fixations` (spec 2 §7): a canteen, the
+ * `GET /api/report/fixations` and `/api/report/category/fixations` (docs/product.md "Calls"): a canteen, the
  * period, the meal times (fixation categories, all when none); `export` asks for the .xlsx and
  * `token` may carry the session, as the spec's client downloads by navigating to the link.
  */
@@ -129,7 +129,7 @@ export const CanteenReportQuery = z.preprocess(
 export type CanteenReportQuery = z.infer<typeof CanteenReportQuery>;
 
 /**
- * `GET /api/report/school/fixations` (spec 2 §7): the school rides in `canteenId`, as the spec's
+ * `GET /api/report/school/fixations` (docs/product.md "Calls"): the school rides in `canteenId`, as the spec's
  * client sends it (`schoolId` is read too); a class; the period; food categories (all when none).
  * A user locked to a school needs none: theirs is taken.
  */
@@ -151,7 +151,7 @@ export const SchoolReportQuery = z.preprocess(
 export type SchoolReportQuery = z.infer<typeof SchoolReportQuery>;
 
 /**
- * `GET /api/report/school/classrooms/fixations` (spec 2 §7): the school (`schoolId`; `canteenId`
+ * `GET /api/report/school/classrooms/fixations` (docs/product.md "Calls"): the school (`schoolId`; `canteenId`
  * is read too) and the period, a grid per class and food category.
  */
 export const ClassReportQuery = z.preprocess(
@@ -170,7 +170,7 @@ export const ClassReportQuery = z.preprocess(
 export type ClassReportQuery = z.infer<typeof ClassReportQuery>;
 
 /**
- * `GET /api/report/school/statistics` (spec 2 §7, the observer): a school (`schoolId`, or
+ * `GET /api/report/school/statistics` (docs/product.md "Calls", the observer): a school (`schoolId`, or
  * `canteenId`; every school of the organization when none) and the period.
  */
 export const StatisticsQuery = z
@@ -192,7 +192,7 @@ const counters = {
 };
 
 /**
- * Spec 2 §3 "School statistics" by DOMAIN.md: parents who accepted an invitation to a pupil, pupils,
+ * docs/product.md "Entities": School statistics by docs/domain.md: parents who accepted an invitation to a pupil, pupils,
  * pupils in a social-wallet (`sw`) category, the portions due them (× the period's Monday–Friday
  * days) and the portions they were served; per school and for all of them (`schools` of them).
  */
@@ -309,7 +309,7 @@ export const ReportPerson = z.object({
 });
 export type ReportPerson = z.infer<typeof ReportPerson>;
 
-/** Spec 2 §3 "Fixation report": days with their cells, the rows (`users`) and the grand total. */
+/** docs/product.md "Entities": Fixation report: days with their cells, the rows (`users`) and the grand total. */
 export const FixationReport = z.object({
   days: z.array(ReportDay),
   users: z.array(ReportPerson),
@@ -328,7 +328,7 @@ export const ReportCategoryRow = z.object({
 });
 export type ReportCategoryRow = z.infer<typeof ReportCategoryRow>;
 
-/** Spec 2 §3 "Category report": the rows (`categories`), the days with their cells, the grand total. */
+/** docs/product.md "Entities": Category report: the rows (`categories`), the days with their cells, the grand total. */
 export const CategoryReport = z.object({
   categories: z.array(ReportCategoryRow),
   days: z.array(ReportDay),

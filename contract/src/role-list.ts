@@ -3,7 +3,7 @@
  * needs a role's name or the route map does not download zod.
  */
 
-/** Token role names (spec 1 §6). The numeric ids are the `role_id` values stored on users. */
+/** Token role names (docs/product.md "Roles"). The numeric ids are the `role_id` values stored on users. */
 export const ROLES = [
   'SuperAdmin',
   'Admin',
@@ -53,7 +53,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   Student: 'Ученик',
 };
 
-/** The seed's constant names (spec 1 §6), for code that talks in those terms. */
+/** The seed's constant names (docs/product.md "Roles"), for code that talks in those terms. */
 export const ROLE_CONSTANTS = {
   ROLE_SUPER_ADMIN: 'SuperAdmin',
   ROLE_ADMIN: 'Admin',

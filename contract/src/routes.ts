@@ -1,7 +1,7 @@
 import { ACCOUNT_ROLES, type Module, type Role } from './role-list.ts';
 
 /**
- * The route -> roles map of spec 1 §2.2 and spec 2 §2. The web builds its router and navigation
+ * The route -> roles map of docs/product.md "Access" and docs/product.md. The web builds its router and navigation
  * from it; the server guards each screen's calls with the roles of that screen.
  */
 const SA = 'SuperAdmin';
@@ -160,7 +160,7 @@ export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
 export const rolesFor = (route: GuardedRoute): readonly Role[] => ROUTE_ROLES[route];
 
 /**
- * The screens an organization has only with one of its modules (spec 1 §6): the role is not enough.
+ * The screens an organization has only with one of its modules (docs/product.md "Roles"): the role is not enough.
  * The server refuses the calls of these screens (403) to an organization without the module.
  */
 export const ROUTE_MODULES: Partial<Record<GuardedRoute, Module>> = {
@@ -189,7 +189,7 @@ export const hasModuleFor = (modules: readonly string[], route: GuardedRoute): b
 export const canOpen = (role: Role | undefined, route: GuardedRoute): boolean =>
   role !== undefined && (ROUTE_ROLES[route] as readonly Role[]).includes(role);
 
-/** Where `/` sends each role (spec 1 §2.6). A student stays on `/` (DOMAIN.md). */
+/** Where `/` sends each role (docs/product.md "Home"). A student stays on `/` (docs/domain.md). */
 export const HOME_BY_ROLE: Record<Role, string> = {
   Admin: '/report/fixations',
   Economist: '/report/fixations',

@@ -6,7 +6,7 @@ import type { Role } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
 import { bodyId, id, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
-/** Schools (a kindergarten organization's "schools" are its kindergartens): spec 1 §2.17, §7. */
+/** Schools (a kindergarten organization's "schools" are its kindergartens): docs/product.md "Schools", "Calls". */
 export const School = z.object({
   id: z.number().int(),
   organization_id: z.number().int(),
@@ -47,7 +47,7 @@ export type SchoolCreate = z.infer<typeof SchoolCreate>;
 export const SchoolUpdate = SchoolCreate.extend({ id: bodyId() });
 export type SchoolUpdate = z.infer<typeof SchoolUpdate>;
 
-/** The turnstile connection of a school, shown read-only (spec 2 "School settings"). */
+/** The turnstile connection of a school, shown read-only (docs/product.md "Schools"). */
 export const SchoolSettings = z.object({
   server: z.string().nullable(),
   port: z.number().int().nullable(),

@@ -10,7 +10,7 @@ import { speaksKindergarten, type Wording } from './wording.ts';
 import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
 /**
- * Users and pupils (spec 1 §2.10–2.12, §7). A pupil is a user with a classroom and, usually, no role.
+ * Users and pupils (docs/product.md "Users", "User form", "Pupils", "Calls"). A pupil is a user with a classroom and, usually, no role.
  * `GET /api/user/{id}` answers `User`; the list rows add what the tables show.
  */
 export const User = z.object({

@@ -3,11 +3,11 @@ import { rolesFor } from './routes.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
 import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
 
-/** Duty schedules (spec 1 §2.16): the month days on which their holders may eat. */
+/** Duty schedules (docs/product.md "Watches"): the month days on which their holders may eat. */
 export const Watch = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** Comma list of month days, ascending: "1,5,31" (spec 1 §3). */
+  /** Comma list of month days, ascending: "1,5,31" (docs/product.md "Entities"). */
   days: z.string(),
   created_at: z.string(),
 });

@@ -1,7 +1,7 @@
 import type { Role } from './roles.ts';
 
 /**
- * A kindergarten admin's "schools" are kindergartens and "classes" groups (spec 1 §2.3): the server's
+ * A kindergarten admin's "schools" are kindergartens and "classes" groups (docs/product.md "Navigation"): the server's
  * messages follow the caller's role, as the web's words do (web/src/lib/structure-words.ts).
  */
 export const speaksKindergarten = (role: Role | null | undefined): boolean => role === 'EducationKindergartenAdmin';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
-/** Spec 1 §1: the logo, name and footer © follow the host name, from the BRANDS configuration. */
+/** docs/product.md "What it does": the logo, name and footer © follow the host name, from the BRANDS configuration. */
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 

@@ -102,7 +102,7 @@ describe('/classroom/:classroomId/users as edu.admin@demo.kz', () => {
     await date.waitFor();
     expect(await date.textContent()).toBe(`(${TODAY})`);
     expect(await row('Абенова Аружан').textContent()).toContain(SW);
-    // Spec 1 §2.12's columns: ID, photo, name, school, BIN, class and category.
+    // docs/product.md "Pupils"'s columns: ID, photo, name, school, BIN, class and category.
     const heads = await page.locator('thead th').allTextContents();
     expect(heads.filter(Boolean)).toEqual(['ID', 'Фото', 'ФИО', 'Школа', 'БИН', 'Класс', 'Категория', 'Действия']);
     expect(await row('Абенова Аружан').textContent()).toContain('Школа-гимназия №1');

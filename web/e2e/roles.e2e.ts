@@ -6,7 +6,7 @@ import { call, tokenOf } from './fixation-helpers.ts';
 type Case = { email: string; home: string; top: string[]; groups: string[]; reaches?: string };
 
 /**
- * Each demo role, where `/` sends it (spec 1 §2.6; a start screen not built yet gives way to the
+ * Each demo role, where `/` sends it (docs/product.md "Home"; a start screen not built yet gives way to the
  * first built screen of the menu, else the profile), and the navigation it must see (§2.3, §6).
  */
 const CASES: Case[] = [

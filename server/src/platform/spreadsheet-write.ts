@@ -89,7 +89,7 @@ export const safeFileName = (name: string) =>
     .trim()
     .slice(0, 100);
 
-/** 'YYYY-MM-DD' -> 'dd.MM.yyyy' (spec 1 §9), as sheets show dates. */
+/** 'YYYY-MM-DD' -> 'dd.MM.yyyy' (docs/product.md "Limits"), as sheets show dates. */
 export const ruDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /** The headers of a workbook download, with a Cyrillic file name that every browser shows right. */

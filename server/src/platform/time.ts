@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 
 /**
- * Calendar days and clock times in an organization's time zone (DOMAIN.md: "today" and category
+ * Calendar days and clock times in an organization's time zone (docs/domain.md: "today" and category
  * windows are local). Formatters are cached per zone: creating one costs more than using it.
  */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

@@ -18,7 +18,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
 }
 
 /**
- * Spec 1 §2.1: a route opens only for a signed-in user whose token role is in the route's list;
+ * docs/product.md "Access": a route opens only for a signed-in user whose token role is in the route's list;
  * anyone else is sent to login (told why, when they were signed in).
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { StudentHome } from './screens.tsx';
 import { useSession } from '../lib/use-session.ts';
 
-/** `/` needs only a session and sends each role to its own start screen (spec 1 §2.6). */
+/** `/` needs only a session and sends each role to its own start screen (docs/product.md "Home"). */
 export function HomeRedirect() {
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;

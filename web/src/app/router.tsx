@@ -49,7 +49,7 @@ const guardedRoutes = (Object.keys(ROUTE_ROLES) as GuardedRoute[]).map((pattern)
 const publicRoutes = PUBLIC_ROUTES.map((pattern) => page(pattern, <ScreenSlot pattern={pattern} />));
 
 /**
- * Every route comes from the contract's route map (spec 1 §2.1): public pages in the public frame,
+ * Every route comes from the contract's route map (docs/product.md "Access"): public pages in the public frame,
  * `/` for any session, each guarded pattern behind its roles, anything else back to `/`.
  */
 export const routes: RouteObject[] = [

@@ -348,5 +348,5 @@ export const SCREENS: Record<RoutePattern, Screen> = {
   ),
 };
 
-/** What a student sees on `/`: there is no back office for that role (DOMAIN.md). */
+/** What a student sees on `/`: there is no back office for that role (docs/domain.md). */
 export const StudentHome = SCREENS['/download'];

@@ -1,5 +1,5 @@
 import { ORDER_COUNT_MAX } from '@tamaq/contract/orders';
-/** Texts of the food screens (spec 2): dish categories and dishes. */
+/** Texts of the food screens (docs/product.md): dish categories and dishes. */
 export const foodTexts = {
   dishCategories: {
     title: 'Категории блюд',

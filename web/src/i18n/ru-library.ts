@@ -1,4 +1,4 @@
-/** Texts of the school library's screens (spec 2 §2, §8). */
+/** Texts of the school library's screens (docs/product.md "Errors"). */
 export const libraryTexts = {
   categories: {
     title: 'Категории книг',

@@ -9,7 +9,7 @@ export function plural(n: number, one: string, few: string, many: string): strin
 }
 
 /**
- * Texts of the two manual fixation screens (spec 1 §2.23, §2.24). The class/group nouns come from
+ * Texts of the two manual fixation screens (docs/product.md "Manual fixation"). The class/group nouns come from
  * `lib/structure-words.ts`; the phrases that decline them live here in both variants.
  */
 const school = {

@@ -1,4 +1,4 @@
-/** Reports (spec 2 "Reports"). */
+/** Reports (docs/product.md "Reports"). */
 export const reportsTexts = {
   canteen: {
     title: 'Отчёт по столовой',

@@ -1,4 +1,4 @@
-/** Texts of the users and pupils screens (spec 1 §2.10–2.12). */
+/** Texts of the users and pupils screens (docs/product.md "Users", "User form", "Pupils"). */
 export const usersTexts = {
   title: 'Пользователи',
   pupilsTitle: 'Ученики',

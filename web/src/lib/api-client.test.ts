@@ -38,7 +38,7 @@ afterEach(() => {
   setCookie(null);
 });
 
-describe('api: headers of spec 1 §7', () => {
+describe('api: headers of docs/product.md "Calls"', () => {
   it('sends language, platform, version and the bearer token; no JSON type without a body', async () => {
     setToken('tok');
     await api.get('/api/canteens', {

@@ -99,7 +99,7 @@ export function parseBody<T>(status: number, text: string): T {
   }
 }
 
-/** The one HTTP client of the app: headers of spec 1 §7, JSON in and out, errors as ApiError. */
+/** The one HTTP client of the app: headers of docs/product.md "Calls", JSON in and out, errors as ApiError. */
 export const api = {
   get: <T>(url: string, query?: Query, opts?: RequestOptions) =>
     request<T>('GET', withQuery(url, query), undefined, opts),

@@ -10,7 +10,7 @@ export interface ApiErrorInit {
   body?: unknown;
 }
 
-/** A failed call: the server's error shape (spec 1 §8), or status 0 when the server was not reached. */
+/** A failed call: the server's error shape (docs/product.md "Errors"), or status 0 when the server was not reached. */
 export class ApiError extends Error {
   status: number;
   code: string;

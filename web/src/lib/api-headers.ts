@@ -9,7 +9,7 @@ const HEALTH_URL = PATHS.platform.health.path;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * The token and the CSRF value go only to our own origin (spec 1 §7), decided the way the browser
+ * The token and the CSRF value go only to our own origin (docs/product.md "Calls"), decided the way the browser
  * will resolve the address: `/\host`, `\\host` or ` //host` all leave the origin.
  */
 export function isSameOrigin(url: string): boolean {

@@ -13,7 +13,7 @@ function parse(value: DateInput): Dayjs | null {
   return d.isValid() ? d : null;
 }
 
-/** 'dd.MM.yyyy HH:mm' in the browser's time zone (spec 1 §9); '' for a missing or bad value. */
+/** 'dd.MM.yyyy HH:mm' in the browser's time zone (docs/product.md "Limits"); '' for a missing or bad value. */
 export function formatDateTime(value: DateInput): string {
   return parse(value)?.format(DATE_TIME) ?? '';
 }

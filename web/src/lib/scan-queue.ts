@@ -8,7 +8,7 @@ import { getToken, serverNow } from './session.ts';
  * The scans a bad network could not deliver yet. Every scan gets a fresh Idempotency-Key; a scan
  * that fails on the network (or on a server that is down) is kept in localStorage — it survives a
  * page reload — and retried with the SAME key and the time it was scanned until the server answers.
- * The server records it at that time, and never twice (DOMAIN.md rules 6 and 7).
+ * The server records it at that time, and never twice (docs/domain.md rules 6 and 7).
  */
 export interface QueuedScan {
   key: string;

@@ -76,7 +76,7 @@ interface Typed {
 }
 
 /**
- * The keyboard-wedge scanner of spec 1 §9, read so that one Enter is at most one scan and a scan's
+ * The keyboard-wedge scanner of docs/product.md "Limits", read so that one Enter is at most one scan and a scan's
  * characters are never split, whatever the gaps between keys and wherever the focus is:
  *
  * - in the card field every key is typed as its Latin character, and the field's own Enter sends

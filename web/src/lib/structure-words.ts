@@ -1,7 +1,7 @@
 import type { Role } from '@tamaq/contract/roles';
 import { useSession } from './use-session.ts';
 
-/** A kindergarten admin's "schools" are kindergartens and "classes" groups, on every screen (spec 1 §2.3). */
+/** A kindergarten admin's "schools" are kindergartens and "classes" groups, on every screen (docs/product.md "Navigation"). */
 const SCHOOL = {
   schools: 'Школы',
   school: 'Школа',

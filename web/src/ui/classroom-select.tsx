@@ -22,7 +22,7 @@ export interface ClassroomSelectProps {
   disabled?: boolean;
 }
 
-/** The classes of one school (up to 1000, spec 1 §9), with an optional "all classes" entry. */
+/** The classes of one school (up to 1000, docs/product.md "Limits"), with an optional "all classes" entry. */
 export function ClassroomSelect({ schoolId, value, onChange, allowAll, style, disabled }: ClassroomSelectProps) {
   const words = useStructureWords();
   const { data, isLoading } = useQuery(classroomOptionsQuery(schoolId));

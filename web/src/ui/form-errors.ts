@@ -12,7 +12,7 @@ export function toNamePath(field: string): NamePath {
 const pathKey = (path: NamePath) => path.join('.');
 
 /**
- * Shows a failed save on the form (spec 1 §8): the first message of each invalid field under that
+ * Shows a failed save on the form (docs/product.md "Errors"): the first message of each invalid field under that
  * field; anything else (messages for fields the form lacks, a 409, a network failure) under
  * `fallbackField` when given, else as a message at the top of the page.
  */

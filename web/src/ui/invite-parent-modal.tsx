@@ -13,7 +13,7 @@ export const inviteParent = (body: InvitationCreate) => callEndpoint('invitation
 type Values = { email: string };
 
 /**
- * Spec 1 §2.10/§2.12: the users and pupils lists invite a pupil's parent by e-mail. Every server
+ * docs/product.md "Users"/§2.12: the users and pupils lists invite a pupil's parent by e-mail. Every server
  * error lands under the e-mail field (a refused pupil has no field of its own here).
  */
 export function InviteParentModal({

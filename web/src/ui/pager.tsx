@@ -27,7 +27,7 @@ function Step({ label, icon, page, disabled, go }: StepProps) {
 }
 
 /**
- * First / previous, a window of page numbers, next / last (spec 1 §9), plus "1–30 из 245" so staff
+ * First / previous, a window of page numbers, next / last (docs/product.md "Limits"), plus "1–30 из 245" so staff
  * know how much the list holds. Renders nothing when everything fits on one page.
  */
 export function Pager({ total, limit, offset, onChange }: PagerProps) {

@@ -2,7 +2,7 @@ import { PAGINATION_WINDOW } from '@tamaq/contract/constants';
 
 /**
  * Page numbers to show around the current one: 6 behind and 5 ahead, 3 and 2 on a narrow screen
- * (spec 1 §9), clamped to the existing pages. Empty when there are no pages.
+ * (docs/product.md "Limits"), clamped to the existing pages. Empty when there are no pages.
  */
 export function paginationWindow(current: number, totalPages: number, mobile: boolean): number[] {
   if (totalPages < 1) return [];

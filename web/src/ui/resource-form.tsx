@@ -73,7 +73,7 @@ export const positiveParam = (raw: string | undefined): number | null => {
 /**
  * A catalogue's form screen, '/x/create' or '/x/:id': a breadcrumb back to the list, the row loaded
  * (a skeleton while it loads, the reason if it cannot be), the fields with the contract's rules,
- * the server's field errors under the fields (one that names no field under the name, spec 1 §5),
+ * the server's field errors under the fields (one that names no field under the name, docs/product.md "Validation"),
  * and saving returns to the list.
  */
 export function ResourceForm<Row extends { id: number; name: string }, Values, Body>(

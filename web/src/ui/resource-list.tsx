@@ -68,7 +68,7 @@ export interface ResourceListProps<Row extends Named> {
 }
 
 /**
- * The school of a per-school list: the profile's own when it is locked to one (no picker, spec 1
+ * The school of a per-school list: the profile's own when it is locked to one (no picker, docs/product.md
  * §2.20), else the URL's `schoolId`, else the first school — without writing it to the URL, so that
  * the back button does not land on a page that picks the school again.
  */

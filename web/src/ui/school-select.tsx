@@ -31,7 +31,7 @@ export interface SchoolSelectProps {
 }
 
 /**
- * The school picker of many screens: the first school is chosen by default (spec 1 §6) unless "all"
+ * The school picker of many screens: the first school is chosen by default (docs/product.md "Roles") unless "all"
  * is allowed. A user locked to a school never sees it: the screen hides it (the server scopes anyway).
  */
 export function SchoolSelect({ value, onChange, organizationId, allowAll, allLabel, style }: SchoolSelectProps) {

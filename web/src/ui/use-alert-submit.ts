@@ -4,9 +4,9 @@ import { ApiError, errorText } from '../lib/api-error.ts';
 import { applyServerErrors, useFormSubmit } from './form-errors.ts';
 
 type Options = {
-  /** A page's own words for an error (spec 1 §8: 401 on login...), or undefined for the default. */
+  /** A page's own words for an error (docs/product.md "Errors": 401 on login...), or undefined for the default. */
   explain?: (err: unknown) => string | undefined;
-  /** Put errors that belong to no field under this field instead of the alert (spec 1 §5, sign-up). */
+  /** Put errors that belong to no field under this field instead of the alert (docs/product.md "Validation", sign-up). */
   fallbackField?: string;
 };
 

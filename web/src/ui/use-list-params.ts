@@ -36,7 +36,7 @@ const QUERY = 'query';
 const PAGE = 'page';
 
 /**
- * A list screen's search, page and filters, kept in the URL (spec 1 §2: "query parameters ...
+ * A list screen's search, page and filters, kept in the URL (docs/product.md: "query parameters ...
  * query, page") so a reload, a shared link or the back button shows the same list.
  */
 export function useListParams(opts: ListParamsOptions = {}): ListParams {

@@ -27,7 +27,7 @@ const SignupForm = z.object({ name: z.string(), organization: z.string(), passwo
 const badCredentials = () => unauthorized(ERROR_MESSAGES.badCredentials);
 const emailTaken = () => ValidationError.field('email', AUTH_MESSAGES.emailTaken);
 
-/** The role an account signs in with, or null when it may not sign in at all. A student signs in and stays on `/` (DOMAIN.md). */
+/** The role an account signs in with, or null when it may not sign in at all. A student signs in and stays on `/` (docs/domain.md). */
 const signInRole = (account: Account | null): Role | null => {
   if (!account || account.deleted) return null;
   const role = account.roleId ? roleById(account.roleId) : undefined;

@@ -17,7 +17,7 @@ export interface CheckedCode {
 const codeError = (message: string) => ValidationError.field('code', message);
 
 /**
- * The e-mailed confirmation codes of sign-up, recovery and account removal (DOMAIN.md "Accounts and
+ * The e-mailed confirmation codes of sign-up, recovery and account removal (docs/domain.md "Accounts and
  * codes"): 6 random digits kept only as an HMAC, one live code per purpose and e-mail, valid
  * CODE_TTL_MINUTES, dead after CODE_MAX_TRIES wrong tries, a new one only CODE_RESEND_SECONDS after
  * the last.

@@ -27,7 +27,7 @@ const toCategory = (row: BookCategoryRow): BookCategory => ({
 });
 
 /**
- * A school library's book categories (spec 2 §2). The school of every read and write is
+ * A school library's book categories (docs/product.md). The school of every read and write is
  * one the actor sees: another organization's, or another school for a school-locked user, is not
  * found. A name is unique in its school whatever the letter case.
  */

@@ -35,7 +35,7 @@ const addDays = (date: string, days: number): string => {
 };
 
 /**
- * Issuing and taking back a school library's copies (spec 2 §4, DOMAIN.md "Library").
+ * Issuing and taking back a school library's copies (docs/product.md "States", docs/domain.md "Library").
  * A copy is on hand with at most one student: the copies are locked while the desk decides, and the
  * partial unique index on open loans refuses whatever slipped past. Every change writes history.
  */

@@ -21,7 +21,7 @@ import { generatedBarcode } from './book-copies.service.ts';
 import { BOOK_COLUMNS, planBooks, sameName } from './books-import-rows.ts';
 
 /**
- * Book import (spec 2 §7 `POST /api/books/upload`): every row or none. A row may bring the
+ * Book import (docs/product.md "Calls" `POST /api/books/upload`): every row or none. A row may bring the
  * barcodes already on its copies' labels (a library that labelled its books keeps them) or a number
  * of copies to generate; a category is found by its name in the school, or created.
  */

@@ -37,7 +37,7 @@ const toListRow = (row: BookRow): BookListRow => ({
 });
 
 /**
- * A school library's catalogue (spec 2): books, their copies (one barcode each) and the
+ * A school library's catalogue (docs/product.md): books, their copies (one barcode each) and the
  * history of both. Every read and write stays in the schools the actor sees; a removed book or copy
  * is archived, so its history keeps its name.
  */

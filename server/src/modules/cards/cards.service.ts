@@ -39,7 +39,7 @@ const reachOf = (actor: Actor): Reach => ({ scope: scopeOf(actor), pupilsOnly: w
 const cardNotFound = () => notFound(CARD_MESSAGES.notFound);
 const userNotFound = () => notFound(CARD_MESSAGES.userNotFound);
 
-/** Payment cards (DOMAIN.md "Cards"): a number unique across organizations, one holder at a time. */
+/** Payment cards (docs/domain.md "Cards"): a number unique across organizations, one holder at a time. */
 export function createCardsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createCardsRepository(platform.db);
 
@@ -171,7 +171,7 @@ export function createCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       }
     },
 
-    /** One-time ↔ endless (DOMAIN.md), with the state before and after in the audit log. */
+    /** One-time ↔ endless (docs/domain.md), with the state before and after in the audit log. */
     async setStatus(actor: Actor, { cardId, endless_use }: CardStatusBody): Promise<Card> {
       const row = await platform.db.transaction(async (tx) => {
         const card = await repo.findInScope(cardId, reachOf(actor), tx);

@@ -5,7 +5,7 @@ import { createOrganization, signedIn } from '../../../test/factories.ts';
 import { auditLog } from '../../platform/db/schema.ts';
 import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
 
-/** Spec 2 "Dish categories": the education admin's own catalogue, by the spec's paths. */
+/** docs/product.md "Dish categories and dishes": the education admin's own catalogue, by the spec's paths. */
 let t: TestContext;
 let orgId: number;
 let admin: string;

@@ -37,7 +37,7 @@ const ownOrganization = (actor: Actor): number => {
   return actor.organizationId;
 };
 
-/** Spec 2 "Dishes": the education admin's own organization's dishes, priced exactly. */
+/** docs/product.md "Dish categories and dishes": the education admin's own organization's dishes, priced exactly. */
 export function createDishesService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createDishesRepository(platform.db);
 

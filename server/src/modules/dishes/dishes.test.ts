@@ -5,7 +5,7 @@ import { createOrganization, createSchool, signedIn, createImage } from '../../.
 import { auditLog, images } from '../../platform/db/schema.ts';
 import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
 
-/** Spec 2 "Dishes": the education admin's dishes with photo, exact price and output. */
+/** docs/product.md "Dish categories and dishes": the education admin's dishes with photo, exact price and output. */
 let t: TestContext;
 let orgId: number;
 let admin: { token: string; user: { id: number } };

@@ -30,10 +30,10 @@ export interface FixationsDeps {
   onRecorded: () => void;
 }
 
-/** 429 in the shape the web ignores silently on the fixation screens (spec §8). */
+/** 429 in the shape the web ignores silently on the fixation screens (docs/product.md "Errors"). */
 const doubleScan = () => new HttpError(429, ERROR_CODES.tooManyRequests, ERROR_MESSAGES.tooManyRequests);
 
-/** A card that is known, of this organization, and held by a live user (DOMAIN.md rule 1). */
+/** A card that is known, of this organization, and held by a live user (docs/domain.md rule 1). */
 type Held = ScanFacts & { cardId: number; userId: number };
 
 /** What the service passes to a scan statement, before the local moment is added. */
@@ -45,7 +45,7 @@ type Place = { canteenId: number } | { schoolId: number };
  * A scan is one statement (docs/rules.md "Scan speed"): the 3-second window is claimed first (in
  * Redis or in memory, by the scanned number), then one statement reads everything the rules need and,
  * when they all hold, records the visit and its key; the answer is built from what it read. Refusals
- * are told in DOMAIN.md's order — the place, `scannedAt`, the key (rule 6, before rule 5), the card,
+ * are told in docs/domain.md's order — the place, `scannedAt`, the key (rule 6, before rule 5), the card,
  * the window, the entitlement, the one-time slot — and a window claimed by something that turned out
  * not to be a scan of a card (an unknown card, another school's, a replayed answer) is given back.
  */

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepeatGuard, type RepeatGuard } from './repeat-guard.ts';
 
-/** DOMAIN.md rule 5 with rule 6 first: the window knows which scan opened it. */
+/** docs/domain.md rule 5 with rule 6 first: the window knows which scan opened it. */
 function behaves(make: () => { guard: RepeatGuard; wait: (ms: number) => Promise<void>; now: () => number }) {
   it('refuses another scan of the card within the window and lets it through after', async () => {
     const { guard, wait, now } = make();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
- * DOMAIN.md rule 5: the same card again within a few seconds is a double scan, not a second meal.
+ * docs/domain.md rule 5: the same card again within a few seconds is a double scan, not a second meal.
  * With Redis the window is shared by every instance; if Redis fails, each instance keeps its own
  * window rather than refusing scans at lunch.
  *

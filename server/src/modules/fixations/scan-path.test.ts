@@ -16,7 +16,7 @@ import { users, visits } from '../../platform/db/schema-people.ts';
 /**
  * The one-statement scan (docs/rules.md "Scan speed"): the local time and day go into the statement
  * computed in a guessed zone, the 3-second window is claimed before it, and refusals are still told
- * in DOMAIN.md's order.
+ * in docs/domain.md's order.
  */
 let t: TestContext;
 let token: string;

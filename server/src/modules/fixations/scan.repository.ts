@@ -10,7 +10,7 @@ import { toFixation } from '../../platform/db/visit-answer.ts';
  * category), the meal time that applies, the visit already holding today's one-time slot — and, when
  * every rule holds and the caller may write, records the visit and its key in the same statement (one
  * commit: a crash keeps both or neither). It answers what it read and the new visit's id, so the
- * service can tell the refusal in DOMAIN.md's order and build the answer without another query.
+ * service can tell the refusal in docs/domain.md's order and build the answer without another query.
  * Null when the place is not found.
  */
 export interface ScanFacts {

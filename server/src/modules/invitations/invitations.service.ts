@@ -36,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const newCode = () => randomBytes(32).toString('base64url');
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 
-/** Spec 2 §8: the page matches on this error code to show its own words. */
+/** docs/product.md "Errors": the page matches on this error code to show its own words. */
 const invitationNotFound = () => new HttpError(404, INVITATION_NOT_FOUND, INVITATION_MESSAGES.notFound);
 
 /** The only kind of account an invitation may link: a live parent. */

@@ -105,7 +105,7 @@ export function createMenuActivationsRepository(db: Db) {
 
     /**
      * The menu that applies at the school on `today` for the type, with today's day of it
-     * (DOMAIN.md), or null when none does.
+     * (docs/domain.md), or null when none does.
      */
     async applying(schoolId: number, type: ActivationType, today: string, tx: Db = db) {
       const [row] = await tx

@@ -35,11 +35,11 @@ const toActivated = (row: ActivationRow, today: string): ActivatedMenu => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** Spec 2 "Activated menus": which menu a school eats from which date, free or paid. */
+/** docs/product.md "Activated menus": which menu a school eats from which date, free or paid. */
 export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createMenuActivationsRepository(platform.db);
 
-  /** Today in the actor's organization's time zone (DOMAIN.md: days are local). */
+  /** Today in the actor's organization's time zone (docs/domain.md: days are local). */
   const todayOf = async (actor: Actor): Promise<string> => {
     if (actor.organizationId === null) throw forbidden();
     return localDate(platform.now(), (await repo.timeZone(actor.organizationId)) ?? DEFAULT_TIME_ZONE);

@@ -6,7 +6,7 @@ import { createOrganization, createSchool, signedIn } from '../../../test/factor
 import { organizations } from '../../platform/db/schema.ts';
 import { menuActivations } from '../../platform/db/schema-food.ts';
 
-/** Spec 2 "Activated menus": a menu applies to a school from a date, free or paid. */
+/** docs/product.md "Activated menus": a menu applies to a school from a date, free or paid. */
 let t: TestContext;
 let orgId: number;
 let admin: string;
@@ -34,7 +34,7 @@ const listed = async (query = `schoolId=${schoolId}`) =>
     rows: { id: number; type: string; date: string; today_day: number | null }[];
   };
 
-describe('menuDayOn (DOMAIN.md formula)', () => {
+describe('menuDayOn (docs/domain.md formula)', () => {
   it('counts ((today − date) mod days) + 1, across months and leap days, and null before the start', () => {
     expect(menuDayOn('2026-11-01', 10, '2026-11-01')).toBe(1);
     expect(menuDayOn('2026-11-01', 10, '2026-11-10')).toBe(10);

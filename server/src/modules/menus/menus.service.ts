@@ -53,7 +53,7 @@ const ownOrganization = (actor: Actor): number => {
   return actor.organizationId;
 };
 
-/** Spec 2 "Menus": the education admin's own organization's cyclic menus and their dishes. */
+/** docs/product.md "Menus": the education admin's own organization's cyclic menus and their dishes. */
 export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createMenusRepository(platform.db);
 

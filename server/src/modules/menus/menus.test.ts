@@ -5,7 +5,7 @@ import { createOrganization, createSchool, signedIn } from '../../../test/factor
 import { auditLog } from '../../platform/db/schema.ts';
 import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
 
-/** Spec 2 "Menus": cyclic menus, their days and meal modes, and the dishes of each. */
+/** docs/product.md "Menus": cyclic menus, their days and meal modes, and the dishes of each. */
 let t: TestContext;
 let orgId: number;
 let admin: string;

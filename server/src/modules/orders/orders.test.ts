@@ -16,7 +16,7 @@ import {
   orders,
 } from '../../platform/db/schema-food.ts';
 
-/** Spec 2 "Cashbox" and "Orders": exact money, one order per key, the report. */
+/** docs/product.md "Cashbox", "Orders": exact money, one order per key, the report. */
 let t: TestContext;
 let orgId: number;
 let schoolId: number;

@@ -39,7 +39,7 @@ const organizationNotFound = () => notFound(ORGANIZATION_MESSAGES.notFound);
 const emailTaken = () => ValidationError.field('admin_email', ORGANIZATION_MESSAGES.emailTaken);
 const binTaken = () => ValidationError.field('bin', ORGANIZATION_MESSAGES.binTaken);
 
-/** The super admin's organizations (spec 1 §2.15): each is created together with its admin. */
+/** The super admin's organizations (docs/product.md "Organizations"): each is created together with its admin. */
 export function createOrganizationsService(platform: Pick<Platform, 'actors' | 'db'>) {
   const repo = createOrganizationsRepository(platform.db);
 

@@ -10,7 +10,7 @@ import { createProfileRepository } from './profile.repository.ts';
 const accountNotFound = () => notFound(PROFILE_MESSAGES.accountNotFound);
 
 /**
- * Deleting one's own account from the public page (spec 2 "Public pages"), confirmed by a code sent
+ * Deleting one's own account from the public page (docs/product.md "Public pages"), confirmed by a code sent
  * to the account's e-mail. Personal data goes; the row stays so past visits still add up.
  */
 export function createAccountRemovalService(platform: Pick<Platform, 'actors' | 'db' | 'now' | 'tokens' | 'mailer'>) {

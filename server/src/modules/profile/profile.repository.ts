@@ -103,7 +103,7 @@ export function createProfileRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Frees the cards the user held (DOMAIN.md: removing one's account removes its cards). */
+    /** Frees the cards the user held (docs/domain.md: removing one's account removes its cards). */
     async unlinkCards(userId: number, tx: Db = db): Promise<number> {
       const rows = await tx
         .update(cards)

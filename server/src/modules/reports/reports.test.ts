@@ -7,7 +7,7 @@ import { createOrganization, createUser, signedIn } from '../../../test/factorie
 import { createCanteen, createCard, createFixationCategory, createWatch } from '../../../test/factories-people.ts';
 import { visits } from '../../platform/db/schema-people.ts';
 
-/** Spec 2 "Reports": the canteen's fixation report, exact, and its workbook. */
+/** docs/product.md "Reports": the canteen's fixation report, exact, and its workbook. */
 let t: TestContext;
 let company: { id: number };
 let canteen: { id: number; name: string };

@@ -7,7 +7,7 @@ import { createOrganization, createSchool, createUser, signedIn } from '../../..
 import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
 import { parentChildren, visits } from '../../platform/db/schema-people.ts';
 
-/** Spec 2 "Reports": the school's fixation report, exact, its scope and its workbook. */
+/** docs/product.md "Reports": the school's fixation report, exact, its scope and its workbook. */
 let t: TestContext;
 let org: { id: number };
 let school: { id: number };

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createUserPasswordRepository } from './user-password.repository.ts';
 
-/** The super admin sets another user's password (spec 1 §2.9): that user's sessions end. */
+/** The super admin sets another user's password (docs/product.md "Another user's password"): that user's sessions end. */
 export function createUserPasswordService(platform: Pick<Platform, 'actors' | 'db' | 'now'>) {
   const repo = createUserPasswordRepository(platform.db);
 

@@ -12,7 +12,7 @@ const invalid = (field: string, message: string) => ValidationError.field(field,
 export const roleOf = (roleId: number | null): Role | null => (roleId === null ? null : (roleById(roleId) ?? null));
 
 /**
- * The social wallet dates after a category change (DOMAIN.md): becoming an `sw` category sets the
+ * The social wallet dates after a category change (docs/domain.md): becoming an `sw` category sets the
  * set date to today and clears the reset date; leaving one sets the reset date to today.
  */
 export function socialWalletDates(

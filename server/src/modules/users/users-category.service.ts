@@ -17,7 +17,7 @@ import { roleOf, socialWalletDates } from './user-values.ts';
 /**
  * One food category for many pupils at once (the start of the year): every pupil named must
  * be one the caller sees and may change, or nothing is written; each social wallet begins or ends
- * as the user form's would (DOMAIN.md), dated today in the organization's time zone.
+ * as the user form's would (docs/domain.md), dated today in the organization's time zone.
  */
 export function createUsersCategoryService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createUsersRepository(platform.db);

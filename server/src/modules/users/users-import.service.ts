@@ -32,7 +32,7 @@ const EXAMPLE_STAFF_IIN = makeIin('850902', 4, 1);
 const collator = new Intl.Collator('ru', { numeric: true });
 
 /**
- * The spreadsheet import of users and pupils (spec 1 §2.10, §2.12): every row is checked first and
+ * The spreadsheet import of users and pupils (docs/product.md "Users", "Pupils"): every row is checked first and
  * any problem refuses the whole file with the list of rows; otherwise one transaction creates the
  * new people and updates those found by IIN in the organization, a chunk of rows per statement.
  */

@@ -22,7 +22,7 @@ export interface UserFilter {
   pupilsOnly: boolean;
   /** A role's id, or null for people without a role. */
   roleId?: number | null | undefined;
-  /** What the search matches, by context (spec 1 §2.10, §2.12). */
+  /** What the search matches, by context (docs/product.md "Users", "Pupils"). */
   search?: { text: string; in: readonly ('name' | 'jobTitle' | 'iin' | 'card')[] } | undefined;
 }
 

@@ -3,7 +3,7 @@ import { ROLES, ROLE_IDS, ROLE_LABELS } from '@tamaq/contract/roles';
 import type { Db } from './client.ts';
 import { regions, roles } from './schema.ts';
 
-/** Kazakhstan's regions and the cities of republican significance (DOMAIN.md "Tenants and scope"). */
+/** Kazakhstan's regions and the cities of republican significance (docs/domain.md "Tenants and scope"). */
 export const REGIONS = [
   'г. Астана',
   'г. Алматы',

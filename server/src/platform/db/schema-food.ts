@@ -16,7 +16,7 @@ import { images, schools } from './schema.ts';
 import { users } from './schema-people.ts';
 
 /**
- * Food (spec 2 "Dish categories and dishes"): an education organization's dish categories
+ * Food (docs/product.md "Dish categories and dishes"): an education organization's dish categories
  * and dishes. Dishes are archived (`deleted_at`), never deleted: menus and orders refer to them.
  */
 
@@ -67,7 +67,7 @@ export const dishes = pgTable(
 );
 
 /**
- * A cyclic menu (spec 2 "Menus"): `days` days over the chosen meal modes (1–14). Archived on delete
+ * A cyclic menu (docs/product.md "Menus"): `days` days over the chosen meal modes (1–14). Archived on delete
  * only when no activation uses it.
  */
 export const menus = pgTable(
@@ -110,7 +110,7 @@ export const menuDishes = pgTable(
   ],
 );
 
-/** A menu applied to a school from a date, as free or paid food (spec 2 "Activated menus"). */
+/** A menu applied to a school from a date, as free or paid food (docs/product.md "Activated menus"). */
 export const menuActivations = pgTable(
   'menu_activations',
   {
@@ -139,7 +139,7 @@ export const menuActivations = pgTable(
 );
 
 /**
- * A sale at a school's cashbox (spec 2 "Cashbox"): priced by the server from its own dish prices,
+ * A sale at a school's cashbox (docs/product.md "Cashbox"): priced by the server from its own dish prices,
  * exact; `count` is the dishes sold, `amount` their sum. The school is the cashbox's; the cashier
  * who sold it stays named after their account is removed (`set null` keeps the order).
  */

@@ -17,7 +17,7 @@ import { users } from './schema-people.ts';
 import { schools } from './schema.ts';
 
 /**
- * The school library (spec 2 "School library"): each school keeps its own catalogue.
+ * The school library (docs/product.md "School library"): each school keeps its own catalogue.
  * Categories come first; books, copies with barcodes and their history follow.
  */
 export const bookCategories = pgTable(
@@ -125,7 +125,7 @@ export const bookWordBooks = pgTable(
 );
 
 /**
- * One physical copy, known by the barcode on its label (DOMAIN.md "Library"): unique among a
+ * One physical copy, known by the barcode on its label (docs/domain.md "Library"): unique among a
  * school's live copies; `total` counts how many times it has been issued. Removing a copy archives it.
  */
 /** One book file loaded by a librarian: its copies' labels are printed from it, sheet by sheet. */
@@ -245,7 +245,7 @@ export const bookOverdueNotices = pgTable(
 );
 
 /**
- * What happened to a book or a copy (spec 2 §4): catalogue changes carry the book, copy events the
+ * What happened to a book or a copy (docs/product.md "States"): catalogue changes carry the book, copy events the
  * barcode too; `took` and `returned` name the student, `data` holds the due date of `took`.
  */
 export const bookHistories = pgTable(

@@ -220,7 +220,7 @@ export const parentChildren = pgTable(
   (t) => [primaryKey({ name: 'parent_children_pkey', columns: [t.parentId, t.pupilId] })],
 );
 
-/** School settings of spec 2: the turnstile connection, shown read-only. */
+/** School settings of docs/product.md: the turnstile connection, shown read-only. */
 export const schoolSettings = pgTable('school_settings', {
   schoolId: integer('school_id')
     .primaryKey()
@@ -234,7 +234,7 @@ export const schoolSettings = pgTable('school_settings', {
 
 /**
  * A recorded meal. Snapshots of the classroom, food category and cost keep past reports unchanged
- * when a pupil moves class or category (DOMAIN.md). `visit_date` is the local calendar day.
+ * when a pupil moves class or category (docs/domain.md). `visit_date` is the local calendar day.
  */
 export const visits = pgTable(
   'visits',

@@ -6,7 +6,7 @@ import type { LinkComponent } from '../../ui/link-type.tsx';
 import { TOKENS } from '../../ui/tokens.ts';
 
 /**
- * Spec 1 §1: © year and brand, the privacy policy, the version. Plain elements: the footer is on the
+ * docs/product.md "What it does": © year and brand, the privacy policy, the version. Plain elements: the footer is on the
  * sign-in page, which loads before antd and the router.
  */
 export function AppFooter({ brand, link: To = Link }: { brand: Brand | undefined; link?: LinkComponent }) {

@@ -11,7 +11,7 @@ export type NavContext = { role: Role; modules: readonly Module[] };
 const t = ru.nav;
 const KG: Role = 'EducationKindergartenAdmin';
 
-/** Who may see an entry at all: the group rules of spec 1 §6, before the route map is asked. */
+/** Who may see an entry at all: the group rules of docs/product.md "Roles", before the route map is asked. */
 type Rule = (c: NavContext) => boolean;
 const roles =
   (...list: Role[]): Rule =>
@@ -22,7 +22,7 @@ const fixationRule = roles('Admin', 'Cashier');
 const reportsRule = roles('EducationAdmin', KG, 'EducationSocialTeacher', 'EducationObserver', 'Admin', 'Economist');
 const educationAdminRule = roles('EducationAdmin');
 const referenceRule = roles('EducationAdmin', KG, 'Admin', 'EducationSocialTeacher');
-// Library needs both the role and the organization's module (spec 1 §6): the module is the route
+// Library needs both the role and the organization's module (docs/product.md "Roles"): the module is the route
 // map's (ROUTE_MODULES), checked for every entry below.
 const libraryRule = roles('EducationAdmin', 'EducationLibrarian');
 /** The role opens the screen and the organization has its module. */
@@ -43,7 +43,7 @@ const TOP: Spec[] = [
   },
   { to: '/school/fixation/manual', label: t.manualFixation, rule: roles('EducationAdmin', KG) },
   { to: '/fixation/manual', label: t.manualFixation, rule: fixationRule },
-  // Spec 1 §6 also names admin here; DOMAIN.md settles it as super admin only, as the route map says.
+  // docs/product.md "Roles" also names admin here; docs/domain.md settles it as super admin only, as the route map says.
   { to: '/organizations', label: t.organizations, rule: roles('SuperAdmin') },
   { to: '/pupils', label: t.pupils, rule: roles('SuperAdmin') },
   { to: '/users', label: t.users, rule: roles('SuperAdmin') },
@@ -113,7 +113,7 @@ const toLink = (s: Omit<Spec, 'rule'>, c: NavContext): NavLink => ({
 
 /**
  * The top navigation a user sees: an entry shows only when its group rule admits the user AND the
- * route map lets the role open it, so no entry ever leads to a refused screen (DOMAIN.md).
+ * route map lets the role open it, so no entry ever leads to a refused screen (docs/domain.md).
  */
 export function buildNav(c: NavContext): NavEntry[] {
   const top = TOP.filter((s) => s.rule(c) && opens(c, s.to)).map((s) => toLink(s, c));

@@ -9,7 +9,7 @@ import type { NavLink } from './nav-model.ts';
 
 type Props = { name: string; image: Image | null; links: NavLink[]; onSignOut: () => void };
 
-/** Spec 1 §2.3 profile menu: Профиль, Смена пароля and Выход, under the user's name. */
+/** docs/product.md "Navigation" profile menu: Профиль, Смена пароля and Выход, under the user's name. */
 export function ProfileMenu({ name, image, links, onSignOut }: Props) {
   const { pathname } = useLocation();
   const container = useRef<HTMLDivElement>(null);

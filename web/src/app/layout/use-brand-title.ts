@@ -1,7 +1,7 @@
 import type { Brand } from '@tamaq/contract/brand';
 import { useEffect } from 'react';
 
-/** The tab title follows the host's brand (spec 1 §1: the project name switches by host). */
+/** The tab title follows the host's brand (docs/product.md "What it does": the project name switches by host). */
 export function useBrandTitle(brand: Brand | undefined): void {
   useEffect(() => {
     if (brand) document.title = brand.name;

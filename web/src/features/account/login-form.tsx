@@ -14,7 +14,7 @@ type Field = 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
 
 /**
- * Spec 1 §2.4: login or e-mail and password; back to the remembered page, else to `/`. Plain
+ * docs/product.md "Sign-in": login or e-mail and password; back to the remembered page, else to `/`. Plain
  * elements, no antd and no router: the sign-in page is every user's first download, and
  * the app loads once the user is in. Errors of a field stay under it, others go into the alert.
  */

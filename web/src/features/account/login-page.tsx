@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from './login-form.tsx';
 import { DENIED_PARAM, NEXT_PARAM } from './return-to.ts';
 
-/** Spec 1 §2.4 inside the app (after a sign-out, or a link within it): the same form, routed. */
+/** docs/product.md "Sign-in" inside the app (after a sign-out, or a link within it): the same form, routed. */
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

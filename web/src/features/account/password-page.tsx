@@ -9,7 +9,7 @@ import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 const t = ru.password;
 
-/** Spec 1 §2.8 'Смена пароля': current, new, repeat. Other sessions of the user end (DOMAIN.md). */
+/** docs/product.md "Profile and password" 'Смена пароля': current, new, repeat. Other sessions of the user end (docs/domain.md). */
 export function PasswordPage() {
   const [form] = Form.useForm<PasswordChangeBody>();
   const { message } = App.useApp();

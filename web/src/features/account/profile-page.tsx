@@ -13,7 +13,7 @@ import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 const t = ru.profile;
 type Values = { name: string; image: Image | null };
 
-/** Spec 1 §2.8 'Профиль': the photo (click to upload a new one) and the full name. */
+/** docs/product.md "Profile and password" 'Профиль': the photo (click to upload a new one) and the full name. */
 export function ProfilePage() {
   const { data, error, isPending } = useProfile();
   return (

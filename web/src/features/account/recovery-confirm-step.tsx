@@ -15,7 +15,7 @@ type Props = {
   onResent: (at: number) => void;
 };
 
-/** Recovery step 2 (spec 1 §2.7): e-mail, new password twice, the code, "Сменить пароль". */
+/** Recovery step 2 (docs/product.md "Password recovery"): e-mail, new password twice, the code, "Сменить пароль". */
 export function RecoveryConfirmStep({ email, onSubmit, resendAt, onResend, onResent }: Props) {
   const [form] = Form.useForm<RecoveryConfirmBody>();
   const { onFinish, submitting, alert } = useAlertSubmit(form, onSubmit);

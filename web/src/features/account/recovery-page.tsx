@@ -11,7 +11,7 @@ import { RecoveryRequestStep } from './recovery-request-step.tsx';
 
 type Sent = { email: string; resendAt: number };
 
-/** Spec 1 §2.7: ask for a code by e-mail, then set a new password with it; success signs in. */
+/** docs/product.md "Password recovery": ask for a code by e-mail, then set a new password with it; success signs in. */
 export function RecoveryPage() {
   const navigate = useNavigate();
   const [sent, setSent] = useState<Sent | null>(null);

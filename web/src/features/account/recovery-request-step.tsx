@@ -13,7 +13,7 @@ const t = ru.recovery;
 export function RecoveryRequestStep({ onSubmit }: { onSubmit: (body: EmailBody) => Promise<void> }) {
   const [form] = Form.useForm<EmailBody>();
   const { onFinish, submitting, alert } = useAlertSubmit(form, onSubmit, {
-    // Spec 1 §8: a 401 here reads as a bad login, like on the login page.
+    // docs/product.md "Errors": a 401 here reads as a bad login, like on the login page.
     explain: (err) => (isApiError(err) && err.status === 401 ? t.badCredentials : undefined),
   });
   return (

@@ -18,7 +18,7 @@ import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 const t = ru.removal;
 type Sent = { email: string; resendAt: number };
 
-/** Spec 2 account deletion: e-mail, then the code; success also signs this browser out. */
+/** docs/product.md account deletion: e-mail, then the code; success also signs this browser out. */
 export function RemoveAccountPage() {
   const [form] = Form.useForm<EmailBody>();
   const [sent, setSent] = useState<Sent | null>(null);

@@ -14,7 +14,7 @@ type Props = { form: FormInstance<SignupDetails>; onSubmit: (body: RegisterBody)
 
 /** Sign-up step 1: who, which organization, the password, and consent to data processing. */
 export function SignupDetailsStep({ form, onSubmit }: Props) {
-  // Spec 1 §5: an error of no particular field shows under the organization field on this form.
+  // docs/product.md "Validation": an error of no particular field shows under the organization field on this form.
   const { onFinish, submitting, alert } = useAlertSubmit(form, ({ consent: _consent, ...body }) => onSubmit(body), {
     fallbackField: 'organization',
   });

@@ -13,7 +13,7 @@ import { SignupDetailsStep, type SignupDetails } from './signup-details-step.tsx
 const t = ru.signup;
 type Sent = { body: RegisterBody; resendAt: number };
 
-/** Spec 1 §2.5: details, then the e-mailed code; success signs in, resets the form and opens `/`. */
+/** docs/product.md "Sign-up": details, then the e-mailed code; success signs in, resets the form and opens `/`. */
 export function SignupPage() {
   const [form] = Form.useForm<SignupDetails>();
   const navigate = useNavigate();

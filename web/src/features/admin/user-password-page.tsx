@@ -11,7 +11,7 @@ import { useUser } from './api/get-user.ts';
 const t = ru.orgs.userPassword;
 const passwordRules = [fromSchema(UserPasswordBody.shape.password)];
 
-/** Spec 1 §2.9: the super admin gives a user a new password; that user's sessions end. */
+/** docs/product.md "Another user's password": the super admin gives a user a new password; that user's sessions end. */
 export function UserPasswordPage() {
   const id = Number(useParams().id);
   const user = useUser(id);

@@ -7,7 +7,7 @@ import { canteensResource } from './canteens-resource.ts';
 
 const t = ru.catalogs.canteens;
 
-/** '/canteen/create' and '/canteen/:id' (spec 1 §2.18): name, address, description; saving returns to the list. */
+/** '/canteen/create' and '/canteen/:id' (docs/product.md "Canteens"): name, address, description; saving returns to the list. */
 export function CanteenFormPage() {
   return (
     <ResourceForm

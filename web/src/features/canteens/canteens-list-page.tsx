@@ -6,7 +6,7 @@ import { canteensResource } from './canteens-resource.ts';
 
 const t = ru.catalogs.canteens;
 
-/** Spec 1 §2.18: the organization's canteens with search (200 ms debounce), add, edit and delete. */
+/** docs/product.md "Canteens": the organization's canteens with search (200 ms debounce), add, edit and delete. */
 export function CanteensListPage() {
   return (
     <ResourceList<Canteen>

@@ -1,7 +1,7 @@
 import { Canteen, CanteenCreate, CanteenUpdate } from '@tamaq/contract/canteens';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 1 §2.18: the organization's canteens. The fixation screens read the list to pick one. */
+/** docs/product.md "Canteens": the organization's canteens. The fixation screens read the list to pick one. */
 export const canteensResource = defineResource({
   key: 'canteens',
   group: 'canteens',

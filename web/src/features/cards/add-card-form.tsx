@@ -11,7 +11,7 @@ import { useRegisterCard } from './api/register-card.ts';
 import { useCardSearch } from './api/search-cards.ts';
 
 const t = ru.orgs.userCards;
-/** Spec 1 §9: suggestions follow the typing 100 ms after it stops. */
+/** docs/product.md "Limits": suggestions follow the typing 100 ms after it stops. */
 const SUGGEST_DELAY_MS = 100;
 const numberRules = [fromSchema(cardNumber())];
 
@@ -28,7 +28,7 @@ function suggestionLabel(card: Card) {
 
 /**
  * Type or scan a number, pick a suggestion, «Добавить»: a card the organization has is linked, a
- * new number is registered first and then linked (spec 1 §2.13).
+ * new number is registered first and then linked (docs/product.md "A person's cards").
  */
 export function AddCardForm({ userId }: { userId: number }) {
   const [form] = Form.useForm<Values>();

@@ -6,7 +6,7 @@ import { useSetCardStatus } from './api/set-card-status.ts';
 
 const t = ru.orgs.cards;
 
-/** The one-time ↔ endless switch of a card: asks first (DOMAIN.md), then saves. */
+/** The one-time ↔ endless switch of a card: asks first (docs/domain.md), then saves. */
 export function CardUseSwitch({ card }: { card: Card }) {
   const { message } = App.useApp();
   const save = useSetCardStatus();

@@ -17,7 +17,7 @@ const columns: TableColumnsType<CardRow> = [
 ];
 
 /**
- * /cards (spec 1 §2.14): the organization's own cards, found by number or holder or by scanning a
+ * /cards (docs/product.md "Cards"): the organization's own cards, found by number or holder or by scanning a
  * card, each switchable between one-time and endless use.
  */
 export function CardsPage() {

@@ -17,7 +17,7 @@ const t = ru.orgs.cards;
 const columns: TableColumnsType<CardRow> = [numberColumn, holderColumn, useColumn];
 const numberRules = [fromSchema(cardNumber())];
 
-/** /cards/:id (spec 1 §2.14): the super admin registers card numbers in an organization. */
+/** /cards/:id (docs/product.md "Cards"): the super admin registers card numbers in an organization. */
 export function OrganizationCardsPage() {
   const organizationId = Number(useParams().id);
   const organization = useOrganization(organizationId);

@@ -14,7 +14,7 @@ import { AddCardForm } from './add-card-form.tsx';
 const t = ru.orgs.userCards;
 const c = ru.orgs.cards;
 
-/** /user/cards/:id and /classroom/:classroomId/user/cards/:id (spec 1 §2.13): a user's cards. */
+/** /user/cards/:id and /classroom/:classroomId/user/cards/:id (docs/product.md "A person's cards"): a user's cards. */
 export function UserCardsPage() {
   const params = useParams();
   const userId = Number(params.id);

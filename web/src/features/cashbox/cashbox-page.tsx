@@ -41,7 +41,7 @@ function pricesOf(body: unknown): CashboxDish[] | null {
 }
 
 /**
- * /cashbox (spec 2, the education admin and cashier): the school's favourites and today's paid menu,
+ * /cashbox (docs/product.md, the education admin and cashier): the school's favourites and today's paid menu,
  * a cart kept in this browser, and the order paid in cash, priced by the server and placed once per
  * cart (its Idempotency-Key survives a retry and a reload). Worked from the keyboard: the search is
  * focused, ↑ ↓ and Enter add, + and − change the last dish, Del removes it, F9 or Ctrl+Enter pays.

@@ -10,7 +10,7 @@ import { classroomsResource } from './classrooms-resource.ts';
 import { useClassroomTexts } from './use-classroom-texts.ts';
 
 /**
- * '/classroom/:school/create' and '/classroom/:school/:id' (spec 1 §2.20): the name of a class;
+ * '/classroom/:school/create' and '/classroom/:school/:id' (docs/product.md "Classes"): the name of a class;
  * saving returns to the list of that school.
  */
 export function ClassroomFormPage() {

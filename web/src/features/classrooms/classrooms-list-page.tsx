@@ -14,7 +14,7 @@ import { useClassroomTexts } from './use-classroom-texts.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 
-/** Spec 1 §2.20: the classes (groups) of a school with search, pages, add, import, export and delete. */
+/** docs/product.md "Classes": the classes (groups) of a school with search, pages, add, import, export and delete. */
 export function ClassroomsListPage() {
   const downloadHref = useDownloadHref();
   const words = useStructureWords();

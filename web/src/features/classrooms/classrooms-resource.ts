@@ -1,7 +1,7 @@
 import { Classroom, ClassroomCreate, ClassroomUpdate } from '@tamaq/contract/classrooms';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 1 §2.20: the classes (groups) of a school. Every class query, the selectors' too, starts with 'classrooms'. */
+/** docs/product.md "Classes": the classes (groups) of a school. Every class query, the selectors' too, starts with 'classrooms'. */
 export const classroomsResource = defineResource({
   key: 'classrooms',
   group: 'classrooms',

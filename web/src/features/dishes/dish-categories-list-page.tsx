@@ -5,7 +5,7 @@ import { dishCategoriesResource } from './dish-categories-resource.ts';
 
 const t = ru.food.dishCategories;
 
-/** /categories (spec 2): dish categories with search, add, edit and delete; a row opens its dishes. */
+/** /categories (docs/product.md): dish categories with search, add, edit and delete; a row opens its dishes. */
 export function DishCategoriesListPage() {
   return (
     <ResourceList<DishCategory>

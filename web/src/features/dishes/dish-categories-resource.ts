@@ -1,7 +1,7 @@
 import { DishCategory, DishCategoryCreate, DishCategoryUpdate } from '@tamaq/contract/dishes';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 2 "Dish categories": the education admin's catalogue of dish categories. */
+/** docs/product.md "Dish categories and dishes": the education admin's catalogue of dish categories. */
 export const dishCategoriesResource = defineResource({
   key: 'dish-categories',
   group: 'dish-categories',

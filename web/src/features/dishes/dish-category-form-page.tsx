@@ -7,7 +7,7 @@ import { dishCategoriesResource } from './dish-categories-resource.ts';
 
 const t = ru.food.dishCategories;
 
-/** '/category/create' and '/category/:id' (spec 2): a name; save returns to the list. */
+/** '/category/create' and '/category/:id' (docs/product.md): a name; save returns to the list. */
 export function DishCategoryFormPage() {
   return (
     <ResourceForm

@@ -16,7 +16,7 @@ const t = ru.food.dishes;
 /** The price stays a decimal string from the field to the server ('450.50'): no float on the way. */
 type Values = { image: Image | null; name: string; cost: string | null; output: string; description: string };
 
-/** '/product/{categoryId}/create' and '/product/{categoryId}/{id}' (spec 2): save returns to the dishes. */
+/** '/product/{categoryId}/create' and '/product/{categoryId}/{id}' (docs/product.md): save returns to the dishes. */
 export function DishFormPage() {
   const categoryId = useCategoryId();
   const category = dishCategoriesResource.useOne(categoryId);

@@ -17,7 +17,7 @@ export const useCategoryId = (): number | null => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** /products/{categoryId} (spec 2): a category's dishes with photo, price and output. */
+/** /products/{categoryId} (docs/product.md): a category's dishes with photo, price and output. */
 export function DishesListPage() {
   const categoryId = useCategoryId() ?? 0;
   const category = dishCategoriesResource.useOne(categoryId || null);

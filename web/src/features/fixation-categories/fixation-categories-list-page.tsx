@@ -7,7 +7,7 @@ import { fixationCategoriesResource } from './fixation-categories-resource.ts';
 
 const t = ru.catalogs.fixationCategories;
 
-/** Spec 1 §2.19: meal-time categories in list order (position, then start time), with search and delete. */
+/** docs/product.md "Meal times": meal-time categories in list order (position, then start time), with search and delete. */
 export function FixationCategoriesListPage() {
   return (
     <ResourceList<FixationCategory>

@@ -26,7 +26,7 @@ const timeOf = (text: string | undefined): Dayjs | null => {
   return text && Number.isInteger(h) && Number.isInteger(m) ? dayjs().hour(h!).minute(m!).second(0) : null;
 };
 
-/** '/fixation/category/create' and '/fixation/category/:id' (spec 1 §2.19): name, position and the time window. */
+/** '/fixation/category/create' and '/fixation/category/:id' (docs/product.md "Meal times"): name, position and the time window. */
 export function FixationCategoryFormPage() {
   return (
     <ResourceForm

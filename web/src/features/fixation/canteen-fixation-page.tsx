@@ -27,7 +27,7 @@ const t = ru.fixation;
 const jobTitle = (f: Fixation) => f.user.job_title;
 
 /**
- * /fixation (spec 1 §2.21, spec 2 §4): the canteen's counter. A scan (or a typed number) records a
+ * /fixation (docs/product.md "Scanning at a canteen", docs/product.md "States"): the canteen's counter. A scan (or a typed number) records a
  * visit through the offline-safe scan queue and shows the big card; the history below reloads.
  * The canteen picker appears only with more than one canteen; only the admin picks the category.
  */

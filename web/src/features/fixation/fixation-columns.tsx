@@ -16,7 +16,7 @@ export interface FixationColumnsOptions {
   timeZone: string;
 }
 
-/** Photo, name, job title or class, category, 'dd.MM.yyyy HH:mm' and delete (spec 1 §2.21, §2.22). */
+/** Photo, name, job title or class, category, 'dd.MM.yyyy HH:mm' and delete (docs/product.md "Scanning at a canteen", "Scanning at a school"). */
 export function fixationColumns({ detail, onDelete, timeZone }: FixationColumnsOptions): TableColumnsType<Fixation> {
   return [
     {

@@ -15,7 +15,7 @@ export type Feedback =
 
 const TOO_MANY_REQUESTS = 429;
 
-/** The same card again within 3 s: a double beep of the scanner, not a second meal (spec 1 §8). */
+/** The same card again within 3 s: a double beep of the scanner, not a second meal (docs/product.md "Errors"). */
 export const isDoubleScan = (outcome: ScanOutcome<unknown>): boolean =>
   outcome.kind === 'refused' && outcome.error.status === TOO_MANY_REQUESTS;
 

@@ -28,12 +28,12 @@ import { schoolPaceKey } from './api/school-pace.ts';
 import { QueuePace } from './queue-pace.tsx';
 
 const t = ru.fixation;
-/** Spec 1 §6: the education admin may delete school visits; the kindergarten admin, theirs. */
+/** docs/product.md "Roles": the education admin may delete school visits; the kindergarten admin, theirs. */
 const MAY_DELETE: readonly Role[] = ['EducationAdmin', 'EducationKindergartenAdmin'];
 const classroomOf = (f: Fixation) => f.classroom?.name ?? null;
 
 /**
- * /school/fixation (spec 1 §2.22): a school's visits, live. Scans at this screen record through the
+ * /school/fixation (docs/product.md "Scanning at a school"): a school's visits, live. Scans at this screen record through the
  * scan queue; visits recorded anywhere else (another counter, the manual screen) arrive through
  * the websocket. A user tied to a school sees only that one; others pick when there are several.
  */

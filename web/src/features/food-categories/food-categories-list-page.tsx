@@ -7,7 +7,7 @@ import { formatCost } from '../../lib/money.ts';
 
 const t = ru.catalogs.foodCategories;
 
-/** Spec 2 "Food categories": name, daily cost and type, with search, add, edit and delete. */
+/** docs/product.md "Food categories": name, daily cost and type, with search, add, edit and delete. */
 export function FoodCategoriesListPage() {
   return (
     <ResourceList<FoodCategory>

@@ -2,7 +2,7 @@ import { FoodCategory, FoodCategoryCreate, FoodCategoryUpdate } from '@tamaq/con
 import { defineResource } from '../../lib/resource.ts';
 
 /**
- * Spec 2 "Food categories": name, daily cost and type. Deleting one pupils hold is refused (409) and
+ * docs/product.md "Food categories": name, daily cost and type. Deleting one pupils hold is refused (409) and
  * the list shows why; a type change moves pupils' social-wallet dates, so pupil lists refresh too.
  */
 export const foodCategoriesResource = defineResource({

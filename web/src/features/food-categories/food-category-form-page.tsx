@@ -17,7 +17,7 @@ const t = ru.catalogs.foodCategories;
 /** The cost stays a decimal string from the field to the server ('650.50'): no float on the way. */
 type Values = { name: string; cost: string | null; type: FoodCategoryType };
 
-/** '/food/category/create' and '/food/category/:id' (spec 2): name, daily cost and type. */
+/** '/food/category/create' and '/food/category/:id' (docs/product.md): name, daily cost and type. */
 export function FoodCategoryFormPage() {
   return (
     <ResourceForm

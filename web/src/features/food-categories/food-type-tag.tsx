@@ -4,7 +4,7 @@ import { ru } from '../../i18n/ru.ts';
 
 const t = ru.catalogs.foodCategories;
 
-/** Spec 2: a social-wallet category wears a special (green) label; a common one reads "Стандартная категория". */
+/** docs/product.md: a social-wallet category wears a special (green) label; a common one reads "Стандартная категория". */
 export function FoodTypeTag({ type }: { type: FoodCategoryType }) {
   return type === 'sw' ? (
     <Tag color="green" data-testid="food-type">

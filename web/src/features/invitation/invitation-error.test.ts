@@ -6,7 +6,7 @@ const error = (status: number, code: string, errorMessage?: string) =>
   new ApiError({ status, code, ...(errorMessage ? { errorMessage } : {}) });
 
 describe('invitationError', () => {
-  it('says spec 2 §8 words for a bad password, a dead invitation and anything else', () => {
+  it('says docs/product.md "Errors" words for a bad password, a dead invitation and anything else', () => {
     expect(invitationError(error(401, 'Unauthorized', 'Неверный логин или пароль'))).toBe('Неверный логин или пароль');
     expect(invitationError(error(404, 'Invitation not found', 'x'))).toBe(
       'Приглашение не найдено! Возможно, срок действия приглашения истёк или оно уже использовано. Попросите отправить его повторно',

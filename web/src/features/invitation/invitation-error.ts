@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client.ts';
 const t = ru.invitation.page.errors;
 
 /**
- * Spec 2 §8 for the invitation page: 401 reads as a bad login, the server's 'Invitation not found' as
+ * docs/product.md "Errors" for the invitation page: 401 reads as a bad login, the server's 'Invitation not found' as
  * an expired or used link, anything else as a generic failure. A 409 (the e-mail belongs to a staff
  * account) and a 429 carry the server's own words, which say what to do.
  */

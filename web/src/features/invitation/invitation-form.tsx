@@ -27,7 +27,7 @@ const rules = {
 type Values = { name?: string; password: string; consent: boolean };
 
 /**
- * Spec 2 public page, the form: a new parent gives a name and a password; a parent who already has
+ * docs/product.md public page, the form: a new parent gives a name and a password; a parent who already has
  * an account (`account_exists`) gives only that account's password. Consent is required either way.
  */
 export function InvitationForm({

@@ -13,7 +13,7 @@ import { StoreLinks } from './store-links.tsx';
 const t = ru.invitation.page;
 
 /**
- * Spec 2 /parent/invitation/{code}: a parent opens the mailed link (usually on a phone), accepts,
+ * docs/product.md /parent/invitation/{code}: a parent opens the mailed link (usually on a phone), accepts,
  * and is congratulated with the brand's app store links. No redirect: the app is where they go next.
  */
 export function InvitationPage() {

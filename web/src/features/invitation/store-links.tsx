@@ -6,7 +6,7 @@ import { ru } from '../../i18n/ru.ts';
 const t = ru.invitation.page;
 const style = { background: '#111', borderColor: '#111', height: 48, paddingInline: 20 };
 
-/** The current brand's own app store links (spec 2: links depend on the host), full width on a phone. */
+/** The current brand's own app store links (docs/product.md: links depend on the host), full width on a phone. */
 export function StoreLinks({ brand, stacked }: { brand: Brand; stacked: boolean }) {
   const links = [
     { href: brand.appStoreUrl, icon: <AppleFilled />, label: t.appStore, testId: 'app-store' },

@@ -3,7 +3,7 @@ import type { Brand } from '@tamaq/contract/brand';
 import { Button, Space } from 'antd';
 import { ru } from '../../i18n/ru.ts';
 
-/** The brand's own store links: each brand has its own app (spec 1 §1). */
+/** The brand's own store links: each brand has its own app (docs/product.md "What it does"). */
 export function StoreButtons({ brand }: { brand: Brand }) {
   const style = { background: '#111', borderColor: '#111', height: 48, paddingInline: 20 };
   return (

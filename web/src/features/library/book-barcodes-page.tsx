@@ -20,7 +20,7 @@ const t = ru.library.copies;
 const ASK_ABOVE_COPIES = 20;
 
 /**
- * '/books/:id/barcodes' (spec 2 §2): a book's copies. Generate N barcodes, type one, or scan a
+ * '/books/:id/barcodes' (docs/product.md): a book's copies. Generate N barcodes, type one, or scan a
  * label anywhere on the page; each copy shows how often it was issued, its history and a delete.
  */
 export function BookBarcodesPage() {

@@ -5,7 +5,7 @@ import { bookCategoriesResource } from './book-categories-resource.ts';
 
 const t = ru.library.categories;
 
-/** '/books/categories' (spec 2 §2): a school's book categories with search, pages, add, edit and delete. */
+/** '/books/categories' (docs/product.md): a school's book categories with search, pages, add, edit and delete. */
 export function BookCategoriesPage() {
   return (
     <ResourceList<BookCategory>

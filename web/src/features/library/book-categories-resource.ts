@@ -1,7 +1,7 @@
 import { BookCategory, BookCategoryCreate, BookCategoryUpdate } from '@tamaq/contract/library';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 2 §2: the book categories of a school library. */
+/** docs/product.md: the book categories of a school library. */
 export const bookCategoriesResource = defineResource({
   key: 'book-categories',
   group: 'book-categories',

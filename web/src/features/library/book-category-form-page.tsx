@@ -12,14 +12,14 @@ import { bookCategoriesResource } from './book-categories-resource.ts';
 
 const t = ru.library.categories;
 
-/** '/books/category/:schoolId/create' and '/books/category/:schoolId/:id' (spec 2 §2): the category's name. */
+/** '/books/category/:schoolId/create' and '/books/category/:schoolId/:id' (docs/product.md): the category's name. */
 export function BookCategoryFormPage() {
   const params = useParams();
   const schoolId = positiveParam(params.schoolId);
   const category = bookCategoriesResource.useOne(positiveParam(params.id));
   const schools = useQuery(schoolOptionsQuery());
   const school = category.data?.school ?? schools.data?.rows.find((s) => s.id === schoolId);
-  // The kindergarten admin may create a category (spec 2 §2) but not open the list: back to their
+  // The kindergarten admin may create a category (docs/product.md) but not open the list: back to their
   // kindergartens, a screen they can use, rather than to a refusal.
   const role = useSession()?.role;
   const list = `/books/categories${schoolId ? `?schoolId=${category.data?.schoolId ?? schoolId}` : ''}`;

@@ -25,14 +25,14 @@ type Values = {
 
 const rule = (field: keyof typeof BookCreate.shape) => [fromSchema(BookCreate.shape[field])];
 
-/** '/books/:schoolId/create' and '/books/:schoolId/:id' (spec 2 §2): every field of a book. */
+/** '/books/:schoolId/create' and '/books/:schoolId/:id' (docs/product.md): every field of a book. */
 export function BookFormPage() {
   const params = useParams();
   const urlSchoolId = positiveParam(params.schoolId);
   const book = booksResource.useOne(positiveParam(params.id));
   const schoolId = book.data?.schoolId ?? urlSchoolId;
   const schools = useQuery(schoolOptionsQuery());
-  // Spec 2 §9: the form loads up to 1000 categories of the school.
+  // docs/product.md "Limits": the form loads up to 1000 categories of the school.
   const categories = bookCategoriesResource.useList({ schoolId, query: '', limit: 1000, offset: 0 });
   const school = book.data?.school ?? schools.data?.rows.find((s) => s.id === schoolId);
   return (

@@ -29,7 +29,7 @@ const extra = (row: BookHistoryRow): string => {
   return (row.data.renewed ? t.renewedUntil : t.until)(formatDate(row.data.expired_at));
 };
 
-/** '/books/:id/histories' (spec 2 §2): a copy's history (the id is the copy's) with its book's. */
+/** '/books/:id/histories' (docs/product.md): a copy's history (the id is the copy's) with its book's. */
 export function BookHistoryPage() {
   const barcodeId = positiveParam(useParams().id);
   const list = useListParams();

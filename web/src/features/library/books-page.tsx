@@ -10,7 +10,7 @@ import { booksResource } from './books-resource.ts';
 const t = ru.library.books;
 
 /**
- * '/books' (spec 2 §2): a school's books with search by name, author or barcode, pages, add, edit,
+ * '/books' (docs/product.md): a school's books with search by name, author or barcode, pages, add, edit,
  * delete, and each book's copies.
  */
 export function BooksPage() {

@@ -1,7 +1,7 @@
 import { Book, BookCreate, BookUpdate } from '@tamaq/contract/library';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 2 §7: a school library's books (the list carries no barcodes; one book does). */
+/** docs/product.md "Calls": a school library's books (the list carries no barcodes; one book does). */
 export const booksResource = defineResource({
   key: 'books',
   group: 'books',

@@ -1,6 +1,6 @@
 import { LOAN_MESSAGES, type LibraryStudent, type ScannedBookBarcode } from '@tamaq/contract/library';
 
-/** The desk's mode: set by the first copy scanned (spec 2 §4), cleared with the student. */
+/** The desk's mode: set by the first copy scanned (docs/product.md "States"), cleared with the student. */
 export type DeskMode = 'issue' | 'return';
 
 export interface Desk {
@@ -12,7 +12,7 @@ export interface Desk {
 export const EMPTY_DESK: Desk = { student: null, mode: null, copies: [] };
 
 /**
- * Whether a scanned copy joins the list (spec 2 §4): the first copy sets the mode — taking back
+ * Whether a scanned copy joins the list (docs/product.md "States"): the first copy sets the mode — taking back
  * when it is on hand, issuing otherwise; later copies must match it; a copy already in the list is
  * refused, and so is a copy on hand with another student (neither issued nor taken back here).
  */

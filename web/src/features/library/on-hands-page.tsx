@@ -7,10 +7,10 @@ import { SchoolLoansList } from './school-loans-list.tsx';
 
 const t = ru.library.onHands;
 
-/** DOMAIN.md "Library": overdue red, due within 3 days amber, otherwise green. */
+/** docs/domain.md "Library": overdue red, due within 3 days amber, otherwise green. */
 const STATUS_COLOURS: Record<LoanStatus, string> = { overdue: 'red', soon: 'gold', normal: 'green' };
 
-/** '/books/onhands' (spec 2 §2): the copies students hold, soonest due first, coloured by status. */
+/** '/books/onhands' (docs/product.md): the copies students hold, soonest due first, coloured by status. */
 export function OnHandsPage() {
   return (
     <SchoolLoansList

@@ -15,7 +15,7 @@ import { desk as api } from './api/desk.ts';
 import { admitCopy, EMPTY_DESK, type Desk } from './desk-state.ts';
 
 const t = ru.library.issuance;
-/** Spec 2 §4: the desk's messages go away after 5 seconds. */
+/** docs/product.md "States": the desk's messages go away after 5 seconds. */
 const MESSAGE_MS = 5000;
 /** The due date offered first: two weeks from today. */
 const DEFAULT_LOAN_DAYS = 14;
@@ -41,7 +41,7 @@ function useLibraryReader(schoolId: number | null, onStudent: (s: LibraryStudent
 }
 
 /**
- * '/books/issuance' (spec 2 §2, §4): a student by card (or from the desk reader), then copies by
+ * '/books/issuance' (docs/product.md "States"): a student by card (or from the desk reader), then copies by
  * scanner; the first copy sets the mode, Ctrl+Enter issues or takes back after a confirmation,
  * Esc starts over. Every step works from the keyboard and the scanner alone.
  */

@@ -19,7 +19,7 @@ const FIELDS = ['date', 'canteen_id', 'category_id'] as const;
 const CANTEEN_MODE = { counts: true };
 
 /**
- * Spec 1 §2.24: the company admin marks which employees ate in a canteen in a meal category on a
+ * docs/product.md "Manual fixation": the company admin marks which employees ate in a canteen in a meal category on a
  * date; an endless-card holder gets a number of servings (1–1000) instead of a mark.
  */
 export function CanteenManualPage() {

@@ -8,7 +8,7 @@ const t = ru.manualFixation;
 export interface ManualDatePickerProps {
   /** 'YYYY-MM-DD'. */
   value: string;
-  /** Today in the organization's time zone: later days cannot be picked (spec 1 §5). */
+  /** Today in the organization's time zone: later days cannot be picked (docs/product.md "Validation"). */
   today: string;
   onChange: (date: string) => void;
 }

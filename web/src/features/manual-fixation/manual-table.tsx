@@ -44,7 +44,7 @@ const countOf = (text: string): number | null => {
 const sameRow = (a: ManualRow, b: ManualRow) => a !== b;
 
 /**
- * The list of both manual fixation screens (spec 1 §2.23, §2.24): number, photo, name, class and
+ * The list of both manual fixation screens (docs/product.md "Manual fixation"): number, photo, name, class and
  * category (or job title), and the mark — a checkbox, or a count for an endless card in the canteen
  * flow — with a select-all checkbox in the header. The checkboxes are real inputs, so Tab moves
  * through them and Space toggles the focused one.

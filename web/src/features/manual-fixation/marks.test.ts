@@ -115,7 +115,7 @@ describe('canteen marks', () => {
   ];
   const f = { date: '2026-11-20', canteenId: 4, categoryId: 9 };
 
-  it('sends marked one-time holders and endless holders with a count, and the counts (spec 1 §5)', () => {
+  it('sends marked one-time holders and endless holders with a count, and the counts (docs/product.md "Validation")', () => {
     let e = setValue(rows, NONE, 1, 1, CANTEEN);
     e = setValue(rows, e, 2, 5, CANTEEN);
     expect(buildCanteenSave(rows, e, f)).toEqual({

@@ -131,7 +131,7 @@ export interface CanteenFilters {
 }
 
 /**
- * POST /api/fixation/manual (spec 1 §5): the marked one-time holders and the endless holders with a
+ * POST /api/fixation/manual (docs/product.md "Validation"): the marked one-time holders and the endless holders with a
  * count above 0 in `users_ids`; the endless holders' counts in `counts`.
  */
 export function buildCanteenSave(rows: readonly ManualRow[], edits: Edits, f: CanteenFilters): CanteenManualSave {

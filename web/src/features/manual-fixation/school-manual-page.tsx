@@ -38,7 +38,7 @@ function useScreenSchool(urlSchoolId: string | undefined) {
 }
 
 /**
- * Spec 1 §2.23: an education or kindergarten admin marks who ate on a date, by class and/or food
+ * docs/product.md "Manual fixation": an education or kindergarten admin marks who ate on a date, by class and/or food
  * category; a scanned card marks its holder's row. Saving sets exactly the marked set of the list.
  */
 export function SchoolManualPage() {

@@ -12,7 +12,7 @@ export interface ShownErrors {
 export const NO_ERRORS: ShownErrors = { fields: {}, rows: {}, general: null };
 
 /**
- * A failed save as the screen shows it (spec 1 §5, §8): the first message of each invalid field under
+ * A failed save as the screen shows it (docs/product.md "Validation", "Errors"): the first message of each invalid field under
  * that field, a count's message on its row, the rest in one alert.
  */
 export function shownErrors(err: unknown, fieldNames: readonly string[]): ShownErrors {

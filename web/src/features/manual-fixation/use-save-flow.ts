@@ -16,7 +16,7 @@ export interface SaveFlow<B> {
 
 /**
  * One save of a manual list: sends the marked set, clears the marks once the list has reloaded,
- * tells how many visits were added, removed and changed, or shows the server's refusal (spec 1 §8).
+ * tells how many visits were added, removed and changed, or shows the server's refusal (docs/product.md "Errors").
  * Both outcomes belong to the filters they were made under.
  */
 export function useSaveFlow<B>(

@@ -26,7 +26,7 @@ const t = ru.food.activations;
 const daysOf = ru.food.menus.daysOf;
 
 /**
- * /activated/menus (spec 2): #, school, menu, type and the first day (dd.MM.yyyy), newest first,
+ * /activated/menus (docs/product.md): #, school, menu, type and the first day (dd.MM.yyyy), newest first,
  * with the menu day that applies today; a delete asks first. All schools, or one chosen.
  */
 export function ActivatedMenusPage() {

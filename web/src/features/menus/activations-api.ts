@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { menusResource } from './menus-resource.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-/** Spec 2 §7 activation calls. A change refreshes the menus too: their "in use" mark follows. */
+/** docs/product.md "Calls" activation calls. A change refreshes the menus too: their "in use" mark follows. */
 export const activationsKey = ['activatedMenus'] as const;
 
 export interface ActivationListParams {

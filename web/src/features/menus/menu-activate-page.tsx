@@ -27,7 +27,7 @@ interface Values {
 }
 
 /**
- * /menu/activate (spec 2): breadcrumb Activated menus > Activation; school (none to pick for a user
+ * /menu/activate (docs/product.md): breadcrumb Activated menus > Activation; school (none to pick for a user
  * locked to one), menu (each with its days, shown once loaded), type and the first day. Back to the
  * list after activating.
  */

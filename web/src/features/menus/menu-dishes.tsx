@@ -34,7 +34,7 @@ const t = ru.food.menus;
 const p = ru.food.menuPrint;
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
 
-/** The menu's dishes by day and meal mode (spec 2 "Menus"): add through the dialog, remove after asking. */
+/** The menu's dishes by day and meal mode (docs/product.md "Menus"): add through the dialog, remove after asking. */
 export function MenuDishes({ menu }: { menu: Menu }) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();

@@ -13,7 +13,7 @@ type Values = { name: string; days: number | string | null; groups: number[] };
 const modes = Object.entries(MEAL_MODES).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
- * '/menu/create' and '/menu/:id' (spec 2): name, days and meal modes; a new menu goes on to its own
+ * '/menu/create' and '/menu/:id' (docs/product.md): name, days and meal modes; a new menu goes on to its own
  * page to get its dishes, a saved one back to the list. A saved menu shows its dishes by day below;
  * an edit that would take dishes off it (fewer days, a mode unticked) asks first, naming them.
  */

@@ -31,7 +31,7 @@ function dayOf(menu: Menu, day: number, title: string): PrintedDay {
 /**
  * The days a print shows, from the link: `day=3` or `days=3-7` (days of the menu), or `activated`
  * (the activation's first day) with `from` and `to` (calendar dates, weekends left out), each date
- * with its day of the cycle (DOMAIN.md).
+ * with its day of the cycle (docs/domain.md).
  */
 export function printedDays(menu: Menu, params: URLSearchParams): PrintedDay[] {
   const activated = params.get('activated');

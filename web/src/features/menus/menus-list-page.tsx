@@ -12,7 +12,7 @@ export const modeNames = (groups: string) =>
     .filter(Boolean)
     .map((g) => MEAL_MODES[Number(g) as keyof typeof MEAL_MODES] ?? g);
 
-/** /menus (spec 2): id, name and days; delete is refused for a menu in use (the server says why). */
+/** /menus (docs/product.md): id, name and days; delete is refused for a menu in use (the server says why). */
 export function MenusListPage() {
   return (
     <ResourceList<Menu>

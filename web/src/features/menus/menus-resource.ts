@@ -1,7 +1,7 @@
 import { Menu, MenuCreate, MenuUpdate } from '@tamaq/contract/menus';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 2 "Menus": the education admin's cyclic menus. */
+/** docs/product.md "Menus": the education admin's cyclic menus. */
 export const menusResource = defineResource({
   key: 'menus',
   group: 'menus',

@@ -26,7 +26,7 @@ const t = ru.food.orders;
 const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
 
 /**
- * /orders (spec 2, the education admin): a school's cash orders over a period (from the first of the
+ * /orders (docs/product.md, the education admin): a school's cash orders over a period (from the first of the
  * month to today by default; both dates required), 10 a page, with the period's totals and the same
  * rows and totals as .xlsx. The filters live in the link.
  */

@@ -9,7 +9,7 @@ import { organizationsResource } from './organizations-resource.ts';
 const t = ru.orgs;
 const c = t.organizations.columns;
 
-/** Spec 1 §2.15: every organization, searchable by name and BIN, with edit and cards links. */
+/** docs/product.md "Organizations": every organization, searchable by name and BIN, with edit and cards links. */
 export function OrganizationsPage() {
   return (
     <ResourceList<Organization>

@@ -1,7 +1,7 @@
 import { Organization, OrganizationCreate, OrganizationUpdate } from '@tamaq/contract/organizations';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 1 §2.15: organizations (super admin). Creating one creates its admin; they are never deleted. */
+/** docs/product.md "Organizations": organizations (super admin). Creating one creates its admin; they are never deleted. */
 export const organizationsResource = defineResource({
   key: 'organizations',
   group: 'organizations',

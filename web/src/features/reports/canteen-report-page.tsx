@@ -11,7 +11,7 @@ import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 const t = ru.reports;
 const c = t.canteen;
 /**
- * /report/fixations (spec 2, admin and economist): who ate at a canteen on each day of a period, a
+ * /report/fixations (docs/product.md, admin and economist): who ate at a canteen on each day of a period, a
  * row per person and meal time, with each row's, each day's and the grand total; the same as .xlsx
  * and on A4 landscape paper. The filters live in the link, so a link reproduces the report.
  */

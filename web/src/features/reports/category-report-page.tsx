@@ -14,7 +14,7 @@ const labels: LabelColumn<ReportCategoryRow>[] = [
 ];
 
 /**
- * /report/category/fixations (spec 2, admin and economist): a canteen's portions by meal time and
+ * /report/category/fixations (docs/product.md, admin and economist): a canteen's portions by meal time and
  * day over a period, with the totals; the same filters in the link as the canteen report, .xlsx and
  * A4 landscape paper.
  */

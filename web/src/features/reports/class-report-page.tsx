@@ -18,7 +18,7 @@ import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 const t = ru.reports;
 
 /**
- * /report/school/classroom/fixations (spec 2; the school report's roles): a school's portions by
+ * /report/school/classroom/fixations (docs/product.md; the school report's roles): a school's portions by
  * class and food category on each day of a period, with the totals; .xlsx and A4 landscape paper.
  * The school and the period live in the link (schoolId, dateFrom, dateTo).
  */

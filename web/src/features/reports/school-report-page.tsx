@@ -21,7 +21,7 @@ import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 const t = ru.reports;
 
 /**
- * /report/school/fixations (spec 2; education admin, social teacher, observer, kindergarten admin):
+ * /report/school/fixations (docs/product.md; education admin, social teacher, observer, kindergarten admin):
  * which pupils of a school ate on each day of a period, a row per pupil and food category, with the
  * totals; a class and food categories narrow it. The filters live in the link, the school in
  * `canteenId` as the spec has it; a user locked to a school has no school picker.

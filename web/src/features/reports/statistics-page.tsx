@@ -18,7 +18,7 @@ const CHART_DELAY_MS = 100;
 type Row = SchoolStatistics['rows'][number];
 
 /**
- * /report/school/statistics (spec 2, the observer): summary cards, three pies drawn 100 ms after the
+ * /report/school/statistics (docs/product.md, the observer): summary cards, three pies drawn 100 ms after the
  * data, and a row per school, for a school or all of them and a period (the month so far by
  * default). The dates are chosen first and applied with «Вывести»; the applied filter lives in the
  * link (schoolId, dateFrom, dateTo) and the report loads only when both dates are there.
@@ -44,7 +44,7 @@ export function StatisticsPage() {
     placeholderData: keepPreviousData,
   });
   const data = report.data;
-  // The pies appear a moment after the numbers (spec 2), so the cards show first on a slow machine.
+  // The pies appear a moment after the numbers (docs/product.md), so the cards show first on a slow machine.
   const [drawn, setDrawn] = useState<SchoolStatistics | null>(null);
   useEffect(() => {
     if (!data) return;

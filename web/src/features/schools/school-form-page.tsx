@@ -46,7 +46,7 @@ const body = (v: Values) => ({
   city: v.city ?? '',
 });
 
-/** Spec 1 §2.17: one form for a new school and an existing one; saving returns to the list. */
+/** docs/product.md "Schools": one form for a new school and an existing one; saving returns to the list. */
 export function SchoolFormPage() {
   const words = useStructureWords();
   const t = useSchoolTexts();

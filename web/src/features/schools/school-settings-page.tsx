@@ -12,7 +12,7 @@ import { useSchoolSettings } from './api/get-school-settings.ts';
 const s = ru.structure.settings;
 const show = (v: string | number | null) => (v === null || v === '' ? s.empty : String(v));
 
-/** Spec 2 "School settings": the turnstile connection of a school, read-only; the password hidden until asked. */
+/** docs/product.md "Schools": the turnstile connection of a school, read-only; the password hidden until asked. */
 export function SchoolSettingsPage() {
   const raw = Number(useParams().id);
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;

@@ -13,7 +13,7 @@ const f = ru.structure.fields;
 const a = ru.structure.actions;
 
 /**
- * Spec 1 §2.17: the organization's schools (kindergartens) with search, add, edit and delete. A user
+ * docs/product.md "Schools": the organization's schools (kindergartens) with search, add, edit and delete. A user
  * locked to one school sees only it, and neither adds nor deletes schools (the server refuses too).
  */
 export function SchoolsListPage() {

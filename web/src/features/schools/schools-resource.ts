@@ -1,7 +1,7 @@
 import { School, SchoolCreate, SchoolUpdate } from '@tamaq/contract/schools';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 1 §2.17: schools (kindergartens). Every school query, the selectors' too, starts with 'schools'. */
+/** docs/product.md "Schools": schools (kindergartens). Every school query, the selectors' too, starts with 'schools'. */
 export const schoolsResource = defineResource({
   key: 'schools',
   group: 'schools',

@@ -34,7 +34,7 @@ export const positiveId = (raw: string | undefined): number | null => {
 };
 
 /**
- * Spec 1 §2.10/§2.12 '/classroom/:classroomId/users': the pupils of one class, searched by name, with
+ * docs/product.md "Users"/§2.12 '/classroom/:classroomId/users': the pupils of one class, searched by name, with
  * their food category and social wallet dates, add, import into the class, edit, cards, invite, delete.
  */
 export function ClassroomUsersPage() {
@@ -59,7 +59,7 @@ export function ClassroomUsersPage() {
   const name = classroom.data?.name ?? '';
   const base = `/classroom/${classroomId}`;
 
-  // Spec 1 §2.12: ID, photo, name, school, BIN, class and category.
+  // docs/product.md "Pupils": ID, photo, name, school, BIN, class and category.
   const columns: TableColumnsType<UserRow> = [
     { key: 'id', title: c.id, width: 80, render: (_, row) => row.id },
     {

@@ -26,7 +26,7 @@ const t = ru.users;
 const c = t.columns;
 
 /**
- * Spec 1 §2.12 '/pupils' (super admin): every pupil, searched by name, IIN or card, filtered by school
+ * docs/product.md "Pupils" '/pupils' (super admin): every pupil, searched by name, IIN or card, filtered by school
  * and class, imported from Excel into the chosen school or class, with the social wallet dates.
  */
 export function PupilsPage() {

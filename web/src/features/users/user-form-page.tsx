@@ -11,7 +11,7 @@ import { UserForm } from './user-form.tsx';
 const t = ru.users;
 
 /**
- * Spec 1 §2.11: one form for '/user/create', '/user/:id' and their class variants. What it shows
+ * docs/product.md "User form": one form for '/user/create', '/user/:id' and their class variants. What it shows
  * depends on the caller (watch for the Admin, school for the education admin, region for the super
  * admin) and on the class context (class and category; the name read-only when editing).
  */

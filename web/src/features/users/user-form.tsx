@@ -146,7 +146,7 @@ export function UserForm({
       <Row gutter={16}>
         <Col xs={24} md={16}>
           {classContext && editing ? (
-            // Spec 1 §2.11: read-only when editing within a class, and it looks so.
+            // docs/product.md "User form": read-only when editing within a class, and it looks so.
             <Form.Item name="name" label={f.name} extra={f.nameReadOnly}>
               <Input readOnly variant="filled" suffix={<LockOutlined aria-hidden />} tabIndex={-1} />
             </Form.Item>

@@ -1,5 +1,5 @@
 /**
- * Where the user form returns after saving (spec 1 §2.11): the list that opened it, carried in the
+ * Where the user form returns after saving (docs/product.md "User form"): the list that opened it, carried in the
  * `from` query parameter so a reload keeps it. Only paths of the app are accepted, never another site.
  */
 export const FROM = 'from';

@@ -47,7 +47,7 @@ const idParam = (raw: string | undefined): number | null => {
 };
 
 /**
- * Spec 1 §2.10 '/users': everybody of the organization (all organizations for the super admin) with
+ * docs/product.md "Users" '/users': everybody of the organization (all organizations for the super admin) with
  * search by name, job title or card, add, import from Excel, edit, password, cards, invite, delete.
  * The super admin filters by organization, and imports into the one chosen (none chosen: no import).
  */

@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/dates.ts';
 const t = ru.users.wallet;
 
 /**
- * A pupil's food category (spec 1 §2.12): beside it the day the social wallet was set, in green, or
+ * A pupil's food category (docs/product.md "Pupils"): beside it the day the social wallet was set, in green, or
  * in red the day it ended: 'удалена (date)' when the pupil has no category left, 'соц. кошелёк снят
  * (date)' beside the category the pupil moved to (the paid one was not removed).
  */

@@ -12,7 +12,7 @@ export interface DayGridProps {
 
 /**
  * The 31 month days as a calendar of checkboxes, seven to a row, with "all" and "none" helpers
- * (spec 1 §2.16). A form control: `value` is the sorted list of checked days.
+ * (docs/product.md "Watches"). A form control: `value` is the sorted list of checked days.
  */
 export function DayGrid({ value = [], onChange, id }: DayGridProps) {
   const { token } = theme.useToken();

@@ -9,7 +9,7 @@ import { watchesResource } from './watches-resource.ts';
 
 const t = ru.catalogs.watches;
 
-/** '/watch/create' and '/watch/:id' (spec 1 §2.16): a name and the month days to check. */
+/** '/watch/create' and '/watch/:id' (docs/product.md "Watches"): a name and the month days to check. */
 export function WatchFormPage() {
   return (
     <ResourceForm

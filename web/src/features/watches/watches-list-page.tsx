@@ -7,7 +7,7 @@ import { watchesResource } from './watches-resource.ts';
 
 const t = ru.catalogs.watches;
 
-/** Spec 1 §2.16: duty schedules with search and delete; days shown as ranges ("1–5, 10"). */
+/** docs/product.md "Watches": duty schedules with search and delete; days shown as ranges ("1–5, 10"). */
 export function WatchesListPage() {
   return (
     <ResourceList<Watch>

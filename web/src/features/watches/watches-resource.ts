@@ -1,7 +1,7 @@
 import { Watch, WatchCreate, WatchUpdate } from '@tamaq/contract/watches';
 import { defineResource } from '../../lib/resource.ts';
 
-/** Spec 1 §2.16: duty schedules, the month days on which their holders may eat. */
+/** docs/product.md "Watches": duty schedules, the month days on which their holders may eat. */
 export const watchesResource = defineResource({
   key: 'watches',
   group: 'watches',

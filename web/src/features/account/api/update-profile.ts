@@ -7,7 +7,7 @@ import { callEndpoint } from '../../../lib/endpoint-client.ts';
 export const updateProfile = (body: ProfileUpdateBody) => callEndpoint('profile', 'update', { body });
 
 /**
- * Spec 1 §4 "update, reload, then refresh the token": the answer already carries the fresh token
+ * docs/product.md "States" "update, reload, then refresh the token": the answer already carries the fresh token
  * (it holds the new name), which is stored before the profile is read again.
  */
 export function useUpdateProfile() {

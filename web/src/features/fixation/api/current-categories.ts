@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-/** Spec 2 §4: the categories active now, read again every 60 s while the screen is open. */
+/** docs/product.md "States": the categories active now, read again every 60 s while the screen is open. */
 export const CURRENT_CATEGORIES_REFRESH_MS = 60_000;
 
 export const getCurrentCategories = (signal?: AbortSignal) =>

@@ -12,6 +12,6 @@ export const fixationCategoryOptionsQuery = () =>
     staleTime: 60_000,
   });
 
-/** Only the admin may choose a category (spec 1 §6): nobody else asks. */
+/** Only the admin may choose a category (docs/product.md "Roles"): nobody else asks. */
 export const useFixationCategoryOptions = (enabled: boolean) =>
   useQuery({ ...fixationCategoryOptionsQuery(), enabled });

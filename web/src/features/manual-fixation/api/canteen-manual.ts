@@ -12,7 +12,7 @@ export interface CanteenManualParams {
 /** Every canteen manual list starts with this key: a save refreshes them all. */
 export const canteenManualKey = ['manual-fixation', 'canteen'] as const;
 
-/** The list needs a canteen, a date and a category (spec 1 §5). */
+/** The list needs a canteen, a date and a category (docs/product.md "Validation"). */
 export const canteenManualReady = (p: CanteenManualParams): boolean =>
   p.canteenId !== null && p.categoryId !== null && p.date !== '';
 

@@ -13,7 +13,7 @@ export interface SchoolManualParams {
 /** Every school manual list starts with this key: a save refreshes them all. */
 export const schoolManualKey = ['manual-fixation', 'school'] as const;
 
-/** The list needs a school and a class or a food category (spec 1 §5). */
+/** The list needs a school and a class or a food category (docs/product.md "Validation"). */
 export const schoolManualReady = (p: SchoolManualParams): boolean =>
   p.schoolId !== null && p.date !== '' && (p.classroomId !== null || p.categoryId !== null);
 

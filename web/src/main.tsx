@@ -2,18 +2,29 @@ import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginEntry } from './app/login-entry.tsx';
+import { chosenLanguage } from './i18n/language.ts';
+import { loadShellTexts } from './i18n/shell-texts.ts';
 import { networkError } from './lib/api-error.ts';
 import { readToken } from './lib/session.ts';
 
 const root = createRoot(document.getElementById('root')!);
+const language = chosenLanguage();
+document.documentElement.lang = language;
 
-/** The app loads on demand: antd, the router and the screens are not part of the sign-in page. */
+/**
+ * The app loads on demand: antd, the router and the screens are not part of the sign-in page. In
+ * another language than Russian its texts load first, since its screens read them as they load.
+ */
 async function startApp() {
+  if (language !== 'ru') {
+    const { loadTexts } = await import('./i18n/texts.ts');
+    await Promise.all([loadTexts(language), loadShellTexts(language)]);
+  }
   const { App } = await import('./app/app.tsx');
   root.render(<App />);
 }
 
-if (window.location.pathname === '/login' && !readToken()) {
+function showSignIn() {
   root.render(
     <StrictMode>
       <LoginEntry
@@ -31,4 +42,7 @@ if (window.location.pathname === '/login' && !readToken()) {
       />
     </StrictMode>,
   );
-} else void startApp();
+}
+
+if (window.location.pathname === '/login' && !readToken()) void loadShellTexts(language).then(showSignIn);
+else void startApp();

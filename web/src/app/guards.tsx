@@ -7,7 +7,7 @@ import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../features/account/return-to.ts';
 import { useSession } from '../lib/use-session.ts';
 import { useProfile } from '../lib/profile.ts';
-import { ru } from '../i18n/ru.ts';
+import { i18n } from '../i18n/texts.ts';
 
 /** Sends a visitor without a valid session to /login, remembering the page to come back to. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -43,9 +43,9 @@ export function RequireModule({ route, children }: { route: GuardedRoute; childr
     <Flex vertical align="center" gap={12} style={{ padding: '48px 24px', textAlign: 'center' }} role="alert">
       <StopOutlined style={{ fontSize: 64, color: token.colorTextTertiary }} />
       <h1 style={{ fontSize: 24, fontWeight: 'normal', color: token.colorTextHeading, margin: 0 }}>
-        {ru.common.moduleOffTitle}
+        {i18n.common.moduleOffTitle}
       </h1>
-      <div style={{ color: token.colorTextSecondary }}>{ru.common.moduleOffText}</div>
+      <div style={{ color: token.colorTextSecondary }}>{i18n.common.moduleOffText}</div>
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { WarningFilled } from '@ant-design/icons';
 import { Button, Flex, theme } from 'antd';
 import { useRouteError } from 'react-router';
-import { ru } from '../i18n/ru.ts';
+import { i18n } from '../i18n/texts.ts';
 
 /**
  * Catches what a screen throws while rendering or loading its chunk (a new deployment removes the
@@ -16,10 +16,10 @@ export function RouteError() {
   return (
     <Flex vertical align="center" gap={12} style={{ padding: '48px 24px', textAlign: 'center' }} role="alert">
       <WarningFilled style={{ fontSize: 64, color: token.colorWarning }} />
-      <div style={{ fontSize: 24, color: token.colorTextHeading }}>{ru.common.crashTitle}</div>
-      <div style={{ color: token.colorTextSecondary }}>{ru.common.crashText}</div>
+      <div style={{ fontSize: 24, color: token.colorTextHeading }}>{i18n.common.crashTitle}</div>
+      <div style={{ color: token.colorTextSecondary }}>{i18n.common.crashText}</div>
       <Button type="primary" onClick={() => window.location.reload()}>
-        {ru.common.reload}
+        {i18n.common.reload}
       </Button>
     </Flex>
   );

@@ -26,4 +26,3 @@ export const ru = {
   reports: reportsTexts,
   library: libraryTexts,
 } as const;
-export type Dictionary = typeof ru;

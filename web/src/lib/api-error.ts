@@ -1,5 +1,5 @@
 import type { ErrorBody, ValidationErrorBody } from '@tamaq/contract/errors';
-import { ui } from '../i18n/ru-ui.ts';
+import { shellTexts } from '../i18n/shell-texts.ts';
 
 export interface ApiErrorInit {
   status: number;
@@ -32,7 +32,7 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_CODE = 'Network error';
 
 export function networkError(): ApiError {
-  return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, errorMessage: ui.errors.network });
+  return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, errorMessage: shellTexts.ui.errors.network });
 }
 
 export const TIMEOUT_TEXT = 'Сервер не ответил вовремя. Проверьте подключение и попробуйте ещё раз.';
@@ -44,7 +44,7 @@ export function timeoutError(): ApiError {
 
 /** Russian words for an answer the server did not explain, keeping the status for support calls. */
 function statusMessage(status: number, statusText: string): string {
-  const words = ui.errors.byStatus[status] ?? ui.errors.otherStatus;
+  const words = shellTexts.ui.errors.byStatus[status] ?? shellTexts.ui.errors.otherStatus;
   return `${words} (${[status, statusText].filter(Boolean).join(' ')})`;
 }
 
@@ -104,7 +104,7 @@ export function errorText(err: unknown): string {
   }
   if (err instanceof Error && err.message) return err.message;
   if (typeof err === 'string' && err) return err;
-  return ui.errors.generic;
+  return shellTexts.ui.errors.generic;
 }
 
 /**

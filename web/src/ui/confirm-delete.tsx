@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, message, Modal, Popconfirm } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { ui } from '../i18n/ru-ui.ts';
+import { i18n } from '../i18n/texts.ts';
 import { errorText } from '../lib/api-error.ts';
 
 export interface ConfirmDeleteProps {
@@ -17,7 +17,7 @@ export interface ConfirmDeleteProps {
  * The delete button of every list row: asks first, shows a spinner while the server works and
  * the server's reason when it refuses (e.g. "the class still has pupils").
  */
-export function ConfirmDelete({ title, onConfirm, disabled, label = ui.deleteAction }: ConfirmDeleteProps) {
+export function ConfirmDelete({ title, onConfirm, disabled, label = i18n.ui.deleteAction }: ConfirmDeleteProps) {
   const [busy, setBusy] = useState(false);
   // Returning the promise lets Popconfirm spin its OK button and close when done; a failure is
   // reported here and swallowed, otherwise antd would leave it unhandled.
@@ -34,8 +34,8 @@ export function ConfirmDelete({ title, onConfirm, disabled, label = ui.deleteAct
   return (
     <Popconfirm
       title={title}
-      okText={ui.yes}
-      cancelText={ui.cancel}
+      okText={i18n.ui.yes}
+      cancelText={i18n.ui.cancel}
       okButtonProps={{ danger: true }}
       onConfirm={confirm}
       disabled={disabled || busy}
@@ -69,7 +69,7 @@ export function confirmAction({
   title,
   content,
   onOk,
-  okText = ui.yes,
+  okText = i18n.ui.yes,
   danger,
 }: ConfirmActionOptions): Promise<boolean> {
   return new Promise((resolve) => {
@@ -77,7 +77,7 @@ export function confirmAction({
       title,
       content,
       okText,
-      cancelText: ui.cancel,
+      cancelText: i18n.ui.cancel,
       okButtonProps: { danger: !!danger },
       onOk: async () => {
         try {

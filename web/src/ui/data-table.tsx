@@ -1,6 +1,6 @@
 import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
 import { isValidElement, useEffect, useMemo, type CSSProperties, type Key, type ReactNode } from 'react';
-import { ui } from '../i18n/ru-ui.ts';
+import { i18n } from '../i18n/texts.ts';
 import { errorText, retryHelps } from '../lib/api-error.ts';
 import { Pager } from './pager.tsx';
 import { pageCount } from './pagination.ts';
@@ -82,7 +82,7 @@ export function DataTable<T extends object>({
 
   const failed = error !== undefined && error !== null;
   const empty = loading ? (
-    ui.loading
+    i18n.ui.loading
   ) : failed ? (
     <Alert
       type="error"
@@ -92,14 +92,14 @@ export function DataTable<T extends object>({
         onRetry &&
         retryHelps(error) && (
           <Button size="small" onClick={onRetry}>
-            {ui.table.retry}
+            {i18n.ui.table.retry}
           </Button>
         )
       }
       style={{ textAlign: 'start' }}
     />
   ) : (
-    (emptyText ?? ui.table.empty)
+    (emptyText ?? i18n.ui.table.empty)
   );
 
   return (

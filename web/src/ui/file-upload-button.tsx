@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Progress, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { ui } from '../i18n/ru-ui.ts';
+import { i18n } from '../i18n/texts.ts';
 import { matchesAccept } from '../lib/upload.ts';
 import { useFileUpload } from './use-file-upload.ts';
 
@@ -32,7 +32,7 @@ export function FileUploadButton<T = unknown>({
   field,
   onDone,
   onError,
-  label = ui.upload.chooseFile,
+  label = i18n.ui.upload.chooseFile,
   maxBytes,
   disabled,
 }: FileUploadButtonProps<T>) {
@@ -44,9 +44,9 @@ export function FileUploadButton<T = unknown>({
     onError,
     refuse: (file) =>
       !matchesAccept(file, accept)
-        ? ui.upload.fileWrongType(accept)
+        ? i18n.ui.upload.fileWrongType(accept)
         : maxBytes !== undefined && file.size > maxBytes
-          ? ui.upload.fileTooBig(Math.round((maxBytes / 1024 / 1024) * 10) / 10)
+          ? i18n.ui.upload.fileTooBig(Math.round((maxBytes / 1024 / 1024) * 10) / 10)
           : null,
   });
   return (
@@ -56,9 +56,9 @@ export function FileUploadButton<T = unknown>({
       </Button>
       {percent !== null &&
         (percent < 100 ? (
-          <Progress percent={percent} size="small" status="active" aria-label={ui.loading} />
+          <Progress percent={percent} size="small" status="active" aria-label={i18n.ui.loading} />
         ) : (
-          <Typography.Text type="secondary">{ui.upload.processing}</Typography.Text>
+          <Typography.Text type="secondary">{i18n.ui.upload.processing}</Typography.Text>
         ))}
       <input ref={input} type="file" accept={accept} hidden onChange={onFile} data-testid="file-upload-input" />
     </span>

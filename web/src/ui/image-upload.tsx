@@ -3,7 +3,7 @@ import { Progress, Spin } from 'antd';
 import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
 import type { Image } from '@tamaq/contract/profile';
 import type { CSSProperties } from 'react';
-import { ui } from '../i18n/ru-ui.ts';
+import { i18n } from '../i18n/texts.ts';
 import { matchesAccept } from '../lib/upload.ts';
 import { useFileUpload } from './use-file-upload.ts';
 import { endpointPath } from '../lib/endpoint-client.ts';
@@ -37,12 +37,12 @@ export function ImageUpload({ value, onChange, size = 96, shape = 'circle', disa
     onDone: (img) => onChange?.(img),
     refuse: (file) =>
       !matchesAccept(file, IMAGE_CHECK)
-        ? ui.upload.imageWrongType
+        ? i18n.ui.upload.imageWrongType
         : file.size > IMAGE_MAX_BYTES
-          ? ui.upload.imageTooBig
+          ? i18n.ui.upload.imageTooBig
           : null,
   });
-  const label = value?.url ? ui.upload.changePhoto : ui.upload.choosePhoto;
+  const label = value?.url ? i18n.ui.upload.changePhoto : i18n.ui.upload.choosePhoto;
   const box: CSSProperties = {
     width: size,
     height: size,
@@ -86,7 +86,7 @@ export function ImageUpload({ value, onChange, size = 96, shape = 'circle', disa
             }}
           >
             {percent !== null && percent > 0 && percent < 100 ? (
-              <Progress type="circle" percent={percent} size={Math.round(size * 0.7)} aria-label={ui.loading} />
+              <Progress type="circle" percent={percent} size={Math.round(size * 0.7)} aria-label={i18n.ui.loading} />
             ) : (
               <Spin />
             )}

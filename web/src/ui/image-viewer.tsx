@@ -1,6 +1,6 @@
 import { EyeOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Image } from 'antd';
-import { ui } from '../i18n/ru-ui.ts';
+import { i18n } from '../i18n/texts.ts';
 
 export interface ThumbProps {
   url?: string | null;
@@ -14,11 +14,11 @@ export interface ThumbProps {
  * A small photo in a table row that opens enlarged on click (Esc closes it), so a cashier can
  * check a face against the person at the counter. Without a photo, a neutral placeholder.
  */
-export function Thumb({ url, size = 40, alt = ui.thumb.photo, shape = 'square' }: ThumbProps) {
+export function Thumb({ url, size = 40, alt = i18n.ui.thumb.photo, shape = 'square' }: ThumbProps) {
   const radius = shape === 'circle' ? '50%' : 4;
   if (!url) {
     return (
-      <span role="img" aria-label={ui.thumb.noPhoto} title={ui.thumb.noPhoto}>
+      <span role="img" aria-label={i18n.ui.thumb.noPhoto} title={i18n.ui.thumb.noPhoto}>
         <Avatar size={size} shape={shape} icon={<UserOutlined />} />
       </span>
     );

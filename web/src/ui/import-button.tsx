@@ -5,7 +5,7 @@ import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
 import type { UserImportMatch, UserImportMode, UserImportResult } from '@tamaq/contract/users';
 import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { ui } from '../i18n/ru-ui.ts';
+import { i18n } from '../i18n/texts.ts';
 import { errorText, isApiError, withQuery } from '../lib/api-client.ts';
 import { isAbortError, uploadFile } from '../lib/upload.ts';
 import { FileUploadButton } from './file-upload-button.tsx';
@@ -58,9 +58,9 @@ export function ImportButton({
     if (file && confirm) {
       // The import asks first (a file that creates thousands of copies): the same file again once agreed.
       modal.confirm({
-        title: ui.imports.confirmTitle,
+        title: i18n.ui.imports.confirmTitle,
         content: <div data-testid="import-confirm">{errorText(err)}</div>,
-        okText: ui.imports.confirmOk,
+        okText: i18n.ui.imports.confirmOk,
         onOk: () => void resend(withQuery(url, confirm), file),
       });
       return;
@@ -71,11 +71,11 @@ export function ImportButton({
       return;
     }
     modal.error({
-      title: ui.imports.refusedTitle,
+      title: i18n.ui.imports.refusedTitle,
       width: 560,
       content: (
         <div data-testid="import-errors">
-          <p>{ui.imports.refusedHint}</p>
+          <p>{i18n.ui.imports.refusedHint}</p>
           <ul style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 20 }}>
             {rows.map((r) => (
               <li key={r}>{r}</li>
@@ -86,11 +86,11 @@ export function ImportButton({
     });
   };
   const done = (result: ImportResult) => {
-    void message.success(doneText ? doneText(result) : ui.imports.done(result.imported));
+    void message.success(doneText ? doneText(result) : i18n.ui.imports.done(result.imported));
     // Every row is loaded or accounted for: those left as they were, with the reason.
     if (result.skipped?.length) {
       modal.info({
-        title: ui.imports.skippedTitle(result.skipped.length),
+        title: i18n.ui.imports.skippedTitle(result.skipped.length),
         width: 560,
         content: (
           <ul data-testid="import-skipped" style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 20 }}>
@@ -108,17 +108,17 @@ export function ImportButton({
   const ask = (matches: UserImportMatch[]) =>
     new Promise<UserImportMode | null>((resolve) => {
       const dialog = modal.confirm({
-        title: ui.imports.matchesTitle,
+        title: i18n.ui.imports.matchesTitle,
         width: 600,
-        okText: ui.imports.updateMatches,
+        okText: i18n.ui.imports.updateMatches,
         onOk: () => resolve('update'),
         onCancel: () => resolve(null),
         content: (
           <div data-testid="import-matches">
-            <p>{ui.imports.matchesHint(matches.length)}</p>
+            <p>{i18n.ui.imports.matchesHint(matches.length)}</p>
             <ul style={{ maxHeight: 280, overflow: 'auto', paddingLeft: 20 }}>
               {matches.map((m) => (
-                <li key={m.line}>{ui.imports.matchLine(m.line, m.name, m.place)}</li>
+                <li key={m.line}>{i18n.ui.imports.matchLine(m.line, m.name, m.place)}</li>
               ))}
             </ul>
           </div>
@@ -132,7 +132,7 @@ export function ImportButton({
                 dialog.destroy();
               }}
             >
-              {ui.imports.createMatches}
+              {i18n.ui.imports.createMatches}
             </Button>
             <OkBtn />
           </>
@@ -167,12 +167,12 @@ export function ImportButton({
         accept={IMPORT_ACCEPT}
         field={IMPORT_FIELD}
         maxBytes={IMAGE_MAX_BYTES}
-        label={label ?? ui.imports.upload}
+        label={label ?? i18n.ui.imports.upload}
         disabled={disabled || writing}
         onError={(err, file) => showRefusal(err, file)}
         onDone={(result, file) => (checkMatches ? void checked(result, file) : done(result))}
       />
-      {writing && <Typography.Text type="secondary">{ui.imports.writing}</Typography.Text>}
+      {writing && <Typography.Text type="secondary">{i18n.ui.imports.writing}</Typography.Text>}
       {templateHref !== undefined && (
         <Button
           icon={<DownloadOutlined />}
@@ -180,7 +180,7 @@ export function ImportButton({
           disabled={templateHref === null}
           data-testid="import-template"
         >
-          {ui.imports.template}
+          {i18n.ui.imports.template}
         </Button>
       )}
     </Space>

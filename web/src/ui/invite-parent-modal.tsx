@@ -1,11 +1,11 @@
 import { InvitationCreate } from '@tamaq/contract/invitations';
 import { Button, Form, Input, message, Modal, Typography } from 'antd';
-import { invitationTexts } from '../i18n/ru-invitation.ts';
+import { i18n } from '../i18n/texts.ts';
 import { fromSchema } from './form-rules.ts';
 import { useFormSubmit } from './form-errors.ts';
 import { callEndpoint } from '../lib/endpoint-client.ts';
 
-const t = invitationTexts.modal;
+const t = i18n.invitation.modal;
 const emailRules = [fromSchema(InvitationCreate.shape.email)];
 
 export const inviteParent = (body: InvitationCreate) => callEndpoint('invitations', 'invite', { body });

@@ -1,12 +1,12 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { Order, OrderLine } from '@tamaq/contract/orders';
 import { Alert, Button, Descriptions, Modal, Table } from 'antd';
-import { ru } from '../i18n/ru.ts';
+import { i18n } from '../i18n/texts.ts';
 import { formatCost } from '../lib/money.ts';
 import { formatVisitTime } from '../lib/visit-time.ts';
 
-const t = ru.food.orderDetail;
-const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
+const t = i18n.food.orderDetail;
+const money = (amount: string) => formatCost(amount, i18n.food.cashbox.currency);
 
 export interface OrderDetailModalProps {
   order: Order | null;
@@ -32,11 +32,11 @@ export function OrderDetailModal({ order, timeZone, onClose, onPrint, onVoid }: 
         order && [
           onVoid && !order.voided && (
             <Button key="void" danger onClick={() => onVoid(order)}>
-              {ru.food.orders.voidSubmit}
+              {i18n.food.orders.voidSubmit}
             </Button>
           ),
           <Button key="print" icon={<PrinterOutlined />} onClick={() => onPrint(order)}>
-            {ru.food.orders.reprint}
+            {i18n.food.orders.reprint}
           </Button>,
           <Button key="close" type="primary" onClick={onClose}>
             {t.close}

@@ -1,7 +1,7 @@
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { ui } from '../i18n/ru-ui.ts';
+import { i18n } from '../i18n/texts.ts';
 import { pageCount, pageOfOffset, paginationWindow } from './pagination.ts';
 import { useIsMobile } from './use-is-mobile.ts';
 
@@ -43,7 +43,7 @@ export function Pager({ total, limit, offset, onChange }: PagerProps) {
   return (
     <Flex
       component="nav"
-      aria-label={ui.pager.label}
+      aria-label={i18n.ui.pager.label}
       gap={4}
       wrap
       align="center"
@@ -52,25 +52,37 @@ export function Pager({ total, limit, offset, onChange }: PagerProps) {
     >
       {!mobile && (
         <Typography.Text type="secondary" style={{ marginRight: 8 }}>
-          {ui.pager.range(from, to, total)}
+          {i18n.ui.pager.range(from, to, total)}
         </Typography.Text>
       )}
-      <Step label={ui.pager.first} icon={<DoubleLeftOutlined />} page={1} disabled={current === 1} go={go} />
-      <Step label={ui.pager.prev} icon={<LeftOutlined />} page={current - 1} disabled={current === 1} go={go} />
+      <Step label={i18n.ui.pager.first} icon={<DoubleLeftOutlined />} page={1} disabled={current === 1} go={go} />
+      <Step label={i18n.ui.pager.prev} icon={<LeftOutlined />} page={current - 1} disabled={current === 1} go={go} />
       {paginationWindow(current, pages, mobile).map((page) => (
         <Button
           key={page}
           size="small"
           type={page === current ? 'primary' : 'default'}
-          aria-label={ui.pager.page(page)}
+          aria-label={i18n.ui.pager.page(page)}
           aria-current={page === current ? 'page' : undefined}
           onClick={() => go(page)}
         >
           {page}
         </Button>
       ))}
-      <Step label={ui.pager.next} icon={<RightOutlined />} page={current + 1} disabled={current === pages} go={go} />
-      <Step label={ui.pager.last} icon={<DoubleRightOutlined />} page={pages} disabled={current === pages} go={go} />
+      <Step
+        label={i18n.ui.pager.next}
+        icon={<RightOutlined />}
+        page={current + 1}
+        disabled={current === pages}
+        go={go}
+      />
+      <Step
+        label={i18n.ui.pager.last}
+        icon={<DoubleRightOutlined />}
+        page={pages}
+        disabled={current === pages}
+        go={go}
+      />
     </Flex>
   );
 }

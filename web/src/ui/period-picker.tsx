@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ru } from '../i18n/ru.ts';
+import { i18n } from '../i18n/texts.ts';
 import { fromApiDate, toApiDate } from '../lib/dates.ts';
 
 export interface PeriodPickerProps {
@@ -12,7 +12,7 @@ export interface PeriodPickerProps {
 
 /** The period of a report: two dates dd.MM.yyyy, both required (it cannot be cleared). */
 export function PeriodPicker({ from, to, onChange }: PeriodPickerProps) {
-  const t = ru.ui.period;
+  const t = i18n.ui.period;
   return (
     <DatePicker.RangePicker
       format="DD.MM.YYYY"

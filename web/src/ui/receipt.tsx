@@ -1,11 +1,11 @@
 import type { Order } from '@tamaq/contract/orders';
-import { ru } from '../i18n/ru.ts';
+import { i18n } from '../i18n/texts.ts';
 import { useOrganizationTimeZone } from '../lib/profile.ts';
 import { formatVisitTime } from '../lib/visit-time.ts';
 import { PrintOnly } from './print-only.tsx';
 import { formatCost } from '../lib/money.ts';
 
-const t = ru.food.cashbox;
+const t = i18n.food.cashbox;
 const money = (amount: string) => formatCost(amount, t.currency);
 
 // On an 80 mm roll (72 mm printable), in black monospace.

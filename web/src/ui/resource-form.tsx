@@ -1,14 +1,14 @@
 import { Alert, App, Breadcrumb, Button, Card, Form, Skeleton, Space, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ru } from '../i18n/ru.ts';
+import { i18n } from '../i18n/texts.ts';
 import { errorText } from '../lib/api-client.ts';
 import type { Resource } from '../lib/resource.ts';
 import { useFormSubmit } from './form-errors.ts';
 import { LinkButton } from './link-button.tsx';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
-const a = ru.catalogs.actions;
+const a = i18n.catalogs.actions;
 
 /** The texts every catalogue form has (see `ru-catalogs.ts`). */
 export interface ResourceFormTexts {
@@ -97,7 +97,7 @@ export function ResourceForm<Row extends { id: number; name: string }, Values, B
       />
       <Card title={title} style={{ maxWidth }} data-testid={testId}>
         {invalid || (editing && id === null) ? (
-          <Alert type="error" showIcon title={ru.ui.errors.byStatus[404]} />
+          <Alert type="error" showIcon title={i18n.ui.errors.byStatus[404]} />
         ) : editing && row.isPending ? (
           <Skeleton active paragraph={{ rows: skeletonRows }} />
         ) : editing && row.error ? (

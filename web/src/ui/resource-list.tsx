@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Input, Space, type TableColumnsType } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ru } from '../i18n/ru.ts';
+import { i18n } from '../i18n/texts.ts';
 import type { Resource } from '../lib/resource.ts';
 import { useSession } from '../lib/use-session.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
@@ -12,7 +12,7 @@ import { LinkButton } from './link-button.tsx';
 import { SchoolSelect, schoolOptionsQuery } from './school-select.tsx';
 import { useListParams } from './use-list-params.ts';
 
-const a = ru.catalogs.actions;
+const a = i18n.catalogs.actions;
 
 /** The texts every catalogue screen has (see `ru-catalogs.ts`). */
 export interface ResourceListTexts {

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { ui } from '../i18n/ru-ui.ts';
+import { i18n } from '../i18n/texts.ts';
 
 /** The question asked before unsaved changes are lost. */
 export interface UnsavedTexts {
@@ -17,7 +17,7 @@ export interface UnsavedTexts {
  * to the login page (sign-out, an expired session) is never held back. `release()` lets the next
  * navigation through unasked: a form calls it once its changes are saved, just before it leaves.
  */
-export function useUnsavedGuard(dirty: boolean, t: UnsavedTexts = ui.unsaved): { release: () => void } {
+export function useUnsavedGuard(dirty: boolean, t: UnsavedTexts = i18n.ui.unsaved): { release: () => void } {
   const { modal } = App.useApp();
   const released = useRef(false);
   const release = useCallback(() => {

@@ -1,12 +1,12 @@
 import { OrderVoid, ORDER_VOID_REASON_MAX, type Order } from '@tamaq/contract/orders';
 import { Button, Form, Input, message, Modal, Typography } from 'antd';
-import { ru } from '../i18n/ru.ts';
+import { i18n } from '../i18n/texts.ts';
 import { formatCost } from '../lib/money.ts';
 import { useFormSubmit } from './form-errors.ts';
 import { fromSchema } from './form-rules.ts';
 import { callEndpoint } from '../lib/endpoint-client.ts';
 
-const t = ru.food.orders;
+const t = i18n.food.orders;
 const reasonRules = [fromSchema(OrderVoid.shape.reason)];
 
 type Values = { reason: string };
@@ -59,7 +59,7 @@ export function VoidOrderModal({
       ]}
     >
       {order && (
-        <Typography.Paragraph>{t.voidHint(formatCost(order.amount, ru.food.cashbox.currency))}</Typography.Paragraph>
+        <Typography.Paragraph>{t.voidHint(formatCost(order.amount, i18n.food.cashbox.currency))}</Typography.Paragraph>
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} data-testid="void-order-form">
         <Form.Item name="reason" label={t.voidReason} rules={reasonRules} required>

@@ -1,7 +1,7 @@
 import type { Brand } from '@tamaq/contract/brand-list';
 import { APP_VERSION } from '@tamaq/contract/constants';
 import { Link } from 'react-router';
-import { shell } from '../../i18n/ru-shell.ts';
+import { shellTexts } from '../../i18n/shell-texts.ts';
 import type { LinkComponent } from '../../ui/link-type.tsx';
 import { TOKENS } from '../../ui/tokens.ts';
 
@@ -21,9 +21,9 @@ export function AppFooter({ brand, link: To = Link }: { brand: Brand | undefined
           © {new Date().getFullYear()} {brand?.copyright}
         </span>
         <span style={secondary}>·</span>
-        <To to="/privacy">{shell.footer.privacy}</To>
+        <To to="/privacy">{shellTexts.footer.privacy}</To>
         <span style={secondary}>·</span>
-        <span style={secondary}>{shell.footer.version(APP_VERSION)}</span>
+        <span style={secondary}>{shellTexts.footer.version(APP_VERSION)}</span>
       </div>
     </footer>
   );

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { useProfile } from '../../lib/profile.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { unsentScans } from '../../lib/scan-queue.ts';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { PageSpinner } from '../page-spinner.tsx';
 import { useTokenRefresh } from '../token-refresh.ts';
 import { useSession, useToken } from '../../lib/use-session.ts';
@@ -45,10 +45,10 @@ export function AppLayout() {
     asking.current = true;
     modal.confirm({
       afterClose: () => (asking.current = false),
-      title: ru.nav.unsentScans.title,
-      content: ru.nav.unsentScans.content(unsent),
-      okText: ru.nav.unsentScans.signOut,
-      cancelText: ru.nav.unsentScans.stay,
+      title: i18n.nav.unsentScans.title,
+      content: i18n.nav.unsentScans.content(unsent),
+      okText: i18n.nav.unsentScans.signOut,
+      cancelText: i18n.nav.unsentScans.stay,
       okButtonProps: { danger: true },
       onOk: () => void signOut(),
     });

@@ -2,7 +2,7 @@ import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Menu } from 'antd';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { activeHref, toMenuItems } from './menu-items.tsx';
 import { navHrefs, type NavEntry, type NavLink } from './nav-model.ts';
 
@@ -20,12 +20,12 @@ export function MobileNav({ entries, profileLinks, name, onSignOut }: Props) {
       <Button
         type="text"
         icon={<MenuOutlined />}
-        aria-label={ru.common.openMenu}
+        aria-label={i18n.common.openMenu}
         data-testid="nav-toggle"
         onClick={() => setOpen(true)}
       />
       <Drawer placement="left" open={open} onClose={close} title={name} size={280} forceRender>
-        <nav data-testid="nav" aria-label={ru.common.mainMenu}>
+        <nav data-testid="nav" aria-label={i18n.common.mainMenu}>
           <Menu
             mode="inline"
             items={toMenuItems(entries)}
@@ -46,7 +46,7 @@ export function MobileNav({ entries, profileLinks, name, onSignOut }: Props) {
               {
                 key: 'sign-out',
                 icon: <LogoutOutlined />,
-                label: <span data-testid="sign-out">{ru.nav.signOut}</span>,
+                label: <span data-testid="sign-out">{i18n.nav.signOut}</span>,
                 onClick: onSignOut,
               },
             ]}

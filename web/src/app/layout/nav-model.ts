@@ -1,6 +1,6 @@
 import type { Module, Role } from '@tamaq/contract/roles';
 import { canOpen as roleOpens, hasModuleFor, type GuardedRoute } from '@tamaq/contract/routes';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
 export type NavLink = { kind: 'link'; to: GuardedRoute; label: string };
 export type NavGroup = { kind: 'group'; key: string; label: string; children: NavLink[] };
@@ -8,7 +8,7 @@ export type NavEntry = NavLink | NavGroup;
 
 export type NavContext = { role: Role; modules: readonly Module[] };
 
-const t = ru.nav;
+const t = i18n.nav;
 const KG: Role = 'EducationKindergartenAdmin';
 
 /** Who may see an entry at all: the group rules of docs/product.md "Roles", before the route map is asked. */

@@ -3,7 +3,7 @@ import type { Image } from '@tamaq/contract/profile';
 import { Avatar, Menu } from 'antd';
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { activeHref, toMenuItems } from './menu-items.tsx';
 import type { NavLink } from './nav-model.ts';
 
@@ -41,7 +41,7 @@ export function ProfileMenu({ name, image, links, onSignOut }: Props) {
               {
                 key: 'sign-out',
                 icon: <LogoutOutlined />,
-                label: <span data-testid="sign-out">{ru.nav.signOut}</span>,
+                label: <span data-testid="sign-out">{i18n.nav.signOut}</span>,
                 onClick: onSignOut,
               },
             ],

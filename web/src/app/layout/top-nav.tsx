@@ -1,7 +1,7 @@
 import { Menu } from 'antd';
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { activeHref, toMenuItems } from './menu-items.tsx';
 import { navHrefs, type NavEntry } from './nav-model.ts';
 
@@ -17,7 +17,7 @@ export function TopNav({ entries }: { entries: NavEntry[] }) {
     <nav
       ref={container}
       data-testid="nav"
-      aria-label={ru.common.mainMenu}
+      aria-label={i18n.common.mainMenu}
       style={{ flex: 1, minWidth: 0, position: 'relative' }}
     >
       <Menu

@@ -1,6 +1,6 @@
 import type { CodeSent } from '@tamaq/contract/auth';
 import { Alert, Button, Flex, Form, Input } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { ResendCode } from './resend-code.tsx';
 import { rules } from './rules.ts';
@@ -34,14 +34,14 @@ export function CodeStep({
   const { onFinish, submitting, alert } = useAlertSubmit(form, ({ code }) => onSubmit(code.trim()), { explain });
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} data-testid="code-form">
-      <Alert type="success" showIcon title={ru.code.sentTo(email)} style={{ marginBottom: 16 }} />
+      <Alert type="success" showIcon title={i18n.code.sentTo(email)} style={{ marginBottom: 16 }} />
       <FormAlert text={alert} />
-      <Form.Item name="code" label={ru.fields.code} rules={rules.code} required>
+      <Form.Item name="code" label={i18n.fields.code} rules={rules.code} required>
         <Input
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          placeholder={ru.fields.codePlaceholder}
+          placeholder={i18n.fields.codePlaceholder}
           autoFocus
           size="large"
         />

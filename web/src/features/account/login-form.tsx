@@ -1,6 +1,6 @@
 import { msg } from '@tamaq/contract/messages';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { shell } from '../../i18n/ru-shell.ts';
+import { shellTexts } from '../../i18n/shell-texts.ts';
 import { errorText, isApiError } from '../../lib/api-client.ts';
 import { readToken, setToken } from '../../lib/session.ts';
 import type { LinkComponent } from '../../ui/link-type.tsx';
@@ -9,7 +9,6 @@ import { AuthCard } from './auth-card.tsx';
 import { returnTarget } from './return-to.ts';
 import './login-form.css';
 
-const t = shell.login;
 type Field = 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
 
@@ -29,6 +28,7 @@ export function LoginForm({
   link: LinkComponent;
   onSignedIn: (to: string) => Promise<void> | void;
 }) {
+  const t = shellTexts.login;
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -92,7 +92,7 @@ export function LoginForm({
       <form onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
         {field(
           'email',
-          shell.fields.login,
+          shellTexts.fields.login,
           <input
             id="login-email"
             name="email"
@@ -107,7 +107,7 @@ export function LoginForm({
         )}
         {field(
           'password',
-          shell.fields.password,
+          shellTexts.fields.password,
           <>
             <input
               id="login-password"

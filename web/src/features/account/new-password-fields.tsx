@@ -1,11 +1,11 @@
 import { Form, Input } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { sameAs } from '../../ui/form-rules.ts';
 import { rules } from './rules.ts';
 
 /** The new password and its repetition, as sign-up, recovery and the password change all ask them. */
 export function NewPasswordFields({
-  label = ru.fields.newPassword,
+  label = i18n.fields.newPassword,
   autoFocus = false,
 }: {
   label?: string;
@@ -18,7 +18,7 @@ export function NewPasswordFields({
       </Form.Item>
       <Form.Item
         name="password_confirmation"
-        label={ru.fields.passwordConfirmation}
+        label={i18n.fields.passwordConfirmation}
         dependencies={['password']}
         rules={sameAs('password')}
         required

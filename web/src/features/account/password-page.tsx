@@ -1,13 +1,13 @@
 import type { PasswordChangeBody } from '@tamaq/contract/profile';
 import { App, Button, Card, Form, Input } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { changePasswordAndKeepSession } from './api/change-password.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { rules } from './rules.ts';
 import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
-const t = ru.password;
+const t = i18n.password;
 
 /** docs/product.md "Profile and password" 'Смена пароля': current, new, repeat. Other sessions of the user end (docs/domain.md). */
 export function PasswordPage() {
@@ -22,7 +22,7 @@ export function PasswordPage() {
     <Card title={t.title} style={{ maxWidth: 640, margin: '0 auto' }} data-testid="password-page">
       <FormAlert text={alert} />
       <Form form={form} layout="vertical" onFinish={onFinish} data-testid="password-form">
-        <Form.Item name="password_current" label={ru.fields.currentPassword} rules={rules.required} required>
+        <Form.Item name="password_current" label={i18n.fields.currentPassword} rules={rules.required} required>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <NewPasswordFields />

@@ -1,7 +1,7 @@
 import type { Image, Profile } from '@tamaq/contract/profile';
 import { ROLE_LABELS } from '@tamaq/contract/roles';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Skeleton } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { useProfile } from '../../lib/profile.ts';
@@ -10,7 +10,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { rules } from './rules.ts';
 import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
-const t = ru.profile;
+const t = i18n.profile;
 type Values = { name: string; image: Image | null };
 
 /** docs/product.md "Profile and password" 'Профиль': the photo (click to upload a new one) and the full name. */
@@ -44,7 +44,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         size="small"
         style={{ marginBottom: 24 }}
         items={[
-          { key: 'email', label: ru.fields.email, children: profile.email ?? '—' },
+          { key: 'email', label: i18n.fields.email, children: profile.email ?? '—' },
           { key: 'role', label: t.role, children: ROLE_LABELS[profile.role] },
           ...(profile.organization ? [{ key: 'org', label: t.organization, children: profile.organization.name }] : []),
         ]}
@@ -60,11 +60,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Form.Item name="image" label={t.photo} extra={t.photoHint}>
           <ImageUpload size={112} />
         </Form.Item>
-        <Form.Item name="name" label={ru.fields.name} rules={rules.name} required>
+        <Form.Item name="name" label={i18n.fields.name} rules={rules.name} required>
           <Input autoComplete="name" maxLength={255} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={submitting}>
-          {ru.common.save}
+          {i18n.common.save}
         </Button>
       </Form>
     </>

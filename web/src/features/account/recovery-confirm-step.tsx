@@ -1,6 +1,6 @@
 import type { CodeSent, RecoveryConfirmBody } from '@tamaq/contract/auth';
 import { Alert, Button, Form, Input } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { ResendCode } from './resend-code.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -27,17 +27,22 @@ export function RecoveryConfirmStep({ email, onSubmit, resendAt, onResend, onRes
       onFinish={onFinish}
       data-testid="recovery-confirm-form"
     >
-      <Alert type="success" showIcon title={ru.code.sentTo(email)} style={{ marginBottom: 16 }} />
+      <Alert type="success" showIcon title={i18n.code.sentTo(email)} style={{ marginBottom: 16 }} />
       <FormAlert text={alert} />
-      <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
+      <Form.Item name="email" label={i18n.fields.email} rules={rules.email} required>
         <Input type="email" autoComplete="username" />
       </Form.Item>
       <NewPasswordFields autoFocus />
-      <Form.Item name="code" label={ru.fields.code} rules={rules.code} required>
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={ru.fields.codePlaceholder} />
+      <Form.Item name="code" label={i18n.fields.code} rules={rules.code} required>
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={i18n.fields.codePlaceholder}
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-        {ru.recovery.submit}
+        {i18n.recovery.submit}
       </Button>
       <div style={{ marginTop: 12 }}>
         <ResendCode

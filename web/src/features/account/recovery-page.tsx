@@ -1,7 +1,7 @@
 import type { EmailBody, RecoveryConfirmBody } from '@tamaq/contract/auth';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { setToken } from '../../lib/session.ts';
 import { confirmRecovery } from './api/confirm-recovery.ts';
 import { requestRecovery } from './api/request-recovery.ts';
@@ -28,7 +28,7 @@ export function RecoveryPage() {
   };
 
   return (
-    <AuthCard title={ru.recovery.title}>
+    <AuthCard title={i18n.recovery.title}>
       {sent ? (
         <RecoveryConfirmStep
           email={sent.email}
@@ -42,7 +42,7 @@ export function RecoveryPage() {
       )}
       {sent && (
         <div style={{ marginTop: 16, textAlign: 'center' }}>
-          <Link to="/login">{ru.common.backToLogin}</Link>
+          <Link to="/login">{i18n.common.backToLogin}</Link>
         </div>
       )}
     </AuthCard>

@@ -1,13 +1,13 @@
 import type { EmailBody } from '@tamaq/contract/auth';
 import { Button, Flex, Form, Input, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { rules } from './rules.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
-const t = ru.recovery;
+const t = i18n.recovery;
 
 /** Recovery step 1: the e-mail to send the code to, and a way back to login. */
 export function RecoveryRequestStep({ onSubmit }: { onSubmit: (body: EmailBody) => Promise<void> }) {
@@ -20,7 +20,7 @@ export function RecoveryRequestStep({ onSubmit }: { onSubmit: (body: EmailBody) 
     <Form form={form} layout="vertical" onFinish={onFinish} data-testid="recovery-request-form">
       <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
       <FormAlert text={alert} />
-      <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
+      <Form.Item name="email" label={i18n.fields.email} rules={rules.email} required>
         <Input type="email" autoComplete="email" autoFocus size="large" />
       </Form.Item>
       <Flex vertical gap={8}>
@@ -28,7 +28,7 @@ export function RecoveryRequestStep({ onSubmit }: { onSubmit: (body: EmailBody) 
           {t.continue}
         </Button>
         <LinkButton to="/login" block size="large">
-          {ru.common.toLogin}
+          {i18n.common.toLogin}
         </LinkButton>
       </Flex>
     </Form>

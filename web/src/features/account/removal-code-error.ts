@@ -1,4 +1,4 @@
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { isApiError } from '../../lib/api-client.ts';
 
 // No connection and "too many requests" keep their own words: neither says the account is missing.
@@ -11,5 +11,5 @@ export const hasOwnWords = (err: unknown) => isApiError(err) && (err.status === 
  */
 export function removalCodeError(err: unknown): string | undefined {
   if (hasOwnWords(err)) return undefined;
-  return (isApiError(err) && err.validationErrors?.code?.[0]) || ru.removal.badCode;
+  return (isApiError(err) && err.validationErrors?.code?.[0]) || i18n.removal.badCode;
 }

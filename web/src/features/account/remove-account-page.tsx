@@ -2,7 +2,7 @@ import type { EmailBody } from '@tamaq/contract/auth';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { clearToken } from '../../lib/session.ts';
 import { confirmRemoval } from './api/confirm-removal.ts';
@@ -15,7 +15,7 @@ import { rules } from './rules.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
-const t = ru.removal;
+const t = i18n.removal;
 type Sent = { email: string; resendAt: number };
 
 /** docs/product.md account deletion: e-mail, then the code; success also signs this browser out. */
@@ -48,7 +48,7 @@ export function RemoveAccountPage() {
           title={<span data-testid="removal-done">{t.done}</span>}
           extra={
             <LinkButton to="/login" type="primary">
-              {ru.common.toLogin}
+              {i18n.common.toLogin}
             </LinkButton>
           }
         />
@@ -73,7 +73,7 @@ export function RemoveAccountPage() {
           <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
           <Alert type="warning" showIcon title={t.consequences} style={{ marginBottom: 16 }} />
           <FormAlert text={alert} />
-          <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
+          <Form.Item name="email" label={i18n.fields.email} rules={rules.email} required>
             <Input type="email" autoComplete="email" autoFocus size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
@@ -82,7 +82,7 @@ export function RemoveAccountPage() {
         </Form>
       )}
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{ru.common.backToLogin}</Link>
+        <Link to="/login">{i18n.common.backToLogin}</Link>
       </div>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import type { CodeSent } from '@tamaq/contract/auth';
 import { App, Button, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 
 /** Seconds until `availableAt` (ms), never below zero. */
@@ -25,7 +25,7 @@ export function ResendCode({ availableAt, onResend, onSent }: Props) {
   if (left > 0) {
     return (
       <Typography.Text type="secondary" data-testid="resend-wait">
-        {ru.code.resendIn(left)}
+        {i18n.code.resendIn(left)}
       </Typography.Text>
     );
   }
@@ -35,7 +35,7 @@ export function ResendCode({ availableAt, onResend, onSent }: Props) {
       const { resendAfterSeconds } = await onResend();
       onSent(Date.now() + resendAfterSeconds * 1000);
       setNow(Date.now());
-      void message.success(ru.code.resent);
+      void message.success(i18n.code.resent);
     } catch (err) {
       void message.error(errorText(err));
     } finally {
@@ -44,7 +44,7 @@ export function ResendCode({ availableAt, onResend, onSent }: Props) {
   };
   return (
     <Button type="link" onClick={resend} loading={sending} style={{ padding: 0 }} data-testid="resend-code">
-      {ru.code.resend}
+      {i18n.code.resend}
     </Button>
   );
 }

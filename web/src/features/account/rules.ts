@@ -1,6 +1,6 @@
 import { msg } from '@tamaq/contract/messages';
 import type { FormRule } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromLazySchema } from '../../ui/form-rules.ts';
 
 // The contract's schemas (and zod with them) load when a field is first checked, not with the page.
@@ -19,7 +19,7 @@ export const rules = {
   consent: [
     {
       validator: async (_: unknown, value: unknown) => {
-        if (value !== true) throw new Error(ru.signup.consentRequired);
+        if (value !== true) throw new Error(i18n.signup.consentRequired);
       },
     },
   ] as FormRule[],

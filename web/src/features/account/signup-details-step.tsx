@@ -1,14 +1,14 @@
 import type { RegisterBody } from '@tamaq/contract/auth';
 import { Button, Checkbox, Form, Input, type FormInstance } from 'antd';
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { rules } from './rules.ts';
 import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 
 export type SignupDetails = RegisterBody & { consent: boolean };
-const t = ru.signup;
+const t = i18n.signup;
 
 type Props = { form: FormInstance<SignupDetails>; onSubmit: (body: RegisterBody) => Promise<void> };
 
@@ -21,16 +21,16 @@ export function SignupDetailsStep({ form, onSubmit }: Props) {
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} data-testid="signup-form">
       <FormAlert text={alert} />
-      <Form.Item name="name" label={ru.fields.name} rules={rules.text} required>
+      <Form.Item name="name" label={i18n.fields.name} rules={rules.text} required>
         <Input autoComplete="name" autoFocus />
       </Form.Item>
-      <Form.Item name="organization" label={ru.fields.organization} rules={rules.text} required>
+      <Form.Item name="organization" label={i18n.fields.organization} rules={rules.text} required>
         <Input autoComplete="organization" />
       </Form.Item>
-      <Form.Item name="email" label={ru.fields.email} rules={rules.email} required>
+      <Form.Item name="email" label={i18n.fields.email} rules={rules.email} required>
         <Input type="email" autoComplete="email" />
       </Form.Item>
-      <NewPasswordFields label={ru.fields.password} />
+      <NewPasswordFields label={i18n.fields.password} />
       <Form.Item name="consent" valuePropName="checked" rules={rules.consent}>
         <Checkbox data-testid="consent">
           {t.consentPrefix}

@@ -2,7 +2,7 @@ import type { RegisterBody } from '@tamaq/contract/auth';
 import { Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { setToken } from '../../lib/session.ts';
 import { confirmRegister } from './api/confirm-register.ts';
 import { register } from './api/register.ts';
@@ -10,7 +10,7 @@ import { AuthCard } from './auth-card.tsx';
 import { CodeStep } from './code-step.tsx';
 import { SignupDetailsStep, type SignupDetails } from './signup-details-step.tsx';
 
-const t = ru.signup;
+const t = i18n.signup;
 type Sent = { body: RegisterBody; resendAt: number };
 
 /** docs/product.md "Sign-up": details, then the e-mailed code; success signs in, resets the form and opens `/`. */
@@ -50,7 +50,7 @@ export function SignupPage() {
         <SignupDetailsStep form={form} onSubmit={sendDetails} />
       )}
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        {t.haveAccount} <Link to="/login">{ru.login.submit}</Link>
+        {t.haveAccount} <Link to="/login">{i18n.login.submit}</Link>
       </div>
     </AuthCard>
   );

@@ -11,11 +11,11 @@ import type { GuardedRoute } from '@tamaq/contract/routes';
 import { Alert, Button, Card, Col, Row, Spin, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useSummary } from './api/get-summary.ts';
 
-const t = ru.orgs.admin;
+const t = i18n.orgs.admin;
 
 interface Tile {
   key: keyof AdminSummary;

@@ -1,13 +1,13 @@
 import type { OutboxMail } from '@tamaq/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Input, Segmented, Tag, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.orgs.outbox;
+const t = i18n.orgs.outbox;
 type Filter = '' | '1' | '0';
 
 /**

@@ -1,14 +1,14 @@
 import { UserPasswordBody } from '@tamaq/contract/admin';
 import { Alert, App, Breadcrumb, Button, Card, Form, Input } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { useSetUserPassword } from './api/set-user-password.ts';
 import { useUser } from './api/get-user.ts';
 
-const t = ru.orgs.userPassword;
+const t = i18n.orgs.userPassword;
 const passwordRules = [fromSchema(UserPasswordBody.shape.password)];
 
 /** docs/product.md "Another user's password": the super admin gives a user a new password; that user's sessions end. */

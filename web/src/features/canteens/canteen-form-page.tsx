@@ -1,11 +1,11 @@
 import { CanteenCreate } from '@tamaq/contract/canteens';
 import { Form, Input } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { canteensResource } from './canteens-resource.ts';
 
-const t = ru.catalogs.canteens;
+const t = i18n.catalogs.canteens;
 
 /** '/canteen/create' and '/canteen/:id' (docs/product.md "Canteens"): name, address, description; saving returns to the list. */
 export function CanteenFormPage() {

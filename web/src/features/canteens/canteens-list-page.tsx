@@ -1,10 +1,10 @@
 import type { Canteen } from '@tamaq/contract/canteens';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { canteensResource } from './canteens-resource.ts';
 
-const t = ru.catalogs.canteens;
+const t = i18n.catalogs.canteens;
 
 /** docs/product.md "Canteens": the organization's canteens with search (200 ms debounce), add, edit and delete. */
 export function CanteensListPage() {
@@ -19,7 +19,7 @@ export function CanteensListPage() {
         { key: 'description', title: t.description, dataIndex: 'description', render: (v: string | null) => v ?? '' },
         {
           key: 'created',
-          title: ru.catalogs.actions.created,
+          title: i18n.catalogs.actions.created,
           width: 120,
           render: (_, row) => formatDate(row.created_at),
         },

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { cardNumber, isCardNumber, normaliseCardNumber, type Card } from '@tamaq/contract/cards';
 import { App, AutoComplete, Button, Flex, Form, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
@@ -10,7 +10,7 @@ import { useLinkUserCard } from './api/link-user-card.ts';
 import { useRegisterCard } from './api/register-card.ts';
 import { useCardSearch } from './api/search-cards.ts';
 
-const t = ru.orgs.userCards;
+const t = i18n.orgs.userCards;
 /** docs/product.md "Limits": suggestions follow the typing 100 ms after it stops. */
 const SUGGEST_DELAY_MS = 100;
 const numberRules = [fromSchema(cardNumber())];

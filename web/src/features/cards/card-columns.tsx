@@ -1,8 +1,8 @@
 import type { Card } from '@tamaq/contract/cards';
 import { Tag, Typography, type TableColumnsType } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
-const t = ru.orgs.cards;
+const t = i18n.orgs.cards;
 
 export const numberColumn: TableColumnsType<Card>[number] = {
   title: t.columns.number,

@@ -1,10 +1,10 @@
 import type { Card } from '@tamaq/contract/cards';
 import { App, Switch } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { confirmAction } from '../../ui/confirm-delete.tsx';
 import { useSetCardStatus } from './api/set-card-status.ts';
 
-const t = ru.orgs.cards;
+const t = i18n.orgs.cards;
 
 /** The one-time ↔ endless switch of a card: asks first (docs/domain.md), then saves. */
 export function CardUseSwitch({ card }: { card: Card }) {

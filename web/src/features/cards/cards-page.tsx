@@ -1,6 +1,6 @@
 import type { Card as CardRow } from '@tamaq/contract/cards';
 import { Card, Flex, Input, type TableColumnsType } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
@@ -8,7 +8,7 @@ import { useCards } from './api/get-cards.ts';
 import { holderColumn, numberColumn } from './card-columns.tsx';
 import { CardUseSwitch } from './card-use-switch.tsx';
 
-const t = ru.orgs.cards;
+const t = i18n.orgs.cards;
 
 const columns: TableColumnsType<CardRow> = [
   numberColumn,

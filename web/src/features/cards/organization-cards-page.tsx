@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { cardNumber, type Card as CardRow } from '@tamaq/contract/cards';
 import { App, Breadcrumb, Button, Card, Flex, Form, Input, type TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useFormSubmit } from '../../ui/form-errors.ts';
@@ -13,7 +13,7 @@ import { useOrganization } from './api/get-organization.ts';
 import { useRegisterCard } from './api/register-card.ts';
 import { holderColumn, numberColumn, useColumn } from './card-columns.tsx';
 
-const t = ru.orgs.cards;
+const t = i18n.orgs.cards;
 const columns: TableColumnsType<CardRow> = [numberColumn, holderColumn, useColumn];
 const numberRules = [fromSchema(cardNumber())];
 

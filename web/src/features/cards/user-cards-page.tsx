@@ -1,7 +1,7 @@
 import type { UserCard } from '@tamaq/contract/cards';
 import { Alert, App, Breadcrumb, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
@@ -11,8 +11,8 @@ import { useUserCards } from './api/get-user-cards.ts';
 import { useUnlinkUserCard } from './api/unlink-user-card.ts';
 import { AddCardForm } from './add-card-form.tsx';
 
-const t = ru.orgs.userCards;
-const c = ru.orgs.cards;
+const t = i18n.orgs.userCards;
+const c = i18n.orgs.cards;
 
 /** /user/cards/:id and /classroom/:classroomId/user/cards/:id (docs/product.md "A person's cards"): a user's cards. */
 export function UserCardsPage() {

@@ -2,12 +2,12 @@ import { DeleteOutlined, MinusOutlined, PlusOutlined, PrinterOutlined } from '@a
 import { ORDER_COUNT_MAX, type Order } from '@tamaq/contract/orders';
 import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Space, theme, Typography, type InputRef } from 'antd';
 import type { Ref } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatCost, fromTiyn, toTiyn } from '../../lib/money.ts';
 import type { CashState } from './cash.ts';
 import type { useCart } from './use-cart.ts';
 
-const t = ru.food.cashbox;
+const t = i18n.food.cashbox;
 const money = (amount: string) => formatCost(amount, t.currency);
 
 export interface CartPanelProps {
@@ -208,8 +208,8 @@ export function CartPanel({
       <Flex gap={8} style={{ marginTop: 12 }}>
         <Popconfirm
           title={t.confirmClear}
-          okText={ru.ui.yes}
-          cancelText={ru.ui.cancel}
+          okText={i18n.ui.yes}
+          cancelText={i18n.ui.cancel}
           onConfirm={() => {
             cart.clear();
             onCash('');

@@ -5,7 +5,7 @@ import { CalendarOutlined } from '@ant-design/icons';
 import { App, Card, Col, Flex, Row, type InputRef } from 'antd';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText, isApiError } from '../../lib/api-client.ts';
 import { formatCost } from '../../lib/money.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -19,7 +19,7 @@ import { useCart, type PriceChange } from './use-cart.ts';
 import { cashState } from './cash.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.food.cashbox;
+const t = i18n.food.cashbox;
 const cashboxKey = ['cashbox'] as const;
 const money = (amount: string) => formatCost(amount, t.currency);
 
@@ -227,7 +227,7 @@ export function CashboxPage() {
                   icon={<CalendarOutlined />}
                   data-testid="open-cashier-day"
                 >
-                  {ru.food.cashierDay.open}
+                  {i18n.food.cashierDay.open}
                 </LinkButton>
                 {locked === null && (
                   <SchoolSelect

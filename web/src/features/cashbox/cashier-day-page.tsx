@@ -18,7 +18,7 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../../ui/link-button.tsx';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromApiDate, toApiDate } from '../../lib/dates.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -32,8 +32,8 @@ import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { DayPrint, dishesOf, money, timeOf } from './day-print.tsx';
 
-const t = ru.food.cashierDay;
-const o = ru.food.orders;
+const t = i18n.food.cashierDay;
+const o = i18n.food.orders;
 /**
  * /cashbox/day (the education admin and cashier): one day of a school's till — every order, voided
  * ones struck through, the cash expected in the drawer — printable on A4 to hand over with the cash.
@@ -79,7 +79,7 @@ export function CashierDayPage() {
           type="link"
           size="small"
           style={{ padding: 0 }}
-          aria-label={ru.food.orderDetail.open(r.id)}
+          aria-label={i18n.food.orderDetail.open(r.id)}
           onClick={() => setDetail(r)}
           data-testid={`open-order-${r.id}`}
         >

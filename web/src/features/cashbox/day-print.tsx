@@ -1,13 +1,13 @@
 import type { CashierDay, Order } from '@tamaq/contract/orders';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { formatCost } from '../../lib/money.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 
-const t = ru.food.cashierDay;
-const o = ru.food.orders;
-export const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
+const t = i18n.food.cashierDay;
+const o = i18n.food.orders;
+export const money = (amount: string) => formatCost(amount, i18n.food.cashbox.currency);
 export const dishesOf = (order: Order) => order.products.map((p) => `${p.name} × ${p.count}`).join(', ');
 /** The time of day of an order, 'HH:mm' in the organization's zone. */
 export const timeOf = (iso: string, zone: string) => formatVisitTime(iso, zone).slice(-5);

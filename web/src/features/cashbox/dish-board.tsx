@@ -1,10 +1,10 @@
 import type { Cashbox, CashboxDish } from '@tamaq/contract/orders';
 import { Alert, Avatar, Empty, Input, Skeleton, theme, Typography, type InputRef } from 'antd';
 import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatCost } from '../../lib/money.ts';
 
-const t = ru.food.cashbox;
+const t = i18n.food.cashbox;
 
 export interface BoardItem {
   dish: CashboxDish;

@@ -1,5 +1,5 @@
 import type { Classroom } from '@tamaq/contract/classrooms';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -29,7 +29,7 @@ export function ClassroomsListPage() {
         title: words.classrooms,
         search: t.searchClassrooms,
         add: t.addClassroom,
-        name: ru.structure.fields.name,
+        name: i18n.structure.fields.name,
         confirmDelete: t.confirmDeleteClassroom,
         deleted: t.classroomDeleted,
         empty: t.noClassrooms,
@@ -57,7 +57,7 @@ export function ClassroomsListPage() {
               disabled={!schoolId}
             />
             {promotes && <PromoteClassroomsButton schoolId={schoolId} />}
-            <ExportButton href={exportHref} label={ru.structure.actions.export} testId="classrooms-export" />
+            <ExportButton href={exportHref} label={i18n.structure.actions.export} testId="classrooms-export" />
             <ExportButton
               href={schoolId ? downloadHref(endpointPath('users', 'export'), { schoolId }) : null}
               label={words.pupilsExport}

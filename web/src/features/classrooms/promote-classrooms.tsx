@@ -2,11 +2,11 @@ import { RiseOutlined } from '@ant-design/icons';
 import { PROMOTE_GRADE_MAX, PROMOTE_LAST_GRADE, type ClassroomPromotion } from '@tamaq/contract/classrooms';
 import { Alert, App, Button, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useCheckPromotion, usePromote } from './api/promote-classrooms.ts';
 
-const t = ru.structure.promote;
+const t = i18n.structure.promote;
 type Move = ClassroomPromotion['moves'][number];
 
 /**

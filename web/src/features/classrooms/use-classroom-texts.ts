@@ -1,6 +1,6 @@
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useSession } from '../../lib/use-session.ts';
 
 /** The phrases of these screens in the wording of `useStructureWords()`: a kindergarten admin's are about groups. */
 export const useClassroomTexts = () =>
-  useSession()?.role === 'EducationKindergartenAdmin' ? ru.structure.kindergarten : ru.structure.school;
+  useSession()?.role === 'EducationKindergartenAdmin' ? i18n.structure.kindergarten : i18n.structure.school;

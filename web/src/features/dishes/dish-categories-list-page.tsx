@@ -1,9 +1,9 @@
 import type { DishCategory } from '@tamaq/contract/dishes';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { dishCategoriesResource } from './dish-categories-resource.ts';
 
-const t = ru.food.dishCategories;
+const t = i18n.food.dishCategories;
 
 /** /categories (docs/product.md): dish categories with search, add, edit and delete; a row opens its dishes. */
 export function DishCategoriesListPage() {

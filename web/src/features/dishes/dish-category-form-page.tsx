@@ -1,11 +1,11 @@
 import { DishCategoryCreate } from '@tamaq/contract/dishes';
 import { Form, Input } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { dishCategoriesResource } from './dish-categories-resource.ts';
 
-const t = ru.food.dishCategories;
+const t = i18n.food.dishCategories;
 
 /** '/category/create' and '/category/:id' (docs/product.md): a name; save returns to the list. */
 export function DishCategoryFormPage() {

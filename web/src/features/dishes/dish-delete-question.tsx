@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Space, Spin, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.food.dishes;
+const t = i18n.food.dishes;
 
 /**
  * The question before a dish is deleted: deleting takes it off every menu, so the menus that have it

@@ -2,7 +2,7 @@ import { cost as costSchema } from '@tamaq/contract/food-categories';
 import { DishCreate } from '@tamaq/contract/dishes';
 import type { Image } from '@tamaq/contract/profile';
 import { Form, Input } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { MoneyInput } from '../../ui/money-input.tsx';
@@ -11,7 +11,7 @@ import { dishCategoriesResource } from './dish-categories-resource.ts';
 import { useCategoryId } from './dishes-list-page.tsx';
 import { dishesResource } from './dishes-resource.ts';
 
-const t = ru.food.dishes;
+const t = i18n.food.dishes;
 
 /** The price stays a decimal string from the field to the server ('450.50'): no float on the way. */
 type Values = { image: Image | null; name: string; cost: string | null; output: string; description: string };

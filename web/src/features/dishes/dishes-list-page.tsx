@@ -1,15 +1,15 @@
 import type { Dish } from '@tamaq/contract/dishes';
 import { Avatar, Breadcrumb } from 'antd';
 import { Link, useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatCost } from '../../lib/money.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { DishDeleteQuestion } from './dish-delete-question.tsx';
 import { dishCategoriesResource } from './dish-categories-resource.ts';
 import { dishesResource } from './dishes-resource.ts';
 
-const t = ru.food.dishes;
-const categoryTexts = ru.food.dishCategories;
+const t = i18n.food.dishes;
+const categoryTexts = i18n.food.dishCategories;
 
 /** The route's category id, or null when the address names none. */
 export const useCategoryId = (): number | null => {

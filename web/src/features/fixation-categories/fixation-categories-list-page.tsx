@@ -1,11 +1,11 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { FixationCategory } from '@tamaq/contract/fixation-categories';
 import { Space } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { fixationCategoriesResource } from './fixation-categories-resource.ts';
 
-const t = ru.catalogs.fixationCategories;
+const t = i18n.catalogs.fixationCategories;
 
 /** docs/product.md "Meal times": meal-time categories in list order (position, then start time), with search and delete. */
 export function FixationCategoriesListPage() {

@@ -8,14 +8,14 @@ import {
 import { msg } from '@tamaq/contract/zod';
 import { Alert, Flex, Form, Input, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { IntegerInput } from '../../ui/integer-input.tsx';
 import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { fixationCategoriesResource } from './fixation-categories-resource.ts';
 
-const t = ru.catalogs.fixationCategories;
+const t = i18n.catalogs.fixationCategories;
 const TIME = 'HH:mm';
 
 type Values = { name: string; position: number | string | null; time_start: Dayjs | null; time_finish: Dayjs | null };

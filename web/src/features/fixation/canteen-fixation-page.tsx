@@ -2,7 +2,7 @@ import type { Fixation } from '@tamaq/contract/fixations';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Input, Select, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -23,7 +23,7 @@ import { useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
 import { todayCountKey } from './api/today-count.ts';
 
-const t = ru.fixation;
+const t = i18n.fixation;
 const jobTitle = (f: Fixation) => f.user.job_title;
 
 /**

@@ -1,9 +1,9 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Flex, Tag, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useCurrentCategories } from './api/current-categories.ts';
 
-const t = ru.fixation;
+const t = i18n.fixation;
 
 /** The meal times active now (refreshed every 60 s): the cashier sees which meal a scan records. */
 export function CurrentCategories() {

@@ -1,11 +1,11 @@
 import type { Fixation } from '@tamaq/contract/fixations';
 import type { TableColumnsType } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
 import { formatVisitTime } from '../../lib/visit-time.ts';
 
-const t = ru.fixation.history;
+const t = i18n.fixation.history;
 
 export interface FixationColumnsOptions {
   /** The second column: the job title (canteen) or the class (school), with its header. */

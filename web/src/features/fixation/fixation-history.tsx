@@ -2,7 +2,7 @@ import type { Fixation, FixationList } from '@tamaq/contract/fixations';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import type { ListParams } from '../../ui/use-list-params.ts';
 
@@ -31,7 +31,7 @@ export function useFixationHistoryTable(
         onPageChange={setOffset}
         error={error}
         onRetry={() => void refetch()}
-        emptyText={debouncedQuery ? undefined : ru.fixation.history.empty}
+        emptyText={debouncedQuery ? undefined : i18n.fixation.history.empty}
         data-testid="fixation-history"
       />
     ),

@@ -1,8 +1,8 @@
 import { Badge } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import type { LiveStatus } from '../../lib/live-channel.ts';
 
-const t = ru.fixation.live;
+const t = i18n.fixation.live;
 
 const LOOK: Record<LiveStatus, { status: 'success' | 'processing' | 'warning' | 'error'; text: string }> = {
   connecting: { status: 'processing', text: t.connecting },

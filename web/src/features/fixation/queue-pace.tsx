@@ -1,9 +1,9 @@
 import { Flex, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useSchoolPace } from './api/school-pace.ts';
 
-const t = ru.fixation.pace;
+const t = i18n.fixation.pace;
 
 /** 75 s → «1:15»; an hour and more → «1:02:05». */
 export const clockOf = (ms: number): string => {

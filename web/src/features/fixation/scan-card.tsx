@@ -9,12 +9,12 @@ import {
 import type { Fixation } from '@tamaq/contract/fixations';
 import { Avatar, Flex } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import type { Feedback } from './scan-feedback.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
 
-const t = ru.fixation.card;
+const t = i18n.fixation.card;
 
 const LOOK = {
   idle: { bg: '#fafafa', border: '#d9d9d9', band: '#8c8c8c', text: '#595959' },

@@ -1,11 +1,11 @@
 import { CloudSyncOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Space, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useScanSoundMuted } from '../../lib/scan-sounds.ts';
 import { CARD_FIELD_ATTRIBUTE } from '../../lib/use-barcode-scanner.ts';
 
-const t = ru.fixation;
+const t = i18n.fixation;
 
 /**
  * The card field: a number typed by hand and Enter, for a broken scanner. Focused when the screen

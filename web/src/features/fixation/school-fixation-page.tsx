@@ -3,7 +3,7 @@ import type { Role } from '@tamaq/contract/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Input, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -27,7 +27,7 @@ import { todayCountKey } from './api/today-count.ts';
 import { schoolPaceKey } from './api/school-pace.ts';
 import { QueuePace } from './queue-pace.tsx';
 
-const t = ru.fixation;
+const t = i18n.fixation;
 /** docs/product.md "Roles": the education admin may delete school visits; the kindergarten admin, theirs. */
 const MAY_DELETE: readonly Role[] = ['EducationAdmin', 'EducationKindergartenAdmin'];
 const classroomOf = (f: Fixation) => f.classroom?.name ?? null;

@@ -1,8 +1,8 @@
 import { Tooltip, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useTodayCount } from './api/today-count.ts';
 
-const t = ru.fixation.today;
+const t = i18n.fixation.today;
 
 /** «Сегодня: N из M» of the station's school or canteen; nothing until it is known. */
 export function TodayCount({ kind, id }: { kind: 'school' | 'canteen'; id: number | undefined }) {

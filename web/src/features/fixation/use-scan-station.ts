@@ -6,7 +6,7 @@ import { endpointPath } from '../../lib/endpoint-client.ts';
 import type { ScanQueue } from '../../lib/scan-queue.ts';
 import { pageScanSounds, type ScanSounds } from '../../lib/scan-sounds.ts';
 import { pageScanQueue } from './page-scan-queue.ts';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { cleanCode, feedbackOf, isCardLike, isDoubleScan, toneOf, type Feedback } from './scan-feedback.ts';
 
 /** The contract's two ways of recording a visit by card: a canteen's and a school's. */
@@ -130,7 +130,7 @@ export function useScanStation<N extends ScanEndpoint>(opts: ScanStationOptions<
         lastShown.current = ++counter.current;
         show({ kind: 'refusal', code, reason });
       };
-      if (!isCardLike(code)) return refuse(ru.fixation.card.notACard);
+      if (!isCardLike(code)) return refuse(i18n.fixation.card.notACard);
       if (unavailable) return refuse(unavailable);
       const payload = body(code);
       if (payload) return send(payload);

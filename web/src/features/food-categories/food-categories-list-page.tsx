@@ -1,11 +1,11 @@
 import type { FoodCategory } from '@tamaq/contract/food-categories';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { foodCategoriesResource } from './food-categories-resource.ts';
 import { FoodTypeTag } from './food-type-tag.tsx';
 import { formatCost } from '../../lib/money.ts';
 
-const t = ru.catalogs.foodCategories;
+const t = i18n.catalogs.foodCategories;
 
 /** docs/product.md "Food categories": name, daily cost and type, with search, add, edit and delete. */
 export function FoodCategoriesListPage() {

@@ -5,14 +5,14 @@ import {
   type FoodCategoryType,
 } from '@tamaq/contract/food-categories';
 import { Alert, Form, Input, Radio, type FormInstance } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { MoneyInput } from '../../ui/money-input.tsx';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { foodCategoriesResource } from './food-categories-resource.ts';
 import { FoodTypeTag } from './food-type-tag.tsx';
 
-const t = ru.catalogs.foodCategories;
+const t = i18n.catalogs.foodCategories;
 
 /** The cost stays a decimal string from the field to the server ('650.50'): no float on the way. */
 type Values = { name: string; cost: string | null; type: FoodCategoryType };

@@ -1,8 +1,8 @@
 import type { FoodCategoryType } from '@tamaq/contract/food-categories';
 import { Tag, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
-const t = ru.catalogs.foodCategories;
+const t = i18n.catalogs.foodCategories;
 
 /** docs/product.md: a social-wallet category wears a special (green) label; a common one reads "Стандартная категория". */
 export function FoodTypeTag({ type }: { type: FoodCategoryType }) {

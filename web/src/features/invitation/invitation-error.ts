@@ -1,8 +1,8 @@
 import { INVITATION_NOT_FOUND } from '@tamaq/contract/invitations';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
-const t = ru.invitation.page.errors;
+const t = i18n.invitation.page.errors;
 
 /**
  * docs/product.md "Errors" for the invitation page: 401 reads as a bad login, the server's 'Invitation not found' as

@@ -1,7 +1,7 @@
 import { InvitationConfirm, InvitationNewAccount, type InvitationInfo } from '@tamaq/contract/invitations';
 import { Button, Checkbox, Form, Input, Typography, type FormRule } from 'antd';
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { fromSchema } from '../../ui/form-rules.ts';
@@ -9,7 +9,7 @@ import { useAlertSubmit } from '../../ui/use-alert-submit.ts';
 import { confirmInvitation } from './api/confirm-invitation.ts';
 import { invitationError } from './invitation-error.ts';
 
-const t = ru.invitation.page;
+const t = i18n.invitation.page;
 
 const rules = {
   name: [fromSchema(InvitationNewAccount.shape.name)],
@@ -18,7 +18,7 @@ const rules = {
   consent: [
     {
       validator: async (_: unknown, value: unknown) => {
-        if (value !== true) throw new Error(ru.signup.consentRequired);
+        if (value !== true) throw new Error(i18n.signup.consentRequired);
       },
     },
   ] as FormRule[],
@@ -70,9 +70,9 @@ export function InvitationForm({
       </Form.Item>
       <Form.Item name="consent" valuePropName="checked" rules={rules.consent}>
         <Checkbox data-testid="consent">
-          {ru.signup.consentPrefix}
+          {i18n.signup.consentPrefix}
           <Link to="/privacy" target="_blank">
-            {ru.signup.consentLink}
+            {i18n.signup.consentLink}
           </Link>
         </Checkbox>
       </Form.Item>

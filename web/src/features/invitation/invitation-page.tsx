@@ -2,7 +2,7 @@ import { INVITATION_CODE_PATTERN } from '@tamaq/contract/invitations';
 import { Card, Descriptions, Result, Skeleton, Spin, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import { useInvitation } from './api/get-invitation.ts';
@@ -10,7 +10,7 @@ import { InvitationForm } from './invitation-form.tsx';
 import { invitationError } from './invitation-error.ts';
 import { StoreLinks } from './store-links.tsx';
 
-const t = ru.invitation.page;
+const t = i18n.invitation.page;
 
 /**
  * docs/product.md /parent/invitation/{code}: a parent opens the mailed link (usually on a phone), accepts,

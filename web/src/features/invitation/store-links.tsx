@@ -1,9 +1,9 @@
 import { AndroidFilled, AppleFilled } from '@ant-design/icons';
 import type { Brand } from '@tamaq/contract/brand';
 import { Button, Flex } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
-const t = ru.invitation.page;
+const t = i18n.invitation.page;
 const style = { background: '#111', borderColor: '#111', height: 48, paddingInline: 20 };
 
 /** The current brand's own app store links (docs/product.md: links depend on the host), full width on a phone. */

@@ -1,13 +1,13 @@
 import { BellOutlined, BookOutlined, LineChartOutlined } from '@ant-design/icons';
 import { canOpen } from '@tamaq/contract/routes';
 import { Card, Flex, Skeleton, Space, theme, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { StoreButtons } from './store-buttons.tsx';
 
-const t = ru.landing;
+const t = i18n.landing;
 const ICONS = [<BellOutlined key="bell" />, <BookOutlined key="book" />, <LineChartOutlined key="chart" />];
 
 /** The parent's (and a student's) start page: what the cabinet offers, and the mobile app. */
@@ -27,7 +27,7 @@ export function DownloadPage() {
           <Space wrap>
             {accountLinks.map((to) => (
               <LinkButton key={to} to={to}>
-                {to === '/profile' ? ru.nav.profile : ru.nav.password}
+                {to === '/profile' ? i18n.nav.profile : i18n.nav.password}
               </LinkButton>
             ))}
           </Space>

@@ -1,9 +1,9 @@
 import { Card, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useBrand } from '../../lib/brand.ts';
 
-const t = ru.privacy;
+const t = i18n.privacy;
 type Section = { title: string; items?: readonly string[]; paragraphs?: readonly string[]; note?: string };
 
 /** The public privacy policy that the footer and the consent checkboxes link to. */

@@ -1,7 +1,7 @@
 import { AndroidFilled, AppleFilled } from '@ant-design/icons';
 import type { Brand } from '@tamaq/contract/brand';
 import { Button, Space } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
 /** The brand's own store links: each brand has its own app (docs/product.md "What it does"). */
 export function StoreButtons({ brand }: { brand: Brand }) {
@@ -18,7 +18,7 @@ export function StoreButtons({ brand }: { brand: Brand }) {
         data-testid="app-store"
         style={style}
       >
-        {ru.landing.appStore}
+        {i18n.landing.appStore}
       </Button>
       <Button
         type="primary"
@@ -30,7 +30,7 @@ export function StoreButtons({ brand }: { brand: Brand }) {
         data-testid="google-play"
         style={style}
       >
-        {ru.landing.googlePlay}
+        {i18n.landing.googlePlay}
       </Button>
     </Space>
   );

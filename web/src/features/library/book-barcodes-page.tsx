@@ -3,7 +3,7 @@ import { BOOK_COUNT_MAX, LIBRARY_MESSAGES, type BookBarcodeRow } from '@tamaq/co
 import { App, Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { CARD_FIELD_ATTRIBUTE, useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
@@ -15,7 +15,7 @@ import { IntegerInput } from '../../ui/integer-input.tsx';
 import { booksResource } from './books-resource.ts';
 import { positiveParam } from '../../ui/resource-form.tsx';
 
-const t = ru.library.copies;
+const t = i18n.library.copies;
 /** Up to this many copies at once are made without a question. */
 const ASK_ABOVE_COPIES = 20;
 
@@ -64,7 +64,7 @@ export function BookBarcodesPage() {
             <div data-testid="copies-question">{t.confirmManyText(count, Math.ceil(count / LABELS_PER_SHEET))}</div>
           ),
           okText: t.confirmManyOk,
-          cancelText: ru.ui.cancel,
+          cancelText: i18n.ui.cancel,
           onOk: () => resolve(true),
           onCancel: () => resolve(false),
         }),
@@ -176,8 +176,8 @@ export function BookBarcodesPage() {
             <Typography.Text>{t.picked(ticked.length)}</Typography.Text>
             <Popconfirm
               title={t.confirmRemoveMany(ticked.length)}
-              okText={ru.ui.yes}
-              cancelText={ru.ui.cancel}
+              okText={i18n.ui.yes}
+              cancelText={i18n.ui.cancel}
               okButtonProps={{ danger: true }}
               onConfirm={removeTicked}
             >
@@ -213,7 +213,7 @@ export function BookBarcodesPage() {
             { key: 'total', title: t.total, dataIndex: 'total', width: 140 },
             {
               key: 'actions',
-              title: ru.catalogs.actions.actions,
+              title: i18n.catalogs.actions.actions,
               width: 120,
               render: (_, row) => (
                 <Space size={0}>

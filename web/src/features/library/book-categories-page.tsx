@@ -1,9 +1,9 @@
 import type { BookCategory } from '@tamaq/contract/library';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { bookCategoriesResource } from './book-categories-resource.ts';
 
-const t = ru.library.categories;
+const t = i18n.library.categories;
 
 /** '/books/categories' (docs/product.md): a school's book categories with search, pages, add, edit and delete. */
 export function BookCategoriesPage() {

@@ -4,13 +4,13 @@ import { Form, Input } from 'antd';
 import { canOpen, HOME_BY_ROLE } from '@tamaq/contract/routes';
 import { useParams } from 'react-router';
 import { useSession } from '../../lib/use-session.ts';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { bookCategoriesResource } from './book-categories-resource.ts';
 
-const t = ru.library.categories;
+const t = i18n.library.categories;
 
 /** '/books/category/:schoolId/create' and '/books/category/:schoolId/:id' (docs/product.md): the category's name. */
 export function BookCategoryFormPage() {

@@ -2,14 +2,14 @@ import { BookCreate, type Book } from '@tamaq/contract/library';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { bookCategoriesResource } from './book-categories-resource.ts';
 import { booksResource } from './books-resource.ts';
 
-const t = ru.library.books;
+const t = i18n.library.books;
 
 type Values = {
   name: string;

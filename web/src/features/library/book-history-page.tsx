@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { BookHistoryRow } from '@tamaq/contract/library';
 import { Alert, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -11,7 +11,7 @@ import { useListParams } from '../../ui/use-list-params.ts';
 import { useCopyHistory } from './api/book-copies.ts';
 import { positiveParam } from '../../ui/resource-form.tsx';
 
-const t = ru.library.history;
+const t = i18n.library.history;
 
 const ACTION_COLOURS: Record<BookHistoryRow['action'], string> = {
   took: 'blue',

@@ -2,14 +2,14 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { BookImportResult } from '@tamaq/contract/library';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { booksResource } from './books-resource.ts';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.library.books;
+const t = i18n.library.books;
 
 /**
  * The books list's Excel import: the template, the upload with

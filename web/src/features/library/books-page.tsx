@@ -1,13 +1,13 @@
 import { BarcodeOutlined } from '@ant-design/icons';
 import type { BookListRow } from '@tamaq/contract/library';
 import { Badge } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { BooksImport } from './books-import.tsx';
 import { booksResource } from './books-resource.ts';
 
-const t = ru.library.books;
+const t = i18n.library.books;
 
 /**
  * '/books' (docs/product.md): a school's books with search by name, author or barcode, pages, add, edit,

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { BOOK_LABELS_PAGE } from '@tamaq/contract/library';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Pagination, Space, Typography } from 'antd';
 import { useParams, useSearchParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
@@ -10,7 +10,7 @@ import { positiveParam } from '../../ui/resource-form.tsx';
 import { useImportLabels } from './api/book-copies.ts';
 import { BookLabels } from './book-labels.tsx';
 
-const t = ru.library.importLabels;
+const t = i18n.library.importLabels;
 /** A common A4 label sheet holds 3 × 8 labels (see BookLabels). */
 const PER_SHEET = 24;
 const sheetsOf = (labels: number) => Math.ceil(labels / PER_SHEET);

@@ -3,7 +3,7 @@ import type { LibraryStudent, ScannedBookBarcode } from '@tamaq/contract/library
 import { Alert, Avatar, Button, Card, DatePicker, Empty, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
 import { formatDate } from '../../lib/dates.ts';
 
@@ -16,7 +16,7 @@ import { dropCopy } from './desk-state.ts';
 import { StudentLoans } from './student-loans.tsx';
 import { useIssuanceDesk } from './use-issuance-desk.ts';
 
-const t = ru.library.issuance;
+const t = i18n.library.issuance;
 
 export function IssuancePage() {
   const list = useListParams();

@@ -1,11 +1,11 @@
 import type { LoanStatus } from '@tamaq/contract/library';
 import { Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { SchoolLoansList } from './school-loans-list.tsx';
 
-const t = ru.library.onHands;
+const t = i18n.library.onHands;
 
 /** docs/domain.md "Library": overdue red, due within 3 days amber, otherwise green. */
 const STATUS_COLOURS: Record<LoanStatus, string> = { overdue: 'red', soon: 'gold', normal: 'green' };

@@ -1,10 +1,10 @@
 import type { OverdueNoticeStatus } from '@tamaq/contract/library';
 import { Tag, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { SchoolLoansList } from './school-loans-list.tsx';
 
-const t = ru.library.notices;
+const t = i18n.library.notices;
 
 const STATUS_COLOURS: Record<OverdueNoticeStatus, string> = {
   sent: 'green',

@@ -1,9 +1,9 @@
 import type { LibraryStudent } from '@tamaq/contract/library';
 import { Table, Tag, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 
-const t = ru.library.issuance;
+const t = i18n.library.issuance;
 type Loan = LibraryStudent['loans'][number];
 
 /** The copies the student holds, the earliest return date first: overdue ones in red. */

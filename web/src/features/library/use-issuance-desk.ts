@@ -4,7 +4,7 @@ import type { LibraryStudent } from '@tamaq/contract/library';
 import { App } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText, isApiError } from '../../lib/api-client.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { openLiveChannel } from '../../lib/live-channel.ts';
@@ -14,7 +14,7 @@ import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { desk as api } from './api/desk.ts';
 import { admitCopy, EMPTY_DESK, type Desk } from './desk-state.ts';
 
-const t = ru.library.issuance;
+const t = i18n.library.issuance;
 /** docs/product.md "States": the desk's messages go away after 5 seconds. */
 const MESSAGE_MS = 5000;
 /** The due date offered first: two weeks from today. */

@@ -1,6 +1,6 @@
 import { Alert, Card, Flex, Form, Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { canteenManualReady, useCanteenManual, useSaveCanteenManual } from './api/canteen-manual.ts';
 import { useCanteenOptions, useFixationCategoryOptions } from '../../lib/options.ts';
@@ -14,7 +14,7 @@ import { useMarks } from './use-marks.ts';
 import { useSaveFlow } from './use-save-flow.ts';
 import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
 
-const t = ru.manualFixation;
+const t = i18n.manualFixation;
 const FIELDS = ['date', 'canteen_id', 'category_id'] as const;
 const CANTEEN_MODE = { counts: true };
 
@@ -40,7 +40,7 @@ export function CanteenManualPage() {
   const marks = useMarks(scope, rows, CANTEEN_MODE);
   const saveMutation = useSaveCanteenManual();
   const flow = useSaveFlow(scope, saveMutation.mutateAsync, FIELDS, marks.clear);
-  useUnsavedGuard(marks.dirty > 0, ru.manualFixation);
+  useUnsavedGuard(marks.dirty > 0, i18n.manualFixation);
 
   // Counts typed wrong in the table: nothing is saved until they are right.
   const [invalidCounts, setInvalidCounts] = useState(0);

@@ -1,9 +1,9 @@
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromApiDate, toApiDate } from '../../lib/dates.ts';
 
-const t = ru.manualFixation;
+const t = i18n.manualFixation;
 
 export interface ManualDatePickerProps {
   /** 'YYYY-MM-DD'. */

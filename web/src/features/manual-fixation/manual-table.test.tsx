@@ -10,7 +10,7 @@ import { ManualTable } from './manual-table.tsx';
 import { buildCanteenSave, buildSchoolSave } from './marks.ts';
 import { SaveBar } from './save-bar.tsx';
 import { useMarks } from './use-marks.ts';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
 
 afterEach(async () => {
@@ -46,7 +46,7 @@ function Harness({ kind, rows }: { kind: 'school' | 'canteen'; rows: ManualRow[]
   const mode = { counts: kind === 'canteen' };
   const marks = useMarks('scope', rows, mode);
   const [invalid, setInvalid] = useState(0);
-  useUnsavedGuard(marks.dirty > 0, ru.manualFixation);
+  useUnsavedGuard(marks.dirty > 0, i18n.manualFixation);
   const body =
     kind === 'school'
       ? buildSchoolSave(rows, marks.edits, { date: '2026-11-20', schoolId: 1, classroomId: 1, categoryId: null })

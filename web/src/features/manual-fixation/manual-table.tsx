@@ -2,13 +2,13 @@ import type { ManualRow } from '@tamaq/contract/manual-fixations';
 import { MANUAL_COUNT_MAX } from '@tamaq/contract/manual-fixations';
 import { Alert, Button, Checkbox, Flex, Input, Table, Tag, Typography, theme, type TableColumnsType } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { Thumb } from '../../ui/image-viewer.tsx';
 import { currentValue, isCounted, mayMark, serverValue, type Edits, type MarkMode } from './marks.ts';
 
-const t = ru.manualFixation;
+const t = i18n.manualFixation;
 
 export interface ManualTableProps {
   /** 'school': class and food category columns; 'canteen': job title, and counts for endless cards. */
@@ -197,7 +197,7 @@ export function ManualTable({
 
   const failed = error !== undefined && error !== null;
   const empty = loading ? (
-    ru.ui.loading
+    i18n.ui.loading
   ) : failed ? (
     <Alert
       type="error"
@@ -206,7 +206,7 @@ export function ManualTable({
       action={
         onRetry && (
           <Button size="small" onClick={onRetry}>
-            {ru.ui.table.retry}
+            {i18n.ui.table.retry}
           </Button>
         )
       }

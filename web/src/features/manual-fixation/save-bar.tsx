@@ -1,8 +1,8 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, theme } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
-const t = ru.manualFixation;
+const t = i18n.manualFixation;
 
 export interface SaveBarProps {
   dirty: number;

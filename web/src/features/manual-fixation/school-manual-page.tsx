@@ -2,7 +2,7 @@ import { normaliseCardNumber } from '@tamaq/contract/cards';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Form, Select, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
@@ -23,7 +23,7 @@ import { useMarks } from './use-marks.ts';
 import { useSaveFlow } from './use-save-flow.ts';
 import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
 
-const t = ru.manualFixation;
+const t = i18n.manualFixation;
 const FIELDS = ['date', 'school_id', 'classroom_id', 'category_id'] as const;
 const SCHOOL_MODE = { counts: false, needsFoodCategory: true };
 
@@ -62,7 +62,7 @@ export function SchoolManualPage() {
   const marks = useMarks(scope, rows, SCHOOL_MODE);
   const saveMutation = useSaveSchoolManual();
   const flow = useSaveFlow(scope, saveMutation.mutateAsync, FIELDS, marks.clear);
-  useUnsavedGuard(marks.dirty > 0, ru.manualFixation);
+  useUnsavedGuard(marks.dirty > 0, i18n.manualFixation);
 
   const [highlight, setHighlight] = useState<{ id: number; at: number } | null>(null);
   useEffect(() => {
@@ -83,7 +83,7 @@ export function SchoolManualPage() {
     async (raw: string) => {
       const code = normaliseCardNumber(raw);
       if (!rows) {
-        void message.info(ready ? ru.ui.loading : texts.chooseFilter);
+        void message.info(ready ? i18n.ui.loading : texts.chooseFilter);
         return;
       }
       if (saving.current) {

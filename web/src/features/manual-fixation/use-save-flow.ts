@@ -1,10 +1,10 @@
 import type { ManualSaveResult } from '@tamaq/contract/manual-fixations';
 import { App } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { NO_ERRORS, shownErrors, type ShownErrors } from './server-errors.ts';
 
-const t = ru.manualFixation;
+const t = i18n.manualFixation;
 
 export interface SaveFlow<B> {
   save: (body: B) => Promise<void>;

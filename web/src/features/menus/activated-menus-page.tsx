@@ -3,7 +3,7 @@ import type { ActivatedMenu } from '@tamaq/contract/menu-activations';
 import { App, Card, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import dayjs from 'dayjs';
 import { useSession } from '../../lib/use-session.ts';
@@ -22,8 +22,8 @@ const printWeek = (row: ActivatedMenu) => {
   return `/menu/${row.menu.id}/print?${query.toString()}`;
 };
 
-const t = ru.food.activations;
-const daysOf = ru.food.menus.daysOf;
+const t = i18n.food.activations;
+const daysOf = i18n.food.menus.daysOf;
 
 /**
  * /activated/menus (docs/product.md): #, school, menu, type and the first day (dd.MM.yyyy), newest first,
@@ -67,15 +67,15 @@ export function ActivatedMenusPage() {
     },
     {
       key: 'actions',
-      title: ru.catalogs.actions.actions,
+      title: i18n.catalogs.actions.actions,
       width: 110,
       render: (_, row) => (
         <Space size={0}>
           <LinkButton
             type="text"
             icon={<PrinterOutlined />}
-            aria-label={ru.food.menuPrint.printThisWeek}
-            title={ru.food.menuPrint.printThisWeek}
+            aria-label={i18n.food.menuPrint.printThisWeek}
+            title={i18n.food.menuPrint.printThisWeek}
             to={printWeek(row)}
           />
           <ConfirmDelete

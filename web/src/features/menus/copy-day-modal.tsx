@@ -2,11 +2,11 @@ import type { Menu } from '@tamaq/contract/menus';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Flex, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.food.menus;
+const t = i18n.food.menus;
 
 /**
  * Copies one day's dishes (every meal mode) onto other days of the menu. Days that have dishes of
@@ -58,7 +58,7 @@ export function CopyDayModal({
       title={day !== null ? t.copyDayTitle(day) : ''}
       onCancel={close}
       okText={t.copyDayOk}
-      cancelText={ru.ui.cancel}
+      cancelText={i18n.ui.cancel}
       okButtonProps={{ disabled: !ready, danger: replace === true && filled.length > 0 }}
       confirmLoading={copy.isPending}
       onOk={() => copy.mutate()}

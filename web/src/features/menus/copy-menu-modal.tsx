@@ -1,12 +1,12 @@
 import { MENU_MESSAGES, MenuCopy, type Menu } from '@tamaq/contract/menus';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.food.menus;
+const t = i18n.food.menus;
 type Values = { name: string };
 
 /** Copies the menu under a new name (its days, meal modes and dishes), then opens the copy. */
@@ -32,7 +32,7 @@ export function CopyMenuModal({ menu, open, onClose }: { menu: Menu; open: boole
       title={t.copyMenuTitle}
       onCancel={onClose}
       okText={t.copyMenuOk}
-      cancelText={ru.ui.cancel}
+      cancelText={i18n.ui.cancel}
       confirmLoading={submitting}
       onOk={() => form.submit()}
       destroyOnHidden

@@ -4,7 +4,7 @@ import { Alert, App, Breadcrumb, Button, Card, DatePicker, Form, Radio, Select, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { toApiDate } from '../../lib/dates.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
@@ -16,8 +16,8 @@ import { useActivate } from './activations-api.ts';
 import { menusResource } from './menus-resource.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.food.activations;
-const a = ru.catalogs.actions;
+const t = i18n.food.activations;
+const a = i18n.catalogs.actions;
 
 interface Values {
   school_id: number | null;
@@ -63,7 +63,7 @@ export function MenuActivatePage() {
   );
   const options = (menus.data?.rows ?? []).map((m) => ({
     value: m.id,
-    label: t.menuOption(m.name, ru.food.menus.daysOf(m.days)),
+    label: t.menuOption(m.name, i18n.food.menus.daysOf(m.days)),
   }));
 
   return (

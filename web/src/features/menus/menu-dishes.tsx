@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { formatCost } from '../../lib/money.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
@@ -30,8 +30,8 @@ import { CopyMenuModal } from './copy-menu-modal.tsx';
 import { menusResource } from './menus-resource.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.food.menus;
-const p = ru.food.menuPrint;
+const t = i18n.food.menus;
+const p = i18n.food.menuPrint;
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
 
 /** The menu's dishes by day and meal mode (docs/product.md "Menus"): add through the dialog, remove after asking. */
@@ -131,7 +131,7 @@ export function MenuDishes({ menu }: { menu: Menu }) {
                           </Avatar>
                         }
                         title={d.product.name}
-                        description={`${d.product.output} · ${formatCost(d.product.cost, ru.food.dishes.currency)}`}
+                        description={`${d.product.output} · ${formatCost(d.product.cost, i18n.food.dishes.currency)}`}
                       />
                     </List.Item>
                   )}
@@ -213,7 +213,7 @@ function DishPicker(props: {
       title={t.addTo(day, modeName(group))}
       onCancel={onClose}
       okText={t.dialogAdd(chosen.length)}
-      cancelText={ru.ui.cancel}
+      cancelText={i18n.ui.cancel}
       okButtonProps={{ disabled: chosen.length === 0, loading: add.isPending }}
       onOk={() => add.mutate()}
       destroyOnHidden
@@ -258,7 +258,7 @@ function DishPicker(props: {
               >
                 {d.name}{' '}
                 <Typography.Text type="secondary">
-                  {d.output} · {formatCost(d.cost, ru.food.dishes.currency)}
+                  {d.output} · {formatCost(d.cost, i18n.food.dishes.currency)}
                   {takenSet.has(d.id) ? ` · ${t.already}` : ''}
                 </Typography.Text>
               </Checkbox>

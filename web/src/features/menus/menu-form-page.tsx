@@ -1,14 +1,14 @@
 import { MEAL_MODES, MENU_DAYS_MAX, MENU_MESSAGES, MenuCreate } from '@tamaq/contract/menus';
 import { Checkbox, Form, Input } from 'antd';
 import { IntegerInput } from '../../ui/integer-input.tsx';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { MenuDishes } from './menu-dishes.tsx';
 import { menusResource } from './menus-resource.ts';
 import { shrinkQuestion } from './menu-shrink.ts';
 
-const t = ru.food.menus;
+const t = i18n.food.menus;
 type Values = { name: string; days: number | string | null; groups: number[] };
 const modes = Object.entries(MEAL_MODES).map(([value, label]) => ({ value: Number(value), label }));
 

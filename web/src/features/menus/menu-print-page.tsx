@@ -1,13 +1,13 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 import { menusResource } from './menus-resource.ts';
 import { printedDays, type PrintedDay } from './menu-print.ts';
 
-const t = ru.food.menuPrint;
+const t = i18n.food.menuPrint;
 
 // A4 portrait; a week runs in two columns, a day never split across them.
 const MENU_CSS = `
@@ -75,7 +75,7 @@ export function MenuPrintPage() {
     <Flex vertical gap={16}>
       <Breadcrumb
         items={[
-          { title: <Link to="/menus">{ru.food.menus.title}</Link> },
+          { title: <Link to="/menus">{i18n.food.menus.title}</Link> },
           { title: menu.data ? <Link to={`/menu/${menu.data.id}`}>{menu.data.name}</Link> : '…' },
           { title: t.title },
         ]}

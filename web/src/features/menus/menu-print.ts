@@ -1,9 +1,9 @@
 import { menuDayOn } from '@tamaq/contract/menu-activations';
 import { MEAL_MODES, type Menu } from '@tamaq/contract/menus';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 
-const t = ru.food.menuPrint;
+const t = i18n.food.menuPrint;
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
 
 export interface PrintedDay {

@@ -1,8 +1,8 @@
 import { MEAL_MODES, type Menu } from '@tamaq/contract/menus';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import type { SaveQuestion } from '../../ui/resource-form.tsx';
 
-const t = ru.food.menus;
+const t = i18n.food.menus;
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
 
 /** What saving `menu` with `days` and meal modes `groups` would take off it: its dishes beyond them. */

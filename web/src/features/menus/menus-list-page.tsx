@@ -1,10 +1,10 @@
 import { MEAL_MODES, type Menu } from '@tamaq/contract/menus';
 import { Tag, Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { menusResource } from './menus-resource.ts';
 
-const t = ru.food.menus;
+const t = i18n.food.menus;
 
 export const modeNames = (groups: string) =>
   groups

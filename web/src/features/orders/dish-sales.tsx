@@ -1,13 +1,13 @@
 import type { DishSale } from '@tamaq/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Statistic, Typography, type TableColumnsType } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatCost } from '../../lib/money.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.food.orders;
-const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
+const t = i18n.food.orders;
+const money = (amount: string) => formatCost(amount, i18n.food.cashbox.currency);
 
 const columns: TableColumnsType<DishSale> = [
   { key: 'name', title: t.dish, render: (_, d) => d.name },

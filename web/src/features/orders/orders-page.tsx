@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, Button, Card, Flex, Segmented, Statistic, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { toApiDate } from '../../lib/dates.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { formatCost } from '../../lib/money.ts';
@@ -22,8 +22,8 @@ import { OrderDetailModal } from '../../ui/order-detail-modal.tsx';
 import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.food.orders;
-const money = (amount: string) => formatCost(amount, ru.food.cashbox.currency);
+const t = i18n.food.orders;
+const money = (amount: string) => formatCost(amount, i18n.food.cashbox.currency);
 
 /**
  * /orders (docs/product.md, the education admin): a school's cash orders over a period (from the first of the
@@ -73,7 +73,7 @@ export function OrdersPage() {
           type="link"
           size="small"
           style={{ padding: 0 }}
-          aria-label={ru.food.orderDetail.open(o.id)}
+          aria-label={i18n.food.orderDetail.open(o.id)}
           onClick={() => setDetail(o)}
           data-testid={`open-order-${o.id}`}
         >

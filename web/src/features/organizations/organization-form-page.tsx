@@ -1,12 +1,12 @@
 import { OrganizationCreate, type Organization } from '@tamaq/contract/organizations';
 import { MODULES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '@tamaq/contract/roles';
 import { Checkbox, Divider, Flex, Form, Input, Select } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { organizationsResource } from './organizations-resource.ts';
 
-const t = ru.orgs;
+const t = i18n.orgs;
 const f = t.organizationForm;
 type Values = OrganizationCreate;
 

@@ -1,12 +1,12 @@
 import { CreditCardOutlined } from '@ant-design/icons';
 import type { Organization } from '@tamaq/contract/organizations';
 import { Tag } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { organizationsResource } from './organizations-resource.ts';
 
-const t = ru.orgs;
+const t = i18n.orgs;
 const c = t.organizations.columns;
 
 /** docs/product.md "Organizations": every organization, searchable by name and BIN, with edit and cards links. */

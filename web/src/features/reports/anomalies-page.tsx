@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Card, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, type ReactNode } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -16,7 +16,7 @@ import { LoadFailed } from './report-card.tsx';
 import { positiveId } from './report-params.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.reports.anomalies;
+const t = i18n.reports.anomalies;
 /** Company roles work with canteens: no school to choose. */
 const SCHOOL_ROLES = new Set(['EducationAdmin', 'EducationObserver', 'EducationKindergartenAdmin']);
 
@@ -93,7 +93,7 @@ export function AnomaliesPage() {
 
   const twice: TableColumnsType<CardTwice> = [
     { key: 'card', title: t.card, render: (_, r) => r.card },
-    { key: 'name', title: ru.reports.name, render: (_, r) => r.user.name },
+    { key: 'name', title: i18n.reports.name, render: (_, r) => r.user.name },
     { key: 'first', title: t.first, render: (_, r) => `${time(r.first.at)}, ${place(r.first.place)}` },
     { key: 'second', title: t.second, render: (_, r) => `${time(r.second.at)}, ${place(r.second.place)}` },
     { key: 'minutes', title: t.minutes, align: 'right', render: (_, r) => r.minutes },
@@ -108,7 +108,7 @@ export function AnomaliesPage() {
   ];
   const manual: TableColumnsType<Manual> = [
     { key: 'at', title: t.at, render: (_, r) => time(r.at) },
-    { key: 'name', title: ru.reports.name, render: (_, r) => r.user.name },
+    { key: 'name', title: i18n.reports.name, render: (_, r) => r.user.name },
     { key: 'place', title: t.place, render: (_, r) => place(r.place) },
     { key: 'by', title: t.markedBy, render: (_, r) => r.markedBy ?? '—' },
   ];

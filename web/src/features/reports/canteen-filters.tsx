@@ -1,13 +1,13 @@
 import { Select } from 'antd';
 import dayjs from 'dayjs';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { useCanteenOptions, useFixationCategoryOptions } from '../../lib/options.ts';
 import { PeriodPicker } from '../../ui/period-picker.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { idList, positiveId } from './report-params.ts';
 
-const t = ru.reports;
+const t = i18n.reports;
 const c = t.canteen;
 
 /**

@@ -1,14 +1,14 @@
 import type { ReportPerson } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.reports;
+const t = i18n.reports;
 const c = t.canteen;
 /**
  * /report/fixations (docs/product.md, admin and economist): who ate at a canteen on each day of a period, a

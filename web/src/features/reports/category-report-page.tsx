@@ -1,13 +1,13 @@
 import type { ReportCategoryRow } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { CanteenReportFilters, useCanteenReportFilter } from './canteen-filters.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.reports;
+const t = i18n.reports;
 const c = t.canteen;
 const labels: LabelColumn<ReportCategoryRow>[] = [
   { key: 'category', title: t.category, width: 220, value: (r) => r.categoryName },

@@ -2,7 +2,7 @@ import type { ReportCategoryRow } from '@tamaq/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -15,7 +15,7 @@ import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 import { positiveId } from './report-params.ts';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.reports;
+const t = i18n.reports;
 
 /**
  * /report/school/classroom/fixations (docs/product.md; the school report's roles): a school's portions by
@@ -51,7 +51,7 @@ export function ClassReportPage() {
   );
   const data = report.data;
   const schoolName = schools.data?.rows.find((x) => x.id === schoolId)?.name ?? '';
-  const title = session?.role === 'EducationKindergartenAdmin' ? ru.nav.groupReport : ru.nav.classroomReport;
+  const title = session?.role === 'EducationKindergartenAdmin' ? i18n.nav.groupReport : i18n.nav.classroomReport;
 
   return (
     <ReportCard

@@ -2,10 +2,10 @@ import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText, retryHelps } from '../../lib/api-error.ts';
 
-const t = ru.reports;
+const t = i18n.reports;
 
 export interface ReportCardProps {
   title: string;
@@ -68,7 +68,7 @@ export function LoadFailed({ report }: { report: UseQueryResult<unknown> }) {
       action={
         retryHelps(report.error) && (
           <Button size="small" onClick={() => void report.refetch()}>
-            {ru.ui.table.retry}
+            {i18n.ui.table.retry}
           </Button>
         )
       }

@@ -1,9 +1,9 @@
 import type { ReportDay } from '@tamaq/contract/reports';
 import { Table, Typography, type TableColumnsType } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 
-const t = ru.reports;
+const t = i18n.reports;
 
 /** The naming columns that stay in view (№ and the name) while the days scroll sideways. */
 const FROZEN = 2;

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { useFoodCategoryOptions } from '../../lib/options.ts';
@@ -18,7 +18,7 @@ import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.reports;
+const t = i18n.reports;
 
 /**
  * /report/school/fixations (docs/product.md; education admin, social teacher, observer, kindergarten admin):
@@ -74,7 +74,7 @@ export function SchoolReportPage() {
 
   return (
     <ReportCard
-      title={session?.role === 'EducationKindergartenAdmin' ? ru.nav.kgReport : ru.nav.schoolReport}
+      title={session?.role === 'EducationKindergartenAdmin' ? i18n.nav.kgReport : i18n.nav.schoolReport}
       testId="school-report-page"
       filters={
         <>

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Flex, Row, Statistic, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromApiDate, toApiDate } from '../../lib/dates.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { PieChart } from '../../ui/pie-chart.tsx';
@@ -13,7 +13,7 @@ import { LoadFailed } from './report-card.tsx';
 import { positiveId } from './report-params.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-const t = ru.reports.statistics;
+const t = i18n.reports.statistics;
 const CHART_DELAY_MS = 100;
 type Row = SchoolStatistics['rows'][number];
 

@@ -1,9 +1,9 @@
 import type { WalletMark, WalletPupil, WalletReport } from '@tamaq/contract/reports';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatCost } from '../../lib/money.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 
-const t = ru.reports.wallet;
+const t = i18n.reports.wallet;
 
 /** A line of the grid: a pupil, or the subtotal of their class after its pupils. */
 export type Line =
@@ -82,8 +82,8 @@ export function PrintedWallet({
         <table>
           <thead>
             <tr>
-              <th>{ru.reports.number}</th>
-              <th>{ru.reports.name}</th>
+              <th>{i18n.reports.number}</th>
+              <th>{i18n.reports.name}</th>
               <th>{classroom}</th>
               {r.days.map((d) => (
                 <th key={d} className="n">

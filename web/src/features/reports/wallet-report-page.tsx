@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Flex, Statistic, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { formatCost } from '../../lib/money.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -15,7 +15,7 @@ import { positiveId } from './report-params.ts';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 import { lineOf, money, PrintedWallet, type Line } from './wallet-print.tsx';
 
-const t = ru.reports.wallet;
+const t = i18n.reports.wallet;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 function Mark({ mark }: { mark: WalletMark }) {
@@ -65,10 +65,16 @@ export function WalletReportPage() {
   const heading = data ? t.heading(data.school.name, monthName(data.month)) : '';
 
   const columns: TableColumnsType<Line> = [
-    { key: 'n', title: ru.reports.number, width: 44, fixed: 'left', render: (_, l) => (l.kind === 'pupil' ? l.n : '') },
+    {
+      key: 'n',
+      title: i18n.reports.number,
+      width: 44,
+      fixed: 'left',
+      render: (_, l) => (l.kind === 'pupil' ? l.n : ''),
+    },
     {
       key: 'name',
-      title: ru.reports.name,
+      title: i18n.reports.name,
       width: 220,
       fixed: 'left',
       ellipsis: true,

@@ -2,7 +2,7 @@ import type { School } from '@tamaq/contract/schools';
 import { SchoolCreate } from '@tamaq/contract/schools';
 import { msg } from '@tamaq/contract/zod';
 import { Col, Form, Input, Row, Select } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
@@ -10,7 +10,7 @@ import { useRegions } from './api/list-regions.ts';
 import { schoolsResource } from './schools-resource.ts';
 import { useSchoolTexts } from './use-school-texts.ts';
 
-const f = ru.structure.fields;
+const f = i18n.structure.fields;
 const shape = SchoolCreate.shape;
 
 interface Values {

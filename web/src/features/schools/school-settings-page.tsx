@@ -3,13 +3,13 @@ import type { SchoolSettings } from '@tamaq/contract/schools';
 import { Alert, Breadcrumb, Button, Card, Descriptions, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { schoolsResource } from './schools-resource.ts';
 import { useSchoolSettings } from './api/get-school-settings.ts';
 
-const s = ru.structure.settings;
+const s = i18n.structure.settings;
 const show = (v: string | number | null) => (v === null || v === '' ? s.empty : String(v));
 
 /** docs/product.md "Schools": the turnstile connection of a school, read-only; the password hidden until asked. */
@@ -19,7 +19,7 @@ export function SchoolSettingsPage() {
   const words = useStructureWords();
   const school = schoolsResource.useOne(id);
   const settings = useSchoolSettings(id);
-  const failed = id === null ? ru.structure.notFound : settings.error ? errorText(settings.error) : null;
+  const failed = id === null ? i18n.structure.notFound : settings.error ? errorText(settings.error) : null;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>

@@ -1,7 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { canOpen } from '@tamaq/contract/routes';
 import type { School } from '@tamaq/contract/schools';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
@@ -9,8 +9,8 @@ import { ResourceList } from '../../ui/resource-list.tsx';
 import { schoolsResource } from './schools-resource.ts';
 import { useSchoolTexts } from './use-school-texts.ts';
 
-const f = ru.structure.fields;
-const a = ru.structure.actions;
+const f = i18n.structure.fields;
+const a = i18n.structure.actions;
 
 /**
  * docs/product.md "Schools": the organization's schools (kindergartens) with search, add, edit and delete. A user

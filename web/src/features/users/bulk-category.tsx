@@ -2,12 +2,12 @@ import { TagsOutlined } from '@ant-design/icons';
 import type { BulkFoodCategoryResult } from '@tamaq/contract/users';
 import { Alert, App, Button, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useCheckFoodCategory, useSetFoodCategory } from './api/bulk-food-category.ts';
 import { useFoodCategoryOptions } from './api/list-food-categories.ts';
 
-const t = ru.users.bulkCategory;
+const t = i18n.users.bulkCategory;
 /** The picker's value for "no category" (a Select cannot hold null). */
 const NONE = 0;
 

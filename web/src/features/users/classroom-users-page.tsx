@@ -4,7 +4,7 @@ import { canOpen } from '@tamaq/contract/routes';
 import { canGrant, type UserRow } from '@tamaq/contract/users';
 import { Alert, Breadcrumb, Card, Flex, Input, Space, type TableColumnsType } from 'antd';
 import { Link, useLocation, useParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -25,7 +25,7 @@ import { importedText, useImported } from './users-list-page.tsx';
 import { WalletCategory } from './wallet-category.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.users;
+const t = i18n.users;
 const c = t.columns;
 
 export const positiveId = (raw: string | undefined): number | null => {
@@ -103,7 +103,7 @@ export function ClassroomUsersPage() {
       <Alert
         type="error"
         showIcon
-        title={ru.users.badId}
+        title={i18n.users.badId}
         description={classroom.error ? errorText(classroom.error) : undefined}
       />
     );

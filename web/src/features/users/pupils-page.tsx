@@ -2,7 +2,7 @@ import type { UserRow } from '@tamaq/contract/users';
 import { Card, Flex, Input, Tooltip, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 
@@ -22,7 +22,7 @@ import { importedText, useImported } from './users-list-page.tsx';
 import { WalletCategory } from './wallet-category.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.users;
+const t = i18n.users;
 const c = t.columns;
 
 /**

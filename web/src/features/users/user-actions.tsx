@@ -1,12 +1,12 @@
 import { CreditCardOutlined, EditOutlined, KeyOutlined, MailOutlined } from '@ant-design/icons';
 import type { UserRow } from '@tamaq/contract/users';
 import { App, Button, Space } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useDeleteUser } from './api/delete-user.ts';
 
-const t = ru.users;
+const t = i18n.users;
 
 export interface UserActionsProps {
   row: UserRow;

@@ -1,6 +1,6 @@
 import { Alert, Breadcrumb, Card, Skeleton, Space } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useUser } from './api/get-user.ts';
@@ -8,7 +8,7 @@ import { positiveId } from './classroom-users-page.tsx';
 import { returnPath } from './user-origin.ts';
 import { UserForm } from './user-form.tsx';
 
-const t = ru.users;
+const t = i18n.users;
 
 /**
  * docs/product.md "User form": one form for '/user/create', '/user/:id' and their class variants. What it shows

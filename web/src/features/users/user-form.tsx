@@ -5,7 +5,7 @@ import { GRANTABLE_ROLES, UserCreate, type User } from '@tamaq/contract/users';
 import { msg } from '@tamaq/contract/zod';
 import { App, Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ClassroomSelect } from '../../ui/classroom-select.tsx';
@@ -22,7 +22,7 @@ import { useRoles } from './api/list-roles.ts';
 import { useWatchOptions } from './api/list-watches.ts';
 import { useSaveUser, type UserBody } from './api/save-user.ts';
 
-const t = ru.users;
+const t = i18n.users;
 const f = t.fields;
 const shape = UserCreate.shape;
 /** Selects use 0 for "none": antd shows a null value as an empty box, not as the "none" option. */

@@ -6,7 +6,7 @@ import { canGrant, type UserRow } from '@tamaq/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Input, Select, type TableColumnsType } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
 import { useDownloadHref } from '../../lib/download.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -23,7 +23,7 @@ import { withFrom } from './user-origin.ts';
 import { useInvite } from './use-invite.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 
-const t = ru.users;
+const t = i18n.users;
 const c = t.columns;
 
 /** The one message after an import (ImportButton shows it): how many were added and updated. */

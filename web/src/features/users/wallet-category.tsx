@@ -1,9 +1,9 @@
 import type { UserRow } from '@tamaq/contract/users';
 import { Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 
-const t = ru.users.wallet;
+const t = i18n.users.wallet;
 
 /**
  * A pupil's food category (docs/product.md "Pupils"): beside it the day the social wallet was set, in green, or

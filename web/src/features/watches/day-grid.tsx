@@ -1,8 +1,8 @@
 import { MONTH_DAYS } from '@tamaq/contract/watches';
 import { Button, Checkbox, Flex, theme } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 
-const t = ru.catalogs.watches;
+const t = i18n.catalogs.watches;
 
 export interface DayGridProps {
   value?: number[];

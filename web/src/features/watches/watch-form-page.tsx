@@ -1,13 +1,13 @@
 import { WATCH_MESSAGES, WatchCreate } from '@tamaq/contract/watches';
 import { Form, Input } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { DayGrid } from './day-grid.tsx';
 import { daysOf } from './days.ts';
 import { watchesResource } from './watches-resource.ts';
 
-const t = ru.catalogs.watches;
+const t = i18n.catalogs.watches;
 
 /** '/watch/create' and '/watch/:id' (docs/product.md "Watches"): a name and the month days to check. */
 export function WatchFormPage() {

@@ -1,11 +1,11 @@
 import type { Watch } from '@tamaq/contract/watches';
 import { Typography } from 'antd';
-import { ru } from '../../i18n/ru.ts';
+import { i18n } from '../../i18n/texts.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { compactDays, daysOf } from './days.ts';
 import { watchesResource } from './watches-resource.ts';
 
-const t = ru.catalogs.watches;
+const t = i18n.catalogs.watches;
 
 /** docs/product.md "Watches": duty schedules with search and delete; days shown as ranges ("1–5, 10"). */
 export function WatchesListPage() {

@@ -18,13 +18,14 @@ export const baseUrl = (): string => {
 /** A fresh Chromium profile (Debian's binary, no download) for one test file. */
 export async function openBrowser(
   viewport = { width: 1280, height: 800 },
+  locale = 'ru-RU',
 ): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    locale: 'ru-RU',
+    locale,
     // The app then draws without antd's animations (as for a user who turned them off): a click
     // never lands on a dialog button still zooming into place on a loaded machine.
     reducedMotion: 'reduce',

@@ -1,23 +1,29 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
+import kk_KZ from 'antd/locale/kk_KZ';
 import ru_RU from 'antd/locale/ru_RU';
 import dayjs from 'dayjs';
+import 'dayjs/locale/kk';
 import 'dayjs/locale/ru';
 import { useState, type ReactNode } from 'react';
 import { matchesMedia, useMediaQuery } from '../ui/use-media-query.ts';
 import { createQueryClient } from './query-client.ts';
 import { REDUCED_MOTION_QUERY, motionSettings } from './theme.ts';
+import { appLanguage } from '../i18n/texts.ts';
 
-dayjs.locale('ru');
+// The app's language is settled before this module loads (main.tsx): month and day names follow it.
+const language = appLanguage();
+dayjs.locale(language);
+const antdLocale = language === 'kk' ? kk_KZ : ru_RU;
 
-/** Everything a screen may rely on: data cache, Russian antd, theme, and antd's message/modal hooks. */
+/** Everything a screen may rely on: data cache, antd in the app's language, theme, and antd's message/modal hooks. */
 export function Providers({ children }: { children: ReactNode }) {
   // One client per mounted app (not per module) so tests can mount a fresh one.
   const [queryClient] = useState(createQueryClient);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ru_RU} {...motionSettings(reducedMotion)}>
+      <ConfigProvider locale={antdLocale} {...motionSettings(reducedMotion)}>
         <AntApp>{children}</AntApp>
       </ConfigProvider>
     </QueryClientProvider>
@@ -32,7 +38,7 @@ export function Providers({ children }: { children: ReactNode }) {
 export function configureStaticHolders(): void {
   ConfigProvider.config({
     holderRender: (children) => (
-      <ConfigProvider locale={ru_RU} {...motionSettings(matchesMedia(REDUCED_MOTION_QUERY))}>
+      <ConfigProvider locale={antdLocale} {...motionSettings(matchesMedia(REDUCED_MOTION_QUERY))}>
         {children}
       </ConfigProvider>
     ),

@@ -14,5 +14,8 @@ export let shellTexts: ShellTexts = { ...shell, ui };
 
 /** Makes `language` the sign-in page's. */
 export async function loadShellTexts(language: Language): Promise<void> {
-  shellTexts = language === 'ru' ? { ...shell, ui } : { ...shell, ui };
+  if (language === 'kk') {
+    const [kkShell, kkUi] = await Promise.all([import('./kk-shell.ts'), import('./kk-ui.ts')]);
+    shellTexts = { ...kkShell.shell, ui: kkUi.ui };
+  } else shellTexts = { ...shell, ui };
 }

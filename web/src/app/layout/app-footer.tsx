@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { shellTexts } from '../../i18n/shell-texts.ts';
 import type { LinkComponent } from '../../ui/link-type.tsx';
 import { TOKENS } from '../../ui/tokens.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 
 /**
- * docs/product.md "What it does": © year and brand, the privacy policy, the version. Plain elements: the footer is on the
+ * docs/product.md "What it does": © year and brand, the privacy policy, the version, and the language. Plain
+ * elements: the footer is on the
  * sign-in page, which loads before antd and the router.
  */
 export function AppFooter({ brand, link: To = Link }: { brand: Brand | undefined; link?: LinkComponent }) {
@@ -24,6 +26,8 @@ export function AppFooter({ brand, link: To = Link }: { brand: Brand | undefined
         <To to="/privacy">{shellTexts.footer.privacy}</To>
         <span style={secondary}>·</span>
         <span style={secondary}>{shellTexts.footer.version(APP_VERSION)}</span>
+        <span style={secondary}>·</span>
+        <LanguageSwitch />
       </div>
     </footer>
   );

@@ -1,15 +1,20 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { Image } from '@tamaq/contract/profile';
 import { Avatar, Menu } from 'antd';
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
-import { i18n } from '../../i18n/texts.ts';
+import { chooseLanguage } from '../../i18n/language.ts';
+import { appLanguage, i18n } from '../../i18n/texts.ts';
+import { LANGUAGE_NAMES } from './language-switch.tsx';
 import { activeHref, toMenuItems } from './menu-items.tsx';
 import type { NavLink } from './nav-model.ts';
 
 type Props = { name: string; image: Image | null; links: NavLink[]; onSignOut: () => void };
 
-/** docs/product.md "Navigation" profile menu: Профиль, Смена пароля and Выход, under the user's name. */
+/**
+ * docs/product.md "Navigation" profile menu: Профиль, Смена пароля, the other language and Выход, under the
+ * user's name.
+ */
 export function ProfileMenu({ name, image, links, onSignOut }: Props) {
   const { pathname } = useLocation();
   const container = useRef<HTMLDivElement>(null);
@@ -17,6 +22,7 @@ export function ProfileMenu({ name, image, links, onSignOut }: Props) {
     pathname,
     links.map((l) => l.to),
   );
+  const other = appLanguage() === 'kk' ? 'ru' : 'kk';
   const title = (
     <span data-testid="profile-menu-title" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <Avatar size="small" src={image?.url} icon={<UserOutlined />} />
@@ -38,6 +44,16 @@ export function ProfileMenu({ name, image, links, onSignOut }: Props) {
             label: title,
             children: [
               ...toMenuItems(links),
+              {
+                key: 'language',
+                icon: <GlobalOutlined />,
+                label: (
+                  <span data-testid="switch-language" lang={other}>
+                    {LANGUAGE_NAMES[other]}
+                  </span>
+                ),
+                onClick: () => chooseLanguage(other),
+              },
               {
                 key: 'sign-out',
                 icon: <LogoutOutlined />,

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO_PASSWORD, openBrowser, shot, signOutHere } from './browser.ts';
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser.close());
+
+describe('the language', () => {
+  it('switches the sign-in page to Kazakh, keeps it after signing in, and switches back from the profile menu', async () => {
+    const { page } = browser;
+    await signOutHere(page);
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByRole('heading', { name: 'Вход' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+
+    // The footer offers Kazakh by its own name; the page loads again in it.
+    await page.getByTestId('language-switch').getByRole('button', { name: 'Қазақша' }).click();
+    await page.getByRole('heading', { name: 'Кіру' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk');
+    expect(await page.getByTestId('footer').textContent()).toContain('Құпиялылық саясаты');
+    await shot(page, 'language-login-kk');
+
+    await page.getByLabel('Логин немесе e-mail').fill('school.admin@demo.kz');
+    await page.getByLabel('Құпиясөз', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Кіру' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // The app's shell speaks Kazakh too: the menu and the footer.
+    await page.getByRole('menuitem', { name: 'Анықтамалықтар' }).first().waitFor();
+    expect(await page.getByTestId('footer').textContent()).toContain('Құпиялылық саясаты');
+    await shot(page, 'language-app-kk');
+
+    // The profile menu offers Russian by its own name.
+    await page.getByTestId('profile-menu-title').hover();
+    await page.getByTestId('switch-language').click();
+    await page.getByRole('menuitem', { name: 'Справочники' }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+  });
+
+  it('speaks Kazakh to a browser whose language is Kazakh, until someone chooses otherwise', async () => {
+    const kazakh = await openBrowser(undefined, 'kk-KZ');
+    try {
+      const { page } = kazakh;
+      await page.goto(`${baseUrl()}/login`);
+      await page.getByRole('heading', { name: 'Кіру' }).waitFor();
+      await page.getByTestId('language-switch').getByRole('button', { name: 'Русский' }).click();
+      await page.getByRole('heading', { name: 'Вход' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Вход' }).waitFor();
+    } finally {
+      await kazakh.close();
+    }
+  });
+});

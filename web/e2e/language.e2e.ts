@@ -31,6 +31,12 @@ describe('the language', () => {
     expect(await page.getByTestId('footer').textContent()).toContain('Құпиялылық саясаты');
     await shot(page, 'language-app-kk');
 
+    // The scanning screen, where a canteen queue stands, speaks Kazakh.
+    await page.goto(`${baseUrl()}/school/fixation`);
+    await page.getByText('Картаны сканерге жақындатыңыз').waitFor();
+    await page.getByText('Бүгін:').waitFor();
+    await shot(page, 'language-school-fixation-kk');
+
     // The profile menu offers Russian by its own name.
     await page.getByTestId('profile-menu-title').hover();
     await page.getByTestId('switch-language').click();

@@ -1,4 +1,5 @@
 import type { Dictionary } from './dictionary.ts';
+import { fixationTexts, manualFixationTexts } from './kk-fixation.ts';
 import { shell } from './kk-shell.ts';
 import { ui } from './kk-ui.ts';
 import { ru } from './ru.ts';
@@ -16,8 +17,8 @@ export const kk: Dictionary = {
   invitation: ru.invitation,
   users: ru.users,
   catalogs: ru.catalogs,
-  fixation: ru.fixation,
-  manualFixation: ru.manualFixation,
+  fixation: fixationTexts,
+  manualFixation: manualFixationTexts,
   food: ru.food,
   reports: ru.reports,
   library: ru.library,

@@ -1,6 +1,8 @@
 import type { Dictionary } from './dictionary.ts';
+import { catalogsTexts, invitationTexts } from './kk-catalogs.ts';
 import { fixationTexts, manualFixationTexts } from './kk-fixation.ts';
 import { shell } from './kk-shell.ts';
+import { structureTexts } from './kk-structure.ts';
 import { ui } from './kk-ui.ts';
 import { ru } from './ru.ts';
 
@@ -13,10 +15,10 @@ export const kk: Dictionary = {
   ...shell,
   ui,
   orgs: ru.orgs,
-  structure: ru.structure,
-  invitation: ru.invitation,
+  structure: structureTexts,
+  invitation: invitationTexts,
   users: ru.users,
-  catalogs: ru.catalogs,
+  catalogs: catalogsTexts,
   fixation: fixationTexts,
   manualFixation: manualFixationTexts,
   food: ru.food,

@@ -57,7 +57,46 @@ const kindergarten: typeof school = {
   openPupils: (name: string) => `Дети группы ${name}`,
 };
 
+/** The nouns of schools and classes (kindergartens and groups), read through lib/structure-words.ts. */
+const words = {
+  school: {
+    schools: 'Школы',
+    school: 'Школа',
+    schoolLower: 'школа',
+    newSchool: 'Новая школа',
+    chooseSchool: 'Выберите школу',
+    classrooms: 'Классы',
+    classroom: 'Класс',
+    classroomLower: 'класс',
+    newClassroom: 'Новый класс',
+    chooseClassroom: 'Выберите класс',
+    allClassrooms: 'Все классы',
+    pupils: 'Ученики',
+    pupilsOf: (name: string) => `Ученики класса ${name}`,
+    noPupils: 'Учеников пока нет',
+    pupilsExport: 'Ученики в Excel',
+  },
+  kindergarten: {
+    schools: 'Детские сады',
+    school: 'Детский сад',
+    schoolLower: 'детский сад',
+    newSchool: 'Новый детский сад',
+    chooseSchool: 'Выберите детский сад',
+    classrooms: 'Группы',
+    classroom: 'Группа',
+    classroomLower: 'группа',
+    newClassroom: 'Новая группа',
+    chooseClassroom: 'Выберите группу',
+    allClassrooms: 'Все группы',
+    pupils: 'Дети',
+    pupilsOf: (name: string) => `Дети группы ${name}`,
+    noPupils: 'Детей пока нет',
+    pupilsExport: 'Дети в Excel',
+  },
+};
+
 export const structureTexts = {
+  words,
   school,
   kindergarten,
   fields: {

@@ -37,6 +37,11 @@ describe('the language', () => {
     await page.getByText('Бүгін:').waitFor();
     await shot(page, 'language-school-fixation-kk');
 
+    // A catalogue and its words for classes follow the language too.
+    await page.goto(`${baseUrl()}/classrooms`);
+    await page.getByText('Сынып қосу').first().waitFor();
+    await shot(page, 'language-classrooms-kk');
+
     // The profile menu offers Russian by its own name.
     await page.getByTestId('profile-menu-title').hover();
     await page.getByTestId('switch-language').click();

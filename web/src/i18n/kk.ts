@@ -1,8 +1,10 @@
 import type { Dictionary } from './dictionary.ts';
 import { catalogsTexts, invitationTexts } from './kk-catalogs.ts';
 import { fixationTexts, manualFixationTexts } from './kk-fixation.ts';
+import { orgsTexts } from './kk-orgs.ts';
 import { shell } from './kk-shell.ts';
 import { structureTexts } from './kk-structure.ts';
+import { reportsTexts, usersTexts } from './kk-users.ts';
 import { ui } from './kk-ui.ts';
 import { ru } from './ru.ts';
 
@@ -14,14 +16,14 @@ import { ru } from './ru.ts';
 export const kk: Dictionary = {
   ...shell,
   ui,
-  orgs: ru.orgs,
+  orgs: orgsTexts,
   structure: structureTexts,
   invitation: invitationTexts,
-  users: ru.users,
+  users: usersTexts,
   catalogs: catalogsTexts,
   fixation: fixationTexts,
   manualFixation: manualFixationTexts,
   food: ru.food,
-  reports: ru.reports,
+  reports: reportsTexts,
   library: ru.library,
 };

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Flex, Statistic, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback } from 'react';
-import { i18n } from '../../i18n/texts.ts';
+import { appLanguage, i18n } from '../../i18n/texts.ts';
 import { useDownloadHref } from '../../lib/download.ts';
 import { formatCost } from '../../lib/money.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
@@ -32,7 +32,7 @@ function Mark({ mark }: { mark: WalletMark }) {
 }
 
 /** «ноябрь 2026» for 2026-11. */
-const monthName = (month: string) => dayjs(`${month}-01`).locale('ru').format('MMMM YYYY');
+const monthName = (month: string) => dayjs(`${month}-01`).locale(appLanguage()).format('MMMM YYYY');
 
 /**
  * /report/school/social-wallet (beyond the spec; the school reports' roles): the document a school

@@ -1,6 +1,7 @@
 import type { Dictionary } from './dictionary.ts';
 import { catalogsTexts, invitationTexts } from './kk-catalogs.ts';
 import { fixationTexts, manualFixationTexts } from './kk-fixation.ts';
+import { foodTexts } from './kk-food.ts';
 import { orgsTexts } from './kk-orgs.ts';
 import { shell } from './kk-shell.ts';
 import { structureTexts } from './kk-structure.ts';
@@ -23,7 +24,7 @@ export const kk: Dictionary = {
   catalogs: catalogsTexts,
   fixation: fixationTexts,
   manualFixation: manualFixationTexts,
-  food: ru.food,
+  food: foodTexts,
   reports: reportsTexts,
   library: ru.library,
 };

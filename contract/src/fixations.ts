@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { ErrorBody } from './errors.ts';
 import { listOf, LiveTicket, Ok, Paging } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
@@ -8,21 +9,40 @@ import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
  * Recording visits (docs/product.md "Scanning at a canteen", "Scanning at a school", "Manual fixation", "Calls"; docs/domain.md "Recording a visit"). `cardId` is the scanned
  * code, not a database id: the seed's client sends what the scanner typed.
  */
-export const FIXATION_MESSAGES = {
-  cardNotFound: 'Карта не найдена',
-  cardNotLinked: 'Карта не привязана',
-  noCategoryNow: 'Сейчас нет категории питания по расписанию',
-  categoryNotFound: 'Категория не найдена',
-  canteenNotFound: 'Столовая не найдена',
-  schoolNotFound: 'Школа не найдена',
-  notWatchDay: 'Сегодня не день вахты: питание по графику не положено',
-  notPupil: 'Карта не принадлежит ученику этой школы',
-  noFoodCategory: 'У ученика нет категории питания: питание не положено',
-  repeat: (time: string) => `Уже получил(а) питание сегодня в ${time}`,
-  scannedAtFuture: 'Время сканирования в будущем: проверьте часы компьютера',
-  scannedAtOld: 'Скан старше 24 часов: такой проход не записывается',
-  visitNotFound: 'Посещение не найдено',
-} as const;
+export const FIXATION_MESSAGES = withKazakh(
+  {
+    cardNotFound: 'Карта не найдена',
+    cardNotLinked: 'Карта не привязана',
+    noCategoryNow: 'Сейчас нет категории питания по расписанию',
+    categoryNotFound: 'Категория не найдена',
+    canteenNotFound: 'Столовая не найдена',
+    schoolNotFound: 'Школа не найдена',
+    notWatchDay: 'Сегодня не день вахты: питание по графику не положено',
+    notPupil: 'Карта не принадлежит ученику этой школы',
+    noFoodCategory: 'У ученика нет категории питания: питание не положено',
+    repeat: (time: string) => `Уже получил(а) питание сегодня в ${time}`,
+    scannedAtFuture: 'Время сканирования в будущем: проверьте часы компьютера',
+    scannedAtOld: 'Скан старше 24 часов: такой проход не записывается',
+    visitNotFound: 'Посещение не найдено',
+    badScannedAt: 'Неверное время сканирования',
+  } as const,
+  {
+    cardNotFound: 'Карта табылмады',
+    cardNotLinked: 'Карта ешкімге байланыстырылмаған',
+    noCategoryNow: 'Қазір кесте бойынша тамақтану санаты жоқ',
+    categoryNotFound: 'Санат табылмады',
+    canteenNotFound: 'Асхана табылмады',
+    schoolNotFound: 'Мектеп табылмады',
+    notWatchDay: 'Бүгін вахта күні емес: кесте бойынша тамақ берілмейді',
+    notPupil: 'Карта осы мектептің оқушысына тиесілі емес',
+    noFoodCategory: 'Оқушының тамақтану санаты жоқ: тамақ берілмейді',
+    repeat: (time: string) => `Бүгін ${time}-де тамақ алып қойған`,
+    scannedAtFuture: 'Сканерлеу уақыты болашақта: компьютердің сағатын тексеріңіз',
+    scannedAtOld: 'Скан 24 сағаттан ескі: мұндай өту жазылмайды',
+    visitNotFound: 'Келу табылмады',
+    badScannedAt: 'Сканерлеу уақыты қате',
+  },
+);
 
 /** A scan that waited offline carries when it happened; at most this old, never ahead of the server. */
 export const SCANNED_AT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -37,7 +57,7 @@ const scannedCode = () =>
     .transform((v) => v.replace(/[\r\n]+/g, '').trim())
     .pipe(z.string().min(1, { error: msg.required }));
 
-const scannedAt = () => z.iso.datetime({ offset: true, error: 'Неверное время сканирования' }).nullish();
+const scannedAt = () => z.iso.datetime({ offset: true, error: FIXATION_MESSAGES.badScannedAt }).nullish();
 
 export const CanteenFixationCreate = z.object({
   cardId: scannedCode(),

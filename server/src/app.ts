@@ -14,6 +14,7 @@ import { createTokenService } from './platform/auth/tokens.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
 import { registerHeavyWork } from './platform/http/heavy-work.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerAnswerLanguage } from './platform/http/answer-language.ts';
 import { registerInput } from './platform/http/input.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { loggerOptions } from './platform/http/log-options.ts';
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerAnswerLanguage(app);
 
   registerInput(app);
 

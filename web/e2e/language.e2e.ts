@@ -18,6 +18,9 @@ describe('the language', () => {
     // The footer offers Kazakh by its own name; the page loads again in it.
     await page.getByTestId('language-switch').getByRole('button', { name: 'Қазақша' }).click();
     await page.getByRole('heading', { name: 'Кіру' }).waitFor();
+    // The contract's field messages speak it too.
+    await page.getByRole('button', { name: 'Кіру' }).click();
+    await page.getByText('Міндетті өріс').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk');
     expect(await page.getByTestId('footer').textContent()).toContain('Құпиялылық саясаты');
     await shot(page, 'language-login-kk');
@@ -35,6 +38,10 @@ describe('the language', () => {
     await page.goto(`${baseUrl()}/school/fixation`);
     await page.getByText('Картаны сканерге жақындатыңыз').waitFor();
     await page.getByText('Бүгін:').waitFor();
+    // A refusal comes from the server, in the language the browser asked for.
+    await page.getByPlaceholder('Карта нөмірі және Enter').fill('NOSUCHCARD42');
+    await page.keyboard.press('Enter');
+    await page.getByText('Карта табылмады').first().waitFor();
     await shot(page, 'language-school-fixation-kk');
 
     // A catalogue and its words for classes follow the language too.

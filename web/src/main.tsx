@@ -2,6 +2,7 @@ import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginEntry } from './app/login-entry.tsx';
+import { speakKazakh } from '@tamaq/contract/languages';
 import { chosenLanguage } from './i18n/language.ts';
 import { loadShellTexts } from './i18n/shell-texts.ts';
 import { networkError } from './lib/api-error.ts';
@@ -10,6 +11,8 @@ import { readToken } from './lib/session.ts';
 const root = createRoot(document.getElementById('root')!);
 const language = chosenLanguage();
 document.documentElement.lang = language;
+// The contract's own texts (field messages, the scan's refusals) follow, before any screen reads them.
+if (language === 'kk') speakKazakh();
 
 /**
  * The app loads on demand: antd, the router and the screens are not part of the sign-in page. In

@@ -1,5 +1,6 @@
 import { PATHS } from '@tamaq/contract/api-paths';
 import { APP_VERSION, CSRF_COOKIE, HEADERS } from '@tamaq/contract/constants';
+import { chosenLanguage } from '../i18n/language.ts';
 import { clearToken, getToken } from './session.ts';
 
 /** Fired on window when the server refused the stored token; the shell sends the user to login. */
@@ -48,7 +49,8 @@ const TOKENLESS = /^\/api\/(auth\/(login|register|password\/recovery)|profile\/r
 export function apiHeaders(method: string, url: string): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Accept-Language': 'ru',
+    // The server answers its errors in it (docs/rules.md "The language").
+    'Accept-Language': chosenLanguage(),
     [HEADERS.platform]: 'web',
     [HEADERS.version]: APP_VERSION,
   };

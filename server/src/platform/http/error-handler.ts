@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { withKazakh } from '@tamaq/contract/languages';
 import { ERROR_CODES, ERROR_MESSAGES } from '@tamaq/contract/errors';
 import { HttpError, ValidationError } from './errors.ts';
 
@@ -21,13 +22,22 @@ const validation = (fields: Record<string, string[]>) => ({
 });
 
 /** Bad input that fastify refuses before our schemas see it, answered as a 422 like any other. */
-const BAD_INPUT: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Некорректный JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Пустое тело запроса',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Неподдерживаемый тип содержимого: ожидается application/json',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Неверная длина тела запроса',
-  FST_ERR_VALIDATION: 'Некорректные данные',
-};
+const BAD_INPUT: Record<string, string> = withKazakh(
+  {
+    FST_ERR_CTP_INVALID_JSON_BODY: 'Некорректный JSON',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'Пустое тело запроса',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Неподдерживаемый тип содержимого: ожидается application/json',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Неверная длина тела запроса',
+    FST_ERR_VALIDATION: 'Некорректные данные',
+  },
+  {
+    FST_ERR_CTP_INVALID_JSON_BODY: 'JSON қате',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'Сұраудың денесі бос',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Мазмұн түрі қолдауда жоқ: application/json күтіледі',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Сұрау денесінің ұзындығы қате',
+    FST_ERR_VALIDATION: 'Деректер қате',
+  },
+);
 
 type DbCause = { code?: unknown; table?: unknown; column?: unknown; constraint?: unknown };
 

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { languageOf, translate } from '@tamaq/contract/languages';
+
+type ErrorAnswer = { errorMessage?: unknown; validationErrors?: Record<string, unknown> };
+
+const inLanguage = (value: unknown, language: 'kk') => (typeof value === 'string' ? translate(value, language) : value);
+
+/**
+ * Every error answer in the language the request asks for first (`Accept-Language`): its
+ * `errorMessage` and each field's messages. Services and schemas write Russian, as the spec's client
+ * expects; a text declared with its Kazakh twin (`withKazakh`) is turned here, once, on the way out.
+ */
+export function registerAnswerLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode < 400 || !payload || typeof payload !== 'object') return payload;
+    const language = languageOf(request.headers['accept-language']);
+    if (language !== 'kk') return payload;
+    const body = payload as ErrorAnswer;
+    const fields = body.validationErrors;
+    return {
+      ...body,
+      ...(body.errorMessage !== undefined ? { errorMessage: inLanguage(body.errorMessage, language) } : {}),
+      ...(fields && typeof fields === 'object'
+        ? {
+            validationErrors: Object.fromEntries(
+              Object.entries(fields).map(([field, messages]) => [
+                field,
+                Array.isArray(messages) ? messages.map((m) => inLanguage(m, language)) : messages,
+              ]),
+            ),
+          }
+        : {}),
+    };
+  });
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './test-app.ts';
+import { createOrganization, signedIn } from './factories.ts';
+import { createCanteen, createCard, createFixationCategory } from './factories-people.ts';
+import { createUser } from './factories.ts';
+
+/** Error answers in the language the request asks for: Russian by default, Kazakh when asked. */
+let t: TestContext;
+let canteen: { id: number };
+let cashier: string;
+const LUNCH = new Date('2026-11-20T08:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const company = await createOrganization(t.db, { type: 'company' });
+  canteen = await createCanteen(t.db, { organizationId: company.id });
+  await createFixationCategory(t.db, {
+    organizationId: company.id,
+    name: 'Обед',
+    timeStart: '12:00',
+    timeFinish: '15:00',
+  });
+  cashier = (await signedIn(t.platform, { role: 'Cashier', organizationId: company.id })).token;
+  const person = await createUser(t.db, { role: undefined as never, roleId: null, organizationId: company.id });
+  await createCard(t.db, { organizationId: company.id, userId: person.id, number: 'KK0001' });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.clock.now = new Date(LUNCH);
+});
+
+const scan = (payload: Record<string, unknown>, language?: string, token: string | null = cashier) =>
+  t.call({
+    method: 'POST',
+    url: '/api/fixation',
+    ...(token ? { token } : {}),
+    payload,
+    ...(language ? { headers: { 'accept-language': language } } : {}),
+  });
+
+describe('the language of error answers', () => {
+  it('answers a refusal in Kazakh when asked, in Russian otherwise', async () => {
+    const kk = await scan({ cardId: 'NO-SUCH-CARD', canteenId: canteen.id }, 'kk-KZ,kk;q=0.9,ru;q=0.8');
+    expect(kk.statusCode).toBe(404);
+    expect(kk.json().errorMessage).toBe('Карта табылмады');
+    const ru = await scan({ cardId: 'NO-SUCH-CARD', canteenId: canteen.id }, 'ru');
+    expect(ru.json().errorMessage).toBe('Карта не найдена');
+    const none = await scan({ cardId: 'NO-SUCH-CARD', canteenId: canteen.id });
+    expect(none.json().errorMessage).toBe('Карта не найдена');
+  });
+
+  it('answers a message made with a time in Kazakh, with the same time', async () => {
+    expect((await scan({ cardId: 'KK0001', canteenId: canteen.id })).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    const again = await scan({ cardId: 'KK0001', canteenId: canteen.id }, 'kk');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorMessage).toBe('Бүгін 13:00-де тамақ алып қойған');
+  });
+
+  it('answers field errors in Kazakh, field by field, keeping the shape', async () => {
+    const res = await scan({ canteenId: canteen.id, scannedAt: 'yesterday' }, 'kk');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: 'Validation error',
+      validationErrors: { cardId: ['Міндетті өріс'], scannedAt: ['Сканерлеу уақыты қате'] },
+    });
+  });
+
+  it('answers a malformed body and a missing sign-in in Kazakh', async () => {
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/fixation',
+      headers: { authorization: `Bearer ${cashier}`, 'content-type': 'application/json', 'accept-language': 'kk' },
+      payload: '{"cardId":',
+    });
+    expect(json.statusCode).toBe(422);
+    expect(json.json().validationErrors.body).toEqual(['JSON қате']);
+    const anonymous = await scan({ cardId: 'KK0001', canteenId: canteen.id }, 'kk', null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().errorMessage).toBe('Жүйеге кіру қажет');
+  });
+});

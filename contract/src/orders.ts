@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { Image } from './profile.ts';
 import { bodyId, id, msg, optionalQueryId, plainText, z } from './zod.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
@@ -19,44 +20,84 @@ export const ORDER_VOID_REASON_MAX = 300;
 /** The most cash one order may be paid with: ten million tenge (a banknote more than any school sale). */
 export const CASH_RECEIVED_MAX = 10_000_000;
 
-export const ORDER_MESSAGES = {
-  empty: 'Корзина пуста: добавьте блюда',
-  count: `Количество — целое от 1 до ${ORDER_COUNT_MAX}`,
-  tooMany: `В заказе не больше ${ORDER_LINES_MAX} блюд`,
-  paymentType: 'Оплата на кассе — только наличными (cash)',
-  dishNotFound: 'Блюдо не найдено: обновите кассу',
-  dishesGone: (names: string[]) =>
-    names.length === 1
-      ? `Блюда «${names[0]}» больше нет: уберите его из корзины`
-      : `Блюд ${names.map((n) => `«${n}»`).join(', ')} больше нет: уберите их из корзины`,
-  cost: 'Цена — число тенге, не больше двух знаков после запятой',
-  pricesChanged: (changes: string) => `Цены изменились: ${changes}. Проверьте корзину и оплатите снова`,
-  schoolNotFound: 'Школа не найдена',
-  chooseSchool: 'Выберите школу',
-  dateFrom: 'Укажите дату «с»',
-  dateTo: 'Укажите дату «по»',
-  badDate: 'Неверная дата',
-  dateOrder: 'Дата «по» раньше даты «с»',
-  sheet: 'Заказы',
-  columns: ['№ заказа', 'Дата и время', 'Школа', 'Кассир', 'Блюда', 'Блюд', 'Сумма, тг.'],
-  totals: 'Итого',
-  totalOrders: (n: number) => `Заказов: ${n}`,
-  period: `Период — не больше ${ORDERS_PERIOD_MAX_DAYS} дней`,
-  orderNotFound: 'Заказ не найден',
-  voidReason: 'Укажите причину отмены',
-  voidReasonLong: `Причина — не больше ${ORDER_VOID_REASON_MAX} символов`,
-  alreadyVoided: (id: number) => `Заказ №${id} уже отменён`,
-  cashierOtherDay: 'Кассир отменяет заказ только в день продажи: обратитесь к администратору',
-  cashierOthers: 'Кассир отменяет только свои заказы',
-  cashierOwnDay: 'Кассир видит только свои заказы',
-  cashierNotFound: 'Кассир не найден',
-  dishSheet: 'Продажи по блюдам',
-  dishColumns: ['Блюдо', 'Категория', 'Продано, порций', 'Заказов', 'Сумма, тг.'],
-  dishTotals: (n: number) => `Итого: блюд ${n}`,
-  cash: 'Получено — сумма в тенге, не больше двух знаков после запятой',
-  cashTooBig: 'Получено — не больше 10 000 000 тг.',
-  cashShort: (amount: string) => `Получено меньше суммы заказа (${amount})`,
-} as const;
+export const ORDER_MESSAGES = withKazakh(
+  {
+    empty: 'Корзина пуста: добавьте блюда',
+    count: `Количество — целое от 1 до ${ORDER_COUNT_MAX}`,
+    tooMany: `В заказе не больше ${ORDER_LINES_MAX} блюд`,
+    paymentType: 'Оплата на кассе — только наличными (cash)',
+    dishNotFound: 'Блюдо не найдено: обновите кассу',
+    dishesGone: (names: string[]) =>
+      names.length === 1
+        ? `Блюда «${names[0]}» больше нет: уберите его из корзины`
+        : `Блюд ${names.map((n) => `«${n}»`).join(', ')} больше нет: уберите их из корзины`,
+    cost: 'Цена — число тенге, не больше двух знаков после запятой',
+    pricesChanged: (changes: string) => `Цены изменились: ${changes}. Проверьте корзину и оплатите снова`,
+    schoolNotFound: 'Школа не найдена',
+    chooseSchool: 'Выберите школу',
+    dateFrom: 'Укажите дату «с»',
+    dateTo: 'Укажите дату «по»',
+    badDate: 'Неверная дата',
+    dateOrder: 'Дата «по» раньше даты «с»',
+    sheet: 'Заказы',
+    columns: ['№ заказа', 'Дата и время', 'Школа', 'Кассир', 'Блюда', 'Блюд', 'Сумма, тг.'],
+    totals: 'Итого',
+    totalOrders: (n: number) => `Заказов: ${n}`,
+    period: `Период — не больше ${ORDERS_PERIOD_MAX_DAYS} дней`,
+    orderNotFound: 'Заказ не найден',
+    voidReason: 'Укажите причину отмены',
+    voidReasonLong: `Причина — не больше ${ORDER_VOID_REASON_MAX} символов`,
+    alreadyVoided: (id: number) => `Заказ №${id} уже отменён`,
+    cashierOtherDay: 'Кассир отменяет заказ только в день продажи: обратитесь к администратору',
+    cashierOthers: 'Кассир отменяет только свои заказы',
+    cashierOwnDay: 'Кассир видит только свои заказы',
+    cashierNotFound: 'Кассир не найден',
+    dishSheet: 'Продажи по блюдам',
+    dishColumns: ['Блюдо', 'Категория', 'Продано, порций', 'Заказов', 'Сумма, тг.'],
+    dishTotals: (n: number) => `Итого: блюд ${n}`,
+    cash: 'Получено — сумма в тенге, не больше двух знаков после запятой',
+    cashTooBig: 'Получено — не больше 10 000 000 тг.',
+    cashShort: (amount: string) => `Получено меньше суммы заказа (${amount})`,
+  } as const,
+  {
+    empty: 'Себет бос: тағам қосыңыз',
+    count: `Саны — 1-ден ${ORDER_COUNT_MAX}-ге дейінгі бүтін сан`,
+    tooMany: `Тапсырыста ${ORDER_LINES_MAX} тағамнан аспауы керек`,
+    paymentType: 'Кассада төлем — тек қолма-қол (cash)',
+    dishNotFound: 'Тағам табылмады: кассаны жаңартыңыз',
+    dishesGone: (names: string[]) =>
+      names.length === 1
+        ? `«${names[0]}» тағамы енді жоқ: оны себеттен алып тастаңыз`
+        : `${names.map((n) => `«${n}»`).join(', ')} тағамдары енді жоқ: оларды себеттен алып тастаңыз`,
+    cost: 'Бағасы — теңгемен берілген сан, үтірден кейін екі таңбадан аспайды',
+    pricesChanged: (changes: string) => `Бағалар өзгерді: ${changes}. Себетті тексеріп, қайта төлеңіз`,
+    schoolNotFound: 'Мектеп табылмады',
+    chooseSchool: 'Мектепті таңдаңыз',
+    dateFrom: '«Бастап» күнін көрсетіңіз',
+    dateTo: '«Дейін» күнін көрсетіңіз',
+    badDate: 'Күн қате',
+    dateOrder: '«Дейін» күні «Бастап» күнінен ерте',
+    sheet: 'Тапсырыстар',
+    columns: ['Тапсырыс №', 'Күні мен уақыты', 'Мектеп', 'Кассир', 'Тағамдар', 'Тағам саны', 'Сомасы, тг.'],
+    totals: 'Жиыны',
+    totalOrders: (n: number) => `Тапсырыстар: ${n}`,
+    period: `Кезең — ${ORDERS_PERIOD_MAX_DAYS} күннен аспауы керек`,
+    orderNotFound: 'Тапсырыс табылмады',
+    voidReason: 'Болдырмау себебін көрсетіңіз',
+    voidReasonLong: `Себебі — ${ORDER_VOID_REASON_MAX} таңбадан аспауы керек`,
+    alreadyVoided: (id: number) => `№${id} тапсырыстың күші бұрын жойылған`,
+    cashierOtherDay: 'Кассир тапсырысты тек сатылған күні болдырмай алады: әкімшіге жүгініңіз',
+    cashierOthers: 'Кассир тек өз тапсырыстарын болдырмай алады',
+    cashierOwnDay: 'Кассир тек өз тапсырыстарын көреді',
+    cashierNotFound: 'Кассир табылмады',
+    dishSheet: 'Тағамдар бойынша сату',
+    dishColumns: ['Тағам', 'Санаты', 'Сатылды, порция', 'Тапсырыстар', 'Сомасы, тг.'],
+    dishTotals: (n: number) => `Жиыны: тағам ${n}`,
+    cash: 'Алынды — теңгемен берілген сома, үтірден кейін екі таңбадан аспайды',
+    cashTooBig: 'Алынды — 10 000 000 тг.-ден аспауы керек',
+    cashShort: (amount: string) => `Алынған сома тапсырыс сомасынан аз (${amount})`,
+  },
+);
 const M = ORDER_MESSAGES;
 
 /** A dish as the cashbox offers it. */

@@ -66,6 +66,20 @@ describe('the language of error answers', () => {
     });
   });
 
+  it('answers the cashbox in Kazakh: an empty order and a school not found', async () => {
+    const school = await createOrganization(t.db, { type: 'education' });
+    const seller = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: school.id })).token;
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/order',
+      token: seller,
+      payload: { organization_id: school.id, payment_type: 'cash', products: [] },
+      headers: { 'accept-language': 'kk' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.values(res.json().validationErrors).flat()).toContain('Себет бос: тағам қосыңыз');
+  });
+
   it('answers a malformed body and a missing sign-in in Kazakh', async () => {
     const json = await t.app.inject({
       method: 'POST',

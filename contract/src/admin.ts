@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { listOf, Ok } from './common.ts';
@@ -25,9 +26,12 @@ export const UserPasswordBody = z.object({
 });
 export type UserPasswordBody = z.infer<typeof UserPasswordBody>;
 
-export const ADMIN_MESSAGES = {
-  userNotFound: 'Пользователь не найден',
-} as const;
+export const ADMIN_MESSAGES = withKazakh(
+  {
+    userNotFound: 'Пользователь не найден',
+  } as const,
+  { userNotFound: 'Пайдаланушы табылмады' },
+);
 
 /**
  * `GET /api/admin/outbox` (ours, the super admin only): every mail the server wrote, newest first.

@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { type ORGANIZATION_TYPES, Role } from './roles.ts';
 import { email, msg, newPassword, requiredText, z } from './zod.ts';
@@ -71,14 +72,24 @@ export type CodeSent = z.infer<typeof CodeSent>;
 export const SIGNUP_ORGANIZATION_TYPE = 'company' satisfies (typeof ORGANIZATION_TYPES)[number];
 
 /** The Russian texts of sign-in and e-mailed codes, shared by the server's answers and the web. */
-export const AUTH_MESSAGES = {
-  organizationDisabled: 'Организация отключена. Обратитесь к администратору.',
-  emailTaken: 'Этот e-mail уже зарегистрирован',
-  codeWrong: 'Неверный код подтверждения',
-  codeExpired: 'Код истёк, запросите новый',
-  codeDead: 'Код больше не действует, запросите новый',
-  codeResend: (seconds: number) => `Новый код можно запросить через ${seconds} с`,
-} as const;
+export const AUTH_MESSAGES = withKazakh(
+  {
+    organizationDisabled: 'Организация отключена. Обратитесь к администратору.',
+    emailTaken: 'Этот e-mail уже зарегистрирован',
+    codeWrong: 'Неверный код подтверждения',
+    codeExpired: 'Код истёк, запросите новый',
+    codeDead: 'Код больше не действует, запросите новый',
+    codeResend: (seconds: number) => `Новый код можно запросить через ${seconds} с`,
+  } as const,
+  {
+    organizationDisabled: 'Ұйым өшірілген. Әкімшіге хабарласыңыз.',
+    emailTaken: 'Бұл e-mail бұрын тіркелген',
+    codeWrong: 'Растау коды қате',
+    codeExpired: 'Кодтың мерзімі өтті, жаңасын сұраңыз',
+    codeDead: 'Код енді жарамсыз, жаңасын сұраңыз',
+    codeResend: (seconds: number) => `Жаңа кодты ${seconds} с өткен соң сұрауға болады`,
+  },
+);
 
 const authEndpoint = endpointsOf('auth');
 

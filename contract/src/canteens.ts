@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import type { Role } from './roles.ts';
@@ -41,9 +42,12 @@ export const CANTEEN_LIST_ROLES: readonly Role[] = [
   ...new Set([...rolesFor('/canteens'), ...rolesFor('/fixation'), ...rolesFor('/report/fixations')]),
 ];
 
-export const CANTEEN_MESSAGES = {
-  notFound: 'Столовая не найдена',
-} as const;
+export const CANTEEN_MESSAGES = withKazakh(
+  {
+    notFound: 'Столовая не найдена',
+  } as const,
+  { notFound: 'Асхана табылмады' },
+);
 
 const canteen = endpointsOf('canteens');
 const canteenAdmin = rolesFor('/canteens');

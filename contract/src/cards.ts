@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import type { Role } from './roles.ts';
 import { rolesFor, type GuardedRoute } from './routes.ts';
@@ -5,17 +6,30 @@ import { listOf, Ok, Paging, YesNo } from './common.ts';
 import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
 
 /** Payment cards (docs/product.md "A person's cards", "Cards"; docs/domain.md "Cards"). */
-export const CARD_MESSAGES = {
-  invalidNumber: 'Неверный номер карты',
-  notFound: 'Карта не найдена',
-  userNotFound: 'Пользователь не найден',
-  organizationNotFound: 'Организация не найдена',
-  notLinked: 'Эта карта не привязана к пользователю',
-  heldBy: (name: string) => `Карта уже привязана к пользователю ${name}`,
-  otherOrganization: 'Карта с этим номером уже зарегистрирована в другой организации',
-  outOfReach: 'Карта с этим номером уже привязана к пользователю, который вам недоступен',
-  endlessUse: 'Выберите Y (безлимитная) или N (одноразовая)',
-} as const;
+export const CARD_MESSAGES = withKazakh(
+  {
+    invalidNumber: 'Неверный номер карты',
+    notFound: 'Карта не найдена',
+    userNotFound: 'Пользователь не найден',
+    organizationNotFound: 'Организация не найдена',
+    notLinked: 'Эта карта не привязана к пользователю',
+    heldBy: (name: string) => `Карта уже привязана к пользователю ${name}`,
+    otherOrganization: 'Карта с этим номером уже зарегистрирована в другой организации',
+    outOfReach: 'Карта с этим номером уже привязана к пользователю, который вам недоступен',
+    endlessUse: 'Выберите Y (безлимитная) или N (одноразовая)',
+  } as const,
+  {
+    invalidNumber: 'Карта нөмірі қате',
+    notFound: 'Карта табылмады',
+    userNotFound: 'Пайдаланушы табылмады',
+    organizationNotFound: 'Ұйым табылмады',
+    notLinked: 'Бұл карта пайдаланушыға байланыстырылмаған',
+    heldBy: (name: string) => `Карта ${name} пайдаланушысына байланыстырылған`,
+    otherOrganization: 'Бұл нөмірлі карта басқа ұйымда тіркелген',
+    outOfReach: 'Бұл нөмірлі карта сізге қолжетімсіз пайдаланушыға байланыстырылған',
+    endlessUse: 'Y (шектеусіз) немесе N (бір реттік) таңдаңыз',
+  },
+);
 
 export const CARD_NUMBER = { min: 4, max: 64, pattern: /^[A-Z0-9-]+$/ } as const;
 

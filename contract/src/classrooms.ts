@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { IdParams, listOf, Ok } from './common.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
 import { ImportResult } from './imports.ts';
@@ -89,7 +90,7 @@ export const ClassroomTemplateQuery = z.object({ token: z.string().max(4096).opt
 /** Header titles the import accepts for the class name, compared case-insensitively. */
 export const CLASSROOM_IMPORT_TITLES = ['Класс', 'Название', 'Группа'] as const;
 
-export const CLASSROOM_MESSAGES = {
+const CLASSROOM_MESSAGES_RU = {
   notFound: 'Класс не найден',
   nameTaken: 'Класс с таким названием в этой школе уже есть',
   hasPupils: 'Нельзя удалить класс, в котором есть ученики: сначала переведите их',
@@ -103,20 +104,51 @@ export const CLASSROOM_MESSAGES = {
   promoteChanged: 'Классы школы изменились после проверки: проверьте перевод ещё раз',
   promoteIdsMissing: 'Сначала проверьте перевод: укажите классы, которые он показал',
 } as const;
+const CLASSROOM_MESSAGES_KK: Wording<typeof CLASSROOM_MESSAGES_RU> = {
+  notFound: 'Сынып табылмады',
+  nameTaken: 'Бұл мектепте мұндай атаулы сынып бұрыннан бар',
+  hasPupils: 'Оқушылары бар сыныпты жою мүмкін емес: алдымен оларды ауыстырыңыз',
+  hasHistory: 'Тамақтану тарихы бар сыныпты жою мүмкін емес',
+  schoolNotFound: 'Мектеп табылмады',
+  importNameMissing: 'атауы көрсетілмеген',
+  importTooLong: `атауы ${CLASSROOM_NAME_MAX} таңбадан ұзын`,
+  importDuplicate: (line: number) => `атауы ${line}-жолды қайталайды`,
+  importExists: (name: string) => `«${name}» сыныбы мектепте бұрыннан бар, өткізіп жіберілді`,
+  promoteClash: (names: string) => `Сыныптар бірдей атау алады: ${names}. Оларды қайта атап, қайталаңыз`,
+  promoteChanged: 'Тексеруден кейін мектептің сыныптары өзгерді: ауыстыруды қайта тексеріңіз',
+  promoteIdsMissing: 'Алдымен ауыстыруды тексеріңіз: ол көрсеткен сыныптарды көрсетіңіз',
+};
+export const CLASSROOM_MESSAGES = withKazakh(CLASSROOM_MESSAGES_RU, CLASSROOM_MESSAGES_KK);
 
 /** The same messages for a kindergarten admin, whose classes are groups. */
-export const CLASSROOM_MESSAGES_KINDERGARTEN: Wording<typeof CLASSROOM_MESSAGES> = {
-  ...CLASSROOM_MESSAGES,
-  notFound: 'Группа не найдена',
-  nameTaken: 'Группа с таким названием в этом детском саду уже есть',
-  hasPupils: 'Нельзя удалить группу, в которой есть дети: сначала переведите их',
-  hasHistory: 'Нельзя удалить группу, по которой есть история питания',
-  schoolNotFound: 'Детский сад не найден',
-  importExists: (name: string) => `группа «${name}» в детском саду уже есть, пропущена`,
-  promoteClash: (names: string) => `Группы получат одинаковые названия: ${names}. Переименуйте их и повторите`,
-  promoteChanged: 'Группы детского сада изменились после проверки: проверьте перевод ещё раз',
-  promoteIdsMissing: 'Сначала проверьте перевод: укажите группы, которые он показал',
-};
+export const CLASSROOM_MESSAGES_KINDERGARTEN: Wording<typeof CLASSROOM_MESSAGES> = withKazakh<
+  Wording<typeof CLASSROOM_MESSAGES>
+>(
+  {
+    ...CLASSROOM_MESSAGES,
+    notFound: 'Группа не найдена',
+    nameTaken: 'Группа с таким названием в этом детском саду уже есть',
+    hasPupils: 'Нельзя удалить группу, в которой есть дети: сначала переведите их',
+    hasHistory: 'Нельзя удалить группу, по которой есть история питания',
+    schoolNotFound: 'Детский сад не найден',
+    importExists: (name: string) => `группа «${name}» в детском саду уже есть, пропущена`,
+    promoteClash: (names: string) => `Группы получат одинаковые названия: ${names}. Переименуйте их и повторите`,
+    promoteChanged: 'Группы детского сада изменились после проверки: проверьте перевод ещё раз',
+    promoteIdsMissing: 'Сначала проверьте перевод: укажите группы, которые он показал',
+  },
+  {
+    ...CLASSROOM_MESSAGES_KK,
+    notFound: 'Топ табылмады',
+    nameTaken: 'Бұл балабақшада мұндай атаулы топ бұрыннан бар',
+    hasPupils: 'Балалары бар топты жою мүмкін емес: алдымен оларды ауыстырыңыз',
+    hasHistory: 'Тамақтану тарихы бар топты жою мүмкін емес',
+    schoolNotFound: 'Балабақша табылмады',
+    importExists: (name: string) => `«${name}» тобы балабақшада бұрыннан бар, өткізіп жіберілді`,
+    promoteClash: (names: string) => `Топтар бірдей атау алады: ${names}. Оларды қайта атап, қайталаңыз`,
+    promoteChanged: 'Тексеруден кейін балабақшаның топтары өзгерді: ауыстыруды қайта тексеріңіз',
+    promoteIdsMissing: 'Алдымен ауыстыруды тексеріңіз: ол көрсеткен топтарды көрсетіңіз',
+  },
+);
 
 export const classroomMessages = (role: Role | null | undefined): Wording<typeof CLASSROOM_MESSAGES> =>
   speaksKindergarten(role) ? CLASSROOM_MESSAGES_KINDERGARTEN : CLASSROOM_MESSAGES;

@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
@@ -84,13 +85,22 @@ export type DishCreate = z.infer<typeof DishCreate>;
 export const DishUpdate = DishCreate.extend({ id: bodyId() });
 export type DishUpdate = z.infer<typeof DishUpdate>;
 
-export const DISH_MESSAGES = {
-  dishNotFound: 'Блюдо не найдено',
-  imageNotFound: 'Изображение не найдено: загрузите фото ещё раз',
-  categoryNotFound: 'Категория блюд не найдена',
-  categoryNameTaken: 'Категория блюд с таким названием уже есть',
-  categoryHasDishes: (n: number) => `В категории есть блюда: ${n}. Сначала удалите или перенесите их`,
-} as const;
+export const DISH_MESSAGES = withKazakh(
+  {
+    dishNotFound: 'Блюдо не найдено',
+    imageNotFound: 'Изображение не найдено: загрузите фото ещё раз',
+    categoryNotFound: 'Категория блюд не найдена',
+    categoryNameTaken: 'Категория блюд с таким названием уже есть',
+    categoryHasDishes: (n: number) => `В категории есть блюда: ${n}. Сначала удалите или перенесите их`,
+  } as const,
+  {
+    dishNotFound: 'Тағам табылмады',
+    imageNotFound: 'Сурет табылмады: фотоны қайта жүктеңіз',
+    categoryNotFound: 'Тағам санаты табылмады',
+    categoryNameTaken: 'Мұндай атаулы тағам санаты бұрыннан бар',
+    categoryHasDishes: (n: number) => `Санатта тағамдар бар: ${n}. Алдымен оларды жойыңыз немесе ауыстырыңыз`,
+  },
+);
 
 const dishCategoriesEndpoint = endpointsOf('dish-categories');
 const dishCategoriesAccess = rolesFor('/categories');

@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
 import type { Role } from './roles.ts';
@@ -29,13 +30,22 @@ export const POSITION_MIN = 0;
 export const POSITION_MAX = 100;
 export const POSITION_DEFAULT = 99;
 
-export const FIXATION_CATEGORY_MESSAGES = {
-  notFound: 'Категория не найдена',
-  position: `Позиция — целое число от ${POSITION_MIN} до ${POSITION_MAX}`,
-  time: 'Укажите время в формате ЧЧ:ММ',
-  finishBeforeStart: 'Время окончания должно быть позже времени начала',
-  overlaps: (name: string) => `Время пересекается с категорией «${name}»`,
-} as const;
+export const FIXATION_CATEGORY_MESSAGES = withKazakh(
+  {
+    notFound: 'Категория не найдена',
+    position: `Позиция — целое число от ${POSITION_MIN} до ${POSITION_MAX}`,
+    time: 'Укажите время в формате ЧЧ:ММ',
+    finishBeforeStart: 'Время окончания должно быть позже времени начала',
+    overlaps: (name: string) => `Время пересекается с категорией «${name}»`,
+  } as const,
+  {
+    notFound: 'Санат табылмады',
+    position: `Орны — ${POSITION_MIN}-ден ${POSITION_MAX}-ге дейінгі бүтін сан`,
+    time: 'Уақытты СС:ММ пішімінде көрсетіңіз',
+    finishBeforeStart: 'Аяқталу уақыты басталу уақытынан кейін болуы керек',
+    overlaps: (name: string) => `Уақыт «${name}» санатымен қиылысады`,
+  },
+);
 
 const M = FIXATION_CATEGORY_MESSAGES;
 

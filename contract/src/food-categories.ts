@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
 import type { Role } from './roles.ts';
@@ -32,14 +33,24 @@ export type FoodCategoryList = z.infer<typeof FoodCategoryList>;
 
 export const COST_MAX = 1_000_000;
 
-export const FOOD_CATEGORY_MESSAGES = {
-  notFound: 'Категория питания не найдена',
-  cost: 'Введите сумму в тенге: не больше двух знаков после запятой',
-  costNegative: 'Стоимость не может быть отрицательной',
-  costTooBig: 'Стоимость не больше 1 000 000 тг.',
-  type: 'Выберите тип категории',
-  assigned: (n: number) => `Категория назначена ученикам: ${n}`,
-} as const;
+export const FOOD_CATEGORY_MESSAGES = withKazakh(
+  {
+    notFound: 'Категория питания не найдена',
+    cost: 'Введите сумму в тенге: не больше двух знаков после запятой',
+    costNegative: 'Стоимость не может быть отрицательной',
+    costTooBig: 'Стоимость не больше 1 000 000 тг.',
+    type: 'Выберите тип категории',
+    assigned: (n: number) => `Категория назначена ученикам: ${n}`,
+  } as const,
+  {
+    notFound: 'Тамақтану санаты табылмады',
+    cost: 'Соманы теңгемен енгізіңіз: үтірден кейін екі таңбадан аспайды',
+    costNegative: 'Құны теріс бола алмайды',
+    costTooBig: 'Құны 1 000 000 тг.-ден аспайды',
+    type: 'Санат түрін таңдаңыз',
+    assigned: (n: number) => `Санат оқушыларға тағайындалған: ${n}`,
+  },
+);
 
 const M = FOOD_CATEGORY_MESSAGES;
 

@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from './constants.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { Image } from './profile.ts';
@@ -21,16 +22,27 @@ export const IMAGE_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as
 export const IMAGE_STORED_TYPE = 'image/webp';
 export { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX };
 
-export const IMAGE_MESSAGES = {
-  required: 'Выберите изображение',
-  type: 'Допустимы только изображения JPEG, PNG или WebP',
-  unreadable: 'Не удалось прочитать изображение: файл повреждён',
-  tooManyPixels: 'Изображение слишком большое: не больше 40 мегапикселей',
-  tooLarge: `Файл слишком большой: не больше ${IMAGE_MAX_BYTES / 1024 / 1024} МБ`,
-  /** More files, fields or parts than an upload has: the form is not ours. */
-  oneImage: `Отправьте одно изображение в поле ${IMAGE_FIELD}`,
-  incomplete: 'Изображение пришло не полностью: отправьте его ещё раз',
-} as const;
+export const IMAGE_MESSAGES = withKazakh(
+  {
+    required: 'Выберите изображение',
+    type: 'Допустимы только изображения JPEG, PNG или WebP',
+    unreadable: 'Не удалось прочитать изображение: файл повреждён',
+    tooManyPixels: 'Изображение слишком большое: не больше 40 мегапикселей',
+    tooLarge: `Файл слишком большой: не больше ${IMAGE_MAX_BYTES / 1024 / 1024} МБ`,
+    /** More files, fields or parts than an upload has: the form is not ours. */
+    oneImage: `Отправьте одно изображение в поле ${IMAGE_FIELD}`,
+    incomplete: 'Изображение пришло не полностью: отправьте его ещё раз',
+  } as const,
+  {
+    required: 'Суретті таңдаңыз',
+    type: 'Тек JPEG, PNG немесе WebP суреттеріне рұқсат етіледі',
+    unreadable: 'Суретті оқу мүмкін болмады: файл бүлінген',
+    tooManyPixels: 'Сурет тым үлкен: 40 мегапиксельден аспауы керек',
+    tooLarge: `Файл тым үлкен: ${IMAGE_MAX_BYTES / 1024 / 1024} МБ-тан аспауы керек`,
+    oneImage: `${IMAGE_FIELD} өрісіне бір сурет жіберіңіз`,
+    incomplete: 'Сурет толық келмеді: оны қайта жіберіңіз',
+  },
+);
 
 /**
  * The multipart body, for the API documentation only: the file is read from the stream, not

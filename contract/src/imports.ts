@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { z } from './zod.ts';
 
 /**
@@ -13,21 +14,38 @@ export const IMPORT_MAX_COLUMNS = 30;
 export const IMPORT_MAX_MESSAGES = 200;
 export const IMPORT_ACCEPT = '.xlsx,.xls';
 
-export const IMPORT_MESSAGES = {
-  required: 'Выберите файл Excel (xlsx или xls)',
-  notSpreadsheet: 'Файл не является таблицей Excel (xlsx или xls)',
-  unreadable: 'Не удалось прочитать файл: он повреждён или сохранён в неподдерживаемом формате',
-  tooBig: 'Файл слишком большой',
-  empty: 'В файле нет строк для загрузки',
-  tooManyRows: (max: number) => `В файле больше ${max} строк: разделите его на части`,
-  missingColumn: (title: string) => `В файле нет столбца «${title}»`,
-  row: (n: number, message: string) => `строка ${n}: ${message}`,
-  badCharacter: (title: string) => `в столбце «${title}» недопустимый символ`,
-  more: (n: number) => `и ещё ошибок: ${n}`,
-  exampleSheet: 'Пример',
-  exampleNote: (sheet: string) =>
-    `Это пример заполнения: этот лист не загружается. Заполните лист «${sheet}» и загрузите файл.`,
-} as const;
+export const IMPORT_MESSAGES = withKazakh(
+  {
+    required: 'Выберите файл Excel (xlsx или xls)',
+    notSpreadsheet: 'Файл не является таблицей Excel (xlsx или xls)',
+    unreadable: 'Не удалось прочитать файл: он повреждён или сохранён в неподдерживаемом формате',
+    tooBig: 'Файл слишком большой',
+    empty: 'В файле нет строк для загрузки',
+    tooManyRows: (max: number) => `В файле больше ${max} строк: разделите его на части`,
+    missingColumn: (title: string) => `В файле нет столбца «${title}»`,
+    row: (n: number, message: string) => `строка ${n}: ${message}`,
+    badCharacter: (title: string) => `в столбце «${title}» недопустимый символ`,
+    more: (n: number) => `и ещё ошибок: ${n}`,
+    exampleSheet: 'Пример',
+    exampleNote: (sheet: string) =>
+      `Это пример заполнения: этот лист не загружается. Заполните лист «${sheet}» и загрузите файл.`,
+  } as const,
+  {
+    required: 'Excel файлын таңдаңыз (xlsx немесе xls)',
+    notSpreadsheet: 'Файл Excel кестесі емес (xlsx немесе xls)',
+    unreadable: 'Файлды оқу мүмкін болмады: ол бүлінген немесе қолдау көрсетілмейтін пішімде сақталған',
+    tooBig: 'Файл тым үлкен',
+    empty: 'Файлда жүктейтін жолдар жоқ',
+    tooManyRows: (max: number) => `Файлда ${max} жолдан көп: оны бөліктерге бөліңіз`,
+    missingColumn: (title: string) => `Файлда «${title}» бағаны жоқ`,
+    row: (n: number, message: string) => `${n}-жол: ${message}`,
+    badCharacter: (title: string) => `«${title}» бағанында рұқсат етілмеген таңба бар`,
+    more: (n: number) => `және тағы қателер: ${n}`,
+    exampleSheet: 'Үлгі',
+    exampleNote: (sheet: string) =>
+      `Бұл толтыру үлгісі: бұл парақ жүктелмейді. «${sheet}» парағын толтырып, файлды жүктеңіз.`,
+  },
+);
 
 export const ImportResult = z.object({
   /** Rows written: created plus updated. */

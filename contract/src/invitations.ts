@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { AccessToken } from './auth.ts';
 import { Ok } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
@@ -62,15 +63,26 @@ export const InvitationNewAccount = z.object({
 /** The error code of a missing, expired or used invitation (docs/product.md "Errors" matches on it). */
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 
-export const INVITATION_MESSAGES = {
-  notFound:
-    'Приглашение не найдено! Возможно, срок его действия истёк или оно уже использовано. Попросите отправить его повторно',
-  notPupil: 'Пригласить родителя можно только для ученика',
-  staffEmail: 'Этот e-mail уже занят учётной записью, которая не является родительской. Укажите другой e-mail родителя',
-  staffAccount:
-    'С этим e-mail уже есть учётная запись, которая не является родительской, поэтому принять приглашение нельзя. Попросите прислать приглашение на другой e-mail',
-  raced: 'Учётная запись с этим e-mail только что создана. Обновите страницу и войдите её паролем',
-} as const;
+export const INVITATION_MESSAGES = withKazakh(
+  {
+    notFound:
+      'Приглашение не найдено! Возможно, срок его действия истёк или оно уже использовано. Попросите отправить его повторно',
+    notPupil: 'Пригласить родителя можно только для ученика',
+    staffEmail:
+      'Этот e-mail уже занят учётной записью, которая не является родительской. Укажите другой e-mail родителя',
+    staffAccount:
+      'С этим e-mail уже есть учётная запись, которая не является родительской, поэтому принять приглашение нельзя. Попросите прислать приглашение на другой e-mail',
+    raced: 'Учётная запись с этим e-mail только что создана. Обновите страницу и войдите её паролем',
+  } as const,
+  {
+    notFound: 'Шақыру табылмады! Мүмкін, оның мерзімі өткен немесе ол пайдаланылған. Оны қайта жіберуді сұраңыз',
+    notPupil: 'Ата-ананы тек оқушы үшін шақыруға болады',
+    staffEmail: 'Бұл e-mail ата-ананікі емес есептік жазбаға тиесілі. Ата-ананың басқа e-mail-ін көрсетіңіз',
+    staffAccount:
+      'Бұл e-mail-мен ата-ананікі емес есептік жазба бар, сондықтан шақыруды қабылдау мүмкін емес. Шақыруды басқа e-mail-ге жіберуді сұраңыз',
+    raced: 'Бұл e-mail-мен есептік жазба жаңа ғана құрылды. Бетті жаңартып, оның құпиясөзімен кіріңіз',
+  },
+);
 
 const invitationsEndpoint = endpointsOf('invitations');
 /** The screens that show the invite modal: users, pupils of a class and all pupils. */

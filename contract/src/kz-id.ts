@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { z } from './zod.ts';
 
 /**
@@ -28,10 +29,13 @@ export function isValidIin(v: string): boolean {
 
 export const isValidBin = hasValidCheckDigit;
 
-export const ID_MESSAGES = {
-  iin: 'Неверный ИИН',
-  bin: 'Неверный БИН',
-} as const;
+export const ID_MESSAGES = withKazakh(
+  {
+    iin: 'Неверный ИИН',
+    bin: 'Неверный БИН',
+  } as const,
+  { iin: 'ЖСН қате', bin: 'БСН қате' },
+);
 
 /** Optional IIN field: empty becomes null; anything else must be a valid IIN. */
 export const optionalIin = () =>

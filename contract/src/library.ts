@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
 import { ErrorBody } from './errors.ts';
 import { ImportConfirmBody } from './imports.ts';
@@ -38,25 +39,46 @@ export type BookCategoryCreate = z.infer<typeof BookCategoryCreate>;
 export const BookCategoryUpdate = BookCategoryCreate.extend({ id: bodyId() });
 export type BookCategoryUpdate = z.infer<typeof BookCategoryUpdate>;
 
-export const LIBRARY_MESSAGES = {
-  categoryNotFound: 'Категория не найдена',
-  categoryNameTaken: 'Категория с таким названием в этой школе уже есть',
-  categoryHasBooks: 'В категории есть книги: сначала перенесите или удалите их',
-  schoolNotFound: 'Школа не найдена',
-  bookNotFound: 'Книга не найдена',
-  bookSchoolFixed: 'У книги есть экземпляры со штрихкодами этой школы: школу сменить нельзя',
-  bookOnHands: 'Экземпляры этой книги на руках у учеников: примите их, прежде чем удалять книгу',
-  year: 'Год издания — четыре цифры',
-  barcodeNotFound: 'Штрихкод не найден',
-  barcodeTaken: 'Такой штрихкод уже есть в библиотеке этой школы',
-  barcodeChars: 'Штрихкод: латинские буквы, цифры и знаки без пробелов, до 64 символов',
-  copyOnHands: 'Экземпляр на руках у ученика: примите его, прежде чем удалять',
-  copiesOnHands: (barcodes: string[]) =>
-    `На руках у учеников: ${barcodes.join(', ')}. Примите эти экземпляры, прежде чем удалять; ничего не удалено`,
-  copiesPick: 'Выберите от 1 до 500 экземпляров',
-  count: 'Количество штрихкодов — от 1 до 500',
-  confirmCopies: 'Подтверждённое количество экземпляров — целое число от 0 до 20 000',
-} as const;
+export const LIBRARY_MESSAGES = withKazakh(
+  {
+    categoryNotFound: 'Категория не найдена',
+    categoryNameTaken: 'Категория с таким названием в этой школе уже есть',
+    categoryHasBooks: 'В категории есть книги: сначала перенесите или удалите их',
+    schoolNotFound: 'Школа не найдена',
+    bookNotFound: 'Книга не найдена',
+    bookSchoolFixed: 'У книги есть экземпляры со штрихкодами этой школы: школу сменить нельзя',
+    bookOnHands: 'Экземпляры этой книги на руках у учеников: примите их, прежде чем удалять книгу',
+    year: 'Год издания — четыре цифры',
+    barcodeNotFound: 'Штрихкод не найден',
+    barcodeTaken: 'Такой штрихкод уже есть в библиотеке этой школы',
+    barcodeChars: 'Штрихкод: латинские буквы, цифры и знаки без пробелов, до 64 символов',
+    copyOnHands: 'Экземпляр на руках у ученика: примите его, прежде чем удалять',
+    copiesOnHands: (barcodes: string[]) =>
+      `На руках у учеников: ${barcodes.join(', ')}. Примите эти экземпляры, прежде чем удалять; ничего не удалено`,
+    copiesPick: 'Выберите от 1 до 500 экземпляров',
+    count: 'Количество штрихкодов — от 1 до 500',
+    confirmCopies: 'Подтверждённое количество экземпляров — целое число от 0 до 20 000',
+  } as const,
+  {
+    categoryNotFound: 'Санат табылмады',
+    categoryNameTaken: 'Бұл мектепте мұндай атаулы санат бұрыннан бар',
+    categoryHasBooks: 'Санатта кітаптар бар: алдымен оларды ауыстырыңыз немесе жойыңыз',
+    schoolNotFound: 'Мектеп табылмады',
+    bookNotFound: 'Кітап табылмады',
+    bookSchoolFixed: 'Кітаптың осы мектептің штрихкодтары бар даналары бар: мектепті ауыстыруға болмайды',
+    bookOnHands: 'Бұл кітаптың даналары оқушылардың қолында: кітапты жоймас бұрын оларды қабылдаңыз',
+    year: 'Басылған жылы — төрт цифр',
+    barcodeNotFound: 'Штрихкод табылмады',
+    barcodeTaken: 'Бұл мектептің кітапханасында мұндай штрихкод бұрыннан бар',
+    barcodeChars: 'Штрихкод: латын әріптері, цифрлар мен таңбалар, бос орынсыз, 64 таңбаға дейін',
+    copyOnHands: 'Дана оқушының қолында: жоймас бұрын оны қабылдаңыз',
+    copiesOnHands: (barcodes: string[]) =>
+      `Оқушылардың қолында: ${barcodes.join(', ')}. Жоймас бұрын бұл даналарды қабылдаңыз; ештеңе жойылған жоқ`,
+    copiesPick: '1-ден 500-ге дейін дана таңдаңыз',
+    count: 'Штрихкодтар саны — 1-ден 500-ге дейін',
+    confirmCopies: 'Расталған даналар саны — 0-ден 20 000-ға дейінгі бүтін сан',
+  },
+);
 const M = LIBRARY_MESSAGES;
 
 export const BOOK_TEXT_MAX = 255;
@@ -221,19 +243,34 @@ export const LOAN_MAX_DAYS = 400;
 /** An on-hand copy is `soon` this many days before its due date (docs/domain.md "Library"). */
 export const LOAN_SOON_DAYS = 3;
 
-export const LOAN_MESSAGES = {
-  studentNotFound: 'Ученик с такой картой в этой школе не найден',
-  alreadyIssued: 'Книга уже выдана',
-  alreadyAccepted: 'Книга уже принята',
-  alreadySelected: 'Книга уже выбрана',
-  heldByOther: (name: string) => `Книга на руках у другого ученика: ${name}`,
-  otherSchool: 'Этот экземпляр из библиотеки другой школы',
-  dueDatePast: 'Дата возврата не может быть раньше сегодняшней',
-  dueDateFar: `Дата возврата — не дальше чем через ${LOAN_MAX_DAYS} дней`,
-  dueDate: 'Укажите дату возврата',
-  noBooks: 'Отсканируйте хотя бы одну книгу',
-  tooManyBooks: 'Не больше 100 книг за раз',
-} as const;
+export const LOAN_MESSAGES = withKazakh(
+  {
+    studentNotFound: 'Ученик с такой картой в этой школе не найден',
+    alreadyIssued: 'Книга уже выдана',
+    alreadyAccepted: 'Книга уже принята',
+    alreadySelected: 'Книга уже выбрана',
+    heldByOther: (name: string) => `Книга на руках у другого ученика: ${name}`,
+    otherSchool: 'Этот экземпляр из библиотеки другой школы',
+    dueDatePast: 'Дата возврата не может быть раньше сегодняшней',
+    dueDateFar: `Дата возврата — не дальше чем через ${LOAN_MAX_DAYS} дней`,
+    dueDate: 'Укажите дату возврата',
+    noBooks: 'Отсканируйте хотя бы одну книгу',
+    tooManyBooks: 'Не больше 100 книг за раз',
+  } as const,
+  {
+    studentNotFound: 'Бұл мектепте мұндай картасы бар оқушы табылмады',
+    alreadyIssued: 'Кітап берілген',
+    alreadyAccepted: 'Кітап қабылданған',
+    alreadySelected: 'Кітап таңдалған',
+    heldByOther: (name: string) => `Кітап басқа оқушының қолында: ${name}`,
+    otherSchool: 'Бұл дана басқа мектептің кітапханасынан',
+    dueDatePast: 'Қайтару күні бүгіннен ерте бола алмайды',
+    dueDateFar: `Қайтару күні — ${LOAN_MAX_DAYS} күннен кешіктірмей`,
+    dueDate: 'Қайтару күнін көрсетіңіз',
+    noBooks: 'Кемінде бір кітапты сканерлеңіз',
+    tooManyBooks: 'Бір жолы 100 кітаптан аспайды',
+  },
+);
 
 /** docs/product.md "Entities": Student found by card (and what the library's reader publishes). */
 export const LibraryStudent = z.object({
@@ -415,35 +452,67 @@ export const BOOK_IMPORT_COLUMNS = {
   count: ['Количество экземпляров', 'Количество', 'Экземпляров'],
 } as const;
 
-export const BOOK_IMPORT_MESSAGES = {
-  sheet: 'Книги',
-  template: 'Шаблон импорта книг',
-  missing: (title: string) => `не заполнен столбец «${title}»`,
-  tooLong: (title: string) => `в столбце «${title}» больше ${BOOK_TEXT_MAX} символов`,
-  year: 'год издания — четыре цифры',
-  barcode: (code: string) => `штрихкод «${code}»: латинские буквы, цифры и знаки, до ${BOOK_BARCODE_MAX} символов`,
-  barcodeTwice: (code: string, line: number) => `штрихкод ${code} уже есть в строке ${line}`,
-  barcodeTaken: (code: string) => `штрихкод ${code} уже есть в библиотеке школы`,
-  count: `количество экземпляров — целое число от 0 до ${BOOK_COUNT_MAX}`,
-  countAndBarcodes: 'укажите либо штрихкоды, либо количество экземпляров',
-  tooManyCopies: (copies: number) =>
-    `файл создаёт ${copies.toLocaleString('ru')} экземпляров, за одну загрузку — не больше ${BOOK_IMPORT_COPIES_MAX.toLocaleString('ru')}: разделите файл на части`,
-  copiesPart: (books: number, copies: number) =>
-    `Файл добавит книг: ${books.toLocaleString('ru')}, экземпляров: ${copies.toLocaleString('ru')}; для каждого экземпляра будет этикетка.`,
-  confirmCopies: (books: number, copies: number) =>
-    `Файл добавит книг: ${books.toLocaleString('ru')}, экземпляров: ${copies.toLocaleString('ru')}; для каждого экземпляра будет этикетка. Загрузить?`,
-  newCategories: (names: string[]) =>
-    `Будут созданы категории: ${names.map((n) => `«${n}»`).join(', ')} — проверьте, нет ли опечатки.`,
-  booksAgain: (names: string[], copies: number) =>
-    `Уже есть в библиотеке книг: ${names.length.toLocaleString('ru')} (${names
-      .slice(0, 5)
-      .map((n) => `«${n}»`)
-      .join(
-        ', ',
-      )}${names.length > 5 ? ' и другие' : ''}): новые не создаются, к ним добавятся экземпляры: ${copies.toLocaleString('ru')}.`,
-  proceed: 'Загрузить?',
-  importNotFound: 'Загрузка не найдена',
-} as const;
+export const BOOK_IMPORT_MESSAGES = withKazakh(
+  {
+    sheet: 'Книги',
+    template: 'Шаблон импорта книг',
+    missing: (title: string) => `не заполнен столбец «${title}»`,
+    tooLong: (title: string) => `в столбце «${title}» больше ${BOOK_TEXT_MAX} символов`,
+    year: 'год издания — четыре цифры',
+    barcode: (code: string) => `штрихкод «${code}»: латинские буквы, цифры и знаки, до ${BOOK_BARCODE_MAX} символов`,
+    barcodeTwice: (code: string, line: number) => `штрихкод ${code} уже есть в строке ${line}`,
+    barcodeTaken: (code: string) => `штрихкод ${code} уже есть в библиотеке школы`,
+    count: `количество экземпляров — целое число от 0 до ${BOOK_COUNT_MAX}`,
+    countAndBarcodes: 'укажите либо штрихкоды, либо количество экземпляров',
+    tooManyCopies: (copies: number) =>
+      `файл создаёт ${copies.toLocaleString('ru')} экземпляров, за одну загрузку — не больше ${BOOK_IMPORT_COPIES_MAX.toLocaleString('ru')}: разделите файл на части`,
+    copiesPart: (books: number, copies: number) =>
+      `Файл добавит книг: ${books.toLocaleString('ru')}, экземпляров: ${copies.toLocaleString('ru')}; для каждого экземпляра будет этикетка.`,
+    confirmCopies: (books: number, copies: number) =>
+      `Файл добавит книг: ${books.toLocaleString('ru')}, экземпляров: ${copies.toLocaleString('ru')}; для каждого экземпляра будет этикетка. Загрузить?`,
+    newCategories: (names: string[]) =>
+      `Будут созданы категории: ${names.map((n) => `«${n}»`).join(', ')} — проверьте, нет ли опечатки.`,
+    booksAgain: (names: string[], copies: number) =>
+      `Уже есть в библиотеке книг: ${names.length.toLocaleString('ru')} (${names
+        .slice(0, 5)
+        .map((n) => `«${n}»`)
+        .join(
+          ', ',
+        )}${names.length > 5 ? ' и другие' : ''}): новые не создаются, к ним добавятся экземпляры: ${copies.toLocaleString('ru')}.`,
+    proceed: 'Загрузить?',
+    importNotFound: 'Загрузка не найдена',
+  } as const,
+  {
+    sheet: 'Кітаптар',
+    template: 'Кітаптарды импорттау үлгісі',
+    missing: (title: string) => `«${title}» бағаны толтырылмаған`,
+    tooLong: (title: string) => `«${title}» бағанында ${BOOK_TEXT_MAX} таңбадан көп`,
+    year: 'басылған жылы — төрт цифр',
+    barcode: (code: string) =>
+      `«${code}» штрихкоды: латын әріптері, цифрлар мен таңбалар, ${BOOK_BARCODE_MAX} таңбаға дейін`,
+    barcodeTwice: (code: string, line: number) => `${code} штрихкоды ${line}-жолда бұрыннан бар`,
+    barcodeTaken: (code: string) => `${code} штрихкоды мектеп кітапханасында бұрыннан бар`,
+    count: `даналар саны — 0-ден ${BOOK_COUNT_MAX}-ге дейінгі бүтін сан`,
+    countAndBarcodes: 'не штрихкодтарды, не даналар санын көрсетіңіз',
+    tooManyCopies: (copies: number) =>
+      `файл ${copies.toLocaleString('ru')} дана құрайды, бір жүктеуде — ${BOOK_IMPORT_COPIES_MAX.toLocaleString('ru')}-ден аспайды: файлды бөліктерге бөліңіз`,
+    copiesPart: (books: number, copies: number) =>
+      `Файл қосады: кітаптар — ${books.toLocaleString('ru')}, даналар — ${copies.toLocaleString('ru')}; әр данаға жапсырма болады.`,
+    confirmCopies: (books: number, copies: number) =>
+      `Файл қосады: кітаптар — ${books.toLocaleString('ru')}, даналар — ${copies.toLocaleString('ru')}; әр данаға жапсырма болады. Жүктеу керек пе?`,
+    newCategories: (names: string[]) =>
+      `Санаттар құрылады: ${names.map((n) => `«${n}»`).join(', ')} — қате жазылмағанын тексеріңіз.`,
+    booksAgain: (names: string[], copies: number) =>
+      `Кітапханада бұрыннан бар кітаптар: ${names.length.toLocaleString('ru')} (${names
+        .slice(0, 5)
+        .map((n) => `«${n}»`)
+        .join(
+          ', ',
+        )}${names.length > 5 ? ' және басқалары' : ''}): жаңалары құрылмайды, оларға даналар қосылады: ${copies.toLocaleString('ru')}.`,
+    proceed: 'Жүктеу керек пе?',
+    importNotFound: 'Жүктеу табылмады',
+  },
+);
 
 export const BookUploadQuery = z.object({
   school_id: optionalQueryId(),

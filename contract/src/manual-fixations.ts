@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import type { Role } from './roles.ts';
 import { rolesFor } from './routes.ts';
@@ -10,7 +11,7 @@ import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
  * filters show: the newly marked are recorded, the unmarked removed, every change audited. Field names
  * are snake_case as the spec's calls send them.
  */
-export const MANUAL_MESSAGES = {
+const MANUAL_MESSAGES_RU = {
   dateFuture: 'Нельзя отметить питание на будущую дату',
   classroomOrCategory: 'Выберите класс или категорию питания',
   tooManyRows: 'Слишком много строк: уточните фильтр',
@@ -21,12 +22,30 @@ export const MANUAL_MESSAGES = {
   /** Like a scan (docs/domain.md, school visit rule 2): no food category, no entitlement to a meal. */
   noFoodCategory: (name: string) => `${name}: нет категории питания, питание не положено`,
 } as const;
+const MANUAL_MESSAGES_KK: Wording<typeof MANUAL_MESSAGES_RU> = {
+  dateFuture: 'Болашақ күнге тамақтануды белгілеуге болмайды',
+  classroomOrCategory: 'Сыныпты немесе тамақтану санатын таңдаңыз',
+  tooManyRows: 'Жолдар тым көп: сүзгіні нақтылаңыз',
+  notInList: 'Тізімде мұндай адам жоқ: бетті жаңартыңыз',
+  countOnlyEndless: 'Саны тек шектеусіз карта үшін көрсетіледі',
+  takenElsewhere: (name: string) => `${name}: бұл күнгі тамақтану басқа жерде жазылған`,
+  noFoodCategory: (name: string) => `${name}: тамақтану санаты жоқ, тамақ берілмейді`,
+};
+export const MANUAL_MESSAGES = withKazakh(MANUAL_MESSAGES_RU, MANUAL_MESSAGES_KK);
 
 /** The same messages for a kindergarten admin, whose classes are groups. */
-export const MANUAL_MESSAGES_KINDERGARTEN: Wording<typeof MANUAL_MESSAGES> = {
-  ...MANUAL_MESSAGES,
-  classroomOrCategory: 'Выберите группу или категорию питания',
-};
+export const MANUAL_MESSAGES_KINDERGARTEN: Wording<typeof MANUAL_MESSAGES> = withKazakh<
+  Wording<typeof MANUAL_MESSAGES>
+>(
+  {
+    ...MANUAL_MESSAGES,
+    classroomOrCategory: 'Выберите группу или категорию питания',
+  },
+  {
+    ...MANUAL_MESSAGES_KK,
+    classroomOrCategory: 'Топты немесе тамақтану санатын таңдаңыз',
+  },
+);
 
 export const manualMessages = (role: Role | null | undefined): Wording<typeof MANUAL_MESSAGES> =>
   speaksKindergarten(role) ? MANUAL_MESSAGES_KINDERGARTEN : MANUAL_MESSAGES;

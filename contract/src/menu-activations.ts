@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { listOf, Ok, Paging } from './common.ts';
@@ -11,15 +12,26 @@ import { bodyId, optionalQueryId, z } from './zod.ts';
 export const ACTIVATION_TYPES = ['free_food', 'paid_food'] as const;
 export type ActivationType = (typeof ACTIVATION_TYPES)[number];
 
-export const ACTIVATION_MESSAGES = {
-  notFound: 'Активация не найдена',
-  schoolNotFound: 'Школа не найдена',
-  menuNotFound: 'Меню не найдено',
-  type: 'Тип: бесплатное или платное питание',
-  date: 'Укажите дату в виде ДД.ММ.ГГГГ',
-  dateRange: 'Дата — с 2000 по 2100 год',
-  taken: 'С этой даты в школе уже действует меню этого типа',
-} as const;
+export const ACTIVATION_MESSAGES = withKazakh(
+  {
+    notFound: 'Активация не найдена',
+    schoolNotFound: 'Школа не найдена',
+    menuNotFound: 'Меню не найдено',
+    type: 'Тип: бесплатное или платное питание',
+    date: 'Укажите дату в виде ДД.ММ.ГГГГ',
+    dateRange: 'Дата — с 2000 по 2100 год',
+    taken: 'С этой даты в школе уже действует меню этого типа',
+  } as const,
+  {
+    notFound: 'Белсендіру табылмады',
+    schoolNotFound: 'Мектеп табылмады',
+    menuNotFound: 'Мәзір табылмады',
+    type: 'Түрі: тегін немесе ақылы тамақтану',
+    date: 'Күнді КК.АА.ЖЖЖЖ түрінде көрсетіңіз',
+    dateRange: 'Күні — 2000 жылдан 2100 жылға дейін',
+    taken: 'Осы күннен бастап мектепте осы түрдегі мәзір әрекет етеді',
+  },
+);
 const M = ACTIVATION_MESSAGES;
 
 export const ActivatedMenu = z.object({

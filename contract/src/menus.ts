@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
@@ -27,21 +28,38 @@ export const MEAL_MODES = {
 export const MEAL_MODE_IDS = Object.keys(MEAL_MODES).map(Number);
 export const MENU_DAYS_MAX = 366;
 
-export const MENU_MESSAGES = {
-  notFound: 'Меню не найдено',
-  inUse: 'Нельзя удалить меню, которое используется',
-  days: `Число дней — целое от 1 до ${MENU_DAYS_MAX}`,
-  noGroups: 'Отметьте хотя бы один режим питания',
-  badGroups: 'Режимы питания — номера от 1 до 14',
-  day: 'Такого дня нет в меню',
-  group: 'Этого режима питания нет в меню',
-  dishNotFound: 'Блюдо не найдено',
-  noDishes: 'Выберите хотя бы одно блюдо',
-  copyName: (name: string) => `${name} (копия)`.slice(0, 255),
-  noTargetDays: 'Выберите дни, куда копировать',
-  sameDay: 'День нельзя скопировать в самого себя',
-  emptyDay: 'В этом дне нет блюд: копировать нечего',
-} as const;
+export const MENU_MESSAGES = withKazakh(
+  {
+    notFound: 'Меню не найдено',
+    inUse: 'Нельзя удалить меню, которое используется',
+    days: `Число дней — целое от 1 до ${MENU_DAYS_MAX}`,
+    noGroups: 'Отметьте хотя бы один режим питания',
+    badGroups: 'Режимы питания — номера от 1 до 14',
+    day: 'Такого дня нет в меню',
+    group: 'Этого режима питания нет в меню',
+    dishNotFound: 'Блюдо не найдено',
+    noDishes: 'Выберите хотя бы одно блюдо',
+    copyName: (name: string) => `${name} (копия)`.slice(0, 255),
+    noTargetDays: 'Выберите дни, куда копировать',
+    sameDay: 'День нельзя скопировать в самого себя',
+    emptyDay: 'В этом дне нет блюд: копировать нечего',
+  } as const,
+  {
+    notFound: 'Мәзір табылмады',
+    inUse: 'Қолданыстағы мәзірді жою мүмкін емес',
+    days: `Күндер саны — 1-ден ${MENU_DAYS_MAX}-ге дейінгі бүтін сан`,
+    noGroups: 'Кемінде бір тамақтану режимін белгілеңіз',
+    badGroups: 'Тамақтану режимдері — 1-ден 14-ке дейінгі нөмірлер',
+    day: 'Мәзірде мұндай күн жоқ',
+    group: 'Мәзірде бұл тамақтану режимі жоқ',
+    dishNotFound: 'Тағам табылмады',
+    noDishes: 'Кемінде бір тағамды таңдаңыз',
+    copyName: (name: string) => `${name} (көшірме)`.slice(0, 255),
+    noTargetDays: 'Қай күндерге көшіретініңізді таңдаңыз',
+    sameDay: 'Күнді өзіне көшіруге болмайды',
+    emptyDay: 'Бұл күнде тағамдар жоқ: көшіретін ештеңе жоқ',
+  },
+);
 const M = MENU_MESSAGES;
 
 /** Meal modes as an array or the spec's comma string "1,3,5"; answered unique and ascending. */

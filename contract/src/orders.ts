@@ -20,6 +20,13 @@ export const ORDER_VOID_REASON_MAX = 300;
 /** The most cash one order may be paid with: ten million tenge (a banknote more than any school sale). */
 export const CASH_RECEIVED_MAX = 10_000_000;
 
+/** A dish whose price changed under a cart: its prices as the cashier reads them. */
+export interface PriceChange {
+  name: string;
+  now: string;
+  was?: string;
+}
+
 export const ORDER_MESSAGES = withKazakh(
   {
     empty: 'Корзина пуста: добавьте блюда',
@@ -32,7 +39,9 @@ export const ORDER_MESSAGES = withKazakh(
         ? `Блюда «${names[0]}» больше нет: уберите его из корзины`
         : `Блюд ${names.map((n) => `«${n}»`).join(', ')} больше нет: уберите их из корзины`,
     cost: 'Цена — число тенге, не больше двух знаков после запятой',
-    pricesChanged: (changes: string) => `Цены изменились: ${changes}. Проверьте корзину и оплатите снова`,
+    /** Each dish whose price moved: its name, its price now and, when one was seen, the price before. */
+    pricesChanged: (changes: readonly PriceChange[]) =>
+      `Цены изменились: ${changes.map((c) => `${c.name} — ${c.now}${c.was ? ` (было ${c.was})` : ''}`).join(', ')}. Проверьте корзину и оплатите снова`,
     schoolNotFound: 'Школа не найдена',
     chooseSchool: 'Выберите школу',
     dateFrom: 'Укажите дату «с»',
@@ -70,7 +79,8 @@ export const ORDER_MESSAGES = withKazakh(
         ? `«${names[0]}» тағамы енді жоқ: оны себеттен алып тастаңыз`
         : `${names.map((n) => `«${n}»`).join(', ')} тағамдары енді жоқ: оларды себеттен алып тастаңыз`,
     cost: 'Бағасы — теңгемен берілген сан, үтірден кейін екі таңбадан аспайды',
-    pricesChanged: (changes: string) => `Бағалар өзгерді: ${changes}. Себетті тексеріп, қайта төлеңіз`,
+    pricesChanged: (changes: readonly PriceChange[]) =>
+      `Бағалар өзгерді: ${changes.map((c) => `${c.name} — ${c.now}${c.was ? ` (бұрын ${c.was})` : ''}`).join(', ')}. Себетті тексеріп, қайта төлеңіз`,
     schoolNotFound: 'Мектеп табылмады',
     chooseSchool: 'Мектепті таңдаңыз',
     dateFrom: '«Бастап» күнін көрсетіңіз',

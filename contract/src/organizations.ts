@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { AUTH_MESSAGES } from './auth.ts';
@@ -15,15 +16,26 @@ import type { Role } from './roles.ts';
 import { bodyId, email, newPassword, optionalText, requiredText, z } from './zod.ts';
 
 /** Organizations, the super admin's screens (docs/product.md "Organizations", "Calls"). */
-export const ORGANIZATION_MESSAGES = {
-  notFound: 'Организация не найдена',
-  type: 'Выберите тип организации',
-  status: 'Выберите статус организации',
-  module: 'Неизвестный модуль',
-  typeLocked: 'Тип организации нельзя изменить',
-  binTaken: 'Организация с таким БИН уже есть',
-  emailTaken: AUTH_MESSAGES.emailTaken,
-} as const;
+export const ORGANIZATION_MESSAGES = withKazakh(
+  {
+    notFound: 'Организация не найдена',
+    type: 'Выберите тип организации',
+    status: 'Выберите статус организации',
+    module: 'Неизвестный модуль',
+    typeLocked: 'Тип организации нельзя изменить',
+    binTaken: 'Организация с таким БИН уже есть',
+    emailTaken: AUTH_MESSAGES.emailTaken,
+  } as const,
+  {
+    notFound: 'Ұйым табылмады',
+    type: 'Ұйымның түрін таңдаңыз',
+    status: 'Ұйымның мәртебесін таңдаңыз',
+    module: 'Белгісіз модуль',
+    typeLocked: 'Ұйымның түрін өзгертуге болмайды',
+    binTaken: 'Мұндай БСН-і бар ұйым бұрыннан бар',
+    emailTaken: AUTH_MESSAGES.emailTaken,
+  },
+);
 
 /** Who runs a new organization: its admin's role follows the type (roles and data depend on it). */
 export const ADMIN_ROLE_BY_TYPE: Record<OrganizationType, Role> = {

@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { AccessToken, CodeSent, EmailBody, EmailCodeBody } from './auth.ts';
 import { Ok } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
@@ -51,13 +52,21 @@ export const Region = z.object({ id: z.number().int(), name: z.string() });
 export type Region = z.infer<typeof Region>;
 export type RoleItem = z.infer<typeof RoleItem>;
 
-export const PROFILE_MESSAGES = {
-  passwordCurrentWrong: 'Неверный текущий пароль',
-  imageNotFound: 'Изображение не найдено',
-  accountNotFound: 'Аккаунт не найден',
-  /** The name an account keeps after its owner deleted it (past visits still point to it). */
-  removedUserName: 'Удалённый пользователь',
-} as const;
+export const PROFILE_MESSAGES = withKazakh(
+  {
+    passwordCurrentWrong: 'Неверный текущий пароль',
+    imageNotFound: 'Изображение не найдено',
+    accountNotFound: 'Аккаунт не найден',
+    /** The name an account keeps after its owner deleted it (past visits still point to it). */
+    removedUserName: 'Удалённый пользователь',
+  } as const,
+  {
+    passwordCurrentWrong: 'Ағымдағы құпиясөз қате',
+    imageNotFound: 'Сурет табылмады',
+    accountNotFound: 'Аккаунт табылмады',
+    removedUserName: 'Жойылған пайдаланушы',
+  },
+);
 
 const referenceEndpoint = endpointsOf('reference');
 

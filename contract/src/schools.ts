@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { listOf, Ok, Paging } from './common.ts';
@@ -59,7 +60,7 @@ export type SchoolSettings = z.infer<typeof SchoolSettings>;
 
 export const SchoolIdParams = z.object({ id: id() });
 
-export const SCHOOL_MESSAGES = {
+const SCHOOL_MESSAGES_RU = {
   notFound: 'Школа не найдена',
   hasClassrooms: 'Нельзя удалить школу, в которой есть классы: сначала удалите или перенесите их',
   hasUsers: 'Нельзя удалить школу, к которой привязаны пользователи',
@@ -69,20 +70,45 @@ export const SCHOOL_MESSAGES = {
   lockedCreate: 'Ваш профиль привязан к одной школе: создавать школы может только администратор организации',
   lockedDelete: 'Ваш профиль привязан к одной школе: удалять школы может только администратор организации',
 } as const;
+const SCHOOL_MESSAGES_KK: Wording<typeof SCHOOL_MESSAGES_RU> = {
+  notFound: 'Мектеп табылмады',
+  hasClassrooms: 'Сыныптары бар мектепті жою мүмкін емес: алдымен оларды жойыңыз немесе ауыстырыңыз',
+  hasUsers: 'Пайдаланушылар байланыстырылған мектепті жою мүмкін емес',
+  hasHistory: 'Тамақтану тарихы бар мектепті жою мүмкін емес',
+  hasLibrary: 'Кітапханасы бар мектепті жою мүмкін емес: кітап санаттары немесе кітаптар бар',
+  regionNotFound: 'Өңір табылмады',
+  lockedCreate: 'Сіздің профиліңіз бір мектепке байланыстырылған: мектептерді тек ұйым әкімшісі құра алады',
+  lockedDelete: 'Сіздің профиліңіз бір мектепке байланыстырылған: мектептерді тек ұйым әкімшісі жоя алады',
+};
+export const SCHOOL_MESSAGES = withKazakh(SCHOOL_MESSAGES_RU, SCHOOL_MESSAGES_KK);
 
 /** The same messages for a kindergarten admin, whose schools are kindergartens and classes groups. */
-export const SCHOOL_MESSAGES_KINDERGARTEN: Wording<typeof SCHOOL_MESSAGES> = {
-  ...SCHOOL_MESSAGES,
-  notFound: 'Детский сад не найден',
-  hasClassrooms: 'Нельзя удалить детский сад, в котором есть группы: сначала удалите или перенесите их',
-  hasUsers: 'Нельзя удалить детский сад, к которому привязаны пользователи',
-  hasHistory: 'Нельзя удалить детский сад, по которому есть история питания',
-  hasLibrary: 'Нельзя удалить детский сад, в котором есть библиотека: категории книг или книги',
-  lockedCreate:
-    'Ваш профиль привязан к одному детскому саду: создавать детские сады может только администратор организации',
-  lockedDelete:
-    'Ваш профиль привязан к одному детскому саду: удалять детские сады может только администратор организации',
-};
+export const SCHOOL_MESSAGES_KINDERGARTEN: Wording<typeof SCHOOL_MESSAGES> = withKazakh<
+  Wording<typeof SCHOOL_MESSAGES>
+>(
+  {
+    ...SCHOOL_MESSAGES,
+    notFound: 'Детский сад не найден',
+    hasClassrooms: 'Нельзя удалить детский сад, в котором есть группы: сначала удалите или перенесите их',
+    hasUsers: 'Нельзя удалить детский сад, к которому привязаны пользователи',
+    hasHistory: 'Нельзя удалить детский сад, по которому есть история питания',
+    hasLibrary: 'Нельзя удалить детский сад, в котором есть библиотека: категории книг или книги',
+    lockedCreate:
+      'Ваш профиль привязан к одному детскому саду: создавать детские сады может только администратор организации',
+    lockedDelete:
+      'Ваш профиль привязан к одному детскому саду: удалять детские сады может только администратор организации',
+  },
+  {
+    ...SCHOOL_MESSAGES_KK,
+    notFound: 'Балабақша табылмады',
+    hasClassrooms: 'Топтары бар балабақшаны жою мүмкін емес: алдымен оларды жойыңыз немесе ауыстырыңыз',
+    hasUsers: 'Пайдаланушылар байланыстырылған балабақшаны жою мүмкін емес',
+    hasHistory: 'Тамақтану тарихы бар балабақшаны жою мүмкін емес',
+    hasLibrary: 'Кітапханасы бар балабақшаны жою мүмкін емес: кітап санаттары немесе кітаптар бар',
+    lockedCreate: 'Сіздің профиліңіз бір балабақшаға байланыстырылған: балабақшаларды тек ұйым әкімшісі құра алады',
+    lockedDelete: 'Сіздің профиліңіз бір балабақшаға байланыстырылған: балабақшаларды тек ұйым әкімшісі жоя алады',
+  },
+);
 
 export const schoolMessages = (role: Role | null | undefined): Wording<typeof SCHOOL_MESSAGES> =>
   speaksKindergarten(role) ? SCHOOL_MESSAGES_KINDERGARTEN : SCHOOL_MESSAGES;

@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { listOf, Ok, Paging } from './common.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
@@ -300,7 +301,7 @@ export const canGrant = (caller: Role, role: Role | null): boolean => GRANTABLE_
  */
 export const worksWithPupilsOnly = (caller: Role): boolean => caller === 'EducationSocialTeacher';
 
-export const USER_MESSAGES = {
+const USER_MESSAGES_RU = {
   notFound: 'Пользователь не найден',
   classroomNotFound: 'Класс не найден',
   classroomRequired: 'Выберите класс: социальный педагог работает только с учениками классов',
@@ -342,22 +343,81 @@ export const USER_MESSAGES = {
     },
   },
 } as const;
-
-/** The same messages for a kindergarten admin, whose schools are kindergartens and classes groups. */
-export const USER_MESSAGES_KINDERGARTEN: Wording<typeof USER_MESSAGES> = {
-  ...USER_MESSAGES,
-  classroomNotFound: 'Группа не найдена',
-  classroomRequired: 'Выберите группу',
-  schoolNotFound: 'Детский сад не найден',
-  iinTaken: 'Ребёнок с таким ИИН уже есть',
+const USER_MESSAGES_KK: Wording<typeof USER_MESSAGES_RU> = {
+  notFound: 'Пайдаланушы табылмады',
+  classroomNotFound: 'Сынып табылмады',
+  classroomRequired: 'Сыныпты таңдаңыз: әлеуметтік педагог тек сынып оқушыларымен жұмыс істейді',
+  schoolNotFound: 'Мектеп табылмады',
+  foodCategoryNotFound: 'Тамақтану санаты табылмады',
+  notAllPupils: 'Тамақтану санатын тек оқушыларға тағайындауға болады',
+  watchNotFound: 'Вахта табылмады',
+  regionNotFound: 'Өңір табылмады',
+  imageNotFound: 'Сурет табылмады',
+  organizationRequired: 'Ұйымды таңдаңыз',
+  organizationNotFound: 'Ұйым табылмады',
+  roleNotAllowed: 'Бұл рөлді тағайындай алмайсыз',
+  emailForRole: 'E-mail көрсетіңіз: пайдаланушы жүйеге онымен кіреді',
+  passwordForRole: 'Құпиясөзді көрсетіңіз: пайдаланушы жүйеге онымен кіреді',
+  emailTaken: 'Мұндай e-mail-і бар пайдаланушы бұрыннан бар',
+  iinTaken: 'Мұндай ЖСН-і бар оқушы бұрыннан бар',
+  iin: 'ЖСН қате',
+  editForbidden: 'Құқық жеткіліксіз: бұл пайдаланушыны тек оның рөліндегі әкімші өзгерте алады',
+  deleteSelf: 'Өзіңізді жоюға болмайды. Өз аккаунтыңызды жою үшін /profile/remove бетін ашыңыз',
   imports: {
-    ...USER_MESSAGES.imports,
-    unknownClassroom: (name: string) => `группа «${name}» не найдена`,
-    ambiguousClassroom: (name: string) => `группа «${name}» есть в нескольких детских садах: выберите детский сад`,
-    iinOfOtherSchool: 'ИИН принадлежит пользователю другого детского сада',
-    example: { ...USER_MESSAGES.imports.example, classroom: 'Младшая группа', jobTitle: 'Воспитатель' },
+    nameRequired: 'аты-жөні көрсетілмеген',
+    badIin: 'ЖСН қате',
+    duplicateIin: (line: number) => `ЖСН ${line}-жолда бұрыннан бар`,
+    unknownClassroom: (name: string) => `«${name}» сыныбы табылмады`,
+    ambiguousClassroom: (name: string) => `«${name}» сыныбы бірнеше мектепте бар: мектепті таңдаңыз`,
+    unknownCategory: (name: string) => `«${name}» тамақтану санаты табылмады`,
+    iinOfOtherSchool: 'ЖСН басқа мектептің пайдаланушысына тиесілі',
+    iinOfStaff: 'ЖСН сіз өзгерте алмайтын қызметкерге тиесілі',
+    tooLong: (title: string, n: number) => `«${title}» ${n} таңбадан ұзын`,
+    raced: 'Файл жүктеліп жатқанда бұл ЖСН-дер басқа оқушыларда пайда болды: файлды қайта жүктеңіз',
+    templateSheet: 'Пайдаланушылар',
+    templateFile: 'Пайдаланушыларды импорттау үлгісі.xlsx',
+    example: {
+      name: 'Серікбаев Асқар Маратұлы',
+      classroom: '1 «А»',
+      employee: 'Ахметова Сәуле Кәрімқызы',
+      jobTitle: 'Мұғалім',
+      companyJobTitle: 'Аспаз',
+    },
   },
 };
+export const USER_MESSAGES = withKazakh(USER_MESSAGES_RU, USER_MESSAGES_KK);
+
+/** The same messages for a kindergarten admin, whose schools are kindergartens and classes groups. */
+export const USER_MESSAGES_KINDERGARTEN: Wording<typeof USER_MESSAGES> = withKazakh<Wording<typeof USER_MESSAGES>>(
+  {
+    ...USER_MESSAGES,
+    classroomNotFound: 'Группа не найдена',
+    classroomRequired: 'Выберите группу',
+    schoolNotFound: 'Детский сад не найден',
+    iinTaken: 'Ребёнок с таким ИИН уже есть',
+    imports: {
+      ...USER_MESSAGES.imports,
+      unknownClassroom: (name: string) => `группа «${name}» не найдена`,
+      ambiguousClassroom: (name: string) => `группа «${name}» есть в нескольких детских садах: выберите детский сад`,
+      iinOfOtherSchool: 'ИИН принадлежит пользователю другого детского сада',
+      example: { ...USER_MESSAGES.imports.example, classroom: 'Младшая группа', jobTitle: 'Воспитатель' },
+    },
+  },
+  {
+    ...USER_MESSAGES_KK,
+    classroomNotFound: 'Топ табылмады',
+    classroomRequired: 'Топты таңдаңыз',
+    schoolNotFound: 'Балабақша табылмады',
+    iinTaken: 'Мұндай ЖСН-і бар бала бұрыннан бар',
+    imports: {
+      ...USER_MESSAGES_KK.imports,
+      unknownClassroom: (name: string) => `«${name}» тобы табылмады`,
+      ambiguousClassroom: (name: string) => `«${name}» тобы бірнеше балабақшада бар: балабақшаны таңдаңыз`,
+      iinOfOtherSchool: 'ЖСН басқа балабақшаның пайдаланушысына тиесілі',
+      example: { ...USER_MESSAGES_KK.imports.example, classroom: 'Кіші топ', jobTitle: 'Тәрбиеші' },
+    },
+  },
+);
 
 export const userMessages = (role: Role | null | undefined): Wording<typeof USER_MESSAGES> =>
   speaksKindergarten(role) ? USER_MESSAGES_KINDERGARTEN : USER_MESSAGES;

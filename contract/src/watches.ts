@@ -1,3 +1,4 @@
+import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
@@ -23,12 +24,20 @@ export type WatchList = z.infer<typeof WatchList>;
 
 export const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
-export const WATCH_MESSAGES = {
-  notFound: 'График не найден',
-  noDays: 'Отметьте хотя бы один день',
-  badDays: 'Дни месяца — целые числа от 1 до 31',
-  assigned: (n: number) => `График назначен сотрудникам: ${n}. Сначала снимите его с них`,
-} as const;
+export const WATCH_MESSAGES = withKazakh(
+  {
+    notFound: 'График не найден',
+    noDays: 'Отметьте хотя бы один день',
+    badDays: 'Дни месяца — целые числа от 1 до 31',
+    assigned: (n: number) => `График назначен сотрудникам: ${n}. Сначала снимите его с них`,
+  } as const,
+  {
+    notFound: 'Кесте табылмады',
+    noDays: 'Кемінде бір күнді белгілеңіз',
+    badDays: 'Айдың күндері — 1-ден 31-ге дейінгі бүтін сандар',
+    assigned: (n: number) => `Кесте қызметкерлерге тағайындалған: ${n}. Алдымен оны олардан алып тастаңыз`,
+  },
+);
 
 /** Ascending, without repeats; null when an item is not a whole number 1–31. */
 export function parseDays(input: readonly (number | string)[] | string): number[] | null {

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import { installationKey } from './platform/db/installation.ts';
 import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
+import { ERROR_MESSAGES } from '@tamaq/contract/errors';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { createActorService } from './platform/auth/actors.ts';
@@ -81,9 +82,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     frameworkErrors: (err, _request, res) => {
       const reply = res as unknown as FastifyReply;
       if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_ASYNC_CONSTRAINT') {
-        void reply.code(404).send({ error: 'Not found', errorMessage: 'Не найдено' });
+        void reply.code(404).send({ error: 'Not found', errorMessage: ERROR_MESSAGES.notFound });
       } else {
-        void reply.code(422).send({ error: 'Validation error', validationErrors: { body: ['Некорректный запрос'] } });
+        void reply
+          .code(422)
+          .send({ error: 'Validation error', validationErrors: { body: [ERROR_MESSAGES.badRequest] } });
       }
     },
     // One log line per scan would drown the log at lunch; errors are still logged.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './test-app.ts';
 import { createOrganization, signedIn } from './factories.ts';
-import { createCanteen, createCard, createFixationCategory } from './factories-people.ts';
-import { createUser } from './factories.ts';
+import { createCanteen, createCard, createClassroom, createFixationCategory, createPupil } from './factories-people.ts';
+import { createSchool, createUser } from './factories.ts';
 
 /** Error answers in the language the request asks for: Russian by default, Kazakh when asked. */
 let t: TestContext;
@@ -92,5 +92,85 @@ describe('the language of error answers', () => {
     const anonymous = await scan({ cardId: 'KK0001', canteenId: canteen.id }, 'kk', null);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().errorMessage).toBe('Жүйеге кіру қажет');
+  });
+
+  it('answers a forbidden role, an unknown route and a bad idempotency key in Kazakh', async () => {
+    const forbidden = await t.call({
+      method: 'GET',
+      url: '/api/schools',
+      token: cashier,
+      headers: { 'accept-language': 'kk' },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().errorMessage).toBe('Құқық жеткіліксіз');
+    const unknown = await t.call({
+      method: 'GET',
+      url: '/api/no-such-thing',
+      token: cashier,
+      headers: { 'accept-language': 'kk' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errorMessage).toBe('Табылмады');
+    const key = await t.call({
+      method: 'POST',
+      url: '/api/fixation',
+      token: cashier,
+      payload: { cardId: 'KK0001', canteenId: canteen.id },
+      headers: { 'accept-language': 'kk', 'idempotency-key': 'bad key!' },
+    });
+    expect(key.statusCode).toBe(422);
+    expect(key.json().validationErrors.idempotencyKey).toEqual(['Идемпотенттілік кілті қате']);
+  });
+
+  it('answers a school admin and a kindergarten admin each in their own Kazakh words', async () => {
+    const org = await createOrganization(t.db, { type: 'education' });
+    const admin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org.id })).token;
+    const school = await createSchool(t.db, { organizationId: org.id });
+    const klass = await createClassroom(t.db, { organizationId: org.id, schoolId: school.id, name: '5 А' });
+    await createPupil(t.db, { organizationId: org.id, schoolId: school.id, classroomId: klass.id });
+    const kk = { 'accept-language': 'kk' };
+    const busy = await t.call({ method: 'DELETE', url: `/api/school/${school.id}`, token: admin, headers: kk });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().errorMessage).toBe(
+      'Сыныптары бар мектепті жою мүмкін емес: алдымен оларды жойыңыз немесе ауыстырыңыз',
+    );
+    const taken = await t.call({
+      method: 'POST',
+      url: '/api/classroom',
+      token: admin,
+      payload: { schoolId: school.id, name: '5 а' },
+      headers: kk,
+    });
+    expect(taken.json().validationErrors).toEqual({ name: ['Бұл мектепте мұндай атаулы сынып бұрыннан бар'] });
+
+    const garden = await createOrganization(t.db, { type: 'kindergarten' });
+    const nanny = (await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: garden.id })).token;
+    const gone = await t.call({ method: 'GET', url: `/api/classroom/${klass.id}`, token: nanny, headers: kk });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().errorMessage).toBe('Топ табылмады');
+  });
+
+  it('answers an import without a file and a library refusal in Kazakh', async () => {
+    const org = await createOrganization(t.db, { modules: ['library'] });
+    const school = await createSchool(t.db, { organizationId: org.id });
+    const librarian = (
+      await signedIn(t.platform, { role: 'EducationLibrarian', organizationId: org.id, schoolId: school.id })
+    ).token;
+    const kk = { 'accept-language': 'kk' };
+    const missing = await t.call({ method: 'GET', url: '/api/book/999999', token: librarian, headers: kk });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().errorMessage).toBe('Кітап табылмады');
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: `/api/books/upload?school_id=${school.id}`,
+      headers: {
+        authorization: `Bearer ${librarian}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        'accept-language': 'kk',
+      },
+      payload: '--x--\r\n',
+    });
+    expect(noFile.statusCode).toBe(422);
+    expect(Object.values(noFile.json().validationErrors).flat()).toContain('Excel файлын таңдаңыз (xlsx немесе xls)');
   });
 });

@@ -164,12 +164,11 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
             return cost !== null && cost !== undefined && cost !== moneyText(d.cost);
           });
           if (changed.length > 0) {
-            const said = changed
-              .map(
-                (d) =>
-                  `${d.name} — ${ruMoney(d.cost)}${seen.get(d.id) === DISAGREEING ? '' : ` (было ${ruMoney(seen.get(d.id)!)})`}`,
-              )
-              .join(', ');
+            const said = changed.map((d) => ({
+              name: d.name,
+              now: ruMoney(d.cost),
+              ...(seen.get(d.id) === DISAGREEING ? {} : { was: ruMoney(seen.get(d.id)!) }),
+            }));
             throw new HttpError(
               409,
               ERROR_CODES.conflict,

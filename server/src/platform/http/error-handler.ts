@@ -112,7 +112,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         path: v.instancePath.split('/').filter(Boolean),
-        message: v.message ?? 'Некорректное значение',
+        message: v.message ?? ERROR_MESSAGES.badValue,
       }));
       return reply.code(422).send(validation(issuesToFields(issues)));
     }

@@ -5,12 +5,13 @@ import { HEADERS } from '@tamaq/contract/constants';
 import type { Db } from '../db/client.ts';
 import { requestKeys } from '../db/schema-people.ts';
 import { ValidationError } from './errors.ts';
+import { ERROR_MESSAGES } from '@tamaq/contract/errors';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
-const badKey = () => ValidationError.field('idempotencyKey', 'Неверный ключ идемпотентности');
+const badKey = () => ValidationError.field('idempotencyKey', ERROR_MESSAGES.badIdempotencyKey);
 
 /** The message of a key sent again with another request: a retry is the same request, byte for byte. */
-export const KEY_REUSED = 'Этот ключ идемпотентности уже использован для другого запроса: создайте новый ключ';
+export const KEY_REUSED = ERROR_MESSAGES.idempotencyKeyReused;
 /** A key met again with a body that is not its first request's: refused, nothing written. */
 export const keyReused = () => ValidationError.field('idempotencyKey', KEY_REUSED);
 

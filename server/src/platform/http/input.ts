@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import sjson from 'secure-json-parse';
 import { ValidationError } from './errors.ts';
+import { ERROR_MESSAGES } from '@tamaq/contract/errors';
 
 /**
  * What every request's input goes through before a route's schema: JSON only (with the prototype
@@ -8,7 +9,7 @@ import { ValidationError } from './errors.ts';
  * field errors, and no NUL character anywhere — PostgreSQL refuses it in text and jsonb, so it would
  * otherwise surface as a 500 from deep inside a query.
  */
-const NUL_MESSAGE = 'Недопустимый символ в значении';
+const NUL_MESSAGE = ERROR_MESSAGES.nulCharacter;
 
 function findNul(value: unknown, path: string[], depth = 0): string[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;

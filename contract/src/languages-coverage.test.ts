@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { translate } from './languages.ts';
+
+/** Texts that read the same in both languages. */
+const SAME_IN_KAZAKH = new Set(['№', 'Карта', 'Кассир', '1 «А»', '____________________ / ____________________ /']);
+
+/** Every text of a set, with where it sits; functions are left to the type check of their twin. */
+function textsOf(value: unknown, at: string): [string, string][] {
+  if (typeof value === 'string') return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => textsOf(v, `${at}[${i}]`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, v]) => textsOf(v, `${at}.${key}`));
+  return [];
+}
+
+describe('every set of messages speaks Kazakh', async () => {
+  const dir = path.dirname(new URL(import.meta.url).pathname);
+  const modules = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const sets: [string, unknown][] = [];
+  for (const file of modules) {
+    const exports = (await import(`./${file}`)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exports))
+      if (/MESSAGES(_KINDERGARTEN)?$|^msg$/.test(name) && typeof value === 'object') sets.push([name, value]);
+  }
+
+  it('finds the sets', () => {
+    expect(sets.length).toBeGreaterThan(25);
+  });
+
+  it.each(sets)('%s: each text has its Kazakh twin', (name, set) => {
+    const missing = textsOf(set, name)
+      .filter(([, text]) => /[А-Яа-яЁё]/.test(text) && !SAME_IN_KAZAKH.has(text))
+      .filter(([, text]) => translate(text, 'kk') === text)
+      .map(([at, text]) => `${at}: ${text}`);
+    expect(missing).toEqual([]);
+  });
+});

@@ -257,6 +257,34 @@ function treeRss(pid) {
   return kb / 1024;
 }
 
+/** The machine's CPU (busy, iowait in jiffies) and disk (ms writing, ms in I/O) every 100 ms. */
+function machineTrace() {
+  const samples = [];
+  const read = () => {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+    const disks = fs
+      .readFileSync('/proc/diskstats', 'utf8')
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .filter((f) => /^((vd|sd)[a-z]|nvme\d+n\d+)$/.test(f[2] ?? ''));
+    const d = disks[0] ?? [];
+    samples.push([
+      Math.round(performance.now()),
+      cpu[0] + cpu[1] + cpu[2] + cpu[5] + cpu[6],
+      cpu[4],
+      Number(d[10] ?? 0),
+      Number(d[12] ?? 0),
+    ]);
+  };
+  const timer = setInterval(read, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}
+
 export async function benchQueue() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-bench-queue-'));
   try {
@@ -344,9 +372,27 @@ export async function benchQueue() {
           reporting,
         };
       };
+      // QUEUE_TRACE=file: every scan beside the heavy work, each heavy call's span and the machine's
+      // CPU and disk each 100 ms, as JSON, to find what a slow scan waited for.
+      const trace = process.env.QUEUE_TRACE ? machineTrace() : null;
       const rounds = [];
       for (let r = 0; r < ROUNDS; r++) rounds.push(await heavyRound());
       clearInterval(sampler);
+      if (trace) {
+        fs.writeFileSync(
+          process.env.QUEUE_TRACE,
+          JSON.stringify({
+            machine: trace.stop(),
+            rounds: rounds.map((r) => ({
+              scans: r.beside.map((x) => [Math.round(x.at), Math.round(x.took)]),
+              heavy: [r.importing, r.reporting.json, r.reporting.xlsx].map((h) => [
+                Math.round(h.end - h.took),
+                Math.round(h.end),
+              ]),
+            })),
+          }),
+        );
+      }
       const beside = rounds.flatMap((r) => r.beside);
       const health = stats(rounds.flatMap((r) => r.health));
       const asset = stats(rounds.flatMap((r) => r.statics));

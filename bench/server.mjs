@@ -9,7 +9,15 @@ const root = path.resolve(import.meta.dirname, '..');
  * Launches the server on an embedded data directory and waits until `ready(url)` holds: its source
  * through tsx, or with `entry` a bundle as `npm start` runs it.
  */
-export async function startBenchServer({ port, dataDir, ready, env = {}, nodeArgs = [], entry = null }) {
+export async function startBenchServer({
+  port,
+  dataDir,
+  ready,
+  env = {},
+  nodeArgs = [],
+  entry = null,
+  timeoutMs = 120_000,
+}) {
   const args = entry
     ? [...SERVER_NODE_OPTIONS, ...nodeArgs, entry]
     : [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')];
@@ -28,8 +36,13 @@ export async function startBenchServer({ port, dataDir, ready, env = {}, nodeArg
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (performance.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the server on ${url} was not ready within ${timeoutMs / 1000} s`);
+    }
     try {
       if (await ready(url)) break;
     } catch {

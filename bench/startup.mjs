@@ -89,7 +89,11 @@ async function startOnce(dataDir, port, warmUp) {
 }
 
 export async function benchStartup() {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-bench-web-'));
+  // Built as `npm start` builds it; into web/dist when there is none (the server serves it from
+  // there), else beside it, so a developer's build is left as it was.
+  const webDist = path.join(root, 'web/dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const outDir = hasWeb ? fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-bench-web-')) : webDist;
   const built = performance.now();
   const build = spawnSync(
     process.execPath,
@@ -98,7 +102,7 @@ export async function benchStartup() {
   );
   await buildServer();
   const buildSeconds = build.status === 0 ? (performance.now() - built) / 1000 : NaN;
-  fs.rmSync(outDir, { recursive: true, force: true });
+  if (hasWeb) fs.rmSync(outDir, { recursive: true, force: true });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-bench-'));
   const cold = await startOnce(dataDir, 18180, false);

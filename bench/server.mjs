@@ -1,9 +1,13 @@
 // Starts the real server for a benchmark and stops it; the callers measure around it.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_NODE_OPTIONS } from '../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** BENCH_NODE_ARGS: more options for the server's Node (`--trace-gc`, `--cpu-prof`), space-separated. */
+const extraNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /**
  * Launches the server on an embedded data directory and waits until `ready(url)` holds: its source
@@ -19,7 +23,7 @@ export async function startBenchServer({
   timeoutMs = 120_000,
 }) {
   const args = entry
-    ? [...SERVER_NODE_OPTIONS, ...nodeArgs, entry]
+    ? [...SERVER_NODE_OPTIONS, ...extraNodeArgs(), ...nodeArgs, entry]
     : [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')];
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -33,7 +37,10 @@ export async function startBenchServer({
       WEB_DIST: path.join(root, 'web/dist'),
       ...env,
     },
-    stdio: 'ignore',
+    // BENCH_SERVER_LOG=file keeps the server's output (with --trace-gc in BENCH_NODE_ARGS, say).
+    stdio: process.env.BENCH_SERVER_LOG
+      ? ['ignore', fs.openSync(process.env.BENCH_SERVER_LOG, 'a'), fs.openSync(process.env.BENCH_SERVER_LOG, 'a')]
+      : 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + timeoutMs;

@@ -9,13 +9,13 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_BUNDLE = path.join(root, 'server', 'dist', 'main.mjs');
 /**
- * Node's options for the server, as `npm start` runs it. A young generation of up to 64 MB per
- * semi-space: a report, an export and an import at once allocate fast, and with V8's default 16 MB
- * their short-lived rows were promoted and collected by full collections that paused every scan
- * for 50–140 ms; with 64 MB they die young (`npm run bench`: the queue's p99 beside heavy work,
- * five runs each, median 83 ms → 31 ms). It costs memory only while such work runs.
+ * Node's options for the server, as `npm start` runs it: none today. A young generation of 64 MB
+ * per semi-space was tried against the queue's pauses and made them worse: its scavenges copied
+ * what the heavy work held alive, 50–105 ms at a time (`--trace-gc`), where V8's 16 MB default
+ * pauses 20–30 ms. Scans' p99 beside the heavy work (bench/queue.mjs, QUEUE_ONLY=heavy, this
+ * 2-core machine): 16 MB 37, 29, 38, 45, 36 ms; 64 MB 76, 89, 116, 57, 58, 73 ms.
  */
-export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_OPTIONS = [];
 const SOURCES = [path.join(root, 'server', 'src'), path.join(root, 'contract', 'src')];
 
 const newest = (dir) => {

@@ -214,6 +214,7 @@ export const PATHS = {
     get: { method: 'GET', path: '/api/profile' },
     update: { method: 'PUT', path: '/api/profile' },
     changePassword: { method: 'PUT', path: '/api/profile/password' },
+    language: { method: 'PUT', path: '/api/profile/language' },
     requestRemoval: { method: 'POST', path: '/api/profile/remove' },
     confirmRemoval: { method: 'PUT', path: '/api/profile/remove' },
   },

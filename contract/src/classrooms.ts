@@ -88,7 +88,7 @@ export const ClassroomDownloadQuery = z.object({ schoolId: id(), token: z.string
 export const ClassroomTemplateQuery = z.object({ token: z.string().max(4096).optional() });
 
 /** Header titles the import accepts for the class name, compared case-insensitively. */
-export const CLASSROOM_IMPORT_TITLES = ['Класс', 'Название', 'Группа'] as const;
+export const CLASSROOM_IMPORT_TITLES = ['Класс', 'Название', 'Группа', 'Сынып', 'Атауы', 'Топ'] as const;
 
 const CLASSROOM_MESSAGES_RU = {
   notFound: 'Класс не найден',

@@ -1,4 +1,4 @@
-import { withKazakh } from './languages.ts';
+import { LANGUAGES, withKazakh } from './languages.ts';
 import { AccessToken, CodeSent, EmailBody, EmailCodeBody } from './auth.ts';
 import { Ok } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
@@ -16,13 +16,23 @@ export const Profile = z.object({
   email: z.string().nullable(),
   role: Role,
   role_id: z.number().int(),
+  /** The language the person works in: their own choice, else their organization's, else `ru`. */
   language: z.string(),
+  /** Whether `language` is the person's own choice (it then follows them to any browser). */
+  language_chosen: z.boolean(),
   image_id: z.number().int().nullable(),
   image: Image.nullable(),
   organization_id: z.number().int().nullable(),
   /** `time_zone` (IANA): the clock of its meal times and visits, as every screen shows them. */
   organization: z
-    .object({ id: z.number().int(), name: z.string(), type: OrganizationType, time_zone: z.string() })
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      type: OrganizationType,
+      time_zone: z.string(),
+      /** The language its people work in until each chooses one; null: none set. */
+      language: z.enum(LANGUAGES).nullable(),
+    })
     .nullable(),
   school_id: z.number().int().nullable(),
   modules: z.array(Module),
@@ -59,14 +69,22 @@ export const PROFILE_MESSAGES = withKazakh(
     accountNotFound: 'Аккаунт не найден',
     /** The name an account keeps after its owner deleted it (past visits still point to it). */
     removedUserName: 'Удалённый пользователь',
+    language: 'Выберите язык: ru (русский) или kk (қазақша)',
   } as const,
   {
     passwordCurrentWrong: 'Ағымдағы құпиясөз қате',
     imageNotFound: 'Сурет табылмады',
     accountNotFound: 'Аккаунт табылмады',
     removedUserName: 'Жойылған пайдаланушы',
+    language: 'Тілді таңдаңыз: ru (русский) немесе kk (қазақша)',
   },
 );
+
+/** The language the signed-in person chose: kept in their profile, so it follows them. */
+export const ProfileLanguageBody = z.object({
+  language: z.enum(LANGUAGES, { error: PROFILE_MESSAGES.language }),
+});
+export type ProfileLanguageBody = z.infer<typeof ProfileLanguageBody>;
 
 const referenceEndpoint = endpointsOf('reference');
 
@@ -97,6 +115,12 @@ export const PROFILE_ENDPOINTS = {
     answer: AccessToken,
     access: rolesFor('/profile'),
     summary: 'Имя и фото текущего пользователя; ответ — новый токен',
+  }),
+  language: profileEndpoint('language', {
+    body: ProfileLanguageBody,
+    answer: Ok,
+    access: rolesFor('/profile'),
+    summary: 'Язык, в котором работает текущий пользователь (ru, kk)',
   }),
   changePassword: profileEndpoint('changePassword', {
     body: PasswordChangeBody,

@@ -249,6 +249,16 @@ export const USER_IMPORT_COLUMNS = {
 /** The class column as a kindergarten's template spells it; the import takes either title. */
 export const USER_IMPORT_GROUP_COLUMN = 'Группа';
 
+/** The same columns as a Kazakh template heads them; the import takes them as well. */
+export const USER_IMPORT_COLUMNS_KK = {
+  name: 'Аты-жөні',
+  iin: 'ЖСН',
+  classroom: 'Сынып',
+  foodCategory: 'Тамақтану санаты',
+  jobTitle: 'Лауазымы',
+} as const satisfies Record<keyof typeof USER_IMPORT_COLUMNS, string>;
+export const USER_IMPORT_GROUP_COLUMN_KK = 'Топ';
+
 /**
  * Which roles a caller may give (and so which users they may edit or delete: one whose current role
  * they could give). `null` is "no role" (a pupil or an employee who does not sign in).

@@ -1,11 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, openBrowser, shot, signOutHere } from './browser.ts';
+import { baseUrl, DEMO_PASSWORD, openBrowser, shot, signIn, signOutHere } from './browser.ts';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
   browser = await openBrowser();
 });
-afterAll(() => browser.close());
+afterAll(async () => {
+  await browser.close();
+  // Whatever happened above, the demo admin works in Russian for the tests after this file.
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'school.admin@demo.kz', password: DEMO_PASSWORD }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  await fetch(`${baseUrl()}/api/profile/language`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      cookie: 'XSRF-TOKEN=e2e',
+      'x-xsrf-token': 'e2e',
+    },
+    body: JSON.stringify({ language: 'ru' }),
+  });
+});
 
 describe('the language', () => {
   it('switches the sign-in page to Kazakh, keeps it after signing in, and switches back from the profile menu', async () => {
@@ -49,11 +68,25 @@ describe('the language', () => {
     await page.getByText('Сынып қосу').first().waitFor();
     await shot(page, 'language-classrooms-kk');
 
+    // The choice is the person's, kept in their profile: on another browser (a Russian one, nothing
+    // chosen there) they work in Kazakh as soon as they sign in.
+    const elsewhere = await openBrowser(undefined, 'ru-RU');
+    try {
+      await signIn(elsewhere.page, 'school.admin@demo.kz');
+      await elsewhere.page.getByRole('menuitem', { name: 'Анықтамалықтар' }).first().waitFor();
+      expect(await elsewhere.page.evaluate(() => document.documentElement.lang)).toBe('kk');
+    } finally {
+      await elsewhere.close();
+    }
+
     // The profile menu offers Russian by its own name.
     await page.getByTestId('profile-menu-title').hover();
     await page.getByTestId('switch-language').click();
     await page.getByRole('menuitem', { name: 'Справочники' }).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    // And the profile keeps that choice too: a reload stays Russian.
+    await page.reload();
+    await page.getByRole('menuitem', { name: 'Справочники' }).first().waitFor();
   });
 
   it('speaks Kazakh to a browser whose language is Kazakh, until someone chooses otherwise', async () => {

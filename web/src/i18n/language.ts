@@ -27,12 +27,41 @@ export function chosenLanguage(): Language {
   return 'ru';
 }
 
-/** Keeps `language` for this browser; the page loads again in it. */
-export function chooseLanguage(language: Language): void {
+/**
+ * Where the language kept on this browser came from: a `choice` made here before signing in (it goes
+ * to the profile of whoever signs in next), the signed-in person's `profile`, or their
+ * `organization`'s default.
+ */
+export type LanguageSource = 'choice' | 'profile' | 'organization';
+const SOURCE_KEY = 'tamaq.language.source';
+
+/** Keeps `language` for this browser, with where it came from; the page loads again in it. */
+export function chooseLanguage(language: Language, source: LanguageSource = 'choice'): void {
   try {
     localStorage.setItem(STORAGE_KEY, language);
+    localStorage.setItem(SOURCE_KEY, source);
   } catch {
     /* storage blocked: the choice lasts this page only */
   }
   window.location.reload();
+}
+
+/** A language chosen on this browser that no profile holds yet (a choice made on the sign-in page). */
+export function pendingChoice(): Language | null {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    const source = localStorage.getItem(SOURCE_KEY);
+    return isLanguage(stored) && (source === null || source === 'choice') ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language kept here is now the signed-in person's own, held by their profile. */
+export function markKeptByProfile(): void {
+  try {
+    localStorage.setItem(SOURCE_KEY, 'profile');
+  } catch {
+    /* storage blocked */
+  }
 }

@@ -25,6 +25,7 @@ export function createProfileRepository(db: Db) {
           organizationName: organizations.name,
           organizationType: organizations.type,
           organizationTimeZone: organizations.timeZone,
+          organizationLanguage: organizations.language,
           modules: organizations.modules,
           schoolId: users.schoolId,
         })
@@ -68,6 +69,16 @@ export function createProfileRepository(db: Db) {
         .update(users)
         .set({ name: values.name, ...(values.imageId !== undefined ? { imageId: values.imageId } : {}), updatedAt: at })
         .where(active(userId));
+    },
+
+    /** The person's own language; false when the account is gone. */
+    async setLanguage(userId: number, language: 'ru' | 'kk', at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ language, updatedAt: at })
+        .where(active(userId))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     /** Sets a new password hash and bumps the token version, which ends every older session. */

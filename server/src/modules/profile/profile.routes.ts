@@ -20,6 +20,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
 
   bindEndpoint(app, e.get, (request) => profile.get(actorOf(request)));
   bindEndpoint(app, e.update, (request) => profile.update(actorOf(request), request.body));
+  bindEndpoint(app, e.language, (request) => profile.setLanguage(actorOf(request), request.body));
   bindEndpoint(app, e.changePassword, (request) => profile.changePassword(actorOf(request), request.body), {
     rateLimit: PASSWORD_LIMIT,
   });

@@ -5,8 +5,10 @@ import {
   PROFILE_MESSAGES,
   type PasswordChangeBody,
   type Profile,
+  type ProfileLanguageBody,
   type ProfileUpdateBody,
 } from '@tamaq/contract/profile';
+import type { Ok } from '@tamaq/contract/common';
 import { MODULES, roleById, type Module } from '@tamaq/contract/roles';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
@@ -32,7 +34,8 @@ export function createProfileService(platform: Pick<Platform, 'actors' | 'db' | 
         email: row.email,
         role,
         role_id: row.roleId!,
-        language: row.language,
+        language: row.language ?? row.organizationLanguage ?? 'ru',
+        language_chosen: row.language !== null,
         image_id: row.imageId,
         image: row.imageId !== null && row.imageKey ? { id: row.imageId, url: imageUrl(row.imageKey) } : null,
         organization_id: row.organizationId,
@@ -43,6 +46,7 @@ export function createProfileService(platform: Pick<Platform, 'actors' | 'db' | 
                 name: row.organizationName,
                 type: row.organizationType,
                 time_zone: row.organizationTimeZone ?? DEFAULT_TIME_ZONE,
+                language: row.organizationLanguage ?? null,
               }
             : null,
         school_id: row.schoolId,
@@ -60,6 +64,12 @@ export function createProfileService(platform: Pick<Platform, 'actors' | 'db' | 
       }
       await repo.update(actor.userId, { name: body.name, imageId: body.image_id }, platform.now());
       return accessToken(platform.tokens, actor);
+    },
+
+    /** The person's own language, kept for every browser they sign in on. */
+    async setLanguage(actor: Actor, body: ProfileLanguageBody): Promise<Ok> {
+      if (!(await repo.setLanguage(actor.userId, body.language, platform.now()))) throw unauthorized();
+      return { success: true };
     },
 
     /** Ends every other session; the answer's token is the one that keeps working. */

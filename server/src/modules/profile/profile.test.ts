@@ -4,7 +4,7 @@ import { rolesFor } from '@tamaq/contract/routes';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, FACTORY_PASSWORD, signedIn, createImage } from '../../../test/factories.ts';
 import { users } from '../../platform/db/schema-people.ts';
-import { auditLog } from '../../platform/db/schema.ts';
+import { auditLog, organizations } from '../../platform/db/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -41,11 +41,12 @@ describe('GET /api/profile', () => {
       role: 'EducationAdmin',
       role_id: 6,
       language: 'ru',
+      language_chosen: false,
       image_id: photo.id,
       image: { id: photo.id, url: `/api/images/${photo.key}` },
       organization_id: org.id,
       // Its time zone: the clock every screen shows its visits and meal times in.
-      organization: { id: org.id, name: 'Гимназия 7', type: 'education', time_zone: 'Asia/Aqtau' },
+      organization: { id: org.id, name: 'Гимназия 7', type: 'education', time_zone: 'Asia/Aqtau', language: null },
       school_id: school.id,
       modules: ['library'],
     });
@@ -61,6 +62,45 @@ describe('GET /api/profile', () => {
     const res = await getProfile();
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Unauthorized', errorMessage: 'Требуется вход в систему' });
+  });
+});
+
+describe('PUT /api/profile/language', () => {
+  const setLanguage = (token: string | undefined, payload: object) =>
+    t.call({ method: 'PUT', url: '/api/profile/language', token, payload });
+
+  it("keeps the person's own language, which then wins over the organization's default", async () => {
+    const org = await createOrganization(t.db, { type: 'education' });
+    await t.db.update(organizations).set({ language: 'kk' }).where(eq(organizations.id, org.id));
+    const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org.id });
+    // Until they choose, the organization's language.
+    expect((await getProfile(token)).json()).toMatchObject({
+      language: 'kk',
+      language_chosen: false,
+      organization: { language: 'kk' },
+    });
+    const res = await setLanguage(token, { language: 'ru' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect((await getProfile(token)).json()).toMatchObject({ language: 'ru', language_chosen: true });
+  });
+
+  it('refuses a language the product does not speak, in the language asked, changing nothing', async () => {
+    const { token } = await signedIn(t.platform, { role: 'Parent' });
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/profile/language',
+      token,
+      payload: { language: 'en' },
+      headers: { 'accept-language': 'kk' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validationErrors).toEqual({ language: ['Тілді таңдаңыз: ru (русский) немесе kk (қазақша)'] });
+    expect((await getProfile(token)).json()).toMatchObject({ language: 'ru', language_chosen: false });
+  });
+
+  it('answers 401 without a sign-in', async () => {
+    expect((await setLanguage(undefined, { language: 'kk' })).statusCode).toBe(401);
   });
 });
 

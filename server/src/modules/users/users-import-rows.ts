@@ -1,17 +1,28 @@
 /** The people import's rows: the columns it reads, and each row checked against the organization. */
 import { isValidIin } from '@tamaq/contract/kz-id';
-import { USER_IMPORT_COLUMNS, USER_IMPORT_GROUP_COLUMN, type userMessages } from '@tamaq/contract/users';
+import {
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_COLUMNS_KK,
+  USER_IMPORT_GROUP_COLUMN,
+  USER_IMPORT_GROUP_COLUMN_KK,
+  type userMessages,
+} from '@tamaq/contract/users';
 import type { ColumnSpec, RowErrors } from '../../platform/spreadsheet.ts';
 
 const C = USER_IMPORT_COLUMNS;
+const K = USER_IMPORT_COLUMNS_KK;
 
 type Column = 'name' | 'iin' | 'classroom' | 'foodCategory' | 'jobTitle';
 export const USER_COLUMNS: readonly ColumnSpec<Column>[] = [
-  { key: 'name', titles: [C.name, 'Ф.И.О.', 'ФИО ученика'], required: true },
-  { key: 'iin', titles: [C.iin], required: false },
-  { key: 'classroom', titles: [C.classroom, USER_IMPORT_GROUP_COLUMN], required: false },
-  { key: 'foodCategory', titles: [C.foodCategory, 'Категория'], required: false },
-  { key: 'jobTitle', titles: [C.jobTitle], required: false },
+  { key: 'name', titles: [C.name, 'Ф.И.О.', 'ФИО ученика', K.name, 'Оқушының аты-жөні'], required: true },
+  { key: 'iin', titles: [C.iin, K.iin], required: false },
+  {
+    key: 'classroom',
+    titles: [C.classroom, USER_IMPORT_GROUP_COLUMN, K.classroom, USER_IMPORT_GROUP_COLUMN_KK],
+    required: false,
+  },
+  { key: 'foodCategory', titles: [C.foodCategory, 'Категория', K.foodCategory, 'Санат'], required: false },
+  { key: 'jobTitle', titles: [C.jobTitle, K.jobTitle, 'Лауазым'], required: false },
 ];
 
 const MAX_TEXT = 255;

@@ -92,6 +92,23 @@ describe('POST /api/users/upload', () => {
     expect(rows[1]!.foodCategoryId).toBeNull();
   });
 
+  it('reads a file headed in Kazakh: Аты-жөні, ЖСН, Сынып, Тамақтану санаты', async () => {
+    const klass = await freshClass('8 «Ә»');
+    const cat = await createFoodCategory(t.db, { organizationId: orgId, name: 'Әлеуметтік әмиян 8', type: 'sw' });
+    const code = iin();
+    const res = await upload(
+      `?schoolId=${school}`,
+      workbookOf([
+        ['Аты-жөні', 'ЖСН', 'Сынып', 'Тамақтану санаты', 'Лауазымы'],
+        ['Сәрсенбаев Нұрлан', code, '8 «ә»', 'әлеуметтік әмиян 8', ''],
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 });
+    const [row] = await pupilsOf(klass.id);
+    expect(row).toMatchObject({ name: 'Сәрсенбаев Нұрлан', iin: code, foodCategoryId: cat.id });
+  });
+
   it('imports an .xls file (biff8) with Cyrillic names, and a class given in the query', async () => {
     const klass = await freshClass();
     const res = await upload(

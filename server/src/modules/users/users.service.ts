@@ -33,7 +33,7 @@ export function toUser(r: UserRecord | UserListRecord): User {
     job_title: r.jobTitle,
     iin: r.iin,
     email: r.email,
-    language: r.language,
+    language: r.language ?? 'ru',
     role_id: r.roleId,
     role: roleOf(r.roleId),
     image_id: r.imageId,

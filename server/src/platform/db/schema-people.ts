@@ -136,7 +136,8 @@ export const users = pgTable(
     watchId: integer('watch_id').references(() => watches.id, { onDelete: 'restrict' }),
     socialWalletSetDate: date('social_wallet_set_date', { mode: 'string' }),
     socialWalletResetDate: date('social_wallet_reset_date', { mode: 'string' }),
-    language: text('language').notNull().default('ru'),
+    /** The language the person chose (`ru`, `kk`); none: their organization's, else Russian. */
+    language: text('language', { enum: ['ru', 'kk'] }),
     /** Bumped on a password change or removal: tokens carrying an older value stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -147,6 +148,7 @@ export const users = pgTable(
     // Sign-in lower-cases what is typed; the unique index must see e-mails the same way.
     uniqueIndex('users_email_key').on(t.email),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_language_check', sql`${t.language} in ('ru', 'kk')`),
     index('users_organization_idx').on(t.organizationId),
     index('users_school_idx').on(t.schoolId),
     index('users_classroom_idx').on(t.classroomId),

@@ -68,10 +68,13 @@ export const organizations = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     timeZone: text('time_zone').notNull().default('Asia/Almaty'),
+    /** The language its people work in until each chooses one (`ru`, `kk`); none: Russian. */
+    language: text('language', { enum: ['ru', 'kk'] }),
     createdAt: createdAt(),
   },
   (t) => [
     check('organizations_type_check', sql`${t.type} in ('education', 'kindergarten', 'company')`),
+    check('organizations_language_check', sql`${t.language} in ('ru', 'kk')`),
     check('organizations_status_check', sql`${t.status} in ('active', 'disabled')`),
   ],
 );

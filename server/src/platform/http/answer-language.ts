@@ -1,9 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { languageOf, translate } from '@tamaq/contract/languages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { languageOf, translate, type Language } from '@tamaq/contract/languages';
 
 type ErrorAnswer = { errorMessage?: unknown; validationErrors?: Record<string, unknown> };
 
 const inLanguage = (value: unknown, language: 'kk') => (typeof value === 'string' ? translate(value, language) : value);
+
+/**
+ * The language a request asks for: a download link's `lang` (a link the browser follows sends the
+ * browser's own languages, not the one chosen in the product), else its `Accept-Language`.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  return languageOf(typeof lang === 'string' ? lang : request.headers['accept-language']);
+}
 
 /**
  * Every error answer in the language the request asks for first (`Accept-Language`): its
@@ -13,7 +22,7 @@ const inLanguage = (value: unknown, language: 'kk') => (typeof value === 'string
 export function registerAnswerLanguage(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (reply.statusCode < 400 || !payload || typeof payload !== 'object') return payload;
-    const language = languageOf(request.headers['accept-language']);
+    const language = requestLanguage(request);
     if (language !== 'kk') return payload;
     const body = payload as ErrorAnswer;
     const fields = body.validationErrors;

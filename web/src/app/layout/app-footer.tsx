@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { shellTexts } from '../../i18n/shell-texts.ts';
 import type { LinkComponent } from '../../ui/link-type.tsx';
 import { TOKENS } from '../../ui/tokens.ts';
+import type { Language } from '../../i18n/language.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
 /**
@@ -11,7 +12,16 @@ import { LanguageSwitch } from './language-switch.tsx';
  * elements: the footer is on the
  * sign-in page, which loads before antd and the router.
  */
-export function AppFooter({ brand, link: To = Link }: { brand: Brand | undefined; link?: LinkComponent }) {
+export function AppFooter({
+  brand,
+  link: To = Link,
+  onChooseLanguage,
+}: {
+  brand: Brand | undefined;
+  link?: LinkComponent;
+  /** How a switch of language is kept: signed in, in the person's profile. */
+  onChooseLanguage?: (language: Language) => void;
+}) {
   const secondary = { color: TOKENS.textSecondary };
   return (
     <footer
@@ -27,7 +37,7 @@ export function AppFooter({ brand, link: To = Link }: { brand: Brand | undefined
         <span style={secondary}>·</span>
         <span style={secondary}>{shellTexts.footer.version(APP_VERSION)}</span>
         <span style={secondary}>·</span>
-        <LanguageSwitch />
+        <LanguageSwitch onChoose={onChooseLanguage} />
       </div>
     </footer>
   );

@@ -18,12 +18,14 @@ import { TopNav } from './top-nav.tsx';
 import { useBrandTitle } from './use-brand-title.ts';
 import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import { useSignOut } from './use-sign-out.ts';
+import { chooseForProfile, useProfileLanguage } from './use-profile-language.ts';
 
 /** The signed-in frame: header with logo, navigation and profile menu; the screen; the footer. */
 export function AppLayout() {
   const session = useSession();
   const brand = useBrand();
   const profile = useProfile(session !== null).data;
+  useProfileLanguage(profile);
   const isMobile = useIsMobile();
   const signOut = useSignOut();
   const { modal } = App.useApp();
@@ -86,7 +88,7 @@ export function AppLayout() {
           </Suspense>
         </div>
       </Layout.Content>
-      <AppFooter brand={brand} />
+      <AppFooter brand={brand} onChooseLanguage={chooseForProfile} />
     </Layout>
   );
 }

@@ -5,10 +5,10 @@ import { PRIMARY, TOKENS } from '../../ui/tokens.ts';
 export const LANGUAGE_NAMES: Record<Language, string> = { ru: 'Русский', kk: 'Қазақша' };
 
 /**
- * The languages side by side, the current one marked: a choice is kept on this browser and the page
- * loads again in it. Plain elements: it is on the sign-in page, which loads before antd.
+ * The languages side by side, the current one marked: a choice is kept on this browser (and, signed
+ * in, in the profile) and the page loads again in it. Plain elements: it is on the sign-in page, which loads before antd.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ onChoose = chooseLanguage }: { onChoose?: (language: Language) => void }) {
   const current = chosenLanguage();
   return (
     <span data-testid="language-switch" style={{ display: 'inline-flex', gap: 8 }}>
@@ -22,7 +22,7 @@ export function LanguageSwitch() {
             key={language}
             type="button"
             lang={language}
-            onClick={() => chooseLanguage(language)}
+            onClick={() => onChoose(language)}
             style={{
               background: 'none',
               border: 'none',

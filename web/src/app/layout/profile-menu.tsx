@@ -3,7 +3,7 @@ import type { Image } from '@tamaq/contract/profile';
 import { Avatar, Menu } from 'antd';
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
-import { chooseLanguage } from '../../i18n/language.ts';
+import { chooseForProfile } from './use-profile-language.ts';
 import { appLanguage, i18n } from '../../i18n/texts.ts';
 import { LANGUAGE_NAMES } from './language-switch.tsx';
 import { activeHref, toMenuItems } from './menu-items.tsx';
@@ -52,7 +52,7 @@ export function ProfileMenu({ name, image, links, onSignOut }: Props) {
                     {LANGUAGE_NAMES[other]}
                   </span>
                 ),
-                onClick: () => chooseLanguage(other),
+                onClick: () => chooseForProfile(other),
               },
               {
                 key: 'sign-out',

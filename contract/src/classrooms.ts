@@ -154,24 +154,44 @@ export const classroomMessages = (role: Role | null | undefined): Wording<typeof
   speaksKindergarten(role) ? CLASSROOM_MESSAGES_KINDERGARTEN : CLASSROOM_MESSAGES;
 
 /** Words of the template and the export: a kindergarten admin's classes are groups (docs/product.md "Navigation"). */
-export const CLASSROOM_SHEET = {
-  school: {
-    title: 'Классы',
-    name: 'Класс',
-    pupils: 'Учеников',
-    created: 'Создан',
-    template: 'Шаблон классов',
-    examples: ['1 А', '1 Б'],
+export const CLASSROOM_SHEET = withKazakh(
+  {
+    school: {
+      title: 'Классы',
+      name: 'Класс',
+      pupils: 'Учеников',
+      created: 'Создан',
+      template: 'Шаблон классов',
+      examples: ['1 А', '1 Б'],
+    },
+    kindergarten: {
+      title: 'Группы',
+      name: 'Группа',
+      pupils: 'Детей',
+      created: 'Создана',
+      template: 'Шаблон групп',
+      examples: ['Младшая группа', 'Старшая группа'],
+    },
+  } as const,
+  {
+    school: {
+      title: 'Сыныптар',
+      name: 'Сынып',
+      pupils: 'Оқушылар',
+      created: 'Құрылған',
+      template: 'Сыныптар үлгісі',
+      examples: ['1 А', '1 Б'],
+    },
+    kindergarten: {
+      title: 'Топтар',
+      name: 'Топ',
+      pupils: 'Балалар',
+      created: 'Құрылған',
+      template: 'Топтар үлгісі',
+      examples: ['Кіші топ', 'Ересек топ'],
+    },
   },
-  kindergarten: {
-    title: 'Группы',
-    name: 'Группа',
-    pupils: 'Детей',
-    created: 'Создана',
-    template: 'Шаблон групп',
-    examples: ['Младшая группа', 'Старшая группа'],
-  },
-} as const;
+);
 
 const classroomsEndpoint = endpointsOf('classrooms');
 const ROLES = rolesFor('/classrooms');

@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { translate } from './languages.ts';
 
 /** Texts that read the same in both languages. */
-const SAME_IN_KAZAKH = new Set(['№', 'Карта', 'Кассир', '1 «А»', '____________________ / ____________________ /']);
+const SAME_IN_KAZAKH = new Set([
+  '№',
+  'Карта',
+  'Кассир',
+  '1 А',
+  '1 Б',
+  '1 «А»',
+  '____________________ / ____________________ /',
+]);
+
+/** The sets of texts a person reads: messages, and the words of workbooks and menus. */
+const WORDS =
+  /MESSAGES(_KINDERGARTEN)?$|^msg$|^(CLASSROOM_SHEET|PUPIL_EXPORT|USER_IMPORT_COLUMNS|BOOK_IMPORT_HEADERS|MEAL_MODES)$/;
 
 /** Every text of a set, with where it sits; functions are left to the type check of their twin. */
 function textsOf(value: unknown, at: string): [string, string][] {
@@ -22,7 +34,7 @@ describe('every set of messages speaks Kazakh', async () => {
   for (const file of modules) {
     const exports = (await import(`./${file}`)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exports))
-      if (/MESSAGES(_KINDERGARTEN)?$|^msg$/.test(name) && typeof value === 'object') sets.push([name, value]);
+      if (WORDS.test(name) && typeof value === 'object') sets.push([name, value]);
   }
 
   it('finds the sets', () => {

@@ -452,6 +452,36 @@ export const BOOK_IMPORT_COLUMNS = {
   count: ['Количество экземпляров', 'Количество', 'Экземпляров', 'Даналар саны', 'Саны', 'Даналар'],
 } as const;
 
+/** The headings of the book template, Russian and Kazakh (the first title of each column above). */
+export const BOOK_IMPORT_HEADERS = withKazakh(
+  {
+    name: 'Название',
+    authors: 'Авторы',
+    publisher: 'Издательство',
+    year: 'Год издания',
+    category: 'Категория',
+    language: 'Язык',
+    discipline: 'Предмет',
+    direction: 'Направление',
+    type: 'Вид учебного материала',
+    barcodes: 'Штрихкоды',
+    count: 'Количество экземпляров',
+  } as const,
+  {
+    name: 'Атауы',
+    authors: 'Авторлар',
+    publisher: 'Баспа',
+    year: 'Басылған жылы',
+    category: 'Санат',
+    language: 'Тілі',
+    discipline: 'Пән',
+    direction: 'Бағыты',
+    type: 'Оқу материалының түрі',
+    barcodes: 'Штрихкодтар',
+    count: 'Даналар саны',
+  },
+);
+
 export const BOOK_IMPORT_MESSAGES = withKazakh(
   {
     sheet: 'Книги',

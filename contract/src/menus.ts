@@ -9,22 +9,40 @@ import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
  * Cyclic menus (docs/product.md "Menus", "Entities", "Calls"; docs/domain.md "Menus, cashbox, orders"): `days` days over the
  * chosen meal modes, each day and mode with its dishes.
  */
-export const MEAL_MODES = {
-  1: 'Завтрак',
-  2: 'Второй завтрак',
-  3: 'Обед',
-  4: 'Полдник',
-  5: 'Ужин',
-  6: 'Второй ужин',
-  7: 'Супы',
-  8: 'Горячие блюда',
-  9: 'Гарниры',
-  10: 'Салаты',
-  11: 'Напитки',
-  12: 'Выпечка и десерты',
-  13: 'Фрукты',
-  14: 'Диетическое меню',
-} as const satisfies Record<number, string>;
+export const MEAL_MODES = withKazakh(
+  {
+    1: 'Завтрак',
+    2: 'Второй завтрак',
+    3: 'Обед',
+    4: 'Полдник',
+    5: 'Ужин',
+    6: 'Второй ужин',
+    7: 'Супы',
+    8: 'Горячие блюда',
+    9: 'Гарниры',
+    10: 'Салаты',
+    11: 'Напитки',
+    12: 'Выпечка и десерты',
+    13: 'Фрукты',
+    14: 'Диетическое меню',
+  } as const satisfies Record<number, string>,
+  {
+    1: 'Таңғы ас',
+    2: 'Екінші таңғы ас',
+    3: 'Түскі ас',
+    4: 'Бесін ас',
+    5: 'Кешкі ас',
+    6: 'Екінші кешкі ас',
+    7: 'Сорпалар',
+    8: 'Ыстық тағамдар',
+    9: 'Гарнирлер',
+    10: 'Салаттар',
+    11: 'Сусындар',
+    12: 'Тоқаштар мен десерттер',
+    13: 'Жемістер',
+    14: 'Диеталық мәзір',
+  },
+);
 export const MEAL_MODE_IDS = Object.keys(MEAL_MODES).map(Number);
 export const MENU_DAYS_MAX = 366;
 

@@ -11,6 +11,9 @@ import { id, optionalQueryId, z } from './zod.ts';
  */
 export const REPORT_PERIOD_MAX_DAYS = 366;
 
+/** «All categories» in a report's heading, as the line of its categories names it. */
+const ALL_CATEGORIES = 'все';
+
 export const REPORT_MESSAGES = withKazakh(
   {
     chooseCanteen: 'Выберите столовую',
@@ -42,7 +45,7 @@ export const REPORT_MESSAGES = withKazakh(
     categoryColumns: ['Категория'],
     categoryTitle: (canteen: string, period: string) => `Отчёт по категориям: ${canteen}, ${period}`,
     categoriesLine: (names: string) => `Категории: ${names}`,
-    allCategories: 'все',
+    allCategories: ALL_CATEGORIES,
     month: 'Укажите месяц',
     badMonth: 'Неверный месяц',
     walletSheet: 'Сверка соцкошелька',
@@ -76,14 +79,14 @@ export const REPORT_MESSAGES = withKazakh(
     classSheet: 'Сыныптар бойынша есеп',
     classColumns: ['Сынып', 'Санат'],
     classTitle: (school: string, period: string) => `Сыныптар бойынша есеп: ${school}, ${period}`,
-    totals: 'Барлығы',
+    totals: 'Жиыны',
     canteenSheet: 'Тіркеулер бойынша есеп',
     canteenColumns: ['№', 'Аты-жөні', 'Сынып', 'Санат', 'Карта', 'Кесте'],
     canteenTitle: (canteen: string, period: string) => `Тіркеулер бойынша есеп: ${canteen}, ${period}`,
     categorySheet: 'Санаттар бойынша есеп',
     categoryColumns: ['Санат'],
     categoryTitle: (canteen: string, period: string) => `Санаттар бойынша есеп: ${canteen}, ${period}`,
-    categoriesLine: (names: string) => `Санаттар: ${names}`,
+    categoriesLine: (names: string) => `Санаттар: ${names === ALL_CATEGORIES ? 'барлығы' : names}`,
     allCategories: 'барлығы',
     month: 'Айды көрсетіңіз',
     badMonth: 'Ай қате',

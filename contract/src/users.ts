@@ -218,36 +218,47 @@ export const UserExportQuery = z.object({
 export type UserExportQuery = z.infer<typeof UserExportQuery>;
 
 /** The pupils' export: its sheet, columns and heading, in a school's or a kindergarten's words. */
-export const PUPIL_EXPORT = {
-  school: {
-    sheet: 'Ученики',
-    columns: ['№', 'ФИО', 'ИИН', 'Школа', 'Класс', 'Категория питания', 'Карты'],
-    title: (school: string, classroom: string | null) => `Ученики: ${school}${classroom ? `, класс ${classroom}` : ''}`,
-    asOf: (date: string) => `На ${date}`,
-    file: (school: string, classroom: string | null) => `Ученики ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
-    chooseSchool: 'Выберите школу или класс',
+export const PUPIL_EXPORT = withKazakh(
+  {
+    school: {
+      sheet: 'Ученики',
+      columns: ['№', 'ФИО', 'ИИН', 'Школа', 'Класс', 'Категория питания', 'Карты'],
+      title: (school: string, classroom: string | null) =>
+        `Ученики: ${school}${classroom ? `, класс ${classroom}` : ''}`,
+      asOf: (date: string) => `На ${date}`,
+      file: (school: string, classroom: string | null) => `Ученики ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
+      chooseSchool: 'Выберите школу или класс',
+    },
+    kindergarten: {
+      sheet: 'Дети',
+      columns: ['№', 'ФИО', 'ИИН', 'Детский сад', 'Группа', 'Категория питания', 'Карты'],
+      title: (school: string, classroom: string | null) => `Дети: ${school}${classroom ? `, группа ${classroom}` : ''}`,
+      asOf: (date: string) => `На ${date}`,
+      file: (school: string, classroom: string | null) => `Дети ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
+      chooseSchool: 'Выберите детский сад или группу',
+    },
+  } as const,
+  {
+    school: {
+      sheet: 'Оқушылар',
+      columns: ['№', 'Аты-жөні', 'ЖСН', 'Мектеп', 'Сынып', 'Тамақтану санаты', 'Карталар'],
+      title: (school: string, classroom: string | null) =>
+        `Оқушылар: ${school}${classroom ? `, ${classroom} сыныбы` : ''}`,
+      asOf: (date: string) => `${date} жағдай бойынша`,
+      file: (school: string, classroom: string | null) => `Оқушылар ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
+      chooseSchool: 'Мектепті немесе сыныпты таңдаңыз',
+    },
+    kindergarten: {
+      sheet: 'Балалар',
+      columns: ['№', 'Аты-жөні', 'ЖСН', 'Балабақша', 'Топ', 'Тамақтану санаты', 'Карталар'],
+      title: (school: string, classroom: string | null) =>
+        `Балалар: ${school}${classroom ? `, ${classroom} тобы` : ''}`,
+      asOf: (date: string) => `${date} жағдай бойынша`,
+      file: (school: string, classroom: string | null) => `Балалар ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
+      chooseSchool: 'Балабақшаны немесе топты таңдаңыз',
+    },
   },
-  kindergarten: {
-    sheet: 'Дети',
-    columns: ['№', 'ФИО', 'ИИН', 'Детский сад', 'Группа', 'Категория питания', 'Карты'],
-    title: (school: string, classroom: string | null) => `Дети: ${school}${classroom ? `, группа ${classroom}` : ''}`,
-    asOf: (date: string) => `На ${date}`,
-    file: (school: string, classroom: string | null) => `Дети ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
-    chooseSchool: 'Выберите детский сад или группу',
-  },
-} as const;
-
-/** Columns of the import file, as the template spells them. */
-export const USER_IMPORT_COLUMNS = {
-  name: 'ФИО',
-  iin: 'ИИН',
-  classroom: 'Класс',
-  foodCategory: 'Категория питания',
-  jobTitle: 'Должность',
-} as const;
-
-/** The class column as a kindergarten's template spells it; the import takes either title. */
-export const USER_IMPORT_GROUP_COLUMN = 'Группа';
+);
 
 /** The same columns as a Kazakh template heads them; the import takes them as well. */
 export const USER_IMPORT_COLUMNS_KK = {
@@ -256,8 +267,25 @@ export const USER_IMPORT_COLUMNS_KK = {
   classroom: 'Сынып',
   foodCategory: 'Тамақтану санаты',
   jobTitle: 'Лауазымы',
-} as const satisfies Record<keyof typeof USER_IMPORT_COLUMNS, string>;
+} as const;
 export const USER_IMPORT_GROUP_COLUMN_KK = 'Топ';
+
+/** Columns of the import file, as the template spells them. */
+export const USER_IMPORT_COLUMNS = withKazakh(
+  {
+    name: 'ФИО',
+    iin: 'ИИН',
+    classroom: 'Класс',
+    foodCategory: 'Категория питания',
+    jobTitle: 'Должность',
+  } as const,
+  USER_IMPORT_COLUMNS_KK,
+);
+
+/** The class column as a kindergarten's template spells it; the import takes either title. */
+export const USER_IMPORT_GROUP_COLUMN = withKazakh({ group: 'Группа' } as const, {
+  group: USER_IMPORT_GROUP_COLUMN_KK,
+}).group;
 
 /**
  * Which roles a caller may give (and so which users they may edit or delete: one whose current role

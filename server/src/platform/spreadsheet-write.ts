@@ -1,6 +1,7 @@
 import type ExcelJSModule from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_MESSAGES } from '@tamaq/contract/imports';
+import { translate, type Language } from '@tamaq/contract/languages';
 
 /** Writing workbooks: templates, exports and the cells' formats. */
 
@@ -64,6 +65,7 @@ export async function templateBuffer(
   sheetName: string,
   columns: readonly XlsxColumn[],
   examples: readonly (string | number | null)[][],
+  language: Language = 'ru',
 ): Promise<Buffer> {
   const ExcelJS = await loadExcelJS();
   const book = new ExcelJS.Workbook();
@@ -74,10 +76,10 @@ export async function templateBuffer(
     return sheet;
   };
   sheetOf(sheetName);
-  const example = sheetOf(IMPORT_MESSAGES.exampleSheet);
+  const example = sheetOf(translate(IMPORT_MESSAGES.exampleSheet, language));
   for (const row of examples) example.addRow(row as (string | number | null)[]);
   example.addRow([]);
-  example.addRow([IMPORT_MESSAGES.exampleNote(sheetName)]).font = { italic: true };
+  example.addRow([translate(IMPORT_MESSAGES.exampleNote(sheetName), language)]).font = { italic: true };
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 

@@ -6,6 +6,9 @@
 export const LANGUAGES = ['ru', 'kk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language by its own name, so that a person finds theirs whatever the page speaks now. */
+export const LANGUAGE_NAMES: Record<Language, string> = { ru: 'Русский', kk: 'Қазақша' };
+
 const STORAGE_KEY = 'tamaq.language';
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);

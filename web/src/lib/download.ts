@@ -2,6 +2,13 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { withQuery, type Query } from './api-client.ts';
 import { getToken, onSessionChange } from './session.ts';
 import { callEndpoint } from './endpoint-client.ts';
+import { chosenLanguage } from '../i18n/language.ts';
+
+/**
+ * A download in Kazakh says so in its link: a link the browser follows sends the browser's own
+ * languages, not the one chosen here. A Russian link stays as the spec's client makes it.
+ */
+const languageQuery = (): Query => (chosenLanguage() === 'kk' ? { lang: 'kk' } : {});
 
 /**
  * A link the browser downloads by itself (an xlsx export or template) cannot send the bearer header,
@@ -86,7 +93,7 @@ export function useDownloadHref(): (path: string, query?: Query) => string | nul
     };
   }, []);
   return useCallback(
-    (path: string, query: Query = {}) => (token ? withQuery(path, { ...query, token }) : null),
+    (path: string, query: Query = {}) => (token ? withQuery(path, { ...query, token, ...languageQuery() }) : null),
     [token],
   );
 }

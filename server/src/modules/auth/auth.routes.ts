@@ -4,6 +4,7 @@ import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { ERROR_MESSAGES } from '@tamaq/contract/errors';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
+import { requestLanguage } from '../../platform/http/answer-language.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { byIpAndEmail, emailOf, failureLimits, limit } from '../../platform/rate-limit.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
@@ -49,9 +50,13 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { pl
   );
   bindEndpoint(app, e.refresh, (request) => auth.refresh(actorOf(request)));
   bindEndpoint(app, e.downloadToken, (request) => downloadToken(platform.tokens, actorOf(request)));
-  bindEndpoint(app, e.register, (request) => auth.startSignup(request.body), { rateLimit: CODE_SEND_LIMIT });
+  bindEndpoint(app, e.register, (request) => auth.startSignup(request.body, requestLanguage(request)), {
+    rateLimit: CODE_SEND_LIMIT,
+  });
   bindEndpoint(app, e.confirmRegister, (request) => auth.confirmSignup(request.body), { rateLimit: CODE_CHECK_LIMIT });
-  bindEndpoint(app, e.recover, (request) => auth.startRecovery(request.body), { rateLimit: CODE_SEND_LIMIT });
+  bindEndpoint(app, e.recover, (request) => auth.startRecovery(request.body, requestLanguage(request)), {
+    rateLimit: CODE_SEND_LIMIT,
+  });
   bindEndpoint(app, e.confirmRecovery, (request) => auth.confirmRecovery(request.body), {
     rateLimit: CODE_CHECK_LIMIT,
   });

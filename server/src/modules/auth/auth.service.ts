@@ -11,6 +11,7 @@ import {
   type RegisterBody,
 } from '@tamaq/contract/auth';
 import { ERROR_MESSAGES } from '@tamaq/contract/errors';
+import type { Language } from '@tamaq/contract/languages';
 import { ROLE_IDS, roleById, type Role } from '@tamaq/contract/roles';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
@@ -63,11 +64,17 @@ export function createAuthService(platform: Pick<Platform, 'actors' | 'db' | 'no
 
     refresh: (actor: Actor): Promise<AccessToken> => accessToken(platform.tokens, actor),
 
-    async startSignup(body: RegisterBody): Promise<CodeSent> {
+    /** The code's mail goes in `language`, the one the person at the browser reads. */
+    async startSignup(body: RegisterBody, language: Language = 'ru'): Promise<CodeSent> {
       if (await repo.emailTaken(body.email)) throw emailTaken();
       await codes.ensureCanSend('signup', body.email);
       const passwordHash = await hashPassword(body.password);
-      return codes.send('signup', body.email, { name: body.name, organization: body.organization, passwordHash });
+      return codes.send(
+        'signup',
+        body.email,
+        { name: body.name, organization: body.organization, passwordHash },
+        language,
+      );
     },
 
     /** Creates the company organization and its Admin in one write, then signs them in. */
@@ -104,10 +111,10 @@ export function createAuthService(platform: Pick<Platform, 'actors' | 'db' | 'no
       return accessToken(platform.tokens, subjectOf(user, 'Admin'));
     },
 
-    async startRecovery({ email }: EmailBody): Promise<CodeSent> {
+    async startRecovery({ email }: EmailBody, language: Language = 'ru'): Promise<CodeSent> {
       const account = await repo.findByEmail(email);
       if (!signInRole(account) || !account!.organizationActive) throw badCredentials();
-      return codes.send('recovery', email);
+      return codes.send('recovery', email, null, language);
     },
 
     /** Sets the new password, ends every other session and signs in with the new one. */

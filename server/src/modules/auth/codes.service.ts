@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES, type CodeSent } from '@tamaq/contract/auth';
 import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@tamaq/contract/constants';
+import type { Language } from '@tamaq/contract/languages';
 import type { Db } from '../../platform/db/client.ts';
 import { tooManyRequests, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -44,7 +45,12 @@ export function createCodeService(platform: Pick<Platform, 'db' | 'tokens' | 'ma
     },
 
     /** Makes a new code (replacing the previous one), keeps `payload` beside it and mails it. */
-    async send(purpose: CodePurpose, email: string, payload: unknown = null): Promise<CodeSent> {
+    async send(
+      purpose: CodePurpose,
+      email: string,
+      payload: unknown = null,
+      language: Language = 'ru',
+    ): Promise<CodeSent> {
       const at = platform.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repo.removeExpired(new Date(at.getTime() - 24 * 60 * 60 * 1000));
@@ -61,7 +67,7 @@ export function createCodeService(platform: Pick<Platform, 'db' | 'tokens' | 'ma
       );
       if (!saved) refuseResend((await repo.find(purpose, email))?.createdAt, at);
       try {
-        await platform.mailer.send(codeMail(purpose, email, code));
+        await platform.mailer.send(codeMail(purpose, email, code, language));
       } catch (err) {
         // A code nobody received must not hold the person back for a minute.
         await repo.remove(saved!.id).catch(() => {});

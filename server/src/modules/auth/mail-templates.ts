@@ -1,37 +1,64 @@
 import { CODE_TTL_MINUTES } from '@tamaq/contract/constants';
+import { translate, withKazakh, type Language } from '@tamaq/contract/languages';
 import type { Mail } from '../../platform/mail.ts';
 import type { CodePurpose } from './codes.repository.ts';
 
-const WHAT: Record<CodePurpose, { subject: string; lead: string; tail: string }> = {
-  signup: {
-    subject: 'Код подтверждения регистрации в Tamaq',
-    lead: 'Код подтверждения регистрации в Tamaq',
-    tail: 'Если вы не регистрировались в Tamaq, просто не отвечайте на это письмо.',
+const WHAT = withKazakh(
+  {
+    signup: {
+      subject: 'Код подтверждения регистрации в Tamaq',
+      lead: 'Код подтверждения регистрации в Tamaq',
+      tail: 'Если вы не регистрировались в Tamaq, просто не отвечайте на это письмо.',
+    },
+    recovery: {
+      subject: 'Восстановление пароля в Tamaq',
+      lead: 'Код для восстановления пароля в Tamaq',
+      tail: 'Если вы не просили сменить пароль, не сообщайте код никому: ваш пароль остаётся прежним.',
+    },
+    remove: {
+      subject: 'Удаление аккаунта в Tamaq',
+      lead: 'Код для удаления аккаунта в Tamaq',
+      tail: 'Если вы не просили удалить аккаунт, не сообщайте код никому: аккаунт останется на месте.',
+    },
+    validity: (minutes: number) => `Код действует ${minutes} минут.`,
+  } as const,
+  {
+    signup: {
+      subject: 'Tamaq жүйесіне тіркелуді растау коды',
+      lead: 'Tamaq жүйесіне тіркелуді растау коды',
+      tail: 'Егер сіз Tamaq жүйесіне тіркелмеген болсаңыз, бұл хатқа жауап бермеңіз.',
+    },
+    recovery: {
+      subject: 'Tamaq жүйесінде құпиясөзді қалпына келтіру',
+      lead: 'Tamaq жүйесінде құпиясөзді қалпына келтіру коды',
+      tail: 'Егер құпиясөзді өзгертуді сұрамаған болсаңыз, кодты ешкімге айтпаңыз: құпиясөзіңіз бұрынғыдай қалады.',
+    },
+    remove: {
+      subject: 'Tamaq жүйесіндегі аккаунтты жою',
+      lead: 'Tamaq жүйесіндегі аккаунтты жою коды',
+      tail: 'Егер аккаунтты жоюды сұрамаған болсаңыз, кодты ешкімге айтпаңыз: аккаунт орнында қалады.',
+    },
+    validity: (minutes: number) => `Код ${minutes} минут бойы жарамды.`,
   },
-  recovery: {
-    subject: 'Восстановление пароля в Tamaq',
-    lead: 'Код для восстановления пароля в Tamaq',
-    tail: 'Если вы не просили сменить пароль, не сообщайте код никому: ваш пароль остаётся прежним.',
-  },
-  remove: {
-    subject: 'Удаление аккаунта в Tamaq',
-    lead: 'Код для удаления аккаунта в Tamaq',
-    tail: 'Если вы не просили удалить аккаунт, не сообщайте код никому: аккаунт останется на месте.',
-  },
-};
+);
 
-/** The mail that carries a confirmation code; `secret` keeps the code out of the sent-mail log. */
-export function codeMail(purpose: CodePurpose, to: string, code: string): Mail {
+/**
+ * The mail that carries a confirmation code, in the language of the request that asked for it (the
+ * person reading it is the one at the browser); `secret` keeps the code out of the sent-mail log.
+ */
+export function codeMail(purpose: CodePurpose, to: string, code: string, language: Language = 'ru'): Mail {
+  const say = (text: string) => translate(text, language);
   const w = WHAT[purpose];
-  const validity = `Код действует ${CODE_TTL_MINUTES} минут.`;
+  const [subject, lead, tail] = [say(w.subject), say(w.lead), say(w.tail)];
+  const validity = say(WHAT.validity(CODE_TTL_MINUTES));
   return {
     to,
-    subject: w.subject,
-    text: `${w.lead}: ${code}. ${validity}\n\n${w.tail}`,
+    subject,
+    text: `${lead}: ${code}. ${validity}\n\n${tail}`,
     html:
-      `<p>${w.lead}:</p>` +
+      `<p>${lead}:</p>` +
       `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>` +
-      `<p>${validity}</p><p style="color:#888">${w.tail}</p>`,
+      `<p>${validity}</p><p style="color:#888">${tail}</p>`,
     secret: true,
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { OverdueNoticeStatus } from '@tamaq/contract/library';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { containsPattern, listPage } from '../../platform/db/catalogue.ts';
@@ -70,14 +71,24 @@ export function createOverdueNoticesRepository(db: Db) {
         .orderBy(asc(users.id), asc(bookLoans.expiredAt), asc(bookBarcodes.barcode));
     },
 
-    /** The e-mail addresses of the pupils' live parents, by pupil. */
-    async parentEmails(pupilIds: number[]): Promise<Map<number, string[]>> {
-      const byPupil = new Map<number, string[]>();
+    /**
+     * The e-mail addresses of the pupils' live parents, by pupil, each with the language its owner
+     * reads: their own choice, else the pupil's organization's default, else Russian.
+     */
+    async parentEmails(pupilIds: number[]): Promise<Map<number, { email: string; language: 'ru' | 'kk' }[]>> {
+      const byPupil = new Map<number, { email: string; language: 'ru' | 'kk' }[]>();
       if (pupilIds.length === 0) return byPupil;
+      const pupils = alias(users, 'pupils');
       const rows = await db
-        .select({ pupilId: parentChildren.pupilId, email: users.email })
+        .select({
+          pupilId: parentChildren.pupilId,
+          email: users.email,
+          language: sql<'ru' | 'kk'>`coalesce(${users.language}, ${organizations.language}, 'ru')`,
+        })
         .from(parentChildren)
         .innerJoin(users, eq(users.id, parentChildren.parentId))
+        .innerJoin(pupils, eq(pupils.id, parentChildren.pupilId))
+        .leftJoin(organizations, eq(organizations.id, pupils.organizationId))
         .where(
           and(
             inArray(parentChildren.pupilId, pupilIds),
@@ -86,7 +97,9 @@ export function createOverdueNoticesRepository(db: Db) {
           ),
         )
         .orderBy(asc(users.id));
-      for (const r of rows) byPupil.set(r.pupilId, [...(byPupil.get(r.pupilId) ?? []), r.email!]);
+      for (const r of rows) {
+        byPupil.set(r.pupilId, [...(byPupil.get(r.pupilId) ?? []), { email: r.email!, language: r.language }]);
+      }
       return byPupil;
     },
 

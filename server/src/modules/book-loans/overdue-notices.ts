@@ -4,6 +4,7 @@ import {
   type OverdueNoticeList,
   type OverdueNoticeQuery,
 } from '@tamaq/contract/library';
+import { translate, withKazakh, type Language } from '@tamaq/contract/languages';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -17,22 +18,42 @@ const FIRST_LOOK_MS = 30_000;
 
 const russianDate = (date: string) => date.split('-').reverse().join('.');
 
-/** One pupil's overdue copies, as their parents read them. */
-function noticeMail(notices: NoticeToSend[]) {
+const WORDS = withKazakh(
+  {
+    subject: (pupil: string) => `Библиотека: ${pupil} не вернул(а) книги вовремя`,
+    greeting: 'Здравствуйте!',
+    lead: (pupil: string, school: string) =>
+      `У ученика ${pupil} не возвращены в библиотеку школы «${school}» книги, срок которых прошёл:`,
+    line: (book: string, authors: string, barcode: string, due: string) =>
+      `— ${book} (${authors}), штрихкод ${barcode}, вернуть до ${due}`,
+    ask: 'Пожалуйста, напомните вернуть их в библиотеку. Если книги уже сданы, не обращайте внимания на это письмо.',
+  } as const,
+  {
+    subject: (pupil: string) => `Кітапхана: ${pupil} кітаптарды уақытында қайтармады`,
+    greeting: 'Сәлеметсіз бе!',
+    lead: (pupil: string, school: string) =>
+      `${pupil} оқушысы «${school}» мектебінің кітапханасына мерзімі өткен кітаптарды қайтармады:`,
+    line: (book: string, authors: string, barcode: string, due: string) =>
+      `— ${book} (${authors}), штрихкоды ${barcode}, ${due} дейін қайтару керек`,
+    ask: 'Оларды кітапханаға қайтаруды еске салыңыз. Егер кітаптар тапсырылған болса, бұл хатқа назар аудармаңыз.',
+  },
+);
+
+/** One pupil's overdue copies, as their parents read them, in `language`. */
+function noticeMail(notices: NoticeToSend[], language: Language) {
+  const say = (text: string) => translate(text, language);
   const [first] = notices;
   const pupil = first!.classroomName ? `${first!.pupilName} (${first!.classroomName})` : first!.pupilName;
-  const lines = notices.map(
-    (n) => `— ${n.bookName} (${n.authors}), штрихкод ${n.barcode}, вернуть до ${russianDate(n.expiredAt)}`,
-  );
+  const lines = notices.map((n) => say(WORDS.line(n.bookName, n.authors, n.barcode, russianDate(n.expiredAt))));
   return {
-    subject: `Библиотека: ${first!.pupilName} не вернул(а) книги вовремя`,
+    subject: say(WORDS.subject(first!.pupilName)),
     text: [
-      'Здравствуйте!',
+      say(WORDS.greeting),
       '',
-      `У ученика ${pupil} не возвращены в библиотеку школы «${first!.schoolName}» книги, срок которых прошёл:`,
+      say(WORDS.lead(pupil, first!.schoolName)),
       ...lines,
       '',
-      'Пожалуйста, напомните вернуть их в библиотеку. Если книги уже сданы, не обращайте внимания на это письмо.',
+      say(WORDS.ask),
       '',
       'Tamaq',
     ].join('\n'),
@@ -65,12 +86,11 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
         outcome.no_parent += own.length;
         continue;
       }
-      const mail = noticeMail(own);
       const reached: string[] = [];
       const errors: string[] = [];
-      for (const address of to) {
+      for (const { email: address, language } of to) {
         try {
-          await platform.mailer.send({ to: address, ...mail });
+          await platform.mailer.send({ to: address, ...noticeMail(own, language) });
           reached.push(address);
         } catch (err) {
           errors.push(`${address}: ${(err as Error).message}`);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { withKazakh } from '@tamaq/contract/languages';
 import {
   BOOK_IMPORT_CONFIRM_COPIES,
   BOOK_IMPORT_COPIES_MAX,
-  BOOK_IMPORT_COLUMNS as C,
+  BOOK_IMPORT_HEADERS,
   BOOK_IMPORT_MESSAGES as M,
   LIBRARY_MESSAGES,
   type BookImportLabels,
@@ -14,7 +15,7 @@ import { ERROR_CODES } from '@tamaq/contract/errors';
 import type { Actor } from '../../platform/auth/actors.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
-import { parseSpreadsheet, RowErrors, templateBuffer } from '../../platform/spreadsheet.ts';
+import { parseSpreadsheet, RowErrors } from '../../platform/spreadsheet.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createBooksRepository } from './books.repository.ts';
 import { generatedBarcode } from './book-copies.service.ts';
@@ -25,6 +26,54 @@ import { BOOK_COLUMNS, planBooks, sameName } from './books-import-rows.ts';
  * barcodes already on its copies' labels (a library that labelled its books keeps them) or a number
  * of copies to generate; a category is found by its name in the school, or created.
  */
+/** The template's example books, as a librarian of a Russian or a Kazakh school would fill them in. */
+const TEMPLATE_EXAMPLES = withKazakh(
+  [
+    [
+      'Алгебра. 7 класс',
+      'Абылкасымова А. Е.',
+      'Мектеп',
+      2017,
+      'Учебники',
+      'русский',
+      'математика',
+      'основная школа',
+      'учебник',
+      '4607001, 4607002',
+      '',
+    ],
+    [
+      'Путь Абая',
+      'Ауэзов М.',
+      'Жазушы',
+      2015,
+      'Художественная литература',
+      'русский',
+      '',
+      '',
+      'художественная книга',
+      '',
+      3,
+    ],
+  ] as const,
+  [
+    [
+      'Алгебра. 7-сынып',
+      'Абылқасымова А. Е.',
+      'Мектеп',
+      2017,
+      'Оқулықтар',
+      'қазақ',
+      'математика',
+      'негізгі мектеп',
+      'оқулық',
+      '4607001, 4607002',
+      '',
+    ],
+    ['Абай жолы', 'Әуезов М.', 'Жазушы', 2015, 'Көркем әдебиет', 'қазақ', '', '', 'көркем кітап', '', 3],
+  ],
+);
+
 export function createBooksImport(db: Db, schools: SchoolsService) {
   const repo = createBooksRepository(db);
 
@@ -189,44 +238,15 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
     },
 
     /** The template: every column on the sheet read, example rows on a sheet of their own. */
-    async template() {
-      const body = await templateBuffer(
-        M.sheet,
-        BOOK_COLUMNS.map((k) => ({
-          header: C[k][0],
-          width: k === 'name' || k === 'authors' ? 34 : k === 'barcodes' ? 30 : 18,
-        })),
-        [
-          [
-            'Алгебра. 7 класс',
-            'Абылкасымова А. Е.',
-            'Мектеп',
-            2017,
-            'Учебники',
-            'русский',
-            'математика',
-            'основная школа',
-            'учебник',
-            '4607001, 4607002',
-            '',
-          ],
-          [
-            'Путь Абая',
-            'Ауэзов М.',
-            'Жазушы',
-            2015,
-            'Художественная литература',
-            'русский',
-            '',
-            '',
-            'художественная книга',
-            '',
-            3,
-          ],
-        ],
-      );
-      return { fileName: `${M.template}.xlsx`, body };
-    },
+    template: () => ({
+      fileName: `${M.template}.xlsx`,
+      sheetName: M.sheet,
+      columns: BOOK_COLUMNS.map((k) => ({
+        header: BOOK_IMPORT_HEADERS[k],
+        width: k === 'name' || k === 'authors' ? 34 : k === 'barcodes' ? 30 : 18,
+      })),
+      examples: TEMPLATE_EXAMPLES.map((row) => [...row]),
+    }),
   };
 }
 

@@ -5,7 +5,7 @@ import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
-import { readUploadParts, sendXlsx } from '../../platform/spreadsheet.ts';
+import { readUploadParts, sendTemplate } from '../../platform/spreadsheet.ts';
 import { createBooksImport, createImportLabels } from './books-import.ts';
 import { createBooksService } from './books.service.ts';
 
@@ -44,13 +44,7 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
     { heavy: true },
   );
   bindEndpoint(app, e.importLabels, (request) => importLabels(actorOf(request), request.params.id, request.query));
-  bindEndpoint(
-    app,
-    e.template,
-    async (_request, reply) => {
-      const file = await importer.template();
-      return sendXlsx(reply, file.fileName, file.body);
-    },
-    { tokenInQuery: FILE_LINK },
-  );
+  bindEndpoint(app, e.template, async (_request, reply) => sendTemplate(reply, importer.template()), {
+    tokenInQuery: FILE_LINK,
+  });
 };

@@ -3,7 +3,7 @@ import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
-import { readUpload, sendXlsx } from '../../platform/spreadsheet.ts';
+import { readUpload, sendSheet, sendTemplate } from '../../platform/spreadsheet.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
 import { createClassroomsService } from './classrooms.service.ts';
 
@@ -27,8 +27,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     app,
     e.template,
     async (request, reply) => {
-      const file = await classrooms.template(actorOf(request));
-      return sendXlsx(reply, file.fileName, file.body);
+      return sendTemplate(reply, await classrooms.template(actorOf(request)));
     },
     { tokenInQuery: FILE_LINK },
   );
@@ -36,8 +35,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     app,
     e.download,
     async (request, reply) => {
-      const file = await classrooms.download(actorOf(request), request.query.schoolId);
-      return sendXlsx(reply, file.fileName, file.body);
+      return sendSheet(reply, await classrooms.download(actorOf(request), request.query.schoolId));
     },
     // The spec's client puts its session token in the pupil list's link.
     { tokenInQuery: { session: true }, heavy: true },

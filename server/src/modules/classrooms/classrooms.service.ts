@@ -24,8 +24,6 @@ import {
   excelDate,
   RowErrors,
   safeFileName,
-  templateBuffer,
-  xlsxBuffer,
 } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
@@ -200,12 +198,12 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     /** The import template: the header on the sheet read, example names on a sheet of their own. */
     async template(actor: Actor) {
       const words = sheetWords(actor);
-      const body = await templateBuffer(
-        words.title,
-        [{ header: words.name, width: 30 }],
-        words.examples.map((name) => [name]),
-      );
-      return { fileName: `${words.template}.xlsx`, body };
+      return {
+        fileName: `${words.template}.xlsx`,
+        sheetName: words.title,
+        columns: [{ header: words.name, width: 30 }],
+        examples: words.examples.map((name) => [name]),
+      };
     },
 
     /** Every class of a school with its pupils and creation date (in the organization's time zone). */
@@ -213,16 +211,16 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
       const school = await schoolOf(actor, schoolId);
       const words = sheetWords(actor);
       const [rows, timeZone] = await Promise.all([repo.ofSchool(school.id), repo.timeZoneOf(school.organizationId)]);
-      const body = await xlsxBuffer(
-        words.title,
-        [
+      return {
+        fileName: `${words.title} ${safeFileName(school.name)}.xlsx`,
+        sheetName: words.title,
+        columns: [
           { header: words.name, width: 30 },
           { header: words.pupils, width: 14 },
           { header: words.created, width: 14, numFmt: EXCEL_DATE },
         ],
-        rows.map((r) => [r.name, r.pupilsCount, excelDate(localDate(r.createdAt, timeZone ?? undefined))]),
-      );
-      return { fileName: `${words.title} ${safeFileName(school.name)}.xlsx`, body };
+        rows: rows.map((r) => [r.name, r.pupilsCount, excelDate(localDate(r.createdAt, timeZone ?? undefined))]),
+      };
     },
   };
 }

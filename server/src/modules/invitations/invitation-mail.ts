@@ -1,5 +1,6 @@
 import { BRANDS, type Brand } from '@tamaq/contract/brand';
 import { INVITATION_TTL_DAYS } from '@tamaq/contract/invitations';
+import { translate, withKazakh, type Language } from '@tamaq/contract/languages';
 import type { Config } from '../../platform/config.ts';
 import type { Mail } from '../../platform/mail.ts';
 
@@ -40,32 +41,67 @@ export const invitationLink = (base: string, code: string) => `${base}/parent/in
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The invitation mail; `secret` keeps the link (it opens the invitation) out of the sent-mail log. */
+const WORDS = withKazakh(
+  {
+    subject: (brand: string) => `Приглашение в ${brand}`,
+    greeting: 'Здравствуйте!',
+    invites: (school: string | null, brand: string, pupil: string) =>
+      `${school ? `${school} приглашает вас` : 'Вас приглашают'} в ${brand} как родителя ребёнка: ${pupil}.`,
+    what: (brand: string) =>
+      `В ${brand} вы увидите, когда ребёнок получил питание в школе или детском саду, и книги, которые он взял в библиотеке.`,
+    validity: (days: number) => `Приглашение действует ${days} дней, принять его можно один раз.`,
+    tail: 'Если вы не ждали этого письма, просто не отвечайте на него.',
+    open: 'Чтобы принять приглашение, откройте ссылку:',
+    accept: 'Принять приглашение',
+    copy: 'Или скопируйте ссылку в браузер:',
+  } as const,
+  {
+    subject: (brand: string) => `${brand} жүйесіне шақыру`,
+    greeting: 'Сәлеметсіз бе!',
+    invites: (school: string | null, brand: string, pupil: string) =>
+      `${school ? `${school} сізді` : 'Сізді'} ${brand} жүйесіне баланың ата-анасы ретінде шақырады: ${pupil}.`,
+    what: (brand: string) =>
+      `${brand} жүйесінде бала мектепте немесе балабақшада қашан тамақ алғанын және кітапханадан алған кітаптарын көресіз.`,
+    validity: (days: number) => `Шақыру ${days} күн жарамды, оны бір рет қабылдауға болады.`,
+    tail: 'Егер бұл хатты күтпеген болсаңыз, оған жауап бермеңіз.',
+    open: 'Шақыруды қабылдау үшін сілтемені ашыңыз:',
+    accept: 'Шақыруды қабылдау',
+    copy: 'Немесе сілтемені браузерге көшіріңіз:',
+  },
+);
+
+/**
+ * The invitation mail, in the language of the person who sends it (a Kazakh school's staff invite in
+ * Kazakh); `secret` keeps the link (it opens the invitation) out of the sent-mail log.
+ */
 export function invitationMail(opts: {
   to: string;
   brand: Brand;
   link: string;
   pupilName: string;
   schoolName: string | null;
+  language?: Language;
 }): Mail {
   const { brand, link } = opts;
-  const who = opts.schoolName ? `${opts.schoolName} приглашает` : 'Вас приглашают';
-  const lead = `${who} вас в ${brand.name} как родителя ребёнка: ${opts.pupilName}.`;
-  const what = `В ${brand.name} вы увидите, когда ребёнок получил питание в школе или детском саду, и книги, которые он взял в библиотеке.`;
-  const validity = `Приглашение действует ${INVITATION_TTL_DAYS} дней, принять его можно один раз.`;
-  const tail = 'Если вы не ждали этого письма, просто не отвечайте на него.';
+  const say = (text: string) => translate(text, opts.language ?? 'ru');
+  const lead = say(WORDS.invites(opts.schoolName, brand.name, opts.pupilName));
+  const what = say(WORDS.what(brand.name));
+  const validity = say(WORDS.validity(INVITATION_TTL_DAYS));
+  const greeting = say(WORDS.greeting);
+  const tail = say(WORDS.tail);
+  const open = say(WORDS.open);
+  const accept = say(WORDS.accept);
+  const copy = say(WORDS.copy);
   return {
     to: opts.to,
-    subject: `Приглашение в ${brand.name}`,
-    text:
-      `Здравствуйте!\n\n${lead}\n${what}\n\n` +
-      `Чтобы принять приглашение, откройте ссылку:\n${link}\n\n${validity}\n\n${tail}`,
+    subject: say(WORDS.subject(brand.name)),
+    text: `${greeting}\n\n${lead}\n${what}\n\n${open}\n${link}\n\n${validity}\n\n${tail}`,
     html:
-      `<p>Здравствуйте!</p><p>${escapeHtml(lead)}<br>${escapeHtml(what)}</p>` +
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lead)}<br>${escapeHtml(what)}</p>` +
       `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1677ff;` +
-      `color:#fff;border-radius:6px;text-decoration:none">Принять приглашение</a></p>` +
-      `<p>Или скопируйте ссылку в браузер:<br>${escapeHtml(link)}</p>` +
-      `<p>${validity}</p><p style="color:#888">${tail}</p>`,
+      `color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(accept)}</a></p>` +
+      `<p>${escapeHtml(copy)}<br>${escapeHtml(link)}</p>` +
+      `<p>${escapeHtml(validity)}</p><p style="color:#888">${escapeHtml(tail)}</p>`,
     secret: true,
   };
 }

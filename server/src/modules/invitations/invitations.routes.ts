@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
+import { requestLanguage } from '../../platform/http/answer-language.ts';
 import { limit } from '../../platform/rate-limit.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createInvitationsService } from './invitations.service.ts';
@@ -17,9 +18,14 @@ const LOOKUP_LIMIT = limit(60, MINUTE, (request) => `parent-invite-get|${request
 export const invitationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const invitations = createInvitationsService(platform);
   const e = ENDPOINTS.invitations;
-  bindEndpoint(app, e.invite, (request) => invitations.invite(actorOf(request), request.body, request), {
-    rateLimit: INVITE_LIMIT,
-  });
+  bindEndpoint(
+    app,
+    e.invite,
+    (request) => invitations.invite(actorOf(request), request.body, request, requestLanguage(request)),
+    {
+      rateLimit: INVITE_LIMIT,
+    },
+  );
   bindEndpoint(app, e.get, (request) => invitations.get(request.params.code), { rateLimit: LOOKUP_LIMIT });
   bindEndpoint(app, e.confirm, (request) => invitations.confirm(request.body), { rateLimit: CONFIRM_LIMIT });
 };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AccessToken } from '@tamaq/contract/auth';
 import type { Ok } from '@tamaq/contract/common';
 import { ERROR_MESSAGES } from '@tamaq/contract/errors';
+import type { Language } from '@tamaq/contract/languages';
 import {
   INVITATION_CODE_PATTERN,
   INVITATION_MESSAGES,
@@ -61,7 +62,7 @@ export function createInvitationsService(platform: Pick<Platform, 'config' | 'db
 
   return {
     /** Sends a pupil's parent a one-time link; earlier unaccepted links of this pupil and e-mail stop working. */
-    async invite(actor: Actor, body: InvitationCreate, at: RequestHost): Promise<Ok> {
+    async invite(actor: Actor, body: InvitationCreate, at: RequestHost, language: Language = 'ru'): Promise<Ok> {
       const pupil = await repo.findUserInScope(body.user_id, scopeOf(actor));
       if (!pupil) throw notFound();
       if (pupil.classroomId === null || pupil.organizationId === null) {
@@ -80,6 +81,7 @@ export function createInvitationsService(platform: Pick<Platform, 'config' | 'db
           link: invitationLink(publicBaseUrl(platform.config, at), code),
           pupilName: pupil.name,
           schoolName: pupil.schoolName ?? pupil.organizationName,
+          language,
         }),
       );
       const now = platform.now();

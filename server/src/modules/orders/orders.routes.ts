@@ -3,7 +3,7 @@ import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
-import { sendXlsx } from '../../platform/spreadsheet.ts';
+import { sendSheet } from '../../platform/spreadsheet.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createOrdersService } from './orders.service.ts';
 
@@ -28,8 +28,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     app,
     e.dishSalesDownload,
     async (request, reply) => {
-      const f = await service.dishSalesDownload(actorOf(request), request.query);
-      return sendXlsx(reply, f.fileName, f.body);
+      return sendSheet(reply, await service.dishSalesDownload(actorOf(request), request.query));
     },
     file,
   );
@@ -37,8 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     app,
     e.download,
     async (request, reply) => {
-      const f = await service.download(actorOf(request), request.query);
-      return sendXlsx(reply, f.fileName, f.body);
+      return sendSheet(reply, await service.download(actorOf(request), request.query));
     },
     file,
   );

@@ -11,7 +11,7 @@ import {
 import type { Actor } from '../../platform/auth/actors.ts';
 import { ownOrganization } from '../../platform/catalogue.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { EXCEL_DATE_TIME, excelDate, ruDate, safeFileName, xlsxBuffer } from '../../platform/spreadsheet.ts';
+import { EXCEL_DATE_TIME, excelDate, ruDate, safeFileName, type SheetFile } from '../../platform/spreadsheet.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { fromTiyn, tiyn } from './money.ts';
 import type { OrderFilter, OrdersRepository } from './orders.repository.ts';
@@ -31,6 +31,13 @@ export interface SalesDeps {
 }
 
 /** The sales of a school's cashbox: a till's day, the period's orders and dishes, and their workbooks. */
+/** The columns, rows and totals of a sheet, in the order a workbook lays them out. */
+const sheetOf = (columns: SheetFile['columns'], rows: SheetFile['rows'], footer: NonNullable<SheetFile['footer']>) => ({
+  columns,
+  rows,
+  footer,
+});
+
 export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps) {
   /** The report's filter: the organization, the school (checked), the period in the zone. */
   const filterOf = async (actor: Actor, query: { date_from: string; date_to: string; school_id?: number }) => {
@@ -119,30 +126,29 @@ export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps
       const { filter, school } = await filterOf(actor, query);
       const rows = await repo.dishSales(filter);
       const [name, category, count, inOrders, amount] = M.dishColumns;
-      const body = await xlsxBuffer(
-        M.dishSheet,
-        [
-          { header: name, width: 40 },
-          { header: category, width: 24 },
-          { header: count, width: 16 },
-          { header: inOrders, width: 10 },
-          { header: amount, width: 16, numFmt: '#,##0.00' },
-        ],
-        rows.map((r) => [r.name, r.category ?? '', r.count, r.orders, Number(r.amount)]),
-        [
-          [
-            M.dishTotals(rows.length),
-            '',
-            rows.reduce((n, r) => n + r.count, 0),
-            '',
-            Number(fromTiyn(rows.reduce((sum, r) => sum + tiyn(r.amount), 0n))),
-          ],
-        ],
-      );
       const period = `${ruDate(query.date_from)}–${ruDate(query.date_to)}`;
       return {
         fileName: `${M.dishSheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`,
-        body,
+        sheetName: M.dishSheet,
+        ...sheetOf(
+          [
+            { header: name, width: 40 },
+            { header: category, width: 24 },
+            { header: count, width: 16 },
+            { header: inOrders, width: 10 },
+            { header: amount, width: 16, numFmt: '#,##0.00' },
+          ],
+          rows.map((r) => [r.name, r.category ?? '', r.count, r.orders, Number(r.amount)]),
+          [
+            [
+              M.dishTotals(rows.length),
+              '',
+              rows.reduce((n, r) => n + r.count, 0),
+              '',
+              Number(fromTiyn(rows.reduce((sum, r) => sum + tiyn(r.amount), 0n))),
+            ],
+          ],
+        ),
       };
     },
 
@@ -153,30 +159,32 @@ export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps
       const zone = filter.timeZone;
       const when = (at: Date) => excelDate(localDate(at, zone), localTime(at, zone).slice(0, 5));
       const [id, at, place, cashier, dishes, count, amount] = M.columns;
-      const body = await xlsxBuffer(
-        M.sheet,
-        [
-          { header: id, width: 11 },
-          { header: at, width: 17, numFmt: EXCEL_DATE_TIME },
-          { header: place, width: 28 },
-          { header: cashier, width: 24 },
-          { header: dishes, width: 60 },
-          { header: count, width: 8 },
-          { header: amount, width: 14, numFmt: '#,##0.00' },
-        ],
-        rows.map((r) => [
-          r.id,
-          when(r.createdAt),
-          r.schoolName ?? '',
-          r.cashier ?? '',
-          r.dishes ?? '',
-          r.count,
-          Number(r.amount),
-        ]),
-        [[M.totals, M.totalOrders(totals.total - totals.voided), '', '', '', totals.products, Number(totals.amount)]],
-      );
       const period = `${ruDate(query.date_from)}–${ruDate(query.date_to)}`;
-      return { fileName: `${M.sheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`, body };
+      return {
+        fileName: `${M.sheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`,
+        sheetName: M.sheet,
+        ...sheetOf(
+          [
+            { header: id, width: 11 },
+            { header: at, width: 17, numFmt: EXCEL_DATE_TIME },
+            { header: place, width: 28 },
+            { header: cashier, width: 24 },
+            { header: dishes, width: 60 },
+            { header: count, width: 8 },
+            { header: amount, width: 14, numFmt: '#,##0.00' },
+          ],
+          rows.map((r) => [
+            r.id,
+            when(r.createdAt),
+            r.schoolName ?? '',
+            r.cashier ?? '',
+            r.dishes ?? '',
+            r.count,
+            Number(r.amount),
+          ]),
+          [[M.totals, M.totalOrders(totals.total - totals.voided), '', '', '', totals.products, Number(totals.amount)]],
+        ),
+      };
     },
   };
 }

@@ -7,7 +7,7 @@ import { organizations } from '../../platform/db/schema.ts';
 export type OrganizationRow = typeof organizations.$inferSelect;
 type OrganizationValues = Pick<
   typeof organizations.$inferInsert,
-  'name' | 'type' | 'status' | 'bin' | 'address' | 'contacts' | 'modules'
+  'name' | 'type' | 'status' | 'bin' | 'address' | 'contacts' | 'modules' | 'language'
 >;
 
 /** `%` and `_` typed by a person are letters, not wildcards. */

@@ -26,6 +26,7 @@ const toOrganization = (row: OrganizationRow): Organization => ({
   address: row.address,
   contacts: row.contacts,
   modules: row.modules.filter(isModule),
+  language: row.language ?? null,
   created_at: row.createdAt.toISOString(),
 });
 

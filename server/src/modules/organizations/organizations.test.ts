@@ -57,6 +57,7 @@ describe('POST /api/organization', () => {
         address: body.address,
         contacts: body.contacts,
         modules: ['library'],
+        language: null,
         created_at: expect.any(String),
       });
       const [admin] = await t.db
@@ -206,6 +207,24 @@ describe('PUT /api/organization', () => {
       .where(eq(auditLog.entityId, String(org.id)));
     const entry = entries.find((e) => e.action === 'organization_update');
     expect(entry).toMatchObject({ before: { name: org.name }, after: { name: 'Отдел образования г. Шымкент' } });
+  });
+
+  it('sets the language its people work in until each chooses, keeps it when a change leaves it out, and refuses another', async () => {
+    const org = (await create(form({ type: 'education' }))).json();
+    expect(org.language).toBeNull();
+    const { id, created_at: _created, ...fields } = org;
+    const set = await update({ id, ...fields, language: 'kk' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().language).toBe('kk');
+    // The spec's client sends no language: the organization keeps its own.
+    const { language: _language, ...withoutLanguage } = set.json();
+    const kept = await update({ ...withoutLanguage, name: 'Переименованная' });
+    expect(kept.json()).toMatchObject({ name: 'Переименованная', language: 'kk' });
+    const bad = await update({ ...kept.json(), language: 'en' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors).toEqual({ language: ['Выберите язык: ru (русский) или kk (қазақша)'] });
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, id));
+    expect(row!.language).toBe('kk');
   });
 
   it('answers 422 on type for a change of type and changes nothing', async () => {

@@ -1,5 +1,6 @@
 import type { CodeSent, EmailBody, EmailCodeBody } from '@tamaq/contract/auth';
 import type { Ok } from '@tamaq/contract/common';
+import type { Language } from '@tamaq/contract/languages';
 import { PROFILE_MESSAGES } from '@tamaq/contract/profile';
 import { audit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -18,9 +19,9 @@ export function createAccountRemovalService(platform: Pick<Platform, 'actors' | 
   const codes = createCodeService(platform);
 
   return {
-    async request({ email }: EmailBody): Promise<CodeSent> {
+    async request({ email }: EmailBody, language: Language = 'ru'): Promise<CodeSent> {
       if (!(await repo.findActiveByEmail(email))) throw accountNotFound();
-      return codes.send('remove', email);
+      return codes.send('remove', email, null, language);
     },
 
     async confirm({ email, code }: EmailCodeBody): Promise<Ok> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
+import { requestLanguage } from '../../platform/http/answer-language.ts';
 import { byIpAndEmail, limit } from '../../platform/rate-limit.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createAccountRemovalService } from './account-removal.service.ts';
@@ -24,6 +25,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   bindEndpoint(app, e.changePassword, (request) => profile.changePassword(actorOf(request), request.body), {
     rateLimit: PASSWORD_LIMIT,
   });
-  bindEndpoint(app, e.requestRemoval, (request) => removal.request(request.body), { rateLimit: CODE_SEND_LIMIT });
+  bindEndpoint(app, e.requestRemoval, (request) => removal.request(request.body, requestLanguage(request)), {
+    rateLimit: CODE_SEND_LIMIT,
+  });
   bindEndpoint(app, e.confirmRemoval, (request) => removal.confirm(request.body), { rateLimit: CODE_CHECK_LIMIT });
 };

@@ -17,7 +17,7 @@ import { inScope, scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
 import { isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { parseSpreadsheet, readTable, RowErrors, templateBuffer } from '../../platform/spreadsheet.ts';
+import { parseSpreadsheet, readTable, RowErrors, type ImportTemplate } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, type ImportCandidate, type ImportedUser } from './users.repository.ts';
 import { roleOf, socialWalletDates } from './user-values.ts';
@@ -213,7 +213,7 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
      * real class and food category of the organization, so a file that copies them imports. A
      * kindergarten admin (or the super admin who chose a kindergarten organization) gets «Группа».
      */
-    async template(actor: Actor, q: UserTemplateQuery): Promise<Buffer> {
+    async template(actor: Actor, q: UserTemplateQuery): Promise<ImportTemplate> {
       const organizationId = actor.role === 'SuperAdmin' ? (q.organizationId ?? null) : actor.organizationId;
       const org = organizationId === null ? null : await repo.findOrganization(organizationId);
       const kindergarten = speaksKindergarten(actor.role) || org?.type === 'kindergarten';
@@ -228,24 +228,25 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
       const iin = { header: C.iin, width: 16 };
       const job = { header: C.jobTitle, width: 24 };
       const food = { header: C.foodCategory, width: 24 };
+      const file = { fileName: I.templateFile, sheetName: I.templateSheet };
       if (org?.type === 'company') {
-        return templateBuffer(
-          I.templateSheet,
-          [name, iin, job],
-          [[I.example.employee, EXAMPLE_STAFF_IIN, I.example.companyJobTitle]],
-        );
+        return {
+          ...file,
+          columns: [name, iin, job],
+          examples: [[I.example.employee, EXAMPLE_STAFF_IIN, I.example.companyJobTitle]],
+        };
       }
       if (worksWithPupilsOnly(actor.role)) {
-        return templateBuffer(I.templateSheet, [name, iin, food], [[I.example.name, EXAMPLE_IIN, category]]);
+        return { ...file, columns: [name, iin, food], examples: [[I.example.name, EXAMPLE_IIN, category]] };
       }
-      return templateBuffer(
-        I.templateSheet,
-        [name, iin, { header: kindergarten ? USER_IMPORT_GROUP_COLUMN : C.classroom, width: 16 }, food, job],
-        [
+      return {
+        ...file,
+        columns: [name, iin, { header: kindergarten ? USER_IMPORT_GROUP_COLUMN : C.classroom, width: 16 }, food, job],
+        examples: [
           [I.example.name, EXAMPLE_IIN, classroom, category, ''],
           [I.example.employee, EXAMPLE_STAFF_IIN, '', '', I.example.jobTitle],
         ],
-      );
+      };
     },
   };
 }

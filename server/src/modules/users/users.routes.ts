@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@tamaq/contract/endpoints';
-import { USER_MESSAGES } from '@tamaq/contract/users';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
-import { readUpload, sendXlsx, sendXlsxReport } from '../../platform/spreadsheet.ts';
+import { readUpload, sendTemplate, sendXlsxReport } from '../../platform/spreadsheet.ts';
 import { createUsersCategoryService } from './users-category.service.ts';
 import { createUsersExportService } from './users-export.service.ts';
 import { createUsersImportService } from './users-import.service.ts';
@@ -24,8 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   bindEndpoint(
     app,
     e.template,
-    async (request, reply) =>
-      sendXlsx(reply, USER_MESSAGES.imports.templateFile, await imports.template(actorOf(request), request.query)),
+    async (request, reply) => sendTemplate(reply, await imports.template(actorOf(request), request.query)),
     { tokenInQuery: FILE_LINK },
   );
   bindEndpoint(

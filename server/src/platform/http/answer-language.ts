@@ -10,8 +10,10 @@ const inLanguage = (value: unknown, language: 'kk') => (typeof value === 'string
  * browser's own languages, not the one chosen in the product), else its `Accept-Language`.
  */
 export function requestLanguage(request: FastifyRequest): Language {
-  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
-  return languageOf(typeof lang === 'string' ? lang : request.headers['accept-language']);
+  // From the URL itself: a route's query schema keeps only its own fields.
+  const at = request.url.indexOf('?');
+  const lang = at < 0 ? null : new URLSearchParams(request.url.slice(at + 1)).get('lang');
+  return languageOf(lang ?? request.headers['accept-language']);
 }
 
 /**

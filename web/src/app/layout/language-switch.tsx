@@ -1,8 +1,5 @@
-import { chooseLanguage, chosenLanguage, LANGUAGES, type Language } from '../../i18n/language.ts';
+import { chooseLanguage, chosenLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/language.ts';
 import { PRIMARY, TOKENS } from '../../ui/tokens.ts';
-
-/** Each language by its own name, so that a person finds theirs whatever the page speaks now. */
-export const LANGUAGE_NAMES: Record<Language, string> = { ru: 'Русский', kk: 'Қазақша' };
 
 /**
  * The languages side by side, the current one marked: a choice is kept on this browser (and, signed

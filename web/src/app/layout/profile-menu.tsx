@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import { chooseForProfile } from './use-profile-language.ts';
 import { appLanguage, i18n } from '../../i18n/texts.ts';
-import { LANGUAGE_NAMES } from './language-switch.tsx';
+import { LANGUAGE_NAMES } from '../../i18n/language.ts';
 import { activeHref, toMenuItems } from './menu-items.tsx';
 import type { NavLink } from './nav-model.ts';
 

@@ -2,6 +2,7 @@ import { OrganizationCreate, type Organization } from '@tamaq/contract/organizat
 import { MODULES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '@tamaq/contract/roles';
 import { Checkbox, Divider, Flex, Form, Input, Select } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/language.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { organizationsResource } from './organizations-resource.ts';
@@ -26,6 +27,11 @@ const rules = {
 const typeOptions = ORGANIZATION_TYPES.map((v) => ({ value: v, label: t.organizationTypes[v] }));
 const statusOptions = ORGANIZATION_STATUSES.map((v) => ({ value: v, label: t.organizationStatuses[v] }));
 const moduleOptions = MODULES.map((v) => ({ value: v, label: t.modules[v] ?? v }));
+/** Each language by its own name; none leaves the people in Russian until each chooses. */
+const languageOptions = [
+  { value: null, label: f.languageNone },
+  ...LANGUAGES.map((v) => ({ value: v, label: LANGUAGE_NAMES[v] })),
+];
 
 const values = (o: Organization | null): Partial<Values> =>
   o
@@ -37,16 +43,17 @@ const values = (o: Organization | null): Partial<Values> =>
         address: o.address,
         contacts: o.contacts,
         modules: o.modules,
+        language: o.language,
       }
-    : { status: 'active', modules: [] };
+    : { status: 'active', modules: [], language: null };
 
 /** A new organization's body carries its admin; a change only the organization's own fields. */
 const body = (v: Partial<Values>, o: Organization | null) => {
   const full = v as Values;
   if (!o) return full;
-  const { name, status, bin, address, contacts, modules } = full;
+  const { name, status, bin, address, contacts, modules, language } = full;
   // The type is not the form's to change: the stored one goes back.
-  return { type: o.type, name, status, bin, address, contacts, modules };
+  return { type: o.type, name, status, bin, address, contacts, modules, language: language ?? null };
 };
 
 /** /organization/create and /organization/:id: one form; the admin account only on create. */
@@ -99,6 +106,9 @@ export function OrganizationFormPage() {
           </Form.Item>
           <Form.Item name="modules" label={f.modules}>
             <Checkbox.Group options={moduleOptions} />
+          </Form.Item>
+          <Form.Item name="language" label={f.language} extra={f.languageHint}>
+            <Select options={languageOptions} style={{ maxWidth: 240 }} data-testid="organization-language" />
           </Form.Item>
           {row === null && (
             <>

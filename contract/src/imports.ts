@@ -1,4 +1,4 @@
-import { withKazakh } from './languages.ts';
+import { translate, withKazakh } from './languages.ts';
 import { z } from './zod.ts';
 
 /**
@@ -38,7 +38,8 @@ export const IMPORT_MESSAGES = withKazakh(
     empty: 'Файлда жүктейтін жолдар жоқ',
     tooManyRows: (max: number) => `Файлда ${max} жолдан көп: оны бөліктерге бөліңіз`,
     missingColumn: (title: string) => `Файлда «${title}» бағаны жоқ`,
-    row: (n: number, message: string) => `${n}-жол: ${message}`,
+    // The row's message is one of ours, said in Kazakh too.
+    row: (n: number, message: string) => `${n}-жол: ${translate(message, 'kk')}`,
     badCharacter: (title: string) => `«${title}» бағанында рұқсат етілмеген таңба бар`,
     more: (n: number) => `және тағы қателер: ${n}`,
     exampleSheet: 'Үлгі',

@@ -139,6 +139,8 @@ describe('/organizations', () => {
       .click();
     await page.getByLabel('Название', { exact: true }).waitFor();
     await choose(page, 'Статус', 'Активна');
+    // Its people work in Kazakh until each chooses otherwise.
+    await choose(page, 'Язык по умолчанию', 'Қазақша');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Организация сохранена').waitFor();
 
@@ -146,5 +148,7 @@ describe('/organizations', () => {
     await signIn(page, adminEmail, adminPassword);
     await page.waitForURL((u) => u.pathname === '/report/fixations');
     await page.getByTestId('profile-menu-title').getByText('Гульнара Тестова').waitFor();
+    await page.getByRole('menuitem', { name: 'Есептер' }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk');
   });
 });

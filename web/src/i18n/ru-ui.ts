@@ -13,6 +13,7 @@ export const ui = {
   cancel: 'Отмена',
   errors: {
     network: 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.',
+    timeout: 'Сервер не ответил вовремя. Проверьте подключение и попробуйте ещё раз.',
     generic: 'Что-то пошло не так. Попробуйте ещё раз.',
     /** Shown for an error answer the server did not explain (a proxy page, an empty body). */
     byStatus: {

@@ -35,11 +35,9 @@ export function networkError(): ApiError {
   return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, errorMessage: shellTexts.ui.errors.network });
 }
 
-export const TIMEOUT_TEXT = 'Сервер не ответил вовремя. Проверьте подключение и попробуйте ещё раз.';
-
 /** The server took too long: shown like a lost connection (status 0), with its own words. */
 export function timeoutError(): ApiError {
-  return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, errorMessage: TIMEOUT_TEXT });
+  return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, errorMessage: shellTexts.ui.errors.timeout });
 }
 
 /** Russian words for an answer the server did not explain, keeping the status for support calls. */

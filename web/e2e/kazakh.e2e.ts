@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import type { Book } from '@tamaq/contract/library';
+import type { UserList } from '@tamaq/contract/users';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO_PASSWORD, downloadLink, openBrowser, shot } from './browser.ts';
+import { cdpScan } from './cdp-scan.ts';
+import { call, tokenOf, withCard } from './fixation-helpers.ts';
+
+/**
+ * The main paths of the day in Kazakh, as a school whose staff work in Kazakh walks them: a browser
+ * whose language is Kazakh (nothing chosen, nothing kept in the demo profiles), a cashbox order, a
+ * report with its download, a library issue, a people import with its template.
+ */
+const SUFFIX = String(Date.now()).slice(-7);
+const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
+const almatyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date());
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-kk-'));
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+beforeAll(async () => {
+  browser = await openBrowser(undefined, 'kk-KZ');
+  page = browser.page;
+});
+afterAll(() => browser?.close());
+
+/** Signs in as `email` in this Kazakh browser, from a clean sign-in page. */
+async function asUser(email: string) {
+  await page.goto(`${baseUrl()}/login`);
+  await page.evaluate(() => {
+    localStorage.removeItem('access_token');
+    localStorage.removeItem('tamaq.language');
+    localStorage.removeItem('tamaq.language.source');
+  });
+  await page.goto(`${baseUrl()}/login`);
+  await page.getByRole('heading', { name: 'Кіру' }).waitFor();
+  await page.getByLabel('Логин немесе e-mail').fill(email);
+  await page.getByLabel('Құпиясөз', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Кіру' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Every sheet of the workbook a link gives: its name and rows. */
+async function workbookAt(href: string) {
+  const res = await fetch(new URL(href, baseUrl()));
+  expect(res.status).toBe(200);
+  const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+  return {
+    fileName: decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(res.headers.get('content-disposition') ?? '')![1]!),
+    sheets: book.SheetNames.map((name) => ({
+      name,
+      rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name]!, { header: 1, blankrows: false }),
+    })),
+  };
+}
+
+describe('a day at a Kazakh school, in Kazakh', () => {
+  it('takes a cashbox order and pays it', async () => {
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const category = await call<{ id: number }>(admin, 'POST', '/api/category', { name: `Асхана ${SUFFIX}` });
+    const dish = await call<{ id: number }>(admin, 'POST', '/api/product', {
+      category_id: category.id,
+      name: `Бауырсақ ${SUFFIX}`,
+      cost: '150',
+      output: '100 г',
+    });
+    const school = await call<{ id: number }>(admin, 'POST', '/api/school', {
+      region_id: 2,
+      name: `Қазақ мектебі ${SUFFIX}`,
+      address: 'Абай к-сі, 3',
+      city: 'Алматы',
+    });
+    const menu = await call<{ id: number }>(admin, 'POST', '/api/menu', {
+      name: `Мәзір ${SUFFIX}`,
+      days: 1,
+      groups: '3',
+    });
+    await call(admin, 'POST', '/api/menu/product', { menu_id: menu.id, day: 1, group: 3, product_ids: [dish.id] });
+    await call(admin, 'POST', '/api/activated/menu/activate', {
+      school_id: school.id,
+      menu_id: menu.id,
+      type: 'paid_food',
+      date: almatyToday(),
+    });
+
+    await asUser('edu.cashier@demo.kz');
+    await page.goto(`${baseUrl()}/cashbox?schoolId=${school.id}`);
+    await page.getByTestId('dish-board').getByRole('option').first().waitFor();
+    await page.keyboard.type(`бауырсақ ${SUFFIX}`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('+');
+    await page
+      .getByTestId('cart-line')
+      .filter({ hasText: `Бауырсақ ${SUFFIX}` })
+      .waitFor();
+    expect(plain(await page.getByTestId('cart-total').textContent())).toBe('Жиыны: 300,00 тг.');
+    await page.keyboard.press('F9');
+    const paid = page.getByTestId('order-paid');
+    await paid.waitFor();
+    expect(plain(await paid.textContent())).toMatch(/№\d+ тапсырыс төленді: 300,00 тг\./);
+    await shot(page, 'kazakh-cashbox-paid');
+  });
+
+  it('shows a school report and downloads it with Kazakh headings', async () => {
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const schools = await call<{ rows: { id: number }[] }>(admin, 'GET', '/api/schools?limit=1');
+    await asUser('edu.admin@demo.kz');
+    const today = almatyToday();
+    await page.goto(
+      `${baseUrl()}/report/school/fixations?canteenId=${schools.rows[0]!.id}&dateFrom=${today}&dateTo=${today}`,
+    );
+    await page.getByTestId('report-grid').waitFor();
+    const href = await downloadLink(page.getByTestId('report-download'));
+    expect(new URL(href, baseUrl()).searchParams.get('lang')).toBe('kk');
+    const book = await workbookAt(href);
+    expect(book.fileName).toMatch(/^Мектеп бойынша есеп /);
+    expect(book.sheets[0]!.name).toBe('Мектеп бойынша есеп');
+    expect(String(book.sheets[0]!.rows[0]![0])).toMatch(/^Тіркеулер бойынша есеп: /);
+    expect(book.sheets[0]!.rows.flat()).toContain('Аты-жөні');
+    await shot(page, 'kazakh-school-report');
+  });
+
+  it('issues a book to a pupil by scanner at the library desk', async () => {
+    const librarian = await tokenOf('librarian@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const profile = await call<{ school_id: number }>(librarian, 'GET', '/api/profile');
+    const created = await call<Book>(librarian, 'POST', '/api/book', {
+      schoolId: profile.school_id,
+      name: `Абай жолы ${SUFFIX}`,
+      authors: 'Әуезов М.',
+      publisher: 'Жазушы',
+      year: 2015,
+    });
+    const book = await call<Book>(librarian, 'POST', '/api/book/count', { book_id: created.id, count: 1 });
+    const pupils = await call<UserList>(
+      admin,
+      'GET',
+      `/api/users?schoolId=${book.schoolId}&isPupils=1&limit=1&offset=21`,
+    );
+    const pupil = pupils.rows[0]!;
+    const card = await withCard(admin, pupil, `KK${SUFFIX}`);
+
+    await asUser('librarian@demo.kz');
+    await page.waitForURL((u) => u.pathname === '/books/issuance');
+    await page.getByTestId('desk-prompt').waitFor();
+    await cdpScan(page, card, 10);
+    await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
+    await cdpScan(page, book.barcodes[0]!.barcode, 10);
+    await page.locator('[data-testid="desk-copies"] tbody tr.ant-table-row').first().waitFor();
+    await page.keyboard.press('Control+Enter');
+    await page.locator('.ant-modal-confirm-title').getByText(`${pupil.name} оқушысына 1 кітапты`).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('desk-note').getByText(`Кітаптар ${pupil.name} оқушысына`).waitFor();
+    await shot(page, 'kazakh-library-issued');
+  });
+
+  it('imports people from a file headed in Kazakh, after downloading the Kazakh template', async () => {
+    await asUser('admin@demo.kz');
+    await page.goto(`${baseUrl()}/users`);
+    const template = await downloadLink(page.getByTestId('import-template'));
+    expect(new URL(template, baseUrl()).searchParams.get('lang')).toBe('kk');
+    const book = await workbookAt(template);
+    expect(book.sheets[0]!.name).toBe('Пайдаланушылар');
+    expect(book.sheets[0]!.rows[0]).toEqual(['Аты-жөні', 'ЖСН', 'Лауазымы']);
+
+    const file = path.join(tmp, 'qyzmetkerler.xlsx');
+    const sheet = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      sheet,
+      XLSX.utils.aoa_to_sheet([
+        ['Аты-жөні', 'ЖСН', 'Лауазымы'],
+        [`Аспаз ${SUFFIX}`, '', 'Аспаз'],
+        ['', '', 'Атаусыз'],
+      ]),
+      'Пайдаланушылар',
+    );
+    fs.writeFileSync(file, XLSX.write(sheet, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    await page.locator('input[type="file"][accept=".xlsx,.xls"]').setInputFiles(file);
+    // A refused row is said in Kazakh by the server, and nothing is written.
+    const errors = page.getByTestId('import-errors');
+    await errors.waitFor();
+    expect(await errors.textContent()).toContain('3-жол: аты-жөні көрсетілмеген');
+    await shot(page, 'kazakh-import-refused');
+  });
+});

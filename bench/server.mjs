@@ -1,10 +1,22 @@
 // Starts the real server for a benchmark and stops it; the callers measure around it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { SERVER_NODE_OPTIONS } from '../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** Whether something listens on 127.0.0.1:`port`. */
+const portAnswers = (port) =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 
 /** BENCH_NODE_ARGS: more options for the server's Node (`--trace-gc`, `--cpu-prof`), space-separated. */
 const extraNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -22,6 +34,10 @@ export async function startBenchServer({
   entry = null,
   timeoutMs = 120_000,
 }) {
+  // A server left by a killed run would answer the ready check in this one's place.
+  if (await portAnswers(port)) {
+    throw new Error(`port ${port} is taken: a server of an earlier bench run still runs? (stop it first)`);
+  }
   const args = entry
     ? [...SERVER_NODE_OPTIONS, ...extraNodeArgs(), ...nodeArgs, entry]
     : [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')];

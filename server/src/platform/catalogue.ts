@@ -8,6 +8,7 @@ import type { Db } from './db/client.ts';
 import { listPage, searchIn } from './db/catalogue.ts';
 import { forbidden, isUniqueViolation, notFound, ValidationError } from './http/errors.ts';
 import { retire } from './retire.ts';
+import { alphabetically } from './db/alphabet.ts';
 
 /** An organization's catalogue: its rows belong to one organization and are archived, not deleted. */
 export type CatalogueTable = PgTable & {
@@ -162,7 +163,7 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
             .select(columns)
             .from(t as PgTable)
             .where(where)
-            .orderBy(...(spec.order ? spec.order(spec.table) : [asc(t.name), asc(t.id)])),
+            .orderBy(...(spec.order ? spec.order(spec.table) : [alphabetically(t.name), asc(t.id)])),
         table: t,
         where,
         limit: q.limit,

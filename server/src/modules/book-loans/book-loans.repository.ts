@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, users } from '../../platform/db/schema-people.ts';
 import { bookBarcodes, bookHistories, bookLoans, books } from '../../platform/db/schema-library.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 /** Copies the student holds now. */
 const onHands = sql<number>`(select count(*)::int from ${bookLoans} where ${bookLoans.userId} = ${users.id} and ${bookLoans.returnedAt} is null)`;
@@ -104,7 +105,7 @@ export function createBookLoansRepository(db: Db) {
         .innerJoin(books, eq(books.id, bookBarcodes.bookId))
         .innerJoin(organizations, eq(organizations.id, bookLoans.organizationId))
         .where(and(eq(bookLoans.userId, userId), isNull(bookLoans.returnedAt)))
-        .orderBy(asc(bookLoans.expiredAt), asc(books.name), asc(bookBarcodes.barcode));
+        .orderBy(asc(bookLoans.expiredAt), alphabetically(books.name), asc(bookBarcodes.barcode));
     },
 
     /**
@@ -129,7 +130,7 @@ export function createBookLoansRepository(db: Db) {
             ),
           ),
         )
-        .orderBy(asc(users.name), asc(users.id))
+        .orderBy(alphabetically(users.name), asc(users.id))
         .limit(limit);
     },
 

@@ -8,6 +8,7 @@ import { organizations, schools } from '../../platform/db/schema.ts';
 import { classrooms, parentChildren, users } from '../../platform/db/schema-people.ts';
 import { bookBarcodes, bookLoans, bookOverdueNotices, books } from '../../platform/db/schema-library.ts';
 import { bookSummary } from './book-loans.repository.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 /** A claimed notice with what its e-mail says. */
 export interface NoticeToSend {
@@ -145,7 +146,7 @@ export function createOverdueNoticesRepository(db: Db) {
             .innerJoin(users, eq(users.id, bookLoans.userId))
             .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
             .where(where)
-            .orderBy(desc(bookOverdueNotices.day), asc(users.name), asc(bookOverdueNotices.id)),
+            .orderBy(desc(bookOverdueNotices.day), alphabetically(users.name), asc(bookOverdueNotices.id)),
         table: bookOverdueNotices,
         count: (tx) =>
           tx

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, users, visits } from '../../platform/db/schema-people.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 /** Classes that have not ended their year: the only ones lists, pickers and imports see. */
 const live = isNull(classrooms.archivedAt);
@@ -17,15 +18,10 @@ const live = isNull(classrooms.archivedAt);
 const pupilsCount = sql<number>`(select count(*)::int from ${users} as pupil where pupil.classroom_id = ${sql.identifier('classrooms')}.${sql.identifier('id')} and pupil.deleted_at is null)`;
 
 /**
- * Natural order of class names: '2 А' before '10 А' (by the leading number, as numeric so that any
- * number of digits fits), names without a number after them, then by name and id.
+ * Natural order of class names in the reader's alphabet: '2 А' before '10 А' (numbers by value),
+ * names without a number after them, then by id. A function: the alphabet is read at each query.
  */
-const naturalOrder = [
-  sql`substring(${classrooms.name} from '^[0-9]+')::numeric asc nulls last`,
-  sql`lower(${classrooms.name}) asc`,
-  asc(classrooms.name),
-  asc(classrooms.id),
-];
+const naturalOrder = () => [alphabetically(classrooms.name), asc(classrooms.id)];
 
 const columns = {
   id: classrooms.id,
@@ -62,7 +58,7 @@ export function createClassroomsRepository(db: Db) {
             .from(classrooms)
             .innerJoin(schools, eq(schools.id, classrooms.schoolId))
             .where(where)
-            .orderBy(...naturalOrder),
+            .orderBy(...naturalOrder()),
         table: classrooms,
         where,
         limit: filter.limit,
@@ -147,7 +143,7 @@ export function createClassroomsRepository(db: Db) {
         .select({ name: classrooms.name, pupilsCount, createdAt: classrooms.createdAt })
         .from(classrooms)
         .where(and(eq(classrooms.schoolId, schoolId), live))
-        .orderBy(...naturalOrder);
+        .orderBy(...naturalOrder());
     },
 
     // ---- the move to the next year ----
@@ -158,7 +154,7 @@ export function createClassroomsRepository(db: Db) {
         .select({ id: classrooms.id, name: classrooms.name, pupilsCount })
         .from(classrooms)
         .where(and(eq(classrooms.schoolId, schoolId), live))
-        .orderBy(...naturalOrder)
+        .orderBy(...naturalOrder())
         .for('update');
     },
 

@@ -4,6 +4,7 @@ import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { images } from '../../platform/db/schema.ts';
 import { dishCategories, dishes, menuDishes } from '../../platform/db/schema-food.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 const columns = {
   id: dishes.id,
@@ -62,7 +63,7 @@ export function createDishesRepository(db: Db) {
         searchIn(opts.query, dishes.name),
       );
       return listPage(db, {
-        rows: (tx) => joined(tx).where(where).orderBy(asc(dishes.name), asc(dishes.id)),
+        rows: (tx) => joined(tx).where(where).orderBy(alphabetically(dishes.name), asc(dishes.id)),
         table: dishes,
         where,
         ...opts,
@@ -120,7 +121,7 @@ export function createDishesRepository(db: Db) {
                  as activations
         from menus m
         where m.deleted_at is null and exists (select 1 from menu_dishes md where md.menu_id = m.id and md.dish_id = ${id})
-        order by m.name, m.id`);
+        order by ${alphabetically(sql`m.name`)}, m.id`);
       return (result as unknown as { rows: { id: number; name: string; activations: number }[] }).rows;
     },
 

@@ -8,6 +8,7 @@ import { classrooms, fixationCategories, foodCategories, users, visits } from '.
 import { everywhere, type Scope } from '../../platform/auth/scope.ts';
 import { canteenInScope, classroomInScope, schoolInScope } from '../../platform/db/places.ts';
 import { selectVisitAnswers, toFixation } from '../../platform/db/visit-answer.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 /** Whose visits one manual list shows: a canteen's meal time, or a school's pupils by class and/or food category. */
 export type ManualPlace =
@@ -133,7 +134,7 @@ export function createManualFixationsRepository(db: Db) {
         .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
         .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
         .where(and(eq(users.organizationId, org), isNull(users.deletedAt), who))
-        .orderBy(asc(users.name), asc(users.id))
+        .orderBy(alphabetically(users.name), asc(users.id))
         .limit(MANUAL_MAX_ROWS);
       return {
         total: rows[0]?.total ?? 0,

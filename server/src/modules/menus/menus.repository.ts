@@ -4,6 +4,7 @@ import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { images } from '../../platform/db/schema.ts';
 import { dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 // Written out: drizzle would name the outer column bare ("id"), which the subquery would read as its own.
 const liveActivations = sql<number>`(select count(*) from menu_activations a
@@ -49,7 +50,7 @@ export function createMenusRepository(db: Db) {
     async list(scope: Scope, opts: { query?: string; organizationId?: number; limit: number; offset: number }) {
       const where = and(visible(scope, opts.organizationId), searchIn(opts.query, menus.name));
       return listPage(db, {
-        rows: (tx) => selectMenus(tx).where(where).orderBy(asc(menus.name), asc(menus.id)),
+        rows: (tx) => selectMenus(tx).where(where).orderBy(alphabetically(menus.name), asc(menus.id)),
         table: menus,
         where,
         ...opts,
@@ -83,7 +84,7 @@ export function createMenusRepository(db: Db) {
         .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
         .leftJoin(images, eq(images.id, dishes.imageId))
         .where(and(eq(menuDishes.menuId, menuId), isNull(dishes.deletedAt)))
-        .orderBy(asc(menuDishes.day), asc(menuDishes.group), asc(dishes.name), asc(dishes.id));
+        .orderBy(asc(menuDishes.day), asc(menuDishes.group), alphabetically(dishes.name), asc(dishes.id));
     },
 
     async insert(organizationId: number, values: MenuValues, tx: Db): Promise<number> {

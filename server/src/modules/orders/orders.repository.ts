@@ -7,6 +7,7 @@ import { users } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, menuDishes, orderItems, orders } from '../../platform/db/schema-food.ts';
 import { organizationScope, schoolInScope } from '../../platform/db/places.ts';
 import { createSalesRepository } from './sales.repository.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 export type { OrderFilter } from './sales.repository.ts';
 
@@ -60,7 +61,7 @@ export function createOrdersRepository(db: Db) {
       return liveDishes(db)
         .innerJoin(sold, eq(sold.dishId, dishes.id))
         .where(isNull(dishes.deletedAt))
-        .orderBy(desc(sold.sold), asc(dishes.name), asc(dishes.id))
+        .orderBy(desc(sold.sold), alphabetically(dishes.name), asc(dishes.id))
         .limit(FAVORITES_MAX);
     },
 
@@ -79,14 +80,24 @@ export function createOrdersRepository(db: Db) {
             ),
           ),
         )
-        .orderBy(asc(dishCategories.name), asc(dishCategories.id), asc(dishes.name), asc(dishes.id));
+        .orderBy(
+          alphabetically(dishCategories.name),
+          asc(dishCategories.id),
+          alphabetically(dishes.name),
+          asc(dishes.id),
+        );
     },
 
     /** Every live dish of the organization, by category and name (no paid menu today). */
     allDishes(organizationId: number) {
       return liveDishes(db)
         .where(and(eq(dishes.organizationId, organizationId), isNull(dishes.deletedAt)))
-        .orderBy(asc(dishCategories.name), asc(dishCategories.id), asc(dishes.name), asc(dishes.id));
+        .orderBy(
+          alphabetically(dishCategories.name),
+          asc(dishCategories.id),
+          alphabetically(dishes.name),
+          asc(dishes.id),
+        );
     },
 
     /**
@@ -146,7 +157,7 @@ export function createOrdersRepository(db: Db) {
                (select name from schools where id = ${order.schoolId}::int) as "schoolName",
                (select json_agg(json_build_object('id', i.dish_id, 'name', i.name, 'count', i.count,
                                                   'cost', i.cost::text, 'amount', i.amount::text)
-                                order by i.name, i.dish_id) from i) as lines
+                                order by ${alphabetically(sql`i.name`)}, i.dish_id) from i) as lines
         from o`,
       );
       return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
@@ -159,7 +170,7 @@ export function createOrdersRepository(db: Db) {
         .select({ id: dishes.id, name: dishes.name, cost: dishes.cost })
         .from(dishes)
         .where(and(eq(dishes.organizationId, organizationId), isNull(dishes.deletedAt), inArray(dishes.id, ids)))
-        .orderBy(asc(dishes.name), asc(dishes.id));
+        .orderBy(alphabetically(dishes.name), asc(dishes.id));
       return rows;
     },
 
@@ -221,7 +232,7 @@ export function createOrdersRepository(db: Db) {
         })
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.name), asc(orderItems.dishId));
+        .orderBy(alphabetically(orderItems.name), asc(orderItems.dishId));
     },
 
     /** An order of the organization (and of the school a locked user is kept to), with its zone. */

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { schools } from '../../platform/db/schema.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, orderItems, orders } from '../../platform/db/schema-food.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 export interface OrderFilter {
   organizationId: number;
@@ -65,7 +66,7 @@ export function createSalesRepository(db: Db) {
         .leftJoin(users, eq(users.id, orders.userId))
         .where(ofFilter(f))
         .groupBy(orders.userId, users.name)
-        .orderBy(asc(users.name), asc(orders.userId));
+        .orderBy(alphabetically(users.name), asc(orders.userId));
     },
 
     /** The voided orders' sum of the filter. */
@@ -106,7 +107,7 @@ export function createSalesRepository(db: Db) {
         .leftJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
         .where(and(ofFilter(f), isNull(orders.voidedAt)))
         .groupBy(orderItems.dishId, dishes.name, dishCategories.name)
-        .orderBy(desc(sql`sum(${orderItems.count})`), asc(dishes.name), asc(orderItems.dishId));
+        .orderBy(desc(sql`sum(${orderItems.count})`), alphabetically(dishes.name), asc(orderItems.dishId));
     },
 
     /** The period's totals: orders, their sum, dishes sold. */
@@ -135,7 +136,7 @@ export function createSalesRepository(db: Db) {
           cashier: users.name,
           count: orders.count,
           amount: orders.amount,
-          dishes: sql<string>`(select string_agg(i.name || ' × ' || i.count, '; ' order by i.name, i.dish_id)
+          dishes: sql<string>`(select string_agg(i.name || ' × ' || i.count, '; ' order by ${alphabetically(sql`i.name`)}, i.dish_id)
             from order_items i where i.order_id = orders.id)`,
         })
         .from(orders)

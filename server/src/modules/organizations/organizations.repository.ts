@@ -3,6 +3,7 @@ import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 type OrganizationValues = Pick<
@@ -18,7 +19,11 @@ export function createOrganizationsRepository(db: Db) {
       const where = searchIn(query, organizations.name, organizations.bin);
       return listPage(db, {
         rows: (tx) =>
-          tx.select().from(organizations).where(where).orderBy(asc(organizations.name), asc(organizations.id)),
+          tx
+            .select()
+            .from(organizations)
+            .where(where)
+            .orderBy(alphabetically(organizations.name), asc(organizations.id)),
         table: organizations,
         where,
         limit,

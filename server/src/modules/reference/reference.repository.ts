@@ -2,9 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Role } from '@tamaq/contract/roles';
 import type { Db } from '../../platform/db/client.ts';
 import { regions, roles } from '../../platform/db/schema.ts';
-
-// Russian alphabetical order, the same on any PostgreSQL collation.
-const russian = new Intl.Collator('ru');
+import { compareNames } from '../../platform/db/alphabet.ts';
 
 export function createReferenceRepository(db: Db) {
   return {
@@ -19,7 +17,7 @@ export function createReferenceRepository(db: Db) {
 
     async regions() {
       const rows = await db.select({ id: regions.id, name: regions.name }).from(regions);
-      return rows.sort((a, b) => russian.compare(a.name, b.name) || a.id - b.id);
+      return rows.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
     },
   };
 }

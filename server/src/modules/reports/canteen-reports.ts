@@ -13,7 +13,8 @@ import type { Actor } from '../../platform/auth/actors.ts';
 import { ownOrganization } from '../../platform/catalogue.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { safeFileName, type XlsxReport } from '../../platform/spreadsheet.ts';
-import { collator, grid, gridSheet, period } from './report-grid.ts';
+import { compareNames } from '../../platform/db/alphabet.ts';
+import { grid, gridSheet, period } from './report-grid.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
 /** The canteen's reports: people × days, and meal times × days; on screen and as .xlsx. */
@@ -82,9 +83,7 @@ export function createCanteenReports(repo: ReportsRepository) {
     );
     rows.sort(
       (a, b) =>
-        collator.compare(a.name, b.name) ||
-        a.id - b.id ||
-        categories.rank(a.categoryId) - categories.rank(b.categoryId),
+        compareNames(a.name, b.name) || a.id - b.id || categories.rank(a.categoryId) - categories.rank(b.categoryId),
     );
     const report: FixationReport = { days, users: rows, total };
     return { report, heading: heading(M.canteenTitle), fileName: fileName(M.canteenSheet) };

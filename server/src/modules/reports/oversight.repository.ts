@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isSchoolDay, periodDays } from '@tamaq/contract/reports';
 import type { Db } from '../../platform/db/client.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 /** The visits a report counts: the organization, a place, the local calendar days, some categories. */
 /** A school's counters of the statistics. */
@@ -105,7 +106,7 @@ export function createOversightRepository(db: Db) {
         left join pupils pu on pu.school_id = s.id
         left join parents pa on pa.school_id = s.id
         left join served sv on sv.school_id = s.id
-        order by s.name, s.id`);
+        order by ${alphabetically(sql`s.name`)}, s.id`);
       const rows = (result as unknown as { rows: StatisticsRow[] }).rows.map((r) => ({
         ...r,
         students: Number(r.students),
@@ -216,7 +217,7 @@ export function createOversightRepository(db: Db) {
           left join fixation_categories f on f.id = k.fixation_category_id
           left join sizes z on z.classroom_id = k.classroom_id
           where k.visits > coalesce(z.pupils, 0)
-          order by k.visit_date desc, s.name, cl.name, f.position
+          order by k.visit_date desc, ${alphabetically(sql`s.name`)}, ${alphabetically(sql`cl.name`)}, f.position
           limit ${limit}::int`),
         rows<ManualRow>(sql`
           select v.id, v.created_at as at, u.id as "userId", u.name as "userName", ${place('v')} as kind,

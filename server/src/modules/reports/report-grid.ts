@@ -1,8 +1,7 @@
 import { REPORT_MESSAGES as M, dayName, type ReportDay } from '@tamaq/contract/reports';
 import type { XlsxColumn, XlsxReport } from '../../platform/spreadsheet.ts';
 
-/** What the reports share: names in number order, a period's words, and the grid of days. */
-export const collator = new Intl.Collator('ru', { numeric: true });
+/** What the reports share: a period's words and the grid of days (names in the reader's alphabet: `compareNames`). */
 export const period = (from: string, to: string) => `${dayName(from, true)}–${dayName(to, true)}`;
 /** A cell of a grid: its row's key, the day and the portions. */
 interface GridCell {

@@ -15,6 +15,7 @@ import {
 } from '../../platform/db/schema-people.ts';
 import { classroomInScope, organizationScope, schoolInScope } from '../../platform/db/places.ts';
 import { createOversightRepository } from './oversight.repository.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 /** The visits a report counts: the organization, a place, the local calendar days, some categories. */
 export interface VisitFilter {
@@ -137,7 +138,7 @@ export function createReportsRepository(db: Db) {
         .select({ id: foodCategories.id, name: foodCategories.name })
         .from(foodCategories)
         .where(and(eq(foodCategories.organizationId, organizationId), inArray(foodCategories.id, ids)))
-        .orderBy(asc(foodCategories.name), asc(foodCategories.id));
+        .orderBy(alphabetically(foodCategories.name), asc(foodCategories.id));
     },
 
     /**

@@ -14,7 +14,8 @@ import type { Actor } from '../../platform/auth/actors.ts';
 import { ownOrganization } from '../../platform/catalogue.ts';
 import { notFound, ValidationError } from '../../platform/http/errors.ts';
 import { safeFileName, type XlsxReport } from '../../platform/spreadsheet.ts';
-import { collator, grid, gridSheet, period } from './report-grid.ts';
+import { compareNames } from '../../platform/db/alphabet.ts';
+import { grid, gridSheet, period } from './report-grid.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
 /** A school's reports: pupils × days, and classes × days; on screen and as .xlsx. */
@@ -86,14 +87,14 @@ export function createSchoolReports(repo: ReportsRepository) {
       total,
     }));
     // By class in number order, then by name: the classes ranked once, not compared in every step.
-    const classes = [...new Set(users.map((r) => r.classroomName ?? ''))].sort(collator.compare);
+    const classes = [...new Set(users.map((r) => r.classroomName ?? ''))].sort(compareNames);
     const rank = new Map(classes.map((c, i) => [c, i]));
     users.sort(
       (a, b) =>
         rank.get(a.classroomName ?? '')! - rank.get(b.classroomName ?? '')! ||
-        collator.compare(a.name, b.name) ||
+        compareNames(a.name, b.name) ||
         a.id - b.id ||
-        collator.compare(a.categoryName, b.categoryName),
+        compareNames(a.categoryName, b.categoryName),
     );
     const total = days.reduce((n, d) => n + d.total, 0);
     return { days, users, total, heading, fileName };
@@ -148,9 +149,9 @@ export function createSchoolReports(repo: ReportsRepository) {
     );
     rows.sort(
       (a, b) =>
-        collator.compare(a.classroomName ?? '', b.classroomName ?? '') ||
+        compareNames(a.classroomName ?? '', b.classroomName ?? '') ||
         (a.classroomId ?? 0) - (b.classroomId ?? 0) ||
-        collator.compare(a.categoryName, b.categoryName),
+        compareNames(a.categoryName, b.categoryName),
     );
     const report: CategoryReport = { categories: rows, days, total };
     return { report, ...classes };

@@ -10,6 +10,7 @@ import {
 } from '@tamaq/contract/reports';
 import type { XlsxReport } from '../../platform/spreadsheet.ts';
 import type { DueDay } from './oversight.repository.ts';
+import { compareNames } from '../../platform/db/alphabet.ts';
 
 /** Exact money: '450.50' ↔ 45050 tiyn (a numeric(12,2) as text always has its two decimals). */
 const toTiyn = (amount: string): number => {
@@ -47,8 +48,6 @@ class Tally {
   }
 }
 
-const collator = new Intl.Collator('ru', { numeric: true });
-
 /** The reconciliation of a school and a month from its due days: pupils by class, then by name. */
 export function walletReport(school: { id: number; name: string }, month: string, due: DueDay[]): WalletReport {
   const { from, to } = monthBounds(month);
@@ -77,8 +76,7 @@ export function walletReport(school: { id: number; name: string }, month: string
     p.row.marks[i] = d.servedCost === null ? 'missed' : 'served';
     for (const t of [p.tally, c.tally, whole]) t.add(i, d.servedCost);
   }
-  const byName = <T extends { name: string; id: number }>(a: T, b: T) =>
-    collator.compare(a.name, b.name) || a.id - b.id;
+  const byName = <T extends { name: string; id: number }>(a: T, b: T) => compareNames(a.name, b.name) || a.id - b.id;
   return {
     school,
     month,

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { regions, schools } from '../../platform/db/schema.ts';
 import { bookCategories, books } from '../../platform/db/schema-library.ts';
 import { classrooms, schoolSettings, users, visits } from '../../platform/db/schema-people.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 /**
  * The one scope filter of schools: a school has no `school_id` column, its own `id` plays that part,
@@ -53,7 +54,7 @@ export function createSchoolsRepository(db: Db) {
             .from(schools)
             .leftJoin(regions, eq(regions.id, schools.regionId))
             .where(where)
-            .orderBy(asc(schools.name), asc(schools.id)),
+            .orderBy(alphabetically(schools.name), asc(schools.id)),
         table: schools,
         where,
         ...filter,

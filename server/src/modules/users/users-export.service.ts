@@ -7,8 +7,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { ruDate, safeFileName, type XlsxReport } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, userScope } from './users.repository.ts';
-
-const collator = new Intl.Collator('ru', { numeric: true });
+import { compareNames } from '../../platform/db/alphabet.ts';
 
 /**
  * The pupils of a school or of a class as a sheet (the start of the year): by class in
@@ -35,7 +34,7 @@ export function createUsersExportService(platform: Pick<Platform, 'db' | 'now'>)
         repo.pupilsToExport(userScope(scope, worksWithPupilsOnly(actor.role)), school.id, classroom?.id ?? null),
         repo.findOrganization(school.organizationId),
       ]);
-      rows.sort((a, b) => collator.compare(a.classroomName, b.classroomName) || collator.compare(a.name, b.name));
+      rows.sort((a, b) => compareNames(a.classroomName, b.classroomName) || compareNames(a.name, b.name));
       const [n, name, iin, schoolTitle, classTitle, category, cards] = W.columns;
       const today = ruDate(localDate(platform.now(), org?.timeZone));
       return {

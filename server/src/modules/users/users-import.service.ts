@@ -22,6 +22,7 @@ import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, type ImportCandidate, type ImportedUser } from './users.repository.ts';
 import { roleOf, socialWalletDates } from './user-values.ts';
 import { checkRows, key, USER_COLUMNS, type ParsedRow } from './users-import-rows.ts';
+import { compareNames } from '../../platform/db/alphabet.ts';
 
 const C = USER_IMPORT_COLUMNS;
 
@@ -29,7 +30,6 @@ const C = USER_IMPORT_COLUMNS;
 const EXAMPLE_IIN = makeIin('120315', 5, 1);
 /** And for the example employee (born 02.09.1985). */
 const EXAMPLE_STAFF_IIN = makeIin('850902', 4, 1);
-const collator = new Intl.Collator('ru', { numeric: true });
 
 /**
  * The spreadsheet import of users and pupils (docs/product.md "Users", "Pupils"): every row is checked first and
@@ -221,7 +221,7 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
       const [classes, categories] = org
         ? await Promise.all([repo.classroomsOf(org.id, actor.schoolId), repo.foodCategoriesOf(org.id)])
         : [[], []];
-      const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
+      const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
       const classroom = [...classes].sort(byName)[0]?.name ?? I.example.classroom;
       const category = [...categories].sort(byName)[0]?.name ?? '';
       const name = { header: C.name, width: 36 };

@@ -7,6 +7,7 @@ import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.
 import { images, organizations, regions, schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, foodCategories, users, watches } from '../../platform/db/schema-people.ts';
 import { categoryColumns, createUsersImportRepository } from './users-import.repository.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 export type { ImportCandidate, ImportedUser } from './users-import.repository.ts';
 export { IMPORT_CHUNK } from './users-import.repository.ts';
@@ -104,7 +105,7 @@ export function createUsersRepository(db: Db) {
           .leftJoin(schools, eq(schools.id, users.schoolId))
           .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
           .where(condition)
-          .orderBy(asc(users.name), asc(users.id))
+          .orderBy(alphabetically(users.name), asc(users.id))
           .limit(limit)
           .offset(offset);
         return { total: totalRow?.total ?? 0, rows };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { languageOf, translate, type Language } from '@tamaq/contract/languages';
+import { readingIn } from '../db/alphabet.ts';
 
 type ErrorAnswer = { errorMessage?: unknown; validationErrors?: Record<string, unknown> };
 
@@ -22,6 +23,9 @@ export function requestLanguage(request: FastifyRequest): Language {
  * expects; a text declared with its Kazakh twin (`withKazakh`) is turned here, once, on the way out.
  */
 export function registerAnswerLanguage(app: FastifyInstance): void {
+  // The handler, and every hook after this one, lists names in the reader's alphabet. The last hook
+  // before the handler: the body has been read by then (a stream's events would lose the context).
+  app.addHook('preHandler', (request, _reply, done) => readingIn(requestLanguage(request), done));
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (reply.statusCode < 400 || !payload || typeof payload !== 'object') return payload;
     const language = requestLanguage(request);

@@ -37,7 +37,7 @@ export function CardsPage() {
           onChange={(e) => list.setQuery(e.target.value)}
           placeholder={t.search}
           aria-label={t.search}
-          style={{ maxWidth: 420 }}
+          style={{ maxWidth: 500 }}
         />
       </Flex>
       <DataTable<CardRow>

@@ -45,7 +45,7 @@ export function OrganizationCardsPage() {
             onChange={(e) => list.setQuery(e.target.value)}
             placeholder={t.search}
             aria-label={t.search}
-            style={{ maxWidth: 420 }}
+            style={{ maxWidth: 500 }}
           />
         </Flex>
         <DataTable<CardRow>
@@ -85,7 +85,7 @@ function RegisterCardForm({ organizationId }: { organizationId: number }) {
   );
   return (
     <Form form={form} layout="inline" onFinish={onFinish} data-testid="register-card-form">
-      <Form.Item name="number" label={t.number} rules={numberRules} required style={{ minWidth: 320 }}>
+      <Form.Item name="number" label={t.number} rules={numberRules} required style={{ minWidth: 380 }}>
         <Input placeholder={t.numberPlaceholder} maxLength={80} autoComplete="off" />
       </Form.Item>
       <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={submitting}>

@@ -72,7 +72,7 @@ export function FixationCategoryFormPage() {
       </Form.Item>
       <Flex gap={16} wrap>
         <Form.Item name="time_start" label={t.timeStart} rules={[{ required: true, message: msg.required }]}>
-          <TimePicker format={TIME} needConfirm={false} style={{ width: 140 }} onKeyDown={enterKeepsForm} />
+          <TimePicker format={TIME} needConfirm={false} style={{ width: 180 }} onKeyDown={enterKeepsForm} />
         </Form.Item>
         <Form.Item
           name="time_finish"
@@ -88,7 +88,7 @@ export function FixationCategoryFormPage() {
             }),
           ]}
         >
-          <TimePicker format={TIME} needConfirm={false} style={{ width: 140 }} onKeyDown={enterKeepsForm} />
+          <TimePicker format={TIME} needConfirm={false} style={{ width: 180 }} onKeyDown={enterKeepsForm} />
         </Form.Item>
       </Flex>
       <Alert type="info" showIcon title={t.windowHint} style={{ marginBottom: 16 }} />

@@ -36,7 +36,7 @@ export function SchoolsListPage() {
       }}
       formPath="/school"
       testId="schools-page"
-      searchWidth={420}
+      searchWidth={460}
       canAdd={!locked}
       canDelete={!locked}
       leading={[{ key: 'number', title: f.number, dataIndex: 'number', width: 90 }]}

@@ -92,7 +92,7 @@ export function PupilsPage() {
           aria-label={t.searchPupils}
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
-          style={{ maxWidth: 360 }}
+          style={{ maxWidth: 420 }}
         />
         <SchoolSelect value={schoolId} onChange={chooseSchool} allowAll allLabel={t.allSchools} />
         <ClassroomSelect schoolId={schoolId} value={classroomId} onChange={chooseClassroom} allowAll />

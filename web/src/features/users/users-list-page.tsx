@@ -138,7 +138,7 @@ export function UsersListPage() {
           aria-label={t.search}
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
-          style={{ maxWidth: 420 }}
+          style={{ maxWidth: 460 }}
         />
         {superAdmin && (
           <Select

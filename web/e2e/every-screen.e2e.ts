@@ -1,0 +1,284 @@
+import * as XLSX from '@e965/xlsx';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOK_IMPORT_HEADERS, type BookImportResult } from '@tamaq/contract/library';
+import type { Role } from '@tamaq/contract/roles';
+import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
+import { baseUrl, DEMO_PASSWORD, openBrowser, shot } from './browser.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
+
+/**
+ * Every screen of the route map, opened by a demo account whose role uses it, in a browser whose
+ * language is Kazakh, 1280 px wide (the narrowest desktop a school has; 1366 lays out in the same
+ * antd breakpoint with more room): nothing cut and nothing overflowing. The list comes from the route
+ * map, so a new screen is looked at without anyone adding it here; a screen with ids in its path
+ * needs a way to find them in the demo data below (the type check asks for one).
+ */
+
+const ACCOUNT: Partial<Record<Role, string>> = {
+  SuperAdmin: 'superadmin@demo.kz',
+  Admin: 'admin@demo.kz',
+  Cashier: 'cashier@demo.kz',
+  Economist: 'economist@demo.kz',
+  EducationKindergartenAdmin: 'kg.admin@demo.kz',
+  EducationAdmin: 'edu.admin@demo.kz',
+  EducationLibrarian: 'librarian@demo.kz',
+  EducationCashier: 'edu.cashier@demo.kz',
+  EducationSocialTeacher: 'social@demo.kz',
+  EducationObserver: 'observer@demo.kz',
+  Parent: 'parent@demo.kz',
+};
+
+type Rows = { rows: { id: number; schoolId?: number | null }[] };
+type WithParams = Extract<GuardedRoute, `${string}:${string}`>;
+/** The first row of a list the account sees. */
+const first = async (token: string, path: string) => {
+  const row = (await call<Rows>(token, 'GET', path)).rows[0];
+  if (!row) throw new Error(`the demo data has nothing at ${path}`);
+  return row;
+};
+const firstClass = async (token: string) => {
+  const school = await first(token, '/api/schools?limit=1');
+  return { school: school.id, classroom: (await first(token, `/api/classrooms?schoolId=${school.id}&limit=1`)).id };
+};
+const pupilOf = async (token: string) => {
+  const { classroom } = await firstClass(token);
+  return { classroom, pupil: (await first(token, `/api/users?classroomId=${classroom}&limit=1`)).id };
+};
+const firstBook = async (token: string) => {
+  const school = await first(token, '/api/schools?limit=1');
+  return { school: school.id, book: (await first(token, `/api/books/list?schoolId=${school.id}&limit=1`)).id };
+};
+
+/** A small book file imported into the first school: the id of its import, whose labels a screen prints. */
+async function bookImport(token: string): Promise<number> {
+  const school = await first(token, '/api/schools?limit=1');
+  const H = BOOK_IMPORT_HEADERS;
+  // A category the school has: a new one would make the import ask first.
+  const category = (
+    await call<{ rows: { name: string }[] }>(token, 'GET', `/api/book/categories?schoolId=${school.id}&limit=1`)
+  ).rows[0]!.name;
+  const row: Record<keyof typeof H, string | number> = {
+    name: `Әліппе ${Date.now()}`,
+    authors: 'Ә. Жұмабаева',
+    publisher: 'Атамұра',
+    year: 2024,
+    category,
+    language: 'қазақ',
+    discipline: 'Ана тілі',
+    direction: 'Тіл',
+    type: 'Оқулық',
+    barcodes: '',
+    count: 3,
+  };
+  const keys = Object.keys(H) as (keyof typeof H)[];
+  const sheet = XLSX.utils.aoa_to_sheet([keys.map((k) => H[k]), keys.map((k) => row[k])]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Кітаптар');
+  const form = new FormData();
+  const file: Uint8Array = XLSX.write(book, { type: 'array', bookType: 'xlsx' });
+  form.append('file', new Blob([file]), 'books.xlsx');
+  const res = await fetch(`${baseUrl()}/api/books/upload?school_id=${school.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`book import: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as BookImportResult).import_id;
+}
+
+/** How each screen with ids in its path finds them, as the account that opens it. */
+const PATHS: Record<WithParams, (token: string) => Promise<string>> = {
+  '/canteen/:id': async (t) => `/canteen/${(await first(t, '/api/canteens?limit=1')).id}`,
+  '/school/:id': async (t) => `/school/${(await first(t, '/api/schools?limit=1')).id}`,
+  '/school/:id/settings': async (t) => `/school/${(await first(t, '/api/schools?limit=1')).id}/settings`,
+  '/classroom/:classroomId/users': async (t) => `/classroom/${(await firstClass(t)).classroom}/users`,
+  '/classroom/:classroomId/user/create': async (t) => `/classroom/${(await firstClass(t)).classroom}/user/create`,
+  '/classroom/:classroomId/user/:id': async (t) => {
+    const { classroom, pupil } = await pupilOf(t);
+    return `/classroom/${classroom}/user/${pupil}`;
+  },
+  '/classroom/:classroomId/user/cards/:id': async (t) => {
+    const { classroom, pupil } = await pupilOf(t);
+    return `/classroom/${classroom}/user/cards/${pupil}`;
+  },
+  '/classroom/:school/create': async (t) => `/classroom/${(await firstClass(t)).school}/create`,
+  '/classroom/:school/:id': async (t) => {
+    const { school, classroom } = await firstClass(t);
+    return `/classroom/${school}/${classroom}`;
+  },
+  '/watch/:id': async (t) => `/watch/${(await first(t, '/api/watches?limit=1')).id}`,
+  '/fixation/category/:id': async (t) =>
+    `/fixation/category/${(await first(t, '/api/fixation/categories?limit=1')).id}`,
+  '/user/:id': async (t) => `/user/${(await first(t, '/api/users?limit=1')).id}`,
+  '/user/password/:id': async (t) => `/user/password/${(await first(t, '/api/users?limit=1')).id}`,
+  '/user/cards/:id': async (t) => `/user/cards/${(await first(t, '/api/users?limit=1')).id}`,
+  '/cards/:id': async (t) => `/cards/${(await first(t, '/api/organizations?limit=1')).id}`,
+  '/organization/:id': async (t) => `/organization/${(await first(t, '/api/organizations?limit=1')).id}`,
+  '/food/category/:id': async (t) => `/food/category/${(await first(t, '/api/food/categories?limit=1')).id}`,
+  '/category/:id': async (t) => `/category/${(await first(t, '/api/categories?limit=1')).id}`,
+  '/products/:categoryId': async (t) => `/products/${(await first(t, '/api/categories?limit=1')).id}`,
+  '/product/:categoryId/create': async (t) => `/product/${(await first(t, '/api/categories?limit=1')).id}/create`,
+  '/product/:categoryId/:id': async (t) => {
+    const category = (await first(t, '/api/categories?limit=1')).id;
+    return `/product/${category}/${(await first(t, `/api/products?categoryId=${category}&limit=1`)).id}`;
+  },
+  '/menu/:id': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}`,
+  '/menu/:id/print': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}/print`,
+  '/books/category/:schoolId/create': async (t) =>
+    `/books/category/${(await first(t, '/api/schools?limit=1')).id}/create`,
+  '/books/category/:schoolId/:id': async (t) => {
+    const school = (await first(t, '/api/schools?limit=1')).id;
+    return `/books/category/${school}/${(await first(t, `/api/book/categories?schoolId=${school}&limit=1`)).id}`;
+  },
+  '/books/:schoolId/create': async (t) => `/books/${(await first(t, '/api/schools?limit=1')).id}/create`,
+  '/books/:schoolId/:id': async (t) => {
+    const { school, book } = await firstBook(t);
+    return `/books/${school}/${book}`;
+  },
+  '/books/:id/barcodes': async (t) => `/books/${(await firstBook(t)).book}/barcodes`,
+  '/books/:id/histories': async (t) => `/books/${(await firstBook(t)).book}/histories`,
+  '/books/imports/:id/labels': async (t) => `/books/imports/${await bookImport(t)}/labels`,
+};
+
+/** What a person would see as cut or overflowing on the screen now, each as a line. */
+function problemsOnScreen(): string[] {
+  const problems: string[] = [];
+  const { scrollWidth } = document.documentElement;
+  if (scrollWidth > window.innerWidth + 1)
+    problems.push(`the page scrolls sideways: ${scrollWidth} > ${window.innerWidth}`);
+  // The product's own words: buttons, menus, tabs, labels, headings, column headers, placeholders.
+  const words = [
+    '.ant-btn',
+    '.ant-menu-title-content',
+    '.ant-tabs-tab-btn',
+    '.ant-form-item-label > label',
+    '.ant-table-thead th',
+    '.ant-modal-title',
+    '.ant-card-head-title',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    '.ant-radio-button-wrapper',
+    '.ant-segmented-item-label',
+    '.ant-statistic-title',
+    '.ant-select-selection-placeholder',
+    'input[placeholder]',
+    '.ant-empty-description',
+    '.ant-alert-message',
+    '.ant-descriptions-item-label',
+  ].join(',');
+  for (const el of document.querySelectorAll<HTMLElement>(words)) {
+    if (!el.checkVisibility() || el.closest('.ant-table-tbody')) continue;
+    const text = (el instanceof HTMLInputElement ? el.placeholder : el.innerText).trim().replace(/\s+/g, ' ');
+    if (!text) continue;
+    const style = getComputedStyle(el);
+    // Words in a line of text have no box of their own to be cut by: the box around them is looked at.
+    if (style.display === 'inline') continue;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    let needs: number;
+    if (el instanceof HTMLInputElement) {
+      // A placeholder longer than its field: measured as drawn in the field's font.
+      if (el.value) continue;
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.font = style.font;
+      needs = canvas.measureText(el.placeholder).width;
+    } else {
+      // The words themselves (an icon, a hidden input or a pseudo-element's shadow does not count): wider than the box's room
+      // when the box clips them or they spill out of it.
+      const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      let left = Infinity;
+      let right = -Infinity;
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) {
+          left = Math.min(left, r.left);
+          right = Math.max(right, r.right);
+        }
+      }
+      needs = right - left;
+    }
+    if (needs > room + 1)
+      problems.push(`cut: «${text.slice(0, 60)}» needs ${Math.ceil(needs)} px, has ${Math.floor(room)}`);
+  }
+  const folded = document.querySelector<HTMLElement>('.ant-menu-overflow-item-rest');
+  if (folded && folded.checkVisibility({ opacityProperty: true }) && folded.getBoundingClientRect().height > 0)
+    problems.push('the top menu folds entries into «⋯»');
+  return [...new Set(problems)];
+}
+
+/** Waits until the screen has its data: no request in flight, no spinner, no skeleton. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+}
+
+/** 1280 in the suite; `E2E_WIDTH=1366` looks again at the other common width. */
+const WIDTH = Number(process.env.E2E_WIDTH) || 1280;
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+beforeAll(async () => {
+  browser = await openBrowser({ width: WIDTH, height: 800 }, 'kk-KZ');
+  page = browser.page;
+});
+afterAll(() => browser?.close());
+
+async function signInAs(email: string) {
+  await page.goto(`${baseUrl()}/login`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${baseUrl()}/login`);
+  await page.getByLabel('Логин немесе e-mail').fill(email);
+  await page.getByLabel('Құпиясөз', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Кіру' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Each guarded screen under the account of the first role that uses it; every account's start screen too. */
+const byAccount = new Map<string, GuardedRoute[]>(Object.values(ACCOUNT).map((email) => [email, []]));
+for (const route of Object.keys(ROUTE_ROLES) as GuardedRoute[]) {
+  const role = ROUTE_ROLES[route].find((r) => ACCOUNT[r]);
+  if (!role) throw new Error(`no demo account opens ${route}`);
+  byAccount.set(ACCOUNT[role]!, [...(byAccount.get(ACCOUNT[role]!) ?? []), route]);
+}
+
+const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+
+describe(`every screen in Kazakh at ${WIDTH} px`, () => {
+  it('public screens: nothing cut, nothing overflowing', async () => {
+    const found: string[] = [];
+    await page.goto(`${baseUrl()}/login`);
+    await page.evaluate(() => localStorage.clear());
+    for (const route of PUBLIC_ROUTES.filter((r) => !r.includes(':'))) {
+      await page.goto(`${baseUrl()}${route}`);
+      await settled(page);
+      for (const p of await page.evaluate(problemsOnScreen)) found.push(`${route}: ${p}`);
+      if (process.env.E2E_SHOTS) await shot(page, `kk-${WIDTH}-${slug(route)}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  for (const [email, routes] of byAccount) {
+    it(`${email}: the start screen and ${routes.length} more, nothing cut, nothing overflowing`, async () => {
+      await signInAs(email);
+      await settled(page);
+      const found = (await page.evaluate(problemsOnScreen)).map((p) => `${new URL(page.url()).pathname}: ${p}`);
+      if (process.env.E2E_SHOTS) await shot(page, `kk-${WIDTH}-start-${slug(email)}`);
+      const token = await tokenOf(email);
+      for (const route of routes) {
+        const path = route.includes(':') ? await PATHS[route as WithParams](token) : route;
+        await page.goto(`${baseUrl()}${path}`);
+        await settled(page);
+        for (const p of await page.evaluate(problemsOnScreen)) found.push(`${route}: ${p}`);
+        if (process.env.E2E_SHOTS) await shot(page, `kk-${WIDTH}-${slug(route)}`);
+      }
+      expect(found).toEqual([]);
+    }, 300_000);
+  }
+});

@@ -76,7 +76,7 @@ async function bookImport(token: string): Promise<number> {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Кітаптар');
   const form = new FormData();
-  const file: Uint8Array = XLSX.write(book, { type: 'array', bookType: 'xlsx' });
+  const file: ArrayBuffer = XLSX.write(book, { type: 'array', bookType: 'xlsx' });
   form.append('file', new Blob([file]), 'books.xlsx');
   const res = await fetch(`${baseUrl()}/api/books/upload?school_id=${school.id}`, {
     method: 'POST',

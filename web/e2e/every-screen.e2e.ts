@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import type AxeCore from 'axe-core';
+import { createRequire } from 'node:module';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +12,9 @@ import { call, tokenOf } from './fixation-helpers.ts';
 
 /**
  * Every screen of the route map, opened by a demo account whose role uses it, in a browser whose
- * language is Kazakh, 1280 px wide (the narrowest desktop a school has; 1366 lays out in the same
- * antd breakpoint with more room): nothing cut and nothing overflowing. The list comes from the route
+ * language is Kazakh and again in one whose language is Russian, 1280 px wide (the narrowest desktop a school has; 1366 lays out in the same
+ * antd breakpoint with more room): nothing cut and nothing overflowing, and no violation of WCAG 2.1
+ * A or AA that axe-core finds. The list comes from the route
  * map, so a new screen is looked at without anyone adding it here; a screen with ids in its path
  * needs a way to find them in the demo data below (the type check asks for one).
  */
@@ -209,36 +213,63 @@ function problemsOnScreen(): string[] {
   return [...new Set(problems)];
 }
 
-/** Waits until the screen has its data: no request in flight, no spinner, no skeleton. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined);
+/**
+ * Counts the page's requests in flight (a live socket is not one), so that a screen is looked at once
+ * its data has come: 150 ms without a request, rather than the 500 ms of Playwright's `networkidle`.
+ */
+function trackRequests(page: Page) {
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
+  return async function settled() {
+    await page.waitForLoadState('load');
+    for (let calm = 0, waited = 0; calm < 3 && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      calm = inFlight <= 0 ? calm + 1 : 0;
+    }
+    await page
+      .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+  };
 }
 
 /** 1280 in the suite; `E2E_WIDTH=1366` looks again at the other common width. */
 const WIDTH = Number(process.env.E2E_WIDTH) || 1280;
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  browser = await openBrowser({ width: WIDTH, height: 800 }, 'kk-KZ');
-  page = browser.page;
-});
-afterAll(() => browser?.close());
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+type Violation = { rule: string; impact: string; nodes: string[] };
 
-async function signInAs(email: string) {
-  await page.goto(`${baseUrl()}/login`);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel('Логин немесе e-mail').fill(email);
-  await page.getByLabel('Құпиясөз', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Кіру' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+/** What axe-core finds against WCAG 2.1 A and AA on the screen now: each rule broken, with where. */
+async function violations(page: Page): Promise<Violation[]> {
+  // Evaluated, not added as a script: the product's Content-Security-Policy refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
+    // Every rule of WCAG 2.1 A and AA, the experimental ones too (a control's name that differs from
+    // its visible label is one of them).
+    const rules = axe.getRules(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).map((r) => r.ruleId);
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      nodes: v.nodes.map((n) => {
+        const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const why = data?.fgColor
+          ? `${data.fgColor} on ${data.bgColor} ${data.contrastRatio}:1`
+          : (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160);
+        return `${n.target.join(' ')}: ${why}`;
+      }),
+    }));
+  });
 }
+
+const TEXTS = {
+  kk: { locale: 'kk-KZ', login: 'Логин немесе e-mail', password: 'Құпиясөз', signIn: 'Кіру', name: 'Kazakh' },
+  ru: { locale: 'ru-RU', login: 'Логин или e-mail', password: 'Пароль', signIn: 'Войти', name: 'Russian' },
+} as const;
 
 /** Each guarded screen under the account of the first role that uses it; every account's start screen too. */
 const byAccount = new Map<string, GuardedRoute[]>(Object.values(ACCOUNT).map((email) => [email, []]));
@@ -250,35 +281,66 @@ for (const route of Object.keys(ROUTE_ROLES) as GuardedRoute[]) {
 
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 
-describe(`every screen in Kazakh at ${WIDTH} px`, () => {
-  it('public screens: nothing cut, nothing overflowing', async () => {
-    const found: string[] = [];
-    await page.goto(`${baseUrl()}/login`);
-    await page.evaluate(() => localStorage.clear());
-    for (const route of PUBLIC_ROUTES.filter((r) => !r.includes(':'))) {
-      await page.goto(`${baseUrl()}${route}`);
-      await settled(page);
-      for (const p of await page.evaluate(problemsOnScreen)) found.push(`${route}: ${p}`);
-      if (process.env.E2E_SHOTS) await shot(page, `kk-${WIDTH}-${slug(route)}`);
-    }
-    expect(found).toEqual([]);
-  });
+/** Where axe's findings also go when `E2E_AXE` names a file (one JSON line per screen, for a survey). */
+const AXE_LOG = process.env.E2E_AXE;
 
-  for (const [email, routes] of byAccount) {
-    it(`${email}: the start screen and ${routes.length} more, nothing cut, nothing overflowing`, async () => {
-      await signInAs(email);
-      await settled(page);
-      const found = (await page.evaluate(problemsOnScreen)).map((p) => `${new URL(page.url()).pathname}: ${p}`);
-      if (process.env.E2E_SHOTS) await shot(page, `kk-${WIDTH}-start-${slug(email)}`);
-      const token = await tokenOf(email);
-      for (const route of routes) {
-        const path = route.includes(':') ? await PATHS[route as WithParams](token) : route;
-        await page.goto(`${baseUrl()}${path}`);
-        await settled(page);
-        for (const p of await page.evaluate(problemsOnScreen)) found.push(`${route}: ${p}`);
-        if (process.env.E2E_SHOTS) await shot(page, `kk-${WIDTH}-${slug(route)}`);
+for (const language of ['kk', 'ru'] as const) {
+  const T = TEXTS[language];
+  describe(`every screen in ${T.name} at ${WIDTH} px`, () => {
+    let browser: Awaited<ReturnType<typeof openBrowser>>;
+    let page: Page;
+    let settled: () => Promise<void>;
+    beforeAll(async () => {
+      browser = await openBrowser({ width: WIDTH, height: 800 }, T.locale);
+      page = browser.page;
+      settled = trackRequests(page);
+    });
+    afterAll(() => browser?.close());
+
+    /** The screen now: what is cut or overflowing, each line under the screen's route. */
+    async function look(route: string): Promise<string[]> {
+      await settled();
+      const found = (await page.evaluate(problemsOnScreen)).map((p) => `${route}: ${p}`);
+      const broken = await violations(page);
+      if (AXE_LOG) fs.appendFileSync(AXE_LOG, `${JSON.stringify({ language, route, violations: broken })}\n`);
+      for (const v of broken) found.push(`${route}: WCAG ${v.rule} (${v.impact}) at ${v.nodes.slice(0, 3).join('; ')}`);
+      if (process.env.E2E_SHOTS) await shot(page, `${language}-${WIDTH}-${slug(route)}`);
+      return found;
+    }
+
+    async function signInAs(email: string) {
+      await page.goto(`${baseUrl()}/login`);
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`${baseUrl()}/login`);
+      await page.getByLabel(T.login).fill(email);
+      await page.getByLabel(T.password, { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: T.signIn }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    }
+
+    it('public screens: nothing cut, nothing overflowing, no WCAG violation', async () => {
+      const found: string[] = [];
+      await page.goto(`${baseUrl()}/login`);
+      await page.evaluate(() => localStorage.clear());
+      for (const route of PUBLIC_ROUTES.filter((r) => !r.includes(':'))) {
+        await page.goto(`${baseUrl()}${route}`);
+        found.push(...(await look(route)));
       }
       expect(found).toEqual([]);
-    }, 300_000);
-  }
-});
+    });
+
+    for (const [email, routes] of byAccount) {
+      it(`${email}: the start screen and ${routes.length} more, nothing cut, nothing overflowing, no WCAG violation`, async () => {
+        await signInAs(email);
+        const found = await look(`start of ${email}`);
+        const token = await tokenOf(email);
+        for (const route of routes) {
+          const path = route.includes(':') ? await PATHS[route as WithParams](token) : route;
+          await page.goto(`${baseUrl()}${path}`);
+          found.push(...(await look(route)));
+        }
+        expect(found).toEqual([]);
+      }, 300_000);
+    }
+  });
+}

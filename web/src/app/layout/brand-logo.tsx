@@ -16,31 +16,36 @@ export function BrandLogo({
   compact?: boolean;
   link?: LinkComponent;
 }) {
+  const tile = (
+    <span
+      aria-hidden
+      style={{
+        width: 32,
+        height: 32,
+        borderRadius: 8,
+        background: PRIMARY,
+        color: '#fff',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        fontWeight: 700,
+        fontSize: 18,
+      }}
+    >
+      {brand?.name.charAt(0) ?? ''}
+    </span>
+  );
+  // Until the brand is known there is no name to give the link: a bare tile, not a nameless link.
+  if (!brand) return <span style={{ display: 'inline-flex' }}>{tile}</span>;
   return (
     <To
       to="/"
       data-testid="brand"
-      aria-label={brand?.name}
+      aria-label={brand.name}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color: TOKENS.text, whiteSpace: 'nowrap' }}
     >
-      <span
-        aria-hidden
-        style={{
-          width: 32,
-          height: 32,
-          borderRadius: 8,
-          background: PRIMARY,
-          color: '#fff',
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          fontWeight: 700,
-          fontSize: 18,
-        }}
-      >
-        {brand?.name.charAt(0) ?? ''}
-      </span>
-      {!compact && <span style={{ fontWeight: 600, fontSize: 18 }}>{brand?.name}</span>}
+      {tile}
+      {!compact && <span style={{ fontWeight: 600, fontSize: 18 }}>{brand.name}</span>}
     </To>
   );
 }

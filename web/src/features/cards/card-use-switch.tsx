@@ -1,5 +1,5 @@
 import type { Card } from '@tamaq/contract/cards';
-import { App, Switch } from 'antd';
+import { App, Space, Switch } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { confirmAction } from '../../ui/confirm-delete.tsx';
 import { useSetCardStatus } from './api/set-card-status.ts';
@@ -20,14 +20,12 @@ export function CardUseSwitch({ card }: { card: Card }) {
         void message.success(t.statusSaved);
       },
     });
+  // The state is written beside the switch, not inside it: the switch's name is what it turns
+  // («Безлимитная карта …», on or off), and a word inside would be a visible label the name lacks.
   return (
-    <Switch
-      checked={endless}
-      loading={save.isPending}
-      onClick={ask}
-      checkedChildren={t.endless}
-      unCheckedChildren={t.oneTime}
-      aria-label={t.toggleLabel(card.number)}
-    />
+    <Space size={8}>
+      <Switch checked={endless} loading={save.isPending} onClick={ask} aria-label={t.toggleLabel(card.number)} />
+      <span aria-hidden>{endless ? t.endless : t.oneTime}</span>
+    </Space>
   );
 }

@@ -18,7 +18,7 @@ const t = i18n.fixation.card;
 
 const LOOK = {
   idle: { bg: '#fafafa', border: '#d9d9d9', band: '#8c8c8c', text: '#595959' },
-  success: { bg: '#f0faf3', border: '#2e8b57', band: '#237a48', text: '#135200' },
+  success: { bg: '#f0faf3', border: '#297a4c', band: '#237a48', text: '#135200' },
   refusal: { bg: '#fff1f0', border: '#cf1322', band: '#cf1322', text: '#a8071a' },
   queued: { bg: '#fffbe6', border: '#d48806', band: '#ad6800', text: '#613400' },
 } as const;
@@ -104,7 +104,7 @@ function Body({ feedback, big, mobile, detailOf, color, timeZone }: BodyProps) {
         <Flex vertical align="center" justify="center" gap={8} style={{ ...pad, minHeight: mobile ? 144 : 194 }}>
           <ScanOutlined style={{ fontSize: mobile ? 40 : 56, color: color.band }} />
           <div style={{ fontSize: mobile ? 20 : 26, color: color.text, textAlign: 'center' }}>{t.ready}</div>
-          <div style={{ color: '#8c8c8c' }}>{t.readyHint}</div>
+          <div style={{ color: '#595959' }}>{t.readyHint}</div>
         </Flex>
       );
     case 'success': {

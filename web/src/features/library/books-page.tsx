@@ -39,7 +39,7 @@ export function BooksPage() {
           aria-label={t.barcodesOf(row.name)}
           title={t.barcodes}
           icon={
-            <Badge count={row.count} size="small" showZero={false} offset={[6, -2]} color="#8c8c8c">
+            <Badge count={row.count} size="small" showZero={false} offset={[6, -2]} color="#666666">
               <BarcodeOutlined />
             </Badge>
           }

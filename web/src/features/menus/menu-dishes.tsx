@@ -126,7 +126,7 @@ export function MenuDishes({ menu }: { menu: Menu }) {
                     >
                       <List.Item.Meta
                         avatar={
-                          <Avatar shape="square" src={d.product.image?.url}>
+                          <Avatar shape="square" src={d.product.image?.url} alt="">
                             {d.product.name.slice(0, 1)}
                           </Avatar>
                         }

@@ -1,5 +1,6 @@
 import { MEAL_MODES, MENU_DAYS_MAX, MENU_MESSAGES, MenuCreate } from '@tamaq/contract/menus';
 import { Checkbox, Form, Input } from 'antd';
+import type { ComponentProps } from 'react';
 import { IntegerInput } from '../../ui/integer-input.tsx';
 import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
@@ -55,11 +56,25 @@ export function MenuFormPage() {
         rules={[{ type: 'array', min: 1, required: true, message: MENU_MESSAGES.noGroups }]}
         required
       >
-        <Checkbox.Group
-          options={modes}
-          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 8 }}
-        />
+        <ModesGroup options={modes} />
       </Form.Item>
     </ResourceForm>
+  );
+}
+
+/**
+ * The meal modes as a group of checkboxes. The form marks its field required (`aria-required`), which
+ * a group of checkboxes may not carry (each box is a choice of its own): it is left off.
+ */
+function ModesGroup({
+  'aria-required': _required,
+  ...props
+}: ComponentProps<typeof Checkbox.Group> & { 'aria-required'?: unknown }) {
+  return (
+    <Checkbox.Group
+      {...props}
+      role="group"
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 8 }}
+    />
   );
 }

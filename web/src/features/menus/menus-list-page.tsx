@@ -30,7 +30,7 @@ export function MenusListPage() {
         },
         {
           key: 'used',
-          title: '',
+          title: t.state,
           width: 130,
           render: (_, row) => (row.activations > 0 ? <Tag color="green">{t.inUse}</Tag> : null),
         },

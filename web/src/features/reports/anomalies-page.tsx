@@ -44,7 +44,7 @@ function Section<R>(props: {
         <Tooltip title={props.hint}>
           <Flex gap={8} align="center">
             {props.title}
-            <Badge count={n} showZero color={n ? '#d4380d' : '#52c41a'} overflowCount={999} />
+            <Badge count={n} showZero color={n ? '#d4380d' : '#237804'} overflowCount={999} />
           </Flex>
         </Tooltip>
       }

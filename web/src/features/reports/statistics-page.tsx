@@ -135,7 +135,7 @@ export function StatisticsPage() {
               <PieChart
                 title={t.studentsAndParents}
                 slices={[
-                  { label: t.students, value: drawn.students_total, color: '#2e8b57' },
+                  { label: t.students, value: drawn.students_total, color: '#297a4c' },
                   { label: t.parents, value: drawn.parents_total, color: '#f0a500' },
                 ]}
               />
@@ -156,7 +156,7 @@ export function StatisticsPage() {
                   {
                     label: t.served,
                     value: Math.min(drawn.servings_received, drawn.servings_received_total),
-                    color: '#2e8b57',
+                    color: '#297a4c',
                   },
                   {
                     label: t.notServed,

@@ -95,10 +95,18 @@ export const storedToken = (page: Page) => page.evaluate(() => localStorage.getI
  * opens, so the first moment it has none), checked to carry a download token, never the session's.
  */
 export async function downloadLink(link: Locator): Promise<string> {
-  await link.and(link.page().locator('[href*="token="]')).waitFor();
-  const href = (await link.getAttribute('href'))!;
-  const token = new URL(href, 'http://x').searchParams.get('token');
-  const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { aud?: string };
+  // Read again until the href read is one with a token: the screen may draw the link anew between
+  // the wait and the read (a token given up for the next one, a session changed just before).
+  let href: string | null = null;
+  let token: string | null = null;
+  for (let tries = 0; !token && tries < 50; tries++) {
+    await link.and(link.page().locator('[href*="token="]')).waitFor();
+    href = await link.getAttribute('href');
+    token = href ? new URL(href, 'http://x').searchParams.get('token') : null;
+    if (!token) await link.page().waitForTimeout(100);
+  }
+  if (!href || !token) throw new Error('the link never carried a token');
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { aud?: string };
   if (token === (await storedToken(link.page())) || claims.aud !== 'download')
     throw new Error(`${href} carries no download token`);
   return href;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_IMPORT_HEADERS, type BookImportResult } from '@tamaq/contract/library';
 import type { Role } from '@tamaq/contract/roles';
 import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
-import { baseUrl, DEMO_PASSWORD, openBrowser, shot } from './browser.ts';
-import { call, tokenOf } from './fixation-helpers.ts';
+import { baseUrl, DEMO_PASSWORD, openBrowser, shot, storedToken } from './browser.ts';
+import { call } from './fixation-helpers.ts';
 
 /**
  * Every screen of the route map, opened by a demo account whose role uses it, in a browser whose
@@ -41,33 +41,53 @@ const first = async (token: string, path: string) => {
   if (!row) throw new Error(`the demo data has nothing at ${path}`);
   return row;
 };
+/** The first class (in the first school that has one) with a pupil in it: other test files add empty ones. */
 const firstClass = async (token: string) => {
-  const school = await first(token, '/api/schools?limit=1');
-  return { school: school.id, classroom: (await first(token, `/api/classrooms?schoolId=${school.id}&limit=1`)).id };
+  for (const school of (await call<Rows>(token, 'GET', '/api/schools?limit=100')).rows) {
+    const classes = (await call<Rows>(token, 'GET', `/api/classrooms?schoolId=${school.id}&limit=100`)).rows;
+    for (const classroom of classes) {
+      const pupil = (await call<Rows>(token, 'GET', `/api/users?classroomId=${classroom.id}&limit=1`)).rows[0];
+      if (pupil) return { school: school.id, classroom: classroom.id, pupil: pupil.id };
+    }
+  }
+  throw new Error('the demo data has no class with a pupil');
 };
-const pupilOf = async (token: string) => {
-  const { classroom } = await firstClass(token);
-  return { classroom, pupil: (await first(token, `/api/users?classroomId=${classroom}&limit=1`)).id };
-};
+const pupilOf = firstClass;
+/** The first book of the first school that has books. */
 const firstBook = async (token: string) => {
-  const school = await first(token, '/api/schools?limit=1');
-  return { school: school.id, book: (await first(token, `/api/books/list?schoolId=${school.id}&limit=1`)).id };
+  for (const school of (await call<Rows>(token, 'GET', '/api/schools?limit=100')).rows) {
+    const book = (await call<Rows>(token, 'GET', `/api/books/list?schoolId=${school.id}&limit=1`)).rows[0];
+    if (book) return { school: school.id, book: book.id };
+  }
+  throw new Error('the demo data has no book');
+};
+
+/** The first book category of the first school that has one. */
+const firstBookCategory = async (token: string) => {
+  for (const school of (await call<Rows>(token, 'GET', '/api/schools?limit=100')).rows) {
+    const category = (
+      await call<{ rows: { id: number; name: string }[] }>(
+        token,
+        'GET',
+        `/api/book/categories?schoolId=${school.id}&limit=1`,
+      )
+    ).rows[0];
+    if (category) return { school: school.id, category };
+  }
+  throw new Error('the demo data has no book category');
 };
 
 /** A small book file imported into the first school: the id of its import, whose labels a screen prints. */
 async function bookImport(token: string): Promise<number> {
-  const school = await first(token, '/api/schools?limit=1');
-  const H = BOOK_IMPORT_HEADERS;
   // A category the school has: a new one would make the import ask first.
-  const category = (
-    await call<{ rows: { name: string }[] }>(token, 'GET', `/api/book/categories?schoolId=${school.id}&limit=1`)
-  ).rows[0]!.name;
+  const { school, category } = await firstBookCategory(token);
+  const H = BOOK_IMPORT_HEADERS;
   const row: Record<keyof typeof H, string | number> = {
     name: `Әліппе ${Date.now()}`,
     authors: 'Ә. Жұмабаева',
     publisher: 'Атамұра',
     year: 2024,
-    category,
+    category: category.name,
     language: 'қазақ',
     discipline: 'Ана тілі',
     direction: 'Тіл',
@@ -82,7 +102,7 @@ async function bookImport(token: string): Promise<number> {
   const form = new FormData();
   const file: ArrayBuffer = XLSX.write(book, { type: 'array', bookType: 'xlsx' });
   form.append('file', new Blob([file]), 'books.xlsx');
-  const res = await fetch(`${baseUrl()}/api/books/upload?school_id=${school.id}`, {
+  const res = await fetch(`${baseUrl()}/api/books/upload?school_id=${school}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -132,8 +152,8 @@ const PATHS: Record<WithParams, (token: string) => Promise<string>> = {
   '/books/category/:schoolId/create': async (t) =>
     `/books/category/${(await first(t, '/api/schools?limit=1')).id}/create`,
   '/books/category/:schoolId/:id': async (t) => {
-    const school = (await first(t, '/api/schools?limit=1')).id;
-    return `/books/category/${school}/${(await first(t, `/api/book/categories?schoolId=${school}&limit=1`)).id}`;
+    const { school, category } = await firstBookCategory(t);
+    return `/books/category/${school}/${category.id}`;
   },
   '/books/:schoolId/create': async (t) => `/books/${(await first(t, '/api/schools?limit=1')).id}/create`,
   '/books/:schoolId/:id': async (t) => {
@@ -210,12 +230,15 @@ function problemsOnScreen(): string[] {
   const folded = document.querySelector<HTMLElement>('.ant-menu-overflow-item-rest');
   if (folded && folded.checkVisibility({ opacityProperty: true }) && folded.getBoundingClientRect().height > 0)
     problems.push('the top menu folds entries into «⋯»');
+  // The tab's title names the screen before the brand, as a screen reader says it on arrival.
+  if (!document.title.includes(' — ')) problems.push(`the tab's title «${document.title}» does not name the screen`);
   return [...new Set(problems)];
 }
 
 /**
  * Counts the page's requests in flight (a live socket is not one), so that a screen is looked at once
- * its data has come: 150 ms without a request, rather than the 500 ms of Playwright's `networkidle`.
+ * it is drawn and its data has come: 150 ms without a request, rather than the 500 ms of
+ * Playwright's `networkidle`, which can also pass in the gap before the app's first call).
  */
 function trackRequests(page: Page) {
   let inFlight = 0;
@@ -224,6 +247,13 @@ function trackRequests(page: Page) {
   page.on('requestfailed', () => inFlight--);
   return async function settled() {
     await page.waitForLoadState('load');
+    // The screen is drawn (its heading is there, and with it the calls for its data have gone out)…
+    await page
+      .waitForFunction(() => document.querySelector('main :is(h1, h2, h3, h4, .ant-card-head-title)'), undefined, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+    // …then its data has come: no request for 150 ms, no spinner, no skeleton.
     for (let calm = 0, waited = 0; calm < 3 && waited < 10_000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       calm = inFlight <= 0 ? calm + 1 : 0;
@@ -259,7 +289,7 @@ async function violations(page: Page): Promise<Violation[]> {
         const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
         const why = data?.fgColor
           ? `${data.fgColor} on ${data.bgColor} ${data.contrastRatio}:1`
-          : (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160);
+          : (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300);
         return `${n.target.join(' ')}: ${why}`;
       }),
     }));
@@ -281,6 +311,27 @@ for (const route of Object.keys(ROUTE_ROLES) as GuardedRoute[]) {
 
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 
+/**
+ * Violations known and not yet put right, each with why and the screens where it may be found: any
+ * other fails the test, and so does a rule here found on none of its screens (take it off the list).
+ */
+const KNOWN: { rule: string; routes: string[]; why: string }[] = [
+  {
+    rule: 'td-has-header',
+    routes: [
+      'start of admin@demo.kz',
+      'start of economist@demo.kz',
+      '/report/fixations',
+      '/report/category/fixations',
+      '/report/school/fixations',
+      '/report/school/classroom/fixations',
+      '/report/school/social-wallet',
+    ],
+    why: "a report's header stays on top while its rows scroll (antd's sticky header), which antd draws as a table of its own above the table of rows",
+  },
+];
+const isKnown = (rule: string, route: string) => KNOWN.some((k) => k.rule === rule && k.routes.includes(route));
+
 /** Where axe's findings also go when `E2E_AXE` names a file (one JSON line per screen, for a survey). */
 const AXE_LOG = process.env.E2E_AXE;
 
@@ -290,6 +341,7 @@ for (const language of ['kk', 'ru'] as const) {
     let browser: Awaited<ReturnType<typeof openBrowser>>;
     let page: Page;
     let settled: () => Promise<void>;
+    const seen = new Set<string>();
     beforeAll(async () => {
       browser = await openBrowser({ width: WIDTH, height: 800 }, T.locale);
       page = browser.page;
@@ -303,7 +355,10 @@ for (const language of ['kk', 'ru'] as const) {
       const found = (await page.evaluate(problemsOnScreen)).map((p) => `${route}: ${p}`);
       const broken = await violations(page);
       if (AXE_LOG) fs.appendFileSync(AXE_LOG, `${JSON.stringify({ language, route, violations: broken })}\n`);
-      for (const v of broken) found.push(`${route}: WCAG ${v.rule} (${v.impact}) at ${v.nodes.slice(0, 3).join('; ')}`);
+      for (const v of broken) {
+        if (isKnown(v.rule, route)) seen.add(`${v.rule} ${route}`);
+        else found.push(`${route}: WCAG ${v.rule} (${v.impact}) at ${v.nodes.slice(0, 3).join('; ')}`);
+      }
       if (process.env.E2E_SHOTS) await shot(page, `${language}-${WIDTH}-${slug(route)}`);
       return found;
     }
@@ -316,6 +371,8 @@ for (const language of ['kk', 'ru'] as const) {
       await page.getByLabel(T.password, { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: T.signIn }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      // The signed-in frame, not the sign-in page still on screen while the app loads.
+      await page.locator('.ant-layout-content').waitFor();
     }
 
     it('public screens: nothing cut, nothing overflowing, no WCAG violation', async () => {
@@ -333,7 +390,8 @@ for (const language of ['kk', 'ru'] as const) {
       it(`${email}: the start screen and ${routes.length} more, nothing cut, nothing overflowing, no WCAG violation`, async () => {
         await signInAs(email);
         const found = await look(`start of ${email}`);
-        const token = await tokenOf(email);
+        // The session this page signed in with (another sign-in would count against the login limit).
+        const token = (await storedToken(page))!;
         for (const route of routes) {
           const path = route.includes(':') ? await PATHS[route as WithParams](token) : route;
           await page.goto(`${baseUrl()}${path}`);
@@ -342,5 +400,10 @@ for (const language of ['kk', 'ru'] as const) {
         expect(found).toEqual([]);
       }, 300_000);
     }
+
+    it('finds each known violation still there (one put right comes off the list)', () => {
+      const gone = KNOWN.filter((k) => !k.routes.some((r) => seen.has(`${k.rule} ${r}`))).map((k) => k.rule);
+      expect(gone).toEqual([]);
+    });
   });
 }

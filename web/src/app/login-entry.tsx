@@ -5,7 +5,6 @@ import { DENIED_PARAM, NEXT_PARAM } from '../features/account/return-to.ts';
 import { getBrand } from '../lib/brand-api.ts';
 import { HrefLink } from '../ui/link-type.tsx';
 import { PublicFrame } from './layout/public-frame.tsx';
-import { useBrandTitle } from './layout/use-brand-title.ts';
 
 /**
  * `/login` opened afresh, signed out: the public frame and the sign-in form without antd, the router
@@ -16,7 +15,6 @@ export function LoginEntry({ onSignedIn }: { onSignedIn: (to: string) => Promise
   useEffect(() => {
     getBrand().then(setBrand, () => setBrand(BRANDS.tamaq));
   }, []);
-  useBrandTitle(brand);
   const params = new URLSearchParams(window.location.search);
   return (
     <PublicFrame brand={brand} link={HrefLink}>

@@ -27,6 +27,7 @@ export const theme: ThemeConfig = {
     colorWarning: '#ad4e00',
     green: '#237804',
     gold: '#ad6800',
+    orange: '#ad4e00',
     borderRadius: 8,
     fontSize: 14,
     colorBgLayout: TOKENS.bgLayout,

@@ -187,5 +187,6 @@ export const reportsTexts: Widen<typeof ruReports> = {
   download: 'Excel-ге жүктеу',
   print: 'Басып шығару',
   empty: 'Бұл кезеңде тіркеу жоқ',
+  grid: 'Есеп кестесі: көрсеткілермен айналдыру',
   choose: 'Есеп сүзгілерін таңдаңыз',
 };

@@ -88,5 +88,6 @@ export const reportsTexts = {
   download: 'Скачать Excel',
   print: 'Печать',
   empty: 'За этот период фиксаций нет',
+  grid: 'Таблица отчёта: прокрутка стрелками',
   choose: 'Выберите фильтры отчёта',
 } as const;

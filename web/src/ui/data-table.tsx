@@ -1,9 +1,10 @@
 import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
-import { isValidElement, useEffect, useMemo, useRef, type CSSProperties, type Key, type ReactNode } from 'react';
+import { isValidElement, useEffect, useMemo, type CSSProperties, type Key, type ReactNode } from 'react';
 import { i18n } from '../i18n/texts.ts';
 import { errorText, retryHelps } from '../lib/api-error.ts';
 import { Pager } from './pager.tsx';
 import { pageCount } from './pagination.ts';
+import { useTableAccess } from './table-access.ts';
 
 type PassThrough<T> = Omit<TableProps<T>, 'columns' | 'rowKey' | 'dataSource' | 'loading' | 'pagination'>;
 
@@ -80,7 +81,7 @@ export function DataTable<T extends object>({
     onPageChange((pageCount(count, limit) - 1) * limit);
   }, [loading, count, offset, limit, onPageChange]);
 
-  const box = useInertMeasureRows();
+  const box = useTableAccess<HTMLDivElement>();
   const failed = error !== undefined && error !== null;
   const empty = loading ? (
     i18n.ui.loading
@@ -119,24 +120,4 @@ export function DataTable<T extends object>({
       <Pager total={count} limit={limit} offset={offset} onChange={onPageChange} />
     </div>
   );
-}
-
-/**
- * antd measures column widths in a hidden row that copies every header, a «select all» checkbox
- * included: a keyboard could reach that copy though a screen reader is told it is not there. The
- * hidden row is made inert (nothing in it takes the focus), whenever antd draws one.
- */
-function useInertMeasureRows() {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = box.current;
-    if (!root) return;
-    const mark = () =>
-      root.querySelectorAll('.ant-table-measure-row:not([inert])').forEach((row) => row.setAttribute('inert', ''));
-    mark();
-    const observer = new MutationObserver(mark);
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
-  return box;
 }

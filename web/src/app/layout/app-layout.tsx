@@ -1,6 +1,6 @@
 import { ROLE_LABELS } from '@tamaq/contract/roles';
 import { App, Layout } from 'antd';
-import { Suspense, useRef } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../lib/profile.ts';
 import { useBrand } from '../../lib/brand.ts';
@@ -15,7 +15,7 @@ import { MobileNav } from './mobile-nav.tsx';
 import { buildNav, buildProfileLinks } from './nav-model.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { TopNav } from './top-nav.tsx';
-import { useBrandTitle } from './use-brand-title.ts';
+import { useScreenTitle } from './use-screen-title.ts';
 import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import { useSignOut } from './use-sign-out.ts';
 import { chooseForProfile, useProfileLanguage } from './use-profile-language.ts';
@@ -31,7 +31,8 @@ export function AppLayout() {
   const { modal } = App.useApp();
   const asking = useRef(false);
   useTokenRefresh(useToken());
-  useBrandTitle(brand);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  useScreenTitle(brand, content);
 
   if (!session) return null; // the guard above redirects; this only narrows the type
   // The library entry waits for the profile: only it knows the organization's modules.
@@ -82,7 +83,7 @@ export function AppLayout() {
         )}
       </Layout.Header>
       <Layout.Content style={{ padding: isMobile ? 12 : 24 }}>
-        <div style={{ maxWidth: 1400, margin: '0 auto' }}>
+        <div ref={setContent} style={{ maxWidth: 1400, margin: '0 auto' }}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

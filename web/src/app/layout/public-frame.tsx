@@ -1,9 +1,10 @@
 import type { Brand } from '@tamaq/contract/brand';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { LinkComponent } from '../../ui/link-type.tsx';
 import { TOKENS } from '../../ui/tokens.ts';
 import { AppFooter } from './app-footer.tsx';
 import { BrandLogo } from './brand-logo.tsx';
+import { useScreenTitle } from './use-screen-title.ts';
 
 /**
  * The frame of the public pages: the brand on top, the page's card centred below, the footer. Plain
@@ -19,6 +20,8 @@ export function PublicFrame({
   link?: LinkComponent;
   children: ReactNode;
 }) {
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  useScreenTitle(brand, content);
   return (
     <div
       className="tq-public"
@@ -36,7 +39,9 @@ export function PublicFrame({
         <div style={{ marginBottom: 24, minHeight: 32 }}>
           <BrandLogo brand={brand} link={link} />
         </div>
-        <div style={{ width: '100%', display: 'flex', justifyContent: 'center' }}>{children}</div>
+        <div ref={setContent} style={{ width: '100%', display: 'flex', justifyContent: 'center' }}>
+          {children}
+        </div>
       </main>
       <AppFooter brand={brand} link={link} />
     </div>

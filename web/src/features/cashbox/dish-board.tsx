@@ -92,53 +92,76 @@ export function DishBoard({
           aria-label={t.search}
           style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 8 }}
         >
-          {items.map(({ dish, heading }, i) => (
-            <div key={`${i}-${dish.id}`} style={{ display: 'contents' }}>
-              {heading && (
-                <Typography.Title level={5} style={{ gridColumn: '1 / -1', margin: i === 0 ? 0 : '8px 0 0' }}>
-                  {heading}
+          {groupsOf(items).map((group) => (
+            // A category's dishes are a group of the list, named by its heading (a list of options
+            // may hold options and groups only).
+            <div
+              key={group.start}
+              role={group.heading ? 'group' : undefined}
+              aria-label={group.heading ?? undefined}
+              style={{ display: 'contents' }}
+            >
+              {group.heading && (
+                <Typography.Title
+                  level={5}
+                  aria-hidden
+                  style={{ gridColumn: '1 / -1', margin: group.start === 0 ? 0 : '8px 0 0' }}
+                >
+                  {group.heading}
                 </Typography.Title>
               )}
-              <button
-                type="button"
-                role="option"
-                aria-selected={i === active}
-                ref={i === active ? activeRef : undefined}
-                data-testid="dish-tile"
-                tabIndex={-1}
-                onClick={() => onAdd(dish)}
-                title={dish.name}
-                style={{
-                  display: 'flex',
-                  gap: 8,
-                  alignItems: 'center',
-                  textAlign: 'left',
-                  padding: 8,
-                  minHeight: 64,
-                  cursor: 'pointer',
-                  background: i === active ? token.colorPrimaryBg : token.colorBgContainer,
-                  border: `1px solid ${i === active ? token.colorPrimary : token.colorBorderSecondary}`,
-                  borderRadius: token.borderRadius,
-                  font: 'inherit',
-                }}
-              >
-                {dish.image && <Avatar shape="square" size={44} src={dish.image.url} alt="" />}
-                <span style={{ minWidth: 0, flex: 1 }}>
-                  <span
-                    style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                  >
-                    {dish.name}
+              {group.entries.map(({ dish, i }) => (
+                <button
+                  type="button"
+                  role="option"
+                  aria-selected={i === active}
+                  ref={i === active ? activeRef : undefined}
+                  data-testid="dish-tile"
+                  tabIndex={-1}
+                  onClick={() => onAdd(dish)}
+                  title={dish.name}
+                  style={{
+                    display: 'flex',
+                    gap: 8,
+                    alignItems: 'center',
+                    textAlign: 'left',
+                    padding: 8,
+                    minHeight: 64,
+                    cursor: 'pointer',
+                    background: i === active ? token.colorPrimaryBg : token.colorBgContainer,
+                    border: `1px solid ${i === active ? token.colorPrimary : token.colorBorderSecondary}`,
+                    borderRadius: token.borderRadius,
+                    font: 'inherit',
+                  }}
+                >
+                  {dish.image && <Avatar shape="square" size={44} src={dish.image.url} alt="" />}
+                  <span style={{ minWidth: 0, flex: 1 }}>
+                    <span
+                      style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    >
+                      {dish.name}
+                    </span>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {dish.output}
+                    </Typography.Text>
+                    <span style={{ display: 'block', fontWeight: 600 }}>{formatCost(dish.cost, t.currency)}</span>
                   </span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {dish.output}
-                  </Typography.Text>
-                  <span style={{ display: 'block', fontWeight: 600 }}>{formatCost(dish.cost, t.currency)}</span>
-                </span>
-              </button>
+                </button>
+              ))}
             </div>
           ))}
         </div>
       )}
     </div>
   );
+}
+
+/** The board's dishes in runs under their category's heading, each dish with its place in the list. */
+function groupsOf<D>(items: { dish: D; heading?: string | null }[]) {
+  const groups: { heading: string | null; start: number; entries: { dish: D; i: number }[] }[] = [];
+  items.forEach(({ dish, heading }, i) => {
+    if (heading || groups.length === 0) groups.push({ heading: heading ?? null, start: i, entries: [] });
+    groups[groups.length - 1]!.entries.push({ dish, i });
+  });
+  return groups;
 }

@@ -1,6 +1,5 @@
 import { BarcodeOutlined } from '@ant-design/icons';
 import type { BookListRow } from '@tamaq/contract/library';
-import { Badge } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { ResourceList } from '../../ui/resource-list.tsx';
@@ -36,14 +35,13 @@ export function BooksPage() {
         <LinkButton
           type="text"
           to={`/books/${row.id}/barcodes`}
-          aria-label={t.barcodesOf(row.name)}
+          // The copies' count is written beside the icon and said in the name: what is seen is heard.
+          aria-label={row.count > 0 ? `${t.barcodesOf(row.name)}: ${row.count}` : t.barcodesOf(row.name)}
           title={t.barcodes}
-          icon={
-            <Badge count={row.count} size="small" showZero={false} offset={[6, -2]} color="#666666">
-              <BarcodeOutlined />
-            </Badge>
-          }
-        />
+          icon={<BarcodeOutlined aria-hidden />}
+        >
+          {row.count > 0 ? row.count : null}
+        </LinkButton>
       )}
     />
   );

@@ -2,6 +2,7 @@ import type { ReportDay } from '@tamaq/contract/reports';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
+import { useTableAccess } from '../../ui/table-access.ts';
 
 const t = i18n.reports;
 
@@ -71,8 +72,9 @@ export function ReportGrid<R extends GridRow>({
       render: (_: unknown, row: R) => <strong>{row.total}</strong>,
     },
   ];
+  const box = useTableAccess<HTMLDivElement>(t.grid);
   return (
-    <>
+    <div ref={box}>
       <Table<R>
         data-testid={testId}
         size="small"
@@ -117,7 +119,7 @@ export function ReportGrid<R extends GridRow>({
           total={total}
         />
       )}
-    </>
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import { ReportCard } from './report-card.tsx';
 import { positiveId } from './report-params.ts';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 import { lineOf, money, PrintedWallet, type Line } from './wallet-print.tsx';
+import { useTableAccess } from '../../ui/table-access.ts';
 
 const t = i18n.reports.wallet;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -140,6 +141,7 @@ export function WalletReportPage() {
     </Table.Summary.Row>
   );
 
+  const gridBox = useTableAccess<HTMLDivElement>(i18n.reports.grid);
   return (
     <ReportCard
       title={t.title}
@@ -170,34 +172,36 @@ export function WalletReportPage() {
           <Statistic title={t.amountDue} value={formatCost(data.amount)} />
         </Flex>
       )}
-      <Table<Line>
-        data-testid="wallet-grid"
-        size="small"
-        bordered
-        columns={columns}
-        rowKey="key"
-        dataSource={lines}
-        loading={report.isFetching}
-        pagination={false}
-        sticky
-        scroll={{ x: 'max-content' }}
-        rowClassName={(l) => (l.kind === 'class' ? 'ant-table-row-selected' : '')}
-        locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
-        summary={() =>
-          !data || lines.length === 0 ? null : (
-            <Table.Summary>
-              {dayLine(t.due, daily(data.entitled), [data.due, '', ''])}
-              {dayLine(t.served, daily(data.served), ['', data.servedTotal, ''])}
-              {dayLine(t.missed, daily(data.entitled.map((e, i) => e - data.served[i]!)), [
-                data.due - data.servedTotal,
-                '',
-                '',
-              ])}
-              {dayLine(t.amount, daily(data.amounts.map(money)), ['', '', money(data.amount)])}
-            </Table.Summary>
-          )
-        }
-      />
+      <div ref={gridBox}>
+        <Table<Line>
+          data-testid="wallet-grid"
+          size="small"
+          bordered
+          columns={columns}
+          rowKey="key"
+          dataSource={lines}
+          loading={report.isFetching}
+          pagination={false}
+          sticky
+          scroll={{ x: 'max-content' }}
+          rowClassName={(l) => (l.kind === 'class' ? 'ant-table-row-selected' : '')}
+          locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
+          summary={() =>
+            !data || lines.length === 0 ? null : (
+              <Table.Summary>
+                {dayLine(t.due, daily(data.entitled), [data.due, '', ''])}
+                {dayLine(t.served, daily(data.served), ['', data.servedTotal, ''])}
+                {dayLine(t.missed, daily(data.entitled.map((e, i) => e - data.served[i]!)), [
+                  data.due - data.servedTotal,
+                  '',
+                  '',
+                ])}
+                {dayLine(t.amount, daily(data.amounts.map(money)), ['', '', money(data.amount)])}
+              </Table.Summary>
+            )
+          }
+        />
+      </div>
       {data && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
           {t.legend}

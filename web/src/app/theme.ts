@@ -8,7 +8,9 @@ export { PRIMARY };
  * Every text at least 4.5:1 against what it is drawn on (WCAG 2.1 AA), set here once rather than
  * screen by screen: antd's secondary greys (#8c8c8c, 3.4:1), placeholders (#bfbfbf, 1.8:1) and its
  * bright status colours (success #52c41a 2.3:1, error #ff4d4f 3.3:1, warning #faad14 1.9:1) are
- * darkened; disabled controls keep their pale look (WCAG leaves them out).
+ * darkened; disabled controls keep their pale look (WCAG leaves them out). What shows a control and
+ * the keyboard's focus is at least 3:1: the fields' and buttons' borders (antd's #d9d9d9 is 1.4:1)
+ * and the focus ring, drawn in the brand green (antd draws it in a pale tint, 1.9:1).
  */
 export const theme: ThemeConfig = {
   token: {
@@ -22,6 +24,8 @@ export const theme: ThemeConfig = {
     colorTextQuaternary: 'rgba(0, 0, 0, 0.56)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     colorTextDisabled: 'rgba(0, 0, 0, 0.25)',
+    colorBorder: TOKENS.border,
+    colorPrimaryBorder: PRIMARY,
     colorSuccess: '#237804',
     colorError: '#cf1322',
     colorWarning: '#ad4e00',

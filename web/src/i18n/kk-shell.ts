@@ -63,6 +63,7 @@ export const shell: Widen<typeof ruShell> = {
     profile: 'Профиль',
     password: 'Құпиясөзді өзгерту',
     signOut: 'Шығу',
+    skipToContent: 'Мазмұнға өту',
     unsentScans: {
       title: 'Сканерлеудің бәрі жіберілмеді',
       content: (n: number) => `Байланысты күтуде: ${n}. Осы компьютерде қайта кіргенде жіберіледі. Қазір шығасыз ба?`,

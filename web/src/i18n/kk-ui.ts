@@ -10,6 +10,8 @@ export const ui: Widen<typeof ruUi> = {
     leave: 'Сақтамау',
     stay: 'Қалу',
   },
+  /** A search field's short name where its whole name does not fit (written beneath it). */
+  search: 'Іздеу',
   yes: 'Иә',
   period: { label: 'Кезең', from: 'Бастап', to: 'Дейін' },
   cancel: 'Бас тарту',

@@ -61,6 +61,7 @@ export const shell = {
     profile: 'Профиль',
     password: 'Смена пароля',
     signOut: 'Выход',
+    skipToContent: 'Перейти к содержимому',
     unsentScans: {
       title: 'Не все сканы отправлены',
       content: (n: number) =>

@@ -8,6 +8,8 @@ export const ui = {
     leave: 'Не сохранять',
     stay: 'Остаться',
   },
+  /** A search field's short name where its whole name does not fit (written beneath it). */
+  search: 'Поиск',
   yes: 'Да',
   period: { label: 'Период', from: 'Дата с', to: 'Дата по' },
   cancel: 'Отмена',

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, message, Modal, Popconfirm } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { i18n } from '../i18n/texts.ts';
 import { errorText } from '../lib/api-error.ts';
 
@@ -19,6 +19,24 @@ export interface ConfirmDeleteProps {
  */
 export function ConfirmDelete({ title, onConfirm, disabled, label = i18n.ui.deleteAction }: ConfirmDeleteProps) {
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The question takes the focus («Отмена», so that a second Enter deletes nothing) and gives it back
+  // to the button that asked when it closes, unless the person has moved on to another control.
+  const close = () => {
+    setOpen(false);
+    const now = document.activeElement;
+    if (!now || now === document.body || now.closest('.ant-popover')) trigger.current?.focus();
+  };
+  // antd closes the question on Esc only while the focus is on its button; here it is inside it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
   // Returning the promise lets Popconfirm spin its OK button and close when done; a failure is
   // reported here and swallowed, otherwise antd would leave it unhandled.
   const confirm = async () => {
@@ -37,10 +55,14 @@ export function ConfirmDelete({ title, onConfirm, disabled, label = i18n.ui.dele
       okText={i18n.ui.yes}
       cancelText={i18n.ui.cancel}
       okButtonProps={{ danger: true }}
+      cancelButtonProps={{ autoFocus: true }}
+      open={open}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
       onConfirm={confirm}
       disabled={disabled || busy}
     >
       <Button
+        ref={trigger}
         type="text"
         danger
         icon={<DeleteOutlined />}

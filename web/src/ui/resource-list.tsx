@@ -1,6 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Card, Flex, Input, Space, type TableColumnsType } from 'antd';
+import { Alert, App, Card, Flex, Space, type TableColumnsType } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { i18n } from '../i18n/texts.ts';
@@ -11,6 +11,7 @@ import { DataTable } from './data-table.tsx';
 import { LinkButton } from './link-button.tsx';
 import { SchoolSelect, schoolOptionsQuery } from './school-select.tsx';
 import { useListParams } from './use-list-params.ts';
+import { SearchField } from './search-field.tsx';
 
 const a = i18n.catalogs.actions;
 
@@ -177,10 +178,9 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
     >
       <Flex gap={12} wrap align="start" style={{ marginBottom: 16 }}>
         {perSchool && !school.locked && <SchoolSelect value={school.schoolId ?? null} onChange={chooseSchool} />}
-        <Input.Search
+        <SearchField
           allowClear
-          placeholder={t.search}
-          aria-label={t.search}
+          label={t.search}
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
           style={{ maxWidth: searchWidth }}

@@ -9,7 +9,7 @@ export const PRIMARY_ACTIVE = '#1d5a37';
 
 /**
  * The few antd token values that plain elements use (the sign-in page draws without antd, so that
- * its download stays small). They are antd's defaults for this theme.
+ * its download stays small), the same as the theme's.
  */
 export const TOKENS = {
   text: 'rgba(0, 0, 0, 0.88)',
@@ -17,7 +17,8 @@ export const TOKENS = {
   bgLayout: '#f4f7f5',
   bgContainer: '#ffffff',
   borderSecondary: '#f0f0f0',
-  border: '#d9d9d9',
+  /** Fields' and buttons' borders: 3.5:1 on white, 3.3:1 on the page's grey. */
+  border: '#888888',
   error: '#cf1322',
   radius: 8,
   radiusLG: 8,

@@ -16,6 +16,8 @@ import { buildNav, buildProfileLinks } from './nav-model.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { TopNav } from './top-nav.tsx';
 import { useScreenTitle } from './use-screen-title.ts';
+import { CONTENT_ID, SkipLink } from './skip-link.tsx';
+import './narrow.css';
 import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import { useSignOut } from './use-sign-out.ts';
 import { chooseForProfile, useProfileLanguage } from './use-profile-language.ts';
@@ -59,6 +61,7 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Header
         style={{
           display: 'flex',
@@ -82,7 +85,7 @@ export function AppLayout() {
           </>
         )}
       </Layout.Header>
-      <Layout.Content style={{ padding: isMobile ? 12 : 24 }}>
+      <Layout.Content id={CONTENT_ID} tabIndex={-1} className="tq-content" style={{ padding: isMobile ? 12 : 24 }}>
         <div ref={setContent} style={{ maxWidth: 1400, margin: '0 auto' }}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

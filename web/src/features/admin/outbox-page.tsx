@@ -1,11 +1,12 @@
 import type { OutboxMail } from '@tamaq/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Flex, Input, Segmented, Tag, Typography } from 'antd';
+import { Card, Flex, Segmented, Tag, Typography } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.orgs.outbox;
 type Filter = '' | '1' | '0';
@@ -33,10 +34,9 @@ export function OutboxPage() {
     <Card title={t.title} data-testid="outbox-page">
       <Typography.Paragraph type="secondary">{t.about}</Typography.Paragraph>
       <Flex gap={12} wrap align="start" style={{ marginBottom: 16 }}>
-        <Input.Search
+        <SearchField
           allowClear
-          placeholder={t.search}
-          aria-label={t.search}
+          label={t.search}
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
           style={{ maxWidth: 420 }}

@@ -1,5 +1,5 @@
 import type { Card as CardRow } from '@tamaq/contract/cards';
-import { Card, Flex, Input, type TableColumnsType } from 'antd';
+import { Card, Flex, type TableColumnsType } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -7,6 +7,7 @@ import { useListParams } from '../../ui/use-list-params.ts';
 import { useCards } from './api/get-cards.ts';
 import { holderColumn, numberColumn } from './card-columns.tsx';
 import { CardUseSwitch } from './card-use-switch.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.orgs.cards;
 
@@ -31,12 +32,11 @@ export function CardsPage() {
   return (
     <Card title={t.title} data-testid="cards-page">
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
+        <SearchField
           allowClear
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
-          placeholder={t.search}
-          aria-label={t.search}
+          label={t.search}
           style={{ maxWidth: 500 }}
         />
       </Flex>

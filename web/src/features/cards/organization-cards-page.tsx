@@ -12,6 +12,7 @@ import { useCards } from './api/get-cards.ts';
 import { useOrganization } from './api/get-organization.ts';
 import { useRegisterCard } from './api/register-card.ts';
 import { holderColumn, numberColumn, useColumn } from './card-columns.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.orgs.cards;
 const columns: TableColumnsType<CardRow> = [numberColumn, holderColumn, useColumn];
@@ -39,12 +40,11 @@ export function OrganizationCardsPage() {
       <Card title={title}>
         <RegisterCardForm organizationId={organizationId} />
         <Flex gap={8} wrap style={{ margin: '16px 0' }}>
-          <Input.Search
+          <SearchField
             allowClear
             value={list.query}
             onChange={(e) => list.setQuery(e.target.value)}
-            placeholder={t.search}
-            aria-label={t.search}
+            label={t.search}
             style={{ maxWidth: 500 }}
           />
         </Flex>

@@ -162,7 +162,8 @@ export function CartPanel({
           {t.countInvalid}
         </Typography.Text>
       )}
-      <Flex justify="space-between" align="baseline" style={{ marginTop: 16 }}>
+      {/* Said aloud when it changes, for whoever works the cashbox by ear. */}
+      <Flex justify="space-between" align="baseline" style={{ marginTop: 16 }} role="status" aria-atomic="true">
         <Typography.Text type="secondary">{t.dishes(cart.count)}</Typography.Text>
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="cart-total">
           {t.total}: {money(fromTiyn(cart.total))}
@@ -188,11 +189,14 @@ export function CartPanel({
               style={{ width: 160 }}
               data-testid="cash-received"
             />
-            {cashInfo.change !== null && (
-              <Typography.Text strong style={{ fontSize: 16 }} data-testid="cash-change">
-                {t.changeDue(money(cashInfo.change))}
-              </Typography.Text>
-            )}
+            {/* Present before the change is known, so that a screen reader says it when it comes. */}
+            <span role="status">
+              {cashInfo.change !== null && (
+                <Typography.Text strong style={{ fontSize: 16 }} data-testid="cash-change">
+                  {t.changeDue(money(cashInfo.change))}
+                </Typography.Text>
+              )}
+            </span>
           </Flex>
           {cashInfo.error ? (
             <Typography.Text type="danger" id="cash-error" role="alert" data-testid="cash-error">
@@ -205,7 +209,7 @@ export function CartPanel({
           )}
         </Flex>
       )}
-      <Flex gap={8} style={{ marginTop: 12 }}>
+      <Flex gap={8} wrap style={{ marginTop: 12 }}>
         <Popconfirm
           title={t.confirmClear}
           okText={i18n.ui.yes}

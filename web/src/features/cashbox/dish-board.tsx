@@ -1,8 +1,9 @@
 import type { Cashbox, CashboxDish } from '@tamaq/contract/orders';
-import { Alert, Avatar, Empty, Input, Skeleton, theme, Typography, type InputRef } from 'antd';
+import { Alert, Avatar, Empty, Skeleton, theme, Typography, type InputRef } from 'antd';
 import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { formatCost } from '../../lib/money.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.food.cashbox;
 
@@ -63,13 +64,12 @@ export function DishBoard({
 
   return (
     <div data-testid="dish-board">
-      <Input.Search
+      <SearchField
         ref={inputRef}
         autoFocus
         allowClear
         size="large"
-        placeholder={t.search}
-        aria-label={t.search}
+        label={t.search}
         value={query}
         onChange={(e) => onQuery(e.target.value)}
         onKeyDown={onKeyDown}

@@ -1,6 +1,6 @@
 import type { Fixation } from '@tamaq/contract/fixations';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Card, Flex, Input, Select, Typography } from 'antd';
+import { Alert, App, Card, Flex, Select, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
@@ -22,6 +22,7 @@ import { useStationTarget } from '../../lib/use-station-target.ts';
 import { useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
 import { todayCountKey } from './api/today-count.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.fixation;
 const jobTitle = (f: Fixation) => f.user.job_title;
@@ -155,10 +156,9 @@ export function CanteenFixationPage() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t.history.title}
           </Typography.Title>
-          <Input.Search
+          <SearchField
             allowClear
-            placeholder={t.history.search}
-            aria-label={t.history.search}
+            label={t.history.search}
             value={list.query}
             onChange={(e) => list.setQuery(e.target.value)}
             style={{ maxWidth: 320 }}

@@ -1,9 +1,11 @@
-import { CloudSyncOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
+import { CloudSyncOutlined, EnterOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Space, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { useScanSoundMuted } from '../../lib/scan-sounds.ts';
 import { CARD_FIELD_ATTRIBUTE } from '../../lib/use-barcode-scanner.ts';
+import { NARROW_QUERY } from '../../ui/search-field.tsx';
+import { useMediaQuery } from '../../ui/use-media-query.ts';
 
 const t = i18n.fixation;
 
@@ -23,6 +25,7 @@ export function ManualEntry({ onSubmit, disabled }: { onSubmit: (code: string) =
     const active = document.activeElement;
     if (!active || active === document.body) input.current?.focus();
   }, [disabled]);
+  const narrow = useMediaQuery(NARROW_QUERY);
   const submit = () => {
     const code = value.trim();
     if (code === '') return;
@@ -46,8 +49,15 @@ export function ManualEntry({ onSubmit, disabled }: { onSubmit: (code: string) =
         {...{ [CARD_FIELD_ATTRIBUTE]: '' }}
         data-testid="manual-card"
       />
-      <Button size="large" onClick={submit} disabled={disabled}>
-        {t.manual.submit}
+      {/* On a narrow screen the field keeps the room for its words, the button says it by its icon. */}
+      <Button
+        size="large"
+        onClick={submit}
+        disabled={disabled}
+        icon={narrow ? <EnterOutlined /> : undefined}
+        aria-label={narrow ? t.manual.submit : undefined}
+      >
+        {narrow ? null : t.manual.submit}
       </Button>
     </Space.Compact>
   );

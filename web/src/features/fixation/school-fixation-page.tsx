@@ -1,7 +1,7 @@
 import type { Fixation } from '@tamaq/contract/fixations';
 import type { Role } from '@tamaq/contract/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Card, Flex, Input, Typography } from 'antd';
+import { Alert, App, Card, Flex, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { useOrganizationTimeZone } from '../../lib/profile.ts';
@@ -26,6 +26,7 @@ import { TodayCount } from './today-count.tsx';
 import { todayCountKey } from './api/today-count.ts';
 import { schoolPaceKey } from './api/school-pace.ts';
 import { QueuePace } from './queue-pace.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.fixation;
 /** docs/product.md "Roles": the education admin may delete school visits; the kindergarten admin, theirs. */
@@ -141,10 +142,9 @@ export function SchoolFixationPage() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t.history.title}
           </Typography.Title>
-          <Input.Search
+          <SearchField
             allowClear
-            placeholder={t.history.search}
-            aria-label={t.history.search}
+            label={t.history.search}
             value={list.query}
             onChange={(e) => list.setQuery(e.target.value)}
             style={{ maxWidth: 320 }}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Input, Typography } from 'antd';
+import { Alert, Card, Flex, Typography } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 import type { CallAnswer, Endpoints } from '@tamaq/contract/endpoints';
 import { PATHS } from '@tamaq/contract/api-paths';
@@ -9,6 +9,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { useListSchool } from '../../ui/resource-list.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 /** The library's lists of one school's loans in the contract. */
 type LoansList = 'onHand' | 'notices';
@@ -47,10 +48,9 @@ export function SchoolLoansList<N extends LoansList>({ testId, title, about, tex
       {about && <Typography.Paragraph type="secondary">{about}</Typography.Paragraph>}
       <Flex gap={12} wrap align="start" style={{ marginBottom: 16 }}>
         {!school.locked && <SchoolSelect value={school.schoolId ?? null} onChange={chooseSchool} />}
-        <Input.Search
+        <SearchField
           allowClear
-          placeholder={texts.search}
-          aria-label={texts.search}
+          label={texts.search}
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
           style={{ maxWidth: 420 }}

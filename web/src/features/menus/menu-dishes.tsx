@@ -3,22 +3,7 @@ import { CloseOutlined, CopyOutlined, PlusOutlined, PrinterOutlined } from '@ant
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
 import { SEARCH_DEBOUNCE_MS } from '@tamaq/contract/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Avatar,
-  Button,
-  Card,
-  Checkbox,
-  Empty,
-  Flex,
-  Input,
-  List,
-  Modal,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Avatar, Button, Card, Checkbox, Empty, Flex, List, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
@@ -29,6 +14,7 @@ import { CopyDayModal } from './copy-day-modal.tsx';
 import { CopyMenuModal } from './copy-menu-modal.tsx';
 import { menusResource } from './menus-resource.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.food.menus;
 const p = i18n.food.menuPrint;
@@ -218,11 +204,10 @@ function DishPicker(props: {
       onOk={() => add.mutate()}
       destroyOnHidden
     >
-      <Input.Search
+      <SearchField
         autoFocus
         allowClear
-        placeholder={t.dialogSearch}
-        aria-label={t.dialogSearch}
+        label={t.dialogSearch}
         value={text}
         onChange={(e) => setText(e.target.value)}
         loading={found.isFetching}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { canOpen } from '@tamaq/contract/routes';
 import { canGrant, type UserRow } from '@tamaq/contract/users';
-import { Alert, Breadcrumb, Card, Flex, Input, Space, type TableColumnsType } from 'antd';
+import { Alert, Breadcrumb, Card, Flex, Space, type TableColumnsType } from 'antd';
 import { Link, useLocation, useParams } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
@@ -24,6 +24,7 @@ import { useInvite } from './use-invite.tsx';
 import { importedText, useImported } from './users-list-page.tsx';
 import { WalletCategory } from './wallet-category.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.users;
 const c = t.columns;
@@ -127,10 +128,9 @@ export function ClassroomUsersPage() {
         }
       >
         <Flex gap={12} wrap align="start" style={{ marginBottom: 16 }}>
-          <Input.Search
+          <SearchField
             allowClear
-            placeholder={t.searchInClass}
-            aria-label={t.searchInClass}
+            label={t.searchInClass}
             value={list.query}
             onChange={(e) => list.setQuery(e.target.value)}
             style={{ maxWidth: 360 }}

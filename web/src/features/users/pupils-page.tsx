@@ -1,5 +1,5 @@
 import type { UserRow } from '@tamaq/contract/users';
-import { Card, Flex, Input, Tooltip, type TableColumnsType } from 'antd';
+import { Card, Flex, Tooltip, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
@@ -21,6 +21,7 @@ import { useInvite } from './use-invite.tsx';
 import { importedText, useImported } from './users-list-page.tsx';
 import { WalletCategory } from './wallet-category.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.users;
 const c = t.columns;
@@ -86,10 +87,9 @@ export function PupilsPage() {
   return (
     <Card title={t.pupilsTitle} data-testid="pupils-page">
       <Flex gap={12} wrap align="start" style={{ marginBottom: 16 }}>
-        <Input.Search
+        <SearchField
           allowClear
-          placeholder={t.searchPupils}
-          aria-label={t.searchPupils}
+          label={t.searchPupils}
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
           style={{ maxWidth: 420 }}

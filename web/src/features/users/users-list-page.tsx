@@ -4,7 +4,7 @@ import { canOpen } from '@tamaq/contract/routes';
 import { ROLE_LABELS, ROLES } from '@tamaq/contract/role-list';
 import { canGrant, type UserRow } from '@tamaq/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Input, Select, type TableColumnsType } from 'antd';
+import { Card, Flex, Select, type TableColumnsType } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 
@@ -22,6 +22,7 @@ import { UserActions } from './user-actions.tsx';
 import { withFrom } from './user-origin.ts';
 import { useInvite } from './use-invite.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const t = i18n.users;
 const c = t.columns;
@@ -132,10 +133,9 @@ export function UsersListPage() {
       }
     >
       <Flex gap={12} wrap align="start" style={{ marginBottom: 16 }}>
-        <Input.Search
+        <SearchField
           allowClear
-          placeholder={t.search}
-          aria-label={t.search}
+          label={t.search}
           value={list.query}
           onChange={(e) => list.setQuery(e.target.value)}
           style={{ maxWidth: 460 }}

@@ -1,0 +1,229 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, signIn, signOutHere } from './browser.ts';
+import { trackRequests } from './screen-checks.ts';
+
+/**
+ * The product by keyboard alone, as someone who cannot use a mouse works it: the first Tab offers a
+ * way past the header to the screen, every stop of the Tab key shows where the focus is in a colour
+ * that stands out (3:1 and more against what is behind it), and the keys never get stuck.
+ */
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let settled: () => Promise<void>;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  settled = trackRequests(page);
+  await signOutHere(page);
+  await signIn(page, 'edu.admin@demo.kz');
+});
+afterAll(() => browser?.close());
+
+/** The focused element in words: its role or tag, and its name or text. */
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    const name = el.getAttribute('aria-label') ?? el.innerText ?? (el as HTMLInputElement).placeholder ?? '';
+    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()} «${name.trim().replace(/\s+/g, ' ').slice(0, 40)}»`;
+  });
+
+/**
+ * Whether the element with the focus shows it: its look, and its three nearest ancestors', is taken
+ * with the focus and again without; some colour that changed (an outline, a border, a shadow, a
+ * background) must stand 3:1 or more against the background behind the element. Returns what is
+ * missing, or null.
+ */
+const focusShown = () =>
+  page.evaluate(async () => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'nothing has the focus';
+    const parse = (c: string): [number, number, number, number] | null => {
+      const m = c.match(/rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/);
+      return m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])] : null;
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+    };
+    /** The opaque colour behind an element: the first ancestor's background that is not transparent. */
+    const behind = (node: Element | null): number[] => {
+      for (let n = node; n; n = n.parentElement) {
+        const c = parse(getComputedStyle(n).backgroundColor);
+        if (c && c[3] > 0.5) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const ratio = (color: [number, number, number, number], bg: number[]) => {
+      const mixed = color.slice(0, 3).map((v, i) => v * color[3] + bg[i]! * (1 - color[3]));
+      const [a, b] = [luminance(mixed), luminance(bg)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    };
+    const chain: HTMLElement[] = [];
+    for (let n: HTMLElement | null = el; n && chain.length < 4; n = n.parentElement) chain.push(n);
+    const look = () =>
+      chain.map((n) => {
+        const s = getComputedStyle(n);
+        return {
+          outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1 ? s.outlineColor : '',
+          border: [s.borderTopColor, s.borderBottomColor].join(' '),
+          shadow: s.boxShadow,
+          background: s.backgroundColor,
+        };
+      });
+    // A control may draw its focus from its own state (antd's select): a frame for it to draw.
+    const drawn = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const withFocus = look();
+    el.blur();
+    await drawn();
+    const without = look();
+    el.focus();
+    await drawn();
+    const bg = behind(el.parentElement);
+    let best = 0;
+    withFocus.forEach((a, i) => {
+      const b = without[i]!;
+      const colours: string[] = [];
+      if (a.outline && a.outline !== b.outline) colours.push(a.outline);
+      if (a.border !== b.border) colours.push(...a.border.split(/ (?=rgb)/));
+      if (a.shadow !== b.shadow) colours.push(...(a.shadow.match(/rgba?\([^)]*\)/g) ?? []));
+      if (a.background !== b.background) colours.push(a.background);
+      for (const c of colours) {
+        const p = parse(c);
+        if (p) best = Math.max(best, ratio(p, bg));
+      }
+    });
+    if (best === 0) return 'no change shows the focus';
+    return best >= 3 ? null : `the focus shows at ${best.toFixed(2)}:1`;
+  });
+
+/**
+ * Presses Tab until the focus is back where it began (or `limit` stops), checking at each stop that
+ * the focus shows. Returns the stops, and those where it does not show.
+ */
+async function tabAround(limit = 250) {
+  const stops: string[] = [];
+  const unseen: string[] = [];
+  // From wherever the screen put the focus (a field of its own) to the end of the page…
+  for (let i = 0; i < limit && (await focused()) !== 'body'; i++) await page.keyboard.press('Tab');
+  // …then once round the whole page.
+  let round = false;
+  for (let i = 0; i < limit && !round; i++) {
+    await page.keyboard.press('Tab');
+    const here = await focused();
+    round = here === 'body';
+    if (round) break;
+    stops.push(here);
+    const problem = await focusShown();
+    if (problem) unseen.push(`${here}: ${problem}`);
+  }
+  return { stops, unseen, round };
+}
+
+/** Presses Tab until the focus is on `target` (as `focused` says it); fails if it never gets there. */
+async function tabTo(target: string, limit = 100) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if ((await focused()) === target) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** The words a screen reader says from the live regions now (alerts and statuses). */
+const announced = () =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[role="alert"], [role="status"], [aria-live]')]
+      .map((el) => (el as HTMLElement).innerText.trim().replace(/\s+/g, ' '))
+      .filter(Boolean),
+  );
+
+/** Opens a screen and waits for its heading, with the focus on the page itself. */
+async function open(path: string) {
+  await page.goto(`${baseUrl()}${path}`);
+  await settled();
+}
+
+describe('the keyboard on every signed-in screen', () => {
+  it('offers «to the content» first, which skips the header', async () => {
+    await open('/categories');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('a «Перейти к содержимому»');
+    expect(await focusShown()).toBeNull();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    // The next stop is the screen's own first control, not the menu.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+  });
+
+  for (const path of ['/categories', '/category/create', '/cashbox', '/books/issuance', '/school/fixation', '/users']) {
+    it(`${path}: every stop of the Tab key shows the focus at 3:1 or more, and Tab goes round`, async () => {
+      await open(path);
+      const { stops, unseen, round } = await tabAround();
+      expect(stops.length).toBeGreaterThan(3);
+      expect(round, `Tab is held within ${stops.at(-1)}`).toBe(true);
+      expect(unseen).toEqual([]);
+    });
+  }
+
+  it('adds a row, finds it and deletes it by keyboard; the question takes the focus and gives it back', async () => {
+    const name = `Клавиатура ${Date.now()}`;
+    await open('/categories');
+    await tabTo('a «Добавить категорию»');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/category/create');
+    await settled();
+    // The form puts the focus in its first field.
+    expect(await focused()).toBe('input «»');
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/categories');
+    await page.waitForFunction(() =>
+      document.querySelector('[role="alert"]')?.textContent?.includes('Категория добавлена'),
+    );
+
+    await settled();
+    await tabTo('input «Поиск по названию»');
+    await page.keyboard.type(name);
+    await page.waitForURL((u) => u.searchParams.get('query') === name);
+    await settled();
+    await tabTo('button «Удалить»');
+    await page.keyboard.press('Enter');
+    // The question has the focus; Esc closes it and the focus is back on the button that asked.
+    await page.locator('.ant-popconfirm').waitFor();
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.ant-popover'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-popconfirm').waitFor({ state: 'hidden' });
+    expect(await focused()).toBe('button «Удалить»');
+    // Asked again, and answered «Да» by keyboard.
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-popconfirm').waitFor();
+    await tabTo('button «Да»', 5);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      document.querySelector('[role="alert"]')?.textContent?.includes('Категория удалена'),
+    );
+    expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
+  });
+
+  it('says the cashbox total aloud as dishes are added by keyboard', async () => {
+    await open('/cashbox');
+    const before = (await announced()).find((t) => t.includes('Итого'));
+    expect(before).toContain('Итого: 0,00');
+    // The search has the focus: a dish chosen by ↓ and Enter goes into the cart.
+    await page.keyboard.type('Компот');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="status"]')].some((el) => /Итого: [1-9]/.test(el.textContent ?? '')),
+    );
+    // Emptied again by keyboard (Del takes out the last dish), so nothing is sold.
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="status"]')].some((el) => /Итого: 0,00/.test(el.textContent ?? '')),
+    );
+  });
+});

@@ -2,8 +2,10 @@
 // server TEST_DATABASE_URL names when it is set), the web build and the browser tests. Ends with one
 // line "N passed, N failed".
 //
-// Two lanes run side by side, as they share no state (below). The browser
-// tests run last, without the lanes: they measure time (the 3 s double scan, live pushes).
+// Three lanes run side by side, as they share no state (below). The browser tests that look at
+// screens without measuring time (every screen in both languages, the keyboard, small screens) run
+// in the third lane on a server of their own; the other browser tests run last, without the lanes:
+// they measure time (the 3 s double scan, live pushes, a scanner's pace).
 // E2E_WORKERS=2 runs two files at once, each worker against its own server (web/e2e/workers.ts).
 // A step's output is printed whole when it ends, so the two lanes' logs do not interleave.
 import { spawn } from 'node:child_process';
@@ -114,20 +116,27 @@ const checks = async () => {
   await check('sbom', bin('tsx'), [supplyChain, 'sbom', path.join(tmp, 'tamaq.cdx.json')]);
   await suite('contract-unit', path.join(root, 'contract'));
   if (process.env.TEST_DATABASE_URL) await suite('server-postgres', path.join(root, 'server'));
-  await check(
-    'web-build',
-    process.execPath,
-    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: path.join(root, 'web') },
-  );
 };
 const serverAndWebUnits = async () => {
   await suite('server', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' });
   await suite('web-unit', path.join(root, 'web'));
 };
+/** Browser tests that wait for what they look at and measure no time: they bear a loaded machine. */
+const SCREEN_FILES = ['e2e/every-screen.e2e.ts', 'e2e/keyboard.e2e.ts', 'e2e/small-screens.e2e.ts'];
+const web = path.join(root, 'web');
+const screens = async () => {
+  await check(
+    'web-build',
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: web },
+  );
+  await suite('screens', web, ['--config', 'e2e/vitest.config.ts', ...SCREEN_FILES]);
+};
 const started = Date.now();
-await Promise.all([checks(), serverAndWebUnits()]);
-await suite('browser', path.join(root, 'web'), ['--config', 'e2e/vitest.config.ts'], {}, true);
+await Promise.all([checks(), serverAndWebUnits(), screens()]);
+const exclude = SCREEN_FILES.flatMap((f) => ['--exclude', f]);
+await suite('browser', web, ['--config', 'e2e/vitest.config.ts', ...exclude], {}, true);
 results.push(`all steps: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 if (failures.length) console.log('\nFailed tests:\n' + failures.join('\n'));

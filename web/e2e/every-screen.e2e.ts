@@ -9,6 +9,7 @@ import type { Role } from '@tamaq/contract/roles';
 import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
 import { baseUrl, DEMO_PASSWORD, openBrowser, shot, storedToken } from './browser.ts';
 import { call } from './fixation-helpers.ts';
+import { problemsOnScreen, trackRequests } from './screen-checks.ts';
 
 /**
  * Every screen of the route map, opened by a demo account whose role uses it, in a browser whose
@@ -165,107 +166,6 @@ const PATHS: Record<WithParams, (token: string) => Promise<string>> = {
   '/books/imports/:id/labels': async (t) => `/books/imports/${await bookImport(t)}/labels`,
 };
 
-/** What a person would see as cut or overflowing on the screen now, each as a line. */
-function problemsOnScreen(): string[] {
-  const problems: string[] = [];
-  const { scrollWidth } = document.documentElement;
-  if (scrollWidth > window.innerWidth + 1)
-    problems.push(`the page scrolls sideways: ${scrollWidth} > ${window.innerWidth}`);
-  // The product's own words: buttons, menus, tabs, labels, headings, column headers, placeholders.
-  const words = [
-    '.ant-btn',
-    '.ant-menu-title-content',
-    '.ant-tabs-tab-btn',
-    '.ant-form-item-label > label',
-    '.ant-table-thead th',
-    '.ant-modal-title',
-    '.ant-card-head-title',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    '.ant-radio-button-wrapper',
-    '.ant-segmented-item-label',
-    '.ant-statistic-title',
-    '.ant-select-selection-placeholder',
-    'input[placeholder]',
-    '.ant-empty-description',
-    '.ant-alert-message',
-    '.ant-descriptions-item-label',
-  ].join(',');
-  for (const el of document.querySelectorAll<HTMLElement>(words)) {
-    if (!el.checkVisibility() || el.closest('.ant-table-tbody')) continue;
-    const text = (el instanceof HTMLInputElement ? el.placeholder : el.innerText).trim().replace(/\s+/g, ' ');
-    if (!text) continue;
-    const style = getComputedStyle(el);
-    // Words in a line of text have no box of their own to be cut by: the box around them is looked at.
-    if (style.display === 'inline') continue;
-    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    let needs: number;
-    if (el instanceof HTMLInputElement) {
-      // A placeholder longer than its field: measured as drawn in the field's font.
-      if (el.value) continue;
-      const canvas = document.createElement('canvas').getContext('2d')!;
-      canvas.font = style.font;
-      needs = canvas.measureText(el.placeholder).width;
-    } else {
-      // The words themselves (an icon, a hidden input or a pseudo-element's shadow does not count): wider than the box's room
-      // when the box clips them or they spill out of it.
-      const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      let left = Infinity;
-      let right = -Infinity;
-      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        for (const r of range.getClientRects()) {
-          left = Math.min(left, r.left);
-          right = Math.max(right, r.right);
-        }
-      }
-      needs = right - left;
-    }
-    if (needs > room + 1)
-      problems.push(`cut: «${text.slice(0, 60)}» needs ${Math.ceil(needs)} px, has ${Math.floor(room)}`);
-  }
-  const folded = document.querySelector<HTMLElement>('.ant-menu-overflow-item-rest');
-  if (folded && folded.checkVisibility({ opacityProperty: true }) && folded.getBoundingClientRect().height > 0)
-    problems.push('the top menu folds entries into «⋯»');
-  // The tab's title names the screen before the brand, as a screen reader says it on arrival.
-  if (!document.title.includes(' — ')) problems.push(`the tab's title «${document.title}» does not name the screen`);
-  return [...new Set(problems)];
-}
-
-/**
- * Counts the page's requests in flight (a live socket is not one), so that a screen is looked at once
- * it is drawn and its data has come: 150 ms without a request, rather than the 500 ms of
- * Playwright's `networkidle`, which can also pass in the gap before the app's first call).
- */
-function trackRequests(page: Page) {
-  let inFlight = 0;
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
-  return async function settled() {
-    await page.waitForLoadState('load');
-    // The screen is drawn (its heading is there, and with it the calls for its data have gone out)…
-    await page
-      .waitForFunction(() => document.querySelector('main :is(h1, h2, h3, h4, .ant-card-head-title)'), undefined, {
-        timeout: 10_000,
-      })
-      .catch(() => undefined);
-    // …then its data has come: no request for 150 ms, no spinner, no skeleton.
-    for (let calm = 0, waited = 0; calm < 3 && waited < 10_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      calm = inFlight <= 0 ? calm + 1 : 0;
-    }
-    await page
-      .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, {
-        timeout: 10_000,
-      })
-      .catch(() => undefined);
-  };
-}
-
 /** 1280 in the suite; `E2E_WIDTH=1366` looks again at the other common width. */
 const WIDTH = Number(process.env.E2E_WIDTH) || 1280;
 
@@ -335,47 +235,42 @@ const isKnown = (rule: string, route: string) => KNOWN.some((k) => k.rule === ru
 /** Where axe's findings also go when `E2E_AXE` names a file (one JSON line per screen, for a survey). */
 const AXE_LOG = process.env.E2E_AXE;
 
-for (const language of ['kk', 'ru'] as const) {
+/** A browser in one language that opens screens and says what is wrong on each. */
+async function sweeper(language: keyof typeof TEXTS) {
   const T = TEXTS[language];
-  describe(`every screen in ${T.name} at ${WIDTH} px`, () => {
-    let browser: Awaited<ReturnType<typeof openBrowser>>;
-    let page: Page;
-    let settled: () => Promise<void>;
-    const seen = new Set<string>();
-    beforeAll(async () => {
-      browser = await openBrowser({ width: WIDTH, height: 800 }, T.locale);
-      page = browser.page;
-      settled = trackRequests(page);
-    });
-    afterAll(() => browser?.close());
+  const browser = await openBrowser({ width: WIDTH, height: 800 }, T.locale);
+  const page = browser.page;
+  const settled = trackRequests(page);
 
-    /** The screen now: what is cut or overflowing, each line under the screen's route. */
-    async function look(route: string): Promise<string[]> {
-      await settled();
-      const found = (await page.evaluate(problemsOnScreen)).map((p) => `${route}: ${p}`);
-      const broken = await violations(page);
-      if (AXE_LOG) fs.appendFileSync(AXE_LOG, `${JSON.stringify({ language, route, violations: broken })}\n`);
-      for (const v of broken) {
-        if (isKnown(v.rule, route)) seen.add(`${v.rule} ${route}`);
-        else found.push(`${route}: WCAG ${v.rule} (${v.impact}) at ${v.nodes.slice(0, 3).join('; ')}`);
-      }
-      if (process.env.E2E_SHOTS) await shot(page, `${language}-${WIDTH}-${slug(route)}`);
-      return found;
+  /** The screen now: what is cut or overflowing, each line under the language and the screen's route. */
+  async function look(route: string): Promise<string[]> {
+    await settled();
+    const found = (await page.evaluate(problemsOnScreen)).map((p) => `${T.name} ${route}: ${p}`);
+    const broken = await violations(page);
+    if (AXE_LOG) fs.appendFileSync(AXE_LOG, `${JSON.stringify({ language, route, violations: broken })}\n`);
+    for (const v of broken) {
+      if (isKnown(v.rule, route)) seen.add(`${language} ${v.rule} ${route}`);
+      else found.push(`${T.name} ${route}: WCAG ${v.rule} (${v.impact}) at ${v.nodes.slice(0, 3).join('; ')}`);
     }
+    if (process.env.E2E_SHOTS) await shot(page, `${language}-${WIDTH}-${slug(route)}`);
+    return found;
+  }
 
-    async function signInAs(email: string) {
-      await page.goto(`${baseUrl()}/login`);
-      await page.evaluate(() => localStorage.clear());
-      await page.goto(`${baseUrl()}/login`);
-      await page.getByLabel(T.login).fill(email);
-      await page.getByLabel(T.password, { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: T.signIn }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-      // The signed-in frame, not the sign-in page still on screen while the app loads.
-      await page.locator('.ant-layout-content').waitFor();
-    }
+  async function signInAs(email: string) {
+    await page.goto(`${baseUrl()}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByLabel(T.login).fill(email);
+    await page.getByLabel(T.password, { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: T.signIn }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // The signed-in frame, not the sign-in page still on screen while the app loads.
+    await page.locator('.ant-layout-content').waitFor();
+  }
 
-    it('public screens: nothing cut, nothing overflowing, no WCAG violation', async () => {
+  return {
+    close: () => browser.close(),
+    async publicScreens() {
       const found: string[] = [];
       await page.goto(`${baseUrl()}/login`);
       await page.evaluate(() => localStorage.clear());
@@ -383,27 +278,57 @@ for (const language of ['kk', 'ru'] as const) {
         await page.goto(`${baseUrl()}${route}`);
         found.push(...(await look(route)));
       }
-      expect(found).toEqual([]);
-    });
-
-    for (const [email, routes] of byAccount) {
-      it(`${email}: the start screen and ${routes.length} more, nothing cut, nothing overflowing, no WCAG violation`, async () => {
-        await signInAs(email);
-        const found = await look(`start of ${email}`);
-        // The session this page signed in with (another sign-in would count against the login limit).
-        const token = (await storedToken(page))!;
-        for (const route of routes) {
-          const path = route.includes(':') ? await PATHS[route as WithParams](token) : route;
-          await page.goto(`${baseUrl()}${path}`);
-          found.push(...(await look(route)));
-        }
-        expect(found).toEqual([]);
-      }, 300_000);
-    }
-
-    it('finds each known violation still there (one put right comes off the list)', () => {
-      const gone = KNOWN.filter((k) => !k.routes.some((r) => seen.has(`${k.rule} ${r}`))).map((k) => k.rule);
-      expect(gone).toEqual([]);
-    });
-  });
+      return found;
+    },
+    async account(email: string, routes: GuardedRoute[]) {
+      await signInAs(email);
+      const found = await look(`start of ${email}`);
+      // The session this page signed in with (another sign-in would count against the login limit).
+      const token = (await storedToken(page))!;
+      for (const route of routes) {
+        const path = route.includes(':') ? await PATHS[route as WithParams](token) : route;
+        await page.goto(`${baseUrl()}${path}`);
+        found.push(...(await look(route)));
+      }
+      return found;
+    },
+  };
 }
+
+/** The known violations seen, by language, rule and screen. */
+const seen = new Set<string>();
+/** `E2E_LANGUAGES=kk` looks in one language only. */
+const LANGUAGES = (Object.keys(TEXTS) as (keyof typeof TEXTS)[]).filter(
+  (l) => !process.env.E2E_LANGUAGES || process.env.E2E_LANGUAGES.split(',').includes(l),
+);
+
+// The languages side by side, each in its own browser: a screen's wait is mostly for the network
+// and the page, so two at once take little more than one.
+describe(`every screen in ${LANGUAGES.map((l) => TEXTS[l].name).join(' and ')} at ${WIDTH} px`, () => {
+  let sweepers: Awaited<ReturnType<typeof sweeper>>[] = [];
+  const everywhere = async (look: (s: Awaited<ReturnType<typeof sweeper>>) => Promise<string[]>) =>
+    (await Promise.all(sweepers.map(look))).flat();
+  beforeAll(async () => {
+    sweepers = await Promise.all(LANGUAGES.map(sweeper));
+  });
+  afterAll(() => Promise.all(sweepers.map((s) => s.close())));
+
+  it('public screens: nothing cut, nothing overflowing, no WCAG violation', async () => {
+    expect(await everywhere((s) => s.publicScreens())).toEqual([]);
+  });
+
+  for (const [email, routes] of byAccount) {
+    it(`${email}: the start screen and ${routes.length} more, nothing cut, nothing overflowing, no WCAG violation`, async () => {
+      expect(await everywhere((s) => s.account(email, routes))).toEqual([]);
+    }, 300_000);
+  }
+
+  it('finds each known violation still there in every language (one put right comes off the list)', () => {
+    const gone = LANGUAGES.flatMap((language) =>
+      KNOWN.filter((k) => !k.routes.some((r) => seen.has(`${language} ${k.rule} ${r}`))).map(
+        (k) => `${k.rule} in ${TEXTS[language].name}`,
+      ),
+    );
+    expect(gone).toEqual([]);
+  });
+});

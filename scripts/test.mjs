@@ -2,11 +2,12 @@
 // server TEST_DATABASE_URL names when it is set), the web build and the browser tests. Ends with one
 // line "N passed, N failed".
 //
-// Three lanes run side by side, as they share no state (below). The browser tests that look at
-// screens without measuring time (every screen in both languages, the keyboard, small screens) run
-// in the third lane on a server of their own; the other browser tests run last, without the lanes:
-// they measure time (the 3 s double scan, live pushes, a scanner's pace).
-// E2E_WORKERS=2 runs two files at once, each worker against its own server (web/e2e/workers.ts).
+// Two lanes run side by side, as they share no state (below). The browser tests run after them:
+// first those that wait for what they look at, two files at once (a browser test waits on the page
+// far more than it computes), each worker with its own server; then, alone, those that measure time
+// or drive a scanner, a pointer or a clock at a pace (the 3 s double scan, keys 1 ms apart, live
+// pushes), which a busy machine would put off their pace.
+// E2E_WORKERS sets how many files of the first group run at once (2; web/e2e/workers.ts).
 // A step's output is printed whole when it ends, so the two lanes' logs do not interleave.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -116,27 +117,36 @@ const checks = async () => {
   await check('sbom', bin('tsx'), [supplyChain, 'sbom', path.join(tmp, 'tamaq.cdx.json')]);
   await suite('contract-unit', path.join(root, 'contract'));
   if (process.env.TEST_DATABASE_URL) await suite('server-postgres', path.join(root, 'server'));
+  await check(
+    'web-build',
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: path.join(root, 'web') },
+  );
 };
 const serverAndWebUnits = async () => {
   await suite('server', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' });
   await suite('web-unit', path.join(root, 'web'));
 };
-/** Browser tests that wait for what they look at and measure no time: they bear a loaded machine. */
-const SCREEN_FILES = ['e2e/every-screen.e2e.ts', 'e2e/keyboard.e2e.ts', 'e2e/small-screens.e2e.ts'];
-const web = path.join(root, 'web');
-const screens = async () => {
-  await check(
-    'web-build',
-    process.execPath,
-    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: web },
-  );
-  await suite('screens', web, ['--config', 'e2e/vitest.config.ts', ...SCREEN_FILES]);
-};
+/** Browser test files that keep a pace or a time: they run last, one at a time, on an idle machine. */
+const TIMED = [
+  'fixation.e2e.ts',
+  'school-fixation.e2e.ts',
+  'manual-fixation.e2e.ts',
+  'scan-on-load.e2e.ts',
+  'library.e2e.ts',
+  'cashbox.e2e.ts',
+  'roles.e2e.ts',
+  'language.e2e.ts',
+  'kazakh.e2e.ts',
+];
 const started = Date.now();
-await Promise.all([checks(), serverAndWebUnits(), screens()]);
-const exclude = SCREEN_FILES.flatMap((f) => ['--exclude', f]);
-await suite('browser', web, ['--config', 'e2e/vitest.config.ts', ...exclude], {}, true);
+await Promise.all([checks(), serverAndWebUnits()]);
+const e2e = ['--config', 'e2e/vitest.config.ts'];
+const web = path.join(root, 'web');
+const exclude = TIMED.flatMap((f) => ['--exclude', `**/${f}`]);
+await suite('browser', web, [...e2e, ...exclude], { E2E_WORKERS: process.env.E2E_WORKERS || '2' }, true);
+await suite('browser-timed', web, [...e2e, ...TIMED.map((f) => `e2e/${f}`)], { E2E_WORKERS: '1' }, true);
 results.push(`all steps: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 if (failures.length) console.log('\nFailed tests:\n' + failures.join('\n'));

@@ -42,10 +42,11 @@ describe('/activated/menus as the education admin', () => {
     await page.waitForURL((u) => u.pathname === '/menu/activate');
     await page.getByRole('link', { name: 'Активированные меню' }).waitFor();
 
-    // The menu is required; the school is the first one, the type paid food, the date today.
+    // The menu is required; the school is the first one, the type paid food, the date today. The form
+    // is asked once it shows its school (a click before, on a busy machine, met a form still loading).
+    await page.getByTestId('school-select').getByText(school).waitFor();
     await page.getByRole('button', { name: 'Активировать' }).click();
     await page.locator('.ant-form-item-explain-error').getByText('Выберите меню').waitFor();
-    await page.getByTestId('school-select').getByText(school).waitFor();
     expect(await page.getByRole('radio', { name: 'Платное питание', exact: true }).isChecked()).toBe(true);
 
     await page.getByRole('combobox', { name: 'Меню', exact: true }).click();

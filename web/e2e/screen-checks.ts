@@ -55,6 +55,8 @@ export function problemsOnScreen(): string[] {
       let left = Infinity;
       let right = -Infinity;
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        // Words for a screen reader only are out of sight on purpose.
+        if (node.parentElement?.closest('.tq-sr-only')) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         for (const r of range.getClientRects()) {

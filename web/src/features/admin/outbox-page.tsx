@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { SearchField } from '../../ui/search-field.tsx';
+import { SrOnly } from '../../ui/sr-only.tsx';
 
 const t = i18n.orgs.outbox;
 type Filter = '' | '1' | '0';
@@ -65,6 +66,8 @@ export function OutboxPage() {
         emptyText={list.debouncedQuery ? undefined : t.empty}
         expandable={{
           expandRowByClick: true,
+          // The column of the open-close buttons has a name, as every column does.
+          columnTitle: <SrOnly>{t.showText}</SrOnly>,
           expandedRowRender: (r) => (
             <Typography.Paragraph
               aria-label={t.showText}

@@ -2,6 +2,7 @@ import type { ReportDay } from '@tamaq/contract/reports';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
+import { STICKY_HEADER_COMPONENTS, StickyHeaderTitles } from '../../ui/sticky-header.tsx';
 import { useTableAccess } from '../../ui/table-access.ts';
 
 const t = i18n.reports;
@@ -75,40 +76,43 @@ export function ReportGrid<R extends GridRow>({
   const box = useTableAccess<HTMLDivElement>(t.grid);
   return (
     <div ref={box}>
-      <Table<R>
-        data-testid={testId}
-        size="small"
-        bordered
-        columns={columns}
-        rowKey="key"
-        dataSource={rows}
-        loading={loading}
-        pagination={false}
-        sticky
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
-        summary={() =>
-          rows.length === 0 ? null : (
-            <Table.Summary fixed="bottom">
-              <Table.Summary.Row data-testid={`${testId}-totals`}>
-                {/* The label spans only the frozen columns, so it stays in view while the days scroll. */}
-                <Table.Summary.Cell index={0} colSpan={Math.min(FROZEN, labels.length)}>
-                  <strong>{t.total}</strong>
-                </Table.Summary.Cell>
-                {labels.length > FROZEN && <Table.Summary.Cell index={FROZEN} colSpan={labels.length - FROZEN} />}
-                {days.map((d, i) => (
-                  <Table.Summary.Cell key={d.date} index={labels.length + i} align="center">
-                    {d.total || ''}
+      <StickyHeaderTitles columns={columns}>
+        <Table<R>
+          data-testid={testId}
+          size="small"
+          bordered
+          columns={columns}
+          rowKey="key"
+          dataSource={rows}
+          loading={loading}
+          pagination={false}
+          sticky
+          components={STICKY_HEADER_COMPONENTS}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
+          summary={() =>
+            rows.length === 0 ? null : (
+              <Table.Summary fixed="bottom">
+                <Table.Summary.Row data-testid={`${testId}-totals`}>
+                  {/* The label spans only the frozen columns, so it stays in view while the days scroll. */}
+                  <Table.Summary.Cell index={0} colSpan={Math.min(FROZEN, labels.length)}>
+                    <strong>{t.total}</strong>
                   </Table.Summary.Cell>
-                ))}
-                <Table.Summary.Cell index={labels.length + days.length} align="right">
-                  <strong>{total}</strong>
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            </Table.Summary>
-          )
-        }
-      />
+                  {labels.length > FROZEN && <Table.Summary.Cell index={FROZEN} colSpan={labels.length - FROZEN} />}
+                  {days.map((d, i) => (
+                    <Table.Summary.Cell key={d.date} index={labels.length + i} align="center">
+                      {d.total || ''}
+                    </Table.Summary.Cell>
+                  ))}
+                  <Table.Summary.Cell index={labels.length + days.length} align="right">
+                    <strong>{total}</strong>
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              </Table.Summary>
+            )
+          }
+        />
+      </StickyHeaderTitles>
       {data && (
         <PrintedGrid
           heading={print.heading}

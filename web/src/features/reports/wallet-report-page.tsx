@@ -15,6 +15,7 @@ import { positiveId } from './report-params.ts';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 import { lineOf, money, PrintedWallet, type Line } from './wallet-print.tsx';
 import { useTableAccess } from '../../ui/table-access.ts';
+import { STICKY_HEADER_COMPONENTS, StickyHeaderTitles } from '../../ui/sticky-header.tsx';
 
 const t = i18n.reports.wallet;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -173,34 +174,37 @@ export function WalletReportPage() {
         </Flex>
       )}
       <div ref={gridBox}>
-        <Table<Line>
-          data-testid="wallet-grid"
-          size="small"
-          bordered
-          columns={columns}
-          rowKey="key"
-          dataSource={lines}
-          loading={report.isFetching}
-          pagination={false}
-          sticky
-          scroll={{ x: 'max-content' }}
-          rowClassName={(l) => (l.kind === 'class' ? 'ant-table-row-selected' : '')}
-          locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
-          summary={() =>
-            !data || lines.length === 0 ? null : (
-              <Table.Summary>
-                {dayLine(t.due, daily(data.entitled), [data.due, '', ''])}
-                {dayLine(t.served, daily(data.served), ['', data.servedTotal, ''])}
-                {dayLine(t.missed, daily(data.entitled.map((e, i) => e - data.served[i]!)), [
-                  data.due - data.servedTotal,
-                  '',
-                  '',
-                ])}
-                {dayLine(t.amount, daily(data.amounts.map(money)), ['', '', money(data.amount)])}
-              </Table.Summary>
-            )
-          }
-        />
+        <StickyHeaderTitles columns={columns}>
+          <Table<Line>
+            data-testid="wallet-grid"
+            size="small"
+            bordered
+            columns={columns}
+            rowKey="key"
+            dataSource={lines}
+            loading={report.isFetching}
+            pagination={false}
+            sticky
+            components={STICKY_HEADER_COMPONENTS}
+            scroll={{ x: 'max-content' }}
+            rowClassName={(l) => (l.kind === 'class' ? 'ant-table-row-selected' : '')}
+            locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
+            summary={() =>
+              !data || lines.length === 0 ? null : (
+                <Table.Summary>
+                  {dayLine(t.due, daily(data.entitled), [data.due, '', ''])}
+                  {dayLine(t.served, daily(data.served), ['', data.servedTotal, ''])}
+                  {dayLine(t.missed, daily(data.entitled.map((e, i) => e - data.served[i]!)), [
+                    data.due - data.servedTotal,
+                    '',
+                    '',
+                  ])}
+                  {dayLine(t.amount, daily(data.amounts.map(money)), ['', '', money(data.amount)])}
+                </Table.Summary>
+              )
+            }
+          />
+        </StickyHeaderTitles>
       </div>
       {data && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>

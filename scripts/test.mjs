@@ -2,12 +2,10 @@
 // server TEST_DATABASE_URL names when it is set), the web build and the browser tests. Ends with one
 // line "N passed, N failed".
 //
-// Two lanes run side by side, as they share no state (below). The browser tests run after them:
-// first those that wait for what they look at, two files at once (a browser test waits on the page
-// far more than it computes), each worker with its own server; then, alone, those that measure time
-// or drive a scanner, a pointer or a clock at a pace (the 3 s double scan, keys 1 ms apart, live
-// pushes), which a busy machine would put off their pace.
-// E2E_WORKERS sets how many files of the first group run at once (2; web/e2e/workers.ts).
+// Two lanes run side by side, as they share no state (below). The browser tests run last, without
+// the lanes, one file after another against one server: some measure time (the 3 s double scan, keys
+// 1 ms apart, live pushes), which a busy machine would put off their pace. Two workers
+// (E2E_WORKERS=2) took as long on two cores: the browser tests are bound by the processor.
 // A step's output is printed whole when it ends, so the two lanes' logs do not interleave.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -128,25 +126,9 @@ const serverAndWebUnits = async () => {
   await suite('server', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' });
   await suite('web-unit', path.join(root, 'web'));
 };
-/** Browser test files that keep a pace or a time: they run last, one at a time, on an idle machine. */
-const TIMED = [
-  'fixation.e2e.ts',
-  'school-fixation.e2e.ts',
-  'manual-fixation.e2e.ts',
-  'scan-on-load.e2e.ts',
-  'library.e2e.ts',
-  'cashbox.e2e.ts',
-  'roles.e2e.ts',
-  'language.e2e.ts',
-  'kazakh.e2e.ts',
-];
 const started = Date.now();
 await Promise.all([checks(), serverAndWebUnits()]);
-const e2e = ['--config', 'e2e/vitest.config.ts'];
-const web = path.join(root, 'web');
-const exclude = TIMED.flatMap((f) => ['--exclude', `**/${f}`]);
-await suite('browser', web, [...e2e, ...exclude], { E2E_WORKERS: process.env.E2E_WORKERS || '2' }, true);
-await suite('browser-timed', web, [...e2e, ...TIMED.map((f) => `e2e/${f}`)], { E2E_WORKERS: '1' }, true);
+await suite('browser', path.join(root, 'web'), ['--config', 'e2e/vitest.config.ts'], {}, true);
 results.push(`all steps: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 if (failures.length) console.log('\nFailed tests:\n' + failures.join('\n'));

@@ -38,11 +38,14 @@ beforeEach(() => {
     vi.fn(() => Promise.reject(new TypeError('offline'))),
   );
 });
-afterEach(() => {
+afterEach(async () => {
+  // The screen a test ends on is a lazy chunk too: it has loaded before the test's world is torn
+  // down (a chunk still loading then failed a test file that had passed).
+  await vi.waitFor(() => expect(document.querySelector('[data-testid="page-spinner"]')).toBeNull(), LAYOUT_LOADS);
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
-});
+}, 20_000);
 
 describe('router', () => {
   it('sends a visitor without a session to login, remembering the page', async () => {

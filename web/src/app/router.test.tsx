@@ -2,7 +2,7 @@ import { TOKEN_STORAGE_KEY } from '@tamaq/contract/constants';
 import type { Role } from '@tamaq/contract/roles';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from './providers.tsx';
 import { routes } from './router.tsx';
 
@@ -30,6 +30,13 @@ const LAYOUT_LOADS = { timeout: 15_000 };
 
 const where = (router: ReturnType<typeof createMemoryRouter>) =>
   router.state.location.pathname + router.state.location.search;
+
+// Every screen's code loaded first, and the frame's: a lazy screen still loading when a test ends
+// was imported after the test world was torn down (it failed another file sharing the worker).
+beforeAll(async () => {
+  const chunks = import.meta.glob(['./layout/app-layout.tsx', '../features/**/*.tsx', '!../features/**/*.test.tsx']);
+  await Promise.all(Object.values(chunks).map((load) => load()));
+}, 60_000);
 
 beforeEach(() => {
   // No server here: every call fails fast as a network error, which the shell must survive.

@@ -161,8 +161,18 @@ describe('guarded routes', () => {
   it('sign-out clears the session and returns to /login', async () => {
     const { page } = browser;
     await signIn(page, 'admin@demo.kz');
+    // The admin starts on a month's report, whose sticky header once covered the menu's last item.
+    await page.locator('.ant-table-row').first().waitFor();
     await page.getByTestId('profile-menu-title').hover();
-    await page.getByTestId('sign-out').click();
+    const signOut = page.getByTestId('sign-out');
+    await signOut.waitFor();
+    expect(
+      await signOut.evaluate((item) => {
+        const box = item.getBoundingClientRect();
+        return item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      }),
+    ).toBe(true);
+    await signOut.click();
     await page.waitForURL((u) => u.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     await page.goto(`${baseUrl()}/fixation`);

@@ -69,7 +69,9 @@ export function AppLayout() {
           gap: isMobile ? 8 : 24,
           position: 'sticky',
           top: 0,
-          zIndex: 20,
+          // Above any table's sticky header (antd stacks it at twice its columns plus three: 71 for a
+          // month's report, which covered the profile menu's «Выход»), below dialogs (1000).
+          zIndex: 999,
           boxShadow: '0 1px 4px rgba(0, 0, 0, 0.08)',
           padding: isMobile ? '0 12px' : undefined,
         }}

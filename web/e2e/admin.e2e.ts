@@ -1,7 +1,7 @@
 import type { AdminSummary } from '@tamaq/contract/admin';
 import { makeBin } from '@tamaq/contract/kz-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signIn } from './browser.ts';
+import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signInAt } from './browser.ts';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let superToken: string;
@@ -56,8 +56,7 @@ const number = async (key: string) =>
 describe('/admin', () => {
   it('shows the counts of the whole system, and a new organization adds one', async () => {
     const { page } = browser;
-    await signIn(page, 'superadmin@demo.kz');
-    await page.goto(`${baseUrl()}/admin`);
+    await signInAt(page, 'superadmin@demo.kz', `/admin`);
     await tile('organizations').waitFor();
     const summary = (await (await call('GET', '/api/admin/summary', superToken)).json()) as AdminSummary;
     expect(summary.organizations).toBeGreaterThanOrEqual(3);
@@ -136,8 +135,7 @@ describe('/admin/outbox', () => {
     const { page } = browser;
     const res = await call('POST', '/api/auth/password/recovery', null, { email: 'economist@demo.kz' });
     expect(res.status).toBe(200);
-    await signIn(page, 'superadmin@demo.kz');
-    await page.goto(`${baseUrl()}/admin`);
+    await signInAt(page, 'superadmin@demo.kz', `/admin`);
     await tile('outbox_waiting').click();
     await page.waitForURL((u) => u.pathname === '/admin/outbox');
     await page.getByTestId('outbox-page').waitFor();

@@ -60,9 +60,15 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 export const DEMO_PASSWORD = 'demo12345';
 
-/** Fills the login form and presses "Войти", whatever the answer. */
-export async function submitLogin(page: Page, email: string, password: string, base = baseUrl()): Promise<void> {
-  await page.goto(`${base}/login`);
+/** Fills the login form and presses "Войти", whatever the answer; `next` is where the form leads after. */
+export async function submitLogin(
+  page: Page,
+  email: string,
+  password: string,
+  base = baseUrl(),
+  next?: string,
+): Promise<void> {
+  await page.goto(`${base}/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   await page
     .getByLabel(/логин|e-mail/i)
     .first()
@@ -78,6 +84,22 @@ export async function submitLogin(page: Page, email: string, password: string, b
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, base = baseUrl()): Promise<void> {
   await submitLogin(page, email, password, base);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * Signs in on `path` (with its query): the sign-in form as a link to that screen opens it for someone
+ * signed out, so the app loads once, on that screen, with its data fresh. Fails if the account may not
+ * open it (the form then leads to the start screen).
+ */
+export async function signInAt(
+  page: Page,
+  email: string,
+  path: string,
+  { password = DEMO_PASSWORD, base = baseUrl() }: { password?: string; base?: string } = {},
+): Promise<void> {
+  await submitLogin(page, email, password, base, path);
+  const pathname = new URL(path, base).pathname;
+  await page.waitForURL((url) => url.pathname === pathname);
 }
 
 /** Forgets the session of this browser: the next page opens signed out. */

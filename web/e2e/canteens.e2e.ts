@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, fieldError, openBrowser, shot, signIn, signInAt, signOutHere } from './browser.ts';
 import { call } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
@@ -14,8 +14,7 @@ const row = (name: string) => rows().filter({ has: page.getByRole('link', { name
 
 async function signInAs(email: string, to: string) {
   await signOutHere(page);
-  await signIn(page, email);
-  await page.goto(`${baseUrl()}${to}`);
+  await signInAt(page, email, to);
 }
 
 /** The list narrowed to this run's rows, so the demo's and other files' canteens do not interfere. */
@@ -161,7 +160,9 @@ describe('/canteens as admin@demo.kz', () => {
   });
 
   it('is not offered to the cashier: /canteens sends them away', async () => {
-    await signInAs('cashier@demo.kz', '/canteens');
+    await signOutHere(page);
+    await signIn(page, 'cashier@demo.kz');
+    await page.goto(`${baseUrl()}/canteens`);
     await page.waitForURL((u) => u.pathname !== '/canteens');
     expect(await page.getByTestId('canteens-page').count()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import type { Card } from '@tamaq/contract/cards';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signInAt, signOutHere } from './browser.ts';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 const stamp = Date.now().toString(36).toUpperCase();
@@ -63,8 +63,7 @@ describe('/cards/:id', () => {
     const elsewhere = `EDU-${stamp}`;
     await register(superToken, elsewhere, edu[0]!.id);
 
-    await signIn(page, 'superadmin@demo.kz');
-    await page.goto(`${baseUrl()}/organizations?query=${encodeURIComponent('Асхана')}`);
+    await signInAt(page, 'superadmin@demo.kz', `/organizations?query=${encodeURIComponent('Асхана')}`);
     await rowOf(page, company.name).getByRole('link', { name: 'Карты' }).click();
     await page.waitForURL((u) => u.pathname === `/cards/${company.id}`);
     await page.getByText(`Карты организации ${company.name}`).first().waitFor();
@@ -109,8 +108,7 @@ describe('/cards', () => {
     await register(token, number);
 
     await signOutHere(page);
-    await signIn(page, 'admin@demo.kz');
-    await page.goto(`${baseUrl()}/cards`);
+    await signInAt(page, 'admin@demo.kz', `/cards`);
     await page.getByTestId('cards-page').waitFor();
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await scan(page, number);
@@ -226,8 +224,7 @@ describe('/user/cards/:id', () => {
     await call(token, 'POST', '/api/card/user', { userId: pupil.id, cardId: card.id });
 
     await signOutHere(page);
-    await signIn(page, 'edu.admin@demo.kz');
-    await page.goto(`${baseUrl()}/classroom/${classroom.id}/user/cards/${pupil.id}`);
+    await signInAt(page, 'edu.admin@demo.kz', `/classroom/${classroom.id}/user/cards/${pupil.id}`);
     await rowOf(page, `PUP${stamp}`).waitFor();
     await page.getByText(`Карты: Ученик ${stamp}`).first().waitFor();
     await shot(page, 'classroom-user-cards');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, downloadLink, fieldError, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
+import { baseUrl, downloadLink, fieldError, openBrowser, shot, signInAt, signOutHere, storedToken } from './browser.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -96,8 +96,7 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 
 async function signInAs(email: string, to: string) {
   await signOutHere(page);
-  await signIn(page, email);
-  await page.goto(`${baseUrl()}${to}`);
+  await signInAt(page, email, to);
 }
 
 const rows = () => page.locator('[data-testid="classrooms-page"] tbody tr.ant-table-row');

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, signIn, signOutHere, storedToken } from './browser.ts';
+import { baseUrl, openBrowser, signIn, signInAt, signOutHere, storedToken } from './browser.ts';
 import {
   almatyDay,
   blur,
@@ -443,8 +443,7 @@ describe('/fixation', () => {
     );
     const other = rows.find((c) => c.id !== category.id)!;
     await signOutHere(page);
-    await signIn(page, 'admin@demo.kz');
-    await page.goto(`${baseUrl()}/fixation?fixationCategoryId=${other.id}`);
+    await signInAt(page, 'admin@demo.kz', `/fixation?fixationCategoryId=${other.id}`);
     await page.getByTestId('category-select').getByText(other.name).waitFor();
 
     await page.getByRole('button', { name: 'Выключить звук' }).click();

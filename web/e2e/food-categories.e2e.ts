@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, fieldError, openBrowser, shot, signInAt, signOutHere } from './browser.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
 const NAME = `Льготники ${SUFFIX}`;
@@ -19,8 +19,7 @@ async function search(text: string) {
 
 async function signInAs(email: string, to: string) {
   await signOutHere(page);
-  await signIn(page, email);
-  await page.goto(`${baseUrl()}${to}`);
+  await signInAt(page, email, to);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, fieldError, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
+import { DEMO_PASSWORD, fieldError, openBrowser, shot, signIn, signInAt, signOutHere, storedToken } from './browser.ts';
 import { nextMailTo, startMailedServer, uniqueEmail, type MailedServer } from './mail.ts';
 
 let server: MailedServer;
@@ -68,8 +68,7 @@ describe('the invite modal of a class pupil list', () => {
     try {
       const name = `Омарова Амина ${Date.now()}`;
       const pupil = await createPupil(name);
-      await signIn(page, 'edu.admin@demo.kz', DEMO_PASSWORD, server.url);
-      await page.goto(`${server.url}/classroom/${pupil.classroomId}/users`);
+      await signInAt(page, 'edu.admin@demo.kz', `/classroom/${pupil.classroomId}/users`, { base: server.url });
       await page.getByRole('button', { name: 'Пригласить родителя' }).first().click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText(`Пригласить родителя: ${name}`).waitFor();

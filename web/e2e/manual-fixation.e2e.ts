@@ -3,7 +3,7 @@ import type { FixationList } from '@tamaq/contract/fixations';
 import type { Locator, Page } from 'playwright-core';
 import { wedgeScan as scanKeys } from './fixation-helpers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, openBrowser, shot, signIn } from './browser.ts';
+import { baseUrl, DEMO_PASSWORD, openBrowser, shot, signInAt } from './browser.ts';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 
@@ -97,8 +97,7 @@ afterAll(() => browser?.close());
 describe('/school/fixation/manual', () => {
   it('marks pupils of a class, saves, keeps them after a reload, unmarks, and marks a scanned card', async () => {
     const { page } = browser;
-    await signIn(page, 'edu.admin@demo.kz');
-    await page.goto(`${baseUrl()}/school/fixation/manual`);
+    await signInAt(page, 'edu.admin@demo.kz', `/school/fixation/manual`);
     await page.getByTestId('manual-hint').getByText('Выберите класс или категорию питания').waitFor();
     // The education admin has two schools, so the school picker is there; «Все классы» until chosen.
     await page.getByTestId('school-select').waitFor();
@@ -136,8 +135,7 @@ describe('/school/fixation/manual', () => {
     // Another person watches the school's visits live, in another browser profile.
     const elsewhere = await openBrowser();
     try {
-      await signIn(elsewhere.page, 'edu.admin@demo.kz');
-      await elsewhere.page.goto(`${baseUrl()}/school/fixation`);
+      await signInAt(elsewhere.page, 'edu.admin@demo.kz', `/school/fixation`);
       await elsewhere.page.getByText('Обновляется вживую').waitFor();
       const newest = () =>
         elsewhere.page
@@ -201,8 +199,7 @@ describe('/school/fixation/manual', () => {
 
   it('lists a food category across classes and refuses to save a future date', async () => {
     const { page } = browser;
-    await signIn(page, 'edu.admin@demo.kz');
-    await page.goto(`${baseUrl()}/school/fixation/manual`);
+    await signInAt(page, 'edu.admin@demo.kz', `/school/fixation/manual`);
     await choose(page, 'food-category-select', 'Социальный кошелёк');
     await page.waitForURL((u) => u.searchParams.has('categoryId'));
     await settled(page);
@@ -237,8 +234,7 @@ describe('/school/fixation/manual', () => {
 
   it('has no school picker for an admin locked to a school', async () => {
     const { page } = browser;
-    await signIn(page, 'school.admin@demo.kz');
-    await page.goto(`${baseUrl()}/school/fixation/manual`);
+    await signInAt(page, 'school.admin@demo.kz', `/school/fixation/manual`);
     await page.getByTestId('classroom-select').waitFor();
     expect(await page.getByTestId('school-select').count()).toBe(0);
     await choose(page, 'classroom-select', '1 «А»');
@@ -248,8 +244,7 @@ describe('/school/fixation/manual', () => {
 
   it('speaks of groups and children to a kindergarten admin', async () => {
     const { page } = browser;
-    await signIn(page, 'kg.admin@demo.kz');
-    await page.goto(`${baseUrl()}/school/fixation/manual`);
+    await signInAt(page, 'kg.admin@demo.kz', `/school/fixation/manual`);
     await page.getByText('Выберите группу или категорию питания, чтобы увидеть детей').waitFor();
     expect(await page.getByTestId('classroom-select').textContent()).toContain('Все группы');
     await choose(page, 'classroom-select', 'Младшая группа');
@@ -263,8 +258,7 @@ describe('/fixation/manual', () => {
   it('records servings of an endless card and a one-time mark, and they persist', async () => {
     const { page } = browser;
     const token = await tokenOf('admin@demo.kz');
-    await signIn(page, 'admin@demo.kz');
-    await page.goto(`${baseUrl()}/fixation/manual`);
+    await signInAt(page, 'admin@demo.kz', `/fixation/manual`);
     await page.getByText('Выберите категорию (завтрак, обед…), чтобы отметить питание').waitFor();
     await shot(page, 'manual-fixation-canteen-hint');
 

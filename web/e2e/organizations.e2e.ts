@@ -1,7 +1,7 @@
 import { makeBin } from '@tamaq/contract/kz-id';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { baseUrl, fieldError, openBrowser, shot, signIn, signInAt, signOutHere } from './browser.ts';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
@@ -37,8 +37,7 @@ async function search(page: Page, text: string) {
 describe('/organizations', () => {
   it('lists the demo organizations to the super admin and finds one by name', async () => {
     const { page } = browser;
-    await signIn(page, 'superadmin@demo.kz');
-    await page.goto(`${baseUrl()}/organizations`);
+    await signInAt(page, 'superadmin@demo.kz', `/organizations`);
     await rowOf(page, 'ТОО «Асхана Сервис»').waitFor();
     expect(await rowOf(page, 'Отдел образования г. Алматы').count()).toBe(1);
     await shot(page, 'organizations');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldError, openBrowser, shot, signIn, signOutHere, storedToken, submitLogin } from './browser.ts';
+import { fieldError, openBrowser, shot, signIn, signInAt, signOutHere, storedToken, submitLogin } from './browser.ts';
 import { createAccount, startMailedServer, type Account, type MailedServer } from './mail.ts';
 
 let server: MailedServer;
@@ -25,8 +25,7 @@ async function signedInOn(pathname: string): Promise<Account> {
   const { page } = browser;
   const account = await createAccount(server);
   await signOutHere(page, server.url);
-  await signIn(page, account.email, account.password, server.url);
-  await page.goto(`${server.url}${pathname}`);
+  await signInAt(page, account.email, pathname, { password: account.password, base: server.url });
   return account;
 }
 

@@ -6,7 +6,7 @@ import { makeIin } from '@tamaq/contract/kz-id';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, downloadLink, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
+import { baseUrl, downloadLink, openBrowser, shot, signInAt, signOutHere, storedToken } from './browser.ts';
 
 /** Every row this file makes carries this suffix, so it never meets rows of other test files. */
 const SUFFIX = String(Date.now()).slice(-7);
@@ -36,8 +36,7 @@ afterAll(async () => {
 
 async function signInAs(email: string, where: string) {
   await signOutHere(page);
-  await signIn(page, email);
-  await page.goto(`${baseUrl()}${where}`);
+  await signInAt(page, email, where);
 }
 
 /** The API as the signed-in user of this browser (its stored token). */

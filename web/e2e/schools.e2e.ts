@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
+import { baseUrl, fieldError, openBrowser, shot, signInAt, signOutHere, storedToken } from './browser.ts';
 
 /** Every row this file makes carries this suffix, so it never meets rows of other test files. */
 const SUFFIX = String(Date.now()).slice(-7);
@@ -15,8 +15,7 @@ afterAll(() => browser?.close());
 
 async function signInAs(email: string, path: string) {
   await signOutHere(page);
-  await signIn(page, email);
-  await page.goto(`${baseUrl()}${path}`);
+  await signInAt(page, email, path);
 }
 
 /** The API as the signed-in user of this browser (its stored token). */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, shot, signIn, signOutHere } from './browser.ts';
-import { problemsOnScreen, trackRequests } from './screen-checks.ts';
+import { openBrowser, shot, signInAt, signOutHere } from './browser.ts';
+import { openInApp, problemsOnScreen, trackRequests } from './screen-checks.ts';
 
 /**
  * The screens people work at, 320 px wide (a phone, or a 1280 px screen at 400 % zoom) and 640 px
@@ -39,10 +39,11 @@ for (const width of [320, 640]) {
     for (const [email, routes] of Object.entries(SCREENS)) {
       it(`${email}: ${routes.join(', ')}`, async () => {
         await signOutHere(page);
-        await signIn(page, email);
+        const first = routes[0]!;
+        await signInAt(page, email, first);
         const found: string[] = [];
         for (const route of routes) {
-          await page.goto(`${baseUrl()}${route}`);
+          if (route !== first) await openInApp(page, route);
           await settled();
           found.push(...(await page.evaluate(problemsOnScreen)).map((p) => `${route}: ${p}`));
           if (process.env.E2E_SHOTS) await shot(page, `small-${width}-${route.replace(/\W+/g, '-')}`);

@@ -11,7 +11,7 @@ import {
   fieldError,
   openBrowser,
   shot,
-  signIn,
+  signInAt,
   signOutHere,
   storedToken,
   submitLogin,
@@ -35,8 +35,7 @@ afterAll(async () => {
 
 async function signInAs(email: string, where: string) {
   await signOutHere(page);
-  await signIn(page, email);
-  await page.goto(`${baseUrl()}${where}`);
+  await signInAt(page, email, where);
 }
 
 /** The API as the signed-in user of this browser (its stored token). */

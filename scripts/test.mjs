@@ -2,14 +2,17 @@
 // server TEST_DATABASE_URL names when it is set), the web build and the browser tests. Ends with one
 // line "N passed, N failed".
 //
-// Two lanes run side by side, as they share no state (below). The browser tests run last, without
-// the lanes, one file after another against one server: some measure time (the 3 s double scan, keys
-// 1 ms apart, live pushes), which a busy machine would put off their pace. Two workers
-// (E2E_WORKERS=2) took as long on two cores: the browser tests are bound by the processor. Nor do
-// they share it well: beside them at the lowest priority (nice 19) the other steps still slowed them
-// from about 850 s to 1,184 s, for they are a chain of short hand-offs between processes (test,
-// browser, page, server, database) and each waits for a core.
-// A step's output is printed whole when it ends, so the two lanes' logs do not interleave.
+// The web is built first; then the browser tests run beside everything else, which runs in the
+// background: in a scheduling group of its own at the lowest weight (Linux's autogroup nice 19, set
+// through /proc/<pid>/autogroup). The browser tests are a chain of short hand-offs between processes
+// (test, browser, page, server, database) that keeps about one core busy, and some measure time (the
+// 3 s double scan, keys 1 ms apart): they get a core whenever they ask, the rest takes what is left.
+// A plain `nice 19` did not do it (the browser tests went from about 850 s to 1,184 s): Chromium
+// starts in a session of its own, so the kernel shares the processor between its group and ours as
+// equals and a nice inside our group does not count against it. Where /proc/<pid>/autogroup is
+// missing (not Linux, or autogroup off) everything else runs first and the browser tests after it.
+// Two workers for the browser tests (E2E_WORKERS=2) took as long on two cores.
+// A step's output is printed whole when it ends, so the logs of steps side by side do not interleave.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,8 +28,54 @@ let failed = 0;
 const failures = [];
 const results = [];
 
-/** Runs a step; `live` streams its output (a step running alone), else it is printed when it ends. */
-function run(name, cmd, args, { cwd = root, env = {}, live = false } = {}) {
+/** Whether this kernel lets a process group its work at a lower weight (Linux with autogroup). */
+const AUTOGROUP = (() => {
+  try {
+    return /nice -?\d+/.test(fs.readFileSync('/proc/self/autogroup', 'utf8'));
+  } catch {
+    return false;
+  }
+})();
+/** The steps that run in the background, and every process they start (found by parent). */
+const background = new Set();
+
+/**
+ * Puts each process a background step started into a low-weight group. A step runs in a session of
+ * its own (so in an autogroup of its own), and so do the PostgreSQL servers the server tests start:
+ * each such group is set to nice 19 when it appears.
+ */
+function lowerBackground() {
+  if (!background.size) return;
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  const inBackground = (pid) => {
+    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (background.has(p)) return true;
+    return false;
+  };
+  for (const pid of parents.keys()) {
+    if (!inBackground(pid)) continue;
+    try {
+      const group = `/proc/${pid}/autogroup`;
+      if (!fs.readFileSync(group, 'utf8').includes('nice 19')) fs.writeFileSync(group, '19');
+    } catch {
+      /* gone, or not ours */
+    }
+  }
+}
+
+/**
+ * Runs a step; `live` streams its output (a step running in front), else it is printed when it ends;
+ * a `low` step runs in the background group.
+ */
+function run(name, cmd, args, { cwd = root, env = {}, live = false, low = false } = {}) {
   const started = Date.now();
   if (live) console.log(`\n=== ${name}`);
   return new Promise((resolve) => {
@@ -34,11 +83,17 @@ function run(name, cmd, args, { cwd = root, env = {}, live = false } = {}) {
       cwd,
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
       env: { ...process.env, ...(live ? {} : { FORCE_COLOR: '1' }), ...env },
+      detached: low,
     });
+    if (low) {
+      background.add(child.pid);
+      lowerBackground();
+    }
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
     child.stderr?.on('data', (d) => out.push(d));
     child.on('close', (code) => {
+      background.delete(child.pid);
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       if (!live) process.stdout.write(`\n=== ${name} (${seconds} s)\n${Buffer.concat(out).toString()}`);
       resolve({ ok: code === 0, seconds });
@@ -56,14 +111,14 @@ async function check(name, cmd, args, opts) {
 }
 
 /** A vitest suite: its own counts go into the total. */
-async function suite(name, cwd, args = [], env = {}, live = false) {
+async function suite(name, cwd, args = [], opts = {}) {
   if (only.length && !only.includes(name)) return;
   const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
   const { ok, seconds } = await run(
     name,
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args],
-    { cwd, env, live },
+    { cwd, ...opts },
   );
   let p = 0;
   let f = 0;
@@ -106,41 +161,63 @@ async function suite(name, cwd, args = [], env = {}, live = false) {
   results.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${p} passed, ${f} failed (${seconds} s)`);
 }
 
-// The two lanes take about as long: the checks, the server tests on TEST_DATABASE_URL and the build
-// in one; the server tests on their embedded PostgreSQL and the web unit tests (jsdom) in the other.
+// The two lanes take about as long: the checks, the server tests on TEST_DATABASE_URL in one; the
+// server tests on their embedded PostgreSQL and the web unit tests (jsdom) in the other.
+const low = AUTOGROUP;
 const checks = async () => {
-  await check('lint', bin('eslint'), ['.', '--max-warnings=0']);
-  await check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-  await check('typecheck', process.execPath, [path.join(root, 'scripts', 'typecheck.mjs')]);
+  await check('lint', bin('eslint'), ['.', '--max-warnings=0'], { low });
+  await check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn'], { low });
+  await check('typecheck', process.execPath, [path.join(root, 'scripts', 'typecheck.mjs')], { low });
   // What is shipped: no advisory left unassessed (docs/dependencies.md), and its bill of materials.
   const supplyChain = path.join(root, 'server', 'scripts', 'supply-chain.ts');
-  await check('audit', bin('tsx'), [supplyChain, 'audit']);
-  await check('sbom', bin('tsx'), [supplyChain, 'sbom', path.join(tmp, 'tamaq.cdx.json')]);
-  await suite('contract-unit', path.join(root, 'contract'));
+  await check('audit', bin('tsx'), [supplyChain, 'audit'], { low });
+  await check('sbom', bin('tsx'), [supplyChain, 'sbom', path.join(tmp, 'tamaq.cdx.json')], { low });
+  await suite('contract-unit', path.join(root, 'contract'), [], { low });
   // The oldest server we support (PostgreSQL 15) runs every test that speaks SQL; not the fuzz test
   // (random bodies on every route: our validation, before any SQL) nor the kill test (our process
   // killed mid-work): a third of that suite's time, and the same on any server.
   if (process.env.TEST_DATABASE_URL)
-    await suite('server-postgres', path.join(root, 'server'), [
-      '--exclude',
-      'test/fuzz.test.ts',
-      '--exclude',
-      'test/crash.test.ts',
-    ]);
-  await check(
-    'web-build',
-    process.execPath,
-    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: path.join(root, 'web') },
-  );
+    await suite(
+      'server-postgres',
+      path.join(root, 'server'),
+      ['--exclude', 'test/fuzz.test.ts', '--exclude', 'test/crash.test.ts'],
+      { low },
+    );
 };
 const serverAndWebUnits = async () => {
-  await suite('server', path.join(root, 'server'), [], { TEST_DATABASE_URL: '' });
-  await suite('web-unit', path.join(root, 'web'));
+  await suite('server', path.join(root, 'server'), [], { env: { TEST_DATABASE_URL: '' }, low });
+  await suite('web-unit', path.join(root, 'web'), [], { low });
 };
+const browser = () => suite('browser', path.join(root, 'web'), ['--config', 'e2e/vitest.config.ts'], { live: true });
+
 const started = Date.now();
-await Promise.all([checks(), serverAndWebUnits()]);
-await suite('browser', path.join(root, 'web'), ['--config', 'e2e/vitest.config.ts'], {}, true);
+// The browser tests serve the built web app.
+await check(
+  'web-build',
+  process.execPath,
+  [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+  { cwd: path.join(root, 'web') },
+);
+if (AUTOGROUP) {
+  // New processes of the background steps (vitest's workers, PostgreSQL) join the low group.
+  const watch = setInterval(lowerBackground, 250);
+  const stop = () => {
+    for (const pid of background)
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    process.exit(130);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  await Promise.all([checks(), serverAndWebUnits(), browser()]);
+  clearInterval(watch);
+} else {
+  await Promise.all([checks(), serverAndWebUnits()]);
+  await browser();
+}
 results.push(`all steps: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 if (failures.length) console.log('\nFailed tests:\n' + failures.join('\n'));

@@ -34,6 +34,8 @@ const countOf = (page: Page, name: string) => page.getByRole('textbox', { name: 
 /** Picks an option of an antd Select by typing its text (a long list shows only a window of options). */
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
+  // Keys typed before the list has opened would be lost (on a loaded machine it opens late).
+  await page.locator('.ant-select-dropdown:visible').waitFor();
   await page.keyboard.type(option);
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')

@@ -42,6 +42,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Parallel work may build the app elsewhere: E2E_WEB_DIST points the server at that build.
       WEB_DIST: process.env.E2E_WEB_DIST || path.join(root, 'web/dist'),
       DATABASE_URL: '',
+      // The default deployment, as `npm start` runs it: without Redis. The server tests, which may run
+      // at the same time, use the machine's Redis and fill its sign-in counts for the demo logins.
+      REDIS_URL: '',
       LOG_LEVEL: 'warn',
       ...env,
     },

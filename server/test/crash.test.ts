@@ -47,15 +47,26 @@ const CONCURRENCY = 24;
 const CYCLES = 20;
 const CYCLE_EVERY = 25;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * `count` distinct free ports on loopback: each is held until all are found, for a port let go is
+ * the next one the system hands out (the server and websocket ports came out equal once).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const held = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const srv = net.createServer();
+          srv.on('error', reject);
+          srv.listen(0, '127.0.0.1', () => resolve(srv));
+        }),
+    ),
+  );
+  const ports = held.map((srv) => (srv.address() as net.AddressInfo).port);
+  await Promise.all(held.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  return ports;
+}
 
 interface Setup {
   /** The education cashier's token (school scans and orders), the company cashier's (canteen scans). */
@@ -169,8 +180,7 @@ interface Server {
 let serverEntry = ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const wsPort = await freePort();
+  const [port, wsPort] = (await freePorts(2)) as [number, number];
   let log = '';
   const child = spawn(process.execPath, serverEntry, {
     cwd: root,

@@ -6,15 +6,26 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * `count` distinct free ports on loopback: each is held until all are found, for a port let go is
+ * the next one the system hands out (the server and websocket ports came out equal once).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const held = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const srv = net.createServer();
+          srv.on('error', reject);
+          srv.listen(0, '127.0.0.1', () => resolve(srv));
+        }),
+    ),
+  );
+  const ports = held.map((srv) => (srv.address() as net.AddressInfo).port);
+  await Promise.all(held.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  return ports;
+}
 
 export interface RunningServer {
   url: string;
@@ -29,8 +40,7 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-e2e-'));
-  const port = await freePort();
-  const wsPort = await freePort();
+  const [port, wsPort] = (await freePorts(2)) as [number, number];
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,

@@ -77,6 +77,32 @@ describe('DataTable', { timeout: 20_000 }, () => {
     }
   });
 
+  it('puts the name before the photo on a phone-sized screen, and lets the actions scroll with the row', () => {
+    const withPhoto = [
+      { title: 'Фото', key: 'photo', render: () => '🙂' },
+      { title: 'ФИО', dataIndex: 'name', key: 'name' },
+      { title: 'Действия', key: 'actions', render: () => 'изменить' },
+    ];
+    const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+    const actionsFixed = () => document.querySelector('thead th:last-child')!.className.includes('ant-table-cell-fix');
+    table({ columns: withPhoto });
+    expect(headers()).toEqual(['Фото', 'ФИО', 'Действия']);
+    expect(actionsFixed()).toBe(true);
+    cleanup();
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(max-width: 699px)',
+    })) as typeof window.matchMedia;
+    try {
+      table({ columns: withPhoto });
+      expect(headers()).toEqual(['ФИО', 'Фото', 'Действия']);
+      expect(actionsFixed()).toBe(false);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('disables first/previous on the first page', () => {
     table({ offset: 0 });
     expect(within(pager()).getByRole('button', { name: 'Первая страница' }).hasAttribute('disabled')).toBe(true);

@@ -5,6 +5,7 @@ import { errorText, retryHelps } from '../lib/api-error.ts';
 import { Pager } from './pager.tsx';
 import { pageCount } from './pagination.ts';
 import { useTableAccess } from './table-access.ts';
+import { useIsMobile } from './use-is-mobile.ts';
 
 type PassThrough<T> = Omit<TableProps<T>, 'columns' | 'rowKey' | 'dataSource' | 'loading' | 'pagination'>;
 
@@ -31,14 +32,29 @@ const isRenderedCell = (v: unknown) =>
   typeof v === 'object' && v !== null && !isValidElement(v) && 'children' in v && 'props' in v;
 
 /**
+ * On a phone the name comes first: a photo column (`key: 'photo'`) goes after the column that
+ * follows it (the name), so the row is known without scrolling the table sideways.
+ */
+function nameFirst<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
+  const out = [...columns];
+  const at = out.findIndex((col) => col.key === 'photo');
+  if (at >= 0 && at + 1 < out.length && out[at + 1]!.key !== 'actions') {
+    const [photo] = out.splice(at, 1);
+    out.splice(at + 1, 0, photo!);
+  }
+  return out;
+}
+
+/**
  * Every cell's content in a block that wraps long text, and the row actions (`key: 'actions'`)
  * fixed to the right edge: however long a name, the table fits its card and edit and delete stay
- * on screen. Column groups are left as they are.
+ * on screen. On a phone the actions scroll with the row instead (fixed, they would take most of
+ * 320 px from the name) and the name comes first. Column groups are left as they are.
  */
-function wrapping<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
-  return columns.map((col) => {
+function wrapping<T>(columns: TableColumnsType<T>, phone: boolean): TableColumnsType<T> {
+  return (phone ? nameFirst(columns) : columns).map((col) => {
     if ('children' in col) return col;
-    if (col.key === 'actions') return { fixed: 'right' as const, ...col };
+    if (col.key === 'actions') return phone ? col : { fixed: 'right' as const, ...col };
     const render = col.render;
     return {
       ...col,
@@ -72,7 +88,8 @@ export function DataTable<T extends object>({
   ...rest
 }: DataTableProps<T>) {
   const count = total ?? 0;
-  const shown = useMemo(() => wrapping(columns), [columns]);
+  const phone = useIsMobile();
+  const shown = useMemo(() => wrapping(columns, phone), [columns, phone]);
 
   // Deleting the last row of the last page leaves the user on an empty page: step back to the
   // last page that still has rows.

@@ -148,6 +148,35 @@ async function tabTo(target: string, limit = 100) {
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** The label of the form field with the focus (antd ties a field's label to its input by id). */
+const fieldWithFocus = () =>
+  page.evaluate(() => {
+    const id = document.activeElement?.id;
+    return id ? (document.querySelector(`label[for="${id}"]`)?.textContent?.trim() ?? `#${id}`) : '';
+  });
+
+/** Presses Tab until the field labelled `label` has the focus. */
+async function tabToField(label: string, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if ((await fieldWithFocus()) === label) return;
+  }
+  throw new Error(`Tab never reached the field «${label}»`);
+}
+
+/** In an open select, ↓ until `option` is the one Enter would take (as the user watches it move). */
+async function arrowTo(option: string, limit = 20) {
+  const seen: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('ArrowDown');
+    const active = page.locator('.ant-select-dropdown:visible .ant-select-item-option-active');
+    const text = (await active.count()) ? ((await active.textContent())?.trim() ?? '') : '(none)';
+    if (text === option) return;
+    seen.push(text);
+  }
+  throw new Error(`↓ never reached «${option}»: ${seen.join(', ')}`);
+}
+
 /** The words a screen reader says from the live regions now (alerts and statuses). */
 const announced = () =>
   page.evaluate(() =>
@@ -223,6 +252,40 @@ describe('the keyboard on every signed-in screen', () => {
       document.querySelector('[role="alert"]')?.textContent?.includes('Категория удалена'),
     );
     expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
+  });
+
+  it('adds a person with a role by keyboard alone: the form starts at the name, Enter saves', async () => {
+    const name = `Клавиатура ${Date.now()}`;
+    await open('/users');
+    await tabTo('a «Добавить»');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/user/create');
+    await settled();
+    await expect.poll(fieldWithFocus).toBe('ФИО');
+    await page.keyboard.type(name);
+    await tabToField('Должность');
+    await page.keyboard.type('Кассир зала');
+    // A role opens the list by ↓, moves by ↓ and is taken by Enter; it asks for an e-mail and password.
+    await tabToField('Роль');
+    await arrowTo('Кассир образования');
+    await page.keyboard.press('Enter');
+    await tabToField('E-mail');
+    await page.keyboard.type(`kb${Date.now()}@test.kz`);
+    await tabToField('Пароль');
+    await page.keyboard.type('kassa-2026');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      document.querySelector('[role="alert"]')?.textContent?.includes('Пользователь добавлен'),
+    );
+    await page.waitForURL((u) => u.pathname === '/users');
+    await settled();
+    await tabTo('input «Поиск по ФИО, должности или номеру карты»');
+    await page.keyboard.type(name);
+    await page.waitForURL((u) => u.searchParams.get('query') === name);
+    await settled();
+    const row = page.locator('tbody tr', { hasText: name });
+    expect(await row.textContent()).toContain('Кассир зала');
+    expect(await row.textContent()).toContain('Кассир образования');
   });
 
   it('says the cashbox total aloud as dishes are added by keyboard', async () => {

@@ -152,7 +152,8 @@ export function UserForm({
             </Form.Item>
           ) : (
             <Form.Item name="name" label={f.name} rules={[fromSchema(shape.name)]} required>
-              <Input maxLength={255} autoComplete="off" />
+              {/* The name is where the form starts, for the keyboard too (the photo is optional). */}
+              <Input maxLength={255} autoComplete="off" autoFocus />
             </Form.Item>
           )}
         </Col>

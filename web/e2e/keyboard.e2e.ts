@@ -288,6 +288,61 @@ describe('the keyboard on every signed-in screen', () => {
     expect(await row.textContent()).toContain('Кассир образования');
   });
 
+  it('makes a menu and puts a dish on its first day by keyboard alone; the dialog gives the focus back', async () => {
+    const name = `Меню клавиатурой ${Date.now()}`;
+    const checkboxIn = (where: string) =>
+      page.evaluate(
+        (sel) =>
+          (document.activeElement as HTMLInputElement | null)?.type === 'checkbox' &&
+          !!document.activeElement?.closest(sel),
+        where,
+      );
+    await open('/menus');
+    await tabTo('a «Добавить меню»');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/menu/create');
+    await settled();
+    await expect.poll(fieldWithFocus).toBe('Название');
+    await page.keyboard.type(name);
+    await tabToField('Дней в цикле');
+    await page.keyboard.type('5');
+    // The first meal mode, ticked by Space.
+    await page.keyboard.press('Tab');
+    expect(await checkboxIn('[data-testid="menu-form-page"]')).toBe(true);
+    await page.keyboard.press('Space');
+    await tabTo('button «Сохранить»');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => /^\/menu\/\d+$/.test(u.pathname));
+    await settled();
+
+    // «Добавить блюда» opens the dialog with the focus in its search; a dish found is ticked by Space.
+    await tabTo('button «Добавить блюда»');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('input «Название блюда, от 2 букв»');
+    await page.keyboard.type('Компот');
+    await page.locator('[data-testid="dish-picker"] input[type="checkbox"]').first().waitFor();
+    for (let i = 0; i < 5 && !(await checkboxIn('[data-testid="dish-picker"]')); i++) await page.keyboard.press('Tab');
+    expect(await checkboxIn('[data-testid="dish-picker"]')).toBe(true);
+    await page.keyboard.press('Space');
+    await tabTo('button «Добавить (1)»', 10);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      document.querySelector('[role="alert"]')?.textContent?.includes('Добавлено блюд: 1'),
+    );
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('button «Добавить блюда»');
+    expect(await page.locator('[data-testid^="menu-cell-"]').first().textContent()).toContain('Компот');
+
+    // «Копировать меню» asks for the copy's name with the focus in it; Esc gives the focus back.
+    await tabTo('button «Копировать меню»');
+    await page.keyboard.press('Enter');
+    await expect.poll(fieldWithFocus).toBe('Название');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.ant-modal'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('button «Копировать меню»');
+  });
+
   it('says the cashbox total aloud as dishes are added by keyboard', async () => {
     await open('/cashbox');
     const before = (await announced()).find((t) => t.includes('Итого'));

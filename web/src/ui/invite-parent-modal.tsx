@@ -1,9 +1,10 @@
 import { InvitationCreate } from '@tamaq/contract/invitations';
-import { Button, Form, Input, message, Modal, Typography } from 'antd';
+import { Button, Form, Input, message, Modal, Typography, type InputRef } from 'antd';
 import { i18n } from '../i18n/texts.ts';
 import { fromSchema } from './form-rules.ts';
 import { useFormSubmit } from './form-errors.ts';
 import { callEndpoint } from '../lib/endpoint-client.ts';
+import { useDialogField } from './dialog-focus.ts';
 
 const t = i18n.invitation.modal;
 const emailRules = [fromSchema(InvitationCreate.shape.email)];
@@ -40,6 +41,7 @@ export function InviteParentModal({
       },
     },
   );
+  const [emailRef, emailShown] = useDialogField<InputRef>();
   const cancel = () => {
     form.resetFields();
     onClose();
@@ -50,6 +52,7 @@ export function InviteParentModal({
       open={open}
       title={t.title(userName)}
       onCancel={cancel}
+      afterOpenChange={emailShown}
       forceRender
       footer={[
         <Button key="cancel" onClick={cancel}>
@@ -63,7 +66,7 @@ export function InviteParentModal({
       <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={onFinish} data-testid="invite-parent-form">
         <Form.Item name="email" label={t.email} rules={emailRules} required>
-          <Input type="email" autoComplete="off" autoFocus />
+          <Input ref={emailRef} type="email" autoComplete="off" autoFocus />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,10 +1,11 @@
 import { OrderVoid, ORDER_VOID_REASON_MAX, type Order } from '@tamaq/contract/orders';
-import { Button, Form, Input, message, Modal, Typography } from 'antd';
+import { Button, Form, Input, message, Modal, Typography, type GetRef } from 'antd';
 import { i18n } from '../i18n/texts.ts';
 import { formatCost } from '../lib/money.ts';
 import { useFormSubmit } from './form-errors.ts';
 import { fromSchema } from './form-rules.ts';
 import { callEndpoint } from '../lib/endpoint-client.ts';
+import { useDialogField } from './dialog-focus.ts';
 
 const t = i18n.food.orders;
 const reasonRules = [fromSchema(OrderVoid.shape.reason)];
@@ -38,6 +39,7 @@ export function VoidOrderModal({
       },
     },
   );
+  const [reasonRef, reasonShown] = useDialogField<GetRef<typeof Input.TextArea>>();
   const cancel = () => {
     form.resetFields();
     onClose();
@@ -48,6 +50,7 @@ export function VoidOrderModal({
       open={order !== null}
       title={order ? t.voidTitle(order.id) : ''}
       onCancel={cancel}
+      afterOpenChange={reasonShown}
       forceRender
       footer={[
         <Button key="cancel" onClick={cancel}>
@@ -63,7 +66,7 @@ export function VoidOrderModal({
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} data-testid="void-order-form">
         <Form.Item name="reason" label={t.voidReason} rules={reasonRules} required>
-          <Input.TextArea rows={3} maxLength={ORDER_VOID_REASON_MAX} showCount autoFocus />
+          <Input.TextArea ref={reasonRef} rows={3} maxLength={ORDER_VOID_REASON_MAX} showCount autoFocus />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,10 +1,11 @@
 import { MENU_MESSAGES, MenuCopy, type Menu } from '@tamaq/contract/menus';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Modal, Typography, type InputRef } from 'antd';
 import { useNavigate } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { useDialogField } from '../../ui/dialog-focus.ts';
 
 const t = i18n.food.menus;
 type Values = { name: string };
@@ -14,6 +15,7 @@ export function CopyMenuModal({ menu, open, onClose }: { menu: Menu; open: boole
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
+  const [nameRef, nameShown] = useDialogField<InputRef>();
   const { onFinish, submitting } = useFormSubmit(
     form,
     ({ name }: Values) => callEndpoint('menus', 'copy', { params: { id: menu.id }, body: { name: name.trim() } }),
@@ -31,6 +33,7 @@ export function CopyMenuModal({ menu, open, onClose }: { menu: Menu; open: boole
       open={open}
       title={t.copyMenuTitle}
       onCancel={onClose}
+      afterOpenChange={nameShown}
       okText={t.copyMenuOk}
       cancelText={i18n.ui.cancel}
       confirmLoading={submitting}
@@ -48,7 +51,7 @@ export function CopyMenuModal({ menu, open, onClose }: { menu: Menu; open: boole
         initialValues={{ name: MENU_MESSAGES.copyName(menu.name) }}
       >
         <Form.Item name="name" label={t.name} rules={[fromSchema(MenuCopy.shape.name)]} required>
-          <Input maxLength={255} autoFocus />
+          <Input ref={nameRef} maxLength={255} autoFocus />
         </Form.Item>
       </Form>
     </Modal>

@@ -3,7 +3,22 @@ import { CloseOutlined, CopyOutlined, PlusOutlined, PrinterOutlined } from '@ant
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
 import { SEARCH_DEBOUNCE_MS } from '@tamaq/contract/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Checkbox, Empty, Flex, List, Modal, Space, Tabs, Tag, Typography } from 'antd';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Flex,
+  List,
+  Modal,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+  type InputRef,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
@@ -15,6 +30,7 @@ import { CopyMenuModal } from './copy-menu-modal.tsx';
 import { menusResource } from './menus-resource.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { SearchField } from '../../ui/search-field.tsx';
+import { useDialogField, useReturnFocus } from '../../ui/dialog-focus.ts';
 
 const t = i18n.food.menus;
 const p = i18n.food.menuPrint;
@@ -26,6 +42,7 @@ export function MenuDishes({ menu }: { menu: Menu }) {
   const { message } = App.useApp();
   const [day, setDay] = useState(1);
   const [picking, setPicking] = useState<number | null>(null);
+  const pickerFocus = useReturnFocus(picking !== null);
   const [copyingDay, setCopyingDay] = useState<number | null>(null);
   const [copyingMenu, setCopyingMenu] = useState(false);
   const groups = menu.groups.split(',').filter(Boolean).map(Number);
@@ -86,7 +103,14 @@ export function MenuDishes({ menu }: { menu: Menu }) {
               style={{ width: 300 }}
               data-testid={`menu-cell-${g}`}
               extra={
-                <Button size="small" icon={<PlusOutlined />} onClick={() => setPicking(g)}>
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  onClick={() => {
+                    pickerFocus.remember();
+                    setPicking(g);
+                  }}
+                >
                   {t.addDishes}
                 </Button>
               }
@@ -192,6 +216,7 @@ function DishPicker(props: {
     onError: (err) => setError(errorText(err)),
   });
   const rows = query.length >= 2 ? (found.data?.rows ?? []) : [];
+  const [searchRef, searchShown] = useDialogField<InputRef>();
 
   return (
     <Modal
@@ -202,9 +227,11 @@ function DishPicker(props: {
       cancelText={i18n.ui.cancel}
       okButtonProps={{ disabled: chosen.length === 0, loading: add.isPending }}
       onOk={() => add.mutate()}
+      afterOpenChange={searchShown}
       destroyOnHidden
     >
       <SearchField
+        ref={searchRef}
         autoFocus
         allowClear
         label={t.dialogSearch}

@@ -343,6 +343,43 @@ describe('the keyboard on every signed-in screen', () => {
     await expect.poll(focused).toBe('button «Копировать меню»');
   });
 
+  it("sets a report's period and school by keyboard alone", async () => {
+    await open('/report/school/fixations');
+    const before = new URL(page.url());
+    // The period: its first date typed over, Enter goes on to the second, Enter takes both.
+    // Each date is a field of its own name (the placeholder), in a group named «Период».
+    const dateField = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        const group = el?.closest('[role="group"]')?.getAttribute('aria-label');
+        return el?.getAttribute('aria-label') ? 'one name for both' : `${group}: ${el?.placeholder}`;
+      });
+    for (let i = 0; i < 30 && (await dateField()) !== 'Период: Дата с'; i++) await page.keyboard.press('Tab');
+    expect(await dateField()).toBe('Период: Дата с');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('02.11.2026');
+    await page.keyboard.press('Enter');
+    expect(await dateField()).toBe('Период: Дата по');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('20.11.2026');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      (u) => u.searchParams.get('dateFrom') === '2026-11-02' && u.searchParams.get('dateTo') === '2026-11-20',
+    );
+    await settled();
+    // Another school: its list opened by ↓, the next one taken by Enter.
+    await tabTo('combobox «Выберите школу»');
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:visible').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      (u) =>
+        !!u.searchParams.get('canteenId') && u.searchParams.get('canteenId') !== before.searchParams.get('canteenId'),
+    );
+    expect(new URL(page.url()).searchParams.get('dateFrom')).toBe('2026-11-02');
+  });
+
   it('says the cashbox total aloud as dishes are added by keyboard', async () => {
     await open('/cashbox');
     const before = (await announced()).find((t) => t.includes('Итого'));

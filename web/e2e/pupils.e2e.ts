@@ -166,6 +166,10 @@ describe('/classroom/:classroomId/users as edu.admin@demo.kz', () => {
     await row('Бекова Дана').locator('input[type="checkbox"]').check();
     await row('Жумабаев Ерасыл').locator('input[type="checkbox"]').check();
     await page.getByTestId('bulk-category').click();
+    // The dialog opens with the focus in its one question.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Категория питания');
     await choose('Категория питания', SW);
     const summary = page.getByTestId('bulk-category-summary');
     await summary.waitFor();

@@ -1,8 +1,9 @@
 import { TagsOutlined } from '@ant-design/icons';
 import type { BulkFoodCategoryResult } from '@tamaq/contract/users';
-import { Alert, App, Button, Modal, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Modal, Select, Space, Typography, type GetRef } from 'antd';
 import { useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
+import { useDialogField } from '../../ui/dialog-focus.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useCheckFoodCategory, useSetFoodCategory } from './api/bulk-food-category.ts';
 import { useFoodCategoryOptions } from './api/list-food-categories.ts';
@@ -23,6 +24,8 @@ export function BulkCategoryButton({ userIds, onDone }: { userIds: number[]; onD
   const check = useCheckFoodCategory();
   const apply = useSetFoodCategory();
   const chosen = category === null ? null : category === NONE ? null : category;
+  // The dialog opens in its one question, the category.
+  const [pickerRef, pickerShown] = useDialogField<GetRef<typeof Select>>();
 
   const choose = (value: number) => {
     setCategory(value);
@@ -70,10 +73,12 @@ export function BulkCategoryButton({ userIds, onDone }: { userIds: number[]; onD
         onCancel={close}
         onOk={() => void submit()}
         okButtonProps={{ disabled: !check.data?.changed, loading: apply.isPending }}
+        afterOpenChange={pickerShown}
         destroyOnHidden
       >
         <Space direction="vertical" style={{ width: '100%' }}>
           <Select<number>
+            ref={pickerRef}
             aria-label={t.category}
             placeholder={t.category}
             loading={categories.isLoading}

@@ -12,7 +12,11 @@ export async function launchChromium() {
   const { chromium } = require('playwright-core');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The browser a person runs (its headless mode); the tests' headless shell when it is all there is.
+    executablePath:
+      process.env.CHROMIUM_PATH ||
+      ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((bin) => fs.existsSync(bin)) ||
+      '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox',

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium: its headless shell when installed (the same engine without the desktop browser
+ * around it: three files took 62 s of processor time on it against 71 s, the suite 571 s against 589 s
+ * of wall time, its installation has no desktop libraries to fetch), else the browser.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((bin) => fs.existsSync(bin)) ||
+  '/usr/bin/chromium';
 export const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 /** The server of this worker (VITEST_POOL_ID counts the workers from 1). */

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** When it arrived (Date.now() of this process). */
+  at: number;
 }
 
 /** A real SMTP server in the test process: the app sends through nodemailer, the test reads what arrived. */
@@ -21,7 +23,13 @@ export async function startTestSmtp() {
       const to = session.envelope.rcptTo.map((r) => r.address);
       simpleParser(stream)
         .then((mail) => {
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' });
+          received.push({
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: mail.html || '',
+            at: Date.now(),
+          });
           waiters.splice(0).forEach((w) => w());
           callback();
         })

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { mailedServer } from './mail.ts';
 
 /** docs/product.md "What it does": the logo, name and footer © follow the host name, from the BRANDS configuration. */
-let server: RunningServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 
 beforeAll(async () => {
-  server = await startServer({ BRANDS: 'localhost=asxana' });
   browser = await openBrowser();
 });
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+afterAll(() => browser.close());
 
-const port = () => new URL(server.url).port;
+/** The run's second server is configured with BRANDS=localhost=asxana (global-setup.ts). */
+const port = () => new URL(mailedServer().url).port;
 
 describe('the brand', () => {
   it('is the second brand on a host configured for it', async () => {

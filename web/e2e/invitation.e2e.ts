@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, fieldError, openBrowser, shot, signIn, signInAt, signOutHere, storedToken } from './browser.ts';
-import { nextMailTo, startMailedServer, uniqueEmail, type MailedServer } from './mail.ts';
+import { nextMailTo, mailedServer, uniqueEmail, type MailedServer } from './mail.ts';
 
 let server: MailedServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -51,14 +51,13 @@ async function invite(email: string, pupilId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startMailedServer();
+  server = mailedServer();
   browser = await openBrowser({ width: 375, height: 812 });
   const res = await login('edu.admin@demo.kz', DEMO_PASSWORD);
   adminToken = ((await res.json()) as { access_token: string }).access_token;
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('the invite modal of a class pupil list', () => {

@@ -1,30 +1,31 @@
-import { startTestSmtp, type ReceivedMail } from '../../tools/test-smtp.ts';
-import { startServer } from './server.ts';
+import { inject } from 'vitest';
+import type { ReceivedMail } from '../../tools/test-smtp.ts';
 
-export type Mailbox = Awaited<ReturnType<typeof startTestSmtp>>;
+/** The mail the test run's SMTP server has received (it runs in the run's main process). */
+export interface Mailbox {
+  received(): Promise<ReceivedMail[]>;
+}
 
 export interface MailedServer {
   url: string;
   mailbox: Mailbox;
-  stop(): Promise<void>;
 }
 
 /**
- * A server of one test file alone (fresh database, demo data), sending its mail to a real SMTP server
- * in the test process, so the tests read confirmation codes the way a person does.
+ * The run's server that sends its mail to a real SMTP server (global-setup.ts), so the tests read
+ * confirmation codes the way a person does. Other files use it too: a test makes its own accounts,
+ * or uses a demo account no other file signs in with there.
  */
-export async function startMailedServer(): Promise<MailedServer> {
-  const mailbox = await startTestSmtp();
-  const server = await startServer({ SMTP_URL: mailbox.url }).catch(async (err: unknown) => {
-    await mailbox.close();
-    throw err;
-  });
+export function mailedServer(): MailedServer {
+  const mailboxUrl = inject('mailboxUrl');
   return {
-    url: server.url,
-    mailbox,
-    async stop() {
-      await server.stop();
-      await mailbox.close();
+    url: inject('mailedUrl'),
+    mailbox: {
+      async received() {
+        const res = await fetch(mailboxUrl);
+        if (!res.ok) throw new Error(`the test mailbox answered ${res.status}`);
+        return (await res.json()) as ReceivedMail[];
+      },
     },
   };
 }
@@ -34,11 +35,11 @@ export async function startMailedServer(): Promise<MailedServer> {
  * that arrives after this call (an earlier one, say the sign-up code, never answers for it).
  */
 export function nextMailTo(mailbox: Mailbox, to: string, timeoutMs = 10_000): () => Promise<ReceivedMail> {
-  const seen = mailbox.received.length;
+  const since = Date.now();
   return async () => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const mail = mailbox.received.slice(seen).find((m) => m.to.includes(to));
+      const mail = (await mailbox.received()).find((m) => m.at >= since && m.to.includes(to));
       if (mail) return mail;
       if (Date.now() > deadline) throw new Error(`no new mail to ${to}`);
       await new Promise((r) => setTimeout(r, 50));

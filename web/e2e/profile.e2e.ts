@@ -4,19 +4,18 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldError, openBrowser, shot, signIn, signInAt, signOutHere, storedToken, submitLogin } from './browser.ts';
-import { createAccount, startMailedServer, type Account, type MailedServer } from './mail.ts';
+import { createAccount, mailedServer, type Account, type MailedServer } from './mail.ts';
 
 let server: MailedServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let tmp: string;
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-e2e-files-'));
-  server = await startMailedServer();
+  server = mailedServer();
   browser = await openBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

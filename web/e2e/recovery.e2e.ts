@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
-import { codeIn, nextMailTo, startMailedServer, type MailedServer } from './mail.ts';
+import { codeIn, nextMailTo, mailedServer, type MailedServer } from './mail.ts';
 
 let server: MailedServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
-  server = await startMailedServer();
+  server = mailedServer();
   browser = await openBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('/recovery', () => {
@@ -30,7 +29,7 @@ describe('/recovery', () => {
     await shot(page, 'recovery-unknown-email');
   });
 
-  // A demo user of this file's own server: nobody else signs in with it.
+  // A demo user whom no other file signs in as on the mail server (its password changes here).
   it('mails a demo user a code that sets a new password and signs in; the new password then works', async () => {
     const { page } = browser;
     const email = 'economist@demo.kz';

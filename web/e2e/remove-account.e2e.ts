@@ -1,17 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, signIn, signOutHere, storedToken, submitLogin } from './browser.ts';
-import { codeIn, createAccount, nextMailTo, otherThan, startMailedServer, type MailedServer } from './mail.ts';
+import { codeIn, createAccount, nextMailTo, otherThan, mailedServer, type MailedServer } from './mail.ts';
 
 let server: MailedServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
-  server = await startMailedServer();
+  server = mailedServer();
   browser = await openBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** Asks for a removal code for `email` on the page as it is (signed in or not). */

@@ -1,17 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldError, openBrowser, shot, signOutHere } from './browser.ts';
-import { codeIn, nextMailTo, otherThan, startMailedServer, uniqueEmail, type MailedServer } from './mail.ts';
+import { codeIn, nextMailTo, otherThan, mailedServer, uniqueEmail, type MailedServer } from './mail.ts';
 
 let server: MailedServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
-  server = await startMailedServer();
+  server = mailedServer();
   browser = await openBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const PASSWORD = 'signup-pass-1';

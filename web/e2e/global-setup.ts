@@ -41,6 +41,15 @@ export default async function setup(project: TestProject) {
   project.provide('mailedUrl', mailed!.url);
   project.provide('mailboxUrl', `http://127.0.0.1:${(reader.address() as AddressInfo).port}`);
   return async () => {
+    // What a server logged as an error (an answer 500 among them) is printed for whoever reads the
+    // run: a browser test sees only the words on the screen.
+    for (const s of [mailed!, ...servers]) {
+      const errors = s
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line));
+      if (errors.length) console.error(`The server at ${s.url} logged errors:\n${errors.join('\n')}`);
+    }
     await Promise.all([mailed!, ...servers].map((s) => s.stop()));
     await new Promise((resolve) => reader.close(resolve));
     await mailbox.close();

@@ -111,8 +111,12 @@ describe('/parent/invitation/{code}', () => {
     await page.getByLabel('Ваше ФИО').fill('Садыкова Гульнара');
     await page.getByLabel('Пароль', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Принять приглашение' }).click();
-    await page.getByText('Пароль должен быть не короче 8 символов').waitFor();
-    await page.getByText('Нужно согласие на обработку персональных данных').waitFor();
+    // Under their fields (the app also says them aloud, in a region of its own).
+    await fieldError(page, 'Пароль').getByText('Пароль должен быть не короче 8 символов').waitFor();
+    await page
+      .locator('.ant-form-item-explain-error')
+      .getByText('Нужно согласие на обработку персональных данных')
+      .waitFor();
     expect(await page.getByRole('link', { name: 'политикой конфиденциальности' }).getAttribute('href')).toBe(
       '/privacy',
     );

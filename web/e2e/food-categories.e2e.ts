@@ -86,6 +86,8 @@ describe('/food/categories as edu.admin@demo.kz', () => {
     await page.getByRole('radio', { name: 'Социальный кошелёк' }).check();
     await page.getByTestId('type-change-hint').waitFor();
     await cost().fill('0,1');
+    // The typed cost is in the field when the type has changed (CI once saved the old cost with the new type).
+    expect(await cost().inputValue()).toBe('0,1');
     await shot(page, 'food-category-edit');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Категория сохранена').first().waitFor();

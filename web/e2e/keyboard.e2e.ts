@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, signIn, signOutHere } from './browser.ts';
+import { baseUrl, openBrowser, signIn, signOutHere, storedToken } from './browser.ts';
+import { call } from './fixation-helpers.ts';
 import { trackRequests } from './screen-checks.ts';
 
 /**
@@ -141,11 +142,14 @@ async function tabAround(limit = 250) {
 
 /** Presses Tab until the focus is on `target` (as `focused` says it); fails if it never gets there. */
 async function tabTo(target: string, limit = 100) {
+  const stops = new Set<string>();
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
-    if ((await focused()) === target) return;
+    const here = await focused();
+    if (here === target) return;
+    stops.add(here);
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`Tab never reached ${target} on ${page.url()}; it stopped at ${[...stops].join(', ')}`);
 }
 
 /** The label of the form field with the focus (antd ties a field's label to its input by id). */
@@ -343,6 +347,41 @@ describe('the keyboard on every signed-in screen', () => {
     await expect.poll(focused).toBe('button «Копировать меню»');
   });
 
+  it('activates a menu for a school from a date by keyboard alone', async () => {
+    const name = `Активация клавиатурой ${Date.now()}`;
+    // A day no other test or the demo data activates (the activated menus' own test takes 3 March).
+    const day = `04.04.${2040 + (Date.now() % 50)}`;
+    await call(await storedToken(page), 'POST', '/api/menu', { name, days: 7, groups: '3' });
+    await open('/menu/activate');
+    // The school is the first one by itself; the menu is found by typing and taken by Enter.
+    await tabToField('Меню', 10);
+    await page.keyboard.type(name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').waitFor();
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('menu-select').textContent()).toContain(name);
+    // The type is one Tab on, its choice moved by the arrows.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatch(/^input «/);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('radio', { name: 'Бесплатное питание', exact: true }).isChecked()).toBe(true);
+    // The date is typed over today's; Enter takes it without sending the form.
+    await tabToField('Действует с', 5);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(day);
+    await page.keyboard.press('Enter');
+    expect(page.url()).toContain('/menu/activate');
+    await tabTo('button «Активировать»', 10);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      document.querySelector('[role="alert"]')?.textContent?.includes('Меню активировано'),
+    );
+    await page.waitForURL((u) => u.pathname === '/activated/menus');
+    await settled();
+    const row = page.locator('tbody tr', { hasText: name });
+    expect(await row.textContent()).toContain('Бесплатное питание');
+    expect(await row.textContent()).toContain(day);
+  });
+
   it("sets a report's period and school by keyboard alone", async () => {
     await open('/report/school/fixations');
     const before = new URL(page.url());
@@ -380,6 +419,27 @@ describe('the keyboard on every signed-in screen', () => {
     expect(new URL(page.url()).searchParams.get('dateFrom')).toBe('2026-11-02');
   });
 
+  it('changes the password page nothing when the new one is repeated wrong, and says why, by keyboard', async () => {
+    // The page is one form: the focus starts in its first field.
+    await open('/password');
+    await expect.poll(fieldWithFocus).toBe('Текущий пароль');
+    await page.keyboard.type('demo12345');
+    await tabToField('Новый пароль', 5);
+    await page.keyboard.type('new-pass-2026');
+    await tabToField('Повторите пароль', 5);
+    await page.keyboard.type('new-pass-2062');
+    await page.keyboard.press('Enter');
+    // Said aloud under the field, and the field keeps the focus to put it right.
+    await expect.poll(announced).toContain('Повторите пароль: Пароли не совпадают');
+    expect(await fieldWithFocus()).toBe('Повторите пароль');
+    // Shift+Tab goes back: the eye of the field before (it shows what was typed), then the field.
+    // Nothing was sent: the account keeps its demo password.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('button «Показать»');
+    await page.keyboard.press('Shift+Tab');
+    expect(await fieldWithFocus()).toBe('Новый пароль');
+  });
+
   it('says the cashbox total aloud as dishes are added by keyboard', async () => {
     await open('/cashbox');
     const before = (await announced()).find((t) => t.includes('Итого'));
@@ -402,5 +462,45 @@ describe('the keyboard on every signed-in screen', () => {
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[role="status"]')].some((el) => /Итого: 0,00/.test(el.textContent ?? '')),
     );
+  });
+
+  it('adds a book by keyboard alone as the librarian: the form starts at the name, a category by ↓', async () => {
+    const name = `Алгебра клавиатурой ${Date.now()}`;
+    await signOutHere(page);
+    await signIn(page, 'librarian@demo.kz');
+    await open('/books');
+    await tabTo('a «Добавить книгу»');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => /^\/books\/\d+\/create$/.test(u.pathname));
+    await settled();
+    await expect.poll(fieldWithFocus).toBe('Название');
+    await page.keyboard.type(name);
+    await tabToField('Категория', 5);
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    const category = (await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').textContent())!;
+    await page.keyboard.press('Enter');
+    await tabToField('Авторы', 5);
+    await page.keyboard.type('Абылкасымова А. Е.');
+    await tabToField('Издательство', 5);
+    await page.keyboard.type('Мектеп');
+    await tabToField('Год издания', 5);
+    await page.keyboard.type('2024');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      document.querySelector('[role="alert"]')?.textContent?.includes('Книга добавлена'),
+    );
+    await page.waitForURL((u) => u.pathname === '/books');
+    await settled();
+    // The form is gone with the focus it held: the focus is on the list's screen, and Tab goes on
+    // from its top (it went on from where the browser last had it, past a long list's rows).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    await tabTo('input «Поиск по названию, автору или штрихкоду»', 20);
+    await page.keyboard.type(name);
+    await page.waitForURL((u) => u.searchParams.get('query') === name);
+    await settled();
+    const row = page.locator('tbody tr', { hasText: name });
+    expect(await row.textContent()).toContain('Мектеп');
+    expect(await row.textContent()).toContain(category.trim());
   });
 });

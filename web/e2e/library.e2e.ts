@@ -189,7 +189,7 @@ describe('/books as librarian@demo.kz', () => {
     // The same label again is refused with the reason under the field.
     await page.getByLabel('Штрихкод вручную').fill(scanned);
     await page.keyboard.press('Enter');
-    await page.getByText('Такой штрихкод уже есть в библиотеке этой школы').waitFor();
+    await fieldError(page, 'Штрихкод вручную').getByText('Такой штрихкод уже есть в библиотеке этой школы').waitFor();
     await shot(page, 'book-barcodes');
 
     // Printing shows only the labels: a Code 128 code, its text and the book's name each.

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/kk';
 import 'dayjs/locale/ru';
 import { useState, type ReactNode } from 'react';
+import { FieldErrorAnnouncer } from '../ui/field-error-announcer.tsx';
 import { matchesMedia, useMediaQuery } from '../ui/use-media-query.ts';
 import { createQueryClient } from './query-client.ts';
 import { REDUCED_MOTION_QUERY, motionSettings } from './theme.ts';
@@ -16,7 +17,10 @@ const language = appLanguage();
 dayjs.locale(language);
 const antdLocale = language === 'kk' ? kk_KZ : ru_RU;
 
-/** Everything a screen may rely on: data cache, antd in the app's language, theme, and antd's message/modal hooks. */
+/**
+ * Everything a screen may rely on: data cache, antd in the app's language, theme, antd's message/modal
+ * hooks, and a form field's error said aloud as it appears.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   // One client per mounted app (not per module) so tests can mount a fresh one.
   const [queryClient] = useState(createQueryClient);
@@ -24,7 +28,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={antdLocale} {...motionSettings(reducedMotion)}>
-        <AntApp>{children}</AntApp>
+        <AntApp>
+          {children}
+          <FieldErrorAnnouncer />
+        </AntApp>
       </ConfigProvider>
     </QueryClientProvider>
   );

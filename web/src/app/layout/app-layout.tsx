@@ -15,6 +15,7 @@ import { MobileNav } from './mobile-nav.tsx';
 import { buildNav, buildProfileLinks } from './nav-model.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { TopNav } from './top-nav.tsx';
+import { useFocusAfterNavigation } from './use-focus-after-navigation.ts';
 import { useScreenTitle } from './use-screen-title.ts';
 import { CONTENT_ID, SkipLink } from './skip-link.tsx';
 import './narrow.css';
@@ -35,6 +36,7 @@ export function AppLayout() {
   useTokenRefresh(useToken());
   const [content, setContent] = useState<HTMLDivElement | null>(null);
   useScreenTitle(brand, content);
+  useFocusAfterNavigation(CONTENT_ID);
 
   if (!session) return null; // the guard above redirects; this only narrows the type
   // The library entry waits for the profile: only it knows the organization's modules.

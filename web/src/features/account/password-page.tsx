@@ -23,7 +23,8 @@ export function PasswordPage() {
       <FormAlert text={alert} />
       <Form form={form} layout="vertical" onFinish={onFinish} data-testid="password-form">
         <Form.Item name="password_current" label={i18n.fields.currentPassword} rules={rules.required} required>
-          <Input.Password autoComplete="current-password" />
+          {/* The page is this form alone: the focus starts in its first field. */}
+          <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
         <NewPasswordFields />
         <Button type="primary" htmlType="submit" loading={submitting}>

@@ -215,6 +215,48 @@ async function violations(page: Page): Promise<Violation[]> {
   });
 }
 
+/**
+ * On a screen with a form, as someone who cannot use a mouse reaches it: from the top of the screen
+ * (where «Перейти к содержимому» puts the focus), Tab gets to the form's button that sends it without
+ * leaving the screen and without being held anywhere on the way. What stands in the way, or null.
+ * Nothing is pressed but Tab: the form is not sent.
+ */
+async function formByKeyboard(page: Page): Promise<string | null> {
+  const SUBMIT = '#content form button[type="submit"]';
+  const label = await page.evaluate((submit) => {
+    const button = document.querySelector<HTMLElement>(submit);
+    if (!button?.checkVisibility()) return null;
+    document.getElementById('content')!.focus();
+    (window as unknown as { tqLastStop?: Element | null }).tqLastStop = null;
+    return button.innerText.trim();
+  }, SUBMIT);
+  if (label === null) return null;
+  const stops: string[] = [];
+  const LIMIT = 80;
+  for (let i = 0; i < LIMIT; i++) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate((submit) => {
+      const el = document.activeElement as HTMLElement | null;
+      const seen = window as unknown as { tqLastStop?: Element | null };
+      const held = el !== null && el === seen.tqLastStop;
+      seen.tqLastStop = el;
+      if (!el || el === document.body) return { at: 'the page', done: false, left: true, held };
+      const name = (el.getAttribute('aria-label') ?? el.innerText ?? '').trim().slice(0, 30);
+      return {
+        at: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${name ? ` «${name}»` : ''}`,
+        done: el === document.querySelector(submit),
+        left: !el.closest('#content'),
+        held,
+      };
+    }, SUBMIT);
+    if (here.done) return null;
+    if (here.left || here.held)
+      return `Tab ${here.left ? 'left the screen' : 'is held'} at ${here.at} before «${label}», after ${stops.slice(-5).join(', ')}`;
+    stops.push(here.at);
+  }
+  return `Tab did not reach «${label}» in ${LIMIT} stops: ${stops.slice(0, 10).join(', ')} …`;
+}
+
 const TEXTS = {
   kk: { locale: 'kk-KZ', login: 'Логин немесе e-mail', password: 'Құпиясөз', signIn: 'Кіру', name: 'Kazakh' },
   ru: { locale: 'ru-RU', login: 'Логин или e-mail', password: 'Пароль', signIn: 'Войти', name: 'Russian' },
@@ -252,6 +294,9 @@ async function sweeper(language: keyof typeof TEXTS) {
     await settled();
     const found = (await page.evaluate(problemsOnScreen)).map((p) => `${T.name} ${route}: ${p}`);
     const broken = await violations(page);
+    // By keyboard, in one language: the keys do not depend on the words.
+    const keyboard = language === 'ru' ? await formByKeyboard(page) : null;
+    if (keyboard) found.push(`${T.name} ${route}: ${keyboard}`);
     if (AXE_LOG) fs.appendFileSync(AXE_LOG, `${JSON.stringify({ language, route, violations: broken })}\n`);
     for (const v of broken) {
       if (isKnown(v.rule, route)) seen.add(`${language} ${v.rule} ${route}`);

@@ -382,6 +382,40 @@ describe('the keyboard on every signed-in screen', () => {
     expect(await row.textContent()).toContain(day);
   });
 
+  it('links a card to a person by keyboard: a suggestion by ↓ and Enter; unlinks it after the question', async () => {
+    const token = await storedToken(page);
+    const number = `KB${Date.now()}`;
+    await call(token, 'POST', '/api/card/link', { number });
+    const person = (await call<{ rows: { id: number }[] }>(token, 'GET', '/api/users?limit=1')).rows[0]!;
+    await open(`/user/cards/${person.id}`);
+    await tabToField('Номер карты', 30);
+    // The start of the number offers the organization's free card; ↓ reaches it, Enter takes it.
+    await page.keyboard.type(number.slice(0, -2));
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.filter({ hasText: number }).waitFor();
+    const active = page.locator('.ant-select-dropdown:visible .ant-select-item-option-active');
+    const activeText = async () => ((await active.count()) ? ((await active.textContent()) ?? '') : '');
+    for (let i = 0; i < 10 && !(await activeText()).startsWith(number); i++) await page.keyboard.press('ArrowDown');
+    expect(await active.textContent()).toContain(number);
+    await page.keyboard.press('Enter');
+    await tabTo('button «Добавить»', 5);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (n) => document.querySelector('[role="alert"]')?.textContent?.includes(`Карта ${n} привязана`),
+      number,
+    );
+    // Unlinked by keys: the question takes the focus, «Да» is a Tab away.
+    await settled();
+    await tabTo(`button «Отвязать ${number}»`, 40);
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-popconfirm').waitFor();
+    await tabTo('button «Да»', 5);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[role="alert"]')?.textContent?.includes('Карта отвязана'));
+    const left = await call<{ number: string }[]>(token, 'GET', `/api/card/user?userId=${person.id}`);
+    expect(left.map((c) => c.number)).not.toContain(number);
+  });
+
   it("sets a report's period and school by keyboard alone", async () => {
     await open('/report/school/fixations');
     const before = new URL(page.url());

@@ -54,7 +54,9 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 }, 20_000);
 
-describe('router', () => {
+// Each test may wait LAYOUT_LOADS for the frame: its own time limit must be longer (the default 5 s
+// ended a test that was still waiting, in CI on a loaded machine).
+describe('router', { timeout: 2 * LAYOUT_LOADS.timeout }, () => {
   it('sends a visitor without a session to login, remembering the page', async () => {
     const router = await open('/users?page=2');
     expect(where(router)).toBe('/login?next=%2Fusers%3Fpage%3D2');

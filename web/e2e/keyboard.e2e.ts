@@ -415,6 +415,36 @@ describe('the keyboard on every signed-in screen', () => {
     expect(left.map((c) => c.number)).not.toContain(number);
   });
 
+  it("moves a school's classes to the next year by keyboard: the plan first, «Перевести» a Tab away", async () => {
+    const token = await storedToken(page);
+    // A school of the test's own: the move takes every class of the school.
+    const school = await call<{ id: number }>(token, 'POST', '/api/school', {
+      region_id: 2,
+      name: `Школа клавиатуры ${Date.now()}`,
+      city: 'Алматы',
+      address: 'ул. Абая, 1',
+    });
+    await call(token, 'POST', '/api/classroom', { schoolId: school.id, name: '1 А' });
+    await open(`/classrooms?schoolId=${school.id}`);
+    await tabTo('button «Перевод на следующий год»', 40);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('promote-plan').waitFor();
+    // The dialog holds the focus; Tab goes through it to «Перевести».
+    await tabTo('button «Перевести»', 15);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.ant-modal'))).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(announced).toContainEqual(expect.stringContaining('Переведено классов: 1'));
+    // Closed, the dialog gives the focus back to the button that opened it.
+    await page.getByTestId('promote-dialog').waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('button «Перевод на следующий год»');
+    const classes = await call<{ rows: { name: string }[] }>(
+      token,
+      'GET',
+      `/api/classrooms?schoolId=${school.id}&limit=10`,
+    );
+    expect(classes.rows.map((c) => c.name)).toEqual(['2 А']);
+  });
+
   it("sets a report's period and school by keyboard alone", async () => {
     await open('/report/school/fixations');
     const before = new URL(page.url());

@@ -132,6 +132,9 @@ describe('/menus as the education admin', () => {
     await copyMenu.getByRole('button', { name: 'Создать копию' }).click();
     await page.getByText(`Создано меню «${MENU} (копия)»`).first().waitFor();
     await page.waitForURL((u) => /^\/menu\/\d+$/.test(u.pathname) && u.href !== original);
+    // The address changes before the copy's screen is drawn (the router draws it in a transition):
+    // on a loaded machine the clicks below met the first menu's screen, which then went away.
+    await page.locator('.ant-breadcrumb').getByText(`${MENU} (копия)`).waitFor();
     await page.getByRole('tab', { name: 'День 2' }).click();
     await cell(3).getByText(PLOV).waitFor();
 

@@ -71,7 +71,7 @@ export function OrganizationFormPage() {
       {({ row }) => (
         <>
           <Form.Item name="name" label={f.name} rules={rules.name} required>
-            <Input maxLength={255} />
+            <Input maxLength={255} autoFocus />
           </Form.Item>
           <Flex gap={16} wrap>
             <Form.Item

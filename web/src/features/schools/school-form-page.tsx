@@ -71,7 +71,7 @@ export function SchoolFormPage() {
       <Row gutter={16}>
         <Col xs={24} md={16}>
           <Form.Item name="name" label={f.name} rules={[fromSchema(shape.name)]} required>
-            <Input maxLength={255} />
+            <Input maxLength={255} autoFocus />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

@@ -1,4 +1,4 @@
-// Bundles the server (its TypeScript and the contract's) into server/dist/main.mjs, which `npm start`
+// Bundles the server (its TypeScript and the contract's) into server/dist/main.mjs (and the chunks it loads), which `npm start`
 // runs with plain Node: loading one file instead of ~200 through tsx's loader halves the start
 // (and drops tsx's memory). The packages stay in node_modules; the spreadsheet workers are copied
 // beside the bundle, where the server looks for them.
@@ -32,9 +32,16 @@ export const serverBundleStale = (outfile = SERVER_BUNDLE) =>
 
 export async function buildServer(outfile = SERVER_BUNDLE) {
   const dir = path.dirname(outfile);
+  // The entry loads the rest as a chunk of its own while PostgreSQL starts (server/src/main.ts); the
+  // chunks of an earlier build go first. They sit beside the entry, where the workers are looked for.
+  if (fs.existsSync(dir))
+    for (const name of fs.readdirSync(dir)) if (/^chunk-.*\.mjs$/.test(name)) fs.rmSync(path.join(dir, name));
   await build({
-    entryPoints: [path.join(root, 'server', 'src', 'main.ts')],
-    outfile,
+    entryPoints: { [path.basename(outfile, '.mjs')]: path.join(root, 'server', 'src', 'main.ts') },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,5 +1,5 @@
 /** The embedded cluster's files and processes: creating it, and settling a postmaster left behind. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -93,12 +93,24 @@ export function readPassword(file: string): string {
   return password;
 }
 
-/** Runs a command to its end; its output goes into the message when it fails. */
-export function runToEnd(how: RunAs, cmd: string, args: string[], what: string) {
+/**
+ * Runs a command to its end; its output goes into the message when it fails. Without blocking Node:
+ * the server's modules load while initdb works.
+ */
+export async function runToEnd(how: RunAs, cmd: string, args: string[], what: string): Promise<void> {
   const [c, a] = how.wrap(cmd, args);
-  const r = spawnSync(c, a, { encoding: 'utf8', uid: how.uid, gid: how.gid, timeout: 120_000 });
-  if (r.status !== 0) {
-    const why = (r.error?.message ?? `${r.stderr}${r.stdout}`).trim().split('\n').slice(-8).join('\n');
+  const { code, output, error } = await new Promise<{ code: number | null; output: string; error?: Error }>(
+    (resolve) => {
+      const out: Buffer[] = [];
+      const child = spawn(c, a, { uid: how.uid, gid: how.gid, stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+      child.stdout.on('data', (d: Buffer) => out.push(d));
+      child.stderr.on('data', (d: Buffer) => out.push(d));
+      child.once('error', (err) => resolve({ code: null, output: '', error: err }));
+      child.once('close', (exit) => resolve({ code: exit, output: Buffer.concat(out).toString('utf8') }));
+    },
+  );
+  if (code !== 0) {
+    const why = (error?.message ?? output).trim().split('\n').slice(-8).join('\n');
     throw new EmbeddedPostgresError(`${what}: ${why}`);
   }
 }
@@ -112,7 +124,12 @@ export function runToEnd(how: RunAs, cmd: string, args: string[], what: string) 
 const CTYPES = ['C.UTF-8', 'C.utf8', 'en_US.UTF-8', 'en_US.utf8'];
 
 /** Creates the cluster in a directory of its own first, so a start killed halfway leaves none. */
-export function createCluster(bin: Binaries, cluster: string, password: string, log: (line: string) => void) {
+export async function createCluster(
+  bin: Binaries,
+  cluster: string,
+  password: string,
+  log: (line: string) => void,
+): Promise<void> {
   log('Создаю встроенную базу данных PostgreSQL…');
   const draft = `${cluster}.new`;
   fs.rmSync(draft, { recursive: true, force: true });
@@ -126,7 +143,7 @@ export function createCluster(bin: Binaries, cluster: string, password: string, 
   let last: unknown;
   for (const ctype of process.platform === 'win32' ? [''] : CTYPES) {
     try {
-      runToEnd(
+      await runToEnd(
         how,
         bin.initdb,
         [

@@ -86,7 +86,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   fs.mkdirSync(dataDir, { recursive: true });
   const cluster = path.join(dataDir, 'postgres');
   const password = readPassword(path.join(dataDir, 'postgres.password'));
-  if (!fs.existsSync(path.join(cluster, 'PG_VERSION'))) createCluster(bin, cluster, password, log);
+  if (!fs.existsSync(path.join(cluster, 'PG_VERSION'))) await createCluster(bin, cluster, password, log);
 
   const socketDir =
     process.platform !== 'win32' && path.join(dataDir, `.s.PGSQL.${SOCKET_PORT}`).length <= SOCKET_PATH_MAX

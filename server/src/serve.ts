@@ -1,0 +1,59 @@
+import { count } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { ensureReferenceData } from './platform/db/reference-data.ts';
+import { users } from './platform/db/schema-people.ts';
+import { buildRealtimeServer } from './platform/realtime/ws-server.ts';
+import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
+import { createOverdueNotices } from './modules/book-loans/overdue-notices.ts';
+import { startKeyPruning } from './platform/key-pruning.ts';
+import { createSchoolsService } from './modules/schools/schools.service.ts';
+
+/**
+ * The server on an open database: its schema brought up to date, the demo data on a new one, the API
+ * and the live lists listening, and a clean stop on SIGINT and SIGTERM.
+ */
+export async function serve(config: Config, database: Database, jwtSecret: string): Promise<void> {
+  await migrate(database);
+  await ensureReferenceData(database.db);
+  const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(users);
+  const demo = config.demoData && n === 0 ? await loadDemoData(database.db) : [];
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  redis?.on('error', (err) => console.error(`Redis: ${err.message}`));
+
+  const { app, platform } = await buildApp({ config, database, jwtSecret, redis });
+  await app.listen({ port: config.port, host: config.host });
+  // Every instance looks; the notices' unique key lets one of them send each.
+  const stopNotices = createOverdueNotices(platform, createSchoolsService(platform)).start(app.log);
+  // Keys no retry can still use are forgotten (any instance may; the statements are idempotent).
+  const stopPruning = startKeyPruning(database.db, platform.now, app.log);
+  // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
+  const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors);
+  await live.listen({ port: config.wsPort, host: config.host });
+
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  // One write: a reader of the output (a person, a script waiting for the address) gets it whole.
+  const banner = [`\nTamaq: ${url}  (API: ${url}/api/docs)`];
+  if (demo.length) {
+    banner.push(`Демо-данные загружены. Пароль всех демо-пользователей: ${DEMO_PASSWORD}`);
+    for (const login of demo) banner.push(`  ${login.email.padEnd(24)} ${login.role.padEnd(28)} ${login.note}`);
+  }
+  console.log(banner.join('\n'));
+
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: stopping`);
+    stopNotices();
+    stopPruning();
+    await live.close();
+    await app.close();
+    await redis?.quit().catch(() => {});
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -22,52 +23,40 @@ export const baseUrl = (): string => {
   return url;
 };
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-/**
- * One Chromium for every file a worker runs (a worker runs its files one after another in one
- * process): a launch and a close cost 1.2 s of processor each, about 60 s for the suite. Each file
- * still gets a context of its own, as separate as a fresh profile (cookies, storage, cache). The
- * browser goes when the worker does (Playwright closes what it launched as the process exits); one
- * that crashed or was closed is launched again.
- */
-let shared: Promise<Browser> | null = null;
-async function sharedBrowser(): Promise<Browser> {
-  const running = shared ? await shared.catch(() => null) : null;
-  if (running?.isConnected()) return running;
-  shared = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  return shared;
-}
-
-/** A fresh Chromium context (a new profile's worth of state, Debian's binary, no download) for one test file. */
+/** A fresh Chromium profile (Debian's binary, no download) for one test file. */
 export async function openBrowser(
   viewport = { width: 1280, height: 800 },
   locale = 'ru-RU',
 ): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
-  const context = await (
-    await sharedBrowser()
-  ).newContext({
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
     viewport,
     locale,
     // The app then draws without antd's animations (as for a user who turned them off): a click
     // never lands on a dialog button still zooming into place on a loaded machine.
     reducedMotion: 'reduce',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
   return {
     context,
     page,
-    close: () => context.close(),
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
   };
 }
 

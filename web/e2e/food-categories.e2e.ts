@@ -99,7 +99,7 @@ describe('/food/categories as edu.admin@demo.kz', () => {
     await expect
       .poll(() => tag.evaluate((el) => el.classList.contains('ant-tag-green') || el.className.includes('green')))
       .toBe(true);
-    expect(await row(NAME).getByTestId('food-cost').textContent()).toBe('0,10\u00a0тг.');
+    await expect.poll(() => row(NAME).getByTestId('food-cost').textContent()).toBe('0,10\u00a0тг.');
     await shot(page, 'food-categories-sw');
   });
 

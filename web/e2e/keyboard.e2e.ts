@@ -303,6 +303,9 @@ describe('the keyboard on every signed-in screen', () => {
       document.querySelector('[role="alert"]')?.textContent?.includes('Пользователь добавлен'),
     );
     await page.waitForURL((u) => u.pathname === '/users');
+    // The list takes the form's place once its data has come (the form stays up until then): the
+    // person reads the list before reaching into it, so Tab starts from a screen that is there.
+    await page.getByTestId('users-page').waitFor();
     await settled();
     await tabTo('input «Поиск по ФИО, должности или номеру карты»');
     await page.keyboard.type(name);

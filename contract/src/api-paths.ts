@@ -1,3 +1,4 @@
+import { CATALOGUE_PATHS } from './catalogues.ts';
 import type { Module, Role } from './role-list.ts';
 
 /**
@@ -17,19 +18,13 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 export type { Module };
 
 export const PATHS = {
+  ...CATALOGUE_PATHS,
   canteens: {
     list: { method: 'GET', path: '/api/canteens' },
     get: { method: 'GET', path: '/api/canteen/:id' },
     create: { method: 'POST', path: '/api/canteen' },
     update: { method: 'PUT', path: '/api/canteen' },
     remove: { method: 'DELETE', path: '/api/canteen/:id' },
-  },
-  watches: {
-    list: { method: 'GET', path: '/api/watches' },
-    get: { method: 'GET', path: '/api/watch/:id' },
-    create: { method: 'POST', path: '/api/watch' },
-    update: { method: 'PUT', path: '/api/watch' },
-    remove: { method: 'DELETE', path: '/api/watch/:id' },
   },
   'food-categories': {
     list: { method: 'GET', path: '/api/food/categories' },

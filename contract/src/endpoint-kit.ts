@@ -35,6 +35,8 @@ export interface Endpoint<
   module?: Module;
   summary: string;
   tag: string;
+  /** A body the endpoint takes: shown in the API docs, sent by the tests every catalogue gets. */
+  example?: unknown;
 }
 
 export type RefusalCode = 404 | 409 | 413 | 503;
@@ -61,6 +63,7 @@ interface Definition<P, Q, B, A> {
   access: Access;
   module?: Module;
   summary: string;
+  example?: unknown;
 }
 
 /** The declarer of one group's endpoints: `const canteen = endpointsOf('canteens')`. */
@@ -91,6 +94,7 @@ export const endpointsOf =
       access: d.access,
       ...(d.module ? { module: d.module } : {}),
       summary: d.summary,
+      ...(d.example !== undefined ? { example: d.example } : {}),
       tag,
     } as unknown as Endpoint<(typeof PATHS)[G][N] & Route, P, Q, B, A>;
   };

@@ -1,3 +1,4 @@
+import { CATALOGUE_MODULES, CATALOGUE_ROUTES, CATALOGUE_SECTIONS } from './catalogues.ts';
 import { ACCOUNT_ROLES, type Module, type Role } from './role-list.ts';
 
 /**
@@ -48,9 +49,7 @@ export const ROUTE_ROLES = {
   '/classroom/:classroomId/user/cards/:id': [EA, ST, KG],
   '/classroom/:school/create': [EA, ST, KG],
   '/classroom/:school/:id': [EA, ST, KG],
-  '/watches': [A],
-  '/watch/create': [A],
-  '/watch/:id': [A],
+  ...CATALOGUE_ROUTES,
   '/fixation/categories': [A],
   '/fixation/category/create': [A],
   '/fixation/category/:id': [A],
@@ -126,8 +125,7 @@ export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
   '/classroom/:classroomId/user/cards/:id': '/classrooms',
   '/classroom/:school/create': '/classrooms',
   '/classroom/:school/:id': '/classrooms',
-  '/watch/create': '/watches',
-  '/watch/:id': '/watches',
+  ...CATALOGUE_SECTIONS,
   '/fixation/category/create': '/fixation/categories',
   '/fixation/category/:id': '/fixation/categories',
   '/user/create': '/users',
@@ -164,6 +162,7 @@ export const rolesFor = (route: GuardedRoute): readonly Role[] => ROUTE_ROLES[ro
  * The server refuses the calls of these screens (403) to an organization without the module.
  */
 export const ROUTE_MODULES: Partial<Record<GuardedRoute, Module>> = {
+  ...CATALOGUE_MODULES,
   '/books/categories': 'library',
   '/books/category/:schoolId/create': 'library',
   '/books/category/:schoolId/:id': 'library',

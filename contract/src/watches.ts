@@ -1,7 +1,6 @@
 import { withKazakh } from './languages.ts';
-import { endpointsOf } from './endpoint-kit.ts';
-import { rolesFor } from './routes.ts';
-import { IdParams, listOf, Ok, Paging } from './common.ts';
+import { catalogueEndpoints } from './catalogue-kit.ts';
+import { listOf, Paging } from './common.ts';
 import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
 
 /** Duty schedules (docs/product.md "Watches"): the month days on which their holders may eat. */
@@ -73,41 +72,18 @@ export type WatchCreate = z.infer<typeof WatchCreate>;
 export const WatchUpdate = WatchCreate.extend({ id: bodyId() });
 export type WatchUpdate = z.infer<typeof WatchUpdate>;
 
-const watchesEndpoint = endpointsOf('watches');
-const watchesAccess = rolesFor('/watches');
-
-export const WATCHES_ENDPOINTS = {
-  list: watchesEndpoint('list', {
-    query: WatchListQuery,
-    answer: WatchList,
-    access: watchesAccess,
-    summary: 'Графики дежурств (дни месяца через запятую)',
-  }),
-  get: watchesEndpoint('get', {
-    params: IdParams,
-    answer: Watch,
-    refusals: [404],
-    access: watchesAccess,
-    summary: 'График дежурств',
-  }),
-  create: watchesEndpoint('create', {
-    body: WatchCreate,
-    answer: Watch,
-    access: watchesAccess,
-    summary: 'Новый график: days — массив или строка "1,5,31"',
-  }),
-  update: watchesEndpoint('update', {
-    body: WatchUpdate,
-    answer: Watch,
-    refusals: [404],
-    access: watchesAccess,
-    summary: 'Изменение графика',
-  }),
-  remove: watchesEndpoint('remove', {
-    params: IdParams,
-    answer: Ok,
-    refusals: [404, 409],
-    access: watchesAccess,
-    summary: 'Удаление графика (в архив); отказ 409, пока он назначен сотрудникам',
-  }),
-};
+export const WATCHES_ENDPOINTS = catalogueEndpoints('watches', {
+  row: Watch,
+  query: WatchListQuery,
+  create: WatchCreate,
+  update: WatchUpdate,
+  summaries: {
+    list: 'Графики дежурств (дни месяца через запятую)',
+    get: 'График дежурств',
+    create: 'Новый график: days — массив или строка "1,5,31"',
+    update: 'Изменение графика',
+    remove: 'Удаление графика (в архив); отказ 409, пока он назначен сотрудникам',
+  },
+  removalConflicts: true,
+  example: { name: 'Смена А', days: '1,2,15' },
+});

@@ -1,3 +1,4 @@
+import { CATALOGUES, catalogueScreens as catalogueRoutesOf, type CatalogueRoute } from '@tamaq/contract/catalogues';
 import type { GuardedRoute, PUBLIC_ROUTES } from '@tamaq/contract/routes';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -7,6 +8,33 @@ type Screen = LazyExoticComponent<ComponentType>;
 /** Lazy-loads a named export, so screens keep named exports and each feature is its own chunk. */
 const screen = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Screen =>
   lazy(async () => ({ default: pick(await load()) }));
+
+/** What a catalogue's `web/src/features/<group>/catalogue.tsx` exports: its list and its form. */
+interface CatalogueModule {
+  ListScreen: ComponentType;
+  FormScreen: ComponentType;
+}
+const CATALOGUE_MODULES = import.meta.glob<CatalogueModule>('../features/*/catalogue.tsx');
+
+/**
+ * The screens of each catalogue of the contract's `catalogues.ts`, found by convention in
+ * `features/<group>/catalogue.tsx` (each its own chunk): a catalogue without that file fails here.
+ */
+function catalogueScreens(): Record<CatalogueRoute, Screen> {
+  const screens: Partial<Record<CatalogueRoute, Screen>> = {};
+  for (const [group, catalogue] of Object.entries(CATALOGUES)) {
+    const load = CATALOGUE_MODULES[`../features/${group}/catalogue.tsx`];
+    if (!load) throw new Error(`the catalogue ${group} has no web/src/features/${group}/catalogue.tsx`);
+    const routes = catalogueRoutesOf(catalogue);
+    const form = screen(load, (m) => m.FormScreen);
+    Object.assign(screens, {
+      [routes.list]: screen(load, (m) => m.ListScreen),
+      [routes.create]: form,
+      [routes.edit]: form,
+    });
+  }
+  return screens as Record<CatalogueRoute, Screen>;
+}
 
 /**
  * The one registry of screens: route pattern (exactly as in the contract's route map) -> screen.
@@ -58,18 +86,7 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/canteens/canteen-form-page.tsx'),
     (m) => m.CanteenFormPage,
   ),
-  '/watches': screen(
-    () => import('../features/watches/watches-list-page.tsx'),
-    (m) => m.WatchesListPage,
-  ),
-  '/watch/create': screen(
-    () => import('../features/watches/watch-form-page.tsx'),
-    (m) => m.WatchFormPage,
-  ),
-  '/watch/:id': screen(
-    () => import('../features/watches/watch-form-page.tsx'),
-    (m) => m.WatchFormPage,
-  ),
+  ...catalogueScreens(),
   '/categories': screen(
     () => import('../features/dishes/dish-categories-list-page.tsx'),
     (m) => m.DishCategoriesListPage,

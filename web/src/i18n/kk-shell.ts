@@ -56,7 +56,6 @@ export const shell: Widen<typeof ruShell> = {
     kindergartens: 'Балабақшалар',
     classrooms: 'Сыныптар',
     groups: 'Топтар',
-    watches: 'Кезекшілік кестелері',
     fixationCategories: 'Тіркеу санаттары',
     foodCategories: 'Тамақтану санаттары',
     cards: 'Карталар',

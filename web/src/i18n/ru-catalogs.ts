@@ -1,4 +1,4 @@
-/** Texts of the reference screens: canteens, watches, fixation categories and food categories. */
+/** Texts of the reference screens: canteens, fixation categories and food categories. */
 const actions = {
   actions: 'Действия',
   edit: 'Изменить',
@@ -23,29 +23,6 @@ const canteens = {
   saved: 'Столовая сохранена',
   loadFailed: 'Не удалось загрузить столовую',
   empty: 'Столовых пока нет',
-};
-
-const watches = {
-  title: 'Графики дежурств',
-  newTitle: 'Новый график',
-  editTitle: 'Редактирование графика',
-  search: 'Поиск по названию',
-  add: 'Добавить график',
-  name: 'Название',
-  namePlaceholder: 'Например, Смена А',
-  days: 'Дни месяца',
-  daysHint: 'В отмеченные дни сотрудник с этим графиком может питаться',
-  daysCount: (n: number) =>
-    `${n} ${n % 10 === 1 && n % 100 !== 11 ? 'день' : [2, 3, 4].includes(n % 10) && ![12, 13, 14].includes(n % 100) ? 'дня' : 'дней'}`,
-  day: (d: number) => `${d} число`,
-  selectAll: 'Отметить все',
-  clear: 'Снять все',
-  confirmDelete: 'Вы действительно желаете удалить график дежурств?',
-  deleted: 'График удалён',
-  created: 'График добавлен',
-  saved: 'График сохранён',
-  loadFailed: 'Не удалось загрузить график',
-  empty: 'Графиков пока нет',
 };
 
 const fixationCategories = {
@@ -94,4 +71,4 @@ const foodCategories = {
   empty: 'Категорий пока нет',
 };
 
-export const catalogsTexts = { actions, canteens, watches, fixationCategories, foodCategories } as const;
+export const catalogsTexts = { actions, canteens, fixationCategories, foodCategories } as const;

@@ -54,7 +54,6 @@ export const shell = {
     kindergartens: 'Детские сады',
     classrooms: 'Классы',
     groups: 'Группы',
-    watches: 'Графики дежурств',
     fixationCategories: 'Категории фиксации',
     foodCategories: 'Категории питания',
     cards: 'Карты',

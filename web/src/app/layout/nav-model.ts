@@ -1,5 +1,7 @@
+import { CATALOGUES, type Catalogue } from '@tamaq/contract/catalogues';
 import type { Module, Role } from '@tamaq/contract/roles';
 import { canOpen as roleOpens, hasModuleFor, type GuardedRoute } from '@tamaq/contract/routes';
+import { inAppLanguage } from '../../i18n/bilingual.ts';
 import { i18n } from '../../i18n/texts.ts';
 
 export type NavLink = { kind: 'link'; to: GuardedRoute; label: string };
@@ -96,7 +98,6 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
       { to: '/canteens', label: t.canteens },
       { to: '/schools', label: kg(t.schools, t.kindergartens) },
       { to: '/classrooms', label: kg(t.classrooms, t.groups) },
-      { to: '/watches', label: t.watches },
       { to: '/fixation/categories', label: t.fixationCategories },
       { to: '/food/categories', label: t.foodCategories },
       { to: '/users', label: t.users },
@@ -104,6 +105,15 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
     ],
   },
 ];
+
+/** Each catalogue of the contract in its menu group, after the entry it names (else last). */
+for (const catalogue of Object.values(CATALOGUES) as Catalogue[]) {
+  const items = GROUPS.find((g) => g.key === catalogue.menu.group)?.items;
+  if (!items) throw new Error(`no menu group ${catalogue.menu.group}`);
+  const after = items.findIndex((item) => item.to === catalogue.menu.after);
+  const item = { to: catalogue.list as GuardedRoute, label: inAppLanguage(catalogue.menu.label) };
+  items.splice(after < 0 ? items.length : after + 1, 0, item);
+}
 
 const toLink = (s: Omit<Spec, 'rule'>, c: NavContext): NavLink => ({
   kind: 'link',

@@ -1,20 +1,27 @@
 import { MONTH_DAYS } from '@tamaq/contract/watches';
 import { Button, Checkbox, Flex, theme } from 'antd';
-import { i18n } from '../../i18n/texts.ts';
 
-const t = i18n.catalogs.watches;
+/** What the grid says, in the screen's language. */
+export interface DayGridTexts {
+  days: string;
+  day: (d: number) => string;
+  daysCount: (n: number) => string;
+  selectAll: string;
+  clear: string;
+}
 
 export interface DayGridProps {
   value?: number[];
   onChange?: (days: number[]) => void;
   id?: string;
+  texts: DayGridTexts;
 }
 
 /**
  * The 31 month days as a calendar of checkboxes, seven to a row, with "all" and "none" helpers
  * (docs/product.md "Watches"). A form control: `value` is the sorted list of checked days.
  */
-export function DayGrid({ value = [], onChange, id }: DayGridProps) {
+export function DayGrid({ value = [], onChange, id, texts: t }: DayGridProps) {
   const { token } = theme.useToken();
   const checked = new Set(value);
   const set = (days: Iterable<number>) => onChange?.([...new Set(days)].sort((a, b) => a - b));

@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { rateLimitError } from './platform/rate-limit.ts';
+import { catalogueRoutes } from './platform/catalogue-routes.ts';
 import { registerWeb } from './platform/web.ts';
 import { createRealtimeHub } from './platform/realtime/hub.ts';
 import { createTicketService } from './platform/realtime/tickets.ts';
@@ -42,7 +43,6 @@ import { bookLoansRoutes } from './modules/book-loans/book-loans.routes.ts';
 import { booksRoutes } from './modules/books/books.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
-import { watchesRoutes } from './modules/watches/watches.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
 import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -164,7 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     schoolsRoutes,
     classroomsRoutes,
     canteensRoutes,
-    watchesRoutes,
+    catalogueRoutes,
     dishCategoriesRoutes,
     dishesRoutes,
     menusRoutes,

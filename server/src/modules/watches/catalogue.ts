@@ -4,8 +4,11 @@ import type { Db } from '../../platform/db/client.ts';
 import { watches } from '../../platform/db/schema-people.ts';
 import { createWatchesRepository } from './watches.repository.ts';
 
-/** Watches: refused while live users hold one (their meals depend on it); otherwise archived. */
-export function createWatchesService(platform: { db: Db; now: () => Date }) {
+/**
+ * Duty schedules, a catalogue of `catalogues.ts` (its routes are the kit's, `catalogue-routes.ts`):
+ * refused while live users hold one (their meals depend on it); otherwise archived.
+ */
+export function createService(platform: { db: Db; now: () => Date }) {
   const repo = createWatchesRepository(platform.db);
   return createCatalogue(platform, {
     table: watches,

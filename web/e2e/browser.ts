@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { Role } from '@tamaq/contract/roles';
 
 /**
  * Debian's Chromium: its headless shell when installed (the same engine without the desktop browser
@@ -67,6 +68,21 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 export const DEMO_PASSWORD = 'demo12345';
+
+/** A demo account of each role that has one (the demo data's logins). */
+export const DEMO_ACCOUNTS: Partial<Record<Role, string>> = {
+  SuperAdmin: 'superadmin@demo.kz',
+  Admin: 'admin@demo.kz',
+  Cashier: 'cashier@demo.kz',
+  Economist: 'economist@demo.kz',
+  EducationKindergartenAdmin: 'kg.admin@demo.kz',
+  EducationAdmin: 'edu.admin@demo.kz',
+  EducationLibrarian: 'librarian@demo.kz',
+  EducationCashier: 'edu.cashier@demo.kz',
+  EducationSocialTeacher: 'social@demo.kz',
+  EducationObserver: 'observer@demo.kz',
+  Parent: 'parent@demo.kz',
+};
 
 /** Fills the login form and presses "Войти", whatever the answer; `next` is where the form leads after. */
 export async function submitLogin(

@@ -5,9 +5,8 @@ import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_IMPORT_HEADERS, type BookImportResult } from '@tamaq/contract/library';
-import type { Role } from '@tamaq/contract/roles';
 import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
-import { baseUrl, DEMO_PASSWORD, openBrowser, shot, storedToken } from './browser.ts';
+import { baseUrl, DEMO_ACCOUNTS, DEMO_PASSWORD, openBrowser, shot, storedToken } from './browser.ts';
 import { call } from './fixation-helpers.ts';
 import { openInApp, problemsOnScreen, trackRequests } from './screen-checks.ts';
 
@@ -20,19 +19,7 @@ import { openInApp, problemsOnScreen, trackRequests } from './screen-checks.ts';
  * needs a way to find them in the demo data below (the type check asks for one).
  */
 
-const ACCOUNT: Partial<Record<Role, string>> = {
-  SuperAdmin: 'superadmin@demo.kz',
-  Admin: 'admin@demo.kz',
-  Cashier: 'cashier@demo.kz',
-  Economist: 'economist@demo.kz',
-  EducationKindergartenAdmin: 'kg.admin@demo.kz',
-  EducationAdmin: 'edu.admin@demo.kz',
-  EducationLibrarian: 'librarian@demo.kz',
-  EducationCashier: 'edu.cashier@demo.kz',
-  EducationSocialTeacher: 'social@demo.kz',
-  EducationObserver: 'observer@demo.kz',
-  Parent: 'parent@demo.kz',
-};
+const ACCOUNT = DEMO_ACCOUNTS;
 
 type Rows = { rows: { id: number; schoolId?: number | null }[] };
 type WithParams = Extract<GuardedRoute, `${string}:${string}`>;

@@ -1,0 +1,56 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUES, catalogueScreens, cataloguePaths, type Catalogue } from '@tamaq/contract/catalogues';
+import { ENDPOINTS } from '@tamaq/contract/endpoints';
+import { DEMO_ACCOUNTS, openBrowser, signInAt, signOutHere, storedToken } from './browser.ts';
+import { call } from './fixation-helpers.ts';
+
+/**
+ * The main path of every catalogue of the contract's `catalogues.ts`, from its declaration, as the
+ * demo account of its first role goes it: a row (made from the create endpoint's example) found by
+ * the list's search, opened, renamed and saved, and deleted after the question. A new catalogue is
+ * walked without a test of its own; what its form has beyond a name wants one.
+ */
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+afterAll(() => browser?.close());
+
+const SUFFIX = String(Date.now()).slice(-7);
+
+describe.each(Object.entries(CATALOGUES) as [keyof typeof CATALOGUES, Catalogue][])('the catalogue %s', (group, c) => {
+  const email = DEMO_ACCOUNTS[c.roles[0]!]!;
+  const screens = catalogueScreens(c);
+  const rows = () => page.locator('#content tbody tr.ant-table-row');
+  const row = (name: string) => rows().filter({ has: page.getByRole('link', { name, exact: true }) });
+
+  it(`is found, renamed and deleted by ${email}`, async () => {
+    await signOutHere(page);
+    const name = `Пример ${SUFFIX}`;
+    await signInAt(page, email, `${screens.list}?query=${encodeURIComponent(SUFFIX)}`);
+    const token = await storedToken(page);
+    const example = ENDPOINTS[group].create.example as Record<string, unknown>;
+    await call(token, 'POST', cataloguePaths(c).create.path, { ...example, name });
+
+    // The list asked before the row was made: a search finds it.
+    await page.getByRole('searchbox').first().fill(name);
+    await page.waitForURL((u) => u.searchParams.get('query') === name);
+    await row(name).getByRole('link', { name: 'Изменить' }).click();
+    await page.waitForURL((u) => new RegExp(`^${c.one}/\\d+$`).test(u.pathname));
+    const field = page.getByLabel('Название', { exact: true });
+    await expect.poll(() => field.inputValue()).toBe(name);
+    await field.fill(`${name} 2`);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === screens.list);
+
+    await page.getByRole('searchbox').first().fill(`${name} 2`);
+    await row(`${name} 2`).getByRole('button', { name: 'Удалить' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
+    await row(`${name} 2`).waitFor({ state: 'detached' });
+    await page.getByText('Нет данных').waitFor();
+  });
+});

@@ -19,13 +19,6 @@ export type { Module };
 
 export const PATHS = {
   ...CATALOGUE_PATHS,
-  canteens: {
-    list: { method: 'GET', path: '/api/canteens' },
-    get: { method: 'GET', path: '/api/canteen/:id' },
-    create: { method: 'POST', path: '/api/canteen' },
-    update: { method: 'PUT', path: '/api/canteen' },
-    remove: { method: 'DELETE', path: '/api/canteen/:id' },
-  },
   'food-categories': {
     list: { method: 'GET', path: '/api/food/categories' },
     get: { method: 'GET', path: '/api/food/category/:id' },

@@ -1,8 +1,6 @@
 import { withKazakh } from './languages.ts';
-import { IdParams, listOf, Ok, Paging } from './common.ts';
-import { endpointsOf } from './endpoint-kit.ts';
-import type { Role } from './roles.ts';
-import { rolesFor } from './routes.ts';
+import { catalogueEndpoints } from './catalogue-kit.ts';
+import { listOf, Paging } from './common.ts';
 import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
 /** Canteens of a company organization: docs/product.md "Canteens", "Entities", "Calls". */
@@ -34,14 +32,6 @@ export type CanteenCreate = z.infer<typeof CanteenCreate>;
 export const CanteenUpdate = CanteenCreate.extend({ id: bodyId() });
 export type CanteenUpdate = z.infer<typeof CanteenUpdate>;
 
-/**
- * The list is read by the admin's screens, the cashier's fixation screen (it picks a canteen) and
- * the canteen reports (the economist picks one there).
- */
-export const CANTEEN_LIST_ROLES: readonly Role[] = [
-  ...new Set([...rolesFor('/canteens'), ...rolesFor('/fixation'), ...rolesFor('/report/fixations')]),
-];
-
 export const CANTEEN_MESSAGES = withKazakh(
   {
     notFound: 'Столовая не найдена',
@@ -49,36 +39,17 @@ export const CANTEEN_MESSAGES = withKazakh(
   { notFound: 'Асхана табылмады' },
 );
 
-const canteen = endpointsOf('canteens');
-const canteenAdmin = rolesFor('/canteens');
-
-export const CANTEEN_ENDPOINTS = {
-  list: canteen('list', {
-    query: CanteenListQuery,
-    answer: CanteenList,
-    access: CANTEEN_LIST_ROLES,
-    summary: 'Столовые организации (поиск по названию и адресу)',
-  }),
-  get: canteen('get', {
-    params: IdParams,
-    answer: Canteen,
-    refusals: [404],
-    access: canteenAdmin,
-    summary: 'Столовая',
-  }),
-  create: canteen('create', { body: CanteenCreate, answer: Canteen, access: canteenAdmin, summary: 'Новая столовая' }),
-  update: canteen('update', {
-    body: CanteenUpdate,
-    answer: Canteen,
-    refusals: [404],
-    access: canteenAdmin,
-    summary: 'Изменение столовой',
-  }),
-  remove: canteen('remove', {
-    params: IdParams,
-    answer: Ok,
-    refusals: [404],
-    access: canteenAdmin,
-    summary: 'Удаление столовой (в архив: посещения сохраняются)',
-  }),
-};
+export const CANTEEN_ENDPOINTS = catalogueEndpoints('canteens', {
+  row: Canteen,
+  query: CanteenListQuery,
+  create: CanteenCreate,
+  update: CanteenUpdate,
+  summaries: {
+    list: 'Столовые организации (поиск по названию и адресу)',
+    get: 'Столовая',
+    create: 'Новая столовая',
+    update: 'Изменение столовой',
+    remove: 'Удаление столовой (в архив: посещения сохраняются)',
+  },
+  example: { name: 'Столовая №1', address: 'Алматы, ул. Абая, 1', description: null },
+});

@@ -35,7 +35,13 @@ export function catalogueEndpoints<
   const access = { access: catalogue.roles, ...(catalogue.module ? { module: catalogue.module } : {}) };
   const removal: Refusals = d.removalConflicts ? [404, 409] : [404];
   return {
-    list: declare('list', { query: d.query, answer: listOf(d.row), ...access, summary: d.summaries.list }),
+    list: declare('list', {
+      query: d.query,
+      answer: listOf(d.row),
+      ...access,
+      access: [...catalogue.roles, ...(catalogue.readers ?? [])],
+      summary: d.summaries.list,
+    }),
     get: declare('get', { params: IdParams, answer: d.row, refusals: [404], ...access, summary: d.summaries.get }),
     create: declare('create', {
       body: d.create,

@@ -19,6 +19,8 @@ export interface Catalogue {
   one: `/${string}`;
   /** Who opens its screens and makes its calls. */
   roles: readonly Role[];
+  /** Who may also read its list (to pick a row on a screen of their own), beyond `roles`. */
+  readers?: readonly Role[];
   /** The organization's module it needs, beyond the role. */
   module?: Module;
   /** The menu group it is listed in, the entry it follows there, and its label in each language. */
@@ -29,6 +31,14 @@ export interface Catalogue {
 export type MenuGroup = 'reports' | 'menu' | 'library' | 'reference';
 
 export const CATALOGUES = {
+  canteens: {
+    list: '/canteens',
+    one: '/canteen',
+    roles: ['Admin'],
+    // The cashier picks the canteen on the scanning screen; the economist in the canteen reports.
+    readers: ['Cashier', 'Economist'],
+    menu: { group: 'reference', label: { ru: 'Столовые', kk: 'Асханалар' } },
+  },
   watches: {
     list: '/watches',
     one: '/watch',

@@ -31,9 +31,6 @@ export const ROUTE_ROLES = {
   '/admin/outbox': [SA],
   '/download': [P],
 
-  '/canteens': [A],
-  '/canteen/create': [A],
-  '/canteen/:id': [A],
   '/school/fixation': [EA, ECA, KG],
   '/school/fixation/manual': [EA, KG],
   '/fixation/manual': [A],
@@ -114,8 +111,6 @@ export type GuardedRoute = keyof typeof ROUTE_ROLES;
  */
 export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
   '/admin/outbox': '/admin',
-  '/canteen/create': '/canteens',
-  '/canteen/:id': '/canteens',
   '/school/create': '/schools',
   '/school/:id': '/schools',
   '/school/:id/settings': '/schools',

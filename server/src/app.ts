@@ -42,7 +42,6 @@ import { bookCategoriesRoutes } from './modules/book-categories/book-categories.
 import { bookLoansRoutes } from './modules/book-loans/book-loans.routes.ts';
 import { booksRoutes } from './modules/books/books.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
-import { canteensRoutes } from './modules/canteens/canteens.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
 import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -163,7 +162,6 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     imagesRoutes,
     schoolsRoutes,
     classroomsRoutes,
-    canteensRoutes,
     catalogueRoutes,
     dishCategoriesRoutes,
     dishesRoutes,

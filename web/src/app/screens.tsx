@@ -74,18 +74,6 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/landing/privacy-page.tsx'),
     (m) => m.PrivacyPage,
   ),
-  '/canteens': screen(
-    () => import('../features/canteens/canteens-list-page.tsx'),
-    (m) => m.CanteensListPage,
-  ),
-  '/canteen/create': screen(
-    () => import('../features/canteens/canteen-form-page.tsx'),
-    (m) => m.CanteenFormPage,
-  ),
-  '/canteen/:id': screen(
-    () => import('../features/canteens/canteen-form-page.tsx'),
-    (m) => m.CanteenFormPage,
-  ),
   ...catalogueScreens(),
   '/categories': screen(
     () => import('../features/dishes/dish-categories-list-page.tsx'),

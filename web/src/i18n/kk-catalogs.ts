@@ -2,7 +2,7 @@ import type { Widen } from './dictionary.ts';
 import type { catalogsTexts as ruCatalogs } from './ru-catalogs.ts';
 import type { invitationTexts as ruInvitation } from './ru-invitation.ts';
 
-/** Анықтамалықтардың (асханалар, кестелер, тіркеу және тамақтану санаттары) мәтіндері: ru-catalogs.ts-тің қазақшасы. */
+/** Анықтамалықтардың (тіркеу және тамақтану санаттары) мәтіндері: ru-catalogs.ts-тің қазақшасы. */
 export const catalogsTexts: Widen<typeof ruCatalogs> = {
   actions: {
     actions: 'Әрекеттер',
@@ -10,23 +10,6 @@ export const catalogsTexts: Widen<typeof ruCatalogs> = {
     save: 'Сақтау',
     cancel: 'Бас тарту',
     created: 'Құрылған күні',
-  },
-  canteens: {
-    title: 'Асханалар',
-    newTitle: 'Жаңа асхана',
-    editTitle: 'Асхананы өңдеу',
-    search: 'Атауы немесе мекенжайы бойынша іздеу',
-    add: 'Асхана қосу',
-    name: 'Атауы',
-    namePlaceholder: 'Мысалы, №1 асхана',
-    address: 'Мекенжайы',
-    description: 'Сипаттамасы',
-    confirmDelete: 'Асхананы шынымен жойғыңыз келе ме?',
-    deleted: 'Асхана жойылды',
-    created: 'Асхана қосылды',
-    saved: 'Асхана сақталды',
-    loadFailed: 'Асхананы жүктеу мүмкін болмады',
-    empty: 'Әзірге асхана жоқ',
   },
 
   fixationCategories: {

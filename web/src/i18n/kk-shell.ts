@@ -51,7 +51,6 @@ export const shell: Widen<typeof ruShell> = {
     bookCategories: 'Кітап санаттары',
     books: 'Кітаптар',
     reference: 'Анықтамалықтар',
-    canteens: 'Асханалар',
     schools: 'Мектептер',
     kindergartens: 'Балабақшалар',
     classrooms: 'Сыныптар',

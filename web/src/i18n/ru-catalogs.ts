@@ -1,28 +1,10 @@
-/** Texts of the reference screens: canteens, fixation categories and food categories. */
+/** Texts of the reference screens: fixation categories and food categories. */
 const actions = {
   actions: 'Действия',
   edit: 'Изменить',
   save: 'Сохранить',
   cancel: 'Отмена',
   created: 'Создана',
-};
-
-const canteens = {
-  title: 'Столовые',
-  newTitle: 'Новая столовая',
-  editTitle: 'Редактирование столовой',
-  search: 'Поиск по названию или адресу',
-  add: 'Добавить столовую',
-  name: 'Название',
-  namePlaceholder: 'Например, Столовая №1',
-  address: 'Адрес',
-  description: 'Описание',
-  confirmDelete: 'Вы действительно желаете удалить столовую?',
-  deleted: 'Столовая удалена',
-  created: 'Столовая добавлена',
-  saved: 'Столовая сохранена',
-  loadFailed: 'Не удалось загрузить столовую',
-  empty: 'Столовых пока нет',
 };
 
 const fixationCategories = {
@@ -71,4 +53,4 @@ const foodCategories = {
   empty: 'Категорий пока нет',
 };
 
-export const catalogsTexts = { actions, canteens, fixationCategories, foodCategories } as const;
+export const catalogsTexts = { actions, fixationCategories, foodCategories } as const;

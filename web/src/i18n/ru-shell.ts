@@ -49,7 +49,6 @@ export const shell = {
     bookCategories: 'Категории книг',
     books: 'Книги',
     reference: 'Справочники',
-    canteens: 'Столовые',
     schools: 'Школы',
     kindergartens: 'Детские сады',
     classrooms: 'Классы',

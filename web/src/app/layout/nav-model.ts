@@ -95,7 +95,6 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
     label: t.reference,
     rule: referenceRule,
     items: [
-      { to: '/canteens', label: t.canteens },
       { to: '/schools', label: kg(t.schools, t.kindergartens) },
       { to: '/classrooms', label: kg(t.classrooms, t.groups) },
       { to: '/fixation/categories', label: t.fixationCategories },
@@ -106,13 +105,14 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
   },
 ];
 
-/** Each catalogue of the contract in its menu group, after the entry it names (else last). */
+/** Each catalogue of the contract in its menu group, after the entry it names (else first). */
 for (const catalogue of Object.values(CATALOGUES) as Catalogue[]) {
   const items = GROUPS.find((g) => g.key === catalogue.menu.group)?.items;
   if (!items) throw new Error(`no menu group ${catalogue.menu.group}`);
-  const after = items.findIndex((item) => item.to === catalogue.menu.after);
+  const after = catalogue.menu.after ? items.findIndex((item) => item.to === catalogue.menu.after) : -1;
+  if (catalogue.menu.after && after < 0) throw new Error(`no menu entry ${catalogue.menu.after}`);
   const item = { to: catalogue.list as GuardedRoute, label: inAppLanguage(catalogue.menu.label) };
-  items.splice(after < 0 ? items.length : after + 1, 0, item);
+  items.splice(after + 1, 0, item);
 }
 
 const toLink = (s: Omit<Spec, 'rule'>, c: NavContext): NavLink => ({

@@ -3,8 +3,8 @@ import { createCatalogue } from '../../platform/catalogue.ts';
 import { canteens } from '../../platform/db/schema-people.ts';
 import type { Db } from '../../platform/db/client.ts';
 
-/** Canteens: archived, not deleted, so past visits keep their canteen. */
-export function createCanteensService(platform: { db: Db; now: () => Date }) {
+/** Canteens, a catalogue of `catalogues.ts`: archived, not deleted, so past visits keep their canteen. */
+export function createService(platform: { db: Db; now: () => Date }) {
   return createCatalogue(platform, {
     table: canteens,
     search: (t) => [t.name, t.address, t.description],

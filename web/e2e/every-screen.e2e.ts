@@ -5,6 +5,14 @@ import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_IMPORT_HEADERS, type BookImportResult } from '@tamaq/contract/library';
+import {
+  CATALOGUES,
+  cataloguePaths,
+  catalogueScreens,
+  type Catalogue,
+  type CatalogueRoute,
+} from '@tamaq/contract/catalogues';
+import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { PUBLIC_ROUTES, ROUTE_ROLES, type GuardedRoute } from '@tamaq/contract/routes';
 import { baseUrl, DEMO_ACCOUNTS, DEMO_PASSWORD, openBrowser, shot, storedToken } from './browser.ts';
 import { call } from './fixation-helpers.ts';
@@ -100,8 +108,22 @@ async function bookImport(token: string): Promise<number> {
 }
 
 /** How each screen with ids in its path finds them, as the account that opens it. */
+/** A catalogue's form of a row: its first row, or one made from its create endpoint's example. */
+const CATALOGUE_PATHS = Object.fromEntries(
+  (Object.entries(CATALOGUES) as [keyof typeof CATALOGUES, Catalogue][]).map(([group, c]) => [
+    catalogueScreens(c).edit,
+    async (t: string) => {
+      const paths = cataloguePaths(c);
+      const row =
+        (await call<Rows>(t, 'GET', `${paths.list.path}?limit=1`)).rows[0] ??
+        (await call<{ id: number }>(t, 'POST', paths.create.path, ENDPOINTS[group].create.example));
+      return `${c.one}/${row.id}`;
+    },
+  ]),
+) as Record<WithParams & CatalogueRoute, (token: string) => Promise<string>>;
+
 const PATHS: Record<WithParams, (token: string) => Promise<string>> = {
-  '/canteen/:id': async (t) => `/canteen/${(await first(t, '/api/canteens?limit=1')).id}`,
+  ...CATALOGUE_PATHS,
   '/school/:id': async (t) => `/school/${(await first(t, '/api/schools?limit=1')).id}`,
   '/school/:id/settings': async (t) => `/school/${(await first(t, '/api/schools?limit=1')).id}/settings`,
   '/classroom/:classroomId/users': async (t) => `/classroom/${(await firstClass(t)).classroom}/users`,
@@ -119,7 +141,6 @@ const PATHS: Record<WithParams, (token: string) => Promise<string>> = {
     const { school, classroom } = await firstClass(t);
     return `/classroom/${school}/${classroom}`;
   },
-  '/watch/:id': async (t) => `/watch/${(await first(t, '/api/watches?limit=1')).id}`,
   '/fixation/category/:id': async (t) =>
     `/fixation/category/${(await first(t, '/api/fixation/categories?limit=1')).id}`,
   '/user/:id': async (t) => `/user/${(await first(t, '/api/users?limit=1')).id}`,

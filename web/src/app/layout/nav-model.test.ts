@@ -1,7 +1,8 @@
 import { ROLES, type Role } from '@tamaq/contract/roles';
 import { canOpen, type GuardedRoute } from '@tamaq/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { buildNav, buildProfileLinks, navHrefs, type NavEntry } from './nav-model.ts';
+import type { Catalogue } from '@tamaq/contract/catalogues';
+import { buildNav, buildProfileLinks, navHrefs, placeCatalogues, type NavEntry } from './nav-model.ts';
 
 const nav = (role: Role, modules: 'library'[] = []) => buildNav({ role, modules });
 const labels = (entries: NavEntry[]) =>
@@ -84,5 +85,32 @@ describe('buildProfileLinks', () => {
   it('offers profile and password to staff and parents, not to students', () => {
     expect(buildProfileLinks('Parent').map((l) => l.to)).toEqual(['/profile', '/password']);
     expect(buildProfileLinks('Student')).toEqual([]);
+  });
+});
+
+describe('placeCatalogues', () => {
+  const entry = (list: `/${string}`, after?: string): Catalogue => ({
+    list,
+    one: list,
+    roles: ['Admin'],
+    menu: { group: 'reference', ...(after ? { after } : {}), label: { ru: list, kk: list } },
+  });
+  const group = () => [{ key: 'reference', items: [{ to: '/classrooms' as GuardedRoute, label: 'Классы' }] }];
+  const order = (groups: ReturnType<typeof group>) => groups[0]!.items.map((i) => i.to);
+
+  it('puts a catalogue after the entry it names, or first', () => {
+    const groups = group();
+    placeCatalogues(groups, [entry('/a', '/classrooms'), entry('/b')]);
+    expect(order(groups)).toEqual(['/b', '/classrooms', '/a']);
+  });
+
+  it('puts a catalogue after another catalogue declared later', () => {
+    const groups = group();
+    placeCatalogues(groups, [entry('/second', '/first'), entry('/first', '/classrooms')]);
+    expect(order(groups)).toEqual(['/classrooms', '/first', '/second']);
+  });
+
+  it('stops on an entry that is nowhere, naming it', () => {
+    expect(() => placeCatalogues(group(), [entry('/lost', '/nowhere')])).toThrow('/lost (after /nowhere)');
   });
 });

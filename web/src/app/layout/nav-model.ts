@@ -105,15 +105,32 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
   },
 ];
 
-/** Each catalogue of the contract in its menu group, after the entry it names (else first). */
-for (const catalogue of Object.values(CATALOGUES) as Catalogue[]) {
-  const items = GROUPS.find((g) => g.key === catalogue.menu.group)?.items;
-  if (!items) throw new Error(`no menu group ${catalogue.menu.group}`);
-  const after = catalogue.menu.after ? items.findIndex((item) => item.to === catalogue.menu.after) : -1;
-  if (catalogue.menu.after && after < 0) throw new Error(`no menu entry ${catalogue.menu.after}`);
-  const item = { to: catalogue.list as GuardedRoute, label: inAppLanguage(catalogue.menu.label) };
-  items.splice(after + 1, 0, item);
+/**
+ * Puts each catalogue in its menu group, after the entry it names (else first). One may follow
+ * another catalogue: each goes in once the entry it follows is there.
+ */
+export function placeCatalogues(
+  groups: { key: string; items: Omit<Spec, 'rule'>[] }[],
+  catalogues: readonly Catalogue[],
+): void {
+  const placed = new Set<Catalogue>();
+  for (let pass = 0; placed.size < catalogues.length; pass++) {
+    if (pass > catalogues.length) {
+      const lost = catalogues.filter((c) => !placed.has(c)).map((c) => `${c.list} (after ${c.menu.after})`);
+      throw new Error(`no menu entry to follow for ${lost.join(', ')}`);
+    }
+    for (const catalogue of catalogues) {
+      if (placed.has(catalogue)) continue;
+      const items = groups.find((g) => g.key === catalogue.menu.group)?.items;
+      if (!items) throw new Error(`no menu group ${catalogue.menu.group}`);
+      const after = catalogue.menu.after ? items.findIndex((item) => item.to === catalogue.menu.after) : -1;
+      if (catalogue.menu.after && after < 0) continue;
+      items.splice(after + 1, 0, { to: catalogue.list as GuardedRoute, label: inAppLanguage(catalogue.menu.label) });
+      placed.add(catalogue);
+    }
+  }
 }
+placeCatalogues(GROUPS, Object.values(CATALOGUES));
 
 const toLink = (s: Omit<Spec, 'rule'>, c: NavContext): NavLink => ({
   kind: 'link',

@@ -19,13 +19,6 @@ export type { Module };
 
 export const PATHS = {
   ...CATALOGUE_PATHS,
-  'food-categories': {
-    list: { method: 'GET', path: '/api/food/categories' },
-    get: { method: 'GET', path: '/api/food/category/:id' },
-    create: { method: 'POST', path: '/api/food/category' },
-    update: { method: 'PUT', path: '/api/food/category' },
-    remove: { method: 'DELETE', path: '/api/food/category/:id' },
-  },
   'fixation-categories': {
     list: { method: 'GET', path: '/api/fixation/categories' },
     current: { method: 'GET', path: '/api/fixation/current/categories' },

@@ -49,6 +49,18 @@ export const CATALOGUES = {
       label: { ru: 'Графики дежурств', kk: 'Кезекшілік кестелері' },
     },
   },
+  'food-categories': {
+    list: '/food/categories',
+    one: '/food/category',
+    roles: ['EducationAdmin', 'EducationSocialTeacher'],
+    // The kindergarten admin picks one on the user form; the school reports filter by it.
+    readers: ['EducationKindergartenAdmin', 'EducationObserver'],
+    menu: {
+      group: 'reference',
+      after: '/fixation/categories',
+      label: { ru: 'Категории питания', kk: 'Тамақтану санаттары' },
+    },
+  },
 } as const satisfies Record<string, Catalogue>;
 
 type Catalogues = typeof CATALOGUES;

@@ -1,8 +1,6 @@
 import { withKazakh } from './languages.ts';
-import { endpointsOf } from './endpoint-kit.ts';
-import { IdParams, listOf, Ok, Paging } from './common.ts';
-import type { Role } from './roles.ts';
-import { rolesFor } from './routes.ts';
+import { catalogueEndpoints } from './catalogue-kit.ts';
+import { listOf, Paging } from './common.ts';
 import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
 
 /**
@@ -108,53 +106,18 @@ export type FoodCategoryCreate = z.infer<typeof FoodCategoryCreate>;
 export const FoodCategoryUpdate = z.object({ ...fields, type: type(), id: bodyId() });
 export type FoodCategoryUpdate = z.infer<typeof FoodCategoryUpdate>;
 
-/**
- * The list also feeds the kindergarten admin's category picker on the user form and the school
- * reports' filter (the observer's too).
- */
-export const FOOD_CATEGORY_LIST_ROLES: readonly Role[] = [
-  ...new Set<Role>([
-    ...rolesFor('/food/categories'),
-    'EducationKindergartenAdmin',
-    ...rolesFor('/report/school/fixations'),
-  ]),
-];
-
-const foodCategoriesEndpoint = endpointsOf('food-categories');
-const foodCategoriesAccess = rolesFor('/food/categories');
-
-export const FOOD_CATEGORIES_ENDPOINTS = {
-  list: foodCategoriesEndpoint('list', {
-    query: FoodCategoryListQuery,
-    answer: FoodCategoryList,
-    access: FOOD_CATEGORY_LIST_ROLES,
-    summary: 'Категории питания: стоимость в день (тг.) и тип (sw — социальный кошелёк)',
-  }),
-  get: foodCategoriesEndpoint('get', {
-    params: IdParams,
-    answer: FoodCategory,
-    refusals: [404],
-    access: foodCategoriesAccess,
-    summary: 'Категория питания',
-  }),
-  create: foodCategoriesEndpoint('create', {
-    body: FoodCategoryCreate,
-    answer: FoodCategory,
-    access: foodCategoriesAccess,
-    summary: 'Новая категория питания: cost — число или строка, не больше 2 знаков после запятой',
-  }),
-  update: foodCategoriesEndpoint('update', {
-    body: FoodCategoryUpdate,
-    answer: FoodCategory,
-    refusals: [404],
-    access: foodCategoriesAccess,
-    summary: 'Изменение категории питания; смена типа переносит даты социального кошелька учеников',
-  }),
-  remove: foodCategoriesEndpoint('remove', {
-    params: IdParams,
-    answer: Ok,
-    refusals: [404, 409],
-    access: foodCategoriesAccess,
-    summary: 'Удаление категории питания (в архив); отказ 409, пока она назначена ученикам',
-  }),
-};
+export const FOOD_CATEGORIES_ENDPOINTS = catalogueEndpoints('food-categories', {
+  row: FoodCategory,
+  query: FoodCategoryListQuery,
+  create: FoodCategoryCreate,
+  update: FoodCategoryUpdate,
+  summaries: {
+    list: 'Категории питания: стоимость в день (тг.) и тип (sw — социальный кошелёк)',
+    get: 'Категория питания',
+    create: 'Новая категория питания: cost — число или строка, не больше 2 знаков после запятой',
+    update: 'Изменение категории питания; смена типа переносит даты социального кошелька учеников',
+    remove: 'Удаление категории питания (в архив); отказ 409, пока она назначена ученикам',
+  },
+  removalConflicts: true,
+  example: { name: 'Бесплатное питание', cost: '650.50', type: 'common' },
+});

@@ -64,9 +64,6 @@ export const ROUTE_ROLES = {
   '/profile': ACCOUNT_ROLES,
   '/password': ACCOUNT_ROLES,
 
-  '/food/categories': [EA, ST],
-  '/food/category/create': [EA, ST],
-  '/food/category/:id': [EA, ST],
   '/categories': [EA],
   '/category/create': [EA],
   '/category/:id': [EA],
@@ -130,8 +127,6 @@ export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
   '/cards/:id': '/organizations',
   '/organization/create': '/organizations',
   '/organization/:id': '/organizations',
-  '/food/category/create': '/food/categories',
-  '/food/category/:id': '/food/categories',
   '/category/create': '/categories',
   '/category/:id': '/categories',
   '/products/:categoryId': '/categories',

@@ -49,7 +49,6 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { menuActivationsRoutes } from './modules/menu-activations/menu-activations.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
-import { foodCategoriesRoutes } from './modules/food-categories/food-categories.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -170,7 +169,6 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ordersRoutes,
     reportsRoutes,
     fixationCategoriesRoutes,
-    foodCategoriesRoutes,
     organizationsRoutes,
     cardsRoutes,
     adminRoutes,

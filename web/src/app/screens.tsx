@@ -191,18 +191,6 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/fixation-categories/fixation-category-form-page.tsx'),
     (m) => m.FixationCategoryFormPage,
   ),
-  '/food/categories': screen(
-    () => import('../features/food-categories/food-categories-list-page.tsx'),
-    (m) => m.FoodCategoriesListPage,
-  ),
-  '/food/category/create': screen(
-    () => import('../features/food-categories/food-category-form-page.tsx'),
-    (m) => m.FoodCategoryFormPage,
-  ),
-  '/food/category/:id': screen(
-    () => import('../features/food-categories/food-category-form-page.tsx'),
-    (m) => m.FoodCategoryFormPage,
-  ),
   '/schools': screen(
     () => import('../features/schools/schools-list-page.tsx'),
     (m) => m.SchoolsListPage,

@@ -56,7 +56,6 @@ export const shell: Widen<typeof ruShell> = {
     classrooms: 'Сыныптар',
     groups: 'Топтар',
     fixationCategories: 'Тіркеу санаттары',
-    foodCategories: 'Тамақтану санаттары',
     cards: 'Карталар',
     profile: 'Профиль',
     password: 'Құпиясөзді өзгерту',

@@ -54,7 +54,6 @@ export const shell = {
     classrooms: 'Классы',
     groups: 'Группы',
     fixationCategories: 'Категории фиксации',
-    foodCategories: 'Категории питания',
     cards: 'Карты',
     profile: 'Профиль',
     password: 'Смена пароля',

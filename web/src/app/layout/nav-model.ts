@@ -98,7 +98,6 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
       { to: '/schools', label: kg(t.schools, t.kindergartens) },
       { to: '/classrooms', label: kg(t.classrooms, t.groups) },
       { to: '/fixation/categories', label: t.fixationCategories },
-      { to: '/food/categories', label: t.foodCategories },
       { to: '/users', label: t.users },
       { to: '/cards', label: t.cards },
     ],

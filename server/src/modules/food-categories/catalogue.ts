@@ -20,7 +20,11 @@ const toCategory = (row: typeof foodCategories.$inferSelect): FoodCategory => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export function createFoodCategoriesService(platform: { db: Db; now: () => Date }) {
+/**
+ * Food categories, a catalogue of `catalogues.ts` on the kit, with a change of its own: a change of
+ * type moves its pupils' social wallet.
+ */
+export function createService(platform: { db: Db; now: () => Date }) {
   const repo = createFoodCategoriesRepository(platform.db);
   const catalogue = createCatalogue(platform, {
     table: foodCategories,

@@ -27,6 +27,13 @@ describe.each(Object.entries(CATALOGUES) as [keyof typeof CATALOGUES, Catalogue]
   const screens = catalogueScreens(c);
   const rows = () => page.locator('#content tbody tr.ant-table-row');
   const row = (name: string) => rows().filter({ has: page.getByRole('link', { name, exact: true }) });
+  /** Searches the list for `text` and waits for its answer: the one row of that name. */
+  const search = async (text: string) => {
+    await page.getByRole('searchbox').first().fill(text);
+    await page.waitForURL((u) => u.searchParams.get('query') === text);
+    await row(text).waitFor();
+    await expect.poll(() => rows().count()).toBe(1);
+  };
 
   it(`is found, renamed and deleted by ${email}`, async () => {
     await signOutHere(page);
@@ -37,20 +44,29 @@ describe.each(Object.entries(CATALOGUES) as [keyof typeof CATALOGUES, Catalogue]
     await call(token, 'POST', cataloguePaths(c).create.path, { ...example, name });
 
     // The list asked before the row was made: a search finds it.
-    await page.getByRole('searchbox').first().fill(name);
-    await page.waitForURL((u) => u.searchParams.get('query') === name);
+    await search(name);
     await row(name).getByRole('link', { name: 'Изменить' }).click();
     await page.waitForURL((u) => new RegExp(`^${c.one}/\\d+$`).test(u.pathname));
     const field = page.getByLabel('Название', { exact: true });
     await expect.poll(() => field.inputValue()).toBe(name);
-    await field.fill(`${name} 2`);
+    const renamed = `${name} 2`;
+    await field.fill(renamed);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL((u) => u.pathname === screens.list);
 
-    await page.getByRole('searchbox').first().fill(`${name} 2`);
-    await row(`${name} 2`).getByRole('button', { name: 'Удалить' }).click();
+    await search(renamed);
+    await row(renamed).getByRole('button', { name: 'Удалить' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Да' }).click();
-    await row(`${name} 2`).waitFor({ state: 'detached' });
+    await row(renamed).waitFor({ state: 'detached' });
     await page.getByText('Нет данных').waitFor();
+    expect(
+      (
+        await call<{ total: number }>(
+          token,
+          'GET',
+          `${cataloguePaths(c).list.path}?query=${encodeURIComponent(renamed)}`,
+        )
+      ).total,
+    ).toBe(0);
   });
 });

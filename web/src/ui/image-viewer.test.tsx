@@ -18,4 +18,14 @@ describe('Thumb', { timeout: 20_000 }, () => {
     await userEvent.click(thumb);
     await waitFor(() => expect(document.querySelectorAll('img[src="/api/image/5"]').length).toBe(2));
   });
+
+  it('closes the enlarged photo on Esc, wherever the focus is', async () => {
+    render(<Thumb url="/api/image/6" alt="Петров Пётр" size={60} />);
+    await userEvent.click(screen.getByAltText('Петров Пётр'));
+    await waitFor(() => expect(document.querySelector('.ant-image-preview')).toBeTruthy());
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('{Escape}');
+    // jsdom runs no animations: the preview stays in its closing motion, which is what Esc starts.
+    await waitFor(() => expect(document.querySelector('.ant-image-preview')!.className).toMatch(/-leave/));
+  });
 });

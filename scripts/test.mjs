@@ -3,14 +3,16 @@
 // line "N passed, N failed".
 //
 // The web is built first; then the browser tests run beside everything else, which runs in the
-// background: in a scheduling group of its own at the lowest weight (Linux's autogroup nice 19, set
-// through /proc/<pid>/autogroup). The browser tests are a chain of short hand-offs between processes
+// background at the lowest weight. The browser tests are a chain of short hand-offs between processes
 // (test, browser, page, server, database) that keeps about one core busy, and some measure time (the
 // 3 s double scan, keys 1 ms apart): they get a core whenever they ask, the rest takes what is left.
-// A plain `nice 19` did not do it (the browser tests went from about 850 s to 1,184 s): Chromium
-// starts in a session of its own, so the kernel shares the processor between its group and ours as
-// equals and a nice inside our group does not count against it. Where /proc/<pid>/autogroup is
-// missing (not Linux, or autogroup off) everything else runs first and the browser tests after it.
+// - Linux with autogroup: the background goes into scheduling groups of their own at nice 19 (through
+//   /proc/<pid>/autogroup). A plain `nice 19` did not do it there (the browser tests went from about
+//   850 s to 1,184 s): Chromium starts in a session of its own, so the kernel shares the processor
+//   between its group and ours as equals and a nice inside our group does not count against it.
+// - Without autogroup, where a process at nice 19 is seen to yield (measured at the start: a low busy
+//   loop beside one per core), the background steps run at nice 19.
+// - Elsewhere everything else runs first and the browser tests after it.
 // Two workers for the browser tests (E2E_WORKERS=2) took as long on two cores.
 // A step's output is printed whole when it ends, so the logs of steps side by side do not interleave.
 import { spawn } from 'node:child_process';
@@ -31,11 +33,65 @@ const results = [];
 /** Whether this kernel lets a process group its work at a lower weight (Linux with autogroup). */
 const AUTOGROUP = (() => {
   try {
-    return /nice -?\d+/.test(fs.readFileSync('/proc/self/autogroup', 'utf8'));
+    const off = fs.existsSync('/proc/sys/kernel/sched_autogroup_enabled')
+      ? fs.readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '0'
+      : false;
+    return !off && /nice -?\d+/.test(fs.readFileSync('/proc/self/autogroup', 'utf8'));
   } catch {
     return false;
   }
 })();
+/**
+ * Whether a process at nice 19 yields to the others here: a busy loop at nice 19 beside one at nice 0
+ * per core, 600 ms. Where it yields it gets a few per cent of what the others count; where the
+ * scheduler ignores nice (some sandboxes), about as much as they do.
+ */
+async function niceYields() {
+  // All loops count over the same 500 ms, from a moment after every one of them has started.
+  const from = Date.now() + 400;
+  const loop = `while (Date.now() < ${from}); const end = ${from} + 500; let n = 0; while (Date.now() < end) n++; process.stdout.write(String(n));`;
+  const count = (low) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, ['-e', loop], { stdio: ['ignore', 'pipe', 'ignore'] });
+      if (low)
+        try {
+          os.setPriority(child.pid, 19);
+        } catch {
+          /* not allowed: counts as a normal one */
+        }
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.on('close', () => resolve(Number(out) || 0));
+      child.on('error', () => resolve(0));
+    });
+  const [lowCount, ...counts] = await Promise.all([
+    count(true),
+    ...Array.from({ length: os.availableParallelism() }, () => count(false)),
+  ]);
+  const usual = counts.reduce((a, b) => a + b, 0) / counts.length;
+  return { yields: usual > 0 && lowCount < usual * 0.3, ratio: usual > 0 ? lowCount / usual : 1 };
+}
+/** TAMAQ_TEST_SCHEDULING=nice|after tries the other ways on a machine with autogroup. */
+const forced = process.env.TAMAQ_TEST_SCHEDULING;
+const nice =
+  forced === 'nice' || (!AUTOGROUP && forced !== 'after' && os.platform() !== 'win32')
+    ? await niceYields()
+    : { yields: false, ratio: NaN };
+const MODE =
+  forced === 'nice' ? 'nice' : forced === 'after' ? 'after' : AUTOGROUP ? 'autogroup' : nice.yields ? 'nice' : 'after';
+
+/** What decided the order of the steps, printed with the results: CI machines have differed. */
+const read = (file) => {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    return error.code ?? 'unreadable';
+  }
+};
+const scheduling =
+  `scheduling: ${{ autogroup: 'the browser tests beside the rest, the rest in a low autogroup', nice: 'the browser tests beside the rest, the rest at nice 19', after: 'the browser tests after the rest' }[MODE]}` +
+  ` (cores ${os.availableParallelism()}, ${os.platform()} ${os.release()}, /proc/self/autogroup ${read('/proc/self/autogroup')},` +
+  ` sched_autogroup_enabled ${read('/proc/sys/kernel/sched_autogroup_enabled')}, a nice 19 loop counted ${Number.isNaN(nice.ratio) ? 'not measured' : `${(nice.ratio * 100).toFixed(0)} % of the others`})`;
 /** The steps that run in the background, and every process they start (found by parent). */
 const background = new Set();
 
@@ -85,10 +141,15 @@ function run(name, cmd, args, { cwd = root, env = {}, live = false, low = false 
       env: { ...process.env, ...(live ? {} : { FORCE_COLOR: '1' }), ...env },
       detached: low,
     });
-    if (low) {
-      background.add(child.pid);
-      lowerBackground();
-    }
+    if (low) background.add(child.pid);
+    if (low && MODE === 'autogroup') lowerBackground();
+    else if (low)
+      try {
+        // What it starts (vitest's workers, PostgreSQL) inherits the nice.
+        os.setPriority(child.pid, 19);
+      } catch {
+        /* gone */
+      }
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
     child.stderr?.on('data', (d) => out.push(d));
@@ -163,7 +224,7 @@ async function suite(name, cwd, args = [], opts = {}) {
 
 // The two lanes take about as long: the checks, the server tests on TEST_DATABASE_URL in one; the
 // server tests on their embedded PostgreSQL and the web unit tests (jsdom) in the other.
-const low = AUTOGROUP;
+const low = MODE !== 'after';
 const checks = async () => {
   await check('lint', bin('eslint'), ['.', '--max-warnings=0'], { low });
   await check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn'], { low });
@@ -198,9 +259,9 @@ await check(
   [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
   { cwd: path.join(root, 'web') },
 );
-if (AUTOGROUP) {
+if (MODE !== 'after') {
   // New processes of the background steps (vitest's workers, PostgreSQL) join the low group.
-  const watch = setInterval(lowerBackground, 250);
+  const watch = setInterval(() => MODE === 'autogroup' && lowerBackground(), 250);
   const stop = () => {
     for (const pid of background)
       try {
@@ -219,6 +280,7 @@ if (AUTOGROUP) {
   await browser();
 }
 results.push(`all steps: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+results.push(scheduling);
 
 if (failures.length) console.log('\nFailed tests:\n' + failures.join('\n'));
 console.log('\n' + results.join('\n'));

@@ -44,7 +44,17 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
   }
   console.log(banner.join('\n'));
 
+  // Ctrl+C in a terminal reaches both `npm start`'s script (which passes it on) and this process: the
+  // second signal must not end the process while the database is being stopped, or its postmaster
+  // stays behind. A signal 10 s into a stop that hangs ends it at once (the next start stops what is left).
+  let stoppingSince = 0;
   const stop = async (signal: string) => {
+    if (stoppingSince) {
+      if (Date.now() - stoppingSince > 10_000) process.exit(1);
+      app.log.info(`${signal}: already stopping`);
+      return;
+    }
+    stoppingSince = Date.now();
     app.log.info(`${signal}: stopping`);
     stopNotices();
     stopPruning();
@@ -54,6 +64,6 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }

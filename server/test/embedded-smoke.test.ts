@@ -49,7 +49,7 @@ describe.runIf(process.env.TEST_EMBEDDED)('npm start on a new embedded database'
   }, 70_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
+    if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
@@ -101,5 +101,18 @@ describe.runIf(process.env.TEST_EMBEDDED)('npm start on a new embedded database'
     });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain('уже используется другим процессом');
+  });
+
+  it('stops its PostgreSQL cleanly on Ctrl+C, which comes twice through npm start', async () => {
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    // The terminal's SIGINT, then the same passed on by npm start's script a moment later.
+    child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 30));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(pidFile)).toBe(false);
+    expect(() => process.kill(postmaster, 0)).toThrow();
   });
 });

@@ -30,6 +30,9 @@ const SCAN_PUPILS = 40_000;
 const CLIENTS = 50;
 const LOAD_SECONDS = 10;
 const ROUNDS = 3;
+const HOSTILE_BODIES = 40;
+/** Waves of them, a second apart, so the scans beside them are enough to count a p99. */
+const HOSTILE_WAVES = 5;
 
 // Node's own (undici's) multipart body, as a browser sends a file.
 const { FormData, Blob } = globalThis;
@@ -280,8 +283,65 @@ export async function benchQueue() {
       await scanJob({ seconds: 2 });
       const alone = (await scanJob({ seconds: ALONE_SECONDS })).scans;
 
+      // Hostile bodies beside the scans: 40 at once, five times a second apart, half of them 400,000
+      // nested brackets and half 260,000 empty arrays (each under 1 MB), first to sign-in (no token),
+      // then to a signed-in call.
+      const hostileRound = async (url, token) => {
+        const scanning = scanJob({ seconds: 1, untilStopped: true });
+        await new Promise((r) => setTimeout(r, 500));
+        const nested = '['.repeat(400_000) + ']'.repeat(400_000);
+        const arrays = `[${Array(260_000).fill('[]').join(',')}]`;
+        const headers = { ...scanHeaders(token ?? ''), ...(token ? {} : { authorization: '' }) };
+        const from = performance.now();
+        const waves = [];
+        for (let w = 0; w < HOSTILE_WAVES; w++) {
+          if (w) await new Promise((r) => setTimeout(r, 1000));
+          waves.push(
+            Promise.all(
+              Array.from({ length: HOSTILE_BODIES }, (_, i) =>
+                fetch(url, { method: 'POST', headers, body: i % 2 ? nested : arrays }).then(
+                  async (res) => (await res.arrayBuffer(), res.status),
+                  () => 0,
+                ),
+              ),
+            ),
+          );
+        }
+        const statuses = (await Promise.all(waves)).flat();
+        const to = performance.now();
+        await new Promise((r) => setTimeout(r, 300));
+        client.stop();
+        const scanned = await scanning;
+        const counts = {};
+        for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+        return {
+          beside: scanned.scans.filter((x) => x.at >= from - 100 && x.at <= to + 100),
+          took: to - from,
+          answers: Object.entries(counts)
+            .map(([k, n]) => `${n} × ${k}`)
+            .join(', '),
+        };
+      };
+      const hostile = [
+        ['sign-in without a token', await hostileRound(`${server.url}/api/auth/login`, null)],
+        ["the scan call with the cashier's token", await hostileRound(`${server.url}/api/school/fixation`, cashier)],
+      ];
+      const hostileRows = hostile.map(([to, h]) => {
+        const x = stats(h.beside.map((s) => s.took));
+        return {
+          name: `school scan at ${RATE}/s while ${HOSTILE_WAVES} × ${HOSTILE_BODIES} hostile bodies arrive at ${to} (${x.n})`,
+          value: `${ms(x.p99)} p99`,
+          rss: `p50 ${ms(x.p50)}, max ${ms(x.max)}; ${x.n - h.beside.filter((s) => s.status === 200).length} not 200; the bodies answered ${h.answers} in ${ms(h.took)}; target p99 ≤ 50 ms`,
+        };
+      });
+      if (process.env.QUEUE_ONLY === 'hostile') {
+        client.close();
+        return hostileRows;
+      }
+
       const report = `${server.url}/api/report/school/fixations?canteenId=${built.big}&dateFrom=${day(-365)}&dateTo=${day(-1)}`;
-      // QUEUE_ONLY=import|report|xlsx runs that one alone, =heavy all three; either skips the load after.
+      // QUEUE_ONLY=import|report|xlsx runs that one alone, =heavy all three, =hostile none of them;
+      // any skips the load after.
       const only = process.env.QUEUE_ONLY;
       const runs = (k) => !only || only === 'heavy' || only === k;
       const skip = { took: 0, end: 0, result: Buffer.from('{}') };
@@ -414,6 +474,7 @@ export async function benchQueue() {
           value: `${ms(b.p99)} p99`,
           rss: `p50 ${ms(b.p50)}, max ${ms(b.max)}; p99 per round ${roundP99}; ${failed(beside)} not 200; deployment RSS peak ${peakRss.toFixed(0)} MB; the client's own loop at worst ${ms(clientLoopMax)} late; target p99 ≤ 50 ms`,
         },
+        ...hostileRows,
         {
           name: `  beside it: GET /api/health (a read) and a static file, ${RATE}/s each`,
           value: `${ms(health.p99)} p99`,

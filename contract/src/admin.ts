@@ -5,6 +5,15 @@ import { listOf, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { bodyId, newPassword, z } from './zod.ts';
 
+/**
+ * What the server has seen that the super admin should set right: `forwarded-untrusted`, requests
+ * arrive through a proxy (`X-Forwarded-For`) while TRUST_PROXY is off; `disk-full`, the database
+ * refused a write for want of disk space (until a write succeeds again); `disk-low`, the data
+ * directory's disk has little free space left (while it has).
+ */
+export const AdminNotice = z.enum(['forwarded-untrusted', 'disk-full', 'disk-low']);
+export type AdminNotice = z.infer<typeof AdminNotice>;
+
 /** The super admin's dashboard (/admin): how much the whole system holds. */
 export const AdminSummary = z.object({
   organizations: z.number().int(),
@@ -16,6 +25,8 @@ export const AdminSummary = z.object({
   visits_today: z.number().int(),
   /** Mails kept in the outbox, not delivered (no `SMTP_URL`). */
   outbox_waiting: z.number().int(),
+  /** What the instance that answered has seen to set right, each at most once. */
+  notices: z.array(AdminNotice),
 });
 export type AdminSummary = z.infer<typeof AdminSummary>;
 

@@ -64,6 +64,23 @@ export const PATHS = {
     list: { method: 'GET', path: '/api/activated/menus' },
     activate: { method: 'POST', path: '/api/activated/menu/activate' },
     remove: { method: 'PUT', path: '/api/activated/menu/remove' },
+    days: { method: 'GET', path: '/api/activated/menu/days' },
+  },
+  kitchen: {
+    count: { method: 'GET', path: '/api/kitchen/count' },
+  },
+  absences: {
+    list: { method: 'GET', path: '/api/absences' },
+    save: { method: 'PUT', path: '/api/absences' },
+    upload: { method: 'POST', path: '/api/absences/upload' },
+    template: { method: 'GET', path: '/api/absences/template' },
+  },
+  calendar: {
+    year: { method: 'GET', path: '/api/calendar' },
+    create: { method: 'POST', path: '/api/calendar/entry' },
+    update: { method: 'PUT', path: '/api/calendar/entry' },
+    remove: { method: 'DELETE', path: '/api/calendar/entry/:id' },
+    week: { method: 'PUT', path: '/api/calendar/week' },
   },
   cards: {
     list: { method: 'GET', path: '/api/cards' },
@@ -185,6 +202,7 @@ export const PATHS = {
   auth: {
     login: { method: 'POST', path: '/api/auth/login' },
     refresh: { method: 'POST', path: '/api/auth/refresh' },
+    logout: { method: 'POST', path: '/api/auth/logout' },
     downloadToken: { method: 'POST', path: '/api/auth/download-token' },
     register: { method: 'POST', path: '/api/auth/register' },
     confirmRegister: { method: 'PUT', path: '/api/auth/register' },

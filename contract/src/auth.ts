@@ -1,5 +1,6 @@
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
+import { Ok } from './common.ts';
 import { type ORGANIZATION_TYPES, Role } from './roles.ts';
 import { email, msg, newPassword, requiredText, z } from './zod.ts';
 
@@ -17,6 +18,9 @@ export const TokenPayload = z.object({
   org: z.number().int().nullable(),
   school: z.number().int().nullable(),
   tv: z.number().int(),
+  /** The session (server's `sessions`) and its generation: a renewal, a sign-out end older tokens. */
+  sid: z.string(),
+  sg: z.number().int(),
 });
 export type TokenPayload = z.infer<typeof TokenPayload>;
 
@@ -104,6 +108,11 @@ export const AUTH_ENDPOINTS = {
     answer: AccessToken,
     access: 'authenticated',
     summary: 'Новый токен текущего пользователя',
+  }),
+  logout: authEndpoint('logout', {
+    answer: Ok,
+    access: 'authenticated',
+    summary: 'Выход: сеанс завершается на сервере, его токены больше не действуют',
   }),
   downloadToken: authEndpoint('downloadToken', {
     answer: DownloadToken,

@@ -28,6 +28,9 @@ import { USERS_ENDPOINTS } from './users.ts';
 import { REPORTS_ENDPOINTS } from './reports.ts';
 import { MANUAL_FIXATIONS_ENDPOINTS } from './manual-fixations.ts';
 import { FIXATIONS_ENDPOINTS } from './fixations.ts';
+import { CALENDAR_ENDPOINTS } from './calendar.ts';
+import { ABSENCES_ENDPOINTS } from './absences.ts';
+import { KITCHEN_ENDPOINTS } from './kitchen.ts';
 
 export type { CallAnswer, CallInput, Endpoint } from './endpoint-kit.ts';
 
@@ -43,6 +46,9 @@ export const ENDPOINTS = {
   dishes: DISHES_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,
   'menu-activations': MENU_ACTIVATIONS_ENDPOINTS,
+  calendar: CALENDAR_ENDPOINTS,
+  absences: ABSENCES_ENDPOINTS,
+  kitchen: KITCHEN_ENDPOINTS,
   cards: CARDS_ENDPOINTS,
   menus: MENUS_ENDPOINTS,
   'book-categories': BOOK_CATEGORIES_ENDPOINTS,

@@ -5,7 +5,10 @@ import type { Role } from './roles.ts';
 import { rolesFor } from './routes.ts';
 import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
 
-/** Meal-time windows of a company organization (docs/product.md "Meal times"): a scan falls into exactly one. */
+/**
+ * Meal-time windows of an organization (docs/product.md "Meal times"): a scan falls into exactly one. A
+ * company's canteens and a school's or kindergarten's meals (breakfast, lunch, snack) alike.
+ */
 export const FixationCategory = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -26,6 +29,10 @@ export const FixationCategoryList = listOf(FixationCategory);
 export type FixationCategoryList = z.infer<typeof FixationCategoryList>;
 export const CurrentFixationCategories = z.array(FixationCategory);
 
+/** A school's or kindergarten's meals lie within this day (a scan at 20:17 is no meal). */
+export const SCHOOL_MEALS_FROM = '05:00';
+export const SCHOOL_MEALS_UNTIL = '23:00';
+
 export const POSITION_MIN = 0;
 export const POSITION_MAX = 100;
 export const POSITION_DEFAULT = 99;
@@ -37,6 +44,7 @@ export const FIXATION_CATEGORY_MESSAGES = withKazakh(
     time: 'Укажите время в формате ЧЧ:ММ',
     finishBeforeStart: 'Время окончания должно быть позже времени начала',
     overlaps: (name: string) => `Время пересекается с категорией «${name}»`,
+    schoolDay: `Время питания в школе и детском саду — с ${SCHOOL_MEALS_FROM} до ${SCHOOL_MEALS_UNTIL}`,
   } as const,
   {
     notFound: 'Санат табылмады',
@@ -44,6 +52,7 @@ export const FIXATION_CATEGORY_MESSAGES = withKazakh(
     time: 'Уақытты СС:ММ пішімінде көрсетіңіз',
     finishBeforeStart: 'Аяқталу уақыты басталу уақытынан кейін болуы керек',
     overlaps: (name: string) => `Уақыт «${name}» санатымен қиылысады`,
+    schoolDay: `Мектеп пен балабақшада тамақтану уақыты — ${SCHOOL_MEALS_FROM} мен ${SCHOOL_MEALS_UNTIL} аралығы`,
   },
 );
 
@@ -91,13 +100,23 @@ export const FixationCategoryUpdate = z
   .refine(finishAfterStart, finishRule);
 export type FixationCategoryUpdate = z.infer<typeof FixationCategoryUpdate>;
 
-/** The list is read by the admin's screens and by the canteen reports' filter (the economist's too). */
+/** The list is read by the admin's screens and by the reports' filters (the economist's too). */
 export const FIXATION_CATEGORY_LIST_ROLES: readonly Role[] = [
-  ...new Set([...rolesFor('/fixation/categories'), ...rolesFor('/report/fixations')]),
+  ...new Set([
+    ...rolesFor('/fixation/categories'),
+    ...rolesFor('/report/fixations'),
+    // A school's meal times: the school reports filter by them, the food category form picks them.
+    ...rolesFor('/report/school/fixations'),
+    ...rolesFor('/food/category/:id'),
+    // The school's scanning screen says the meal now, where the organization has meal times.
+    ...rolesFor('/school/fixation'),
+  ]),
 ];
 
-/** The scanning screens read the current categories: the admin and the cashier. */
-export const CURRENT_CATEGORY_ROLES: readonly Role[] = rolesFor('/fixation');
+/** The scanning screens read the current categories: a canteen's admin and cashier, a school's scanning roles. */
+export const CURRENT_CATEGORY_ROLES: readonly Role[] = [
+  ...new Set([...rolesFor('/fixation'), ...rolesFor('/school/fixation')]),
+];
 
 const fixationCategoriesEndpoint = endpointsOf('fixation-categories');
 const fixationCategoriesAccess = rolesFor('/fixation/categories');

@@ -14,6 +14,8 @@ export const FIXATION_MESSAGES = withKazakh(
     cardNotFound: 'Карта не найдена',
     cardNotLinked: 'Карта не привязана',
     noCategoryNow: 'Сейчас нет категории питания по расписанию',
+    notMealTime: (name: string, from: string) => `Сейчас не время питания. Следующее: «${name}» с ${from}`,
+    mealsOver: (name: string, from: string) => `Питание на сегодня закончилось. Первое завтра: «${name}» с ${from}`,
     categoryNotFound: 'Категория не найдена',
     canteenNotFound: 'Столовая не найдена',
     schoolNotFound: 'Школа не найдена',
@@ -30,6 +32,9 @@ export const FIXATION_MESSAGES = withKazakh(
     cardNotFound: 'Карта табылмады',
     cardNotLinked: 'Карта ешкімге байланыстырылмаған',
     noCategoryNow: 'Қазір кесте бойынша тамақтану санаты жоқ',
+    notMealTime: (name: string, from: string) => `Қазір тамақтану уақыты емес. Келесісі: «${name}», басталуы ${from}`,
+    mealsOver: (name: string, from: string) =>
+      `Бүгінгі тамақтану аяқталды. Ертеңгі алғашқысы: «${name}», басталуы ${from}`,
     categoryNotFound: 'Санат табылмады',
     canteenNotFound: 'Асхана табылмады',
     schoolNotFound: 'Мектеп табылмады',

@@ -17,6 +17,8 @@ export const FoodCategory = z.object({
   /** Exact, two decimals: "650.00". */
   cost: z.string(),
   type: FoodCategoryType,
+  /** The meal times it pays for (ids of the organization's meal times); null: every meal. */
+  meals: z.array(z.number().int()).nullable(),
   created_at: z.string(),
 });
 export type FoodCategory = z.infer<typeof FoodCategory>;
@@ -39,6 +41,9 @@ export const FOOD_CATEGORY_MESSAGES = withKazakh(
     costTooBig: 'Стоимость не больше 1 000 000 тг.',
     type: 'Выберите тип категории',
     assigned: (n: number) => `Категория назначена ученикам: ${n}`,
+    meals: 'Выберите время питания из списка организации',
+    mealNotPaid: (category: string, meal: string) =>
+      `Категория «${category}» не включает «${meal}»: питание не положено`,
   } as const,
   {
     notFound: 'Тамақтану санаты табылмады',
@@ -47,6 +52,8 @@ export const FOOD_CATEGORY_MESSAGES = withKazakh(
     costTooBig: 'Құны 1 000 000 тг.-ден аспайды',
     type: 'Санат түрін таңдаңыз',
     assigned: (n: number) => `Санат оқушыларға тағайындалған: ${n}`,
+    meals: 'Ұйымның тізімінен тамақтану уақытын таңдаңыз',
+    mealNotPaid: (category: string, meal: string) => `«${category}» санатына «${meal}» кірмейді: тамақ берілмейді`,
   },
 );
 
@@ -94,16 +101,36 @@ const fields = {
   cost: cost(),
 };
 const type = () => z.enum(FOOD_CATEGORY_TYPES, { error: M.type }).nullish();
+/** The meal times paid: absent keeps what is (every meal on a create), null or [] means every meal. */
+const mealId = z.number().int().positive().max(2_147_483_647);
+const meals = () =>
+  z
+    .array(z.unknown(), { error: M.meals })
+    .max(20, { error: M.meals })
+    .nullish()
+    // A bad element is the field's error, not its index's: the form shows it under the field.
+    .refine((v) => !v || v.every((x) => mealId.safeParse(x).success), { error: M.meals })
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v === null || v.length === 0
+          ? null
+          : [...new Set(v as number[])].sort((a, b) => a - b),
+    );
 
 /** Type absent or null: 'common'. */
-export const FoodCategoryCreate = z.object({ ...fields, type: type().transform((v) => v ?? 'common') });
+export const FoodCategoryCreate = z.object({
+  ...fields,
+  type: type().transform((v) => v ?? 'common'),
+  meals: meals().transform((v) => v ?? null),
+});
 export type FoodCategoryCreate = z.infer<typeof FoodCategoryCreate>;
 
 /**
  * Type absent or null: unchanged. The spec's own client sends `{id, name, cost}` only, and must not
  * turn a social-wallet category into a common one (and reset its pupils) by saving a new price.
  */
-export const FoodCategoryUpdate = z.object({ ...fields, type: type(), id: bodyId() });
+export const FoodCategoryUpdate = z.object({ ...fields, type: type(), meals: meals(), id: bodyId() });
 export type FoodCategoryUpdate = z.infer<typeof FoodCategoryUpdate>;
 
 export const FOOD_CATEGORIES_ENDPOINTS = catalogueEndpoints('food-categories', {

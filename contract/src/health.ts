@@ -5,6 +5,11 @@ import { z } from './zod.ts';
 export const Health = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
+  /**
+   * `full`: a write was refused for want of disk space, and none has succeeded since (status
+   * `unavailable`); `low`: the data directory's disk has little free space left.
+   */
+  disk: z.enum(['ok', 'low', 'full']),
   version: z.string(),
 });
 

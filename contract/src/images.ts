@@ -27,7 +27,7 @@ export const IMAGE_MESSAGES = withKazakh(
     required: 'Выберите изображение',
     type: 'Допустимы только изображения JPEG, PNG или WebP',
     unreadable: 'Не удалось прочитать изображение: файл повреждён',
-    tooManyPixels: 'Изображение слишком большое: не больше 40 мегапикселей',
+    tooManyPixels: 'Изображение слишком большое: не больше 25 мегапикселей',
     tooLarge: `Файл слишком большой: не больше ${IMAGE_MAX_BYTES / 1024 / 1024} МБ`,
     /** More files, fields or parts than an upload has: the form is not ours. */
     oneImage: `Отправьте одно изображение в поле ${IMAGE_FIELD}`,
@@ -37,7 +37,7 @@ export const IMAGE_MESSAGES = withKazakh(
     required: 'Суретті таңдаңыз',
     type: 'Тек JPEG, PNG немесе WebP суреттеріне рұқсат етіледі',
     unreadable: 'Суретті оқу мүмкін болмады: файл бүлінген',
-    tooManyPixels: 'Сурет тым үлкен: 40 мегапиксельден аспауы керек',
+    tooManyPixels: 'Сурет тым үлкен: 25 мегапиксельден аспауы керек',
     tooLarge: `Файл тым үлкен: ${IMAGE_MAX_BYTES / 1024 / 1024} МБ-тан аспауы керек`,
     oneImage: `${IMAGE_FIELD} өрісіне бір сурет жіберіңіз`,
     incomplete: 'Сурет толық келмеді: оны қайта жіберіңіз',

@@ -13,7 +13,12 @@ export type SchoolLiveMessage = { type: 'fixation'; fixation: Fixation } | { typ
 export type LibraryLiveMessage = { type: 'student'; student: LibraryStudent };
 /** The server's first message on a socket: its channel is open. */
 export type LiveSubscribed = { type: 'subscribed'; channel: string };
-export type LiveMessage = SchoolLiveMessage | LibraryLiveMessage | LiveSubscribed;
+/**
+ * Messages may have been lost between the server's instances (their shared Redis was away): a screen
+ * reads again what it shows, as it does when its socket reconnects.
+ */
+export type LiveResync = { type: 'resync' };
+export type LiveMessage = SchoolLiveMessage | LibraryLiveMessage | LiveSubscribed | LiveResync;
 export type LiveMessageType = LiveMessage['type'];
 
 /** The channel of a school's visits. */

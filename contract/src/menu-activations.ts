@@ -3,11 +3,12 @@ import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { listOf, Ok, Paging } from './common.ts';
 import { bodyId, optionalQueryId, z } from './zod.ts';
+import { ActivationDays, ActivationDaysQuery } from './calendar.ts';
 
 /**
  * Activated menus (docs/product.md "Activated menus", "Calls"; docs/domain.md "Menus, cashbox, orders"): a menu applies
- * to a school from a date, as free or paid food. Today's menu day is `((today − date) mod days) + 1`
- * of the newest activation of that type dated today or earlier, today in the school's time zone.
+ * to a school from a date, as free or paid food. Today's menu day is that of the newest activation
+ * of that type dated today or earlier, over the school's working days (docs/rules.md "The school's year").
  */
 export const ACTIVATION_TYPES = ['free_food', 'paid_food'] as const;
 export type ActivationType = (typeof ACTIVATION_TYPES)[number];
@@ -86,13 +87,6 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** docs/domain.md: the day of a `days`-day menu activated on `date`, on `today`; null before it starts. */
-export function menuDayOn(date: string, days: number, today: string): number | null {
-  const elapsed = daysBetween(date, today);
-  if (elapsed < 0 || days < 1) return null;
-  return (elapsed % days) + 1;
-}
-
 const menuActivationsEndpoint = endpointsOf('menu-activations');
 const menuActivationsAccess = rolesFor('/activated/menus');
 
@@ -117,5 +111,12 @@ export const MENU_ACTIVATIONS_ENDPOINTS = {
     refusals: [404],
     access: menuActivationsAccess,
     summary: 'Снять активацию',
+  }),
+  days: menuActivationsEndpoint('days', {
+    query: ActivationDaysQuery,
+    answer: ActivationDays,
+    refusals: [404],
+    access: menuActivationsAccess,
+    summary: 'Даты периода (до 31 дня) с видом дня школы и днём меню, который подаётся (для печати недели)',
   }),
 };

@@ -241,8 +241,8 @@ const counters = {
 
 /**
  * docs/product.md "Entities": School statistics by docs/domain.md: parents who accepted an invitation to a pupil, pupils,
- * pupils in a social-wallet (`sw`) category, the portions due them (× the period's Monday–Friday
- * days) and the portions they were served; per school and for all of them (`schools` of them).
+ * pupils in a social-wallet (`sw`) category, the portions due them (on their school's working
+ * days their wallet dates cover: docs/rules.md "The school's year") and the portions they were served; per school and for all of them (`schools` of them).
  */
 export const SchoolStatistics = z.object({
   schools: z.number().int(),
@@ -250,15 +250,6 @@ export const SchoolStatistics = z.object({
   rows: z.array(z.object({ school: z.object({ id: z.number().int(), name: z.string() }), ...counters })),
 });
 export type SchoolStatistics = z.infer<typeof SchoolStatistics>;
-
-/** Monday to Friday: the days a social-wallet meal is due. */
-export const isSchoolDay = (iso: string): boolean => {
-  const weekday = new Date(`${iso}T00:00:00Z`).getUTCDay();
-  return weekday >= 1 && weekday <= 5;
-};
-
-/** The Monday-to-Friday days from `from` to `to` (ISO dates), both included. */
-export const schoolDays = (from: string, to: string): number => periodDays(from, to).filter(isSchoolDay).length;
 
 /** The first and last day of a month given as `YYYY-MM`. */
 export const monthBounds = (month: string): { from: string; to: string } => {
@@ -319,7 +310,7 @@ export const WalletClass = z.object({
 export type WalletClass = z.infer<typeof WalletClass>;
 
 /**
- * The social wallet reconciliation: for each school day (Monday–Friday) of a month, the pupils due a
+ * The social wallet reconciliation: for each working day of the school's month, the pupils due a
  * social-wallet meal (an `sw` category now, its wallet dates covering the day), whether each was
  * served, and the amount due for the meals served at the daily cost they were served at; per pupil,
  * per class and for the school.

@@ -36,6 +36,10 @@ export const User = z.object({
   social_wallet_set_date: z.string().nullable(),
   /** `YYYY-MM-DD`, the day the pupil's category stopped being a social wallet one. */
   social_wallet_reset_date: z.string().nullable(),
+  /** `YYYY-MM-DD`, the wallet's last day as the list gives it (the day before the reset date). */
+  social_wallet_to: z.string().nullable(),
+  /** The number of the order that put the pupil in the social wallet. */
+  social_wallet_order: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
 
@@ -94,6 +98,45 @@ const optionalPassword = () =>
 
 const optionalId = () => bodyId().nullish();
 
+/** What the social wallet's dates answer (the user messages' own, defined before the fields that use them). */
+const WALLET_RU = {
+  walletDate: 'Укажите дату в виде ДД.ММ.ГГГГ',
+  walletOrder: 'Окончание не может быть раньше начала',
+  walletFromFuture: 'Начало — не позже сегодняшнего дня: будущей может быть только дата окончания',
+  walletOnlySw: 'Даты социального кошелька указываются только для его категории питания',
+} as const;
+
+/** A social wallet date as the list gives it: 'YYYY-MM-DD'; '' or null clears it. */
+const walletDate = () =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string({ error: WALLET_RU.walletDate })
+      .trim()
+      .pipe(z.iso.date({ error: WALLET_RU.walletDate }))
+      .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', { error: WALLET_RU.walletDate })
+      .nullable()
+      .optional(),
+  );
+
+/**
+ * The social wallet's period (docs/rules.md "The social wallet's dates"): its first day, its last
+ * day (included; none: until the category changes) and the order's number. The end may not come
+ * before the start; the start may not be in the future (the server knows the organization's today).
+ */
+const walletFields = {
+  social_wallet_from: walletDate(),
+  social_wallet_to: walletDate(),
+  social_wallet_order: optionalText(60).optional(),
+};
+const checkWallet = (
+  v: { social_wallet_from?: string | null; social_wallet_to?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.social_wallet_from && v.social_wallet_to && v.social_wallet_to < v.social_wallet_from)
+    ctx.addIssue({ code: 'custom', path: ['social_wallet_to'], message: WALLET_RU.walletOrder });
+};
+
 const roleIdSchema = () =>
   bodyId()
     .refine((v) => roleById(v) !== undefined, { error: 'Неизвестная роль' })
@@ -118,9 +161,11 @@ const userFields = {
   image_id: optionalId(),
   /** Only the super admin names the organization; others always write into their own. */
   organization_id: optionalId(),
+  ...walletFields,
 };
 
 export const UserCreate = z.object(userFields).superRefine((v, ctx) => {
+  checkWallet(v, ctx);
   if (v.role_id) {
     if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: USER_MESSAGES.emailForRole });
     if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: USER_MESSAGES.passwordForRole });
@@ -128,7 +173,9 @@ export const UserCreate = z.object(userFields).superRefine((v, ctx) => {
 });
 export type UserCreate = z.infer<typeof UserCreate>;
 
-export const UserUpdate = z.object({ id: bodyId(), ...userFields, name: requiredText(255).optional() });
+export const UserUpdate = z
+  .object({ id: bodyId(), ...userFields, name: requiredText(255).optional() })
+  .superRefine(checkWallet);
 export type UserUpdate = z.infer<typeof UserUpdate>;
 
 export const UserIdParams = z.object({ id: id() });
@@ -190,14 +237,18 @@ export const BULK_CATEGORY_MAX = 3000;
  * One food category (or none) for many pupils at once, in one transaction; with `check` nothing is
  * written and the answer says what would change.
  */
-export const BulkFoodCategory = z.object({
-  userIds: z
-    .array(bodyId())
-    .min(1, { error: 'Выберите учеников' })
-    .max(BULK_CATEGORY_MAX, { error: `Не больше ${BULK_CATEGORY_MAX} учеников за раз` }),
-  food_category_id: bodyId().nullable(),
-  check: z.boolean().default(false),
-});
+export const BulkFoodCategory = z
+  .object({
+    userIds: z
+      .array(bodyId())
+      .min(1, { error: 'Выберите учеников' })
+      .max(BULK_CATEGORY_MAX, { error: `Не больше ${BULK_CATEGORY_MAX} учеников за раз` }),
+    food_category_id: bodyId().nullable(),
+    check: z.boolean().default(false),
+    /** The period of the wallets it begins or keeps (a list that reached the school late). */
+    ...walletFields,
+  })
+  .superRefine(checkWallet);
 export type BulkFoodCategory = z.infer<typeof BulkFoodCategory>;
 
 /** What a bulk change did (or would do): pupils changed, already so, and social wallets begun or ended. */
@@ -267,6 +318,8 @@ export const USER_IMPORT_COLUMNS_KK = {
   classroom: 'Сынып',
   foodCategory: 'Тамақтану санаты',
   jobTitle: 'Лауазымы',
+  walletFrom: 'Әлеуметтік әмиян басталуы',
+  walletTo: 'Әлеуметтік әмиян аяқталуы',
 } as const;
 export const USER_IMPORT_GROUP_COLUMN_KK = 'Топ';
 
@@ -278,6 +331,8 @@ export const USER_IMPORT_COLUMNS = withKazakh(
     classroom: 'Класс',
     foodCategory: 'Категория питания',
     jobTitle: 'Должность',
+    walletFrom: 'Соцкошелёк с',
+    walletTo: 'Соцкошелёк по',
   } as const,
   USER_IMPORT_COLUMNS_KK,
 );
@@ -359,6 +414,7 @@ const USER_MESSAGES_RU = {
   iin: ID_MESSAGES.iin,
   editForbidden: 'Недостаточно прав: этого пользователя может изменить только администратор с его ролью',
   deleteSelf: 'Нельзя удалить самого себя. Чтобы удалить свой аккаунт, откройте страницу /profile/remove',
+  ...WALLET_RU,
   imports: {
     nameRequired: 'не указано ФИО',
     badIin: 'неверный ИИН',
@@ -366,6 +422,10 @@ const USER_MESSAGES_RU = {
     unknownClassroom: (name: string) => `класс «${name}» не найден`,
     ambiguousClassroom: (name: string) => `класс «${name}» есть в нескольких школах: выберите школу`,
     unknownCategory: (name: string) => `категория питания «${name}» не найдена`,
+    badWalletDate: (title: string, text: string) => `«${title}»: «${text}» — не дата (ДД.ММ.ГГГГ)`,
+    walletOrder: 'соцкошелёк кончается раньше, чем начинается',
+    walletFromFuture: 'соцкошелёк не может начинаться в будущем',
+    walletOnlySw: 'даты соцкошелька указаны для категории, которая не соцкошелёк',
     iinOfOtherSchool: 'ИИН принадлежит пользователю другой школы',
     iinOfStaff: 'ИИН принадлежит сотруднику, которого вы не можете изменить',
     tooLong: (title: string, n: number) => `«${title}» длиннее ${n} символов`,
@@ -401,6 +461,10 @@ const USER_MESSAGES_KK: Wording<typeof USER_MESSAGES_RU> = {
   iin: 'ЖСН қате',
   editForbidden: 'Құқық жеткіліксіз: бұл пайдаланушыны тек оның рөліндегі әкімші өзгерте алады',
   deleteSelf: 'Өзіңізді жоюға болмайды. Өз аккаунтыңызды жою үшін /profile/remove бетін ашыңыз',
+  walletDate: 'Күнді КК.АА.ЖЖЖЖ түрінде көрсетіңіз',
+  walletOrder: 'Аяқталуы басталуынан ерте болмайды',
+  walletFromFuture: 'Басталуы бүгіннен кеш болмайды: тек аяқталу күні болашақта болуы мүмкін',
+  walletOnlySw: 'Әлеуметтік әмиян күндері тек оның тамақтану санатына көрсетіледі',
   imports: {
     nameRequired: 'аты-жөні көрсетілмеген',
     badIin: 'ЖСН қате',
@@ -408,6 +472,10 @@ const USER_MESSAGES_KK: Wording<typeof USER_MESSAGES_RU> = {
     unknownClassroom: (name: string) => `«${name}» сыныбы табылмады`,
     ambiguousClassroom: (name: string) => `«${name}» сыныбы бірнеше мектепте бар: мектепті таңдаңыз`,
     unknownCategory: (name: string) => `«${name}» тамақтану санаты табылмады`,
+    badWalletDate: (title: string, text: string) => `«${title}»: «${text}» — күн емес (КК.АА.ЖЖЖЖ)`,
+    walletOrder: 'әлеуметтік әмиян басталмай тұрып аяқталады',
+    walletFromFuture: 'әлеуметтік әмиян болашақта басталмайды',
+    walletOnlySw: 'әлеуметтік әмиян күндері әмиян емес санатқа көрсетілген',
     iinOfOtherSchool: 'ЖСН басқа мектептің пайдаланушысына тиесілі',
     iinOfStaff: 'ЖСН сіз өзгерте алмайтын қызметкерге тиесілі',
     tooLong: (title: string, n: number) => `«${title}» ${n} таңбадан ұзын`,

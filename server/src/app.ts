@@ -4,6 +4,15 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { registerRefusedBodies } from './platform/http/refused-bodies.ts';
+import { guardConnections } from './platform/http/connections.ts';
+import { registerDrain } from './platform/http/drain.ts';
+import { registerForwardedNotice } from './platform/http/forwarded-notice.ts';
+import { createNotices } from './platform/notices.ts';
+import { createSessionService } from './platform/auth/sessions.ts';
+import { createDiskWatch, type DiskWatch } from './platform/disk.ts';
+import { createLiveSockets } from './platform/realtime/ws-server.ts';
+import { closeRedis, REDIS_OPTIONS, redisReady, watchRedis } from './platform/redis.ts';
 import { installationKey } from './platform/db/installation.ts';
 import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
 import { ERROR_MESSAGES } from '@tamaq/contract/errors';
@@ -19,7 +28,7 @@ import { registerAnswerLanguage } from './platform/http/answer-language.ts';
 import { registerInput } from './platform/http/input.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { loggerOptions } from './platform/http/log-options.ts';
-import { trustProxyOption } from './platform/http/trust-proxy.ts';
+import { trustProxyOption, trustProxyWarnings } from './platform/http/trust-proxy.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -47,6 +56,9 @@ import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { menuActivationsRoutes } from './modules/menu-activations/menu-activations.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { absencesRoutes } from './modules/absences/absences.routes.ts';
+import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -56,6 +68,15 @@ import { userPasswordRoutes } from './modules/user-password/user-password.routes
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
+/** What the log says the first time each dashboard notice is seen. */
+const NOTICE_LOG = {
+  'disk-full':
+    'The disk is full: the database refuses to write, so scans, orders and changes answer 503 until space is made (the browsers keep their scans)',
+  'disk-low': 'The data directory has little free space left (under 512 MB or 2 %): make room before it fills',
+  'forwarded-untrusted':
+    'Requests arrive with X-Forwarded-For, but TRUST_PROXY is off: every client has the proxy\'s address, so they share one count of every limit by address (sign-in among them). Set TRUST_PROXY to the proxy\'s address (README "Configuration").',
+} as const;
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -64,10 +85,14 @@ export interface AppOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
+  /** How long a new connection may wait before its first request (connections.ts); tests shorten it. */
+  idleConnectionMs?: number;
 }
 
 /** Builds the whole app without listening: `main.ts` listens, tests call `app.inject`. */
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; platform: Platform }> {
+export async function buildApp(
+  opts: AppOptions,
+): Promise<{ app: FastifyInstance; platform: Platform; drain: ReturnType<typeof registerDrain> }> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
@@ -90,9 +115,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     // One log line per scan would drown the log at lunch; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  guardConnections(app.server, { idleMs: opts.idleConnectionMs });
+  const drain = registerDrain(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // The disk watch is made with the platform below; the handler reaches it when an error comes.
+  let disk: DiskWatch | null = null;
+  registerErrorHandler(app, { onDiskFull: () => disk?.full() });
   registerAnswerLanguage(app);
 
   registerInput(app);
@@ -101,26 +130,57 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const tokens = createTokenService(opts.jwtSecret);
   // Every Redis key and channel of this installation under its own name: other deployments on the
   // same Redis (a test one, another school's) never share a scan, a limit or a live message with it.
-  const redis = opts.redis ? opts.redis.duplicate({ keyPrefix: `tamaq:${await installationKey(database.db)}:` }) : null;
-  redis?.on('error', (err) => app.log.warn(`Redis: ${err.message}`));
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
-  const realtime = createRealtimeHub(redis, (err) => app.log.warn(`realtime: ${err.message}`));
+  const redis = opts.redis
+    ? opts.redis.duplicate({
+        ...REDIS_OPTIONS,
+        lazyConnect: false,
+        keyPrefix: `tamaq:${await installationKey(database.db)}:`,
+      })
+    : null;
+  const redisWatch = redis ? watchRedis(redis, app.log) : null;
+  if (redis) await redisReady(redis);
+  /** A Redis call's failure, logged only while Redis answers: its loss and return are said once each. */
+  const redisTrouble = (what: string) => (err: Error) => {
+    if (redisWatch?.up) app.log.warn(`${what}: ${err.message}`);
+  };
+  const realtime = createRealtimeHub(redis, redisTrouble('realtime'), redisWatch);
+  if (redis) {
+    app.addHook('onClose', async () => {
+      redisWatch?.stopping();
+      await closeRedis(redis);
+    });
+  }
   // A user or organization changed on this instance: every instance checks its live sockets.
-  const actors = createActorService(database.db, undefined, () => realtime.sessionsEnded());
+  const sessions = createSessionService(database.db, tokens, Date.now, () => realtime.sessionsEnded());
+  // Another instance ended sessions (a sign-out there): read them again here.
+  realtime.onSessionsEnded(() => sessions.forgetAll());
+  const actors = createActorService(database.db, undefined, () => realtime.sessionsEnded(), sessions);
+  const notices = createNotices(app.log, NOTICE_LOG);
+  const tickets = createTicketService(opts.jwtSecret, Date.now, redis, redisTrouble('tickets'));
   const platform: Platform = {
     config,
     database,
     db: database.db,
     tokens,
+    sessions,
     actors,
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     metrics: registerMetrics(app, { defaults: opts.logger !== false, metricsToken: config.metricsToken }),
     redis,
     realtime,
-    tickets: createTicketService(opts.jwtSecret, Date.now, redis, (err) => app.log.warn(`tickets: ${err.message}`)),
+    tickets,
+    liveSockets: createLiveSockets(realtime, tickets, actors),
+    notices,
+    disk: createDiskWatch(config.databaseUrl ? null : config.dataDir, notices),
     now,
   };
+  disk = platform.disk;
+  app.addHook('onClose', async () => platform.disk.stop());
+  // A write that went through: the disk has room again.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) platform.disk.wrote();
+  });
   app.addHook('onClose', () => platform.realtime.close());
 
   await app.register(cookie);
@@ -147,6 +207,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...(platform.redis ? { redis: platform.redis, nameSpace: 'tamaq-rl-' } : {}),
     errorResponseBuilder: rateLimitError,
   });
+  registerRefusedBodies(app);
+  registerForwardedNotice(app, trustProxyOption(config.trustProxy), platform.notices);
+  for (const warning of trustProxyWarnings(config.trustProxy)) app.log.warn(warning);
   registerCsrf(app, config.publicUrl.startsWith('https:'));
   registerGuard(app, tokens, actors);
   registerHeavyWork(app, platform.redis);
@@ -166,6 +229,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     dishesRoutes,
     menusRoutes,
     menuActivationsRoutes,
+    calendarRoutes,
+    absencesRoutes,
+    kitchenRoutes,
     ordersRoutes,
     reportsRoutes,
     fixationCategoriesRoutes,
@@ -183,6 +249,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   ]) {
     await app.register(plugin, { platform });
   }
+  // The live socket on the main port too (WS_PORT serves the same sockets, serve.ts): a proxy in front
+  // passes `/ws` on with the pages, and the pages open it where PUBLIC_URL says (config.livePort).
+  await platform.liveSockets.register(app);
+  app.addHook('onClose', async () => platform.liveSockets.close());
   await registerWeb(app, config.webDist);
-  return { app, platform };
+  return { app, platform, drain };
 }

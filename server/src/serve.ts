@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
+import { lowFileLimit } from './platform/http/connections.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -22,17 +23,19 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
   const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(users);
   const demo = config.demoData && n === 0 ? await loadDemoData(database.db) : [];
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  redis?.on('error', (err) => console.error(`Redis: ${err.message}`));
+  // Only the address: the app makes its connections from it (platform/redis.ts) and logs their state.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true }) : null;
 
-  const { app, platform } = await buildApp({ config, database, jwtSecret, redis });
+  const { app, platform, drain } = await buildApp({ config, database, jwtSecret, redis });
+  const files = lowFileLimit();
+  if (files) app.log.warn(files);
   await app.listen({ port: config.port, host: config.host });
   // Every instance looks; the notices' unique key lets one of them send each.
   const stopNotices = createOverdueNotices(platform, createSchoolsService(platform)).start(app.log);
   // Keys no retry can still use are forgotten (any instance may; the statements are idempotent).
   const stopPruning = startKeyPruning(database.db, platform.now, app.log);
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
-  const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors);
+  const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors, platform.liveSockets);
   await live.listen({ port: config.wsPort, host: config.host });
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
@@ -59,8 +62,9 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
     stopNotices();
     stopPruning();
     await live.close();
-    await app.close();
-    await redis?.quit().catch(() => {});
+    // Every request under way is answered before the database closes.
+    await drain.close();
+    redis?.disconnect();
     await database.close();
     process.exit(0);
   };

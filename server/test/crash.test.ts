@@ -135,7 +135,18 @@ async function prepare(database: Database): Promise<Setup> {
        values (${organizationId}, ${schoolId ?? 'null'}, 'Сотрудник школы', 'crash-${randomUUID()}@test.kz',
                ${ROLE_IDS[role]}) returning id, token_version`,
     );
-    return tokens.sign({ sub: String(user.id), role, org: organizationId, school: schoolId, tv: user.token_version });
+    const session = await one<{ id: string }>(
+      `insert into sessions (user_id, expires_at) values (${user.id}, now() + interval '16 hours') returning id`,
+    );
+    return tokens.sign({
+      sub: String(user.id),
+      role,
+      org: organizationId,
+      school: schoolId,
+      tv: user.token_version,
+      sid: session.id,
+      sg: 1,
+    });
   };
   await q(
     `insert into users (organization_id, school_id, classroom_id, food_category_id, name)

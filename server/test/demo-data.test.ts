@@ -47,9 +47,31 @@ describe('demo data', () => {
   it('gives the company canteens, three meal times and employees with watches', async () => {
     const [r] = await rows<{ canteens: number; categories: number; watched: number }>(sql`
       select (select count(*) from canteens)::int as canteens,
-             (select count(*) from fixation_categories)::int as categories,
+             (select count(*) from fixation_categories x join organizations o on o.id = x.organization_id
+              where o.type = 'company')::int as categories,
              (select count(*) from users where watch_id is not null)::int as watched`);
     expect(r).toEqual({ canteens: 2, categories: 3, watched: 10 });
+  });
+
+  it('gives the kindergarten three meal times, its past meals recorded as lunches; the schools one meal a day', async () => {
+    const meals = await rows<{ type: string; name: string; window: string }>(sql`
+      select o.type, x.name, to_char(x.time_start, 'HH24:MI') || '–' || to_char(x.time_finish, 'HH24:MI') as window
+      from fixation_categories x join organizations o on o.id = x.organization_id
+      where o.type <> 'company' order by x.time_start`);
+    expect(meals).toEqual([
+      { type: 'kindergarten', name: 'Завтрак', window: '08:30–09:15' },
+      { type: 'kindergarten', name: 'Обед', window: '12:00–13:00' },
+      { type: 'kindergarten', name: 'Полдник', window: '15:30–16:00' },
+    ]);
+    const byMeal = await rows<{ type: string; meal: string | null }>(sql`
+      select distinct o.type, x.name as meal from visits v
+      join organizations o on o.id = v.organization_id
+      left join fixation_categories x on x.id = v.fixation_category_id
+      where v.school_id is not null order by 1`);
+    expect(byMeal).toEqual([
+      { type: 'education', meal: null },
+      { type: 'kindergarten', meal: 'Обед' },
+    ]);
   });
 });
 
@@ -91,14 +113,25 @@ describe('demo food', () => {
 describe('demo social wallet', () => {
   it('reconciles November at the demo gymnasium as counted by hand', async () => {
     // The demo's today is Friday 20 November (11:00 in Almaty); its visits run from 21 October to
-    // yesterday on school days. November's school days to today: 2–6, 9–13, 16–20, so 15 due; all but
-    // today's were served: 14. Every social-wallet pupil joined on 1 September.
+    // yesterday on the school's working days. November's working days to today: 2–6, 9–13, 16–20, so
+    // 15 due; all but today's were served: 14. A few pupils are away yesterday and a few today: not
+    // due those days. Every social-wallet pupil's wallet began by 1 October.
     t.clock.now = new Date('2026-11-20T06:00:00Z');
     const [school] = await rows<{ id: number; sw: number; cost: string }>(sql`
       select s.id, count(*)::int as sw, min(f.cost)::text as cost
       from schools s join users u on u.school_id = s.id and u.classroom_id is not null and u.deleted_at is null
       join food_categories f on f.id = u.food_category_id and f.type = 'sw'
       where s.name = 'Школа-гимназия №1' group by s.id`);
+    const away = async (date: string) =>
+      (
+        await rows<{ id: number }>(sql`
+          select u.id from absences a join users u on u.id = a.user_id
+          join food_categories f on f.id = u.food_category_id and f.type = 'sw'
+          where a.date = ${date}::date and u.school_id = ${school!.id}`)
+      ).map((r) => r.id);
+    const [yesterday, today] = [await away('2026-11-19'), await away('2026-11-20')];
+    expect(yesterday.length).toBeGreaterThan(0);
+    expect(today.length).toBeGreaterThan(0);
     const [admin] = await rows<{ id: number }>(sql`select id from users where email = 'edu.admin@demo.kz'`);
     const user = (await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, admin!.id) }))!;
     const res = await t.call({
@@ -110,14 +143,17 @@ describe('demo social wallet', () => {
     const r = WalletReport.parse(res.json());
     const n = school!.sw;
     expect(n).toBeGreaterThan(20);
-    expect({ due: r.due, served: r.servedTotal }).toEqual({ due: 15 * n, served: 14 * n });
-    expect(r.entitled.slice(0, 16)).toEqual([...Array(15).fill(n), 0]);
-    expect(r.served.slice(0, 15)).toEqual([...Array(14).fill(n), 0]);
-    const tiyn = Math.round(Number(school!.cost) * 100) * 14 * n;
+    const [a, b] = [yesterday.length, today.length];
+    expect({ due: r.due, served: r.servedTotal }).toEqual({ due: 15 * n - a - b, served: 14 * n - a });
+    expect(r.entitled.slice(0, 16)).toEqual([...Array(13).fill(n), n - a, n - b, 0]);
+    expect(r.served.slice(0, 15)).toEqual([...Array(13).fill(n), n - a, 0]);
+    const tiyn = Math.round(Number(school!.cost) * 100) * (14 * n - a);
     expect(r.amount).toBe(`${Math.floor(tiyn / 100)}.${String(tiyn % 100).padStart(2, '0')}`);
-    // Each pupil: served every day but today, which is still due.
+    // Each pupil: served every day but today, which is still due; a day away is no day due.
     for (const p of r.classes.flatMap((c) => c.pupils)) {
-      expect(p.marks.slice(0, 15)).toEqual([...Array(14).fill('served'), 'missed']);
+      const marks = [...Array(13).fill('served'), yesterday.includes(p.id) ? 'none' : 'served'];
+      marks.push(today.includes(p.id) ? 'none' : 'missed');
+      expect(p.marks.slice(0, 15)).toEqual(marks);
     }
   });
 });

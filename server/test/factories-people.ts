@@ -9,7 +9,8 @@ import {
   users,
   watches,
 } from '../src/platform/db/schema-people.ts';
-import { createOrganization, createSchool } from './factories.ts';
+import type { Platform } from '../src/platform/platform.ts';
+import { createOrganization, createSchool, signedIn } from './factories.ts';
 
 /** Factories of the people-and-structure tables; each makes the rows it depends on. */
 let seq = 0;
@@ -103,4 +104,26 @@ export async function createCard(db: Db, overrides: Partial<typeof cards.$inferI
     })
     .returning();
   return row!;
+}
+
+/**
+ * A school of a new education organization with one pupil (social wallet, 650 тг.) holding a card,
+ * and the school's cashier and admin signed in.
+ */
+export async function schoolWithPupil(platform: Platform) {
+  const db = platform.db;
+  const org = await createOrganization(db, { type: 'education' });
+  const school = await createSchool(db, { organizationId: org.id });
+  const classroom = await createClassroom(db, { organizationId: org.id, schoolId: school.id });
+  const food = await createFoodCategory(db, { organizationId: org.id, type: 'sw', cost: '650.00' });
+  const pupil = await createPupil(db, {
+    organizationId: org.id,
+    schoolId: school.id,
+    classroomId: classroom.id,
+    foodCategoryId: food.id,
+  });
+  const card = await createCard(db, { organizationId: org.id, userId: pupil.id });
+  const cashier = await signedIn(platform, { role: 'EducationCashier', organizationId: org.id });
+  const admin = await signedIn(platform, { role: 'EducationAdmin', organizationId: org.id });
+  return { org, school, pupil, card, cashier: cashier.token, admin: admin.token };
 }

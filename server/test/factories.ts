@@ -74,12 +74,12 @@ export async function createUser(
 /** A signed token for a user, as the login would give it. */
 export async function tokenFor(platform: Platform, user: UserRow): Promise<string> {
   const role = (Object.keys(ROLE_IDS) as Role[]).find((r) => ROLE_IDS[r] === user.roleId)!;
-  return platform.tokens.sign({
-    sub: String(user.id),
+  return platform.sessions.start({
+    userId: user.id,
     role,
-    org: user.organizationId,
-    school: user.schoolId,
-    tv: user.tokenVersion,
+    organizationId: user.organizationId,
+    schoolId: user.schoolId,
+    tokenVersion: user.tokenVersion,
   });
 }
 
@@ -88,8 +88,8 @@ export async function tokenFor(platform: Platform, user: UserRow): Promise<strin
 export async function linkToken(platform: Platform, session: string): Promise<string> {
   const payload = await platform.tokens.verify(session);
   if (!payload) throw new Error('linkToken: not a live session token');
-  const { sub, role, org, school, tv } = payload;
-  return platform.tokens.sign({ sub, role, org, school, tv }, 'download');
+  const { sub, role, org, school, tv, sid, sg } = payload;
+  return platform.tokens.sign({ sub, role, org, school, tv, sid, sg }, 'download');
 }
 
 export async function signedIn(platform: Platform, overrides: Parameters<typeof createUser>[1] = {}) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import net from 'node:net';
 import pg from 'pg';
 import { ERROR_MESSAGES } from '@tamaq/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { createCard, createClassroom, createFoodCategory, createPupil } from './
  * lets one user start ten more beside it.
  */
 let t: TestContext;
-let school: { id: number };
+let school: { id: number; organizationId: number };
 let observer: string;
 let admin: string;
 let cashier: string;
@@ -90,6 +91,32 @@ describe('heavy routes', () => {
     expect((await first).statusCode).toBe(200);
     // The slot was given back with the answer.
     expect((await statistics(observer)).statusCode).toBe(200);
+  });
+
+  it('give the slot back when the caller leaves before the report has begun (a screen that changed its filters)', async () => {
+    // A user not yet known to this instance: finding who calls reads the users, held by a lock, so
+    // the caller is gone before the report takes its slot.
+    const leaver = (await signedIn(t.platform, { role: 'EducationObserver', organizationId: school.organizationId }))
+      .token;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const lock = new pg.Client({ connectionString: t.databaseUrl });
+    await lock.connect();
+    await lock.query('begin');
+    await lock.query('lock table users in access exclusive mode');
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      `GET /api/report/school/statistics?${week} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${leaver}\r\n\r\n`,
+    );
+    await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThan(0);
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    await lock.query('commit');
+    await lock.end();
+    // The abandoned report holds nothing: the next one answers rather than a 429.
+    await expect.poll(async () => (await statistics(leaver)).statusCode, { timeout: 10_000, interval: 300 }).toBe(200);
+    expect((await statistics(leaver)).statusCode).toBe(200);
   });
 
   it('run on a pool whose statements are cancelled after a minute; the main pool has no such limit', async () => {

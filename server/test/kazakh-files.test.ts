@@ -39,7 +39,15 @@ describe('workbooks in the language of the link', () => {
     expect(fileName(res)).toBe('Пайдаланушыларды импорттау үлгісі.xlsx');
     const [read, example] = sheets(res.rawPayload);
     expect(read!.name).toBe('Пайдаланушылар');
-    expect(read!.rows[0]).toEqual(['Аты-жөні', 'ЖСН', 'Сынып', 'Тамақтану санаты', 'Лауазымы']);
+    expect(read!.rows[0]).toEqual([
+      'Аты-жөні',
+      'ЖСН',
+      'Сынып',
+      'Тамақтану санаты',
+      'Лауазымы',
+      'Әлеуметтік әмиян басталуы',
+      'Әлеуметтік әмиян аяқталуы',
+    ]);
     expect(example!.name).toBe('Үлгі');
     expect(example!.rows[1]![0]).toBe('Серікбаев Асқар Маратұлы');
     // The organization's own class stays as it is named.
@@ -50,7 +58,15 @@ describe('workbooks in the language of the link', () => {
   it('keeps the Russian template when no language is asked, as the spec client gets it', async () => {
     const res = await download('/api/users/template');
     expect(fileName(res)).toBe('Шаблон импорта пользователей.xlsx');
-    expect(sheets(res.rawPayload)[0]!.rows[0]).toEqual(['ФИО', 'ИИН', 'Класс', 'Категория питания', 'Должность']);
+    expect(sheets(res.rawPayload)[0]!.rows[0]).toEqual([
+      'ФИО',
+      'ИИН',
+      'Класс',
+      'Категория питания',
+      'Должность',
+      'Соцкошелёк с',
+      'Соцкошелёк по',
+    ]);
   });
 
   it('gives the classes of a school and a report of its visits with Kazakh headings', async () => {

@@ -53,7 +53,7 @@ describe('GET /api/docs/json', () => {
     expect(health.security).toEqual([]);
     expect(health.responses['200']!.content!['application/json']!.schema).toMatchObject({
       type: 'object',
-      required: ['status', 'database', 'version'],
+      required: ['status', 'database', 'disk', 'version'],
     });
   });
 

@@ -12,7 +12,7 @@ describe('GET /api/health', () => {
   it('answers 200 with the database up, without a token', async () => {
     const res = await t.call({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', version: '0.0.1' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', disk: 'ok', version: '0.0.1' });
   });
 });
 
@@ -98,8 +98,10 @@ describe('CSRF double submit', () => {
     const refresh = await t.call({ method: 'POST', url: '/api/auth/refresh', token, headers });
     expect(refresh.statusCode).toBe(200);
     expect(refresh.json()).toEqual({ access_token: expect.any(String) });
-    // The upload route runs too: no file is a 422 from the route, not a 403 from the check.
-    const upload = await t.call({ method: 'POST', url: '/api/image/upload', token, headers, payload: {} });
+    // The upload route runs too (with the renewed token: the old one is retired): no file is a 422
+    // from the route, not a 403 from the check.
+    const renewed = refresh.json<{ access_token: string }>().access_token;
+    const upload = await t.call({ method: 'POST', url: '/api/image/upload', token: renewed, headers, payload: {} });
     expect(upload.statusCode).toBe(422);
   });
 
@@ -133,10 +135,38 @@ describe('security headers', () => {
     const res = await t.call({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('over HTTPS and over plain http', () => {
+  it('sends HSTS and a Secure CSRF cookie only where the request came over HTTPS (as a trusted proxy says)', async () => {
+    const proxied = await createTestContext({ trustProxy: ['127.0.0.1'] });
+    try {
+      const plain = await proxied.call({ method: 'GET', url: '/api/health', remoteAddress: '127.0.0.1' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      expect(plain.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBeFalsy();
+      const tls = await proxied.call({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(tls.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(tls.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
+      // A client that is no trusted proxy cannot say https for itself.
+      const forged = await proxied.call({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '203.0.113.5',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(forged.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

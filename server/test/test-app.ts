@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -8,6 +9,8 @@ import { openTestDatabase } from './test-db.ts';
 import { startTestSmtp } from '../../tools/test-smtp.ts';
 import { installationKey } from '../src/platform/db/installation.ts';
 import { installation } from '../src/platform/db/schema.ts';
+import { fromPostgresUrl } from '../src/platform/db/client.ts';
+import { buildRealtimeServer } from '../src/platform/realtime/ws-server.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -20,6 +23,8 @@ export interface TestContext {
   smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   /** The test's clock: move it with `clock.advance(ms)` or set `clock.now`. */
   clock: { now: Date; advance(ms: number): void };
+  /** A stop as the server's: the requests under way answered, then the app closed. */
+  drain: { close(ms?: number): Promise<void> };
   /** `app.inject` with a bearer token when one is given. */
   call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -32,6 +37,8 @@ export async function createTestContext(
     redis?: Redis;
     /** Another instance of the same deployment: this one's database takes its installation key. */
     instanceOf?: TestContext;
+    /** How long a new connection may wait before its first request (the app's 10 s). */
+    idleConnectionMs?: number;
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
@@ -53,7 +60,7 @@ export async function createTestContext(
     db: database.db,
     log: console as never,
   });
-  const { app, platform } = await buildApp({
+  const { app, platform, drain } = await buildApp({
     config,
     database,
     jwtSecret: TEST_JWT_SECRET,
@@ -61,11 +68,13 @@ export async function createTestContext(
     now: () => clock.now,
     logger: false,
     redis: opts.redis ?? null,
+    idleConnectionMs: opts.idleConnectionMs,
   });
   await app.ready();
   return {
     app,
     platform,
+    drain,
     db: database.db,
     databaseUrl: database.url,
     smtp,
@@ -76,6 +85,41 @@ export async function createTestContext(
     async close() {
       await app.close();
       await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * A second instance of the deployment `a` is: its own app on `a`'s database (a pool of its own), on
+ * the given Redis, with `a`'s clock, and its websocket port listening. Closing it leaves `a` open.
+ */
+export async function createInstanceBeside(a: TestContext, opts: { redis: Redis | null }) {
+  const database = fromPostgresUrl(a.databaseUrl, 5);
+  const config: Config = { ...loadConfig({}), smtpUrl: a.smtp.url, demoData: false, logLevel: 'silent' };
+  const { app, platform } = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: console as never }),
+    now: () => a.clock.now,
+    logger: false,
+    redis: opts.redis,
+  });
+  await app.ready();
+  const ws = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors);
+  await ws.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    platform,
+    ws,
+    wsPort: (ws.server.address() as AddressInfo).port,
+    call({ token, headers, ...rest }: InjectOptions & { token?: string }) {
+      return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    },
+    async close() {
+      await ws.close();
+      await app.close();
       await database.close();
     },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../src/platform/http/trust-proxy.ts';
+import { isPrivateAddress, trustProxyWarnings } from '../src/platform/http/trust-proxy.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
 
 /**
@@ -52,5 +52,16 @@ describe('TRUST_PROXY as a hop count', () => {
       expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['203.0.113.7', '172.32.0.1', '8.8.8.8', '2001:db8::1', '::ffff:8.8.8.8', 'not-an-ip', ''])
       expect(isPrivateAddress(a), a).toBe(false);
+  });
+});
+
+describe('what a TRUST_PROXY setting believes, said at start', () => {
+  it('warns of a hop count and of subnets, and says nothing of exact addresses or of off', () => {
+    expect(trustProxyWarnings(false)).toEqual([]);
+    expect(trustProxyWarnings(['10.0.0.5', '::1', '10.0.0.6/32', 'fd00::1/128'])).toEqual([]);
+    expect(trustProxyWarnings(1)).toEqual([expect.stringMatching(/private or loopback address/)]);
+    expect(trustProxyWarnings(['10.0.0.5', '10.0.0.0/8', 'fd00::/8'])).toEqual([
+      expect.stringContaining('every client in 10.0.0.0/8, fd00::/8'),
+    ]);
   });
 });

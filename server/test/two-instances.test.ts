@@ -11,8 +11,8 @@ import { createMailer } from '../src/platform/mail.ts';
 import type { Platform } from '../src/platform/platform.ts';
 import { buildRealtimeServer, WS_CLOSE } from '../src/platform/realtime/ws-server.ts';
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from './test-app.ts';
-import { createOrganization, createSchool, signedIn } from './factories.ts';
-import { createCard, createClassroom, createFoodCategory, createPupil } from './factories-people.ts';
+import { signedIn } from './factories.ts';
+import { schoolWithPupil as createdSchool } from './factories-people.ts';
 
 /**
  * Two server instances on one PostgreSQL database and one Redis, as in production behind a balancer:
@@ -63,22 +63,7 @@ describe.skipIf(!enabled)('two instances sharing Redis', () => {
     await Promise.all(redisClients.map((r) => r.quit()));
   });
 
-  async function schoolWithPupil() {
-    const org = await createOrganization(a.db, { type: 'education' });
-    const school = await createSchool(a.db, { organizationId: org.id });
-    const classroom = await createClassroom(a.db, { organizationId: org.id, schoolId: school.id });
-    const food = await createFoodCategory(a.db, { organizationId: org.id, type: 'sw', cost: '650.00' });
-    const pupil = await createPupil(a.db, {
-      organizationId: org.id,
-      schoolId: school.id,
-      classroomId: classroom.id,
-      foodCategoryId: food.id,
-    });
-    const card = await createCard(a.db, { organizationId: org.id, userId: pupil.id });
-    const cashier = await signedIn(a.platform, { role: 'EducationCashier', organizationId: org.id });
-    const admin = await signedIn(a.platform, { role: 'EducationAdmin', organizationId: org.id });
-    return { org, school, pupil, card, cashier: cashier.token, admin: admin.token };
-  }
+  const schoolWithPupil = () => createdSchool(a.platform);
 
   /** Subscribes through instance B's API and opens its websocket, as the school screen does. */
   async function screenOnB(schoolId: number, token: string) {

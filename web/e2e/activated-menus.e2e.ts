@@ -85,7 +85,7 @@ describe('/activated/menus as the education admin', () => {
     // This week's menu to print: the menu starts in a later year, so no day of it applies yet.
     await page.goto(`${baseUrl()}/activated/menus`);
     await rowOf(MENU).getByRole('link', { name: 'Печать меню недели' }).click();
-    await page.waitForURL((u) => u.pathname.endsWith('/print') && u.searchParams.get('activated') === `${YEAR}-03-03`);
+    await page.waitForURL((u) => u.pathname.endsWith('/print') && u.searchParams.get('activation') !== null);
     await page.getByText('На эти дни меню не действует').waitFor();
 
     await page.goto(`${baseUrl()}/activated/menus`);

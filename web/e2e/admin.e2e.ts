@@ -130,6 +130,20 @@ describe('/user/password/:id', () => {
   });
 });
 
+describe('/admin, a proxy the server does not trust', () => {
+  it('warns the super admin once requests arrive with X-Forwarded-For while TRUST_PROXY is off', async () => {
+    const { page } = browser;
+    const res = await fetch(`${baseUrl()}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(res.ok).toBe(true);
+    await signInAt(page, 'superadmin@demo.kz', `/admin`);
+    const notice = page.getByTestId('notice-forwarded-untrusted');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/TRUST_PROXY/);
+    expect(await notice.getAttribute('role')).toBe('alert');
+    await shot(page, 'admin-proxy-notice');
+  });
+});
+
 describe('/admin/outbox', () => {
   it('shows the super admin a mail kept without a mail server, with its code', async () => {
     const { page } = browser;

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
+import { makeBin } from '@tamaq/contract/kz-id';
+import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signIn, signOutHere, storedToken } from './browser.ts';
+import { call as callAs, tokenOf } from './fixation-helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
 const NAME = `Обед ${SUFFIX}`;
@@ -167,5 +169,113 @@ describe('/fixation/categories as admin@demo.kz', () => {
       await row(name).waitFor({ state: 'detached' });
     }
     await page.getByText('Нет данных').waitFor();
+  });
+});
+
+describe('/fixation/categories as the admin of an education organization: its meal times', () => {
+  it('names them meal times, keeps them within 05:00–23:00 and lists what was added', async () => {
+    // An organization of its own: the demo schools keep one meal a day for the other screens' scans.
+    const stamp = Date.now();
+    const email = `meals.${stamp}@demo.kz`;
+    await callAs(await tokenOf('superadmin@demo.kz'), 'POST', '/api/organization', {
+      name: `Отдел образования с питанием ${stamp}`,
+      type: 'education',
+      status: 'active',
+      bin: makeBin('25094', (stamp % 100000) * 10 + 1),
+      modules: [],
+      admin_name: 'Админ Питания',
+      admin_email: email,
+      admin_password: DEMO_PASSWORD,
+    });
+    await signOutHere(page);
+    await signIn(page, email);
+    await page.getByTestId('nav-group-reference').click();
+    await page.getByRole('menuitem', { name: 'Время питания' }).click();
+    await page.waitForURL((u) => u.pathname === '/fixation/categories');
+    await page.getByText('Время питания не задано: засчитывается одна порция в день').waitFor();
+    await page.getByRole('link', { name: 'Добавить время питания' }).click();
+    await page.getByText(/с 05:00 до 23:00/).waitFor();
+    await fillCategory('Завтрак', '04:30', '09:00');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Начало').getByText('Время питания в школе и детском саду — с 05:00 до 23:00').waitFor();
+    expect(page.url()).toContain('/fixation/category/create');
+    await shot(page, 'meal-time-form-error');
+    await setTime('Начало', '08:00');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Время питания добавлено').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/fixation/categories');
+    await expectNames(['Завтрак']);
+    expect(await row('Завтрак').getByTestId('category-window').textContent()).toBe('08:00–09:00');
+    await page.getByRole('link', { name: 'Добавить время питания' }).click();
+    await fillCategory('Обед', '12:00', '13:00');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/fixation/categories');
+    await expectNames(['Завтрак', 'Обед']);
+    await shot(page, 'meal-times');
+
+    // A food category says which of them it pays for: the social wallet, a lunch.
+    await page.goto(`${baseUrl()}/food/category/create`);
+    const meals = page.getByTestId('food-category-meals');
+    await meals.getByText('Обед 12:00–13:00').waitFor();
+    await page.getByLabel('Название').fill('Соцкошелёк');
+    await page.getByLabel('Стоимость питания в день').fill('700');
+    await meals.getByRole('checkbox', { name: 'Обед 12:00–13:00' }).check();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/food/categories');
+    await page.getByRole('link', { name: 'Соцкошелёк', exact: true }).click();
+    await meals.getByRole('checkbox', { name: 'Обед 12:00–13:00' }).waitFor();
+    expect(await meals.getByRole('checkbox', { name: 'Обед 12:00–13:00' }).isChecked()).toBe(true);
+    expect(await meals.getByRole('checkbox', { name: 'Завтрак 08:00–09:00' }).isChecked()).toBe(false);
+    await shot(page, 'food-category-meals');
+
+    // The kitchen's count of a working day has a column per meal: the pupil's category pays a lunch.
+    const admin = await tokenOf(email);
+    const { rows: categories } = await callAs<{ rows: { id: number; name: string }[] }>(
+      admin,
+      'GET',
+      '/api/food/categories',
+    );
+    const school = await callAs<{ id: number }>(admin, 'POST', '/api/school', {
+      region_id: 2,
+      name: `Школа питания ${stamp}`,
+      address: 'ул. Абая, 3',
+      city: 'Алматы',
+    });
+    const classroom = await callAs<{ id: number }>(admin, 'POST', '/api/classroom', {
+      schoolId: school.id,
+      name: '3 А',
+    });
+    await callAs(admin, 'POST', '/api/user', {
+      name: 'Асель Обедова',
+      school_id: school.id,
+      classroom_id: classroom.id,
+      food_category_id: categories.find((c) => c.name === 'Соцкошелёк')!.id,
+    });
+    await page.goto(`${baseUrl()}/kitchen?schoolId=${school.id}&date=2026-11-25`);
+    const table = page.getByTestId('kitchen-table');
+    await table.getByRole('columnheader', { name: 'Обед 12:00' }).waitFor();
+    const header = await table.locator('thead th').allTextContents();
+    const line = await table.locator('tbody tr.ant-table-row', { hasText: '3 А' }).locator('td').allTextContents();
+    expect(line[header.indexOf('Завтрак 08:00')]).toBe('0');
+    expect(line[header.indexOf('Обед 12:00')]).toBe('1');
+    await shot(page, 'kitchen-meals');
+
+    // The school's scanning screen says the meal a scan records now, or that it is no meal time.
+    await page.goto(`${baseUrl()}/school/fixation?schoolId=${school.id}`);
+    // What it should say at this minute in Almaty, asked again on every look (a window may open meanwhile).
+    const expectedNow = () => {
+      const now = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Almaty',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date());
+      if (now >= '08:00' && now < '09:00') return 'Завтрак 08:00–09:00';
+      if (now >= '12:00' && now < '13:00') return 'Обед 12:00–13:00';
+      return 'Сейчас не время питания: скан не запишется';
+    };
+    const current = page.getByTestId('current-categories');
+    await current.waitFor();
+    await expect.poll(async () => (await current.textContent())!.includes(expectedNow())).toBe(true);
   });
 });

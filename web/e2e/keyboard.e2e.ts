@@ -393,7 +393,7 @@ describe('the keyboard on every signed-in screen', () => {
     await tabToField('Меню', 10);
     await page.keyboard.type(name);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').waitFor();
-    await page.keyboard.press('Enter');
+    await chooseIt();
     expect(await page.getByTestId('menu-select').textContent()).toContain(name);
     // The type is one Tab on, its choice moved by the arrows.
     await page.keyboard.press('Tab');

@@ -106,17 +106,18 @@ describe('/menus as the education admin', () => {
     await page.getByRole('link', { name: MENU, exact: true }).click();
     await page.getByRole('tab', { name: 'День 2' }).click();
     await page.getByRole('link', { name: 'Печать недели' }).click();
-    await page.waitForURL((u) => u.pathname.endsWith('/print') && u.searchParams.get('days') === '2-5');
+    // The menu's week holding the day shown, each day with its weekday.
+    await page.waitForURL((u) => u.pathname.endsWith('/print') && u.searchParams.get('days') === '1-5');
     const days = page.getByTestId('menu-print-page').getByTestId('printed-day');
     await days.first().waitFor();
-    expect(await days.count()).toBe(4);
-    const second = days.filter({ hasText: 'День 2' });
+    expect(await days.count()).toBe(5);
+    const second = days.filter({ hasText: 'День 2 — вторник' });
     expect(await second.textContent()).toContain(`Обед${PLOV}200 г${SOUP}200 г`);
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('menu-print-page').isVisible()).toBe(false);
     const paper = page.locator('.tamaq-print');
     expect(await paper.isVisible()).toBe(true);
-    expect(await paper.getByTestId('printed-day').count()).toBe(4);
+    expect(await paper.getByTestId('printed-day').count()).toBe(5);
     await shot(page, 'menu-print');
     await page.emulateMedia({ media: 'screen' });
   });

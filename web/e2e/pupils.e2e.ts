@@ -6,7 +6,7 @@ import { makeIin } from '@tamaq/contract/kz-id';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, downloadLink, openBrowser, shot, signInAt, signOutHere, storedToken } from './browser.ts';
+import { baseUrl, downloadLink, fieldError, openBrowser, shot, signInAt, signOutHere, storedToken } from './browser.ts';
 
 /** Every row this file makes carries this suffix, so it never meets rows of other test files. */
 const SUFFIX = String(Date.now()).slice(-7);
@@ -107,6 +107,33 @@ describe('/classroom/:classroomId/users as edu.admin@demo.kz', () => {
     expect(await row('Абенова Аружан').textContent()).toContain('Школа-гимназия №1');
     expect(await row('Абенова Аружан').textContent()).toContain(CLASS);
     await shot(page, 'classroom-users-wallet-set');
+  });
+
+  it("dates the pupil's social wallet as the order says, refusing a start in the future under its field", async () => {
+    await row('Абенова Аружан').getByRole('link', { name: 'Редактировать' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith(`/classroom/${classroomId}/user/`));
+    const from = page.getByLabel('Соцкошелёк с', { exact: true });
+    await from.waitFor();
+    const type = async (label: string, text: string) => {
+      const input = page.getByLabel(label, { exact: true });
+      await input.click();
+      await input.fill(text);
+      await input.press('Enter');
+    };
+    await type('Соцкошелёк с', '01.09.2099');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Соцкошелёк с')
+      .getByText('Начало — не позже сегодняшнего дня: будущей может быть только дата окончания')
+      .waitFor();
+    await type('Соцкошелёк с', '01.09.2025');
+    await type('Соцкошелёк по', '25.05.2099');
+    await page.getByLabel('Номер приказа', { exact: true }).fill('№ 45-п');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Изменения сохранены').waitFor();
+    await page.waitForURL((u) => u.pathname === `/classroom/${classroomId}/users`);
+    await expect
+      .poll(() => row('Абенова Аружан').locator('.ant-typography-success').textContent())
+      .toBe('(01.09.2025 – 25.05.2099)');
   });
 
   it('edits the pupil (name read-only): taking the category away shows «удалена (date)» in red', async () => {

@@ -154,6 +154,7 @@ describe('/report/school/fixations', () => {
   let schoolId: number;
   let class10: number;
   let dana: { id: number };
+  let erlan: { id: number };
 
   beforeAll(async () => {
     const admin = await tokenOf('edu.admin@demo.kz');
@@ -180,7 +181,7 @@ describe('/report/school/fixations', () => {
         food_category_id: category.id,
       });
     dana = await pupil(`Дана Отчётная ${SUFFIX}`, class10);
-    const erlan = await pupil(`Ерлан Отчётный ${SUFFIX}`, class1);
+    erlan = await pupil(`Ерлан Отчётный ${SUFFIX}`, class1);
     const mark = (date: string, classroomId: number, ids: number[]) =>
       call(admin, 'POST', '/api/school/fixation/manual', {
         date,
@@ -263,7 +264,14 @@ describe('/report/school/fixations', () => {
       classroom_id: class10,
       users_ids: [dana.id],
     });
-    const schoolDay = ![0, 6].includes(new Date(`${today}T00:00:00Z`).getUTCDay());
+    // Whether the school works today, as its calendar says (a weekend, a holiday, a vacation: no).
+    const yearOf = (d: string) => (Number(d.slice(5, 7)) >= 9 ? Number(d.slice(0, 4)) : Number(d.slice(0, 4)) - 1);
+    const { days } = await call<{ days: { date: string; kind: string }[] }>(
+      admin,
+      'GET',
+      `/api/calendar?year=${yearOf(today)}&schoolId=${schoolId}`,
+    );
+    const schoolDay = ['working', 'shortened'].includes(days.find((d) => d.date === today)!.kind);
     await page.goto(`${baseUrl()}/report/school/social-wallet?schoolId=${schoolId}`);
     const page$ = page.getByTestId('wallet-report-page');
     await page$.waitFor();
@@ -321,11 +329,25 @@ describe('/report/school/fixations', () => {
   });
 
   it('gives the observer the statistics of the school: cards, pies after the data, a row, «Вывести»', async () => {
+    // Their wallets began today; the order dates them a month back, so the days looked at are due.
+    const admin = await tokenOf('edu.admin@demo.kz');
+    for (const p of [dana, erlan]) await call(admin, 'PUT', '/api/user', { id: p.id, social_wallet_from: day(-30) });
+    // The school's working days of the period, as its calendar has them (weekends, holidays, vacations out).
+    const yearOf = (d: string) => (Number(d.slice(5, 7)) >= 9 ? Number(d.slice(0, 4)) : Number(d.slice(0, 4)) - 1);
+    const calendar = async (d: string) =>
+      (
+        await call<{ days: { date: string; kind: string }[] }>(
+          admin,
+          'GET',
+          `/api/calendar?year=${yearOf(d)}&schoolId=${schoolId}`,
+        )
+      ).days.find((x) => x.date === d)!.kind;
+    let weekdays = 0;
+    for (const d of [day(-2), day(-1)]) if (['working', 'shortened'].includes(await calendar(d))) weekdays++;
     await signOutHere(page);
     await signIn(page, 'observer@demo.kz');
     await page.waitForURL((u) => u.pathname === '/report/school/statistics');
     await page.goto(`${baseUrl()}/report/school/statistics?schoolId=${schoolId}&dateFrom=${day(-2)}&dateTo=${day(-1)}`);
-    const weekdays = [day(-2), day(-1)].filter((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())).length;
     const cards = page.getByTestId('statistics-cards');
     await cards.getByText('Выдано порций').waitFor();
     await page.getByTestId('statistics-charts').waitFor();

@@ -13,7 +13,7 @@ const CASES: Case[] = [
   {
     email: 'superadmin@demo.kz',
     home: '/organizations',
-    top: ['/admin', '/organizations', '/pupils', '/users'],
+    top: ['/admin', '/organizations', '/pupils', '/users', '/calendar'],
     groups: [],
   },
   {
@@ -54,7 +54,7 @@ const CASES: Case[] = [
   {
     email: 'edu.cashier@demo.kz',
     home: '/school/fixation',
-    top: ['/cashbox', '/cashbox/day', '/school/fixation'],
+    top: ['/cashbox', '/cashbox/day', '/kitchen', '/school/fixation'],
     groups: [],
   },
   {
@@ -173,9 +173,18 @@ describe('guarded routes', () => {
         return item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
       }),
     ).toBe(true);
+    // A copy of the token taken before the sign-out (a shared school PC) opens nothing after it.
+    const copied = await page.evaluate(() => localStorage.getItem('access_token'));
+    expect(copied).toEqual(expect.any(String));
     await signOut.click();
     await page.waitForURL((u) => u.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${baseUrl()}/api/profile`, { headers: { authorization: `Bearer ${copied}` } })).status,
+      )
+      .toBe(401);
     await page.goto(`${baseUrl()}/fixation`);
     await page.waitForURL((u) => u.pathname === '/login');
   });

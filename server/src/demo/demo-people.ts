@@ -15,6 +15,8 @@ import {
   watches,
 } from '../platform/db/schema-people.ts';
 import { localDate } from '../platform/time.ts';
+import { createSchoolCalendars } from '../modules/calendar/school-calendar.ts';
+import { addDays, isServed } from '../modules/calendar/school-year.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -98,9 +100,13 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
           p.i,
         ),
         foodCategoryId: category?.id ?? null,
-        socialWalletSetDate: category?.type === 'sw' ? '2026-09-01' : null,
+        // The wallet's dates as the order gives them: most from 1 September, some from 1 October
+        // (a list that came late); half until the end of the school year (25.05.2027).
+        socialWalletSetDate: category?.type === 'sw' ? (p.i % 5 === 0 ? '2026-10-01' : '2026-09-01') : null,
+        socialWalletOrder: category?.type === 'sw' ? '№ 112 от 28.08.2026' : null,
         // A few pupils left the social wallet this autumn: the list shows them in red.
-        socialWalletResetDate: !category && p.i % 10 === 2 ? '2026-10-15' : null,
+        socialWalletResetDate:
+          category?.type === 'sw' && p.i % 2 === 0 ? '2027-05-26' : !category && p.i % 10 === 2 ? '2026-10-15' : null,
         regionId: 2,
       });
     }
@@ -119,6 +125,15 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     { organizationId: company, name: 'Обед', position: 2, timeStart: '12:00', timeFinish: '15:00' },
     { organizationId: company, name: 'Ужин', position: 3, timeStart: '17:00', timeFinish: '20:00' },
   ]);
+  // The kindergarten's three meals; the schools keep one meal a day (the organization sets none).
+  const [, gardenLunch] = await tx
+    .insert(fixationCategories)
+    .values([
+      { organizationId: s.kg, name: 'Завтрак', position: 1, timeStart: '08:30', timeFinish: '09:15' },
+      { organizationId: s.kg, name: 'Обед', position: 2, timeStart: '12:00', timeFinish: '13:00' },
+      { organizationId: s.kg, name: 'Полдник', position: 3, timeStart: '15:30', timeFinish: '16:00' },
+    ])
+    .returning();
   const [odd, even] = await tx
     .insert(watches)
     .values([
@@ -190,17 +205,47 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     parentId: s.parentId,
   });
 
+  // The school year's days of the last month (weekends, holidays and vacations out), a school's and
+  // the kindergarten's; a few pupils away on the last of them and today.
+  const from = addDays(today, -30);
+  const calendars = await createSchoolCalendars(tx).of([s.school1, s.kindergarten], from, today);
+  const working = (school: number) =>
+    `{${calendars
+      .get(school)!
+      .days.filter((d) => isServed(d.kind) && d.date < today)
+      .map((d) => d.date)
+      .join(',')}}`;
+  const schoolDays = working(s.school1);
+  const gardenDays = working(s.kindergarten);
+  const lastDay = calendars
+    .get(s.school1)!
+    .days.filter((d) => isServed(d.kind) && d.date < today)
+    .at(-1)?.date;
+  const away = [lastDay, isServed(calendars.get(s.school1)!.day(today)!.kind) ? today : undefined].filter(
+    (d): d is string => d !== undefined,
+  );
+  for (const [k, date] of away.entries())
+    await tx.execute(sql`
+      insert into absences (organization_id, school_id, user_id, date)
+      select u.organization_id, u.school_id, u.id, ${date}::date from users u
+      where u.classroom_id is not null and u.organization_id = ${s.edu} and u.id % 17 = ${k}`);
+
   // A month of past lunches (none today, so today's scans start clean): pupils with a category on
-  // school days at about noon, employees at the first canteen every day.
+  // the school's working days at about noon (not those away; the kindergarten's in its lunch),
+  // employees at the first canteen every day.
   await tx.execute(sql`
-    insert into visits (organization_id, school_id, user_id, card_id, classroom_id, food_category_id, cost, visit_date, created_at)
+    insert into visits (organization_id, school_id, user_id, card_id, classroom_id, food_category_id, cost, visit_date,
+      created_at, fixation_category_id)
     select u.organization_id, u.school_id, u.id, c.id, u.classroom_id, u.food_category_id, f.cost, d::date,
-           (d::date + time '12:00' + (u.id % 50) * interval '1 minute') at time zone 'Asia/Almaty'
+           (d::date + time '12:00' + (u.id % 50) * interval '1 minute') at time zone 'Asia/Almaty',
+           case when u.organization_id = ${s.kg} then ${gardenLunch!.id}::int end
     from users u
     join cards c on c.user_id = u.id
     join food_categories f on f.id = u.food_category_id
     cross join generate_series(${today}::date - 30, ${today}::date - 1, interval '1 day') d
-    where u.classroom_id is not null and extract(isodow from d) < 6`);
+    where u.classroom_id is not null
+      and d::date = any(case when u.organization_id = ${s.kg} then ${gardenDays}::date[] else ${schoolDays}::date[] end)
+      and not exists (select 1 from absences a where a.user_id = u.id and a.date = d::date)`);
   await tx.execute(sql`
     insert into visits (organization_id, canteen_id, user_id, card_id, fixation_category_id, visit_date, created_at)
     select u.organization_id, ${canteen1!.id}, u.id, c.id, fc.id, d::date,

@@ -87,8 +87,20 @@ describe('loadConfig', () => {
     });
   });
 
-  it('listens on every interface with DATABASE_URL unless HOST says otherwise', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgresql://db/tamaq', JWT_SECRET: SECRET }, cwd).host).toBe('0.0.0.0');
+  it("names the live socket at PUBLIC_URL's port when it is set (a proxy passes /ws on), else at WS_PORT", () => {
+    expect(loadConfig({}, cwd).livePort).toBe(8088);
+    expect(loadConfig({ WS_PORT: '9001' }, cwd).livePort).toBe(9001);
+    expect(loadConfig({ PUBLIC_URL: 'https://tamaq.kz' }, cwd).livePort).toBe(443);
+    expect(loadConfig({ PUBLIC_URL: 'http://school.local' }, cwd).livePort).toBe(80);
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.10:8080/' }, cwd).livePort).toBe(8080);
+    expect(loadConfig({ PUBLIC_URL: 'https://tamaq.kz', LIVE_PORT: '8443' }, cwd).livePort).toBe(8443);
+  });
+
+  it('listens on loopback with DATABASE_URL too, and on every interface only when HOST says so', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/tamaq', JWT_SECRET: SECRET }, cwd).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/tamaq', JWT_SECRET: SECRET, HOST: '0.0.0.0' }, cwd).host).toBe(
+      '0.0.0.0',
+    );
   });
 
   it('parses BRANDS as host=brand pairs, hosts in lower case', () => {

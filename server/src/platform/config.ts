@@ -7,6 +7,11 @@ import { BrandKey } from '@tamaq/contract/brand';
 export interface Config {
   port: number;
   wsPort: number;
+  /**
+   * The port the pages open the live socket on (`/ws`, served on PORT and on WS_PORT): LIVE_PORT, else
+   * PUBLIC_URL's when it is set (a proxy in front passes `/ws` on with the pages), else WS_PORT.
+   */
+  livePort: number;
   host: string;
   dataDir: string;
   databaseUrl: string | null;
@@ -163,6 +168,7 @@ const secret = (name: string, min: number) =>
 const Env = z.object({
   PORT: port('PORT', 8080),
   WS_PORT: port('WS_PORT', 8088),
+  LIVE_PORT: port('LIVE_PORT', 0),
   HOST: z.string().optional(),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -177,6 +183,12 @@ const Env = z.object({
   TRUST_PROXY: trustProxy,
   METRICS_TOKEN: secret('METRICS_TOKEN', 16),
 });
+
+/** A URL's port, or its scheme's own. */
+const portOf = (url: string) => {
+  const u = new URL(url);
+  return u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = Env.safeParse(env);
@@ -205,7 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     port,
     wsPort: e.WS_PORT,
-    host: e.HOST || (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
+    livePort: e.LIVE_PORT || (e.PUBLIC_URL ? portOf(e.PUBLIC_URL) : e.WS_PORT),
+    // Every interface only when HOST says so: a port open to the school's network lets any pupil's
+    // device reach the instance past its proxy.
+    host: e.HOST || '127.0.0.1',
     dataDir: path.resolve(cwd, e.DATA_DIR || 'data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

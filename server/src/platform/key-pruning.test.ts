@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createOrganization, createSchool, createUser } from '../../test/factories.ts';
 import { createPupil } from '../../test/factories-people.ts';
-import { requestKeys, visits } from './db/schema-people.ts';
+import { requestKeys, scanWindows, sessions, signInSources, visits } from './db/schema-people.ts';
 import { orders } from './db/schema-food.ts';
 import { pruneKeys } from './key-pruning.ts';
 
@@ -75,7 +75,32 @@ describe('pruneKeys', () => {
       ])
       .returning({ id: orders.id });
 
+    // Repeat windows claimed in the database while Redis was away: one past its time, one still held.
+    await t.db.insert(scanWindows).values([
+      { card: 'PAST', heldBy: 'k1', at: Date.now() - 120_000, until: new Date(Date.now() - 60_000) },
+      { card: 'HELD', heldBy: 'k2', at: Date.now(), until: new Date(Date.now() + 60_000) },
+    ]);
+
+    // Where accounts signed in from: one last used over a year ago, one a month ago.
+    await t.db.insert(signInSources).values([
+      { userId: cashier.id, kind: 'address', value: '10.0.0.1', lastAt: ago(366) },
+      { userId: cashier.id, kind: 'address', value: '10.0.0.2', lastAt: ago(30) },
+    ]);
+
+    // Sessions: one ended two days ago, one ends tomorrow.
+    await t.db.insert(sessions).values([
+      { userId: cashier.id, expiresAt: ago(2) },
+      { userId: cashier.id, expiresAt: ago(-1) },
+    ]);
+
     const forgotten = await pruneKeys(t.db, NOW);
+    expect(forgotten.sessions).toBe(1);
+    expect(forgotten.sources).toBe(1);
+    expect((await t.db.select({ value: signInSources.value }).from(signInSources)).map((r) => r.value)).toEqual([
+      '10.0.0.2',
+    ]);
+    expect(forgotten.windows).toBe(1);
+    expect((await t.db.select({ card: scanWindows.card }).from(scanWindows)).map((w) => w.card)).toEqual(['HELD']);
     expect(forgotten.requests).toBeGreaterThanOrEqual(1);
     expect(forgotten.scans).toBeGreaterThanOrEqual(1);
     expect(forgotten.orders).toBeGreaterThanOrEqual(1);
@@ -108,6 +133,13 @@ describe('pruneKeys', () => {
       .orderBy(orders.id);
     expect(orderKeys.map((o) => o.key)).toEqual([null, 'order-new']);
     // A second run finds nothing more.
-    expect(await pruneKeys(t.db, NOW)).toEqual({ requests: 0, scans: 0, orders: 0 });
+    expect(await pruneKeys(t.db, NOW)).toEqual({
+      requests: 0,
+      scans: 0,
+      orders: 0,
+      windows: 0,
+      sources: 0,
+      sessions: 0,
+    });
   });
 });

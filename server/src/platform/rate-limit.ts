@@ -5,7 +5,11 @@ import { tooManyRequests } from './http/errors.ts';
  * Per-route limits for @fastify/rate-limit (registered with `global: false`; counted in Redis when
  * REDIS_URL is set, so every instance shares the count).
  */
-export const limit = (max: number, timeWindowMs: number, key?: (request: FastifyRequest) => string) => ({
+export const limit = (
+  max: number,
+  timeWindowMs: number,
+  key?: (request: FastifyRequest) => string | Promise<string>,
+) => ({
   max,
   timeWindow: timeWindowMs,
   ...(key ? { keyGenerator: key } : {}),
@@ -51,6 +55,15 @@ export function failureLimits(app: FastifyInstance, limits: readonly FailureLimi
         const state = await count(request, { increment: false });
         if (!state.isAllowed && state.remaining <= 0) throw tooManyRequests(state.ttlInSeconds);
       }
+    },
+    /** The limits whose count has reached its maximum, each with the seconds until it ends. */
+    async over(request: FastifyRequest): Promise<Map<string, number>> {
+      const reached = new Map<string, number>();
+      for (const [i, count] of counters.entries()) {
+        const state = await count(request, { increment: false });
+        if (!state.isAllowed && state.remaining <= 0) reached.set(limits[i]!.name, state.ttlInSeconds);
+      }
+      return reached;
     },
     async failed(request: FastifyRequest): Promise<void> {
       await Promise.all(counters.map((count) => count(request)));

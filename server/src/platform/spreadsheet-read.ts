@@ -12,8 +12,9 @@ import { ValidationError } from './http/errors.ts';
 /**
  * Reading imports (writing downloads: spreadsheet-write.ts, sending them: spreadsheet-reply.ts). A file is judged by its bytes, not its name: an executable
  * renamed `.xlsx` is refused before the parser sees it, a zip that would inflate past
- * MAX_INFLATED_BYTES is refused by its own directory before it is inflated, and what is parsed is
- * parsed in a worker thread with a memory limit and a deadline.
+ * MAX_INFLATED_BYTES is refused by its own directory before it is inflated (and, should the directory
+ * lie, by the worker as the bytes come out), and what is parsed is parsed in a worker thread with a
+ * memory limit and a deadline.
  */
 
 const MAX_INFLATED_BYTES = 100 * 1024 * 1024;
@@ -83,7 +84,12 @@ function parseInWorker(buf: Buffer): Promise<string[][]> {
       fn();
     };
     const worker = new Worker(WORKER_URL, {
-      workerData: { bytes: buf, maxRows: IMPORT_MAX_ROWS + 2, maxColumns: IMPORT_MAX_COLUMNS },
+      workerData: {
+        bytes: buf,
+        maxRows: IMPORT_MAX_ROWS + 2,
+        maxColumns: IMPORT_MAX_COLUMNS,
+        maxInflated: MAX_INFLATED_BYTES,
+      },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB },
       // Plain JavaScript: no TypeScript loader needed (and none inherited).
       execArgv: [],
@@ -93,7 +99,8 @@ function parseInWorker(buf: Buffer): Promise<string[][]> {
       void worker.terminate();
     }, WORKER_TIMEOUT_MS);
     worker.once('message', (m: { rows?: string[][]; error?: string }) => {
-      settle(() => (m.rows ? resolve(m.rows) : reject(refuse(IMPORT_MESSAGES.unreadable))));
+      const failed = m.error === 'tooBig' ? IMPORT_MESSAGES.tooBig : IMPORT_MESSAGES.unreadable;
+      settle(() => (m.rows ? resolve(m.rows) : reject(refuse(failed))));
       void worker.terminate();
     });
     // Out of memory or a crash inside the parser: the file is too much for us, not a server error.

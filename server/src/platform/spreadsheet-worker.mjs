@@ -1,6 +1,7 @@
 // Parses one spreadsheet off the main thread (see spreadsheet.ts): a heavy file must not stop the
 // event loop that records scans at lunch. Plain JavaScript, so it runs without the TypeScript loader.
 import os from 'node:os';
+import zlib from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 
@@ -14,7 +15,40 @@ if (process.platform === 'linux') {
   }
 }
 
-const { bytes, maxRows, maxColumns } = workerData;
+const { bytes, maxRows, maxColumns, maxInflated } = workerData;
+
+/**
+ * Inflates every entry of a zip (an .xlsx) within `budget` bytes in all, counted as they come out:
+ * a zip's directory can lie about the sizes (the main thread checks what it declares), and the
+ * parser would inflate a lying one until the deadline. False when the entries come to more.
+ */
+function inflatesWithin(buf, budget) {
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) return true;
+  const entries = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  let left = budget;
+  for (let i = 0; i < entries && at + 46 <= buf.length; i++) {
+    const method = buf.readUInt16LE(at + 10);
+    const compressed = buf.readUInt32LE(at + 20);
+    const local = buf.readUInt32LE(at + 42);
+    at += 46 + buf.readUInt16LE(at + 28) + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+    if (local + 30 > buf.length) continue;
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    if (method === 0) {
+      left -= compressed;
+    } else if (method === 8) {
+      try {
+        left -= zlib.inflateRawSync(buf.subarray(start), { maxOutputLength: Math.max(1, left) }).length;
+      } catch (err) {
+        if (err?.code === 'ERR_BUFFER_TOO_LARGE') return false;
+        // Not inflatable: the parser will say it is unreadable.
+      }
+    }
+    if (left < 0) return false;
+  }
+  return true;
+}
 
 function cellText(cell) {
   if (!cell || cell.v === undefined || cell.v === null) return '';
@@ -23,7 +57,7 @@ function cellText(cell) {
   return String(cell.v).replace(/\s+/g, ' ').trim();
 }
 
-try {
+function parse() {
   const book = XLSX.read(Buffer.from(bytes), {
     type: 'buffer',
     dense: true,
@@ -48,6 +82,11 @@ try {
     }
     parentPort.postMessage({ rows });
   }
+}
+
+try {
+  if (maxInflated && !inflatesWithin(Buffer.from(bytes), maxInflated)) parentPort.postMessage({ error: 'tooBig' });
+  else parse();
 } catch {
   parentPort.postMessage({ error: 'unreadable' });
 }

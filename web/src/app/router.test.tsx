@@ -10,7 +10,7 @@ const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\
 const signIn = (role: Role) =>
   localStorage.setItem(
     TOKEN_STORAGE_KEY,
-    `${b64({ alg: 'HS256' })}.${b64({ sub: '1', role, org: 1, school: null, tv: 0, exp: Date.now() / 1000 + 3600 })}.x`,
+    `${b64({ alg: 'HS256' })}.${b64({ sub: '1', role, org: 1, school: null, tv: 0, sid: '5f0c2a52-7c8e-4b7e-9d3c-3f1a2b4c5d6e', sg: 1, exp: Date.now() / 1000 + 3600 })}.x`,
   );
 
 async function open(path: string) {

@@ -155,6 +155,18 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/menus/menu-print-page.tsx'),
     (m) => m.MenuPrintPage,
   ),
+  '/kitchen': screen(
+    () => import('../features/calendar/kitchen-page.tsx'),
+    (m) => m.KitchenPage,
+  ),
+  '/absences': screen(
+    () => import('../features/calendar/absences-page.tsx'),
+    (m) => m.AbsencesPage,
+  ),
+  '/calendar': screen(
+    () => import('../features/calendar/calendar-page.tsx'),
+    (m) => m.CalendarPage,
+  ),
   '/activated/menus': screen(
     () => import('../features/menus/activated-menus-page.tsx'),
     (m) => m.ActivatedMenusPage,

@@ -43,7 +43,7 @@ export function useTokenRefresh(token: string | null): void {
       );
     }
     if (token === staleAtLoad) {
-      // Each page load renews once, so a daily user's session slides instead of expiring mid-task.
+      // Each page load renews once (the session itself ends 16 hours after its sign-in, docs/rules.md "Sessions").
       staleAtLoad = null;
       refresh();
     } else {

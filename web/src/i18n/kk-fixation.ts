@@ -15,6 +15,7 @@ export const fixationTexts: Widen<typeof ruFixation> = {
   category: 'Тіркеу санаты',
   bySchedule: 'Кесте бойынша',
   current: 'Қазір',
+  currentNoMeal: 'Қазір тамақтану уақыты емес: скан жазылмайды',
   currentNone: 'Қазір кесте бойынша тамақтану санаты жоқ',
   currentLabel: 'Ағымдағы санаттар',
   manual: {

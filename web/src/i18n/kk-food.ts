@@ -289,6 +289,7 @@ export const foodTexts: Widen<typeof ruFood> = {
     printThisWeek: 'Апта мәзірін басып шығару',
     heading: 'Мәзір',
     day: (n: number) => `${n}-күн`,
+    weekDay: (n: number, weekday: string) => `${n}-күн — ${weekday.toLowerCase()}`,
     dated: (weekday: string, date: string, n: number) => `${weekday}, ${date} — мәзірдің ${n}-күні`,
     empty: 'Тағам жоқ',
     nothing: 'Бұл күндері мәзір қолданылмайды',

@@ -51,6 +51,7 @@ export const usersTexts: Widen<typeof ruUsers> = {
     apply: 'Қолдану',
     cancel: 'Бас тарту',
     done: (n: number) => `Тамақтану санаты өзгертілген оқушылар: ${n}`,
+    walletHint: 'Әлеуметтік әмиянда болатындар үшін: бұйрықтағы күндер (бос — бүгіннен бастап, аяқталусыз)',
   },
   roleFilter: 'Рөлі',
   allRoles: 'Барлық рөлдер',
@@ -65,6 +66,7 @@ export const usersTexts: Widen<typeof ruUsers> = {
   },
   wallet: {
     set: (date: string) => `(${date})`,
+    period: (from: string, to: string) => `(${from} – ${to})`,
     setTitle: 'Әлеуметтік әмиян тағайындалды',
     reset: (date: string) => `алынды (${date})`,
     walletEnded: (date: string) => `әлеуметтік әмиян алынды (${date})`,
@@ -94,6 +96,11 @@ export const usersTexts: Widen<typeof ruUsers> = {
     chooseRegion: 'Өңірді таңдаңыз',
     organization: 'Ұйым',
     chooseOrganization: 'Ұйымды таңдаңыз',
+    walletFrom: 'Әлеуметтік әмиян басталуы',
+    walletTo: 'Әлеуметтік әмиян аяқталуы',
+    walletOrder: 'Бұйрық нөмірі',
+    walletHint:
+      'Бұйрықтағы күндер: басталуы бүгіннен кеш емес (бос — бүгіннен бастап), аяқталуы болашақта болуы мүмкін (бос — санат өзгергенге дейін)',
   },
 };
 

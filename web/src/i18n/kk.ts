@@ -8,6 +8,7 @@ import { shell } from './kk-shell.ts';
 import { structureTexts } from './kk-structure.ts';
 import { reportsTexts, usersTexts } from './kk-users.ts';
 import { ui } from './kk-ui.ts';
+import { calendarTexts } from './kk-calendar.ts';
 
 /**
  * The Kazakh dictionary, section by section beside the Russian one (docs/glossary.md keeps the
@@ -27,4 +28,5 @@ export const kk: Dictionary = {
   food: foodTexts,
   reports: reportsTexts,
   library: libraryTexts,
+  calendar: calendarTexts,
 };

@@ -30,6 +30,24 @@ const fixationCategories = {
   empty: 'Категорий пока нет',
 };
 
+/** The same screens for a school or a kindergarten: its meal times. */
+const mealTimes: typeof fixationCategories = {
+  ...fixationCategories,
+  title: 'Время питания',
+  newTitle: 'Новое время питания',
+  editTitle: 'Редактирование времени питания',
+  add: 'Добавить время питания',
+  namePlaceholder: 'Например, Завтрак',
+  windowHint:
+    'Время организации, с 05:00 до 23:00. Окна не пересекаются: скан записывает питание, в окно которого попал, по одной порции на ученика; скан вне окон отклоняется с временем следующего. Пока времени питания нет, засчитывается одна порция в день.',
+  confirmDelete: 'Вы действительно желаете удалить время питания?',
+  deleted: 'Время питания удалено',
+  created: 'Время питания добавлено',
+  saved: 'Время питания сохранено',
+  loadFailed: 'Не удалось загрузить время питания',
+  empty: 'Время питания не задано: засчитывается одна порция в день',
+};
+
 const foodCategories = {
   title: 'Категории питания',
   newTitle: 'Новая категория питания',
@@ -42,6 +60,8 @@ const foodCategories = {
   costColumn: 'Стоимость в день',
   currency: 'тг.',
   type: 'Тип',
+  meals: 'Какое питание оплачивает',
+  mealsHint: 'Не отмечено ничего — любое. Скан в другое время питания отклоняется.',
   types: { sw: 'Социальный кошелёк', common: 'Стандартная категория' },
   typeChangeHint:
     'Смена типа сразу меняет даты социального кошелька у всех учеников этой категории: с сегодняшнего дня кошелёк назначается или снимается.',
@@ -53,4 +73,4 @@ const foodCategories = {
   empty: 'Категорий пока нет',
 };
 
-export const catalogsTexts = { actions, fixationCategories, foodCategories } as const;
+export const catalogsTexts = { actions, fixationCategories, mealTimes, foodCategories } as const;

@@ -11,6 +11,7 @@ export const fixationTexts = {
   category: 'Категория фиксации',
   bySchedule: 'По расписанию',
   current: 'Сейчас',
+  currentNoMeal: 'Сейчас не время питания: скан не запишется',
   currentNone: 'Сейчас нет категории питания по расписанию',
   currentLabel: 'Текущие категории',
   manual: {

@@ -287,6 +287,7 @@ export const foodTexts = {
     printThisWeek: 'Печать меню недели',
     heading: 'Меню',
     day: (n: number) => `День ${n}`,
+    weekDay: (n: number, weekday: string) => `День ${n} — ${weekday.toLowerCase()}`,
     dated: (weekday: string, date: string, n: number) => `${weekday}, ${date} — день ${n} меню`,
     empty: 'Блюд нет',
     nothing: 'На эти дни меню не действует',

@@ -47,6 +47,7 @@ export const usersTexts = {
     apply: 'Применить',
     cancel: 'Отмена',
     done: (n: number) => `Категория питания изменена у учеников: ${n}`,
+    walletHint: 'Для тех, кто окажется в соцкошельке: даты из приказа (пусто — с сегодняшнего дня, без окончания)',
   },
   roleFilter: 'Роль',
   allRoles: 'Все роли',
@@ -61,6 +62,7 @@ export const usersTexts = {
   },
   wallet: {
     set: (date: string) => `(${date})`,
+    period: (from: string, to: string) => `(${from} – ${to})`,
     setTitle: 'Социальный кошелёк назначен',
     reset: (date: string) => `удалена (${date})`,
     walletEnded: (date: string) => `соц. кошелёк снят (${date})`,
@@ -90,5 +92,10 @@ export const usersTexts = {
     chooseRegion: 'Выберите регион',
     organization: 'Организация',
     chooseOrganization: 'Выберите организацию',
+    walletFrom: 'Соцкошелёк с',
+    walletTo: 'Соцкошелёк по',
+    walletOrder: 'Номер приказа',
+    walletHint:
+      'Даты из приказа: начало — не позже сегодняшнего дня (пусто — с сегодня), окончание может быть в будущем (пусто — до смены категории)',
   },
 } as const;

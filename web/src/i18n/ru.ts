@@ -10,6 +10,7 @@ import { manualFixationTexts } from './ru-manual-fixation.ts';
 import { foodTexts } from './ru-food.ts';
 import { reportsTexts } from './ru-reports.ts';
 import { libraryTexts } from './ru-library.ts';
+import { calendarTexts } from './ru-calendar.ts';
 
 /** The one Russian dictionary: each section lives in its own file so a Kazakh one can follow. */
 export const ru = {
@@ -25,4 +26,5 @@ export const ru = {
   food: foodTexts,
   reports: reportsTexts,
   library: libraryTexts,
+  calendar: calendarTexts,
 } as const;

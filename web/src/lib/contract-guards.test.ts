@@ -21,7 +21,15 @@ const agree = <T>(
 
 describe('the hand-written contract checks', () => {
   it('read a token payload as TokenPayload does', () => {
-    const good = { sub: '12', role: 'Cashier', org: 3, school: null, tv: 0 };
+    const good = {
+      sub: '12',
+      role: 'Cashier',
+      org: 3,
+      school: null,
+      tv: 0,
+      sid: '5f0c2a52-7c8e-4b7e-9d3c-3f1a2b4c5d6e',
+      sg: 2,
+    };
     agree(tokenPayload, TokenPayload, [
       good,
       { ...good, iat: 1, exp: 2 },

@@ -210,4 +210,35 @@ describe('openLiveChannel', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(d.sub).toHaveBeenCalledTimes(1);
   });
+  it('reads the screen again when the server says messages may have been lost, without handing the signal on', async () => {
+    const c = setup();
+    await vi.advanceTimersByTimeAsync(0);
+    c.last().accept();
+    expect(c.onLive).toHaveBeenCalledTimes(1);
+    c.last().send({ type: 'resync' });
+    expect(c.onLive).toHaveBeenCalledTimes(2);
+    expect(c.messages).toEqual([]);
+  });
+
+  it('reads the screen again after a minute with no message, and not while messages come', async () => {
+    const c = setup();
+    await vi.advanceTimersByTimeAsync(0);
+    c.last().accept();
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(c.onLive).toHaveBeenCalledTimes(1);
+    // A message starts the minute again.
+    c.last().send({ type: 'fixation', fixation: { id: 5 } });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(c.onLive).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(c.onLive).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(c.onLive).toHaveBeenCalledTimes(3);
+    // A lost socket is not live: it reconnects (and reads again then), it does not read on a timer.
+    c.last().drop();
+    await vi.advanceTimersByTimeAsync(500);
+    c.channel.close();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(c.onLive).toHaveBeenCalledTimes(3);
+  });
 });

@@ -25,8 +25,13 @@ export interface LiveChannelOptions {
   /** Every message but the server's own `subscribed` greeting. */
   onMessage: (message: unknown) => void;
   onStatus?: (status: LiveStatus) => void;
-  /** Each time the channel becomes live: the screen reloads what it may have missed while away. */
+  /**
+   * Each time the channel becomes live, when the server says messages may have been lost (`resync`),
+   * and after a while with no message at all: the screen reloads what it may have missed.
+   */
   onLive?: () => void;
+  /** A live channel that has heard nothing for this long reads its screen again. */
+  quietMs?: number;
   connect?: (url: string) => LiveSocket;
   location?: { protocol: string; hostname: string };
   /** Waits between attempts, the last one repeating. */
@@ -39,6 +44,8 @@ export interface LiveChannelOptions {
 }
 
 export const LIVE_BACKOFF_MS = [1000, 2000, 5000, 10_000, 20_000] as const;
+/** A list is read again after a minute without a message, should one have been lost on the way. */
+export const LIVE_QUIET_MS = 60_000;
 const OPEN_TIMEOUT_MS = 10_000;
 const NORMAL_CLOSE = 1000;
 
@@ -72,12 +79,14 @@ export function openLiveChannel(opts: LiveChannelOptions): { close(): void } {
   const openTimeout = opts.openTimeoutMs ?? OPEN_TIMEOUT_MS;
   const random = opts.random ?? Math.random;
   const listen = opts.listen ?? browserListen;
+  const quietMs = opts.quietMs ?? LIVE_QUIET_MS;
 
   let closed = false;
   let failures = 0;
   let socket: LiveSocket | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let openTimer: ReturnType<typeof setTimeout> | null = null;
+  let quietTimer: ReturnType<typeof setTimeout> | null = null;
   let status: LiveStatus | null = null;
   // Bumped on every attempt: late callbacks of an abandoned socket or ticket request do nothing.
   let attempt = 0;
@@ -93,8 +102,25 @@ export function openLiveChannel(opts: LiveChannelOptions): { close(): void } {
     openTimer = null;
   };
 
+  const clearQuietTimer = () => {
+    if (quietTimer) clearTimeout(quietTimer);
+    quietTimer = null;
+  };
+  /** (Re)starts the wait for the next message of a live channel. */
+  const heard = () => {
+    clearQuietTimer();
+    if (!opts.onLive || closed) return;
+    quietTimer = setTimeout(() => {
+      quietTimer = null;
+      if (status !== 'live' || closed) return;
+      opts.onLive?.();
+      heard();
+    }, quietMs);
+  };
+
   const drop = () => {
     clearOpenTimer();
+    clearQuietTimer();
     const s = socket;
     socket = null;
     if (s) {
@@ -149,6 +175,12 @@ export function openLiveChannel(opts: LiveChannelOptions): { close(): void } {
             clearOpenTimer();
             failures = 0;
             setStatus('live');
+            heard();
+            opts.onLive?.();
+            return;
+          }
+          heard();
+          if (isLive(message, 'resync')) {
             opts.onLive?.();
             return;
           }

@@ -18,7 +18,15 @@ describe('session token', () => {
 
   it('reads the signed-in actor from the token', () => {
     setToken(fakeJwt(adminPayload()));
-    expect(readToken()).toEqual({ sub: '7', role: 'EducationAdmin', org: 3, school: null, tv: 1 });
+    expect(readToken()).toEqual({
+      sub: '7',
+      role: 'EducationAdmin',
+      org: 3,
+      school: null,
+      tv: 1,
+      sid: '5f0c2a52-7c8e-4b7e-9d3c-3f1a2b4c5d6e',
+      sg: 1,
+    });
   });
 
   it('reads a payload with Cyrillic text in it (UTF-8 inside base64url)', () => {

@@ -115,10 +115,11 @@ const intOrNull = (v: unknown): v is number | null => v === null || isInt(v);
  */
 export function tokenPayload(raw: unknown): TokenPayload | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const { sub, role, org, school, tv } = raw as Record<string, unknown>;
+  const { sub, role, org, school, tv, sid, sg } = raw as Record<string, unknown>;
   if (typeof sub !== 'string' || !ROLES.includes(role as Role)) return null;
   if (!intOrNull(org) || !intOrNull(school) || !isInt(tv)) return null;
-  return { sub, role: role as Role, org, school, tv };
+  if (typeof sid !== 'string' || !isInt(sg)) return null;
+  return { sub, role: role as Role, org, school, tv, sid, sg };
 }
 
 let storageAttached = false;

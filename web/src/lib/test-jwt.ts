@@ -10,4 +10,13 @@ export function fakeJwt(payload: Record<string, unknown>): string {
 
 export const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
-export const adminPayload = () => ({ sub: '7', role: 'EducationAdmin', org: 3, school: null, tv: 1, exp: inAnHour() });
+export const adminPayload = () => ({
+  sub: '7',
+  role: 'EducationAdmin',
+  org: 3,
+  school: null,
+  tv: 1,
+  sid: '5f0c2a52-7c8e-4b7e-9d3c-3f1a2b4c5d6e',
+  sg: 1,
+  exp: inAnHour(),
+});

@@ -7,6 +7,9 @@ import { createAdminRepository } from './admin.repository.ts';
 export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const repo = createAdminRepository(platform.db);
   const e = ENDPOINTS.admin;
-  bindEndpoint(app, e.summary, () => repo.summary(platform.now()));
+  bindEndpoint(app, e.summary, async () => ({
+    ...(await repo.summary(platform.now())),
+    notices: platform.notices.list(),
+  }));
   bindEndpoint(app, e.outbox, (request) => repo.outbox(request.query));
 };

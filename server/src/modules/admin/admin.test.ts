@@ -44,7 +44,18 @@ describe('GET /api/admin/summary', () => {
       cards: 2,
       visits_today: 2,
       outbox_waiting: expect.any(Number),
+      notices: [],
     });
+  });
+
+  it('says when requests come through a proxy that TRUST_PROXY does not name (every client then shares its address)', async () => {
+    const { token } = await signedIn(t.platform, { role: 'SuperAdmin' });
+    expect((await summary(token)).json().notices).toEqual([]);
+    await t.call({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect((await summary(token)).json().notices).toEqual(['forwarded-untrusted']);
+    // Once is enough: it stays said.
+    await t.call({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-for': '203.0.113.10' } });
+    expect((await summary(token)).json().notices).toEqual(['forwarded-untrusted']);
   });
 
   it('answers 403 to an admin', async () => {

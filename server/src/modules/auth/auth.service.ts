@@ -20,7 +20,7 @@ import { isUniqueViolation, unauthorized, ValidationError } from '../../platform
 import type { Platform } from '../../platform/platform.ts';
 import { createAuthRepository, type Account } from './auth.repository.ts';
 import { createCodeService } from './codes.service.ts';
-import { accessToken, type TokenSubject } from './session.ts';
+import { accessToken, renewedToken, type TokenSubject } from './session.ts';
 
 /** What the sign-up code keeps until it is confirmed (the password already hashed). */
 const SignupForm = z.object({ name: z.string(), organization: z.string(), passwordHash: z.string() });
@@ -46,12 +46,15 @@ const subjectOf = (
   tokenVersion: account.tokenVersion,
 });
 
-export function createAuthService(platform: Pick<Platform, 'actors' | 'db' | 'now' | 'tokens' | 'mailer'>) {
+export function createAuthService(
+  platform: Pick<Platform, 'actors' | 'db' | 'now' | 'tokens' | 'sessions' | 'mailer'>,
+) {
   const repo = createAuthRepository(platform.db);
   const codes = createCodeService(platform);
 
   return {
-    async login({ email, password }: LoginBody): Promise<AccessToken> {
+    /** The token, and whose it is (sign-in remembers where the account signed in from). */
+    async login({ email, password }: LoginBody): Promise<{ answer: AccessToken; userId: number }> {
       const account = await repo.findByEmail(email.trim().toLowerCase());
       const role = signInRole(account);
       // Always spend a password check, so a missing account cannot be told from a wrong password.
@@ -59,10 +62,10 @@ export function createAuthService(platform: Pick<Platform, 'actors' | 'db' | 'no
       if (!ok || !role) throw badCredentials();
       // Said only to whoever knows the password.
       if (!account!.organizationActive) throw unauthorized(AUTH_MESSAGES.organizationDisabled);
-      return accessToken(platform.tokens, subjectOf(account!, role));
+      return { answer: await accessToken(platform.sessions, subjectOf(account!, role)), userId: account!.id };
     },
 
-    refresh: (actor: Actor): Promise<AccessToken> => accessToken(platform.tokens, actor),
+    refresh: (actor: Actor): Promise<AccessToken> => renewedToken(platform.sessions, actor),
 
     /** The code's mail goes in `language`, the one the person at the browser reads. */
     async startSignup(body: RegisterBody, language: Language = 'ru'): Promise<CodeSent> {
@@ -108,7 +111,7 @@ export function createAuthService(platform: Pick<Platform, 'actors' | 'db' | 'no
         );
         return created;
       });
-      return accessToken(platform.tokens, subjectOf(user, 'Admin'));
+      return accessToken(platform.sessions, subjectOf(user, 'Admin'));
     },
 
     async startRecovery({ email }: EmailBody, language: Language = 'ru'): Promise<CodeSent> {
@@ -140,7 +143,7 @@ export function createAuthService(platform: Pick<Platform, 'actors' | 'db' | 'no
         return subjectOf({ ...account!, tokenVersion: saved.tokenVersion }, role);
       });
       platform.actors.forget(subject.userId);
-      return accessToken(platform.tokens, subject);
+      return accessToken(platform.sessions, subject);
     },
   };
 }

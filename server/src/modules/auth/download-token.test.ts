@@ -63,7 +63,15 @@ describe('POST /api/auth/download-token', () => {
     const { user, token: session } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId });
     const claims = payloadOf(await downloadTokenOf(session).then((d) => d.token));
     const past = Math.floor(Date.now() / 1000) - 60;
-    const expired = await new SignJWT({ sub: String(user.id), role: claims.role, org: claims.org, school: null, tv: 0 })
+    const expired = await new SignJWT({
+      sub: String(user.id),
+      role: claims.role,
+      org: claims.org,
+      school: null,
+      tv: 0,
+      sid: claims.sid,
+      sg: claims.sg,
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer('tamaq')
       .setAudience('download')

@@ -152,6 +152,62 @@ describe('password spraying', () => {
   });
 });
 
+describe('sign-in under attack holds back the failing sources, not the account', () => {
+  /** A browser's sign-in: its device cookie (if it has one) with the CSRF pair every browser sends. */
+  const browser = (remoteAddress: string, email: string, password: string, device?: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress,
+      cookies: { 'XSRF-TOKEN': 'csrf-1', ...(device ? { tamaq_device: device } : {}) },
+      headers: { 'x-xsrf-token': 'csrf-1' },
+    });
+  const deviceOf = (res: Awaited<ReturnType<typeof browser>>) => {
+    const cookie = res.cookies.find((c) => c.name === 'tamaq_device');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    return cookie!.value;
+  };
+
+  it('a browser that signed in before passes an address that sprayers locked; a new browser there waits', async () => {
+    const user = await createUser(t.db, { email: 'attack.known-browser@test.kz' });
+    const device = deviceOf(await browser('10.4.0.1', user.email!, FACTORY_PASSWORD));
+    for (let i = 0; i < 30; i++)
+      expect((await browser('10.4.0.1', `attack-${i}@test.kz`, 'Spray-2026')).statusCode).toBe(401);
+    expect((await browser('10.4.0.1', user.email!, FACTORY_PASSWORD)).statusCode).toBe(429);
+    // A made-up device cookie is no browser that signed in.
+    expect((await browser('10.4.0.1', user.email!, FACTORY_PASSWORD, 'A'.repeat(32))).statusCode).toBe(429);
+    const back = await browser('10.4.0.1', user.email!, FACTORY_PASSWORD, device);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().access_token).toEqual(expect.any(String));
+    // It keeps its cookie; a wrong password from it is still a wrong password.
+    expect(deviceOf(back)).toBe(device);
+    expect((await browser('10.4.0.1', user.email!, 'wrong-password', device)).statusCode).toBe(401);
+  });
+
+  it('guesses on one account from 20 addresses do not lock its owner out of an address or browser it used', async () => {
+    const user = await createUser(t.db, { email: 'attack.cashier@test.kz' });
+    const device = deviceOf(await browser('10.5.0.1', user.email!, FACTORY_PASSWORD));
+    for (let i = 0; i < 20; i++)
+      expect((await browser(`10.5.1.${i + 1}`, user.email!, 'Guess-2026')).statusCode).toBe(401);
+    // A guesser from yet another address is held back, right password or not.
+    expect((await browser('10.5.2.1', user.email!, FACTORY_PASSWORD)).statusCode).toBe(429);
+    // The owner at the school's address, in a new browser, and in their own browser elsewhere.
+    expect((await browser('10.5.0.1', user.email!, FACTORY_PASSWORD)).statusCode).toBe(200);
+    expect((await browser('10.5.3.1', user.email!, FACTORY_PASSWORD, device)).statusCode).toBe(200);
+  });
+
+  it("one account's browser is not another's: it passes only for the account it signed in to", async () => {
+    const first = await createUser(t.db, { email: 'attack.first@test.kz' });
+    const second = await createUser(t.db, { email: 'attack.second@test.kz' });
+    const device = deviceOf(await browser('10.6.0.1', first.email!, FACTORY_PASSWORD));
+    for (let i = 0; i < 30; i++)
+      expect((await browser('10.6.0.1', `attack6-${i}@test.kz`, 'Spray-2026')).statusCode).toBe(401);
+    expect((await browser('10.6.0.1', second.email!, FACTORY_PASSWORD, device)).statusCode).toBe(429);
+    expect((await browser('10.6.0.1', first.email!, FACTORY_PASSWORD, device)).statusCode).toBe(200);
+  });
+});
+
 describe('a disabled organization', () => {
   it('ends the sessions its users already have', async () => {
     const org = await createOrganization(t.db, { type: 'company' });

@@ -1,33 +1,39 @@
 import type { AccessToken, DownloadToken } from '@tamaq/contract/auth';
-import type { Role } from '@tamaq/contract/roles';
-import { DOWNLOAD_TOKEN_TTL_SECONDS, type TokenService, type TokenUse } from '../../platform/auth/tokens.ts';
+import type { Actor } from '../../platform/auth/actors.ts';
+import type { SessionService, TokenSubject } from '../../platform/auth/sessions.ts';
+import { DOWNLOAD_TOKEN_TTL_SECONDS } from '../../platform/auth/tokens.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
 
-/** Whom a token is for: the fields the guard checks again on every call (an `Actor` fits). */
-export interface TokenSubject {
-  userId: number;
-  role: Role;
-  organizationId: number | null;
-  schoolId: number | null;
-  tokenVersion: number;
+export type { TokenSubject };
+
+/** A new session (a sign-in, a registration, a recovery, an accepted invitation) and its token. */
+export async function accessToken(sessions: SessionService, subject: TokenSubject): Promise<AccessToken> {
+  return { access_token: await sessions.start(subject) };
 }
 
-const signFor = (tokens: TokenService, subject: TokenSubject, use: TokenUse) =>
-  tokens.sign(
-    {
-      sub: String(subject.userId),
-      role: subject.role,
-      org: subject.organizationId,
-      school: subject.schoolId,
-      tv: subject.tokenVersion,
-    },
-    use,
-  );
+/**
+ * The caller's session renewed (a refresh, a profile save): the token that called stops working.
+ * `subject` may carry what changed (a new token version after the caller's own password change).
+ */
+export async function renewedToken(
+  sessions: SessionService,
+  actor: Actor,
+  subject: TokenSubject = actor,
+): Promise<AccessToken> {
+  const token = await sessions.renew(subject, actor.sessionId);
+  if (!token) throw unauthorized();
+  return { access_token: token };
+}
 
-export async function accessToken(tokens: TokenService, subject: TokenSubject): Promise<AccessToken> {
-  return { access_token: await signFor(tokens, subject, 'session') };
+/** Another token of the caller's session (a profile save): the token that called keeps working. */
+export async function sameSessionToken(sessions: SessionService, actor: Actor): Promise<AccessToken> {
+  return { access_token: await sessions.again(actor, actor.sessionId, actor.sessionGeneration) };
 }
 
 /** A token for the download links of the signed-in user's screens (their session token stays out of links). */
-export async function downloadToken(tokens: TokenService, subject: TokenSubject): Promise<DownloadToken> {
-  return { token: await signFor(tokens, subject, 'download'), expires_in: DOWNLOAD_TOKEN_TTL_SECONDS };
+export async function downloadToken(sessions: SessionService, actor: Actor): Promise<DownloadToken> {
+  return {
+    token: await sessions.download(actor, actor.sessionId, actor.sessionGeneration),
+    expires_in: DOWNLOAD_TOKEN_TTL_SECONDS,
+  };
 }

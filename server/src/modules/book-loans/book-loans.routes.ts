@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { actorOf } from '../../platform/auth/guard.ts';
+import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
@@ -17,9 +18,9 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   bindEndpoint(app, e.reader, (request) => loans.reader(actorOf(request), request.body));
   bindEndpoint(app, e.subscribe, (request) => loans.subscribe(actorOf(request), request.body.schoolId));
   bindEndpoint(app, e.byBarcode, (request) => loans.byBarcode(actorOf(request), request.query));
-  bindEndpoint(app, e.issue, (request) => loans.issue(actorOf(request), request.body));
-  bindEndpoint(app, e.renew, (request) => loans.renew(actorOf(request), request.body));
-  bindEndpoint(app, e.takeBack, (request) => loans.takeBack(actorOf(request), request.body));
+  bindEndpoint(app, e.issue, (request) => loans.issue(actorOf(request), request.body, idempotencyKey(request)));
+  bindEndpoint(app, e.renew, (request) => loans.renew(actorOf(request), request.body, idempotencyKey(request)));
+  bindEndpoint(app, e.takeBack, (request) => loans.takeBack(actorOf(request), request.body, idempotencyKey(request)));
   bindEndpoint(app, e.onHand, (request) => loans.onHand(actorOf(request), request.query));
   bindEndpoint(app, e.notices, (request) => notices.list(actorOf(request), request.query));
 };

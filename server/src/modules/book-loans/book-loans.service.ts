@@ -22,6 +22,7 @@ import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { createOnce, requestDigest } from '../../platform/http/idempotency.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createBookLoansRepository, toStudent, type LockedCopy, type StudentLookup } from './book-loans.repository.ts';
@@ -97,6 +98,21 @@ export function createBookLoansService(
       data: data ?? null,
     }));
 
+  /**
+   * An issue, renewal or return at most once per Idempotency-Key (the desk keeps one for its retries):
+   * a retry whose first answer was lost gets that answer (the count it wrote), not «Книга уже выдана».
+   */
+  const once = async (
+    actor: Actor,
+    key: string | null,
+    kind: string,
+    body: unknown,
+    work: (tx: Db) => Promise<number>,
+  ): Promise<LoanResult> => {
+    const count = await createOnce(platform.db, { userId: actor.userId, key, kind, digest: requestDigest(body) }, work);
+    return { success: true as const, count };
+  };
+
   return {
     student: (actor: Actor, q: LibraryStudentQuery) => byCard(actor, q.schoolId, q.card),
 
@@ -125,7 +141,7 @@ export function createBookLoansService(
       const school = await schools.findVisible(actor, schoolId);
       if (!school) throw ValidationError.field('schoolId', LIBRARY_MESSAGES.schoolNotFound);
       const channel = libraryChannel(school.id);
-      return { channel, ticket: platform.tickets.issue(actor, channel), port: platform.config.wsPort, path: '/ws' };
+      return { channel, ticket: platform.tickets.issue(actor, channel), port: platform.config.livePort, path: '/ws' };
     },
 
     /** `GET /api/book/by/barcode`: the copy in the student's school, whether on hand and with whom. */
@@ -146,11 +162,11 @@ export function createBookLoansService(
       };
     },
 
-    async issue(actor: Actor, body: BookIssuance): Promise<LoanResult> {
+    async issue(actor: Actor, body: BookIssuance, key: string | null = null): Promise<LoanResult> {
       const student = await studentFor(actor, body.user_id);
       await checkDueDate(student, body.expired_at);
       try {
-        return await platform.db.transaction(async (tx) => {
+        return await once(actor, key, 'book-issue', body, async (tx) => {
           const copies = await copiesFor(actor, student, body.book_ids, tx);
           const held = copies.find((c) => c.loanId !== null);
           if (held) throw conflict(`${M.alreadyIssued}: ${held.book.name} (${held.barcode})`);
@@ -166,7 +182,7 @@ export function createBookLoansService(
             tx,
           );
           await repo.addHistory(history(actor, student, copies, 'took', { expired_at: body.expired_at }), tx);
-          return { success: true as const, count: copies.length };
+          return copies.length;
         });
       } catch (err) {
         if (isUniqueViolation(err, ON_HAND_KEY)) throw conflict(M.alreadyIssued);
@@ -175,10 +191,10 @@ export function createBookLoansService(
     },
 
     /** A new due date for copies the student holds (renewal): written as `took` with `renewed`. */
-    async renew(actor: Actor, body: BookIssuance): Promise<LoanResult> {
+    async renew(actor: Actor, body: BookIssuance, key: string | null = null): Promise<LoanResult> {
       const student = await studentFor(actor, body.user_id);
       await checkDueDate(student, body.expired_at);
-      return platform.db.transaction(async (tx) => {
+      return once(actor, key, 'book-renew', body, async (tx) => {
         const copies = await copiesFor(actor, student, body.book_ids, tx);
         const notHeld = copies.find((c) => c.holderId !== student.id);
         if (notHeld) {
@@ -193,13 +209,13 @@ export function createBookLoansService(
           history(actor, student, copies, 'took', { expired_at: body.expired_at, renewed: true }),
           tx,
         );
-        return { success: true as const, count: copies.length };
+        return copies.length;
       });
     },
 
-    async takeBack(actor: Actor, body: BookReturning): Promise<LoanResult> {
+    async takeBack(actor: Actor, body: BookReturning, key: string | null = null): Promise<LoanResult> {
       const student = await studentFor(actor, body.user_id);
-      return platform.db.transaction(async (tx) => {
+      return once(actor, key, 'book-return', body, async (tx) => {
         const copies = await copiesFor(actor, student, body.book_ids, tx);
         const free = copies.find((c) => c.loanId === null);
         if (free) throw conflict(`${M.alreadyAccepted}: ${free.book.name} (${free.barcode})`);
@@ -211,7 +227,7 @@ export function createBookLoansService(
           tx,
         );
         await repo.addHistory(history(actor, student, copies, 'returned'), tx);
-        return { success: true as const, count: copies.length };
+        return copies.length;
       });
     },
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   LIBRARY_MESSAGES,
@@ -9,6 +10,7 @@ import {
   type OnHandList,
   type ScannedBookBarcode,
 } from '@tamaq/contract/library';
+import { KEY_REUSED } from '../../platform/http/idempotency.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookBarcodes, bookLoans } from '../../platform/db/schema-library.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -123,6 +125,35 @@ describe('library desk', () => {
     ).id;
     expect((await find('Айгерим', foreign, admin)).statusCode).toBe(404);
     expect((await find('Айгерим', schoolId, cashier)).statusCode).toBe(403);
+  });
+
+  it('issues and takes back once per Idempotency-Key: a retry whose answer was lost gets that answer', async () => {
+    const [a, b] = await copies(schoolId, 2, 'Геометрия 7');
+    const keyed = (url: string, key: string, payload: object) =>
+      t.call({ method: 'POST', url, token: librarian, payload, headers: { 'idempotency-key': key } });
+    const issue = { user_id: bolat.id, book_ids: [a!.id, b!.id], expired_at: '2026-09-30' };
+    const key = randomUUID();
+    const first = await keyed('/api/book/issuance', key, issue);
+    expect(first.statusCode, first.body).toBe(200);
+    // The retry: the same answer, not «Книга уже выдана», and no second loan.
+    const retry = await keyed('/api/book/issuance', key, issue);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual({ success: true, count: 2 });
+    expect((await openLoans()).filter((l) => l.userId === bolat.id)).toHaveLength(2);
+    // The same key with another request is refused, and writes nothing.
+    const other = await keyed('/api/book/issuance', key, { ...issue, expired_at: '2026-10-30' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().validationErrors.idempotencyKey).toEqual([KEY_REUSED]);
+    // Without a key a second issue is what it always was.
+    expect((await call('POST', '/api/book/issuance', librarian, issue)).statusCode).toBe(409);
+
+    const back = { user_id: bolat.id, book_ids: [a!.id, b!.id] };
+    const returnKey = randomUUID();
+    expect((await keyed('/api/book/returning', returnKey, back)).json()).toEqual({ success: true, count: 2 });
+    const again = await keyed('/api/book/returning', returnKey, back);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ success: true, count: 2 });
+    expect((await openLoans()).filter((l) => l.userId === bolat.id)).toHaveLength(0);
   });
 
   it('issues copies until a due date, shows them on hand and in history, and takes them back', async () => {

@@ -1,5 +1,7 @@
 import {
   FIXATION_CATEGORY_MESSAGES,
+  SCHOOL_MEALS_FROM,
+  SCHOOL_MEALS_UNTIL,
   type FixationCategory,
   type FixationCategoryCreate,
   type FixationCategoryUpdate,
@@ -13,6 +15,15 @@ import { localTime } from '../../platform/time.ts';
 import { createFixationCategoriesRepository, fixationCategoryOrder } from './fixation-categories.repository.ts';
 
 const M = FIXATION_CATEGORY_MESSAGES;
+
+/** A school's and a kindergarten's meals are between 05:00 and 23:00; a company's canteen may feed a night shift. */
+function checkSchoolDay(actor: Actor, body: { time_start: string; time_finish: string }) {
+  if (actor.role !== 'EducationAdmin' && actor.role !== 'EducationKindergartenAdmin') return;
+  const errors: Record<string, string[]> = {};
+  if (body.time_start < SCHOOL_MEALS_FROM) errors.time_start = [M.schoolDay];
+  if (body.time_finish > SCHOOL_MEALS_UNTIL) errors.time_finish = [M.schoolDay];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
 
 /** The database keeps 'HH:mm:ss'; the screens and calls speak 'HH:mm'. */
 const toCategory = (row: typeof fixationCategories.$inferSelect): FixationCategory => ({
@@ -57,21 +68,25 @@ export function createFixationCategoriesService(platform: { db: Db; now: () => D
       return rows.map(toCategory);
     },
 
-    create: (actor: Actor, body: FixationCategoryCreate) =>
-      catalogue.create(actor, {
+    create: (actor: Actor, body: FixationCategoryCreate) => {
+      checkSchoolDay(actor, body);
+      return catalogue.create(actor, {
         name: body.name,
         position: body.position,
         timeStart: body.time_start,
         timeFinish: body.time_finish,
-      }),
+      });
+    },
 
     /** An absent position keeps the current one. */
-    update: (actor: Actor, body: FixationCategoryUpdate) =>
-      catalogue.change(actor, body.id, (before) => ({
+    update: (actor: Actor, body: FixationCategoryUpdate) => {
+      checkSchoolDay(actor, body);
+      return catalogue.change(actor, body.id, (before) => ({
         name: body.name,
         position: body.position ?? before.position,
         timeStart: body.time_start,
         timeFinish: body.time_finish,
-      })),
+      }));
+    },
   };
 }

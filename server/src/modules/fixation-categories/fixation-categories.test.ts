@@ -417,3 +417,95 @@ describe('DELETE /api/fixation/category/{id}', () => {
     );
   });
 });
+
+describe('meal times of a school or a kindergarten', () => {
+  const educationOf = async (type: 'education' | 'kindergarten') => {
+    const org = await createOrganization(t.db, { type });
+    const role = type === 'education' ? 'EducationAdmin' : 'EducationKindergartenAdmin';
+    const admin = (await signedIn(t.platform, { role, organizationId: org.id })).token;
+    return { org, admin };
+  };
+
+  it('are kept by the education and the kindergarten admin, each in their own organization', async () => {
+    for (const type of ['education', 'kindergarten'] as const) {
+      const { org, admin } = await educationOf(type);
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/fixation/category',
+        token: admin,
+        payload: body({ name: 'Завтрак', time_start: '08:00', time_finish: '09:30' }),
+      });
+      expect(res.statusCode).toBe(200);
+      const list = await t.call({ method: 'GET', url: '/api/fixation/categories', token: admin });
+      expect(list.json().rows.map((r: { name: string }) => r.name)).toEqual(['Завтрак']);
+      const [row] = await t.db.select().from(fixationCategories).where(eq(fixationCategories.id, res.json().id));
+      expect(row!.organizationId).toBe(org.id);
+      // Another organization's meal time is not theirs to read or change.
+      const other = await foreignCategory();
+      const get = await t.call({ method: 'GET', url: `/api/fixation/category/${other.id}`, token: admin });
+      expect(get.statusCode).toBe(404);
+    }
+  });
+
+  it('answer 422 on a window outside 05:00–23:00, naming the field, and save nothing', async () => {
+    const { org, admin } = await educationOf('education');
+    const early = await t.call({
+      method: 'POST',
+      url: '/api/fixation/category',
+      token: admin,
+      payload: body({ time_start: '04:30', time_finish: '09:00' }),
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().validationErrors).toEqual({ time_start: [expect.stringContaining('05:00')] });
+    const late = await t.call({
+      method: 'POST',
+      url: '/api/fixation/category',
+      token: admin,
+      payload: body({ name: 'Ужин', time_start: '20:00', time_finish: '23:30' }),
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().validationErrors).toEqual({ time_finish: [expect.stringContaining('23:00')] });
+    const rows = await t.db.select().from(fixationCategories).where(eq(fixationCategories.organizationId, org.id));
+    expect(rows).toEqual([]);
+    // A company's canteen may feed its night shift.
+    const { admin: companyAdmin } = await company();
+    const night = await t.call({
+      method: 'POST',
+      url: '/api/fixation/category',
+      token: companyAdmin,
+      payload: body({ name: 'Ночной ужин', time_start: '00:00', time_finish: '04:00' }),
+    });
+    expect(night.statusCode).toBe(200);
+  });
+
+  it('answer 422 on a change that leaves the school day, and keep the old window', async () => {
+    const { admin } = await educationOf('kindergarten');
+    const made = await t.call({ method: 'POST', url: '/api/fixation/category', token: admin, payload: body() });
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/fixation/category',
+      token: admin,
+      payload: body({ id: made.json().id, time_finish: '23:01' }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().validationErrors)).toEqual(['time_finish']);
+    const get = await t.call({ method: 'GET', url: `/api/fixation/category/${made.json().id}`, token: admin });
+    expect(get.json().time_finish).toBe('15:00');
+  });
+
+  it('are changed by neither the social teacher nor the school cashier; the teacher reads them', async () => {
+    const { org } = await educationOf('education');
+    for (const role of ['EducationSocialTeacher', 'EducationCashier'] as const) {
+      const token = (await signedIn(t.platform, { role, organizationId: org.id })).token;
+      const res = await t.call({ method: 'POST', url: '/api/fixation/category', token, payload: body() });
+      expect(res.statusCode).toBe(403);
+    }
+    // The social teacher reads them: the food category form says which meals a category pays for.
+    const teacher = (await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: org.id })).token;
+    expect((await t.call({ method: 'GET', url: '/api/fixation/categories', token: teacher })).statusCode).toBe(200);
+    // The school's cashier sees the meal now on the scanning screen.
+    const cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: org.id })).token;
+    for (const url of ['/api/fixation/current/categories', '/api/fixation/categories'])
+      expect((await t.call({ method: 'GET', url, token: cashier })).statusCode).toBe(200);
+  });
+});

@@ -4,7 +4,7 @@ import type { Fixation, SchoolPace } from '@tamaq/contract/fixations';
 import { escapeLike } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 
-import { cards, classrooms, users, visits, watches } from '../../platform/db/schema-people.ts';
+import { cards, classrooms, fixationCategories, users, visits, watches } from '../../platform/db/schema-people.ts';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { canteenInScope, schoolInScope } from '../../platform/db/places.ts';
 import { selectVisitAnswers, toFixation } from '../../platform/db/visit-answer.ts';
@@ -166,6 +166,22 @@ export function createFixationsRepository(db: Db) {
     school: (id: number, scope: Scope, tx: Db = db) => schoolInScope(tx, scope, id),
 
     canteen: (id: number, scope: Scope, tx: Db = db) => canteenInScope(tx, scope, id),
+
+    /**
+     * The organization's next meal window after `time` today, else its first one of the day (for the
+     * refusal of a scan between meals).
+     */
+    async nextMealTime(organizationId: number, time: string) {
+      const rows = await db
+        .select({ name: fixationCategories.name, start: fixationCategories.timeStart })
+        .from(fixationCategories)
+        .where(and(eq(fixationCategories.organizationId, organizationId), isNull(fixationCategories.deletedAt)))
+        .orderBy(fixationCategories.timeStart);
+      const next = rows.find((r) => r.start > time);
+      const first = rows[0];
+      if (next) return { today: true, name: next.name, start: next.start.slice(0, 5) };
+      return first ? { today: false, name: first.name, start: first.start.slice(0, 5) } : null;
+    },
 
     /** When the one-time slot was first used that day (for the refusal's message). */
     async firstVisitAt(userId: number, visitDate: string, fixationCategoryId: number | null, tx: Db = db) {

@@ -12,13 +12,19 @@ import { createFixationsRepository } from './fixations.repository.ts';
 import { createFixationsService } from './fixations.service.ts';
 import { schoolChannel } from '@tamaq/contract/live';
 import { createRepeatGuard } from './repeat-guard.ts';
+import { createScanWindows } from './scan-windows.repository.ts';
 
 export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const repo = createFixationsRepository(platform.db);
   const service = createFixationsService({
     db: platform.db,
     repo,
-    repeat: createRepeatGuard(platform.redis, REPEAT_SCAN_WINDOW_MS, () => platform.now().getTime()),
+    repeat: createRepeatGuard(
+      platform.redis,
+      REPEAT_SCAN_WINDOW_MS,
+      () => platform.now().getTime(),
+      createScanWindows(platform.db),
+    ),
     now: platform.now,
     publish: (channel, message) => platform.realtime.publish(channel, message),
     onRecorded: () => platform.metrics.visitsRecorded.inc({ kind: 'scan' }),
@@ -75,7 +81,7 @@ export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     const school = await repo.school(request.body.schoolId, scopeFor(request));
     if (!school) throw ValidationError.field('schoolId', 'Школа не найдена');
     const channel = schoolChannel(school.id);
-    return { channel, ticket: platform.tickets.issue(actor, channel), port: platform.config.wsPort, path: '/ws' };
+    return { channel, ticket: platform.tickets.issue(actor, channel), port: platform.config.livePort, path: '/ws' };
   });
 };
 

@@ -9,6 +9,7 @@ import {
   type SchoolFixationCreate,
 } from '@tamaq/contract/fixations';
 import { normaliseCardNumber } from '@tamaq/contract/cards';
+import { FOOD_CATEGORY_MESSAGES } from '@tamaq/contract/food-categories';
 import { imageUrl } from '@tamaq/contract/images';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
@@ -268,7 +269,18 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
         const { card } = outcome;
         if (card.foodCategoryId === null) throw refuse(M.noFoodCategory, card);
         // One serving per day per meal time where the organization defines them, else one per day.
-        if (card.hasCategories && card.categoryId === null) throw refuse(M.noCategoryNow, card);
+        if (card.hasCategories && card.categoryId === null) {
+          const next = await repo.nextMealTime(card.organizationId, local(at, card.timeZone).time);
+          const message = !next
+            ? M.noCategoryNow
+            : next.today
+              ? M.notMealTime(next.name, next.start)
+              : M.mealsOver(next.name, next.start);
+          throw refuse(message, card);
+        }
+        if (card.categoryId !== null && card.foodCategoryMeals && !card.foodCategoryMeals.includes(card.categoryId)) {
+          throw refuse(FOOD_CATEGORY_MESSAGES.mealNotPaid(card.foodCategoryName ?? '', card.categoryName ?? ''), card);
+        }
         if (card.firstAt) throw slotTaken(card.firstAt, card);
         if (card.visitId === null) visit = await lostRace(actor, request, place, card, local(at, card.timeZone).date);
         else {

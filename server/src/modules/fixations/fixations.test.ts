@@ -423,3 +423,87 @@ describe('POST /api/school/fixation', () => {
     }
   });
 });
+
+describe('POST /api/school/fixation at a school with meal times', () => {
+  let school: { id: number };
+  let token: string;
+  let card: string;
+  let walletCard: string;
+  let walletPupil: number;
+  beforeAll(async () => {
+    const edu = await createOrganization(t.db, { type: 'education' });
+    school = await createSchool(t.db, { organizationId: edu.id });
+    const classroom = await createClassroom(t.db, { organizationId: edu.id, schoolId: school.id });
+    const paid = await createFoodCategory(t.db, { organizationId: edu.id, type: 'common', cost: '900.00' });
+    const meals: Record<string, number> = {};
+    for (const [name, timeStart, timeFinish] of [
+      ['Завтрак', '08:00', '09:00'],
+      ['Обед', '12:00', '13:30'],
+    ] as const) {
+      meals[name] = (await createFixationCategory(t.db, { organizationId: edu.id, name, timeStart, timeFinish })).id;
+    }
+    // The social wallet pays a lunch.
+    const wallet = await createFoodCategory(t.db, {
+      organizationId: edu.id,
+      name: 'Соцкошелёк',
+      type: 'sw',
+      meals: [meals['Обед']!],
+    });
+    const w = await createPupil(t.db, {
+      organizationId: edu.id,
+      schoolId: school.id,
+      classroomId: classroom.id,
+      foodCategoryId: wallet.id,
+    });
+    walletCard = (await createCard(t.db, { organizationId: edu.id, userId: w.id })).number;
+    walletPupil = w.id;
+    token = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: edu.id })).token;
+    const p = await createPupil(t.db, {
+      organizationId: edu.id,
+      schoolId: school.id,
+      classroomId: classroom.id,
+      foodCategoryId: paid.id,
+    });
+    card = (await createCard(t.db, { organizationId: edu.id, userId: p.id })).number;
+  });
+  const scanAt = (iso: string, cardId = card) => {
+    t.clock.now = new Date(iso);
+    return t.call({ method: 'POST', url: '/api/school/fixation', token, payload: { cardId, schoolId: school.id } });
+  };
+
+  it('records only the meals the food category pays for: a lunch-only wallet pupil is refused breakfast', async () => {
+    const breakfast = await scanAt('2026-11-24T03:30:00Z', walletCard); // 08:30
+    expect(breakfast.statusCode).toBe(409);
+    expect(breakfast.json().errorMessage).toBe('Категория «Соцкошелёк» не включает «Завтрак»: питание не положено');
+    expect(breakfast.json().person).toBeDefined();
+    const lunch = await scanAt('2026-11-24T07:10:00Z', walletCard); // 12:10
+    expect(lunch.statusCode).toBe(200);
+    expect(lunch.json().category).toMatchObject({ name: 'Обед' });
+    // The refused breakfast recorded nothing: the day holds the lunch alone.
+    const rows = await t.db.select().from(visits).where(eq(visits.userId, walletPupil));
+    expect(rows.map((v) => v.fixationCategoryId)).toEqual([lunch.json().category.id]);
+  });
+
+  it('records each meal in its window once, and refuses a scan between or after them, saying the next meal', async () => {
+    // Almaty is UTC+5.
+    const breakfast = await scanAt('2026-11-23T03:30:00Z'); // 08:30
+    expect(breakfast.statusCode).toBe(200);
+    expect(breakfast.json().category).toMatchObject({ name: 'Завтрак' });
+    const again = await scanAt('2026-11-23T03:40:00Z');
+    expect(again.statusCode).toBe(409);
+
+    const between = await scanAt('2026-11-23T05:00:00Z'); // 10:00
+    expect(between.statusCode).toBe(409);
+    expect(between.json().errorMessage).toBe('Сейчас не время питания. Следующее: «Обед» с 12:00');
+
+    const lunch = await scanAt('2026-11-23T07:10:00Z'); // 12:10
+    expect(lunch.statusCode).toBe(200);
+    expect(lunch.json().category).toMatchObject({ name: 'Обед' });
+
+    const evening = await scanAt('2026-11-23T15:17:00Z'); // 20:17
+    expect(evening.statusCode).toBe(409);
+    expect(evening.json().errorMessage).toBe('Питание на сегодня закончилось. Первое завтра: «Завтрак» с 08:00');
+    const visitsOfDay = await t.call({ method: 'GET', url: `/api/school/fixations?schoolId=${school.id}`, token });
+    expect(visitsOfDay.statusCode).toBe(200);
+  });
+});

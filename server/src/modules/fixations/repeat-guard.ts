@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { ScanWindows } from './scan-windows.repository.ts';
 
 /**
  * docs/domain.md rule 5: the same card again within a few seconds is a double scan, not a second meal.
- * With Redis the window is shared by every instance; if Redis fails, each instance keeps its own
- * window rather than refusing scans at lunch.
+ * With Redis the window is shared by every instance; while Redis is away (a call fails at once, see
+ * platform/redis.ts) the instances share it in the database instead (`scan_windows`, one statement a
+ * claim), and should that fail too each instance keeps its own window rather than refusing scans at
+ * lunch.
  *
  * The window is keyed by the scanned (normalised) card number, so it can be claimed before the scan's
  * one database statement, and it remembers which scan opened it (its Idempotency-Key): a retry of
@@ -62,7 +65,12 @@ return 1`;
 const DENIED: Claim = { granted: false, release: async () => {} };
 const KEPT: Claim = { granted: true, release: async () => {} };
 
-export function createRepeatGuard(redis: Redis | null, windowMs: number, now: () => number = Date.now): RepeatGuard {
+export function createRepeatGuard(
+  redis: Redis | null,
+  windowMs: number,
+  now: () => number = Date.now,
+  shared: ScanWindows | null = null,
+): RepeatGuard {
   const keepMs = windowMs + LATE_ARRIVAL_MS;
   /** `at`: the scan's time; `until`: when (real time) the entry is forgotten. */
   const local = new Map<string, { at: number; by: string; until: number }>();
@@ -94,17 +102,25 @@ export function createRepeatGuard(redis: Redis | null, windowMs: number, now: ()
       if (!redis) return claimLocally(card, by, at);
       const name = `tamaq-scan:${card}`;
       let answer: unknown;
+      let release: () => Promise<unknown>;
       try {
         answer = await redis.eval(CLAIM_SCRIPT, 1, name, by, keepMs, at, windowMs);
+        release = () => redis.eval(RELEASE_SCRIPT, 1, name, `${by}|${at}`);
       } catch {
-        return claimLocally(card, by, at);
+        if (!shared) return claimLocally(card, by, at);
+        try {
+          answer = await shared.claim(card, by, at, windowMs, keepMs);
+          release = () => shared.release(card, by, at);
+        } catch {
+          return claimLocally(card, by, at);
+        }
       }
       if (answer === 0) return DENIED;
       if (answer === 2 || answer === 3) return KEPT;
       return {
         granted: true,
         release: async () => {
-          await redis.eval(RELEASE_SCRIPT, 1, name, `${by}|${at}`).catch(() => {});
+          await release().catch(() => {});
         },
       };
     },

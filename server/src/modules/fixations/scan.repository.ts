@@ -31,6 +31,8 @@ export interface ScanFacts {
   foodCategoryId: number | null;
   foodCategoryCost: string | null;
   foodCategoryName: string | null;
+  /** The meal times the food category pays for; null: every meal. */
+  foodCategoryMeals: number[] | null;
   watchDays: number[] | null;
   hasCategories: boolean;
   /** The category chosen (canteen admin) or whose window holds the local time. */
@@ -88,7 +90,7 @@ const HOLDER_COLUMNS = `
     u.id as "userId", u.school_id as "userSchoolId", u.classroom_id as "classroomId",
     u.name as "userName", u.job_title as "jobTitle", i.key as "imageKey", cl.name as "classroomName",
     fd.id as "foodCategoryId", fd.cost as "foodCategoryCost", fd.name as "foodCategoryName",
-    cat.id as "categoryId", cat.name as "categoryName", prior.created_at as "firstAt"`;
+    fd.meal_ids as "foodCategoryMeals", cat.id as "categoryId", cat.name as "categoryName", prior.created_at as "firstAt"`;
 
 /** The earlier answer under this key; the card → live holder → photo, class, food category. */
 const HOLDER_JOINS = `
@@ -151,7 +153,8 @@ with f as (
   `f."organizationId", f."schoolId", null::int, f."userId", f."cardId", f."categoryId", f."classroomId",
     f."foodCategoryId", f."foodCategoryCost", true`,
   `f."userSchoolId" = f."schoolId" and f."classroomId" is not null and f."foodCategoryId" is not null
-    and (f."categoryId" is not null or not f."hasCategories") and f."firstAt" is null`,
+    and (f."categoryId" is not null or not f."hasCategories") and f."firstAt" is null
+    and (f."foodCategoryMeals" is null or f."categoryId" is null or f."categoryId" = any(f."foodCategoryMeals"))`,
 )}`;
 
 const CANTEEN_SCAN_SQL = `

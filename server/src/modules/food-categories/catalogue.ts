@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit.ts';
 import { createCatalogue } from '../../platform/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { foodCategories } from '../../platform/db/schema-people.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { notFound, ValidationError } from '../../platform/http/errors.ts';
 import { localDate } from '../../platform/time.ts';
 import { createFoodCategoriesRepository } from './food-categories.repository.ts';
 
@@ -17,6 +17,7 @@ const toCategory = (row: typeof foodCategories.$inferSelect): FoodCategory => ({
   name: row.name,
   cost: row.cost,
   type: row.type,
+  meals: row.meals ?? null,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -26,12 +27,19 @@ const toCategory = (row: typeof foodCategories.$inferSelect): FoodCategory => ({
  */
 export function createService(platform: { db: Db; now: () => Date }) {
   const repo = createFoodCategoriesRepository(platform.db);
+  const checkMeals = async (tx: Db, organizationId: number, meals: number[] | null | undefined) => {
+    if (!meals) return;
+    const known = await repo.liveMealTimes(organizationId, meals, tx);
+    if (known.length !== meals.length) throw ValidationError.field('meals', M.meals);
+  };
   const catalogue = createCatalogue(platform, {
     table: foodCategories,
     search: (t) => [t.name],
     answer: toCategory,
     notFound: M.notFound,
     audit: { action: 'food_category_delete', entity: 'food_category' },
+    // The meal times it pays for are live meal times of its own organization.
+    check: async (tx, { organizationId, values }) => checkMeals(tx, organizationId, values.meals),
     // Refused while live pupils hold the category; otherwise archived (past visits keep it).
     refuseRemoval: async (tx, id) => {
       const holders = await repo.countHolders(id, tx);
@@ -45,13 +53,18 @@ export function createService(platform: { db: Db; now: () => Date }) {
     /**
      * A change of type moves the social wallet of every live pupil in the category: common → sw
      * sets it from today (and clears the reset date), sw → common resets it today, in the same
-     * transaction as the category, with an audit row. An absent type keeps the current one.
+     * transaction as the category, with an audit row. An absent type or meals keep the current ones.
      */
-    async update(actor: Actor, { id, name, cost, type }: FoodCategoryUpdate): Promise<FoodCategory> {
+    async update(actor: Actor, { id, name, cost, type, meals }: FoodCategoryUpdate): Promise<FoodCategory> {
       const row = await platform.db.transaction(async (tx) => {
         const before = await catalogue.find(scopeOf(actor), id, tx, true);
         if (!before) throw notFound(M.notFound);
-        const after = await repo.update(id, { name, cost, type: type ?? before.type }, tx);
+        await checkMeals(tx, before.organizationId, meals);
+        const after = await repo.update(
+          id,
+          { name, cost, type: type ?? before.type, meals: meals === undefined ? before.meals : meals },
+          tx,
+        );
         if (before.type !== after.type) {
           const now = platform.now();
           const today = localDate(now, (await repo.timeZoneOf(after.organizationId, tx)) ?? undefined);

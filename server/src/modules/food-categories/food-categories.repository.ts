@@ -1,6 +1,6 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { foodCategories, users } from '../../platform/db/schema-people.ts';
+import { fixationCategories, foodCategories, users } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
 
 /** Live users holding a category. */
@@ -9,7 +9,25 @@ const holders = (id: number) => and(eq(users.foodCategoryId, id), isNull(users.d
 /** What a food category's list, form and removal do not share with other catalogues: its pupils. */
 export function createFoodCategoriesRepository(db: Db) {
   return {
-    async update(id: number, values: Pick<typeof foodCategories.$inferInsert, 'name' | 'cost' | 'type'>, tx: Db = db) {
+    /** Which of `ids` are live meal times of the organization. */
+    async liveMealTimes(organizationId: number, ids: number[], tx: Db = db) {
+      return tx
+        .select({ id: fixationCategories.id })
+        .from(fixationCategories)
+        .where(
+          and(
+            eq(fixationCategories.organizationId, organizationId),
+            isNull(fixationCategories.deletedAt),
+            inArray(fixationCategories.id, ids),
+          ),
+        );
+    },
+
+    async update(
+      id: number,
+      values: Pick<typeof foodCategories.$inferInsert, 'name' | 'cost' | 'type' | 'meals'>,
+      tx: Db = db,
+    ) {
       const [row] = await tx.update(foodCategories).set(values).where(eq(foodCategories.id, id)).returning();
       return row!;
     },

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, signedIn } from '../../../test/factories.ts';
-import { createFoodCategory, createPupil } from '../../../test/factories-people.ts';
+import { createFixationCategory, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
 import { auditLog } from '../../platform/db/schema.ts';
 import { foodCategories, users } from '../../platform/db/schema-people.ts';
 
@@ -39,8 +39,22 @@ describe('GET /api/food/categories', () => {
     expect(res.json()).toEqual({
       total: 2,
       rows: [
-        { id: expect.any(Number), name: 'Бесплатная', cost: '0.00', type: 'common', created_at: expect.any(String) },
-        { id: sw.id, name: 'Льготная', cost: '650.00', type: 'sw', created_at: sw.createdAt.toISOString() },
+        {
+          id: expect.any(Number),
+          name: 'Бесплатная',
+          cost: '0.00',
+          type: 'common',
+          meals: null,
+          created_at: expect.any(String),
+        },
+        {
+          id: sw.id,
+          name: 'Льготная',
+          cost: '650.00',
+          type: 'sw',
+          meals: null,
+          created_at: sw.createdAt.toISOString(),
+        },
       ],
     });
   });
@@ -340,5 +354,52 @@ describe('DELETE /api/food/category/{id}', () => {
     const c = await createFoodCategory(t.db, { organizationId: org.id });
     const { token } = await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: org.id });
     expect((await t.call({ method: 'DELETE', url: `/api/food/category/${c.id}`, token })).statusCode).toBe(403);
+  });
+});
+
+describe('the meal times a food category pays for', () => {
+  const mealTime = (organizationId: number, name: string, timeStart: string, timeFinish: string) =>
+    createFixationCategory(t.db, { organizationId, name, timeStart, timeFinish });
+
+  it('are kept as sent (each once, in id order), [] or null meaning every meal, and kept when an update leaves them out', async () => {
+    const { org, admin } = await school();
+    const breakfast = await mealTime(org.id, 'Завтрак', '08:00', '09:00');
+    const lunch = await mealTime(org.id, 'Обед', '12:00', '13:00');
+    const made = await post(admin, { name: 'Соцкошелёк', cost: 700, type: 'sw', meals: [lunch.id, lunch.id] });
+    expect(made.statusCode).toBe(200);
+    expect(made.json().meals).toEqual([lunch.id]);
+    const id = made.json().id;
+    expect((await put(admin, { id, name: 'Соцкошелёк', cost: 700 })).json().meals).toEqual([lunch.id]);
+    expect(
+      (await put(admin, { id, name: 'Соцкошелёк', cost: 700, meals: [lunch.id, breakfast.id] })).json().meals,
+    ).toEqual([breakfast.id, lunch.id].sort((a, b) => a - b));
+    expect((await put(admin, { id, name: 'Соцкошелёк', cost: 700, meals: [] })).json().meals).toBeNull();
+    expect((await post(admin, { name: 'Платная', cost: 900 })).json().meals).toBeNull();
+  });
+
+  it('answer 422 on meals for another organization’s meal time, an archived one or not an id, and save nothing', async () => {
+    const { org, admin } = await school();
+    const own = await mealTime(org.id, 'Обед', '12:00', '13:00');
+    const other = await createOrganization(t.db, { type: 'education' });
+    const foreign = await mealTime(other.id, 'Обед', '12:00', '13:00');
+    const archived = await createFixationCategory(t.db, {
+      organizationId: org.id,
+      name: 'Полдник',
+      timeStart: '15:00',
+      timeFinish: '16:00',
+      deletedAt: new Date(),
+    });
+    for (const meals of [[foreign.id], [own.id, archived.id], ['обед'], [0], 'Обед']) {
+      const res = await post(admin, { name: `Категория ${String(meals)}`, cost: 700, meals });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().validationErrors)).toEqual(['meals']);
+    }
+    const made = await post(admin, { name: 'Соцкошелёк', cost: 700, meals: [own.id] });
+    const res = await put(admin, { id: made.json().id, name: 'Соцкошелёк', cost: 700, meals: [foreign.id] });
+    expect(res.statusCode).toBe(422);
+    const [row] = await t.db.select().from(foodCategories).where(eq(foodCategories.id, made.json().id));
+    expect(row!.meals).toEqual([own.id]);
+    const rows = await t.db.select().from(foodCategories).where(eq(foodCategories.organizationId, org.id));
+    expect(rows.map((r) => r.name)).toEqual(['Соцкошелёк']);
   });
 });

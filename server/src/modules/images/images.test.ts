@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { signedIn } from '../../../test/factories.ts';
+import { createDecodeQueue } from './images.service.ts';
 
 let t: TestContext;
 let token: string;
@@ -137,11 +138,11 @@ describe('POST /api/image/upload', () => {
   });
 
   it('refuses to decode a small file that unpacks to a huge canvas', async () => {
-    const bomb = await picture(7000, 6000).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await picture(5100, 5000).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const res = await upload(imageForm(bomb));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual(validation('Изображение слишком большое: не больше 40 мегапикселей'));
+    expect(res.json()).toEqual(validation('Изображение слишком большое: не больше 25 мегапикселей'));
   });
 
   it('answers 413 for a file over 5 MB', async () => {
@@ -325,5 +326,55 @@ describe('POST /api/image/upload/:id', () => {
     const bad = await upload(imageForm(png), { url: '/api/image/upload/abc' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().validationErrors)).toEqual(['id']);
+  });
+});
+
+describe('decoding photos', () => {
+  it('decodes one photo at a time per user and two in all, the rest in turn, a failed one freeing its turn', async () => {
+    const queue = createDecodeQueue(2);
+    const running = new Map<number, number>();
+    let most = 0;
+    let mostOfOne = 0;
+    const order: string[] = [];
+    const job = (user: number, name: string, fail = false) =>
+      queue.run(user, async () => {
+        running.set(user, (running.get(user) ?? 0) + 1);
+        most = Math.max(
+          most,
+          [...running.values()].reduce((a, b) => a + b, 0),
+        );
+        mostOfOne = Math.max(mostOfOne, running.get(user)!);
+        await new Promise((r) => setTimeout(r, 20));
+        running.set(user, running.get(user)! - 1);
+        order.push(name);
+        if (fail) throw new Error('unreadable');
+        return name;
+      });
+    const results = await Promise.allSettled([
+      job(1, 'a1', true),
+      job(1, 'a2'),
+      job(1, 'a3'),
+      job(2, 'b1'),
+      job(2, 'b2'),
+      job(3, 'c1'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', ...Array(5).fill('fulfilled')]);
+    expect(mostOfOne).toBe(1);
+    expect(most).toBe(2);
+    expect(queue.peak()).toBe(2);
+    // A user's photos in the order they came.
+    expect(order.filter((n) => n.startsWith('a'))).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('takes a user’s photos sent at once, each in turn', async () => {
+    const files = await Promise.all(
+      [1, 2, 3, 4].map((i) =>
+        picture(200 + i, 100)
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const answers = await Promise.all(files.map((f) => upload(imageForm(f))));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
   });
 });

@@ -51,7 +51,9 @@ const parentSubject = (account: Pick<EmailAccount, 'id' | 'tokenVersion'>): Toke
   tokenVersion: account.tokenVersion,
 });
 
-export function createInvitationsService(platform: Pick<Platform, 'config' | 'db' | 'mailer' | 'now' | 'tokens'>) {
+export function createInvitationsService(
+  platform: Pick<Platform, 'config' | 'db' | 'mailer' | 'now' | 'tokens' | 'sessions'>,
+) {
   const repo = createInvitationsRepository(platform.db);
 
   const findValid = async (code: string) => {
@@ -163,7 +165,7 @@ export function createInvitationsService(platform: Pick<Platform, 'config' | 'db
         );
         return parentSubject(parent);
       });
-      return accessToken(platform.tokens, subject);
+      return accessToken(platform.sessions, subject);
     },
   };
 }

@@ -11,4 +11,5 @@ export const menuActivationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
   bindEndpoint(app, e.list, (request) => activations.list(actorOf(request), request.query));
   bindEndpoint(app, e.activate, (request) => activations.activate(actorOf(request), request.body));
   bindEndpoint(app, e.remove, (request) => activations.remove(actorOf(request), request.body));
+  bindEndpoint(app, e.days, (request) => activations.days(actorOf(request), request.query));
 };

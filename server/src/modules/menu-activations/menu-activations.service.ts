@@ -1,8 +1,8 @@
+import type { ActivationDays, ActivationDaysQuery } from '@tamaq/contract/calendar';
 import type { Ok } from '@tamaq/contract/common';
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import {
   ACTIVATION_MESSAGES as M,
-  menuDayOn,
   type ActivatedMenu,
   type ActivationType,
   type ActivatedMenuList,
@@ -17,13 +17,15 @@ import { forbidden, isUniqueViolation, notFound, ValidationError } from '../../p
 import type { Platform } from '../../platform/platform.ts';
 import { retire } from '../../platform/retire.ts';
 import { localDate } from '../../platform/time.ts';
+import { createSchoolCalendars } from '../calendar/school-calendar.ts';
+import { addDays } from '../calendar/school-year.ts';
 import {
   ACTIVATION_UNIQUE,
   createMenuActivationsRepository,
   type ActivationRow,
 } from './menu-activations.repository.ts';
 
-const toActivated = (row: ActivationRow, today: string): ActivatedMenu => ({
+const toActivated = (row: ActivationRow, todayDay: number | null): ActivatedMenu => ({
   id: row.id,
   school_id: row.schoolId,
   school: { id: row.schoolId, name: row.schoolName },
@@ -31,13 +33,31 @@ const toActivated = (row: ActivationRow, today: string): ActivatedMenu => ({
   menu: { id: row.menuId, name: row.menuName, days: row.days },
   type: row.type,
   date: row.date,
-  today_day: row.current ? menuDayOn(row.date, row.days, today) : null,
+  today_day: row.current ? todayDay : null,
   created_at: row.createdAt.toISOString(),
 });
 
 /** docs/product.md "Activated menus": which menu a school eats from which date, free or paid. */
 export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createMenuActivationsRepository(platform.db);
+  const calendars = createSchoolCalendars(platform.db);
+
+  /**
+   * Each row as answered, with today's day of its menu's cycle over its school's working days
+   * (docs/rules.md "The school's year"): one calendar per school, from its earliest current activation.
+   */
+  const answer = async (rows: ActivationRow[], today: string): Promise<ActivatedMenu[]> => {
+    const current = rows.filter((r) => r.current);
+    const from = current.reduce((min, r) => (r.date < min ? r.date : min), today);
+    const bySchool = await calendars.of(
+      current.map((r) => r.schoolId),
+      addDays(from, -7),
+      today,
+    );
+    return rows.map((r) =>
+      toActivated(r, r.current ? (bySchool.get(r.schoolId)?.menuDay(r.date, r.days, today) ?? null) : null),
+    );
+  };
 
   /** Today in the actor's organization's time zone (docs/domain.md: days are local). */
   const todayOf = async (actor: Actor): Promise<string> => {
@@ -49,8 +69,10 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
     /** The menu that applies at the school on `today` (its zone's date) for the type, and its day of the cycle. */
     async applying(schoolId: number, type: ActivationType, today: string) {
       const row = await repo.applying(schoolId, type, today);
-      const day = row ? menuDayOn(row.date, row.days, today) : null;
-      return row && day !== null ? { menuId: row.menuId, name: row.name, day } : null;
+      if (!row) return null;
+      const calendar = await calendars.forSchool(schoolId, addDays(row.date < today ? row.date : today, -7), today);
+      const day = calendar?.menuDay(row.date, row.days, today) ?? null;
+      return day !== null ? { menuId: row.menuId, name: row.name, day } : null;
     },
 
     async list(actor: Actor, query: ActivatedMenuListQuery): Promise<ActivatedMenuList> {
@@ -58,7 +80,32 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
       if (query.schoolId !== undefined && !(await repo.school(scope, query.schoolId))) throw notFound(M.schoolNotFound);
       const today = await todayOf(actor);
       const { total, rows } = await repo.list(scope, { ...query, today });
-      return { total, rows: rows.map((r) => toActivated(r, today)) };
+      return { total, rows: await answer(rows, today) };
+    },
+
+    /**
+     * The dates of a period with what the school's day is and the day of this activation's menu it
+     * serves (the week's print: docs/rules.md "The school's year"); none before the activation.
+     */
+    async days(actor: Actor, q: ActivationDaysQuery): Promise<ActivationDays> {
+      const today = await todayOf(actor);
+      const row = await repo.find(scopeOf(actor), q.id, today);
+      if (!row) throw notFound(M.notFound);
+      const start = addDays(row.date < q.from ? row.date : q.from, -7);
+      const calendar = (await calendars.forSchool(row.schoolId, start, q.to))!;
+      return {
+        school: { id: row.schoolId, name: row.schoolName },
+        menu: { id: row.menuId, name: row.menuName, days: row.days },
+        days: calendar.days
+          .filter((d) => d.date >= q.from)
+          .map((d) => ({
+            date: d.date,
+            kind: d.kind,
+            name: d.name,
+            name_kk: d.nameKk,
+            day: calendar.menuDay(row.date, row.days, d.date),
+          })),
+      };
     },
 
     /** A school and a menu the actor does not see are 404; a second activation of one day and type 422. */
@@ -80,7 +127,7 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
             tx,
           );
           const today = localDate(platform.now(), school.timeZone);
-          const activated = toActivated((await repo.find(scope, id, today, tx))!, today);
+          const activated = (await answer([(await repo.find(scope, id, today, tx))!], today))[0]!;
           await audit(tx, actor, {
             action: 'menu_activate',
             entity: 'menu_activation',
@@ -109,7 +156,7 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
           entity: 'menu_activation',
           id,
           organizationId: (r) => r.organizationId,
-          before: (r) => toActivated(r, today),
+          before: (r) => toActivated(r, null),
         },
       });
     },

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { menuDayOn } from '@tamaq/contract/menu-activations';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
 import { organizations } from '../../platform/db/schema.ts';
@@ -34,16 +33,6 @@ const listed = async (query = `schoolId=${schoolId}`) =>
     rows: { id: number; type: string; date: string; today_day: number | null }[];
   };
 
-describe('menuDayOn (docs/domain.md formula)', () => {
-  it('counts ((today − date) mod days) + 1, across months and leap days, and null before the start', () => {
-    expect(menuDayOn('2026-11-01', 10, '2026-11-01')).toBe(1);
-    expect(menuDayOn('2026-11-01', 10, '2026-11-10')).toBe(10);
-    expect(menuDayOn('2026-11-01', 10, '2026-11-11')).toBe(1);
-    expect(menuDayOn('2028-02-27', 5, '2028-03-02')).toBe(5);
-    expect(menuDayOn('2026-11-02', 10, '2026-11-01')).toBeNull();
-  });
-});
-
 describe('/api/activated/menus', () => {
   it('activates, lists newest first with the school, the menu and today’s day, and removes', async () => {
     t.clock.now = new Date('2026-11-25T10:00:00+05:00');
@@ -54,7 +43,8 @@ describe('/api/activated/menus', () => {
       menu: { id: menuId, name: 'Десятидневка', days: 10 },
       type: 'paid_food',
       date: '2026-11-01',
-      today_day: 5,
+      // Wednesday of the cycle's second week: the week of 26.10 (the autumn vacation) is none of it.
+      today_day: 8,
     });
     // A later activation of the same type takes over from its date; a future one does not yet.
     const later = (
@@ -66,19 +56,73 @@ describe('/api/activated/menus', () => {
     expect(list.total).toBe(4);
     expect(list.rows.map((r) => [r.type, r.date, r.today_day])).toEqual([
       ['paid_food', '2026-12-01', null],
-      ['free_food', '2026-11-24', 2],
-      ['paid_food', '2026-11-20', 6],
+      ['free_food', '2026-11-24', 3],
+      ['paid_food', '2026-11-20', 8],
       ['paid_food', '2026-11-01', null],
     ]);
     expect((await call('PUT', '/api/activated/menu/remove', { id: later.id })).json()).toEqual({ success: true });
     const after = await listed();
     expect(after.rows.map((r) => [r.date, r.today_day])).toEqual([
       ['2026-12-01', null],
-      ['2026-11-24', 2],
-      ['2026-11-01', 5],
+      ['2026-11-24', 3],
+      ['2026-11-01', 8],
     ]);
     // The menu is in use while any activation applies it.
     expect((await call('GET', `/api/menu/${menuId}`)).json().activations).toBe(3);
+  });
+
+  it("answers a week's dates with the school's day and the menu's day each serves, for the week's print", async () => {
+    t.clock.now = new Date('2026-12-01T10:00:00+05:00');
+    const school = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №9' })).id;
+    const a = (await activate({ school_id: school, menu_id: menuId, type: 'free_food', date: '2026-11-17' })).json();
+    const days = async (from: string, to: string) => {
+      const res = await call('GET', `/api/activated/menu/days?id=${a.id}&from=${from}&to=${to}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as {
+        school: { name: string };
+        days: { date: string; kind: string; name: string | null; day: number | null }[];
+      };
+    };
+    const week = await days('2026-11-30', '2026-12-06');
+    expect(week.school.name).toBe('Школа №9');
+    expect(week.days.map((d) => d.day)).toEqual([1, 2, 3, 4, 5, null, null]);
+    const holiday = await days('2026-12-14', '2026-12-18');
+    expect(holiday.days.map((d) => [d.kind, d.day])).toEqual([
+      ['working', 1],
+      ['working', 2],
+      ['holiday', null],
+      ['working', 4],
+      ['working', 5],
+    ]);
+    expect(holiday.days[2]!.name).toBe('День Независимости');
+    // Before the activation no day is served.
+    expect((await days('2026-11-16', '2026-11-17')).days.map((d) => d.day)).toEqual([null, 2]);
+
+    for (const [query, field] of [
+      [`id=${a.id}&from=2026-12-07&to=2026-12-01`, 'to'],
+      [`id=${a.id}&from=2026-12-01&to=2027-01-15`, 'to'],
+      [`id=${a.id}&from=2026-13-01&to=2026-12-15`, 'from'],
+      [`id=x&from=2026-12-01&to=2026-12-05`, 'id'],
+    ] as const) {
+      const res = await call('GET', `/api/activated/menu/days?${query}`);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 422 });
+      expect(res.json().validationErrors).toHaveProperty(field);
+    }
+    const stranger = (
+      await signedIn(t.platform, {
+        role: 'EducationAdmin',
+        organizationId: (await createOrganization(t.db, { type: 'education' })).id,
+      })
+    ).token;
+    expect(
+      (await call('GET', `/api/activated/menu/days?id=${a.id}&from=2026-12-01&to=2026-12-05`, undefined, stranger))
+        .statusCode,
+    ).toBe(404);
+    const cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId })).token;
+    expect(
+      (await call('GET', `/api/activated/menu/days?id=${a.id}&from=2026-12-01&to=2026-12-05`, undefined, cashier))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('counts today in the organization’s time zone', async () => {

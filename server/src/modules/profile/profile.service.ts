@@ -15,12 +15,12 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { audit } from '../../platform/audit.ts';
 import { unauthorized, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { accessToken } from '../auth/session.ts';
+import { renewedToken, sameSessionToken } from '../auth/session.ts';
 import { createProfileRepository } from './profile.repository.ts';
 
 const isModule = (m: string): m is Module => (MODULES as readonly string[]).includes(m);
 
-export function createProfileService(platform: Pick<Platform, 'actors' | 'db' | 'now' | 'tokens'>) {
+export function createProfileService(platform: Pick<Platform, 'actors' | 'db' | 'now' | 'tokens' | 'sessions'>) {
   const repo = createProfileRepository(platform.db);
 
   return {
@@ -63,7 +63,7 @@ export function createProfileService(platform: Pick<Platform, 'actors' | 'db' | 
         }
       }
       await repo.update(actor.userId, { name: body.name, imageId: body.image_id }, platform.now());
-      return accessToken(platform.tokens, actor);
+      return sameSessionToken(platform.sessions, actor);
     },
 
     /** The person's own language, kept for every browser they sign in on. */
@@ -87,7 +87,7 @@ export function createProfileService(platform: Pick<Platform, 'actors' | 'db' | 
         return saved.tokenVersion;
       });
       platform.actors.forget(actor.userId);
-      return accessToken(platform.tokens, { ...actor, tokenVersion });
+      return renewedToken(platform.sessions, actor, { ...actor, tokenVersion });
     },
   };
 }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { isSchoolDay, periodDays } from '@tamaq/contract/reports';
 import type { Db } from '../../platform/db/client.ts';
 import { alphabetically } from '../../platform/db/alphabet.ts';
 
@@ -124,14 +123,15 @@ export function createOversightRepository(db: Db) {
     },
 
     /**
-     * Each school day (Monday–Friday) of the period that each pupil of the school now in an `sw` food
-     * category was due a meal (their wallet dates cover it), with the daily cost of the first visit
-     * under an `sw` category that day, if any: the visit's own snapshot, so a later price change does
-     * not rewrite a month already paid.
+     * Each of the school's days given (its working days: docs/rules.md "The school's year") that each
+     * pupil of the school now in an `sw` food category was due a meal (their wallet dates cover it),
+     * with the daily cost of the first visit under an `sw` category that day, if any: the visit's own
+     * snapshot, so a later price change does not rewrite a month already paid.
      */
-    async walletDueDays(schoolId: number, from: string, to: string): Promise<DueDay[]> {
-      const days = periodDays(from, to).filter(isSchoolDay);
+    async walletDueDays(schoolId: number, days: string[]): Promise<DueDay[]> {
       if (days.length === 0) return [];
+      const from = days[0]!;
+      const to = days[days.length - 1]!;
       const result = await db.execute(sql`
         with days as (select unnest(${`{${days.join(',')}}`}::date[]) as day),
         pupils as (
@@ -156,11 +156,50 @@ export function createOversightRepository(db: Db) {
         from pupils p
         join days d on (p.set_date is null or p.set_date <= d.day) and (p.reset_date is null or d.day < p.reset_date)
         left join served s on s.user_id = p.id and s.visit_date = d.day
+        -- Absent that day and fed nowhere at the school: not due (a meal overrides the mark).
+        where not exists (
+          select 1 from absences a where a.user_id = p.id and a.date = d.day
+            and not exists (select 1 from visits v where v.user_id = p.id and v.visit_date = d.day))
         order by p.id, d.day`);
       return (result as unknown as { rows: (DueDay & { served: boolean })[] }).rows.map(({ served, ...r }) => ({
         ...r,
         servedCost: served ? r.servedCost : null,
       }));
+    },
+
+    /**
+     * The portions due to the pupils of the school now in an `sw` food category whose wallet dates
+     * cover each of the days given, per day and class (the statistics' «положено» before the grades'
+     * vacations): one a day where the organization has no meal times, else one per live meal time the
+     * category pays (every one where it names none).
+     */
+    async walletDueCounts(schoolId: number, days: string[]) {
+      if (days.length === 0) return [];
+      const result = await db.execute(sql`
+        with days as (select unnest(${`{${days.join(',')}}`}::date[]) as day)
+        select to_char(d.day, 'YYYY-MM-DD') as day, c.name as "classroomName", sum(m.n)::int as portions
+        from users p
+        join food_categories f on f.id = p.food_category_id and f.type = 'sw'
+        cross join lateral (
+          select case
+            when exists (select 1 from fixation_categories x
+                         where x.organization_id = f.organization_id and x.deleted_at is null)
+            then (select count(*) from fixation_categories x
+                  where x.organization_id = f.organization_id and x.deleted_at is null
+                    and (f.meal_ids is null or x.id = any(f.meal_ids)))
+            else 1 end as n
+        ) m
+        join classrooms c on c.id = p.classroom_id
+        join days d on (p.social_wallet_set_date is null or p.social_wallet_set_date <= d.day)
+          and (p.social_wallet_reset_date is null or d.day < p.social_wallet_reset_date)
+        where p.school_id = ${schoolId}::int and p.deleted_at is null
+          and not exists (
+            select 1 from absences a where a.user_id = p.id and a.date = d.day
+              and not exists (select 1 from visits v where v.user_id = p.id and v.visit_date = d.day))
+        group by 1, 2`);
+      return (result as unknown as { rows: { day: string; classroomName: string; portions: number }[] }).rows.map(
+        (r) => ({ ...r, portions: Number(r.portions) }),
+      );
     },
 
     /**

@@ -1,6 +1,5 @@
 import {
   REPORT_MESSAGES as M,
-  schoolDays,
   type SchoolStatistics,
   type StatisticsQuery,
   monthBounds,
@@ -21,6 +20,8 @@ import { createCanteenReports } from './canteen-reports.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { createSchoolReports } from './school-reports.ts';
 import { monthName, walletReport, walletSheet } from './wallet-report.ts';
+import { createSchoolCalendars } from '../calendar/school-calendar.ts';
+import { dueOn, gradeOf, isServed } from '../calendar/school-year.ts';
 
 /**
  * The reports: visits counted by calendar day in the organization, on screen and as .xlsx. The
@@ -29,6 +30,7 @@ import { monthName, walletReport, walletSheet } from './wallet-report.ts';
  */
 export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createReportsRepository(platform.db);
+  const calendars = createSchoolCalendars(platform.db);
 
   /** The social wallet reconciliation of a school (a locked user's own) and a month. */
   const wallet = async (actor: Actor, q: WalletReportQuery): Promise<WalletReport> => {
@@ -43,10 +45,17 @@ export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
     ]);
     if (!school) throw notFound(M.schoolNotFound);
     const { from, to } = monthBounds(q.month);
-    // Days still to come are not due yet: the month in progress is counted up to today.
+    // The school's working days of the month; those still to come are not due yet: the month in
+    // progress is counted up to today.
     const today = localDate(platform.now(), timeZone ?? DEFAULT_TIME_ZONE);
-    const due = from <= today ? await repo.walletDueDays(school.id, from, to < today ? to : today) : [];
-    return walletReport(school, q.month, due);
+    const calendar = (await calendars.forSchool(school.id, from, to))!;
+    const days = calendar.days.filter((d) => isServed(d.kind)).map((d) => d.date);
+    const rows = await repo.walletDueDays(
+      school.id,
+      days.filter((d) => d <= today),
+    );
+    const due = rows.filter((r) => dueOn(calendar.day(r.day)!, gradeOf(r.classroomName)));
+    return walletReport(school, q.month, days, due);
   };
 
   /** The anomalies of the organization's period: a school-locked user's school, or one asked for. */
@@ -110,13 +119,28 @@ export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
       const schoolId = actor.schoolId ?? asked;
       const { rows, parents } = await repo.statistics(organizationId, schoolId, q.dateFrom, q.dateTo);
       if (schoolId !== null && rows.length === 0) throw notFound(M.schoolNotFound);
-      const days = schoolDays(q.dateFrom, q.dateTo);
+      // Due: each social-wallet pupil on each working day of their school their wallet dates cover,
+      // the grades' vacations left out (docs/rules.md "The school's year"), a portion per meal paid.
+      const bySchool = await calendars.of(
+        rows.map((r) => r.id),
+        q.dateFrom,
+        q.dateTo,
+      );
+      const due = new Map<number, number>();
+      for (const r of rows) {
+        const calendar = bySchool.get(r.id)!;
+        const days = calendar.days.filter((d) => isServed(d.kind)).map((d) => d.date);
+        let n = 0;
+        for (const c of await repo.walletDueCounts(r.id, days))
+          if (dueOn(calendar.day(c.day)!, gradeOf(c.classroomName))) n += c.portions;
+        due.set(r.id, n);
+      }
       const out = rows.map((r) => ({
         school: { id: r.id, name: r.name },
         parents_total: r.parents,
         students_total: r.students,
         students_with_susn_total: r.sw,
-        servings_received_total: r.sw * days,
+        servings_received_total: due.get(r.id)!,
         servings_received: r.served,
       }));
       const sum = (pick: (r: (typeof out)[number]) => number) => out.reduce((n, r) => n + pick(r), 0);

@@ -1,11 +1,16 @@
 import * as XLSX from '@e965/xlsx';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { WalletReport } from '@tamaq/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn, linkToken } from '../../../test/factories.ts';
-import { createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
-import { visits } from '../../platform/db/schema-people.ts';
+import {
+  createClassroom,
+  createFixationCategory,
+  createFoodCategory,
+  createPupil,
+} from '../../../test/factories-people.ts';
+import { foodCategories, visits } from '../../platform/db/schema-people.ts';
 
 /**
  * The social wallet reconciliation: per school day of a month, who was due a social-wallet
@@ -77,6 +82,14 @@ afterAll(() => t.close());
 const get = (query: string, token = admin) =>
   t.call({ method: 'GET', url: `/api/report/school/social-wallet?${query}`, token });
 
+/** The statistics of the school, as the organization's observer reads them. */
+const statistics = async (period: string) =>
+  t.call({
+    method: 'GET',
+    url: `/api/report/school/statistics?schoolId=${school.id}&${period}`,
+    token: (await signedIn(t.platform, { role: 'EducationObserver', organizationId: org.id })).token,
+  });
+
 describe('GET /api/report/school/social-wallet', () => {
   it('counts the month as a person would by hand: due, served, not served and the amount', async () => {
     const res = await get(`schoolId=${school.id}&month=${MONTH}`);
@@ -133,6 +146,43 @@ describe('GET /api/report/school/social-wallet', () => {
       // A month yet to come has nobody due.
       const december = WalletReport.parse((await get(`schoolId=${school.id}&month=2026-12`)).json());
       expect([december.due, december.classes]).toEqual([0, []]);
+    } finally {
+      t.clock.now = before;
+    }
+  });
+
+  it("owes no meal on the school's days off: December has no Independence Day and no winter vacation", async () => {
+    const before = t.clock.now;
+    t.clock.now = new Date('2027-01-15T06:00:00Z');
+    try {
+      const r = WalletReport.parse((await get(`schoolId=${school.id}&month=2026-12`)).json());
+      // 23 days from Monday to Friday, less 16 December and the vacation from the 29th.
+      expect(r.days).toHaveLength(19);
+      expect(r.days).not.toContain('2026-12-16');
+      expect(r.days.at(-1)).toBe('2026-12-28');
+      expect(r.classes.flatMap((c) => c.pupils.map((p) => [p.name, p.due]))).toEqual([
+        ['Болат Ким', 19],
+        ['Айгерим Сапарова', 19],
+      ]);
+      // The statistics' «положено» counts the same days.
+      const stats = await statistics('dateFrom=2026-12-01&dateTo=2026-12-31');
+      expect(stats.statusCode).toBe(200);
+      expect(stats.json().servings_received_total).toBe(38);
+    } finally {
+      t.clock.now = before;
+    }
+  });
+
+  it('owes the first grades no meal in their February week, the other grades every working day', async () => {
+    const before = t.clock.now;
+    t.clock.now = new Date('2027-03-15T06:00:00Z');
+    try {
+      const r = WalletReport.parse((await get(`schoolId=${school.id}&month=2027-02`)).json());
+      expect(r.days).toHaveLength(20);
+      const due = Object.fromEntries(r.classes.flatMap((c) => c.pupils.map((p) => [p.name, p.due])));
+      expect(due).toEqual({ 'Болат Ким': 15, 'Айгерим Сапарова': 20 });
+      const stats = await statistics('dateFrom=2027-02-01&dateTo=2027-02-28');
+      expect(stats.json().servings_received_total).toBe(35);
     } finally {
       t.clock.now = before;
     }
@@ -215,5 +265,40 @@ describe('GET /api/report/school/social-wallet', () => {
     const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: org.id });
     expect((await get(`schoolId=${school.id}&month=${MONTH}`, token)).statusCode).toBe(403);
     expect((await get(`schoolId=${school.id}&month=${MONTH}`, '')).statusCode).toBe(401);
+  });
+});
+
+describe('the statistics of a school with meal times', () => {
+  it('owe a portion per meal the wallet pays: a lunch a day where it pays a lunch, each meal where it names none', async () => {
+    const edu = await createOrganization(t.db, { type: 'education' });
+    const own = await createSchool(t.db, { organizationId: edu.id });
+    const klass = await createClassroom(t.db, { organizationId: edu.id, schoolId: own.id, name: '5 А' });
+    const meals = [];
+    for (const [name, timeStart, timeFinish] of [
+      ['Завтрак', '08:00', '09:00'],
+      ['Обед', '12:00', '13:00'],
+    ] as const)
+      meals.push(await createFixationCategory(t.db, { organizationId: edu.id, name, timeStart, timeFinish }));
+    const sw = await createFoodCategory(t.db, { organizationId: edu.id, type: 'sw', meals: [meals[1]!.id] });
+    await createPupil(t.db, {
+      organizationId: edu.id,
+      schoolId: own.id,
+      classroomId: klass.id,
+      foodCategoryId: sw.id,
+      socialWalletSetDate: '2026-09-01',
+    });
+    const observer = (await signedIn(t.platform, { role: 'EducationObserver', organizationId: edu.id })).token;
+    // Tuesday 1 to Friday 4 December: four working days.
+    const due = async () =>
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/report/school/statistics?schoolId=${own.id}&dateFrom=2026-12-01&dateTo=2026-12-04`,
+          token: observer,
+        })
+      ).json().servings_received_total;
+    expect(await due()).toBe(4);
+    await t.db.update(foodCategories).set({ meals: null }).where(eq(foodCategories.id, sw.id));
+    expect(await due()).toBe(8);
   });
 });

@@ -1,8 +1,5 @@
 import {
   REPORT_MESSAGES as M,
-  isSchoolDay,
-  monthBounds,
-  periodDays,
   type WalletClass,
   type WalletMark,
   type WalletPupil,
@@ -48,10 +45,16 @@ class Tally {
   }
 }
 
-/** The reconciliation of a school and a month from its due days: pupils by class, then by name. */
-export function walletReport(school: { id: number; name: string }, month: string, due: DueDay[]): WalletReport {
-  const { from, to } = monthBounds(month);
-  const days = periodDays(from, to).filter(isSchoolDay);
+/**
+ * The reconciliation of a school and a month from its due days: a column per working day of the
+ * school's month (`days`), pupils by class, then by name.
+ */
+export function walletReport(
+  school: { id: number; name: string },
+  month: string,
+  days: string[],
+  due: DueDay[],
+): WalletReport {
   const column = new Map(days.map((d, i) => [d, i]));
   const whole = new Tally(days.length);
   const classes = new Map<number, { row: Omit<WalletClass, keyof Tally['answer'] | 'pupils'>; tally: Tally }>();

@@ -25,6 +25,45 @@ export function socialWalletDates(
   return { set: before.set, reset: before.reset };
 }
 
+const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** The wallet's last day (included) from its reset date (the first day it no longer holds). */
+export const walletLastDay = (reset: string | null): string | null =>
+  reset === null ? null : new Date(Date.parse(`${reset}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** The social wallet's period as asked (docs/rules.md "The social wallet's dates"): undefined keeps, null clears. */
+export interface WalletAsk {
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  order?: string | null | undefined;
+}
+
+/**
+ * The social wallet's dates after a change of category or of the dates asked: the dates the list
+ * gives are taken (its first day; its last day, stored as the day after); what is not given follows
+ * the category as `socialWalletDates` does. A start after today, an end before the start, or dates
+ * for a category that is not a social wallet one are refused on their field.
+ */
+export function walletPeriod(
+  before: { type: 'sw' | 'common' | null; set: string | null; reset: string | null },
+  afterType: 'sw' | 'common' | null,
+  today: string,
+  ask: WalletAsk,
+  M: { walletFromFuture: string; walletOrder: string; walletOnlySw: string },
+): { set: string | null; reset: string | null } {
+  const auto = socialWalletDates(before, afterType, today);
+  if (afterType !== 'sw') {
+    if (ask.from) throw invalid('social_wallet_from', M.walletOnlySw);
+    if (ask.to && before.type !== 'sw') throw invalid('social_wallet_to', M.walletOnlySw);
+    if (ask.order && before.type !== 'sw') throw invalid('social_wallet_order', M.walletOnlySw);
+    return ask.to && before.type === 'sw' ? { set: auto.set, reset: nextDay(ask.to) } : auto;
+  }
+  const set = ask.from !== undefined ? ask.from : auto.set;
+  const reset = ask.to !== undefined ? (ask.to === null ? null : nextDay(ask.to)) : auto.reset;
+  if (set !== null && set > today) throw invalid('social_wallet_from', M.walletFromFuture);
+  if (set !== null && reset !== null && reset <= set) throw invalid('social_wallet_to', M.walletOrder);
+  return { set, reset };
+}
+
 type Today = (organizationId: number | null, tx: Db) => Promise<string>;
 
 /**
@@ -93,13 +132,15 @@ export async function resolveValues(
 
   const foodCategoryId = pick(body.food_category_id, existing?.foodCategoryId ?? null) ?? null;
   let walletDates: { set: string | null; reset: string | null } | null = null;
-  if (changed(foodCategoryId, existing?.foodCategoryId)) {
+  const ask: WalletAsk = { from: body.social_wallet_from, to: body.social_wallet_to, order: body.social_wallet_order };
+  const walletAsked = ask.from !== undefined || ask.to !== undefined || ask.order !== undefined;
+  if (changed(foodCategoryId, existing?.foodCategoryId) || walletAsked) {
     const category = foodCategoryId === null ? null : await repo.findFoodCategory(foodCategoryId, tx);
     if (foodCategoryId !== null && (!category || category.organizationId !== organizationId)) {
       throw invalid('food_category_id', M.foodCategoryNotFound);
     }
     const beforeType = existing?.foodCategoryId ? await repo.foodCategoryType(existing.foodCategoryId, tx) : null;
-    walletDates = socialWalletDates(
+    walletDates = walletPeriod(
       {
         type: beforeType,
         set: existing?.socialWalletSetDate ?? null,
@@ -107,6 +148,8 @@ export async function resolveValues(
       },
       category?.type ?? null,
       await today(organizationId, tx),
+      ask,
+      M,
     );
   }
 
@@ -156,6 +199,7 @@ export async function resolveValues(
     values.socialWalletSetDate = walletDates.set;
     values.socialWalletResetDate = walletDates.reset;
   }
+  if (body.social_wallet_order !== undefined) values.socialWalletOrder = body.social_wallet_order;
   if (passwordHash) values.passwordHash = passwordHash;
   // A new password or role set by an admin ends the sessions the user has.
   const bumpTokens = existing !== null && (passwordHash !== null || roleId !== existing.roleId);

@@ -12,7 +12,7 @@ import { notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, userScope } from './users.repository.ts';
-import { roleOf, socialWalletDates } from './user-values.ts';
+import { roleOf, walletPeriod, type WalletAsk } from './user-values.ts';
 
 /**
  * One food category for many pupils at once (the start of the year): every pupil named must
@@ -45,20 +45,34 @@ export function createUsersCategoryService(platform: Pick<Platform, 'db' | 'now'
         const org = organizationId === null ? null : await repo.findOrganization(organizationId, tx);
         const today = localDate(at, org?.timeZone);
         const afterType = category?.type ?? null;
+        // The dates asked go to every pupil the change leaves in a social wallet (a list that came late).
+        const ask: WalletAsk = {
+          from: body.social_wallet_from,
+          to: body.social_wallet_to,
+          order: body.social_wallet_order,
+        };
         const changes = people
-          .filter((p) => p.foodCategoryId !== body.food_category_id)
           .map((p) => {
             const before = { type: p.foodCategoryType, set: p.socialWalletSetDate, reset: p.socialWalletResetDate };
-            const wallet = socialWalletDates(before, afterType, today);
+            const wallet = walletPeriod(before, afterType, today, ask, M);
+            const order = ask.order !== undefined ? ask.order : p.socialWalletOrder;
+            const same =
+              p.foodCategoryId === body.food_category_id &&
+              wallet.set === p.socialWalletSetDate &&
+              wallet.reset === p.socialWalletResetDate &&
+              order === p.socialWalletOrder;
             return {
+              same,
               id: p.id,
               food_category_id: body.food_category_id,
               sw_set: wallet.set,
               sw_reset: wallet.reset,
+              sw_order: order,
               started: afterType === 'sw' && before.type !== 'sw',
               ended: afterType !== 'sw' && before.type === 'sw',
             };
-          });
+          })
+          .filter((c) => !c.same);
         const result = {
           changed: changes.length,
           unchanged: people.length - changes.length,

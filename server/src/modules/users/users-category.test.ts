@@ -91,6 +91,44 @@ describe('POST /api/users/food-category', () => {
     expect((await send({ userIds: ids, food_category_id: null })).json()).toMatchObject({ changed: 3, walletEnded: 0 });
   });
 
+  it('dates the wallets as the list says (a list that came late), the pupils already in it too', async () => {
+    const ids = await kids(2);
+    const [already] = await kids(1, sw);
+    const all = [...ids, already!];
+    const body = {
+      userIds: all,
+      food_category_id: sw,
+      social_wallet_from: '2025-09-01',
+      social_wallet_to: '2099-05-25',
+      social_wallet_order: '№ 12',
+    };
+    expect((await send({ ...body, check: true })).json()).toEqual({
+      changed: 3,
+      unchanged: 0,
+      walletStarted: 2,
+      walletEnded: 0,
+    });
+    expect((await send(body)).json()).toMatchObject({ changed: 3, walletStarted: 2 });
+    const rows = await t.db
+      .select({ set: users.socialWalletSetDate, reset: users.socialWalletResetDate, order: users.socialWalletOrder })
+      .from(users)
+      .where(inArray(users.id, all));
+    expect(rows).toEqual(Array(3).fill({ set: '2025-09-01', reset: '2099-05-26', order: '№ 12' }));
+    // The same again changes nothing.
+    expect((await send(body)).json()).toMatchObject({ changed: 0, unchanged: 3 });
+    // A start in the future is refused for all, and nothing is written.
+    const future = await send({ ...body, social_wallet_from: '2099-01-01', social_wallet_to: null });
+    expect(future.statusCode).toBe(422);
+    expect(future.json().validationErrors).toHaveProperty('social_wallet_from');
+    const order = await send({ ...body, social_wallet_from: '2025-10-01', social_wallet_to: '2025-09-30' });
+    expect(Object.keys(order.json().validationErrors)).toEqual(['social_wallet_to']);
+    expect(
+      (await t.db.select({ reset: users.socialWalletResetDate }).from(users).where(inArray(users.id, all))).map(
+        (r) => r.reset,
+      ),
+    ).toEqual(Array(3).fill('2099-05-26'));
+  });
+
   it('writes nothing when one of the people is not a pupil, not the caller’s, or missing', async () => {
     const ids = await kids(2);
     const teacher = (await createUser(t.db, { organizationId: orgId, schoolId: school, email: null })).id;

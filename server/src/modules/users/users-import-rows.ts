@@ -12,7 +12,7 @@ import type { ColumnSpec, RowErrors } from '../../platform/spreadsheet.ts';
 const C = USER_IMPORT_COLUMNS;
 const K = USER_IMPORT_COLUMNS_KK;
 
-type Column = 'name' | 'iin' | 'classroom' | 'foodCategory' | 'jobTitle';
+type Column = 'name' | 'iin' | 'classroom' | 'foodCategory' | 'jobTitle' | 'walletFrom' | 'walletTo';
 export const USER_COLUMNS: readonly ColumnSpec<Column>[] = [
   { key: 'name', titles: [C.name, 'Ф.И.О.', 'ФИО ученика', K.name, 'Оқушының аты-жөні'], required: true },
   { key: 'iin', titles: [C.iin, K.iin], required: false },
@@ -23,7 +23,39 @@ export const USER_COLUMNS: readonly ColumnSpec<Column>[] = [
   },
   { key: 'foodCategory', titles: [C.foodCategory, 'Категория', K.foodCategory, 'Санат'], required: false },
   { key: 'jobTitle', titles: [C.jobTitle, K.jobTitle, 'Лауазым'], required: false },
+  {
+    key: 'walletFrom',
+    titles: [C.walletFrom, 'Соцкошелек с', 'Дата начала соцкошелька', K.walletFrom],
+    required: false,
+  },
+  { key: 'walletTo', titles: [C.walletTo, 'Соцкошелек по', 'Дата окончания соцкошелька', K.walletTo], required: false },
 ];
+
+/** Excel's day 0 (its serial dates count from 30.12.1899, the 1900 leap-year error included). */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/**
+ * A date as a school's file holds it: 'ДД.ММ.ГГГГ' (or with '/' or '-'), 'ГГГГ-ММ-ДД', or a date cell
+ * (Excel's day number, 20 000–80 000: 1954–2119). 'YYYY-MM-DD', '' for none, null for what is no date.
+ */
+export function importDate(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return '';
+  let y: number;
+  let m: number;
+  let d: number;
+  const dotted = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(t);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (dotted) [d, m, y] = [Number(dotted[1]), Number(dotted[2]), Number(dotted[3])];
+  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (/^\d{5}(\.0+)?$/.test(t) && Number(t) >= 20_000 && Number(t) <= 80_000)
+    return new Date(EXCEL_EPOCH + Math.round(Number(t)) * 86_400_000).toISOString().slice(0, 10);
+  else return null;
+  const at = new Date(Date.UTC(y, m - 1, d));
+  if (at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d || y < 2000 || y > 2100)
+    return null;
+  return at.toISOString().slice(0, 10);
+}
 
 const MAX_TEXT = 255;
 /** Names compare trimmed and in lower case. */
@@ -45,6 +77,9 @@ export interface ParsedRow {
   classroom: { id: number; schoolId: number } | null;
   foodCategory: { id: number; type: 'sw' | 'common' } | null;
   jobTitle: string | null;
+  /** The social wallet's first and last day as the file gives them (undefined: the column is empty). */
+  walletFrom: string | undefined;
+  walletTo: string | undefined;
 }
 
 /**
@@ -58,6 +93,8 @@ export function checkRows(
     classrooms: readonly { id: number; schoolId: number; name: string }[];
     categories: readonly { id: number; type: 'sw' | 'common'; name: string }[];
     classroom: ParsedRow['classroom'];
+    /** The organization's today: a wallet may not begin after it. */
+    today: string;
   },
   I: ReturnType<typeof userMessages>['imports'],
   errors: RowErrors,
@@ -100,7 +137,25 @@ export function checkRows(
       if (!foodCategory) fail(I.unknownCategory(v.foodCategory));
     }
 
-    if (ok) rows.push({ line, name: v.name, iin, classroom, foodCategory, jobTitle: v.jobTitle || null });
+    const walletFrom = importDate(v.walletFrom ?? '');
+    const walletTo = importDate(v.walletTo ?? '');
+    if (walletFrom === null) fail(I.badWalletDate(C.walletFrom, v.walletFrom));
+    if (walletTo === null) fail(I.badWalletDate(C.walletTo, v.walletTo));
+    if (walletFrom && walletTo && walletTo < walletFrom) fail(I.walletOrder);
+    else if (walletFrom && walletFrom > known.today) fail(I.walletFromFuture);
+    else if ((walletFrom || walletTo) && foodCategory && foodCategory.type !== 'sw') fail(I.walletOnlySw);
+
+    if (ok)
+      rows.push({
+        line,
+        name: v.name,
+        iin,
+        classroom,
+        foodCategory,
+        jobTitle: v.jobTitle || null,
+        walletFrom: walletFrom || undefined,
+        walletTo: walletTo || undefined,
+      });
   }
   return rows;
 }

@@ -41,6 +41,7 @@ export const categoryColumns = {
   foodCategoryType: foodCategories.type,
   socialWalletSetDate: users.socialWalletSetDate,
   socialWalletResetDate: users.socialWalletResetDate,
+  socialWalletOrder: users.socialWalletOrder,
 };
 
 /** The organization's live users that `where` picks for any chunk of `values`. */

@@ -20,7 +20,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { parseSpreadsheet, readTable, RowErrors, type ImportTemplate } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, type ImportCandidate, type ImportedUser } from './users.repository.ts';
-import { roleOf, socialWalletDates } from './user-values.ts';
+import { roleOf, walletPeriod } from './user-values.ts';
 import { checkRows, key, USER_COLUMNS, type ParsedRow } from './users-import-rows.ts';
 import { compareNames } from '../../platform/db/alphabet.ts';
 
@@ -76,11 +76,11 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
         repo.classroomsOf(dest.organizationId, dest.schoolId),
         repo.foodCategoriesOf(dest.organizationId),
       ]);
-      const rows = checkRows(table, { classrooms, categories, classroom: dest.classroom }, I, errors);
+      const today = localDate(platform.now(), dest.timeZone);
+      const rows = checkRows(table, { classrooms, categories, classroom: dest.classroom, today }, I, errors);
       errors.throwIfAny();
 
       const scope = scopeOf(actor);
-      const today = localDate(platform.now(), dest.timeZone);
       const at = platform.now();
       try {
         return await platform.db.transaction(async (tx) => {
@@ -119,15 +119,26 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
           const matches: UserImportMatch[] = [];
           const creates: ImportedUser[] = [];
           const updates: (ImportedUser & { id: number })[] = [];
+          // A row's social wallet: the dates it gives, else as the category change makes them; a
+          // date the rules refuse is the row's error (the wallet then stays as it was).
+          const walletOf = (
+            row: ParsedRow,
+            before: { type: 'sw' | 'common' | null; set: string | null; reset: string | null },
+            afterType: 'sw' | 'common' | null,
+          ) => {
+            try {
+              return walletPeriod(before, afterType, today, { from: row.walletFrom, to: row.walletTo }, I);
+            } catch (err) {
+              if (!(err instanceof ValidationError)) throw err;
+              errors.add(row.line, Object.values(err.fields)[0]![0]!);
+              return { set: before.set, reset: before.reset };
+            }
+          };
           for (const row of rows) {
             const sameIin = row.iin === null ? undefined : byIin.get(row.iin);
             const found = sameIin ?? sameName(row);
             if (!found) {
-              const wallet = socialWalletDates(
-                { type: null, set: null, reset: null },
-                row.foodCategory?.type ?? null,
-                today,
-              );
+              const wallet = walletOf(row, { type: null, set: null, reset: null }, row.foodCategory?.type ?? null);
               creates.push({
                 school_id: row.classroom?.schoolId ?? dest.schoolId,
                 classroom_id: row.classroom?.id ?? null,
@@ -154,13 +165,15 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
             // A person without a class is not a social teacher's to change (nor to put in a class).
             else if (worksWithPupilsOnly(actor.role) && found.classroomId === null) errors.add(row.line, I.iinOfStaff);
             const categoryChanged = row.foodCategory !== null && row.foodCategory.id !== found.foodCategoryId;
-            const wallet = categoryChanged
-              ? socialWalletDates(
-                  { type: found.foodCategoryType, set: found.socialWalletSetDate, reset: found.socialWalletResetDate },
-                  row.foodCategory!.type,
-                  today,
-                )
-              : { set: found.socialWalletSetDate, reset: found.socialWalletResetDate };
+            const before = {
+              type: found.foodCategoryType,
+              set: found.socialWalletSetDate,
+              reset: found.socialWalletResetDate,
+            };
+            const wallet =
+              categoryChanged || row.walletFrom !== undefined || row.walletTo !== undefined
+                ? walletOf(row, before, categoryChanged ? row.foodCategory!.type : found.foodCategoryType)
+                : { set: before.set, reset: before.reset };
             updates.push({
               id: found.id,
               school_id: row.classroom
@@ -228,6 +241,11 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
       const iin = { header: C.iin, width: 16 };
       const job = { header: C.jobTitle, width: 24 };
       const food = { header: C.foodCategory, width: 24 };
+      const walletFrom = { header: C.walletFrom, width: 16 };
+      const walletTo = { header: C.walletTo, width: 16 };
+      // The example's wallet dates only where its category is a social wallet one.
+      const swExample = [...categories].sort(byName)[0]?.type === 'sw';
+      const [from, to] = swExample ? ['01.09.2026', '25.05.2027'] : ['', ''];
       const file = { fileName: I.templateFile, sheetName: I.templateSheet };
       if (org?.type === 'company') {
         return {
@@ -237,14 +255,26 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
         };
       }
       if (worksWithPupilsOnly(actor.role)) {
-        return { ...file, columns: [name, iin, food], examples: [[I.example.name, EXAMPLE_IIN, category]] };
+        return {
+          ...file,
+          columns: [name, iin, food, walletFrom, walletTo],
+          examples: [[I.example.name, EXAMPLE_IIN, category, from, to]],
+        };
       }
       return {
         ...file,
-        columns: [name, iin, { header: kindergarten ? USER_IMPORT_GROUP_COLUMN : C.classroom, width: 16 }, food, job],
+        columns: [
+          name,
+          iin,
+          { header: kindergarten ? USER_IMPORT_GROUP_COLUMN : C.classroom, width: 16 },
+          food,
+          job,
+          walletFrom,
+          walletTo,
+        ],
         examples: [
-          [I.example.name, EXAMPLE_IIN, classroom, category, ''],
-          [I.example.employee, EXAMPLE_STAFF_IIN, '', '', I.example.jobTitle],
+          [I.example.name, EXAMPLE_IIN, classroom, category, '', from, to],
+          [I.example.employee, EXAMPLE_STAFF_IIN, '', '', I.example.jobTitle, '', ''],
         ],
       };
     },

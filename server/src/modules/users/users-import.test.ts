@@ -14,6 +14,8 @@ import { createClassroom, createFoodCategory, createPupil } from '../../../test/
 
 const I = USER_MESSAGES.imports;
 const HEADER = ['ФИО', 'ИИН', 'Класс', 'Категория питания', 'Должность'];
+const WALLET = ['Соцкошелёк с', 'Соцкошелёк по'];
+const TEMPLATE_HEADER = [...HEADER, ...WALLET];
 
 let t: TestContext;
 let orgId: number;
@@ -90,6 +92,55 @@ describe('POST /api/users/upload', () => {
       socialWalletSetDate: localDate(t.clock.now, 'Asia/Almaty'),
     });
     expect(rows[1]!.foodCategoryId).toBeNull();
+  });
+
+  it("takes each pupil's social wallet dates from the two columns: typed, or a date cell", async () => {
+    const klass = await freshClass('Соцкошелёк-1');
+    const cat = await createFoodCategory(t.db, { organizationId: orgId, name: `Соцкошелёк ${seq}`, type: 'sw' });
+    const [a, b] = [iin(), iin()];
+    // 45901 is Excel's day number of 01.09.2025, as a date cell gives it.
+    const file = workbookOf([
+      TEMPLATE_HEADER,
+      ['Ахметов Ерлан', a, klass.name, cat.name, '', '01.09.2025', '25.05.2099'],
+      ['Бекова Алия', b, klass.name, cat.name, '', 45901, ''],
+    ]);
+    expect((await upload(`?schoolId=${school}`, file)).json()).toEqual({ imported: 2, created: 2, updated: 0 });
+    const rows = await pupilsOf(klass.id);
+    expect(rows.map((r) => [r.name, r.socialWalletSetDate, r.socialWalletResetDate])).toEqual([
+      ['Ахметов Ерлан', '2025-09-01', '2099-05-26'],
+      ['Бекова Алия', '2025-09-01', null],
+    ]);
+    // Loaded again with an end: the pupil found by IIN takes it, the category unchanged.
+    const again = workbookOf([TEMPLATE_HEADER, ['Бекова Алия', b, klass.name, cat.name, '', '', '31.12.2099']]);
+    expect((await upload(`?schoolId=${school}`, again)).json()).toMatchObject({ updated: 1 });
+    expect((await pupilsOf(klass.id))[1]).toMatchObject({
+      socialWalletSetDate: '2025-09-01',
+      socialWalletResetDate: '2100-01-01',
+    });
+  });
+
+  it('refuses a file whose wallet dates are not dates, out of order, in the future or without a wallet', async () => {
+    const klass = await freshClass('Соцкошелёк-2');
+    const cat = await createFoodCategory(t.db, { organizationId: orgId, name: `Соцкошелёк ${seq}`, type: 'sw' });
+    const paid = await createFoodCategory(t.db, { organizationId: orgId, name: `Платное ${seq}`, type: 'common' });
+    const file = workbookOf([
+      TEMPLATE_HEADER,
+      ['Один', '', klass.name, cat.name, '', '31.02.2026', ''],
+      ['Два', '', klass.name, cat.name, '', '01.10.2025', '30.09.2025'],
+      ['Три', '', klass.name, cat.name, '', '01.09.2099', ''],
+      ['Четыре', '', klass.name, paid.name, '', '01.09.2025', ''],
+    ]);
+    const res = await upload(`?schoolId=${school}`, file);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(
+      refusal(
+        'строка 2: «Соцкошелёк с»: «31.02.2026» — не дата (ДД.ММ.ГГГГ)',
+        'строка 3: соцкошелёк кончается раньше, чем начинается',
+        'строка 4: соцкошелёк не может начинаться в будущем',
+        'строка 5: даты соцкошелька указаны для категории, которая не соцкошелёк',
+      ),
+    );
+    expect(await pupilsOf(klass.id)).toEqual([]);
   });
 
   it('reads a file headed in Kazakh: Аты-жөні, ЖСН, Сынып, Тамақтану санаты', async () => {
@@ -443,7 +494,7 @@ describe('a kindergarten admin’s import', () => {
     const group = await createClassroom(t.db, { organizationId: kg, schoolId: garden, name: 'Младшая группа' });
     const file = await template(token);
     const rows = sheetOf(file);
-    expect(rows).toEqual([['ФИО', 'ИИН', 'Группа', 'Категория питания', 'Должность']]);
+    expect(rows).toEqual([['ФИО', 'ИИН', 'Группа', 'Категория питания', 'Должность', ...WALLET]]);
     // The example names the kindergarten's own group.
     expect(sheetOf(file, 1)[1]![2]).toBe('Младшая группа');
 
@@ -483,12 +534,12 @@ describe('GET /api/users/template', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('attachment');
     // The sheet an import reads has the headers only; the examples are on their own sheet.
-    expect(sheetOf(res.rawPayload)).toEqual([HEADER]);
+    expect(sheetOf(res.rawPayload)).toEqual([TEMPLATE_HEADER]);
     const example = sheetOf(res.rawPayload, 1);
-    expect(example[0]).toEqual(HEADER);
+    expect(example[0]).toEqual(TEMPLATE_HEADER);
     expect(example[1]![0]).toBe(I.example.name);
     expect(isValidIin(String(example[1]![1]))).toBe(true);
-    expect(example[2]).toEqual([I.example.employee, expect.any(String), '', '', I.example.jobTitle]);
+    expect(example[2]).toEqual([I.example.employee, expect.any(String), '', '', I.example.jobTitle, '', '']);
     expect(example.at(-1)).toEqual([IMPORT_MESSAGES.exampleNote(I.templateSheet)]);
     // Its class and food category are the organization's own: a file copying the examples imports.
     const res2 = await upload(`?schoolId=${school}`, workbookOf(example.slice(0, 3)));
@@ -506,7 +557,7 @@ describe('GET /api/users/template', () => {
     ]);
     expect(sheetOf(await template(superAdmin, `&organizationId=${company}`))).toEqual([['ФИО', 'ИИН', 'Должность']]);
     const { token: teacher } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
-    expect(sheetOf(await template(teacher))).toEqual([['ФИО', 'ИИН', 'Категория питания']]);
+    expect(sheetOf(await template(teacher))).toEqual([['ФИО', 'ИИН', 'Категория питания', ...WALLET]]);
   });
 
   it('answers 401 without a token and 403 to a cashier', async () => {

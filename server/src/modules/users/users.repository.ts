@@ -56,6 +56,7 @@ const userColumns = {
   foodCategoryId: users.foodCategoryId,
   socialWalletSetDate: users.socialWalletSetDate,
   socialWalletResetDate: users.socialWalletResetDate,
+  socialWalletOrder: users.socialWalletOrder,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
 };
 
@@ -155,16 +156,30 @@ export function createUsersRepository(db: Db) {
 
     /** Sets each user's food category and social wallet dates, one statement. */
     async setCategories(
-      rows: readonly { id: number; food_category_id: number | null; sw_set: string | null; sw_reset: string | null }[],
+      rows: readonly {
+        id: number;
+        food_category_id: number | null;
+        sw_set: string | null;
+        sw_reset: string | null;
+        sw_order: string | null;
+      }[],
       at: Date,
       tx: Db,
     ) {
       if (!rows.length) return;
+      const values = rows.map(({ id, food_category_id, sw_set, sw_reset, sw_order }) => ({
+        id,
+        food_category_id,
+        sw_set,
+        sw_reset,
+        sw_order,
+      }));
       await tx.execute(sql`
         update users u set food_category_id = r.food_category_id,
                social_wallet_set_date = r.sw_set::date, social_wallet_reset_date = r.sw_reset::date,
-               updated_at = ${at.toISOString()}::timestamptz
-        from json_to_recordset(${JSON.stringify(rows)}::json) as r(id int, food_category_id int, sw_set text, sw_reset text)
+               social_wallet_order = r.sw_order, updated_at = ${at.toISOString()}::timestamptz
+        from json_to_recordset(${JSON.stringify(values)}::json)
+          as r(id int, food_category_id int, sw_set text, sw_reset text, sw_order text)
         where u.id = r.id`);
     },
 

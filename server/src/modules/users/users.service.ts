@@ -22,7 +22,7 @@ import { conflict, forbidden, isUniqueViolation, notFound, ValidationError } fro
 import type { Platform } from '../../platform/platform.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, userScope, type UserListRecord, type UserRecord } from './users.repository.ts';
-import { resolveValues, roleOf } from './user-values.ts';
+import { resolveValues, roleOf, walletLastDay } from './user-values.ts';
 
 const invalid = (field: string, message: string) => ValidationError.field(field, message);
 
@@ -46,6 +46,8 @@ export function toUser(r: UserRecord | UserListRecord): User {
     food_category_id: r.foodCategoryId,
     social_wallet_set_date: r.socialWalletSetDate,
     social_wallet_reset_date: r.socialWalletResetDate,
+    social_wallet_to: walletLastDay(r.socialWalletResetDate),
+    social_wallet_order: r.socialWalletOrder,
   };
 }
 

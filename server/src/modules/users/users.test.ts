@@ -553,6 +553,76 @@ describe('PUT /api/user', () => {
     expect(toCommon.json()).toMatchObject({ social_wallet_reset_date: laterDay });
   });
 
+  it("takes the social wallet's dates and order from the list: the first day, the last day, a late list", async () => {
+    const today = localDate(t.clock.now, 'Asia/Almaty');
+    const kid = await pupil({ foodCategoryId: common });
+    // The list came weeks late: the wallet began on 1 September and holds until 31 December.
+    const res = await call('PUT', '/api/user', tokens.admin, {
+      id: kid.id,
+      food_category_id: sw,
+      social_wallet_from: '2025-09-01',
+      social_wallet_to: '2099-12-31',
+      social_wallet_order: '№ 45-п',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      social_wallet_set_date: '2025-09-01',
+      social_wallet_reset_date: '2100-01-01',
+      social_wallet_to: '2099-12-31',
+      social_wallet_order: '№ 45-п',
+    });
+    // The dates alone change, the category staying; the end cleared holds until the category changes.
+    const open = await call('PUT', '/api/user', tokens.admin, { id: kid.id, social_wallet_to: null });
+    expect(open.json()).toMatchObject({ social_wallet_set_date: '2025-09-01', social_wallet_to: null });
+    // Leaving the wallet on a day of the list's: its last day is that day.
+    const left = await call('PUT', '/api/user', tokens.admin, {
+      id: kid.id,
+      food_category_id: common,
+      social_wallet_to: '2025-11-15',
+    });
+    expect(left.json()).toMatchObject({ social_wallet_reset_date: '2025-11-16', social_wallet_order: '№ 45-п' });
+    expect(today >= '2025-11-16').toBe(true);
+  });
+
+  it("refuses wallet dates out of order, a start in the future, and dates without a wallet's category, writing nothing", async () => {
+    const kid = await pupil({ foodCategoryId: common });
+    const cases: [object, string, string][] = [
+      [
+        { food_category_id: sw, social_wallet_from: '2025-10-01', social_wallet_to: '2025-09-30' },
+        'social_wallet_to',
+        'Окончание не может быть раньше начала',
+      ],
+      [
+        { food_category_id: sw, social_wallet_from: '2099-01-01' },
+        'social_wallet_from',
+        'Начало — не позже сегодняшнего дня: будущей может быть только дата окончания',
+      ],
+      [
+        { food_category_id: sw, social_wallet_from: '01.09.2025' },
+        'social_wallet_from',
+        'Укажите дату в виде ДД.ММ.ГГГГ',
+      ],
+      [{ food_category_id: sw, social_wallet_to: '2025-02-30' }, 'social_wallet_to', 'Укажите дату в виде ДД.ММ.ГГГГ'],
+      [
+        { social_wallet_from: '2025-09-01' },
+        'social_wallet_from',
+        'Даты социального кошелька указываются только для его категории питания',
+      ],
+      [
+        { social_wallet_order: '№ 1' },
+        'social_wallet_order',
+        'Даты социального кошелька указываются только для его категории питания',
+      ],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await call('PUT', '/api/user', tokens.admin, { id: kid.id, ...payload });
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 422 });
+      expect(res.json().validationErrors[field][0]).toBe(message);
+    }
+    const row = rowsOf(await call('GET', `/api/users?query=${encodeURIComponent(kid.name)}`, tokens.admin))[0];
+    expect(row).toMatchObject({ food_category_id: common, social_wallet_set_date: null, social_wallet_order: null });
+  });
+
   it('sets the social wallet date when a pupil is created in an sw category', async () => {
     const res = await call('POST', '/api/user', tokens.admin, { name: 'Сразу льготник', food_category_id: sw });
     expect(res.json()).toMatchObject({ social_wallet_set_date: localDate(t.clock.now, 'Asia/Almaty') });

@@ -2,6 +2,8 @@ import { roleById, type Role } from '@tamaq/contract/roles';
 import type { TokenPayload } from '@tamaq/contract/auth';
 import type { Db } from '../db/client.ts';
 import { createActorRepository, type ActorRow } from './actor-repository.ts';
+import type { SessionService } from './sessions.ts';
+import type { TokenUse } from './tokens.ts';
 
 /** Who is calling, as the server knows them now (not as the token remembers them). */
 export interface Actor {
@@ -12,6 +14,9 @@ export interface Actor {
   schoolId: number | null;
   tokenVersion: number;
   modules: string[];
+  /** The session of the token that called, and its generation (sessions.ts). */
+  sessionId: string;
+  sessionGeneration: number;
 }
 
 /**
@@ -23,7 +28,8 @@ export interface Actor {
 const CACHE_MS = 5_000;
 
 export interface ActorService {
-  resolve(payload: TokenPayload): Promise<Actor | null>;
+  /** The caller of a token made for `use`, if its user and its session still hold. */
+  resolve(payload: TokenPayload, use?: TokenUse): Promise<Actor | null>;
   /** The user changed (their sessions may have ended): read them again on the next request. */
   forget(userId: number): void;
   forgetOrganization(organizationId: number): void;
@@ -34,7 +40,12 @@ export interface ActorService {
 /**
  * `onForget` hears every forget: sessions may have ended, so the live sockets are checked again.
  */
-export function createActorService(db: Db, now = () => Date.now(), onForget: () => void = () => {}): ActorService {
+export function createActorService(
+  db: Db,
+  now = () => Date.now(),
+  onForget: () => void = () => {},
+  sessions: SessionService | null = null,
+): ActorService {
   const repo = createActorRepository(db);
   const cache = new Map<number, { row: ActorRow | null; at: number }>();
 
@@ -48,13 +59,14 @@ export function createActorService(db: Db, now = () => Date.now(), onForget: () 
   };
 
   return {
-    async resolve(payload) {
+    async resolve(payload, use = 'session') {
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || userId <= 0) return null;
       const row = await load(userId);
       if (!row || row.deleted || !row.organizationActive || row.tokenVersion !== payload.tv) return null;
       const role = row.roleId ? roleById(row.roleId) : undefined;
       if (!role) return null;
+      if (sessions && !(await sessions.valid(payload.sid, payload.sg, userId, use))) return null;
       return {
         userId: row.id,
         role,
@@ -62,6 +74,8 @@ export function createActorService(db: Db, now = () => Date.now(), onForget: () 
         schoolId: row.schoolId,
         tokenVersion: row.tokenVersion,
         modules: row.modules,
+        sessionId: payload.sid,
+        sessionGeneration: payload.sg,
       };
     },
     forget(userId) {

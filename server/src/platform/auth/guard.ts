@@ -67,7 +67,7 @@ export async function actorFromToken(
 ): Promise<Actor | null> {
   if (!token) return null;
   const payload = await tokens.verify(token, use);
-  return payload ? actors.resolve(payload) : null;
+  return payload ? actors.resolve(payload, use) : null;
 }
 
 /**

@@ -21,6 +21,8 @@ const actor = (over: Partial<Actor>): Actor => ({
   schoolId: null,
   tokenVersion: 0,
   modules: [],
+  sessionId: '00000000-0000-0000-0000-000000000000',
+  sessionGeneration: 1,
   ...over,
 });
 

@@ -18,7 +18,8 @@ export type TokenUse = 'session' | 'download';
 const VERIFIED_MAX = 10_000;
 
 export interface TokenService {
-  sign(payload: TokenPayload, use?: TokenUse): Promise<string>;
+  /** A token for `use`; a session token ends at `notAfter` if that is sooner than its usual life. */
+  sign(payload: TokenPayload, use?: TokenUse, notAfter?: Date): Promise<string>;
   /** The payload of a valid token made for `use` (a session by default); null for any other. */
   verify(token: string, use?: TokenUse): Promise<TokenPayload | null>;
   /** HMAC-SHA256 (hex) under a key derived from the secret, for values kept only hashed (e-mailed codes). */
@@ -35,11 +36,13 @@ export function createTokenService(secret: string): TokenService {
   const verified = new Map<string, { payload: TokenPayload; expiresAt: number; use: TokenUse }>();
   return {
     mac: (value) => createHmac('sha256', macKey).update(value).digest('hex'),
-    sign: (payload, use = 'session') => {
+    sign: (payload, use = 'session', notAfter) => {
       const jwt = new SignJWT({ ...payload }).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setIssuedAt();
-      if (use === 'download')
-        return jwt.setAudience(DOWNLOAD).setExpirationTime(`${DOWNLOAD_TOKEN_TTL_SECONDS}s`).sign(key);
-      return jwt.setExpirationTime(`${TOKEN_TTL_SECONDS}s`).sign(key);
+      const life = use === 'download' ? DOWNLOAD_TOKEN_TTL_SECONDS : TOKEN_TTL_SECONDS;
+      const usual = Math.floor(Date.now() / 1000) + life;
+      const exp = notAfter ? Math.min(usual, Math.floor(notAfter.getTime() / 1000)) : usual;
+      if (use === 'download') return jwt.setAudience(DOWNLOAD).setExpirationTime(exp).sign(key);
+      return jwt.setExpirationTime(exp).sign(key);
     },
     async verify(token, use = 'session') {
       // A token already verified is answered from memory until it expires: checking the signature

@@ -3,3 +3,4 @@ export * from './schema.ts';
 export * from './schema-people.ts';
 export * from './schema-food.ts';
 export * from './schema-library.ts';
+export * from './schema-calendar.ts';

@@ -13,6 +13,7 @@ import {
   time,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, orgId } from './columns.ts';
 import { images, organizations, regions, roles, schools } from './schema.ts';
@@ -106,6 +107,11 @@ export const foodCategories = pgTable(
     type: text('type', { enum: ['sw', 'common'] })
       .notNull()
       .default('common'),
+    /**
+     * The meal times (fixation categories of the organization) the category pays for; null: every
+     * meal (and the one a day of an organization without meal times).
+     */
+    meals: integer('meal_ids').array(),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
@@ -136,6 +142,8 @@ export const users = pgTable(
     watchId: integer('watch_id').references(() => watches.id, { onDelete: 'restrict' }),
     socialWalletSetDate: date('social_wallet_set_date', { mode: 'string' }),
     socialWalletResetDate: date('social_wallet_reset_date', { mode: 'string' }),
+    /** The number of the order that put the pupil in the social wallet. */
+    socialWalletOrder: text('social_wallet_order'),
     /** The language the person chose (`ru`, `kk`); none: their organization's, else Russian. */
     language: text('language', { enum: ['ru', 'kk'] }),
     /** Bumped on a password change or removal: tokens carrying an older value stop working. */
@@ -318,4 +326,69 @@ export const requestKeys = pgTable(
     primaryKey({ name: 'request_keys_pkey', columns: [t.userId, t.key] }),
     index('request_keys_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The repeat window of a card (docs/domain.md rule 5) while Redis is configured but away: every
+ * instance claims it here instead, so two instances still take one scan of an endless card within
+ * three seconds as one meal. The same entry as in Redis: the scan that holds it (its key) and that
+ * scan's own time; forgotten once `until` has passed.
+ */
+export const scanWindows = pgTable(
+  'scan_windows',
+  {
+    card: text('card').primaryKey(),
+    heldBy: text('held_by').notNull(),
+    /** The scan's time, in epoch milliseconds. */
+    at: bigint('at', { mode: 'number' }).notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    /** How the last claim went (the same codes as Redis's script answers). */
+    verdict: integer('verdict').notNull().default(1),
+  },
+  (t) => [index('scan_windows_until_idx').on(t.until)],
+);
+
+/**
+ * Where each account signed in with its right password: a browser (the hash of its `tamaq_device`
+ * cookie) or an address. A right password from one of them is let in while the failure limits hold
+ * back everybody else (docs/rules.md "Sign-in under attack"); forgotten a year after its last use.
+ */
+export const signInSources = pgTable(
+  'sign_in_sources',
+  {
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: ['device', 'address'] }).notNull(),
+    value: text('value').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'sign_in_sources_pkey', columns: [t.userId, t.kind, t.value] }),
+    index('sign_in_sources_last_at_idx').on(t.lastAt),
+    check('sign_in_sources_kind_check', sql`${t.kind} in ('device', 'address')`),
+  ],
+);
+
+/**
+ * A signed-in session (docs/rules.md "Sessions"): each token names its session and generation. A
+ * renewed token takes the next generation, so the one it replaced stops working; sign-out revokes the
+ * session; and no token of it outlives `expires_at`, however often it is renewed.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id').notNull(),
+    generation: integer('generation').notNull().default(1),
+    /** When the last renewal was: the generation before it still works for a few seconds. */
+    renewedAt: timestamp('renewed_at', { withTimezone: true }),
+    /**
+     * When a token of the current generation was first used after its renewal. Until then the
+     * generation before it keeps working: the renewal's answer may have been lost on the way.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
 );

@@ -93,9 +93,14 @@ export const schools = pgTable(
     address: text('address'),
     description: text('description'),
     city: text('city'),
+    /** Days of the school's week: 5 (Monday–Friday) or 6 (Monday–Saturday); docs/rules.md "The school's year". */
+    weekDays: integer('week_days').notNull().default(5),
     createdAt: createdAt(),
   },
-  (t) => [index('schools_organization_idx').on(t.organizationId)],
+  (t) => [
+    index('schools_organization_idx').on(t.organizationId),
+    check('schools_week_days_check', sql`${t.weekDays} in (5, 6)`),
+  ],
 );
 
 export const images = pgTable('images', {

@@ -29,7 +29,8 @@ export function registerCsrf(app: FastifyInstance, secureCookie: boolean): void 
         path: '/',
         sameSite: 'strict',
         httpOnly: false,
-        secure: secureCookie,
+        // Behind a proxy with TLS the request says https even where PUBLIC_URL was left unset.
+        secure: secureCookie || request.protocol === 'https',
       });
     }
     // The matched route, not the raw URL: `/%61pi/...` reaches the same route and must be checked too.

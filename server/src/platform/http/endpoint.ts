@@ -35,6 +35,13 @@ export interface BindOptions {
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
 /**
+ * The largest body a call without sign-in takes (sign-in, registration, recovery, an invitation's
+ * acceptance: a few fields each, well under 1 KB). Signed-in calls take up to 1 MB (app.ts); a
+ * request without a token never has its body read on those (the guard refuses it first).
+ */
+export const PUBLIC_BODY_LIMIT = 8 * 1024;
+
+/**
  * Registers a handler for a contract endpoint: its method, path, schemas, answers, roles, module,
  * tag and summary all come from the declaration, so the server writes only what it does.
  */
@@ -54,6 +61,7 @@ export function bindEndpoint<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(endpoint.access === 'public' && !endpoint.multipart ? { bodyLimit: PUBLIC_BODY_LIMIT } : {}),
     config: {
       access: endpoint.access,
       ...(endpoint.module ? { module: endpoint.module } : {}),

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { withKazakh } from '@tamaq/contract/languages';
 import { ERROR_CODES, ERROR_MESSAGES } from '@tamaq/contract/errors';
+import { isDiskFull } from '../disk.ts';
 import { HttpError, ValidationError } from './errors.ts';
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES, JSON_TOO_COMPLEX } from './input.ts';
 
 type Issue = { path?: (string | number | symbol)[]; message: string; instancePath?: string };
 
@@ -29,6 +31,7 @@ const BAD_INPUT: Record<string, string> = withKazakh(
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Неподдерживаемый тип содержимого: ожидается application/json',
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Неверная длина тела запроса',
     FST_ERR_VALIDATION: 'Некорректные данные',
+    [JSON_TOO_COMPLEX]: `Слишком сложный JSON: не больше ${JSON_MAX_DEPTH} уровней вложенности и ${JSON_MAX_VALUES.toLocaleString('ru-RU')} значений`,
   },
   {
     FST_ERR_CTP_INVALID_JSON_BODY: 'JSON қате',
@@ -36,6 +39,7 @@ const BAD_INPUT: Record<string, string> = withKazakh(
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Мазмұн түрі қолдауда жоқ: application/json күтіледі',
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Сұрау денесінің ұзындығы қате',
     FST_ERR_VALIDATION: 'Деректер қате',
+    [JSON_TOO_COMPLEX]: `JSON тым күрделі: ${JSON_MAX_DEPTH} деңгейден терең емес және ${JSON_MAX_VALUES.toLocaleString('ru-RU')} мәннен көп емес`,
   },
 );
 
@@ -100,7 +104,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, opts: { onDiskFull?: () => void } = {}): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ValidationError) return reply.code(422).send(validation(err.fields));
     if (err instanceof HttpError) {
@@ -134,6 +138,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ dbCode }, 'statement timeout');
       const message = request.routeOptions.config?.heavy ? ERROR_MESSAGES.heavyTooLong : ERROR_MESSAGES.queryTooLong;
       return reply.code(503).send({ error: ERROR_CODES.serviceUnavailable, errorMessage: message });
+    }
+    // Nothing can be written until space is made: said as it is, and kept by a scan's queue.
+    if (isDiskFull(err)) {
+      request.log.error({ errName: err.name, dbCode }, 'disk full');
+      opts.onDiskFull?.();
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .send({ error: ERROR_CODES.serviceUnavailable, errorMessage: ERROR_MESSAGES.diskFull });
     }
     // Not our fault nor the caller's: the request may be sent again in a moment (a scan's queue does).
     if (isDatabaseUnavailable(err)) {

@@ -84,17 +84,29 @@ export function registerHeavyWork(app: FastifyInstance, redis: Redis | null): vo
         return store.take(user);
       }
     };
+    // The caller may have gone while it was being signed in (a screen that changed its filters, a
+    // page left): its connection's close has then been heard already and would never give back a
+    // slot taken now, which would refuse the user's next reports for ten minutes.
+    let gone = request.raw.destroyed || reply.raw.destroyed || request.raw.socket?.destroyed === true;
+    let held: string | null = null;
+    reply.raw.once('close', () => {
+      gone = true;
+      if (held) store.release(user, held).catch((err) => request.log.warn({ err }, 'heavy work slot not released'));
+    });
+    if (gone) return reply.code(499).send();
     // A screen that changes its filters cancels the report it asked for and asks anew: the old
     // connection's close may reach us just after the new request, so a held slot is waited for a bit.
     let token = await take();
-    for (const deadline = Date.now() + WAIT_MS; !token && Date.now() < deadline;) {
+    for (const deadline = Date.now() + WAIT_MS; !token && !gone && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 100));
       token = await take();
     }
+    if (gone) {
+      if (token)
+        await store.release(user, token).catch((err) => request.log.warn({ err }, 'heavy work slot not released'));
+      return reply.code(499).send();
+    }
     if (!token) throw tooManyRequests(5, ERROR_MESSAGES.heavyBusy);
-    const held = token;
-    reply.raw.once('close', () => {
-      store.release(user, held).catch((err) => request.log.warn({ err }, 'heavy work slot not released'));
-    });
+    held = token;
   });
 }

@@ -8,7 +8,9 @@ const NOT_HELMET = new Set(['content-type', 'content-length', 'date', 'connectio
  * Helmet's security headers on every answer. @fastify/helmet builds the whole Helmet middleware
  * again for every request (the CSP directives parsed each time): a tenth of a health check's CPU,
  * for headers that never depend on the request. So the plugin answers one probe request at start,
- * and every answer gets exactly the headers it set.
+ * and every answer gets exactly the headers it set. HSTS only over HTTPS (directly, or as a trusted
+ * proxy says in X-Forwarded-Proto): on plain http it means nothing, and the probe of a school's
+ * plain-http server flagged it.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
   const probe = Fastify({ logger: false });
@@ -19,8 +21,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
   const headers = Object.entries(answer.headers)
     .filter(([name]) => !NOT_HELMET.has(name))
     .map(([name, value]) => [name, String(value)] as const);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    const https = request.protocol === 'https';
+    for (const [name, value] of headers) {
+      if (name !== 'strict-transport-security' || https) reply.raw.setHeader(name, value);
+    }
     done();
   });
 }

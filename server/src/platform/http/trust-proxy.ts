@@ -44,3 +44,27 @@ export function trustProxyOption(
   if (typeof setting !== 'number') return setting;
   return (address, hop) => hop < setting && isPrivateAddress(address);
 }
+
+/**
+ * What a TRUST_PROXY setting believes beyond the proxies' own addresses, said in the log at start: a
+ * hop count believes any private or loopback peer (a pupil's phone on the school's network that
+ * reaches the port directly), and a subnet believes every client in it.
+ */
+export function trustProxyWarnings(setting: boolean | number | string[]): string[] {
+  if (setting === true) return ['TRUST_PROXY believes every peer: any client can name its own address'];
+  if (typeof setting === 'number') {
+    return [
+      `TRUST_PROXY=${setting} believes X-Forwarded-For from any private or loopback address, so a client on the same network that reaches the port directly can name its own address; list the proxies' own addresses instead`,
+    ];
+  }
+  if (!Array.isArray(setting)) return [];
+  const wide = setting.filter((entry) => {
+    const bits = /\/(\d+)$/.exec(entry)?.[1];
+    return bits !== undefined && Number(bits) < (entry.includes(':') ? 128 : 32);
+  });
+  return wide.length
+    ? [
+        `TRUST_PROXY trusts every client in ${wide.join(', ')} as a proxy: any of them can name its own address; list the proxies' own addresses instead`,
+      ]
+    : [];
+}

@@ -1,7 +1,8 @@
 import type { LiveSubscribed } from '@tamaq/contract/live';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import { guardConnections, WS_CONNECTIONS_PER_ADDRESS } from '../http/connections.ts';
 import type { RealtimeHub } from './hub.ts';
 import type { TicketHolder, TicketService } from './tickets.ts';
 
@@ -26,24 +27,24 @@ export interface LiveSessions {
   currentTokenVersions(userIds: readonly number[]): Promise<Map<number, number>>;
 }
 
+/** The live sockets of one instance, served on its main port and on WS_PORT alike. */
+export interface LiveSockets {
+  /** Serves `/ws` on an app (a plugin of its own, so the app's other routes are untouched). */
+  register(app: FastifyInstance): Promise<void>;
+  close(): void;
+}
+
 /**
- * The websocket port (WS_PORT, spec: `/ws?channel=school-fixation-{schoolId}`): a small Fastify app
- * of its own, so live screens never compete with the API's request limits. A socket that stops
- * answering pings is dropped, so a closed laptop lid does not keep a subscription forever.
+ * The live socket (spec: `/ws?channel=school-fixation-{schoolId}` on WS_PORT; also on the main port,
+ * so a proxy in front passes one address on): a socket that stops answering pings is dropped, so a
+ * closed laptop lid does not keep a subscription forever.
  *
  * A socket lives no longer than the session that asked for its ticket: the ticket carries the
  * session's token version, checked when the socket opens and again whenever any instance says that
  * sessions ended (a password reset, a removed user, a disabled organization), and every few
  * seconds. A socket whose session ended is closed with `sessionEnded`.
  */
-export async function buildRealtimeServer(
-  hub: RealtimeHub,
-  tickets: TicketService,
-  sessions: LiveSessions,
-): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
-
+export function createLiveSockets(hub: RealtimeHub, tickets: TicketService, sessions: LiveSessions): LiveSockets {
   const open = new Map<WebSocket, TicketHolder>();
   const stillSignedIn = async (holders: readonly TicketHolder[]): Promise<(h: TicketHolder) => boolean> => {
     const versions = await sessions.currentTokenVersions([...new Set(holders.map((h) => h.userId))]);
@@ -76,12 +77,8 @@ export async function buildRealtimeServer(
   const timer = setInterval(() => void recheck(), RECHECK_MS);
   timer.unref();
   const unsubscribe = hub.onSessionsEnded(() => void recheck());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    unsubscribe();
-  });
 
-  app.get('/ws', { websocket: true }, async (socket, request) => {
+  const serve = async (socket: WebSocket, request: FastifyRequest) => {
     const { channel, ticket } = request.query as { channel?: unknown; ticket?: unknown };
     if (typeof channel !== 'string' || !CHANNEL.test(channel)) {
       socket.close(WS_CLOSE.badChannel, 'bad channel');
@@ -131,6 +128,37 @@ export async function buildRealtimeServer(
     socket.on('message', () => {});
     const subscribed: LiveSubscribed = { type: 'subscribed', channel };
     socket.send(JSON.stringify(subscribed));
-  });
+  };
+
+  return {
+    async register(app) {
+      await app.register(async (scope) => {
+        await scope.register(websocket, { options: { maxPayload: 4096 } });
+        scope.get('/ws', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, serve);
+      });
+    },
+    close() {
+      clearInterval(timer);
+      unsubscribe();
+    },
+  };
+}
+
+/**
+ * The websocket port (WS_PORT): a small Fastify app of its own, so live screens never compete with
+ * the API's request limits. Given the instance's live sockets, it serves the same ones as the main port.
+ */
+export async function buildRealtimeServer(
+  hub: RealtimeHub,
+  tickets: TicketService,
+  sessions: LiveSessions,
+  sockets?: LiveSockets,
+  idleMs?: number,
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  guardConnections(app.server, { idleMs, perAddress: WS_CONNECTIONS_PER_ADDRESS });
+  const live = sockets ?? createLiveSockets(hub, tickets, sessions);
+  await live.register(app);
+  if (!sockets) app.addHook('onClose', async () => live.close());
   return app;
 }

@@ -16,10 +16,10 @@ describe('buildNav', () => {
     expect(labels(entries)).not.toContain('Организации');
   });
 
-  it('shows the super admin the dashboard, organizations, pupils and users', () => {
+  it("shows the super admin the dashboard, organizations, pupils, users and the country's calendar", () => {
     const hrefs = navHrefs(nav('SuperAdmin'));
-    expect(hrefs).toEqual(['/admin', '/organizations', '/pupils', '/users']);
-    expect(labels(nav('SuperAdmin'))).toEqual(['Панель', 'Организации', 'Ученики', 'Пользователи']);
+    expect(hrefs).toEqual(['/admin', '/organizations', '/pupils', '/users', '/calendar']);
+    expect(labels(nav('SuperAdmin'))).toEqual(['Панель', 'Организации', 'Ученики', 'Пользователи', 'Календарь']);
   });
 
   it('never shows organizations or pupils to an admin (route map: super admin only)', () => {

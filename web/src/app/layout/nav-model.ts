@@ -38,6 +38,7 @@ const TOP: Spec[] = [
   { to: '/fixation', label: t.fixation, rule: fixationRule },
   { to: '/cashbox', label: t.cashbox, rule: roles('EducationAdmin', 'EducationCashier') },
   { to: '/cashbox/day', label: t.cashierDay, rule: roles('EducationCashier') },
+  { to: '/kitchen', label: t.kitchen, rule: roles('EducationCashier') },
   {
     to: '/school/fixation',
     label: kg(t.schoolFixation, t.kgFixation),
@@ -49,6 +50,7 @@ const TOP: Spec[] = [
   { to: '/organizations', label: t.organizations, rule: roles('SuperAdmin') },
   { to: '/pupils', label: t.pupils, rule: roles('SuperAdmin') },
   { to: '/users', label: t.users, rule: roles('SuperAdmin') },
+  { to: '/calendar', label: t.calendar, rule: roles('SuperAdmin') },
   { to: '/report/school/statistics', label: t.statistics, rule: roles('EducationObserver') },
 ];
 
@@ -61,6 +63,7 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
       { to: '/report/school/fixations', label: kg(t.schoolReport, t.kgReport) },
       { to: '/report/school/classroom/fixations', label: kg(t.classroomReport, t.groupReport) },
       { to: '/report/school/social-wallet', label: t.walletReport },
+      { to: '/kitchen', label: t.kitchen },
       { to: '/report/fixations', label: t.canteenReport },
       { to: '/report/category/fixations', label: t.categoryReport },
       { to: '/report/anomalies', label: t.anomalies },
@@ -97,7 +100,9 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
     items: [
       { to: '/schools', label: kg(t.schools, t.kindergartens) },
       { to: '/classrooms', label: kg(t.classrooms, t.groups) },
-      { to: '/fixation/categories', label: t.fixationCategories },
+      { to: '/absences', label: t.absences },
+      { to: '/calendar', label: t.calendar },
+      { to: '/fixation/categories', label: (c) => (c.role === 'Admin' ? t.fixationCategories : t.mealTimes) },
       { to: '/users', label: t.users },
       { to: '/cards', label: t.cards },
     ],

@@ -18,7 +18,7 @@ import { useSummary } from './api/get-summary.ts';
 const t = i18n.orgs.admin;
 
 interface Tile {
-  key: keyof AdminSummary;
+  key: Exclude<keyof AdminSummary, 'notices'>;
   title: string;
   icon: ReactNode;
   /** The list behind the number, when the super admin has one. */
@@ -68,13 +68,26 @@ export function AdminPage() {
           }
         />
       ) : (
-        <Row gutter={[16, 16]}>
-          {TILES.map((tile) => (
-            <Col key={tile.key} xs={24} sm={12} lg={8} xl={6}>
-              <TileCard tile={tile} value={data[tile.key]} />
-            </Col>
+        <>
+          {data.notices.map((notice) => (
+            <Alert
+              key={notice}
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid={`notice-${notice}`}
+              title={t.notices[notice].title}
+              description={t.notices[notice].text}
+            />
           ))}
-        </Row>
+          <Row gutter={[16, 16]}>
+            {TILES.map((tile) => (
+              <Col key={tile.key} xs={24} sm={12} lg={8} xl={6}>
+                <TileCard tile={tile} value={data[tile.key]} />
+              </Col>
+            ))}
+          </Row>
+        </>
       )}
     </div>
   );

@@ -1,14 +1,12 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { FixationCategory } from '@tamaq/contract/fixation-categories';
 import { Space } from 'antd';
-import { i18n } from '../../i18n/texts.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
-import { fixationCategoriesResource } from './fixation-categories-resource.ts';
-
-const t = i18n.catalogs.fixationCategories;
+import { fixationCategoriesResource, useCategoryTexts } from './fixation-categories-resource.ts';
 
 /** docs/product.md "Meal times": meal-time categories in list order (position, then start time), with search and delete. */
 export function FixationCategoriesListPage() {
+  const t = useCategoryTexts();
   return (
     <ResourceList<FixationCategory>
       resource={fixationCategoriesResource}

@@ -8,14 +8,12 @@ import {
 import { msg } from '@tamaq/contract/zod';
 import { Alert, Flex, Form, Input, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { IntegerInput } from '../../ui/integer-input.tsx';
 import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
-import { fixationCategoriesResource } from './fixation-categories-resource.ts';
+import { fixationCategoriesResource, useCategoryTexts } from './fixation-categories-resource.ts';
 
-const t = i18n.catalogs.fixationCategories;
 const TIME = 'HH:mm';
 
 type Values = { name: string; position: number | string | null; time_start: Dayjs | null; time_finish: Dayjs | null };
@@ -28,6 +26,7 @@ const timeOf = (text: string | undefined): Dayjs | null => {
 
 /** '/fixation/category/create' and '/fixation/category/:id' (docs/product.md "Meal times"): name, position and the time window. */
 export function FixationCategoryFormPage() {
+  const t = useCategoryTexts();
   return (
     <ResourceForm
       resource={fixationCategoriesResource}

@@ -1,19 +1,24 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Flex, Tag, Typography } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
+import { useFixationCategoryOptions } from '../../lib/options.ts';
 import { useCurrentCategories } from './api/current-categories.ts';
 
 const t = i18n.fixation;
 
-/** The meal times active now (refreshed every 60 s): the cashier sees which meal a scan records. */
-export function CurrentCategories() {
+/**
+ * The meal times active now (refreshed every 60 s): the cashier sees which meal a scan records. At a
+ * school (`school`) only where the organization has meal times: without them a day is one meal.
+ */
+export function CurrentCategories({ school = false }: { school?: boolean }) {
   const { data } = useCurrentCategories();
-  if (!data) return null;
+  const all = useFixationCategoryOptions();
+  if (!data || (school && (!all.data || all.data.total === 0))) return null;
   return (
     <Flex gap={8} wrap align="center" data-testid="current-categories" aria-label={t.currentLabel}>
       <ClockCircleOutlined />
       {data.length === 0 ? (
-        <Typography.Text type="warning">{t.currentNone}</Typography.Text>
+        <Typography.Text type="warning">{school ? t.currentNoMeal : t.currentNone}</Typography.Text>
       ) : (
         <>
           <Typography.Text>{t.current}:</Typography.Text>

@@ -23,6 +23,7 @@ import { useScanStation } from './use-scan-station.ts';
 import { useStationTarget } from '../../lib/use-station-target.ts';
 import { useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
+import { CurrentCategories } from './current-categories.tsx';
 import { todayCountKey } from './api/today-count.ts';
 import { schoolPaceKey } from './api/school-pace.ts';
 import { QueuePace } from './queue-pace.tsx';
@@ -135,6 +136,7 @@ export function SchoolFixationPage() {
             <TodayCount kind="school" id={schoolId} />
           </div>
         </Flex>
+        <CurrentCategories school />
         <QueuePace schoolId={schoolId} />
         <QueueBar pending={station.pending} onRetry={station.retryNow} />
         <ScanCard feedback={station.feedback} sending={station.sending} detailOf={classroomOf} timeZone={timeZone} />

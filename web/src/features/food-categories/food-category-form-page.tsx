@@ -4,8 +4,9 @@ import {
   type FoodCategory,
   type FoodCategoryType,
 } from '@tamaq/contract/food-categories';
-import { Alert, Form, Input, Radio, type FormInstance } from 'antd';
+import { Alert, Checkbox, Form, Input, Radio, type FormInstance } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
+import { useFixationCategoryOptions } from '../../lib/options.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { MoneyInput } from '../../ui/money-input.tsx';
 import { ResourceForm } from '../../ui/resource-form.tsx';
@@ -15,10 +16,12 @@ import { FoodTypeTag } from './food-type-tag.tsx';
 const t = i18n.catalogs.foodCategories;
 
 /** The cost stays a decimal string from the field to the server ('650.50'): no float on the way. */
-type Values = { name: string; cost: string | null; type: FoodCategoryType };
+type Values = { name: string; cost: string | null; type: FoodCategoryType; meals?: number[] };
 
 /** '/food/category/create' and '/food/category/:id' (docs/product.md): name, daily cost and type. */
 export function FoodCategoryFormPage() {
+  // The organization's meal times: a school that has them says which ones the category pays for.
+  const mealTimes = useFixationCategoryOptions().data?.rows ?? [];
   return (
     <ResourceForm
       resource={foodCategoriesResource}
@@ -26,8 +29,14 @@ export function FoodCategoryFormPage() {
       backPath="/food/categories"
       testId="food-category-form-page"
       skeletonRows={4}
-      values={(c): Values => ({ name: c?.name ?? '', cost: c?.cost ?? null, type: c?.type ?? 'common' })}
-      body={(v: Values) => ({ name: v.name, cost: v.cost ?? '', type: v.type })}
+      values={(c): Values => ({
+        name: c?.name ?? '',
+        cost: c?.cost ?? null,
+        type: c?.type ?? 'common',
+        meals: c?.meals ?? [],
+      })}
+      // Meals not shown (no meal times, or not loaded) are left out: the category keeps its own.
+      body={(v: Values) => ({ name: v.name, cost: v.cost ?? '', type: v.type, meals: v.meals })}
     >
       {({ row, form }) => (
         <>
@@ -45,6 +54,14 @@ export function FoodCategoryFormPage() {
               ]}
             />
           </Form.Item>
+          {mealTimes.length > 0 && (
+            <Form.Item name="meals" label={t.meals} extra={t.mealsHint}>
+              <Checkbox.Group
+                data-testid="food-category-meals"
+                options={mealTimes.map((m) => ({ value: m.id, label: `${m.name} ${m.time_start}–${m.time_finish}` }))}
+              />
+            </Form.Item>
+          )}
           <TypeChangeHint category={row} form={form} />
         </>
       )}

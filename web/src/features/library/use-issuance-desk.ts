@@ -13,6 +13,7 @@ import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 
 import { desk as api } from './api/desk.ts';
 import { admitCopy, EMPTY_DESK, type Desk } from './desk-state.ts';
+import { newRequestKey } from '../../lib/request-key.ts';
 
 const t = i18n.library.issuance;
 /** docs/product.md "States": the desk's messages go away after 5 seconds. */
@@ -198,6 +199,8 @@ export function useIssuanceDesk(schoolId: number | null) {
     setNote(null);
   }, [update]);
 
+  /** The last issue, renewal or return sent and its Idempotency-Key, until it is answered. */
+  const attempt = useRef<{ what: string; key: string } | null>(null);
   const submit = useCallback(
     (action: 'issue' | 'return' | 'renew') => {
       const { student, copies } = stateRef.current;
@@ -206,10 +209,16 @@ export function useIssuanceDesk(schoolId: number | null) {
       const run = async () => {
         setBusy(true);
         const ids = copies.map((c) => c.id);
+        // The same request sent again (its answer lost on a bad network) keeps its key: the server
+        // answers what it did the first time instead of «Книга уже выдана».
+        const what = JSON.stringify([action, student.id, ids, date]);
+        if (attempt.current?.what !== what) attempt.current = { what, key: newRequestKey() };
+        const { key } = attempt.current;
         try {
-          if (action === 'issue') await api.issue(student.id, ids, date);
-          else if (action === 'renew') await api.renew(student.id, ids, date);
-          else await api.takeBack(student.id, ids);
+          if (action === 'issue') await api.issue(student.id, ids, date, key);
+          else if (action === 'renew') await api.renew(student.id, ids, date, key);
+          else await api.takeBack(student.id, ids, key);
+          attempt.current = null;
           update(EMPTY_DESK);
           say(
             'success',

@@ -15,10 +15,10 @@ import { useListParams } from '../../ui/use-list-params.ts';
 import { useActivations, useDeactivate } from './activations-api.ts';
 import { weekOf } from './menu-print.ts';
 
-/** This week's menu (Monday to Friday, from the activation's first day on) to print for the school. */
+/** This week's menu (the days the school's calendar serves, from the activation's first day on) to print. */
 const printWeek = (row: ActivatedMenu) => {
   const { from, to } = weekOf(toApiDate(dayjs()));
-  const query = new URLSearchParams({ activated: row.date, from, to, school: row.school.name });
+  const query = new URLSearchParams({ activation: String(row.id), from, to, school: row.school.name });
   return `/menu/${row.menu.id}/print?${query.toString()}`;
 };
 

@@ -48,3 +48,12 @@ export function useDeactivate() {
     onSuccess: refresh,
   });
 }
+
+/** The dates from `from` to `to` with the day of the activation's menu each serves by the school's calendar. */
+export const useActivationDays = (id: number | null, from: string | null, to: string | null) =>
+  useQuery({
+    queryKey: [...activationsKey, 'days', id, from, to] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint('menu-activations', 'days', { query: { id: id!, from: from!, to: to! } }, { signal }),
+    enabled: id !== null && from !== null && to !== null,
+  });

@@ -30,6 +30,7 @@ import { CopyMenuModal } from './copy-menu-modal.tsx';
 import { menusResource } from './menus-resource.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { SearchField } from '../../ui/search-field.tsx';
+import { menuWeekOf } from './menu-print.ts';
 import { useDialogField, useReturnFocus } from '../../ui/dialog-focus.ts';
 
 const t = i18n.food.menus;
@@ -80,7 +81,7 @@ export function MenuDishes({ menu }: { menu: Menu }) {
           </LinkButton>
           <LinkButton
             icon={<PrinterOutlined />}
-            to={`/menu/${menu.id}/print?days=${shown}-${Math.min(menu.days, shown + 4)}`}
+            to={`/menu/${menu.id}/print?days=${menuWeekOf(menu.days, shown).first}-${menuWeekOf(menu.days, shown).last}`}
           >
             {p.printWeek}
           </LinkButton>

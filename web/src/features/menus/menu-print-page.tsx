@@ -6,6 +6,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 import { menusResource } from './menus-resource.ts';
 import { printedDays, type PrintedDay } from './menu-print.ts';
+import { useActivationDays } from './activations-api.ts';
 
 const t = i18n.food.menuPrint;
 
@@ -58,8 +59,12 @@ export function MenuPrintPage() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const menu = menusResource.useOne(Number.isInteger(id) && id > 0 ? id : null);
-  const school = params.get('school');
-  const days = menu.data ? printedDays(menu.data, params) : [];
+  const activation = Number(params.get('activation')) || null;
+  const served = useActivationDays(activation, params.get('from'), params.get('to'));
+  const school = served.data?.school.name ?? params.get('school');
+  const days = menu.data ? printedDays(menu.data, params, served.data?.days) : [];
+  const pending = menu.isPending || (activation !== null && served.isPending);
+  const error = menu.error ?? (activation !== null ? served.error : null);
   const sheet = menu.data && (
     <div className="tamaq-menu">
       <h1>
@@ -89,10 +94,10 @@ export function MenuPrintPage() {
           </Button>
         }
       >
-        {menu.isPending ? (
+        {pending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
-        ) : menu.error ? (
-          <Alert type="error" showIcon title={errorText(menu.error)} />
+        ) : error ? (
+          <Alert type="error" showIcon title={errorText(error)} />
         ) : days.length === 0 ? (
           <Alert type="info" showIcon title={t.nothing} />
         ) : (

@@ -1,6 +1,6 @@
 import type { Menu } from '@tamaq/contract/menus';
 import { describe, expect, it } from 'vitest';
-import { printedDays, weekOf } from './menu-print.ts';
+import { menuWeekOf, printedDays, weekOf } from './menu-print.ts';
 
 const dish = (day: number, group: number, name: string) => ({
   day,
@@ -23,7 +23,7 @@ describe('printedDays', () => {
     const one = printedDays(menu, new URLSearchParams('day=1'));
     expect(one).toEqual([
       {
-        title: 'День 1',
+        title: 'День 1 — понедельник',
         modes: [
           { name: 'Завтрак', dishes: [{ name: 'Каша', output: '200 г' }] },
           { name: 'Обед', dishes: [{ name: 'Борщ', output: '200 г' }] },
@@ -31,32 +31,53 @@ describe('printedDays', () => {
       },
     ]);
     expect(printedDays(menu, new URLSearchParams('days=8-14')).map((d) => d.title)).toEqual([
-      'День 8',
-      'День 9',
-      'День 10',
+      'День 8 — среда',
+      'День 9 — четверг',
+      'День 10 — пятница',
     ]);
-    expect(printedDays(menu, new URLSearchParams('days=abc')).map((d) => d.title)).toEqual(['День 1']);
+    expect(printedDays(menu, new URLSearchParams('days=abc')).map((d) => d.title)).toEqual(['День 1 — понедельник']);
   });
 
-  it('maps the calendar dates of a week to the days of the cycle, leaving out weekends and days before it starts', () => {
-    // Activated on Tuesday 24 November: Monday the 23rd is before it; Friday the 27th is day 4.
-    const week = printedDays(menu, new URLSearchParams('activated=2026-11-24&from=2026-11-23&to=2026-11-29'));
-    expect(week.map((d) => d.title)).toEqual([
-      'Вторник, 24.11.2026 — день 1 меню',
-      'Среда, 25.11.2026 — день 2 меню',
-      'Четверг, 26.11.2026 — день 3 меню',
-      'Пятница, 27.11.2026 — день 4 меню',
+  it('titles a day of a menu of whole weeks with its weekday: day 6 of ten is a Monday', () => {
+    expect(printedDays(menu, new URLSearchParams('days=5-6')).map((d) => d.title)).toEqual([
+      'День 5 — пятница',
+      'День 6 — понедельник',
     ]);
-    // Ten days later the cycle starts again.
-    const later = printedDays(menu, new URLSearchParams('activated=2026-11-24&from=2026-12-04&to=2026-12-04'));
-    expect(later.map((d) => d.title)).toEqual(['Пятница, 04.12.2026 — день 1 меню']);
+    const seven = { ...menu, days: 7 };
+    expect(printedDays(seven, new URLSearchParams('day=6')).map((d) => d.title)).toEqual(['День 6']);
+  });
+
+  it("prints an activation's dates with the menu's day the school's calendar serves, none on a holiday", () => {
+    const week = printedDays(menu, new URLSearchParams('activation=4&from=2026-12-14&to=2026-12-20'), [
+      { date: '2026-12-14', day: 1 },
+      { date: '2026-12-15', day: 2 },
+      { date: '2026-12-16', day: null },
+      { date: '2026-12-17', day: 4 },
+      { date: '2026-12-19', day: null },
+    ]);
+    expect(week.map((d) => d.title)).toEqual([
+      'Понедельник, 14.12.2026 — день 1 меню',
+      'Вторник, 15.12.2026 — день 2 меню',
+      'Четверг, 17.12.2026 — день 4 меню',
+    ]);
+    // Until the calendar has answered there is nothing to print.
+    expect(printedDays(menu, new URLSearchParams('activation=4&from=2026-12-14&to=2026-12-20'))).toEqual([]);
+  });
+});
+
+describe('menuWeekOf', () => {
+  it("gives the menu's week holding the day shown: days 6–10 of a ten-day menu from day 7", () => {
+    expect(menuWeekOf(10, 7)).toEqual({ first: 6, last: 10 });
+    expect(menuWeekOf(10, 1)).toEqual({ first: 1, last: 5 });
+    expect(menuWeekOf(12, 7)).toEqual({ first: 7, last: 12 });
+    expect(menuWeekOf(7, 7)).toEqual({ first: 6, last: 7 });
   });
 });
 
 describe('weekOf', () => {
-  it('gives Monday to Friday of the week, from any day of it', () => {
-    expect(weekOf('2026-11-25')).toEqual({ from: '2026-11-23', to: '2026-11-27' });
-    expect(weekOf('2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-27' });
-    expect(weekOf('2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-27' });
+  it('gives Monday to Sunday of the week, from any day of it', () => {
+    expect(weekOf('2026-11-25')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(weekOf('2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(weekOf('2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
   });
 });

@@ -1,4 +1,3 @@
-import { menuDayOn } from '@tamaq/contract/menu-activations';
 import { MEAL_MODES, type Menu } from '@tamaq/contract/menus';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -28,34 +27,49 @@ function dayOf(menu: Menu, day: number, title: string): PrintedDay {
   };
 }
 
+/** The length of a menu's week: five days, or six where the menu is a whole number of six-day weeks only. */
+export const weekLength = (menuDays: number): number => (menuDays % 5 !== 0 && menuDays % 6 === 0 ? 6 : 5);
+
+/** The menu's week holding `day`: for a ten-day menu, days 1–5 or 6–10. */
+export function menuWeekOf(menuDays: number, day: number): { first: number; last: number } {
+  const length = weekLength(menuDays);
+  const first = Math.floor((day - 1) / length) * length + 1;
+  return { first, last: Math.min(menuDays, first + length - 1) };
+}
+
+/** A date the school's calendar says serves a day of the menu (from `GET /api/activated/menu/days`). */
+export interface ServedDate {
+  date: string;
+  day: number | null;
+}
+
 /**
- * The days a print shows, from the link: `day=3` or `days=3-7` (days of the menu), or `activated`
- * (the activation's first day) with `from` and `to` (calendar dates, weekends left out), each date
- * with its day of the cycle (docs/domain.md).
+ * The days a print shows, from the link: `day=3` or `days=3-7` (days of the menu), or an activation's
+ * dates (`activation`, `from`, `to`) with the day of the cycle each serves by the school's calendar
+ * (`served`, from the server: docs/rules.md "The school's year"); dates serving none are left out.
  */
-export function printedDays(menu: Menu, params: URLSearchParams): PrintedDay[] {
-  const activated = params.get('activated');
-  const from = params.get('from');
-  const to = params.get('to');
-  if (activated && from && to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const out: PrintedDay[] = [];
-    for (let date = from, i = 0; date <= to && i < 31; date = addDays(date, 1), i++) {
-      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-      const day = menuDayOn(activated, menu.days, date);
-      if (weekday === 0 || weekday === 6 || day === null) continue;
-      out.push(dayOf(menu, day, t.dated(t.weekdays[weekday]!, formatDate(date), day)));
-    }
-    return out;
+export function printedDays(menu: Menu, params: URLSearchParams, served?: ServedDate[]): PrintedDay[] {
+  if (params.get('activation')) {
+    return (served ?? [])
+      .filter((d) => d.day !== null && d.day >= 1 && d.day <= menu.days)
+      .map((d) => {
+        const weekday = new Date(`${d.date}T00:00:00Z`).getUTCDay();
+        return dayOf(menu, d.day!, t.dated(t.weekdays[weekday]!, formatDate(d.date), d.day!));
+      });
   }
   const [a, b] = (params.get('days') ?? params.get('day') ?? '1').split('-').map(Number);
   const first = Math.max(1, Math.min(menu.days, Number.isInteger(a) ? a! : 1));
   const last = Math.max(first, Math.min(menu.days, first + 13, Number.isInteger(b) ? b! : first));
-  return Array.from({ length: last - first + 1 }, (_, i) => dayOf(menu, first + i, t.day(first + i)));
+  // A menu of whole weeks names each day's weekday: day 6 of a ten-day menu is a Monday.
+  const length = weekLength(menu.days);
+  const title = (n: number) =>
+    menu.days % length === 0 ? t.weekDay(n, t.weekdays[((n - 1) % length) + 1]!) : t.day(n);
+  return Array.from({ length: last - first + 1 }, (_, i) => dayOf(menu, first + i, title(first + i)));
 }
 
-/** Monday to Friday of the week holding `today` ('YYYY-MM-DD'). */
+/** Monday to Sunday of the week holding `today` ('YYYY-MM-DD'): the school's calendar says which of them serve. */
 export function weekOf(today: string): { from: string; to: string } {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   const monday = addDays(today, weekday === 0 ? -6 : 1 - weekday);
-  return { from: monday, to: addDays(monday, 4) };
+  return { from: monday, to: addDays(monday, 6) };
 }

@@ -1,14 +1,17 @@
 import { TagsOutlined } from '@ant-design/icons';
 import type { BulkFoodCategoryResult } from '@tamaq/contract/users';
-import { Alert, App, Button, Modal, Select, Space, Typography, type GetRef } from 'antd';
+import { Alert, App, Button, DatePicker, Input, Modal, Select, Space, Typography, type GetRef } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { useDialogField } from '../../ui/dialog-focus.ts';
 import { errorText } from '../../lib/api-client.ts';
+import { toApiDate } from '../../lib/dates.ts';
 import { useCheckFoodCategory, useSetFoodCategory } from './api/bulk-food-category.ts';
 import { useFoodCategoryOptions } from './api/list-food-categories.ts';
 
 const t = i18n.users.bulkCategory;
+const f = i18n.users.fields;
 /** The picker's value for "no category" (a Select cannot hold null). */
 const NONE = 0;
 
@@ -24,21 +27,52 @@ export function BulkCategoryButton({ userIds, onDone }: { userIds: number[]; onD
   const check = useCheckFoodCategory();
   const apply = useSetFoodCategory();
   const chosen = category === null ? null : category === NONE ? null : category;
+  // The wallet's period as the order gives it, for a category of the social wallet.
+  const [from, setFrom] = useState<Dayjs | null>(null);
+  const [to, setTo] = useState<Dayjs | null>(null);
+  const [order, setOrder] = useState('');
+  const sw = (categories.data?.rows ?? []).some((c) => c.id === chosen && c.type === 'sw');
+  const wallet = (f0: Dayjs | null, t0: Dayjs | null, o: string) =>
+    sw || f0 || t0
+      ? {
+          ...(f0 ? { social_wallet_from: toApiDate(f0) } : {}),
+          ...(t0 ? { social_wallet_to: toApiDate(t0) } : {}),
+          ...(o.trim() ? { social_wallet_order: o.trim() } : {}),
+        }
+      : {};
   // The dialog opens in its one question, the category.
   const [pickerRef, pickerShown] = useDialogField<GetRef<typeof Select>>();
 
+  const recheck = (value: number | null, f0: Dayjs | null, t0: Dayjs | null, o: string) => {
+    if (value === null) return;
+    check.mutate({ userIds, food_category_id: value === NONE ? null : value, check: true, ...wallet(f0, t0, o) });
+  };
   const choose = (value: number) => {
     setCategory(value);
-    check.mutate({ userIds, food_category_id: value === NONE ? null : value, check: true });
+    const isSw = (categories.data?.rows ?? []).some((c) => c.id === value && c.type === 'sw');
+    if (!isSw) {
+      setFrom(null);
+      setTo(null);
+      setOrder('');
+    }
+    recheck(value, isSw ? from : null, isSw ? to : null, isSw ? order : '');
   };
   const close = () => {
     setOpen(false);
     setCategory(null);
+    setFrom(null);
+    setTo(null);
+    setOrder('');
     check.reset();
   };
   const submit = async () => {
     try {
-      const result = await apply.mutateAsync({ userIds, food_category_id: chosen, check: false });
+      const result = await apply.mutateAsync({
+        userIds,
+        food_category_id: chosen,
+        check: false,
+        ...wallet(from, to, order),
+      });
       void message.success(t.done(result.changed));
       close();
       onDone();
@@ -90,6 +124,40 @@ export function BulkCategoryButton({ userIds, onDone }: { userIds: number[]; onD
             ]}
             style={{ width: '100%' }}
           />
+          {sw && (
+            <Space wrap data-testid="bulk-wallet">
+              <DatePicker
+                format="DD.MM.YYYY"
+                aria-label={f.walletFrom}
+                placeholder={f.walletFrom}
+                value={from}
+                onChange={(d: Dayjs | null) => {
+                  setFrom(d);
+                  recheck(category, d, to, order);
+                }}
+              />
+              <DatePicker
+                format="DD.MM.YYYY"
+                aria-label={f.walletTo}
+                placeholder={f.walletTo}
+                value={to}
+                onChange={(d: Dayjs | null) => {
+                  setTo(d);
+                  recheck(category, from, d, order);
+                }}
+              />
+              <Input
+                aria-label={f.walletOrder}
+                placeholder={f.walletOrder}
+                maxLength={60}
+                value={order}
+                onChange={(e) => setOrder(e.target.value)}
+                onBlur={() => recheck(category, from, to, order)}
+                style={{ width: 160 }}
+              />
+              <Typography.Text type="secondary">{t.walletHint}</Typography.Text>
+            </Space>
+          )}
           {check.isPending && <Typography.Text type="secondary">{t.checking}</Typography.Text>}
           {check.error && <Alert type="error" showIcon message={errorText(check.error)} />}
           {check.data && !check.isPending && summary(check.data)}

@@ -3,10 +3,13 @@ import type { Image } from '@tamaq/contract/profile';
 import { ROLE_IDS } from '@tamaq/contract/roles';
 import { GRANTABLE_ROLES, UserCreate, type User } from '@tamaq/contract/users';
 import { msg } from '@tamaq/contract/zod';
-import { App, Button, Col, Form, Input, Row, Select, Space } from 'antd';
+import { App, Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
+import { fromApiDate, toApiDate } from '../../lib/dates.ts';
+import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ClassroomSelect } from '../../ui/classroom-select.tsx';
 import { useFormSubmit } from '../../ui/form-errors.ts';
@@ -44,6 +47,9 @@ interface Values {
   school_id?: number | null;
   region_id?: number | null;
   organization_id?: number | null;
+  social_wallet_from?: Dayjs | null;
+  social_wallet_to?: Dayjs | null;
+  social_wallet_order?: string;
 }
 
 /** The user form itself: its fields by the caller and the class context, and the save. */
@@ -81,10 +87,14 @@ export function UserForm({
   const showEmail = show.role || superAdmin;
   const showPassword = show.role;
   const roleId = Form.useWatch('role_id', form) ?? NONE;
+  const categoryId = Form.useWatch('food_category_id', form) ?? NONE;
   const hasRole = roleId !== NONE;
 
   const classroom = useClassroom(show.classAndCategory ? classroomId : null);
   const categories = useFoodCategoryOptions(show.classAndCategory);
+  // The social wallet's dates and order, for a category of the social wallet (docs/rules.md).
+  const walletShown =
+    show.classAndCategory && (categories.data?.rows ?? []).some((c) => c.id === categoryId && c.type === 'sw');
   const watches = useWatchOptions(show.watch);
   const regions = useRegions(show.region);
   const organizations = useOrganizationOptions(show.organization);
@@ -98,6 +108,12 @@ export function UserForm({
       if (show.classAndCategory) {
         body.classroom_id = v.classroom_id || null;
         body.food_category_id = v.food_category_id || null;
+      }
+      if (walletShown) {
+        // An empty start is the server's today; an empty end holds until the category changes.
+        if (v.social_wallet_from) body.social_wallet_from = toApiDate(v.social_wallet_from);
+        body.social_wallet_to = v.social_wallet_to ? toApiDate(v.social_wallet_to) : null;
+        body.social_wallet_order = v.social_wallet_order?.trim() || null;
       }
       const job = v.job_title?.trim();
       // An empty job title is not sent; clearing an existing one sends null.
@@ -135,6 +151,9 @@ export function UserForm({
     school_id: user?.school_id ?? null,
     region_id: user?.region_id ?? null,
     organization_id: user?.organization_id ?? null,
+    social_wallet_from: fromApiDate(user?.social_wallet_set_date),
+    social_wallet_to: fromApiDate(user?.social_wallet_to),
+    social_wallet_order: user?.social_wallet_order ?? '',
   };
   const none = (label: string) => ({ value: NONE, label });
 
@@ -181,6 +200,39 @@ export function UserForm({
                 />
               </Form.Item>
             </Col>
+            {walletShown && (
+              <>
+                <Col xs={12} md={6}>
+                  <Form.Item name="social_wallet_from" label={f.walletFrom}>
+                    <DatePicker
+                      format="DD.MM.YYYY"
+                      aria-label={f.walletFrom}
+                      style={{ width: '100%' }}
+                      onKeyDown={enterKeepsForm}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} md={6}>
+                  <Form.Item name="social_wallet_to" label={f.walletTo}>
+                    <DatePicker
+                      format="DD.MM.YYYY"
+                      aria-label={f.walletTo}
+                      style={{ width: '100%' }}
+                      onKeyDown={enterKeepsForm}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="social_wallet_order"
+                    label={f.walletOrder}
+                    rules={[fromSchema(shape.social_wallet_order)]}
+                  >
+                    <Input maxLength={60} />
+                  </Form.Item>
+                </Col>
+              </>
+            )}
           </>
         )}
         {show.jobTitle && (

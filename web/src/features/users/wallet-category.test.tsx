@@ -37,4 +37,18 @@ describe('WalletCategory', () => {
     );
     expect(screen.getByTestId('wallet-category').textContent).toBe('Социальный кошелёк(01.09.2026)');
   });
+
+  it('shows a social wallet with an end of its own as its period, not as one taken away', () => {
+    render(
+      <WalletCategory
+        row={{
+          foodCategory: { id: 1, name: 'Социальный кошелёк', type: 'sw' },
+          social_wallet_set_date: '2026-09-01',
+          social_wallet_reset_date: '2027-05-26',
+          social_wallet_to: '2027-05-25',
+        }}
+      />,
+    );
+    expect(screen.getByTestId('wallet-category').textContent).toBe('Социальный кошелёк(01.09.2026 – 25.05.2027)');
+  });
 });

@@ -13,10 +13,22 @@ const t = i18n.users.wallet;
 export function WalletCategory({
   row,
 }: {
-  row: Pick<UserRow, 'foodCategory' | 'social_wallet_set_date' | 'social_wallet_reset_date'>;
+  row: Pick<UserRow, 'foodCategory' | 'social_wallet_set_date' | 'social_wallet_reset_date'> &
+    Partial<Pick<UserRow, 'social_wallet_to'>>;
 }) {
   const reset = row.social_wallet_reset_date;
   const set = row.social_wallet_set_date;
+  // A social wallet category with an end of its own: from – to (the last day), as the order gave it.
+  if (row.foodCategory?.type === 'sw' && reset && row.social_wallet_to) {
+    return (
+      <span data-testid="wallet-category">
+        {row.foodCategory.name}
+        <Typography.Text type="success" title={t.setTitle} style={{ marginLeft: 6 }}>
+          {t.period(set ? formatDate(set) : '…', formatDate(row.social_wallet_to))}
+        </Typography.Text>
+      </span>
+    );
+  }
   return (
     <span data-testid="wallet-category">
       {row.foodCategory?.name}

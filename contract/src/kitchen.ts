@@ -1,0 +1,76 @@
+import { withKazakh } from './languages.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { rolesFor } from './routes.ts';
+import { DAY_KINDS } from './calendar.ts';
+import { id, z } from './zod.ts';
+
+/**
+ * The kitchen's count (docs/rules.md "The kitchen's count"): per class and food category, how many
+ * portions a school's day is due: pupils with a food category (a social wallet one within its
+ * dates), not marked away, on a day the school works. The number the kitchen cooks to.
+ */
+export const KITCHEN_MESSAGES = withKazakh(
+  { schoolNotFound: 'Школа не найдена', date: 'Укажите дату в виде ДД.ММ.ГГГГ' } as const,
+  { schoolNotFound: 'Мектеп табылмады', date: 'Күнді КК.АА.ЖЖЖЖ түрінде көрсетіңіз' },
+);
+const M = KITCHEN_MESSAGES;
+
+export const KitchenQuery = z.object({
+  schoolId: id(),
+  date: z
+    .string({ error: M.date })
+    .trim()
+    .pipe(z.iso.date({ error: M.date }))
+    .refine((v) => v >= '2020-01-01' && v <= '2100-12-31', { error: M.date }),
+});
+export type KitchenQuery = z.infer<typeof KitchenQuery>;
+
+const counts = {
+  /** Live pupils of the class. */
+  pupils: z.number().int(),
+  /** Of them, those whose food category feeds them that day. */
+  entitled: z.number().int(),
+  /** Of the entitled, those marked away. */
+  absent: z.number().int(),
+  /** Portions to cook: entitled and not away. */
+  due: z.number().int(),
+};
+
+export const KitchenCount = z.object({
+  school: z.object({ id: z.number().int(), name: z.string() }),
+  date: z.string(),
+  day: z.object({ kind: z.enum(DAY_KINDS), name: z.string().nullable(), name_kk: z.string().nullable() }),
+  /** The food categories counted, in name order: the columns of the page. */
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), type: z.enum(['sw', 'common']) })),
+  /** The organization's meal times in the day's order (none: one meal a day). */
+  meals: z.array(z.object({ id: z.number().int(), name: z.string(), time_start: z.string() })),
+  classes: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      ...counts,
+      /** Portions due by category id. */
+      by_category: z.record(z.string(), z.number().int()),
+      /** Portions due by meal time id: the due pupils whose category pays that meal. */
+      by_meal: z.record(z.string(), z.number().int()),
+    }),
+  ),
+  totals: z.object({
+    ...counts,
+    by_category: z.record(z.string(), z.number().int()),
+    by_meal: z.record(z.string(), z.number().int()),
+  }),
+  /** The next day the school works, for the count of tomorrow. */
+  next_working_day: z.string().nullable(),
+});
+export type KitchenCount = z.infer<typeof KitchenCount>;
+
+export const KITCHEN_ENDPOINTS = {
+  count: endpointsOf('kitchen')('count', {
+    query: KitchenQuery,
+    answer: KitchenCount,
+    refusals: [404],
+    access: rolesFor('/kitchen'),
+    summary: 'Сколько порций готовить: по классам и категориям питания, без отсутствующих, в рабочий день школы',
+  }),
+};

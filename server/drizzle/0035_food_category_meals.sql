@@ -1,0 +1,1 @@
+ALTER TABLE "food_categories" ADD COLUMN "meal_ids" integer[];

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ENDPOINTS } from '@tamaq/contract/endpoints';
+import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
+import { bindEndpoint } from '../../platform/http/endpoint.ts';
+import type { ModuleOptions } from '../../platform/platform.ts';
+import { readUpload, sendTemplate } from '../../platform/spreadsheet.ts';
+import { createAbsencesService } from './absences.service.ts';
+
+export const absencesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
+  const absences = createAbsencesService(platform);
+  const e = ENDPOINTS.absences;
+  bindEndpoint(app, e.list, (request) => absences.list(actorOf(request), request.query));
+  bindEndpoint(app, e.save, (request) => absences.save(actorOf(request), request.body));
+  bindEndpoint(
+    app,
+    e.upload,
+    async (request) => absences.importFile(actorOf(request), request.query.schoolId, await readUpload(request)),
+    { heavy: true },
+  );
+  bindEndpoint(app, e.template, async (_request, reply) => sendTemplate(reply, absences.template()), {
+    tokenInQuery: FILE_LINK,
+  });
+};

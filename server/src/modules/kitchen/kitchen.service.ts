@@ -1,0 +1,82 @@
+import { KITCHEN_MESSAGES as M, type KitchenCount, type KitchenQuery } from '@tamaq/contract/kitchen';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import { compareNames } from '../../platform/db/alphabet.ts';
+import { schoolInScope } from '../../platform/db/places.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { createSchoolCalendars } from '../calendar/school-calendar.ts';
+import { addDays, dueOn, gradeOf, isServed } from '../calendar/school-year.ts';
+import { createKitchenRepository } from './kitchen.repository.ts';
+
+/** How far ahead the next working day is looked for (the longest vacation but summer). */
+const NEXT_DAY_SPAN = 21;
+
+/**
+ * The kitchen's count (docs/rules.md "The kitchen's count"): the portions a school's day is due, per
+ * class, food category and meal time: entitled, not away, the class's grade not on vacation, on a
+ * working day.
+ */
+export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
+  const repo = createKitchenRepository(platform.db);
+  const calendars = createSchoolCalendars(platform.db);
+
+  return {
+    async count(actor: Actor, q: KitchenQuery): Promise<KitchenCount> {
+      const school = await schoolInScope(platform.db, scopeOf(actor), q.schoolId);
+      if (!school) throw notFound(M.schoolNotFound);
+      const [calendar, rows, meals] = await Promise.all([
+        calendars.forSchool(school.id, q.date, addDays(q.date, NEXT_DAY_SPAN)),
+        repo.rows(school.id, q.date),
+        repo.meals(school.id),
+      ]);
+      const day = calendar!.day(q.date)!;
+      const next = calendar!.days.find((d) => d.date > q.date && isServed(d.kind))?.date ?? null;
+      const categories = new Map<number, { id: number; name: string; type: 'sw' | 'common' }>();
+      const classes = new Map<number, KitchenCount['classes'][number]>();
+      const zero = () => ({
+        pupils: 0,
+        entitled: 0,
+        absent: 0,
+        due: 0,
+        by_category: {} as Record<string, number>,
+        by_meal: {} as Record<string, number>,
+      });
+      const totals = zero();
+      for (const r of rows) {
+        let c = classes.get(r.classroomId);
+        if (!c) classes.set(r.classroomId, (c = { id: r.classroomId, name: r.classroomName, ...zero() }));
+        if (r.pupilId === null) continue;
+        const fed = r.entitled && dueOn(day, gradeOf(r.classroomName));
+        if (r.categoryId !== null && fed)
+          categories.set(r.categoryId, { id: r.categoryId, name: r.categoryName!, type: r.categoryType! });
+        for (const t of [c, totals]) {
+          t.pupils += 1;
+          if (!fed) continue;
+          t.entitled += 1;
+          if (r.absent) t.absent += 1;
+          else {
+            t.due += 1;
+            const k = String(r.categoryId);
+            t.by_category[k] = (t.by_category[k] ?? 0) + 1;
+            // Each meal the category pays for (every one where it names none).
+            for (const m of meals) {
+              if (r.categoryMeals && !r.categoryMeals.includes(m.id)) continue;
+              t.by_meal[String(m.id)] = (t.by_meal[String(m.id)] ?? 0) + 1;
+            }
+          }
+        }
+      }
+      return {
+        school: { id: school.id, name: school.name },
+        date: q.date,
+        day: { kind: day.kind, name: day.name, name_kk: day.nameKk },
+        categories: [...categories.values()].sort((a, b) => compareNames(a.name, b.name) || a.id - b.id),
+        meals: meals.map((m) => ({ id: m.id, name: m.name, time_start: m.timeStart })),
+        classes: [...classes.values()],
+        totals,
+        next_working_day: next,
+      };
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { KitchenCount } from '@tamaq/contract/kitchen';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import {
+  createClassroom,
+  createFixationCategory,
+  createFoodCategory,
+  createPupil,
+} from '../../../test/factories-people.ts';
+import { eq } from 'drizzle-orm';
+import { foodCategories } from '../../platform/db/schema-people.ts';
+import { absences } from '../../platform/db/schema-calendar.ts';
+
+/** docs/rules.md "The kitchen's count": the portions a school's day is due, per class and category. */
+let t: TestContext;
+let org: number;
+let school: number;
+let admin: string;
+let sw: number;
+let paid: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  org = (await createOrganization(t.db, { type: 'education' })).id;
+  school = (await createSchool(t.db, { organizationId: org, name: 'Школа №5' })).id;
+  admin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org })).token;
+  sw = (await createFoodCategory(t.db, { organizationId: org, name: 'Соцкошелёк', type: 'sw' })).id;
+  paid = (await createFoodCategory(t.db, { organizationId: org, name: 'Платное', type: 'common' })).id;
+  const first = (await createClassroom(t.db, { organizationId: org, schoolId: school, name: '1 «А»' })).id;
+  const second = (await createClassroom(t.db, { organizationId: org, schoolId: school, name: '2 «Б»' })).id;
+  await createClassroom(t.db, { organizationId: org, schoolId: school, name: '3 «В»' });
+  const pupil = (classroomId: number, extra: object) =>
+    createPupil(t.db, { organizationId: org, schoolId: school, classroomId, ...extra });
+  await pupil(first, { foodCategoryId: sw, socialWalletSetDate: '2026-09-01' });
+  // Her wallet ended on the last day of November.
+  await pupil(first, { foodCategoryId: sw, socialWalletSetDate: '2026-09-01', socialWalletResetDate: '2026-12-01' });
+  await pupil(first, { foodCategoryId: paid });
+  await pupil(first, {});
+  await pupil(second, { foodCategoryId: paid });
+  const away = await pupil(second, { foodCategoryId: paid });
+  await t.db.insert(absences).values({ organizationId: org, schoolId: school, userId: away.id, date: '2026-12-02' });
+});
+afterAll(() => t.close());
+
+const count = async (date: string, token = admin) => {
+  const res = await t.call({ method: 'GET', url: `/api/kitchen/count?schoolId=${school}&date=${date}`, token });
+  expect(res.statusCode).toBe(200);
+  return KitchenCount.parse(res.json());
+};
+
+describe('GET /api/kitchen/count', () => {
+  it('counts the portions due by class and category: entitled, not away, on a working day', async () => {
+    const c = await count('2026-12-02');
+    expect(c.day.kind).toBe('working');
+    expect(c.categories.map((k) => k.name)).toEqual(['Платное', 'Соцкошелёк']);
+    expect(c.classes.map((k) => [k.name, k.pupils, k.entitled, k.absent, k.due, k.by_category])).toEqual([
+      ['1 «А»', 4, 2, 0, 2, { [paid]: 1, [sw]: 1 }],
+      ['2 «Б»', 2, 2, 1, 1, { [paid]: 1 }],
+      ['3 «В»', 0, 0, 0, 0, {}],
+    ]);
+    expect(c.totals).toEqual({
+      pupils: 6,
+      entitled: 4,
+      absent: 1,
+      due: 3,
+      by_category: { [paid]: 2, [sw]: 1 },
+      by_meal: {},
+    });
+    // No meal times: one meal a day, no meal columns.
+    expect(c.meals).toEqual([]);
+    expect(c.next_working_day).toBe('2026-12-03');
+  });
+
+  it('owes nothing on a holiday, names the next working day, and leaves out a grade on its vacation', async () => {
+    const holiday = await count('2026-12-16');
+    expect([holiday.day.kind, holiday.totals.due, holiday.totals.pupils]).toEqual(['holiday', 0, 6]);
+    expect((await count('2026-12-15')).next_working_day).toBe('2026-12-17');
+    const february = await count('2027-02-09');
+    expect(february.classes.map((k) => [k.name, k.due])).toEqual([
+      ['1 «А»', 0],
+      ['2 «Б»', 2],
+      ['3 «В»', 0],
+    ]);
+  });
+
+  it("refuses a bad date (422), another organization's school (404) and a role without the screen (403)", async () => {
+    const bad = await t.call({
+      method: 'GET',
+      url: `/api/kitchen/count?schoolId=${school}&date=2026-13-01`,
+      token: admin,
+    });
+    expect([bad.statusCode, Object.keys(bad.json().validationErrors)]).toEqual([422, ['date']]);
+    const theirs = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
+    const foreign = await t.call({
+      method: 'GET',
+      url: `/api/kitchen/count?schoolId=${theirs}&date=2026-12-02`,
+      token: admin,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const teacher = (await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: org })).token;
+    const refused = await t.call({
+      method: 'GET',
+      url: `/api/kitchen/count?schoolId=${school}&date=2026-12-02`,
+      token: teacher,
+    });
+    expect(refused.statusCode).toBe(403);
+    const cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: org })).token;
+    expect((await count('2026-12-02', cashier)).totals.due).toBe(3);
+  });
+
+  it('counts each meal time: the due pupils whose category pays it (the wallet a lunch, the paid every meal)', async () => {
+    const lunch = await createFixationCategory(t.db, {
+      organizationId: org,
+      name: 'Обед',
+      timeStart: '12:00',
+      timeFinish: '13:00',
+    });
+    const breakfast = await createFixationCategory(t.db, {
+      organizationId: org,
+      name: 'Завтрак',
+      timeStart: '08:00',
+      timeFinish: '09:00',
+    });
+    await t.db
+      .update(foodCategories)
+      .set({ meals: [lunch.id] })
+      .where(eq(foodCategories.id, sw));
+    const c = await count('2026-12-02');
+    expect(c.meals).toEqual([
+      { id: breakfast.id, name: 'Завтрак', time_start: '08:00' },
+      { id: lunch.id, name: 'Обед', time_start: '12:00' },
+    ]);
+    expect(c.classes.map((k) => [k.name, k.by_meal])).toEqual([
+      ['1 «А»', { [breakfast.id]: 1, [lunch.id]: 2 }],
+      ['2 «Б»', { [breakfast.id]: 1, [lunch.id]: 1 }],
+      ['3 «В»', {}],
+    ]);
+    expect(c.totals.by_meal).toEqual({ [breakfast.id]: 2, [lunch.id]: 3 });
+  });
+});

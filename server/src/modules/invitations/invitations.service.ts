@@ -128,6 +128,9 @@ export function createInvitationsService(
       if (account) {
         if (!isLiveParent(account)) throw conflict(INVITATION_MESSAGES.staffAccount);
         if (!(await verifyPassword(account.passwordHash, body.password))) {
+          // The same invitation accepted a moment ago, its account made by that accept: the
+          // invitation is spent (404), not this password wrong.
+          await findValid(body.code);
           throw unauthorized(ERROR_MESSAGES.badCredentials);
         }
       } else {

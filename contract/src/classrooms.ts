@@ -17,6 +17,8 @@ export const Classroom = z.object({
   name: z.string(),
   created_at: z.string(),
   school: z.object({ id: z.number().int(), name: z.string() }),
+  /** The school's shift the class studies in: it eats at that shift's meal times. */
+  shift: z.number().int(),
   /** Pupils currently in the class. */
   pupils_count: z.number().int(),
 });
@@ -37,6 +39,8 @@ export type ClassroomList = z.infer<typeof ClassroomList>;
 export const ClassroomCreate = z.object({
   schoolId: bodyId(),
   name: requiredText(CLASSROOM_NAME_MAX),
+  /** 1 or 2; absent or null: the first on create, unchanged on update. */
+  shift: z.union([z.literal(1), z.literal(2)], { error: () => CLASSROOM_MESSAGES.shift }).nullish(),
 });
 export type ClassroomCreate = z.infer<typeof ClassroomCreate>;
 
@@ -96,6 +100,7 @@ const CLASSROOM_MESSAGES_RU = {
   hasPupils: 'Нельзя удалить класс, в котором есть ученики: сначала переведите их',
   hasHistory: 'Нельзя удалить класс, по которому есть история питания',
   schoolNotFound: 'Школа не найдена',
+  shift: 'Смена — 1 или 2',
   importNameMissing: 'не указано название',
   importTooLong: `название длиннее ${CLASSROOM_NAME_MAX} символов`,
   importDuplicate: (line: number) => `название повторяет строку ${line}`,
@@ -110,6 +115,7 @@ const CLASSROOM_MESSAGES_KK: Wording<typeof CLASSROOM_MESSAGES_RU> = {
   hasPupils: 'Оқушылары бар сыныпты жою мүмкін емес: алдымен оларды ауыстырыңыз',
   hasHistory: 'Тамақтану тарихы бар сыныпты жою мүмкін емес',
   schoolNotFound: 'Мектеп табылмады',
+  shift: 'Ауысым — 1 немесе 2',
   importNameMissing: 'атауы көрсетілмеген',
   importTooLong: `атауы ${CLASSROOM_NAME_MAX} таңбадан ұзын`,
   importDuplicate: (line: number) => `атауы ${line}-жолды қайталайды`,

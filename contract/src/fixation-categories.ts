@@ -16,6 +16,10 @@ export const FixationCategory = z.object({
   /** 'HH:mm' in the organization's time zone. */
   time_start: z.string(),
   time_finish: z.string(),
+  /** A school's own meal time; null: every school of the organization. */
+  school_id: z.number().int().nullable(),
+  /** The shift whose classes eat then (1 or 2); null: every class. */
+  shift: z.union([z.literal(1), z.literal(2)]).nullable(),
   created_at: z.string(),
 });
 export type FixationCategory = z.infer<typeof FixationCategory>;
@@ -26,6 +30,9 @@ export const FixationCategoryListQuery = Paging.extend({
 });
 export type FixationCategoryListQuery = z.infer<typeof FixationCategoryListQuery>;
 export const FixationCategoryList = listOf(FixationCategory);
+/** The scanning screen of a school asks for that school's meal times (and the organization's common ones). */
+export const CurrentFixationCategoriesQuery = z.object({ schoolId: optionalQueryId() });
+export type CurrentFixationCategoriesQuery = z.infer<typeof CurrentFixationCategoriesQuery>;
 export type FixationCategoryList = z.infer<typeof FixationCategoryList>;
 export const CurrentFixationCategories = z.array(FixationCategory);
 
@@ -45,6 +52,9 @@ export const FIXATION_CATEGORY_MESSAGES = withKazakh(
     finishBeforeStart: 'Время окончания должно быть позже времени начала',
     overlaps: (name: string) => `Время пересекается с категорией «${name}»`,
     schoolDay: `Время питания в школе и детском саду — с ${SCHOOL_MEALS_FROM} до ${SCHOOL_MEALS_UNTIL}`,
+    shift: 'Смена — 1 или 2',
+    schoolNotFound: 'Школа не найдена',
+    schoolsOnly: 'Школа и смена указываются только для времени питания школ и детских садов',
   } as const,
   {
     notFound: 'Санат табылмады',
@@ -53,6 +63,9 @@ export const FIXATION_CATEGORY_MESSAGES = withKazakh(
     finishBeforeStart: 'Аяқталу уақыты басталу уақытынан кейін болуы керек',
     overlaps: (name: string) => `Уақыт «${name}» санатымен қиылысады`,
     schoolDay: `Мектеп пен балабақшада тамақтану уақыты — ${SCHOOL_MEALS_FROM} мен ${SCHOOL_MEALS_UNTIL} аралығы`,
+    shift: 'Ауысым — 1 немесе 2',
+    schoolNotFound: 'Мектеп табылмады',
+    schoolsOnly: 'Мектеп пен ауысым тек мектептер мен балабақшалардың тамақтану уақытына көрсетіледі',
   },
 );
 
@@ -76,10 +89,16 @@ const positionField = () =>
     .max(POSITION_MAX, { error: M.position })
     .nullish();
 
+/** A shift as sent: 1 or 2; absent or null is decided by the call (create: every class; update: unchanged). */
+const shiftField = () => z.union([z.literal(1), z.literal(2)], { error: M.shift }).nullish();
+
 const fields = {
   name: requiredText(255),
   time_start: timeOfDay(),
   time_finish: timeOfDay(),
+  /** Absent on update: unchanged; null: every school. */
+  school_id: bodyId().nullish(),
+  shift: shiftField(),
 };
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -129,6 +148,7 @@ export const FIXATION_CATEGORIES_ENDPOINTS = {
     summary: 'Категории фиксации (по позиции, затем по времени начала)',
   }),
   current: fixationCategoriesEndpoint('current', {
+    query: CurrentFixationCategoriesQuery,
     answer: CurrentFixationCategories,
     access: CURRENT_CATEGORY_ROLES,
     summary: 'Категории, в окно которых попадает текущее время организации',

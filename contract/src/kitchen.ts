@@ -43,11 +43,21 @@ export const KitchenCount = z.object({
   /** The food categories counted, in name order: the columns of the page. */
   categories: z.array(z.object({ id: z.number().int(), name: z.string(), type: z.enum(['sw', 'common']) })),
   /** The organization's meal times in the day's order (none: one meal a day). */
-  meals: z.array(z.object({ id: z.number().int(), name: z.string(), time_start: z.string() })),
+  /** The school's meal times; `shift`: the shift whose classes eat then (null: every class). */
+  meals: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      time_start: z.string(),
+      shift: z.union([z.literal(1), z.literal(2)]).nullable(),
+    }),
+  ),
   classes: z.array(
     z.object({
       id: z.number().int(),
       name: z.string(),
+      /** The class's shift (1 or 2). */
+      shift: z.number().int(),
       ...counts,
       /** Portions due by category id. */
       by_category: z.record(z.string(), z.number().int()),

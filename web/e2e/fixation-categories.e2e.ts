@@ -172,23 +172,35 @@ describe('/fixation/categories as admin@demo.kz', () => {
   });
 });
 
+/** An education organization of its own, its admin signed in here: the demo schools keep one meal a day. */
+async function ownEducationOrganization() {
+  const stamp = Date.now();
+  const email = `meals.${stamp}@demo.kz`;
+  await callAs(await tokenOf('superadmin@demo.kz'), 'POST', '/api/organization', {
+    name: `Отдел образования с питанием ${stamp}`,
+    type: 'education',
+    status: 'active',
+    bin: makeBin('25094', (stamp % 100000) * 10 + 1),
+    modules: [],
+    admin_name: 'Админ Питания',
+    admin_email: email,
+    admin_password: DEMO_PASSWORD,
+  });
+  await signOutHere(page);
+  await signIn(page, email);
+  return { stamp, email };
+}
+
+/** Chooses an option of the Select with this test id by its text. */
+async function choose(testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
 describe('/fixation/categories as the admin of an education organization: its meal times', () => {
   it('names them meal times, keeps them within 05:00–23:00 and lists what was added', async () => {
-    // An organization of its own: the demo schools keep one meal a day for the other screens' scans.
-    const stamp = Date.now();
-    const email = `meals.${stamp}@demo.kz`;
-    await callAs(await tokenOf('superadmin@demo.kz'), 'POST', '/api/organization', {
-      name: `Отдел образования с питанием ${stamp}`,
-      type: 'education',
-      status: 'active',
-      bin: makeBin('25094', (stamp % 100000) * 10 + 1),
-      modules: [],
-      admin_name: 'Админ Питания',
-      admin_email: email,
-      admin_password: DEMO_PASSWORD,
-    });
-    await signOutHere(page);
-    await signIn(page, email);
+    const { stamp, email } = await ownEducationOrganization();
     await page.getByTestId('nav-group-reference').click();
     await page.getByRole('menuitem', { name: 'Время питания' }).click();
     await page.waitForURL((u) => u.pathname === '/fixation/categories');
@@ -277,5 +289,59 @@ describe('/fixation/categories as the admin of an education organization: its me
     const current = page.getByTestId('current-categories');
     await current.waitFor();
     await expect.poll(async () => (await current.textContent())!.includes(expectedNow())).toBe(true);
+  });
+
+  it("keeps a school's own meal time of one shift, and a class's shift says which classes eat then", async () => {
+    const { stamp, email } = await ownEducationOrganization();
+    const admin = await tokenOf(email);
+    const schoolName = `Школа двух смен ${stamp}`;
+    const school = await callAs<{ id: number }>(admin, 'POST', '/api/school', {
+      region_id: 2,
+      name: schoolName,
+      address: 'ул. Абая, 5',
+      city: 'Алматы',
+    });
+    await callAs(admin, 'POST', '/api/school', {
+      region_id: 2,
+      name: `Другая школа ${stamp}`,
+      address: 'ул. Абая, 7',
+      city: 'Алматы',
+    });
+    await page.goto(`${baseUrl()}/fixation/category/create`);
+    await fillCategory('Обед 2 смены', '13:00', '13:40');
+    await choose('school-select', schoolName);
+    await choose('shift-select', '2 смена');
+    await shot(page, 'meal-time-of-a-shift');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/fixation/categories');
+    await expectNames(['Обед 2 смены']);
+    expect(await row('Обед 2 смены').getByTestId('category-school').textContent()).toBe(schoolName);
+    expect(await row('Обед 2 смены').getByTestId('category-shift').textContent()).toBe('2 смена');
+    // Every school, both shifts at the same hour: it would meet the second shift's lunch.
+    await page.getByRole('link', { name: 'Добавить время питания' }).click();
+    await fillCategory('Обед всех', '13:20', '14:00');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'Начало').getByText('Время пересекается с категорией «Обед 2 смены»').waitFor();
+    // The first shift may eat then.
+    await choose('shift-select', '1 смена');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/fixation/categories');
+    await expectNames(['Обед 2 смены', 'Обед всех']);
+    expect(await row('Обед всех').getByTestId('category-school').textContent()).toBe('Все школы');
+    expect(await row('Обед всех').getByTestId('category-shift').textContent()).toBe('1 смена');
+    await shot(page, 'meal-times-of-shifts');
+
+    // A class of the second shift.
+    await page.goto(`${baseUrl()}/classroom/${school.id}/create`);
+    await page.getByLabel('Название класса').fill('6 Б');
+    await choose('classroom-shift', '2 смена');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/classrooms');
+    const { rows: classes } = await callAs<{ rows: { name: string; shift: number }[] }>(
+      admin,
+      'GET',
+      `/api/classrooms?schoolId=${school.id}`,
+    );
+    expect(classes.map((c) => [c.name, c.shift])).toEqual([['6 Б', 2]]);
   });
 });

@@ -29,6 +29,7 @@ const columns = {
   schoolId: classrooms.schoolId,
   schoolName: schools.name,
   name: classrooms.name,
+  shift: classrooms.shift,
   createdAt: classrooms.createdAt,
   pupilsCount,
 };
@@ -76,12 +77,12 @@ export function createClassroomsRepository(db: Db) {
       return row ?? null;
     },
 
-    async insert(values: { organizationId: number; schoolId: number; name: string }, tx: Db = db) {
+    async insert(values: { organizationId: number; schoolId: number; name: string; shift?: number }, tx: Db = db) {
       const [row] = await tx.insert(classrooms).values(values).returning({ id: classrooms.id });
       return row!.id;
     },
 
-    async update(id: number, values: { schoolId: number; name: string }, tx: Db = db) {
+    async update(id: number, values: { schoolId: number; name: string; shift: number }, tx: Db = db) {
       await tx.update(classrooms).set(values).where(eq(classrooms.id, id));
     },
 

@@ -39,6 +39,7 @@ const toClassroom = (row: ClassroomRow): Classroom => ({
   name: row.name,
   created_at: row.createdAt.toISOString(),
   school: { id: row.schoolId, name: row.schoolName },
+  shift: row.shift,
   pupils_count: row.pupilsCount,
 });
 
@@ -105,7 +106,12 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     async create(actor: Actor, body: ClassroomCreate): Promise<Classroom> {
       const school = await schoolFor(actor, body.schoolId);
       const id = await saving(actor, () =>
-        repo.insert({ organizationId: school.organizationId, schoolId: school.id, name: body.name }),
+        repo.insert({
+          organizationId: school.organizationId,
+          schoolId: school.id,
+          name: body.name,
+          shift: body.shift ?? 1,
+        }),
       );
       return toClassroom(await visible(actor, id));
     },
@@ -116,7 +122,7 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
       const school = await schoolFor(actor, body.schoolId);
       await saving(actor, () =>
         platform.db.transaction(async (tx) => {
-          await repo.update(body.id, { schoolId: school.id, name: body.name }, tx);
+          await repo.update(body.id, { schoolId: school.id, name: body.name, shift: body.shift ?? current.shift }, tx);
           if (school.id !== current.schoolId) await repo.movePupils(body.id, school.id, tx);
         }),
       );

@@ -132,7 +132,22 @@ describe('POST /api/classroom', () => {
   it('creates a class in a school of the organization', async () => {
     const res = await create({ schoolId, name: '  4 А  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: '4 А', schoolId, pupils_count: 0 });
+    expect(res.json()).toMatchObject({ name: '4 А', schoolId, pupils_count: 0, shift: 1 });
+  });
+
+  it("keeps the class's shift: 1 or 2, the first when absent, unchanged by an update that leaves it out", async () => {
+    const res = await create({ schoolId, name: '5 Смена', shift: 2 });
+    expect(res.json()).toMatchObject({ shift: 2 });
+    const bad = await create({ schoolId, name: '5 Плохая', shift: 3 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors).toEqual({ shift: [CLASSROOM_MESSAGES.shift] });
+    const renamed = await t.call({
+      method: 'PUT',
+      url: '/api/classroom',
+      token: admin,
+      payload: { id: res.json().id, schoolId, name: '5 Вторая смена' },
+    });
+    expect(renamed.json()).toMatchObject({ name: '5 Вторая смена', shift: 2 });
   });
 
   it('answers 422 on name when the school has it already, whatever the case', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { fixationCategories } from '../../platform/db/schema-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
@@ -11,8 +11,11 @@ export const fixationCategoryOrder = (t: typeof table = table) => [asc(t.positio
 /** What meal times do beyond a catalogue: the current ones, and windows that may not overlap. */
 export function createFixationCategoriesRepository(db: Db) {
   return {
-    /** Live categories of an organization whose window holds the local time `at` ('HH:mm:ss'). */
-    async current(organizationId: number, at: string) {
+    /**
+     * Live categories of an organization whose window holds the local time `at` ('HH:mm:ss'); with a
+     * school, its own and the common ones only.
+     */
+    async current(organizationId: number, at: string, schoolId: number | null) {
       return db
         .select()
         .from(table)
@@ -20,6 +23,7 @@ export function createFixationCategoriesRepository(db: Db) {
           and(
             eq(table.organizationId, organizationId),
             isNull(table.deletedAt),
+            schoolId === null ? undefined : or(isNull(table.schoolId), eq(table.schoolId, schoolId)),
             lte(table.timeStart, at),
             gt(table.timeFinish, at),
           ),
@@ -49,8 +53,18 @@ export function createFixationCategoriesRepository(db: Db) {
       return row?.timeZone ?? null;
     },
 
-    /** A live category of the organization whose window meets [start, finish), other than `exceptId`. */
-    async findOverlap(organizationId: number, start: string, finish: string, exceptId: number | null, tx: Db = db) {
+    /**
+     * A live category of the organization whose window meets [start, finish) and that could apply to
+     * the same scan (its school and shift are the same, or every one on either side), other than
+     * `exceptId`.
+     */
+    async findOverlap(
+      organizationId: number,
+      w: { start: string; finish: string; schoolId: number | null; shift: number | null },
+      exceptId: number | null,
+      tx: Db = db,
+    ) {
+      const { start, finish } = w;
       const [row] = await tx
         .select({ id: table.id, name: table.name })
         .from(table)
@@ -60,6 +74,8 @@ export function createFixationCategoriesRepository(db: Db) {
             isNull(table.deletedAt),
             lt(table.timeStart, finish),
             gt(table.timeFinish, start),
+            w.schoolId === null ? undefined : or(isNull(table.schoolId), eq(table.schoolId, w.schoolId)),
+            w.shift === null ? undefined : or(isNull(table.shift), eq(table.shift, w.shift)),
             exceptId === null ? undefined : ne(table.id, exceptId),
           ),
         )

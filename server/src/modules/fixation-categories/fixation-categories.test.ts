@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
 import { createFixationCategory } from '../../../test/factories-people.ts';
 import { auditLog } from '../../platform/db/schema.ts';
 import { fixationCategories } from '../../platform/db/schema-people.ts';
@@ -75,6 +75,8 @@ describe('GET /api/fixation/categories', () => {
       position: 1,
       time_start: '12:00',
       time_finish: '15:00',
+      school_id: null,
+      shift: null,
       created_at: lunch.createdAt.toISOString(),
     });
   });
@@ -507,5 +509,96 @@ describe('meal times of a school or a kindergarten', () => {
     const cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: org.id })).token;
     for (const url of ['/api/fixation/current/categories', '/api/fixation/categories'])
       expect((await t.call({ method: 'GET', url, token: cashier })).statusCode).toBe(200);
+  });
+});
+
+describe('meal times of one school and of one shift', () => {
+  const setup = async () => {
+    const org = await createOrganization(t.db, { type: 'education' });
+    const first = await createSchool(t.db, { organizationId: org.id });
+    const second = await createSchool(t.db, { organizationId: org.id });
+    const admin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org.id })).token;
+    const post = (over: Record<string, unknown>) =>
+      t.call({ method: 'POST', url: '/api/fixation/category', token: admin, payload: body(over) });
+    return { org, first, second, admin, post };
+  };
+
+  it('keep their school and shift, absent means every school and every class', async () => {
+    const { first, admin, post } = await setup();
+    const common = await post({ name: 'Завтрак', time_start: '08:00', time_finish: '09:00' });
+    expect(common.json()).toMatchObject({ school_id: null, shift: null });
+    const own = await post({
+      name: 'Обед 2 смены',
+      time_start: '13:00',
+      time_finish: '13:40',
+      school_id: first.id,
+      shift: 2,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ school_id: first.id, shift: 2 });
+    // A change that leaves them out keeps them.
+    const changed = await t.call({
+      method: 'PUT',
+      url: '/api/fixation/category',
+      token: admin,
+      payload: { id: own.json().id, name: 'Обед', time_start: '13:00', time_finish: '13:30' },
+    });
+    expect(changed.json()).toMatchObject({ name: 'Обед', school_id: first.id, shift: 2 });
+  });
+
+  it('may overlap only where no scan could meet both: another school, or the other shift', async () => {
+    const { first, second, post } = await setup();
+    const lunch1 = { time_start: '12:00', time_finish: '12:40', school_id: first.id, shift: 1 };
+    expect((await post({ name: 'Обед 1 смены', ...lunch1 })).statusCode).toBe(200);
+    expect((await post({ name: 'Обед 2 смены', ...lunch1, shift: 2 })).statusCode).toBe(200);
+    expect((await post({ name: 'Обед второй школы', ...lunch1, school_id: second.id, shift: null })).statusCode).toBe(
+      200,
+    );
+    // The same school and shift; every shift of the school; every school: each meets the first lunch.
+    for (const over of [{ shift: 1 }, { shift: null }, { school_id: null, shift: 1 }]) {
+      const res = await post({ name: 'Второй обед', ...lunch1, ...over, time_start: '12:30', time_finish: '13:00' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().validationErrors.time_start[0]).toContain('Обед 1 смены');
+    }
+  });
+
+  it("answer 422 on another organization's school, a shift other than 1 or 2, and a canteen's school or shift", async () => {
+    const { post } = await setup();
+    const foreign = await createSchool(t.db);
+    const bad = await post({ school_id: foreign.id, shift: 3 });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().validationErrors).sort()).toEqual(['shift']);
+    const elsewhere = await post({ school_id: foreign.id });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().validationErrors).toEqual({ school_id: ['Школа не найдена'] });
+    const { admin: companyAdmin, org } = await company();
+    const canteen = await t.call({
+      method: 'POST',
+      url: '/api/fixation/category',
+      token: companyAdmin,
+      payload: body({ shift: 2 }),
+    });
+    expect(canteen.statusCode).toBe(422);
+    expect(Object.keys(canteen.json().validationErrors)).toEqual(['shift']);
+    const rows = await t.db.select().from(fixationCategories).where(eq(fixationCategories.organizationId, org.id));
+    expect(rows).toEqual([]);
+  });
+
+  it("answer the scanning screen of a school its own now, both shifts', not another school's", async () => {
+    const { first, second, admin, post } = await setup();
+    await post({ name: 'Обед 1 смены', time_start: '12:00', time_finish: '12:30', school_id: first.id, shift: 1 });
+    await post({ name: 'Обед 2 смены', time_start: '12:05', time_finish: '12:30', school_id: first.id, shift: 2 });
+    await post({ name: 'Обед второй', time_start: '12:05', time_finish: '12:30', school_id: second.id });
+    await post({ name: 'Полдник всех', time_start: '15:00', time_finish: '15:30' });
+    const now = async (iso: string, q: string) => {
+      t.clock.now = new Date(iso);
+      const res = await t.call({ method: 'GET', url: `/api/fixation/current/categories${q}`, token: admin });
+      return res.json().map((c: { name: string }) => c.name);
+    };
+    // Almaty is UTC+5.
+    expect(await now('2026-11-24T07:10:00Z', `?schoolId=${first.id}`)).toEqual(['Обед 1 смены', 'Обед 2 смены']);
+    expect(await now('2026-11-24T07:10:00Z', `?schoolId=${second.id}`)).toEqual(['Обед второй']);
+    expect(await now('2026-11-24T10:10:00Z', `?schoolId=${second.id}`)).toEqual(['Полдник всех']);
+    t.clock.now = new Date();
   });
 });

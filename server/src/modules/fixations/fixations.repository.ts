@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Fixation, SchoolPace } from '@tamaq/contract/fixations';
 import { escapeLike } from '../../platform/db/catalogue.ts';
@@ -168,15 +168,23 @@ export function createFixationsRepository(db: Db) {
     canteen: (id: number, scope: Scope, tx: Db = db) => canteenInScope(tx, scope, id),
 
     /**
-     * The organization's next meal window after `time` today, else its first one of the day (for the
-     * refusal of a scan between meals).
+     * The next meal window after `time` today of the school and the class's shift, else its first one
+     * of the day (for the refusal of a scan between meals).
      */
-    async nextMealTime(organizationId: number, time: string) {
+    async nextMealTime(organizationId: number, schoolId: number, shift: number | null, time: string) {
+      const x = fixationCategories;
       const rows = await db
-        .select({ name: fixationCategories.name, start: fixationCategories.timeStart })
-        .from(fixationCategories)
-        .where(and(eq(fixationCategories.organizationId, organizationId), isNull(fixationCategories.deletedAt)))
-        .orderBy(fixationCategories.timeStart);
+        .select({ name: x.name, start: x.timeStart })
+        .from(x)
+        .where(
+          and(
+            eq(x.organizationId, organizationId),
+            isNull(x.deletedAt),
+            or(isNull(x.schoolId), eq(x.schoolId, schoolId)),
+            shift === null ? isNull(x.shift) : or(isNull(x.shift), eq(x.shift, shift)),
+          ),
+        )
+        .orderBy(x.timeStart);
       const next = rows.find((r) => r.start > time);
       const first = rows[0];
       if (next) return { today: true, name: next.name, start: next.start.slice(0, 5) };

@@ -270,7 +270,12 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
         if (card.foodCategoryId === null) throw refuse(M.noFoodCategory, card);
         // One serving per day per meal time where the organization defines them, else one per day.
         if (card.hasCategories && card.categoryId === null) {
-          const next = await repo.nextMealTime(card.organizationId, local(at, card.timeZone).time);
+          const next = await repo.nextMealTime(
+            card.organizationId,
+            body.schoolId,
+            card.classroomShift,
+            local(at, card.timeZone).time,
+          );
           const message = !next
             ? M.noCategoryNow
             : next.today

@@ -507,3 +507,86 @@ describe('POST /api/school/fixation at a school with meal times', () => {
     expect(visitsOfDay.statusCode).toBe(200);
   });
 });
+
+describe('POST /api/school/fixation at a school of two shifts with meal times of its own', () => {
+  let token: string;
+  let first: { id: number };
+  let second: { id: number };
+  const cards: Record<string, string> = {};
+  beforeAll(async () => {
+    const edu = await createOrganization(t.db, { type: 'education' });
+    first = await createSchool(t.db, { organizationId: edu.id });
+    second = await createSchool(t.db, { organizationId: edu.id });
+    const food = await createFoodCategory(t.db, { organizationId: edu.id, type: 'common' });
+    // Breakfast for every school and shift; the first school's lunches by shift.
+    await createFixationCategory(t.db, {
+      organizationId: edu.id,
+      name: 'Завтрак',
+      timeStart: '08:00',
+      timeFinish: '09:00',
+    });
+    for (const [shift, timeStart, timeFinish] of [
+      [1, '12:00', '12:40'],
+      [2, '12:40', '13:20'],
+    ] as const) {
+      await createFixationCategory(t.db, {
+        organizationId: edu.id,
+        schoolId: first.id,
+        shift,
+        name: `Обед ${shift} смены`,
+        timeStart,
+        timeFinish,
+      });
+    }
+    for (const [name, school, shift] of [
+      ['first1', first, 1],
+      ['first2', first, 2],
+      ['second1', second, 1],
+    ] as const) {
+      const classroom = await createClassroom(t.db, { organizationId: edu.id, schoolId: school.id, shift });
+      const p = await createPupil(t.db, {
+        organizationId: edu.id,
+        schoolId: school.id,
+        classroomId: classroom.id,
+        foodCategoryId: food.id,
+      });
+      cards[name] = (await createCard(t.db, { organizationId: edu.id, userId: p.id })).number;
+    }
+    token = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: edu.id })).token;
+  });
+  const scanAt = (iso: string, who: string, school: { id: number }) => {
+    t.clock.now = new Date(iso);
+    return t.call({
+      method: 'POST',
+      url: '/api/school/fixation',
+      token,
+      payload: { cardId: cards[who], schoolId: school.id },
+    });
+  };
+
+  it("records a class's lunch in its shift's window and refuses the other shift's, saying its own", async () => {
+    // Almaty is UTC+5: 12:10.
+    const early = await scanAt('2026-11-25T07:10:00Z', 'first2', first);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errorMessage).toBe('Сейчас не время питания. Следующее: «Обед 2 смены» с 12:40');
+    const own = await scanAt('2026-11-25T07:10:00Z', 'first1', first);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().category).toMatchObject({ name: 'Обед 1 смены' });
+    // 12:50: the second shift eats; the first shift's meals are over for the day.
+    const second2 = await scanAt('2026-11-25T07:50:00Z', 'first2', first);
+    expect(second2.statusCode).toBe(200);
+    expect(second2.json().category).toMatchObject({ name: 'Обед 2 смены' });
+    const again1 = await scanAt('2026-11-25T07:51:00Z', 'first1', first);
+    expect(again1.statusCode).toBe(409);
+    expect(again1.json().errorMessage).toBe('Питание на сегодня закончилось. Первое завтра: «Завтрак» с 08:00');
+  });
+
+  it("keeps a school's own meal times to it: another school of the organization has only the common ones", async () => {
+    const lunch = await scanAt('2026-11-26T07:10:00Z', 'second1', second); // 12:10
+    expect(lunch.statusCode).toBe(409);
+    expect(lunch.json().errorMessage).toBe('Питание на сегодня закончилось. Первое завтра: «Завтрак» с 08:00');
+    const breakfast = await scanAt('2026-11-26T03:10:00Z', 'second1', second); // 08:10
+    expect(breakfast.statusCode).toBe(200);
+    expect(breakfast.json().category).toMatchObject({ name: 'Завтрак' });
+  });
+});

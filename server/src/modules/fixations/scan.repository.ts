@@ -28,6 +28,8 @@ export interface ScanFacts {
   jobTitle: string | null;
   imageKey: string | null;
   classroomName: string | null;
+  /** The class's shift (1 or 2): it eats at that shift's meal times. */
+  classroomShift: number | null;
   foodCategoryId: number | null;
   foodCategoryCost: string | null;
   foodCategoryName: string | null;
@@ -88,7 +90,7 @@ const HOLDER_COLUMNS = `
     k.id as "replayId",
     c.id as "cardId", c.organization_id as "cardOrganizationId", coalesce(c.endless_use, false) as "endlessUse",
     u.id as "userId", u.school_id as "userSchoolId", u.classroom_id as "classroomId",
-    u.name as "userName", u.job_title as "jobTitle", i.key as "imageKey", cl.name as "classroomName",
+    u.name as "userName", u.job_title as "jobTitle", i.key as "imageKey", cl.name as "classroomName", cl.shift as "classroomShift",
     fd.id as "foodCategoryId", fd.cost as "foodCategoryCost", fd.name as "foodCategoryName",
     fd.meal_ids as "foodCategoryMeals", cat.id as "categoryId", cat.name as "categoryName", prior.created_at as "firstAt"`;
 
@@ -135,8 +137,8 @@ select f.*, (select id from v) as "visitId" from f`;
 export const SCHOOL_SCAN_SQL = `
 with f as (
   select s.id as "schoolId", s.organization_id as "organizationId", o.time_zone as "timeZone",
-    exists (select 1 from fixation_categories x where x.organization_id = s.organization_id and x.deleted_at is null)
-      as "hasCategories",
+    exists (select 1 from fixation_categories x where x.organization_id = s.organization_id and x.deleted_at is null
+      and (x.school_id is null or x.school_id = s.id) and (x.shift is null or x.shift = cl.shift)) as "hasCategories",
     null::int[] as "watchDays", ${HOLDER_COLUMNS}
   from schools s
   join organizations o on o.id = s.organization_id
@@ -144,6 +146,7 @@ with f as (
   left join lateral (
     select x.id, x.name from fixation_categories x
     where x.organization_id = s.organization_id and x.deleted_at is null
+      and (x.school_id is null or x.school_id = s.id) and (x.shift is null or x.shift = cl.shift)
       and x.time_start <= $7::time and $7::time < x.time_finish
     limit 1
   ) cat on true

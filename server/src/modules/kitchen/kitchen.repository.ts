@@ -5,6 +5,8 @@ import { alphabetically } from '../../platform/db/alphabet.ts';
 export interface KitchenRow {
   classroomId: number;
   classroomName: string;
+  /** The class's shift: it eats at that shift's meal times. */
+  classroomShift: number;
   pupilId: number | null;
   categoryId: number | null;
   categoryName: string | null;
@@ -17,12 +19,20 @@ export interface KitchenRow {
   absent: boolean;
 }
 
+export interface KitchenMeal {
+  id: number;
+  name: string;
+  timeStart: string;
+  /** The shift whose classes eat then; null: every class. */
+  shift: number | null;
+}
+
 /** A school's live classes and their pupils on a day: each pupil's category and mark. */
 export function createKitchenRepository(db: Db) {
   return {
     async rows(schoolId: number, date: string): Promise<KitchenRow[]> {
       const result = await db.execute(sql`
-        select c.id as "classroomId", c.name as "classroomName", p.id as "pupilId",
+        select c.id as "classroomId", c.name as "classroomName", c.shift as "classroomShift", p.id as "pupilId",
                f.id as "categoryId", f.name as "categoryName", f.type as "categoryType",
                f.meal_ids as "categoryMeals",
                (f.id is not null and (f.type <> 'sw' or (
@@ -39,14 +49,14 @@ export function createKitchenRepository(db: Db) {
       return (result as unknown as { rows: KitchenRow[] }).rows;
     },
 
-    /** The live meal times of the school's organization, in the day's order. */
-    async meals(schoolId: number): Promise<{ id: number; name: string; timeStart: string }[]> {
+    /** The live meal times of the school (its own and its organization's common ones), in the day's order. */
+    async meals(schoolId: number): Promise<KitchenMeal[]> {
       const result = await db.execute(sql`
-        select x.id, x.name, to_char(x.time_start, 'HH24:MI') as "timeStart"
+        select x.id, x.name, to_char(x.time_start, 'HH24:MI') as "timeStart", x.shift
         from fixation_categories x join schools s on s.organization_id = x.organization_id
-        where s.id = ${schoolId}::int and x.deleted_at is null
+        where s.id = ${schoolId}::int and x.deleted_at is null and (x.school_id is null or x.school_id = s.id)
         order by x.time_start, x.id`);
-      return (result as unknown as { rows: { id: number; name: string; timeStart: string }[] }).rows;
+      return (result as unknown as { rows: KitchenMeal[] }).rows;
     },
   };
 }

@@ -45,7 +45,11 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
       const totals = zero();
       for (const r of rows) {
         let c = classes.get(r.classroomId);
-        if (!c) classes.set(r.classroomId, (c = { id: r.classroomId, name: r.classroomName, ...zero() }));
+        if (!c)
+          classes.set(
+            r.classroomId,
+            (c = { id: r.classroomId, name: r.classroomName, shift: r.classroomShift, ...zero() }),
+          );
         if (r.pupilId === null) continue;
         const fed = r.entitled && dueOn(day, gradeOf(r.classroomName));
         if (r.categoryId !== null && fed)
@@ -59,8 +63,9 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
             t.due += 1;
             const k = String(r.categoryId);
             t.by_category[k] = (t.by_category[k] ?? 0) + 1;
-            // Each meal the category pays for (every one where it names none).
+            // Each meal of the class's shift the category pays for (every one where it names none).
             for (const m of meals) {
+              if (m.shift !== null && m.shift !== r.classroomShift) continue;
               if (r.categoryMeals && !r.categoryMeals.includes(m.id)) continue;
               t.by_meal[String(m.id)] = (t.by_meal[String(m.id)] ?? 0) + 1;
             }
@@ -72,7 +77,12 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
         date: q.date,
         day: { kind: day.kind, name: day.name, name_kk: day.nameKk },
         categories: [...categories.values()].sort((a, b) => compareNames(a.name, b.name) || a.id - b.id),
-        meals: meals.map((m) => ({ id: m.id, name: m.name, time_start: m.timeStart })),
+        meals: meals.map((m) => ({
+          id: m.id,
+          name: m.name,
+          time_start: m.timeStart,
+          shift: m.shift === 1 || m.shift === 2 ? m.shift : null,
+        })),
         classes: [...classes.values()],
         totals,
         next_working_day: next,

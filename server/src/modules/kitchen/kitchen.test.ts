@@ -9,7 +9,7 @@ import {
   createPupil,
 } from '../../../test/factories-people.ts';
 import { eq } from 'drizzle-orm';
-import { foodCategories } from '../../platform/db/schema-people.ts';
+import { classrooms, foodCategories } from '../../platform/db/schema-people.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
 
 /** docs/rules.md "The kitchen's count": the portions a school's day is due, per class and category. */
@@ -128,8 +128,8 @@ describe('GET /api/kitchen/count', () => {
       .where(eq(foodCategories.id, sw));
     const c = await count('2026-12-02');
     expect(c.meals).toEqual([
-      { id: breakfast.id, name: 'Завтрак', time_start: '08:00' },
-      { id: lunch.id, name: 'Обед', time_start: '12:00' },
+      { id: breakfast.id, name: 'Завтрак', time_start: '08:00', shift: null },
+      { id: lunch.id, name: 'Обед', time_start: '12:00', shift: null },
     ]);
     expect(c.classes.map((k) => [k.name, k.by_meal])).toEqual([
       ['1 «А»', { [breakfast.id]: 1, [lunch.id]: 2 }],
@@ -137,5 +137,38 @@ describe('GET /api/kitchen/count', () => {
       ['3 «В»', {}],
     ]);
     expect(c.totals.by_meal).toEqual({ [breakfast.id]: 2, [lunch.id]: 3 });
+  });
+
+  it("counts a shift's meal time for that shift's classes only, and a school's own meal times at that school only", async () => {
+    await t.db.update(classrooms).set({ shift: 2 }).where(eq(classrooms.name, '2 «Б»'));
+    const snack = await createFixationCategory(t.db, {
+      organizationId: org,
+      schoolId: school,
+      shift: 2,
+      name: 'Полдник 2 смены',
+      timeStart: '15:00',
+      timeFinish: '15:30',
+    });
+    const otherSchool = (await createSchool(t.db, { organizationId: org, name: 'Школа №6' })).id;
+    await createFixationCategory(t.db, {
+      organizationId: org,
+      schoolId: otherSchool,
+      name: 'Ужин школы №6',
+      timeStart: '17:00',
+      timeFinish: '18:00',
+    });
+    const c = await count('2026-12-02');
+    expect(c.meals.map((m) => [m.name, m.shift])).toEqual([
+      ['Завтрак', null],
+      ['Обед', null],
+      ['Полдник 2 смены', 2],
+    ]);
+    expect(c.classes.map((k) => [k.name, k.shift, k.by_meal[snack.id] ?? 0])).toEqual([
+      ['1 «А»', 1, 0],
+      // The paid pupil present; the wallet pays a lunch only.
+      ['2 «Б»', 2, 1],
+      ['3 «В»', 1, 0],
+    ]);
+    expect(c.totals.by_meal[snack.id]).toBe(1);
   });
 });

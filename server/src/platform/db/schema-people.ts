@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   time,
   timestamp,
@@ -33,6 +34,8 @@ export const classrooms = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    /** The school's shift the class studies in (1 or 2): it eats at that shift's meal times. */
+    shift: smallint('shift').notNull().default(1),
     createdAt: createdAt(),
     /**
      * Set when the class ends its year (promotion to the next year): the row stays for the
@@ -46,6 +49,7 @@ export const classrooms = pgTable(
       .on(t.schoolId, sql`lower(${t.name})`)
       .where(sql`${t.archivedAt} is null`),
     index('classrooms_organization_idx').on(t.organizationId),
+    check('classrooms_shift_check', sql`${t.shift} in (1, 2)`),
   ],
 );
 
@@ -86,6 +90,10 @@ export const fixationCategories = pgTable(
     position: integer('position').notNull().default(99),
     timeStart: time('time_start').notNull(),
     timeFinish: time('time_finish').notNull(),
+    /** A school's own meal time; null: every school of the organization (and its canteens). */
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'restrict' }),
+    /** The shift (1 or 2) whose classes eat then; null: every class. */
+    shift: smallint('shift'),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
@@ -93,6 +101,7 @@ export const fixationCategories = pgTable(
     index('fixation_categories_organization_idx').on(t.organizationId),
     check('fixation_categories_position_check', sql`${t.position} between 0 and 100`),
     check('fixation_categories_window_check', sql`${t.timeStart} < ${t.timeFinish}`),
+    check('fixation_categories_shift_check', sql`${t.shift} in (1, 2)`),
   ],
 );
 

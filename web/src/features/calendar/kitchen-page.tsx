@@ -27,6 +27,12 @@ const PRINT_CSS = `
   .tamaq-kitchen p { margin: 8mm 0 0; }`;
 
 /** The count as one A4 page for the kitchen: a row per class, the categories, the meals, the totals, two signatures. */
+/** A meal of one shift says so: its portions are that shift's classes'. */
+function mealTitle(m: KitchenCount['meals'][number]) {
+  const words = i18n.catalogs.mealTimes;
+  return m.shift === null ? m.name : `${m.name} (${m.shift === 1 ? words.shift1 : words.shift2})`;
+}
+
 function Sheet({ data }: { data: KitchenCount }) {
   const line = (name: string, r: Row | KitchenCount['totals']) => (
     <>
@@ -53,7 +59,7 @@ function Sheet({ data }: { data: KitchenCount }) {
             ))}
             <th>{t.absent}</th>
             {data.meals.map((m) => (
-              <th key={m.id}>{m.name}</th>
+              <th key={m.id}>{mealTitle(m)}</th>
             ))}
             <th>{t.due}</th>
           </tr>
@@ -108,7 +114,7 @@ export function KitchenPage() {
     // Where the organization has meal times: the portions of each, the pupils whose category pays it.
     ...(data?.meals ?? []).map((m) => ({
       key: `m${m.id}`,
-      title: `${m.name} ${m.time_start}`,
+      title: `${mealTitle(m)} ${m.time_start}`,
       align: 'right' as const,
       render: (_: unknown, r: Row) => r.by_meal[String(m.id)] ?? 0,
     })),

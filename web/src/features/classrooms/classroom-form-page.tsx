@@ -1,8 +1,9 @@
 import { ClassroomCreate, type Classroom } from '@tamaq/contract/classrooms';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useParams } from 'react-router';
 import { useStructureWords } from '../../lib/structure-words.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
@@ -18,6 +19,8 @@ export function ClassroomFormPage() {
   const schoolId = positiveParam(params.school);
   const words = useStructureWords();
   const t = useClassroomTexts();
+  // A school's classes study in one of two shifts; a kindergarten's groups have none.
+  const withShift = useSession()?.role !== 'EducationKindergartenAdmin';
   const classroom = classroomsResource.useOne(positiveParam(params.id));
   const schools = useQuery(schoolOptionsQuery());
   const school = classroom.data?.school ?? schools.data?.rows.find((s) => s.id === schoolId);
@@ -38,13 +41,27 @@ export function ClassroomFormPage() {
       testId="classroom-form-page"
       maxWidth={560}
       skeletonRows={1}
-      values={(c) => ({ name: c?.name ?? '' })}
+      values={(c) => ({ name: c?.name ?? '', shift: c?.shift ?? 1 })}
       // An edit keeps the class in its own school, whatever the address says.
-      body={({ name }, c: Classroom | null) => ({ schoolId: c?.schoolId ?? schoolId ?? 0, name })}
+      body={({ name, shift }: { name: string; shift: number }, c: Classroom | null) => ({
+        schoolId: c?.schoolId ?? schoolId ?? 0,
+        name,
+        ...(withShift ? { shift: shift === 2 ? (2 as const) : (1 as const) } : {}),
+      })}
     >
       <Form.Item name="name" label={t.classroomName} rules={[fromSchema(ClassroomCreate.shape.name)]} required>
         <Input maxLength={100} placeholder={t.classroomNameHint} autoFocus />
       </Form.Item>
+      {withShift && (
+        <Form.Item name="shift" label={t.shift} extra={t.shiftHint}>
+          <Select
+            data-testid="classroom-shift"
+            aria-label={t.shift}
+            style={{ width: 160 }}
+            options={[1, 2].map((n) => ({ value: n, label: t.shiftOf(n) }))}
+          />
+        </Form.Item>
+      )}
     </ResourceForm>
   );
 }

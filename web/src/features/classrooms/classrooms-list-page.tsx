@@ -44,6 +44,16 @@ export function ClassroomsListPage() {
       editPath={(row) => `/classroom/${row.schoolId}/${row.id}`}
       columns={[
         { key: 'pupils', title: t.pupilsCount, dataIndex: 'pupils_count', width: 120, align: 'right' },
+        ...(!promotes
+          ? []
+          : [
+              {
+                key: 'shift',
+                title: t.shift,
+                width: 110,
+                render: (_: unknown, row: Classroom) => t.shiftOf(row.shift),
+              },
+            ]),
         { key: 'created', title: t.created, width: 130, render: (_, row) => formatDate(row.created_at) },
       ]}
       toolbar={(schoolId) => {

@@ -1,12 +1,26 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { FixationCategory } from '@tamaq/contract/fixation-categories';
+import { useQuery } from '@tanstack/react-query';
 import { Space } from 'antd';
+import { useStructureWords } from '../../lib/structure-words.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
+import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { fixationCategoriesResource, useCategoryTexts } from './fixation-categories-resource.ts';
 
-/** docs/product.md "Meal times": meal-time categories in list order (position, then start time), with search and delete. */
+/**
+ * docs/product.md "Meal times": meal-time categories in list order (position, then start time), with
+ * search and delete; a school's meal times also say whose they are (a school, a shift, or all).
+ */
 export function FixationCategoriesListPage() {
   const t = useCategoryTexts();
+  const role = useSession()?.role;
+  const words = useStructureWords();
+  const ofSchools = role === 'EducationAdmin' || role === 'EducationKindergartenAdmin';
+  const schools = useQuery({ ...schoolOptionsQuery(), enabled: ofSchools });
+  const schoolName = (id: number | null) =>
+    id === null ? words.allSchools : (schools.data?.rows.find((s) => s.id === id)?.name ?? '…');
+  const shiftName = (shift: 1 | 2 | null) => (shift === 1 ? t.shift1 : shift === 2 ? t.shift2 : t.allShifts);
   return (
     <ResourceList<FixationCategory>
       resource={fixationCategoriesResource}
@@ -25,6 +39,28 @@ export function FixationCategoriesListPage() {
             </Space>
           ),
         },
+        ...(ofSchools
+          ? [
+              {
+                key: 'school',
+                title: words.school,
+                render: (_: unknown, row: FixationCategory) => (
+                  <span data-testid="category-school">{schoolName(row.school_id)}</span>
+                ),
+              },
+            ]
+          : []),
+        ...(role === 'EducationAdmin'
+          ? [
+              {
+                key: 'shift',
+                title: t.shift,
+                render: (_: unknown, row: FixationCategory) => (
+                  <span data-testid="category-shift">{shiftName(row.shift)}</span>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -6,17 +6,28 @@ import {
   POSITION_MIN,
 } from '@tamaq/contract/fixation-categories';
 import { msg } from '@tamaq/contract/zod';
-import { Alert, Flex, Form, Input, TimePicker } from 'antd';
+import { Alert, Flex, Form, Input, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { IntegerInput } from '../../ui/integer-input.tsx';
 import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
+import { SchoolSelect } from '../../ui/school-select.tsx';
+import { useSession } from '../../lib/use-session.ts';
+import { useStructureWords } from '../../lib/structure-words.ts';
 import { fixationCategoriesResource, useCategoryTexts } from './fixation-categories-resource.ts';
 
 const TIME = 'HH:mm';
 
-type Values = { name: string; position: number | string | null; time_start: Dayjs | null; time_finish: Dayjs | null };
+type Values = {
+  name: string;
+  position: number | string | null;
+  time_start: Dayjs | null;
+  time_finish: Dayjs | null;
+  school_id: number | null;
+  /** 0: both shifts. */
+  shift: 0 | 1 | 2;
+};
 
 /** 'HH:mm' of the server as a picker value (today's date, which the picker ignores). */
 const timeOf = (text: string | undefined): Dayjs | null => {
@@ -24,9 +35,30 @@ const timeOf = (text: string | undefined): Dayjs | null => {
   return text && Number.isInteger(h) && Number.isInteger(m) ? dayjs().hour(h!).minute(m!).second(0) : null;
 };
 
-/** '/fixation/category/create' and '/fixation/category/:id' (docs/product.md "Meal times"): name, position and the time window. */
+/** The form's school: one of the organization's, or every school (null). */
+function SchoolField({
+  value,
+  onChange,
+  allLabel,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  allLabel: string;
+}) {
+  return <SchoolSelect value={value} onChange={(id) => onChange?.(id)} allowAll allLabel={allLabel} />;
+}
+
+/**
+ * '/fixation/category/create' and '/fixation/category/:id' (docs/product.md "Meal times"): name, position
+ * and the time window; a school's meal time also names its school (or every school) and, at a school,
+ * its shift (or both).
+ */
 export function FixationCategoryFormPage() {
   const t = useCategoryTexts();
+  const role = useSession()?.role;
+  const words = useStructureWords();
+  const ofSchools = role === 'EducationAdmin' || role === 'EducationKindergartenAdmin';
+  const withShifts = role === 'EducationAdmin';
   return (
     <ResourceForm
       resource={fixationCategoriesResource}
@@ -39,8 +71,12 @@ export function FixationCategoryFormPage() {
         position: c?.position ?? POSITION_DEFAULT,
         time_start: timeOf(c?.time_start),
         time_finish: timeOf(c?.time_finish),
+        school_id: c?.school_id ?? null,
+        shift: c?.shift ?? 0,
       })}
       body={(v: Values) => ({
+        ...(ofSchools ? { school_id: v.school_id ?? null } : {}),
+        ...(withShifts ? { shift: v.shift === 0 ? null : v.shift } : {}),
         name: v.name,
         // An emptied field means the default, on an edit too.
         position: typeof v.position === 'number' ? v.position : POSITION_DEFAULT,
@@ -90,6 +126,27 @@ export function FixationCategoryFormPage() {
           <TimePicker format={TIME} needConfirm={false} style={{ width: 180 }} onKeyDown={enterKeepsForm} />
         </Form.Item>
       </Flex>
+      {ofSchools && (
+        <Flex gap={16} wrap>
+          <Form.Item name="school_id" label={words.school}>
+            <SchoolField allLabel={words.allSchools} />
+          </Form.Item>
+          {withShifts && (
+            <Form.Item name="shift" label={t.shift} extra={t.placeHint}>
+              <Select
+                data-testid="shift-select"
+                aria-label={t.shift}
+                style={{ width: 180 }}
+                options={[
+                  { value: 0, label: t.allShifts },
+                  { value: 1, label: t.shift1 },
+                  { value: 2, label: t.shift2 },
+                ]}
+              />
+            </Form.Item>
+          )}
+        </Flex>
+      )}
       <Alert type="info" showIcon title={t.windowHint} style={{ marginBottom: 16 }} />
     </ResourceForm>
   );

@@ -8,10 +8,12 @@ const t = i18n.fixation;
 
 /**
  * The meal times active now (refreshed every 60 s): the cashier sees which meal a scan records. At a
- * school (`school`) only where the organization has meal times: without them a day is one meal.
+ * school (`school`) only where the organization has meal times: without them a day is one meal. With
+ * `schoolId`, that school's own and the common ones, each shift's named.
  */
-export function CurrentCategories({ school = false }: { school?: boolean }) {
-  const { data } = useCurrentCategories();
+export function CurrentCategories({ school = false, schoolId }: { school?: boolean; schoolId?: number }) {
+  const { data } = useCurrentCategories(schoolId);
+  const shifts = i18n.catalogs.mealTimes;
   const all = useFixationCategoryOptions();
   if (!data || (school && (!all.data || all.data.total === 0))) return null;
   return (
@@ -25,6 +27,7 @@ export function CurrentCategories({ school = false }: { school?: boolean }) {
           {data.map((c) => (
             <Tag key={c.id} color="green" style={{ fontSize: 16, padding: '2px 10px' }}>
               {c.name} {c.time_start}–{c.time_finish}
+              {c.shift !== null && ` · ${c.shift === 1 ? shifts.shift1 : shifts.shift2}`}
             </Tag>
           ))}
         </>

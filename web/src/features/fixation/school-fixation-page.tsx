@@ -136,7 +136,7 @@ export function SchoolFixationPage() {
             <TodayCount kind="school" id={schoolId} />
           </div>
         </Flex>
-        <CurrentCategories school />
+        <CurrentCategories school schoolId={schoolId} />
         <QueuePace schoolId={schoolId} />
         <QueueBar pending={station.pending} onRetry={station.retryNow} />
         <ScanCard feedback={station.feedback} sending={station.sending} detailOf={classroomOf} timeZone={timeZone} />

@@ -22,6 +22,7 @@ type Values = { name: string; cost: string | null; type: FoodCategoryType; meals
 export function FoodCategoryFormPage() {
   // The organization's meal times: a school that has them says which ones the category pays for.
   const mealTimes = useFixationCategoryOptions().data?.rows ?? [];
+  const shifts = i18n.catalogs.mealTimes;
   return (
     <ResourceForm
       resource={foodCategoriesResource}
@@ -58,7 +59,10 @@ export function FoodCategoryFormPage() {
             <Form.Item name="meals" label={t.meals} extra={t.mealsHint}>
               <Checkbox.Group
                 data-testid="food-category-meals"
-                options={mealTimes.map((m) => ({ value: m.id, label: `${m.name} ${m.time_start}–${m.time_finish}` }))}
+                options={mealTimes.map((m) => ({
+                  value: m.id,
+                  label: `${m.name} ${m.time_start}–${m.time_finish}${m.shift === null ? '' : ` · ${m.shift === 1 ? shifts.shift1 : shifts.shift2}`}`,
+                }))}
               />
             </Form.Item>
           )}

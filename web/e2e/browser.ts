@@ -24,6 +24,55 @@ export const baseUrl = (): string => {
   return url;
 };
 
+/**
+ * What each open page did lately, for the report of a failed test (e2e/on-failure.ts): where it went,
+ * the answers of 400 and above, the requests that failed, the console's errors. A test sees only the
+ * screen; this says whether the screen waited on a 401, a 429, a lost connection or nothing.
+ */
+const journals = new Map<Page, string[]>();
+const JOURNAL_LINES = 40;
+
+function keepJournal(page: Page) {
+  const lines: string[] = [];
+  journals.set(page, lines);
+  const note = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (lines.length > JOURNAL_LINES) lines.shift();
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) =>
+    note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? '?'}`),
+  );
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console: ${message.text().slice(0, 300)}`);
+  });
+  page.on('close', () => journals.delete(page));
+}
+
+/** Each open page's address, the start of its text and its journal: printed when a test fails. */
+export async function whatPagesShow(): Promise<string> {
+  const parts: string[] = [];
+  for (const [page, lines] of journals) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((err: Error) => `(unreadable: ${err.message.split('\n')[0]})`);
+    parts.push(
+      [
+        `page at ${page.url()}`,
+        `shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+        ...lines.map((l) => `  ${l}`),
+      ].join('\n'),
+    );
+  }
+  return parts.join('\n\n');
+}
+
 /** A fresh Chromium profile (Debian's binary, no download) for one test file. */
 export async function openBrowser(
   viewport = { width: 1280, height: 800 },
@@ -49,6 +98,8 @@ export async function openBrowser(
       '--disable-dev-shm-usage',
     ],
   });
+  context.on('page', keepJournal);
+  for (const open of context.pages()) keepJournal(open);
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
   return {

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/on-failure.ts'],
     testTimeout: 60_000,
     // A poll waits for what a person waits for (a screen to open, a field to take the focus, a
     // toast): vitest's 1 s failed a keyboard test once in a run of four files, the book form not yet

@@ -93,6 +93,8 @@ export const ClassroomTemplateQuery = z.object({ token: z.string().max(4096).opt
 
 /** Header titles the import accepts for the class name, compared case-insensitively. */
 export const CLASSROOM_IMPORT_TITLES = ['Класс', 'Название', 'Группа', 'Сынып', 'Атауы', 'Топ'] as const;
+/** Header titles of a class's shift (1 or 2; empty: the first). */
+export const CLASSROOM_SHIFT_TITLES = ['Смена', 'Ауысым'] as const;
 
 const CLASSROOM_MESSAGES_RU = {
   notFound: 'Класс не найден',
@@ -103,6 +105,7 @@ const CLASSROOM_MESSAGES_RU = {
   shift: 'Смена — 1 или 2',
   importNameMissing: 'не указано название',
   importTooLong: `название длиннее ${CLASSROOM_NAME_MAX} символов`,
+  importShift: 'смена — 1 или 2',
   importDuplicate: (line: number) => `название повторяет строку ${line}`,
   importExists: (name: string) => `класс «${name}» в школе уже есть, пропущен`,
   promoteClash: (names: string) => `Классы получат одинаковые названия: ${names}. Переименуйте их и повторите`,
@@ -118,6 +121,7 @@ const CLASSROOM_MESSAGES_KK: Wording<typeof CLASSROOM_MESSAGES_RU> = {
   shift: 'Ауысым — 1 немесе 2',
   importNameMissing: 'атауы көрсетілмеген',
   importTooLong: `атауы ${CLASSROOM_NAME_MAX} таңбадан ұзын`,
+  importShift: 'ауысым — 1 немесе 2',
   importDuplicate: (line: number) => `атауы ${line}-жолды қайталайды`,
   importExists: (name: string) => `«${name}» сыныбы мектепте бұрыннан бар, өткізіп жіберілді`,
   promoteClash: (names: string) => `Сыныптар бірдей атау алады: ${names}. Оларды қайта атап, қайталаңыз`,
@@ -165,6 +169,7 @@ export const CLASSROOM_SHEET = withKazakh(
     school: {
       title: 'Классы',
       name: 'Класс',
+      shift: 'Смена',
       pupils: 'Учеников',
       created: 'Создан',
       template: 'Шаблон классов',
@@ -173,6 +178,7 @@ export const CLASSROOM_SHEET = withKazakh(
     kindergarten: {
       title: 'Группы',
       name: 'Группа',
+      shift: 'Смена',
       pupils: 'Детей',
       created: 'Создана',
       template: 'Шаблон групп',
@@ -183,6 +189,7 @@ export const CLASSROOM_SHEET = withKazakh(
     school: {
       title: 'Сыныптар',
       name: 'Сынып',
+      shift: 'Ауысым',
       pupils: 'Оқушылар',
       created: 'Құрылған',
       template: 'Сыныптар үлгісі',
@@ -191,6 +198,7 @@ export const CLASSROOM_SHEET = withKazakh(
     kindergarten: {
       title: 'Топтар',
       name: 'Топ',
+      shift: 'Ауысым',
       pupils: 'Балалар',
       created: 'Құрылған',
       template: 'Топтар үлгісі',

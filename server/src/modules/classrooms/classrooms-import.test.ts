@@ -67,6 +67,49 @@ describe('POST /api/classroom/upload', () => {
     expect(await namesIn(school)).toEqual(['1 Б', '1 А', '10 В', '2 А'].sort());
   });
 
+  it("reads a class's shift: 1 or 2, the first when empty; a class the school has takes another shift given", async () => {
+    const school = await newSchool();
+    await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: '5 А' });
+    await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: '5 Б' });
+    const bad = await upload(
+      school,
+      workbookOf([
+        ['Класс', 'Смена'],
+        ['6 А', '3'],
+        ['6 Б', 'вторая'],
+      ]),
+    );
+    expect(bad.json()).toEqual(
+      refusal(`строка 2: ${CLASSROOM_MESSAGES.importShift}`, `строка 3: ${CLASSROOM_MESSAGES.importShift}`),
+    );
+    const res = await upload(
+      school,
+      workbookOf([
+        ['Класс', 'Смена'],
+        ['5 А', '2'],
+        ['5 Б', ''],
+        ['6 А', '2'],
+        ['6 Б', ''],
+      ]),
+    );
+    expect(res.json()).toEqual({
+      imported: 3,
+      created: 2,
+      updated: 1,
+      skipped: [`строка 3: ${CLASSROOM_MESSAGES.importExists('5 Б')}`],
+    });
+    const shifts = await t.db
+      .select({ name: classrooms.name, shift: classrooms.shift })
+      .from(classrooms)
+      .where(eq(classrooms.schoolId, school));
+    expect(Object.fromEntries(shifts.map((c) => [c.name, c.shift]))).toEqual({
+      '5 А': 2,
+      '5 Б': 1,
+      '6 А': 2,
+      '6 Б': 1,
+    });
+  });
+
   it('accepts the columns «Название» and «Группа» and an .xls file', async () => {
     const school = await newSchool();
     expect((await upload(school, workbookOf([['Название'], ['Солнышко']]))).json().created).toBe(1);
@@ -181,11 +224,11 @@ describe('GET /api/classrooms/template', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Шаблон классов.xlsx'));
-    expect(readBook(res.rawPayload)).toEqual([['Класс']]);
+    expect(readBook(res.rawPayload)).toEqual([['Класс', 'Смена']]);
     expect(readBook(res.rawPayload, 1)).toEqual([
-      ['Класс'],
-      ['1 А'],
-      ['1 Б'],
+      ['Класс', 'Смена'],
+      ['1 А', '1'],
+      ['1 Б', '2'],
       [],
       [IMPORT_MESSAGES.exampleNote('Классы')],
     ]);
@@ -231,14 +274,14 @@ describe('GET /api/classrooms/download', () => {
     const res = await t.call({ method: 'GET', url: `/api/classrooms/download?schoolId=${school}&token=${admin}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Классы Гимназия _Нур__1.xlsx'));
-    expect(readBook(res.rawPayload).map((r) => r.slice(0, 2))).toEqual([
-      ['Класс', 'Учеников'],
-      ['2 А', '0'],
-      ['10 Б', '1'],
+    expect(readBook(res.rawPayload).map((r) => r.slice(0, 3))).toEqual([
+      ['Класс', 'Смена', 'Учеников'],
+      ['2 А', '1', '0'],
+      ['10 Б', '1', '1'],
     ]);
     // A date Excel can sort and subtract, shown as dd.mm.yyyy: not text.
     const sheet = XLSX.read(res.rawPayload, { type: 'buffer', cellNF: true }).Sheets['Классы']!;
-    for (const ref of ['C2', 'C3']) {
+    for (const ref of ['D2', 'D3']) {
       const cell = sheet[ref]!;
       expect({ t: cell.t, shown: XLSX.SSF.format(cell.z as string, cell.v) }).toEqual({ t: 'n', shown: '05.03.2025' });
     }

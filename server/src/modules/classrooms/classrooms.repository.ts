@@ -116,32 +116,42 @@ export function createClassroomsRepository(db: Db) {
       await tx.delete(classrooms).where(eq(classrooms.id, id));
     },
 
-    async namesOf(schoolId: number, tx: Db = db): Promise<string[]> {
-      const rows = await tx
-        .select({ name: classrooms.name })
+    /** The school's live classes, locked until the import commits: their names and shifts. */
+    async namesOf(schoolId: number, tx: Db = db): Promise<{ id: number; name: string; shift: number }[]> {
+      return tx
+        .select({ id: classrooms.id, name: classrooms.name, shift: classrooms.shift })
         .from(classrooms)
-        .where(and(eq(classrooms.schoolId, schoolId), live));
-      return rows.map((r) => r.name);
+        .where(and(eq(classrooms.schoolId, schoolId), live))
+        .for('update');
     },
 
-    /** Inserts the names; one added meanwhile by someone else is skipped, as the import skips existing ones. */
-    async insertMany(organizationId: number, schoolId: number, names: string[], tx: Db = db): Promise<number> {
+    /** Inserts the classes; one added meanwhile by someone else is skipped, as the import skips existing ones. */
+    async insertMany(
+      organizationId: number,
+      schoolId: number,
+      rows: { name: string; shift: number }[],
+      tx: Db = db,
+    ): Promise<number> {
       let created = 0;
-      for (let i = 0; i < names.length; i += 500) {
-        const rows = await tx
+      for (let i = 0; i < rows.length; i += 500) {
+        const made = await tx
           .insert(classrooms)
-          .values(names.slice(i, i + 500).map((name) => ({ organizationId, schoolId, name })))
+          .values(rows.slice(i, i + 500).map((r) => ({ organizationId, schoolId, name: r.name, shift: r.shift })))
           .onConflictDoNothing()
           .returning({ id: classrooms.id });
-        created += rows.length;
+        created += made.length;
       }
       return created;
+    },
+
+    async setShift(id: number, shift: number, tx: Db = db) {
+      await tx.update(classrooms).set({ shift }).where(eq(classrooms.id, id));
     },
 
     /** Every class of a school for the export, in the list's order. */
     async ofSchool(schoolId: number) {
       return db
-        .select({ name: classrooms.name, pupilsCount, createdAt: classrooms.createdAt })
+        .select({ name: classrooms.name, shift: classrooms.shift, pupilsCount, createdAt: classrooms.createdAt })
         .from(classrooms)
         .where(and(eq(classrooms.schoolId, schoolId), live))
         .orderBy(...naturalOrder());

@@ -1,5 +1,6 @@
 import {
   CLASSROOM_IMPORT_TITLES,
+  CLASSROOM_SHIFT_TITLES,
   CLASSROOM_NAME_MAX,
   CLASSROOM_SHEET,
   classroomMessages,
@@ -156,20 +157,26 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     },
 
     /**
-     * One class name per row. Names the school already has are skipped, each listed with its row; a
-     * name repeated in the file is an error of the later row; any error refuses the whole file.
+     * One class per row: its name and, at a school, its shift («Смена», 1 or 2; empty: the first).
+     * Names the school already has are skipped, each listed with its row, unless the row gives
+     * another shift, which the class then takes (an update); a name repeated in the file is an error
+     * of the later row; any error refuses the whole file.
      */
     async importFile(actor: Actor, schoolId: number, file: Buffer): Promise<ImportResult> {
       const school = await schoolOf(actor, schoolId);
       const M = classroomMessages(actor.role);
+      const withShift = actor.role !== 'EducationKindergartenAdmin';
       const errors = new RowErrors();
       const rows = readTable(
         await parseSpreadsheet(file),
-        [{ key: 'name', titles: CLASSROOM_IMPORT_TITLES, required: true }],
+        [
+          { key: 'name', titles: CLASSROOM_IMPORT_TITLES, required: true },
+          ...(withShift ? [{ key: 'shift' as const, titles: CLASSROOM_SHIFT_TITLES, required: false }] : []),
+        ],
         errors,
       );
       const seen = new Map<string, number>();
-      const named: { line: number; name: string }[] = [];
+      const named: { line: number; name: string; shift: number | null }[] = [];
       for (const { line, values } of rows) {
         const name = values.name;
         if (!name) {
@@ -180,24 +187,41 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
           errors.add(line, M.importTooLong);
           continue;
         }
+        const shiftText = (values.shift ?? '').trim();
+        const shift = shiftText === '' ? null : /^[12]$/.test(shiftText) ? Number(shiftText) : NaN;
+        if (Number.isNaN(shift)) {
+          errors.add(line, M.importShift);
+          continue;
+        }
         const first = seen.get(sameName(name));
         if (first !== undefined) {
           errors.add(line, M.importDuplicate(first));
           continue;
         }
         seen.set(sameName(name), line);
-        named.push({ line, name });
+        named.push({ line, name, shift });
       }
       errors.throwIfAny();
       return platform.db.transaction(async (tx) => {
-        const existing = new Set((await repo.namesOf(school.id, tx)).map(sameName));
-        const fresh = named.filter((r) => !existing.has(sameName(r.name))).map((r) => r.name);
+        const existing = new Map((await repo.namesOf(school.id, tx)).map((c) => [sameName(c.name), c]));
+        const fresh = named
+          .filter((r) => !existing.has(sameName(r.name)))
+          .map((r) => ({ name: r.name, shift: r.shift ?? 1 }));
         const created = fresh.length ? await repo.insertMany(school.organizationId, school.id, fresh, tx) : 0;
-        const skipped = named
-          .filter((r) => existing.has(sameName(r.name)))
+        let updated = 0;
+        const kept: typeof named = [];
+        for (const r of named) {
+          const c = existing.get(sameName(r.name));
+          if (!c) continue;
+          if (r.shift !== null && r.shift !== c.shift) {
+            await repo.setShift(c.id, r.shift, tx);
+            updated += 1;
+          } else kept.push(r);
+        }
+        const skipped = kept
           .slice(0, IMPORT_MAX_MESSAGES)
           .map((r) => IMPORT_MESSAGES.row(r.line, M.importExists(r.name)));
-        return { imported: created, created, updated: 0, ...(skipped.length ? { skipped } : {}) };
+        return { imported: created + updated, created, updated, ...(skipped.length ? { skipped } : {}) };
       });
     },
 
@@ -207,8 +231,14 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
       return {
         fileName: `${words.template}.xlsx`,
         sheetName: words.title,
-        columns: [{ header: words.name, width: 30 }],
-        examples: words.examples.map((name) => [name]),
+        // A school's classes say their shift; a kindergarten's groups have none.
+        columns: [
+          { header: words.name, width: 30 },
+          ...(actor.role === 'EducationKindergartenAdmin' ? [] : [{ header: words.shift, width: 10 }]),
+        ],
+        examples: words.examples.map((name, i) =>
+          actor.role === 'EducationKindergartenAdmin' ? [name] : [name, String(i + 1)],
+        ),
       };
     },
 
@@ -222,10 +252,16 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
         sheetName: words.title,
         columns: [
           { header: words.name, width: 30 },
+          ...(actor.role === 'EducationKindergartenAdmin' ? [] : [{ header: words.shift, width: 10 }]),
           { header: words.pupils, width: 14 },
           { header: words.created, width: 14, numFmt: EXCEL_DATE },
         ],
-        rows: rows.map((r) => [r.name, r.pupilsCount, excelDate(localDate(r.createdAt, timeZone ?? undefined))]),
+        rows: rows.map((r) => [
+          r.name,
+          ...(actor.role === 'EducationKindergartenAdmin' ? [] : [r.shift]),
+          r.pupilsCount,
+          excelDate(localDate(r.createdAt, timeZone ?? undefined)),
+        ]),
       };
     },
   };

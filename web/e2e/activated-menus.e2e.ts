@@ -95,3 +95,45 @@ describe('/activated/menus as the education admin', () => {
     await rowOf(MENU).waitFor({ state: 'detached' });
   });
 });
+
+describe('the printed week of an activation', () => {
+  it('runs a ten-day menu over the working days: activated on a Tuesday, it serves day 6 on the second Monday', async () => {
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const menu = await call<{ id: number }>(admin, 'POST', '/api/menu', {
+      name: `Две недели ${SUFFIX}`,
+      days: 10,
+      groups: '3',
+    });
+    const { id: schoolId } = (await call<{ rows: { id: number }[] }>(admin, 'GET', '/api/schools?limit=1')).rows[0]!;
+    // A Tuesday of February of YEAR, a five-day school's week (no holiday is known that far ahead).
+    const day = (n: number) => new Date(Date.UTC(YEAR, 1, n)).toISOString().slice(0, 10);
+    let first = 3;
+    while (new Date(`${day(first)}T00:00:00Z`).getUTCDay() !== 2) first += 1;
+    const activation = await call<{ id: number }>(admin, 'POST', '/api/activated/menu/activate', {
+      school_id: schoolId,
+      menu_id: menu.id,
+      type: 'free_food',
+      date: day(first),
+    });
+    const printed = async (from: string, to: string) => {
+      const query = new URLSearchParams({ activation: String(activation.id), from, to });
+      await page.goto(`${baseUrl()}/menu/${menu.id}/print?${query.toString()}`);
+      const days = page.getByTestId('menu-print-page').getByTestId('printed-day');
+      await days.first().waitFor();
+      return days.locator('h2').allTextContents();
+    };
+    const dotted = (iso: string) => iso.split('-').reverse().join('.');
+    // The first week, Monday to Sunday: nothing before the Tuesday, nothing on the weekend.
+    expect(await printed(day(first - 1), day(first + 5))).toEqual([
+      `Вторник, ${dotted(day(first))} — день 2 меню`,
+      `Среда, ${dotted(day(first + 1))} — день 3 меню`,
+      `Четверг, ${dotted(day(first + 2))} — день 4 меню`,
+      `Пятница, ${dotted(day(first + 3))} — день 5 меню`,
+    ]);
+    // The second week opens the menu's second week.
+    const second = await printed(day(first + 6), day(first + 12));
+    expect(second[0]).toBe(`Понедельник, ${dotted(day(first + 6))} — день 6 меню`);
+    expect(second.at(-1)).toBe(`Пятница, ${dotted(day(first + 10))} — день 10 меню`);
+    await shot(page, 'menu-print-activation-week');
+  });
+});

@@ -328,6 +328,47 @@ describe('/report/school/fixations', () => {
     }
   });
 
+  it('owes the demo school no meal on Independence Day nor in the winter vacation of December 2026', async () => {
+    await signOutHere(page);
+    await signIn(page, 'edu.admin@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const { rows: schools } = await call<{ rows: { id: number; name: string }[] }>(
+      admin,
+      'GET',
+      '/api/schools?limit=1000',
+    );
+    const demo = schools.find((s) => s.name === 'Школа-гимназия №1')!.id;
+    await page.goto(`${baseUrl()}/report/school/social-wallet?schoolId=${demo}&month=2026-12`);
+    const grid = page.getByTestId('wallet-grid');
+    // The table's first head (a fixed header draws others to measure the columns).
+    const head = grid.locator('thead').first();
+    await head.locator('th', { hasText: /^28$/ }).waitFor();
+    const headers = (await head.locator('th').allTextContents()).filter((h) => /^\d\d$/.test(h));
+    // Monday to Friday, less 16 December (Independence Day); the vacation begins on the 29th.
+    expect(headers).toEqual([
+      '01',
+      '02',
+      '03',
+      '04',
+      '07',
+      '08',
+      '09',
+      '10',
+      '11',
+      '14',
+      '15',
+      '17',
+      '18',
+      '21',
+      '22',
+      '23',
+      '24',
+      '25',
+      '28',
+    ]);
+    await shot(page, 'report-wallet-december');
+  });
+
   it('gives the observer the statistics of the school: cards, pies after the data, a row, «Вывести»', async () => {
     // Their wallets began today; the order dates them a month back, so the days looked at are due.
     const admin = await tokenOf('edu.admin@demo.kz');

@@ -1,7 +1,10 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshStoredToken } from '../features/account/api/refresh-token.ts';
+import { TOKEN_STORAGE_KEY } from '@tamaq/contract/constants';
 import { nextRefreshDelay, RETRY_DELAY_MS, useTokenRefresh } from './token-refresh.ts';
+
+const TOKEN_STORE = { clear: () => localStorage.removeItem(TOKEN_STORAGE_KEY) };
 
 vi.mock('../features/account/api/refresh-token.ts', () => ({ refreshStoredToken: vi.fn() }));
 const refreshMock = vi.mocked(refreshStoredToken);
@@ -55,5 +58,33 @@ describe('useTokenRefresh', () => {
     expect(signal?.aborted).toBe(false);
     rerender({ token: null });
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('renews a token found at page load at once, not one stored by a sign-in after it (the app loads then)', async () => {
+    TOKEN_STORE.clear();
+    vi.resetModules();
+    // The page loads signed out: the sign-in page's modules, the session's among them, are read now.
+    await import('../lib/session.ts');
+    // A sign-in stores a fresh token; then the app's code loads.
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'fresh-from-sign-in');
+    const { useTokenRefresh: fresh } = await import('./token-refresh.ts');
+    const { refreshStoredToken: renew } = await import('../features/account/api/refresh-token.ts');
+    vi.mocked(renew).mockResolvedValue(undefined);
+    const { unmount } = renderHook(() => fresh('fresh-from-sign-in'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(renew).not.toHaveBeenCalled();
+    unmount();
+
+    // A page loaded with a token renews it at once.
+    vi.resetModules();
+    await import('../lib/session.ts');
+    const { useTokenRefresh: stale } = await import('./token-refresh.ts');
+    const { refreshStoredToken: renewStale } = await import('../features/account/api/refresh-token.ts');
+    vi.mocked(renewStale).mockResolvedValue(undefined);
+    const again = renderHook(() => stale('fresh-from-sign-in'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(renewStale).toHaveBeenCalledTimes(1);
+    again.unmount();
+    TOKEN_STORE.clear();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { refreshStoredToken } from '../features/account/api/refresh-token.ts';
-import { getToken, tokenExpiresAt } from '../lib/session.ts';
+import { tokenAtPageLoad, tokenExpiresAt } from '../lib/session.ts';
 
 const MAX_DELAY_MS = 30 * 60_000;
 const MIN_DELAY_MS = 60_000;
@@ -19,7 +19,7 @@ export function nextRefreshDelay(expSec: number | null, nowMs: number): number {
 export const RETRY_DELAY_MS = 60_000;
 
 // A token found at page load may be days old; one obtained later (sign-in) is fresh already.
-let staleAtLoad: string | null = getToken();
+let staleAtLoad: string | null = tokenAtPageLoad;
 
 /** Keeps the stored token fresh while the back office is open. */
 export function useTokenRefresh(token: string | null): void {

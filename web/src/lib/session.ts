@@ -20,6 +20,14 @@ export function getToken(): string | null {
 }
 
 /**
+ * The token this page found when it loaded (main.tsx imports this module first): one that may be days
+ * old, to renew once. Read here and not where the renewal lives: the app's code loads after a sign-in
+ * on this page, and would take the fresh token for an old one (a renewal at once, whose answer a
+ * quick reload loses).
+ */
+export const tokenAtPageLoad: string | null = getToken();
+
+/**
  * How far the server's clock is ahead of this PC's, in ms, measured as a token is stored (its `iat`
  * is the server's "now"). A PC clock hours off would otherwise see every fresh token as expired.
  */

@@ -20,7 +20,7 @@ export async function renewedToken(
   actor: Actor,
   subject: TokenSubject = actor,
 ): Promise<AccessToken> {
-  const token = await sessions.renew(subject, actor.sessionId);
+  const token = await sessions.renew(subject, actor.sessionId, actor.sessionGeneration);
   if (!token) throw unauthorized();
   return { access_token: token };
 }

@@ -99,13 +99,35 @@ describe('a renewed token', () => {
       .where(eq(sessions.id, payloadOf(first).sid));
     t.platform.sessions.forgetAll();
     expect((await profile(first)).statusCode).toBe(200);
-    // Its next renewal gets through, and the token it gives is the one in use from then on.
+    // Its next renewal gets through, and the token it gives (the lost one's generation) is the one in
+    // use from then on: half a minute after its first use the first token opens nothing.
     const res = await t.call({ method: 'POST', url: '/api/auth/refresh', token: first });
     expect(res.statusCode).toBe(200);
-    const third = res.json<{ access_token: string }>().access_token;
-    expect((await profile(third)).statusCode).toBe(200);
-    // Two generations back now.
+    const again = res.json<{ access_token: string }>().access_token;
+    expect(payloadOf(again).sg).toBe(payloadOf(first).sg + 1);
+    expect((await profile(again)).statusCode).toBe(200);
+    await t.db
+      .update(sessions)
+      .set({ confirmedAt: new Date(Date.now() - 31_000) })
+      .where(eq(sessions.id, payloadOf(first).sid));
+    t.platform.sessions.forgetAll();
     expect((await profile(first)).statusCode).toBe(401);
+    expect((await profile(again)).statusCode).toBe(200);
+  });
+
+  it('renewed again before the first answer came (a page reloaded at once) keeps the token it was renewed from working', async () => {
+    const { token: first } = await signedIn(t.platform, { role: 'Cashier' });
+    const refresh = () => t.call({ method: 'POST', url: '/api/auth/refresh', token: first });
+    // The first page renews and is left before the answer is stored; the next page renews the same token,
+    // its other requests going out with it beside the renewal.
+    const lost = await refresh();
+    const [renewed, beside] = await Promise.all([refresh(), profile(first)]);
+    expect([lost.statusCode, renewed.statusCode, beside.statusCode]).toEqual([200, 200, 200]);
+    const token = renewed.json<{ access_token: string }>().access_token;
+    // One step, not two: the token it was renewed from is one generation back, in its grace.
+    expect(payloadOf(token).sg).toBe(payloadOf(first).sg + 1);
+    expect((await profile(token)).statusCode).toBe(200);
+    expect((await profile(first)).statusCode).toBe(200);
   });
 
   it('opens another instance at once, though that instance had read the session before the renewal', async () => {

@@ -41,8 +41,11 @@ export function createSessionRepository(db: Db) {
           }
         : null;
     },
-    /** The next generation of a live session of this user, or null (revoked, expired or not theirs). */
-    async renew(id: string, userId: number): Promise<SessionRow | null> {
+    /**
+     * The next generation of a live session of this user, from `generation` (the caller's); null when
+     * the session is revoked, expired or not theirs, or has left that generation already.
+     */
+    async renew(id: string, userId: number, generation: number): Promise<SessionRow | null> {
       const [row] = await db
         .update(sessions)
         .set({ generation: sql`${sessions.generation} + 1`, renewedAt: sql`now()`, confirmedAt: null })
@@ -50,6 +53,7 @@ export function createSessionRepository(db: Db) {
           and(
             eq(sessions.id, id),
             eq(sessions.userId, userId),
+            eq(sessions.generation, generation),
             isNull(sessions.revokedAt),
             sql`${sessions.expiresAt} > now()`,
           ),

@@ -32,8 +32,11 @@ export const RENEWAL_GRACE_MS = 30_000;
 export interface SessionService {
   /** A new session and its first token. */
   start(subject: TokenSubject): Promise<string>;
-  /** The next token of the caller's session; null if the session ended meanwhile. */
-  renew(subject: TokenSubject, sessionId: string): Promise<string | null>;
+  /**
+   * The next token of the caller's session (of generation `generation`); null if the session ended
+   * meanwhile. A generation renewed already gives its renewal's generation again, not one more.
+   */
+  renew(subject: TokenSubject, sessionId: string, generation: number): Promise<string | null>;
   /** A download token of the caller's session. */
   download(subject: TokenSubject, sessionId: string, generation: number): Promise<string>;
   /** Another token of the caller's session and generation (a profile save): the caller's keeps working. */
@@ -95,10 +98,27 @@ export function createSessionService(
       remember(row.id, row);
       return sign(subject, row, 'session');
     },
-    async renew(subject, sessionId) {
-      const row = await repo.renew(sessionId, subject.userId);
-      remember(sessionId, row);
-      return row ? sign(subject, row, 'session') : null;
+    async renew(subject, sessionId, generation) {
+      const row = await repo.renew(sessionId, subject.userId, generation);
+      if (row) {
+        remember(sessionId, row);
+        return sign(subject, row, 'session');
+      }
+      // Renewed from this generation already: a page reloaded before the renewal's answer arrived
+      // renews the token it still holds, or two tabs share it. A second step would retire that token
+      // (two generations back) under the requests sent with it beside the renewal; the same next
+      // generation is answered again instead.
+      const current = await repo.find(sessionId);
+      remember(sessionId, current);
+      if (
+        !current ||
+        current.revoked ||
+        current.userId !== subject.userId ||
+        current.expiresAt.getTime() <= now() ||
+        current.generation !== generation + 1
+      )
+        return null;
+      return sign(subject, current, 'session');
     },
     download: (subject, sessionId, generation) => signOfSession(subject, sessionId, generation, 'download'),
     again: (subject, sessionId, generation) => signOfSession(subject, sessionId, generation, 'session'),

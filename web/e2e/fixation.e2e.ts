@@ -247,13 +247,16 @@ describe('/fixation', () => {
     await page.route('**/api/fixation', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       await route.fetch();
-      await route.abort('connectionreset');
+      // A send cancelled meanwhile (the page reloaded) has nothing left to abort.
+      await route.abort('connectionreset').catch(() => {});
       lostAnswer();
     });
+    // Back online, the screen sends the queue at once; its answer is lost, then the page is reloaded.
+    // (A reload at the same moment as that send cancelled it, and the route's abort then failed.)
     await page.context().setOffline(false);
+    await answerLost;
     await page.reload();
     await page.getByTestId('fixation-page').waitFor();
-    await answerLost;
     await queueBar().getByText('В очереди: 1').waitFor();
     expect(await visitCount(admin, '/api/fixations', e.name)).toBe(1);
 

@@ -319,50 +319,58 @@ describe('/fixation', () => {
           .sort((a, b) => a - b);
         return { median: gaps[Math.floor(gaps.length / 2)] ?? 0, max: gaps.at(-1) ?? 0 };
       });
-    let next = 0;
     const skipped: string[] = [];
     const unscanned = new Set<string>();
-    for (const [place, focus] of places) {
-      for (const gap of gaps) {
-        const e = people[next++]!;
-        await focus();
-        await receivedGaps();
-        // Through the browser's own input pipeline, as a keyboard-wedge scanner types.
-        await page.keyboard.type(e.card, { delay: gap });
-        await page.keyboard.press('Enter');
-        const received = await receivedGaps();
-        // In a search box, keys that reached the page more than 100 ms apart (FIELD_BURST_MS) are a
-        // person typing, not a scanner, however fast they were sent; and a pause of over 150 ms
-        // (SILENT_END_MS) inside the keys ends a scan without Enter anywhere. A loaded machine can
-        // hold this test's own keys up that long, which no scanner does: that run tests nothing.
-        const personPaced = place === 'the history search' && received.median > 100;
-        if (personPaced || received.max > 150) {
-          skipped.push(
-            `${place}, ${gap} ms sent, ${received.median.toFixed(0)} ms median, ${received.max.toFixed(0)} ms max received`,
-          );
-          await page.getByLabel('Поиск по ФИО').fill('');
-          unscanned.add(e.name);
-          continue;
+    const scanned: typeof people = [];
+    for (const [p, [place, focus]] of places.entries()) {
+      for (const [g, gap] of gaps.entries()) {
+        // A run the machine stretched tests nothing: it is tried again with another person, after
+        // a pause for the load to pass, up to three more times. Its card begins with no other card
+        // of this test (a stretched scan is cut into pieces that must not be someone's card).
+        for (let attempt = 0; attempt < 4; attempt++) {
+          const e = attempt === 0 ? people[p * gaps.length + g]! : await employee(`R${p}${g}${attempt}`);
+          if (attempt > 0) await new Promise((r) => setTimeout(r, 1_000));
+          await focus();
+          await receivedGaps();
+          // Through the browser's own input pipeline, as a keyboard-wedge scanner types.
+          await page.keyboard.type(e.card, { delay: gap });
+          await page.keyboard.press('Enter');
+          const received = await receivedGaps();
+          // In a search box, keys that reached the page more than 100 ms apart (FIELD_BURST_MS) are a
+          // person typing, not a scanner, however fast they were sent; and a pause of over 150 ms
+          // (SILENT_END_MS) inside the keys ends a scan without Enter anywhere. A loaded machine can
+          // hold this test's own keys up that long, which no scanner does: that run tests nothing.
+          const personPaced = place === 'the history search' && received.median > 100;
+          if (personPaced || received.max > 150) {
+            skipped.push(
+              `${place}, ${gap} ms sent, ${received.median.toFixed(0)} ms median, ${received.max.toFixed(0)} ms max received`,
+            );
+            await page.getByLabel('Поиск по ФИО').fill('');
+            await page.getByTestId('manual-card').fill('');
+            unscanned.add(e.name);
+            continue;
+          }
+          await scanCard(page, 'success')
+            .getByText(e.name)
+            .waitFor({ timeout: 10_000 })
+            .catch(async () => {
+              const shown = await scanCard(page).textContent();
+              throw new Error(`the scan of ${e.card} (focus: ${place}, ${gap} ms apart) was not recorded: «${shown}»`);
+            });
+          expect(await page.getByTestId('manual-card').inputValue(), place).toBe('');
+          expect(await page.getByLabel('Поиск по ФИО').inputValue(), place).toBe('');
+          // The Enter that ended the scan pressed no button: the sound is still on.
+          await page.getByRole('button', { name: 'Выключить звук' }).waitFor();
+          scanned.push(e);
+          break;
         }
-        await scanCard(page, 'success')
-          .getByText(e.name)
-          .waitFor({ timeout: 10_000 })
-          .catch(async () => {
-            const shown = await scanCard(page).textContent();
-            throw new Error(`the scan of ${e.card} (focus: ${place}, ${gap} ms apart) was not recorded: «${shown}»`);
-          });
-        expect(await page.getByTestId('manual-card').inputValue(), place).toBe('');
-        expect(await page.getByLabel('Поиск по ФИО').inputValue(), place).toBe('');
-        // The Enter that ended the scan pressed no button: the sound is still on.
-        await page.getByRole('button', { name: 'Выключить звук' }).waitFor();
       }
     }
-    for (const e of people) {
-      if (unscanned.has(e.name)) expect(await visitCount(admin, '/api/fixations', e.name)).toBeLessThanOrEqual(1);
-      else await expectVisits(admin, '/api/fixations', e.name, 1);
-    }
-    // Most runs skip none; a loaded machine may stretch one or two of them.
-    expect(skipped.length, skipped.join('; ')).toBeLessThanOrEqual(2);
+    for (const e of scanned) await expectVisits(admin, '/api/fixations', e.name, 1);
+    for (const name of unscanned) expect(await visitCount(admin, '/api/fixations', name)).toBeLessThanOrEqual(1);
+    // Every place and pace was tested at least once in most runs; a loaded machine may stretch
+    // every try of one or two of them.
+    expect(places.length * gaps.length - scanned.length, skipped.join('; ')).toBeLessThanOrEqual(2);
   });
 
   it('answers typed text that is not a card with a message, in place of the last card', async () => {

@@ -53,25 +53,44 @@ describe('demo data', () => {
     expect(r).toEqual({ canteens: 2, categories: 3, watched: 10 });
   });
 
-  it('gives the kindergarten three meal times, its past meals recorded as lunches; the schools one meal a day', async () => {
-    const meals = await rows<{ type: string; name: string; window: string }>(sql`
-      select o.type, x.name, to_char(x.time_start, 'HH24:MI') || '–' || to_char(x.time_finish, 'HH24:MI') as window
+  it('gives the kindergarten three meal times and the schools a breakfast and a lunch per shift, each past meal recorded in its time', async () => {
+    const meals = await rows<{ type: string; name: string; window: string; shift: number | null }>(sql`
+      select o.type, x.name, to_char(x.time_start, 'HH24:MI') || '–' || to_char(x.time_finish, 'HH24:MI') as window,
+             x.shift
       from fixation_categories x join organizations o on o.id = x.organization_id
-      where o.type <> 'company' order by x.time_start`);
+      where o.type <> 'company' order by o.type, x.time_start`);
     expect(meals).toEqual([
-      { type: 'kindergarten', name: 'Завтрак', window: '08:30–09:15' },
-      { type: 'kindergarten', name: 'Обед', window: '12:00–13:00' },
-      { type: 'kindergarten', name: 'Полдник', window: '15:30–16:00' },
+      { type: 'education', name: 'Завтрак', window: '08:00–09:30', shift: 1 },
+      { type: 'education', name: 'Обед', window: '11:30–13:30', shift: 1 },
+      { type: 'education', name: 'Обед', window: '13:30–15:00', shift: 2 },
+      { type: 'kindergarten', name: 'Завтрак', window: '08:30–09:15', shift: null },
+      { type: 'kindergarten', name: 'Обед', window: '12:00–13:00', shift: null },
+      { type: 'kindergarten', name: 'Полдник', window: '15:30–16:00', shift: null },
     ]);
-    const byMeal = await rows<{ type: string; meal: string | null }>(sql`
-      select distinct o.type, x.name as meal from visits v
+    // Every past meal of a pupil lies in its meal time's window and shift; the wallet's pupils only
+    // lunched, the paid ones of the first shift breakfasted too.
+    const byMeal = await rows<{ type: string; meal: string; shift: number; food: string; outside: number }>(sql`
+      select o.type, x.name as meal, r.shift, f.type as food,
+             count(*) filter (where (v.created_at at time zone 'Asia/Almaty')::time not between x.time_start and x.time_finish
+                                 or x.shift <> r.shift)::int as outside
+      from visits v
       join organizations o on o.id = v.organization_id
-      left join fixation_categories x on x.id = v.fixation_category_id
-      where v.school_id is not null order by 1`);
+      join classrooms r on r.id = v.classroom_id
+      join food_categories f on f.id = v.food_category_id
+      join fixation_categories x on x.id = v.fixation_category_id
+      where v.school_id is not null group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
     expect(byMeal).toEqual([
-      { type: 'education', meal: null },
-      { type: 'kindergarten', meal: 'Обед' },
+      { type: 'education', meal: 'Завтрак', shift: 1, food: 'common', outside: 0 },
+      { type: 'education', meal: 'Обед', shift: 1, food: 'common', outside: 0 },
+      { type: 'education', meal: 'Обед', shift: 1, food: 'sw', outside: 0 },
+      { type: 'education', meal: 'Обед', shift: 2, food: 'common', outside: 0 },
+      { type: 'education', meal: 'Обед', shift: 2, food: 'sw', outside: 0 },
+      { type: 'kindergarten', meal: 'Обед', shift: 1, food: 'common', outside: 0 },
+      { type: 'kindergarten', meal: 'Обед', shift: 1, food: 'sw', outside: 0 },
     ]);
+    const [none] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from visits where school_id is not null and fixation_category_id is null`);
+    expect(none!.n).toBe(0);
   });
 });
 

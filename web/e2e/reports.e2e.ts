@@ -168,10 +168,17 @@ describe('/report/school/fixations', () => {
     ).id;
     const class1 = (await call<{ id: number }>(admin, 'POST', '/api/classroom', { schoolId, name: '1 А' })).id;
     class10 = (await call<{ id: number }>(admin, 'POST', '/api/classroom', { schoolId, name: '10 Б' })).id;
+    // The social wallet pays a lunch: the demo's first-shift lunch, as its own wallet category.
+    const { rows: meals } = await call<{ rows: { id: number; name: string; shift: number | null }[] }>(
+      admin,
+      'GET',
+      '/api/fixation/categories?limit=1000',
+    );
     const category = await call<{ id: number }>(admin, 'POST', '/api/food/category', {
       name: `Питание ${SUFFIX}`,
       cost: 700,
       type: 'sw',
+      meals: meals.filter((m) => m.name === 'Обед' && m.shift === 1).map((m) => m.id),
     });
     const pupil = (name: string, classroomId: number) =>
       call<{ id: number }>(admin, 'POST', '/api/user', {

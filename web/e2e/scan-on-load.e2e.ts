@@ -10,6 +10,7 @@ import {
   expectVisits,
   recordTones,
   scanCard,
+  setSchoolMealsAside,
   tokenOf,
   tonesPlayed,
   withCard,
@@ -27,11 +28,14 @@ let page: Page;
 let eduAdmin: string;
 let admin: string;
 let removeCategory: () => Promise<void> = async () => {};
+let restoreMeals: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   eduAdmin = await tokenOf('edu.admin@demo.kz');
   admin = await tokenOf('admin@demo.kz');
   removeCategory = (await ensureCategoryNow(admin, `Загрузка ${stamp}`)).remove;
+  // The school's scans are recorded at any hour: its one meal a day, not its meal times.
+  restoreMeals = await setSchoolMealsAside(eduAdmin);
   browser = await openBrowser({ width: 1024, height: 768 });
   page = browser.page;
   await recordTones(page);
@@ -40,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await removeCategory();
+  await restoreMeals();
 });
 
 /**

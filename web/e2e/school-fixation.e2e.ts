@@ -9,6 +9,7 @@ import {
   historyRows,
   recordTones,
   scanCard,
+  setSchoolMealsAside,
   sleep,
   snap,
   tokenOf,
@@ -31,6 +32,7 @@ let eduAdmin: string;
 let schoolId: number;
 let classroom: { id: number; name: string };
 let paid: { id: number; name: string };
+let restoreMeals: () => Promise<void> = async () => {};
 
 async function pupil(tag: string, foodCategory: number | null = paid.id, extra: object = {}) {
   const name = `Ученик ${tag} ${stamp}`;
@@ -56,6 +58,8 @@ async function openScreen(page: Page, query = '') {
 
 beforeAll(async () => {
   eduAdmin = await tokenOf('edu.admin@demo.kz');
+  // This file scans at any hour: the school's one meal a day, not its meal times.
+  restoreMeals = await setSchoolMealsAside(eduAdmin);
   const schools = await call<{ rows: { id: number; name: string }[] }>(eduAdmin, 'GET', '/api/schools?limit=100');
   schoolId = schools.rows.find((s) => s.name === SCHOOL)!.id;
   const rooms = await call<{ rows: { id: number; name: string }[] }>(
@@ -78,9 +82,51 @@ beforeAll(async () => {
 afterAll(async () => {
   await counter?.close();
   await office?.close();
+  await restoreMeals();
 });
 
 describe('/school/fixation', () => {
+  it("records the demo school's meal whose window holds now, or refuses with the next one", async () => {
+    await restoreMeals();
+    try {
+      const p = await pupil('W');
+      // The screen of the admin locked to the school (the counter's picks a school in the next test).
+      const page = office.page;
+      await openScreen(page);
+      // What a first-shift pupil on paid meals meets at this minute in Almaty (breakfast 08:00–09:30,
+      // lunch 11:30–13:30), asked before and after the scan: a window may open or close meanwhile.
+      const expected = () => {
+        const now = new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Asia/Almaty',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(new Date());
+        if (now < '08:00') return 'refusal: Сейчас не время питания. Следующее: «Завтрак» с 08:00';
+        if (now < '09:30') return 'success: Завтрак';
+        if (now < '11:30') return 'refusal: Сейчас не время питания. Следующее: «Обед» с 11:30';
+        if (now < '13:30') return 'success: Обед';
+        return 'refusal: Питание на сегодня закончилось. Первое завтра: «Завтрак» с 08:00';
+      };
+      const before = expected();
+      await blur(page);
+      await wedgeScan(page, p.card);
+      const card = page.locator('[data-testid="scan-card"]:not([data-kind="idle"])');
+      await card.waitFor();
+      const shown = `${await card.getAttribute('data-kind')}: ${await card.textContent()}`;
+      const after = expected();
+      const met = [before, after].some((e) => {
+        const [kind, words] = e.split(': ');
+        return shown.startsWith(`${kind}: `) && shown.includes(words!);
+      });
+      expect(met, `${shown} (expected ${before})`).toBe(true);
+      await expectVisits(eduAdmin, LIST, p.name, shown.startsWith('success') ? 1 : 0);
+      await snap(page, 'school-fixation-meal-time');
+    } finally {
+      restoreMeals = await setSchoolMealsAside(eduAdmin);
+    }
+  });
+
   it('records a wedge scan at the counter, and another screen of the school shows it live without a reload', async () => {
     const photo = await uploadPhoto(eduAdmin, [200, 120, 40]);
     const p = await pupil('A', paid.id, { image_id: photo.id });

@@ -53,10 +53,26 @@ const cardNumber = (n: number) => `7700${String(n).padStart(6, '0')}`;
  * past visits: enough for every screen to show something real on a first start.
  */
 export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promise<void> {
+  // The schools' meal times: the first shift's breakfast and lunch, the second shift's lunch
+  // before its lessons (the social wallet pays the lunches, the paid category every meal).
+  const [breakfast, lunch1, lunch2] = await tx
+    .insert(fixationCategories)
+    .values([
+      { organizationId: s.edu, name: 'Завтрак', position: 1, timeStart: '08:00', timeFinish: '09:30', shift: 1 },
+      { organizationId: s.edu, name: 'Обед', position: 2, timeStart: '11:30', timeFinish: '13:30', shift: 1 },
+      { organizationId: s.edu, name: 'Обед', position: 3, timeStart: '13:30', timeFinish: '15:00', shift: 2 },
+    ])
+    .returning();
   const [sw, paid, kgFull, kgSw] = await tx
     .insert(foodCategories)
     .values([
-      { organizationId: s.edu, name: 'Социальный кошелёк', cost: '650.00', type: 'sw' },
+      {
+        organizationId: s.edu,
+        name: 'Социальный кошелёк',
+        cost: '650.00',
+        type: 'sw',
+        meals: [lunch1!.id, lunch2!.id],
+      },
       { organizationId: s.edu, name: 'Платное питание', cost: '900.00', type: 'common' },
       { organizationId: s.kg, name: 'Полный день', cost: '1200.00', type: 'common' },
       { organizationId: s.kg, name: 'Льготная', cost: '800.00', type: 'sw' },
@@ -69,7 +85,13 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     .insert(classrooms)
     .values([
       ...classNames(8).map((name) => ({ organizationId: s.edu, schoolId: s.school1, name })),
-      ...classNames(6).map((name) => ({ organizationId: s.edu, schoolId: s.school2, name })),
+      // The second school's third grade studies in the afternoon.
+      ...classNames(6).map((name) => ({
+        organizationId: s.edu,
+        schoolId: s.school2,
+        name,
+        shift: name.startsWith('3 ') ? 2 : 1,
+      })),
       ...['Младшая группа', 'Средняя группа', 'Старшая группа'].map((name) => ({
         organizationId: s.kg,
         schoolId: s.kindergarten,
@@ -125,7 +147,7 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     { organizationId: company, name: 'Обед', position: 2, timeStart: '12:00', timeFinish: '15:00' },
     { organizationId: company, name: 'Ужин', position: 3, timeStart: '17:00', timeFinish: '20:00' },
   ]);
-  // The kindergarten's three meals; the schools keep one meal a day (the organization sets none).
+  // The kindergarten's three meals.
   const [, gardenLunch] = await tx
     .insert(fixationCategories)
     .values([
@@ -230,21 +252,26 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
       select u.organization_id, u.school_id, u.id, ${date}::date from users u
       where u.classroom_id is not null and u.organization_id = ${s.edu} and u.id % 17 = ${k}`);
 
-  // A month of past lunches (none today, so today's scans start clean): pupils with a category on
-  // the school's working days at about noon (not those away; the kindergarten's in its lunch),
-  // employees at the first canteen every day.
+  // A month of past meals (none today, so today's scans start clean): pupils with a category on
+  // the school's working days (not those away), each in its shift's lunch (the kindergarten's at
+  // noon), the first shift's paid pupils at breakfast too; employees at the first canteen every day.
   await tx.execute(sql`
     insert into visits (organization_id, school_id, user_id, card_id, classroom_id, food_category_id, cost, visit_date,
       created_at, fixation_category_id)
     select u.organization_id, u.school_id, u.id, c.id, u.classroom_id, u.food_category_id, f.cost, d::date,
-           (d::date + time '12:00' + (u.id % 50) * interval '1 minute') at time zone 'Asia/Almaty',
-           case when u.organization_id = ${s.kg} then ${gardenLunch!.id}::int end
+           (d::date + m.at + (u.id % 50) * interval '1 minute') at time zone 'Asia/Almaty', m.id
     from users u
+    join classrooms r on r.id = u.classroom_id
     join cards c on c.user_id = u.id
     join food_categories f on f.id = u.food_category_id
+    join lateral (values
+      (${gardenLunch!.id}::int, time '12:00', u.organization_id = ${s.kg}),
+      (${lunch1!.id}::int, time '12:00', u.organization_id = ${s.edu} and r.shift = 1),
+      (${lunch2!.id}::int, time '13:40', u.organization_id = ${s.edu} and r.shift = 2),
+      (${breakfast!.id}::int, time '08:10', u.organization_id = ${s.edu} and r.shift = 1 and f.type = 'common')
+    ) m(id, at, due) on m.due
     cross join generate_series(${today}::date - 30, ${today}::date - 1, interval '1 day') d
-    where u.classroom_id is not null
-      and d::date = any(case when u.organization_id = ${s.kg} then ${gardenDays}::date[] else ${schoolDays}::date[] end)
+    where d::date = any(case when u.organization_id = ${s.kg} then ${gardenDays}::date[] else ${schoolDays}::date[] end)
       and not exists (select 1 from absences a where a.user_id = u.id and a.date = d::date)`);
   await tx.execute(sql`
     insert into visits (organization_id, canteen_id, user_id, card_id, fixation_category_id, visit_date, created_at)

@@ -170,8 +170,8 @@ export function createOversightRepository(db: Db) {
     /**
      * The portions due to the pupils of the school now in an `sw` food category whose wallet dates
      * cover each of the days given, per day and class (the statistics' «положено» before the grades'
-     * vacations): one a day where the organization has no meal times, else one per live meal time the
-     * category pays (every one where it names none).
+     * vacations): one a day where the organization has no meal times for the pupil's school and shift,
+     * else one per such live meal time the category pays (every one where it names none).
      */
     async walletDueCounts(schoolId: number, days: string[]) {
       if (days.length === 0) return [];
@@ -180,16 +180,20 @@ export function createOversightRepository(db: Db) {
         select to_char(d.day, 'YYYY-MM-DD') as day, c.name as "classroomName", sum(m.n)::int as portions
         from users p
         join food_categories f on f.id = p.food_category_id and f.type = 'sw'
+        join classrooms c on c.id = p.classroom_id
         cross join lateral (
           select case
             when exists (select 1 from fixation_categories x
-                         where x.organization_id = f.organization_id and x.deleted_at is null)
+                         where x.organization_id = f.organization_id and x.deleted_at is null
+                           and (x.school_id is null or x.school_id = p.school_id)
+                           and (x.shift is null or x.shift = c.shift))
             then (select count(*) from fixation_categories x
                   where x.organization_id = f.organization_id and x.deleted_at is null
+                    and (x.school_id is null or x.school_id = p.school_id)
+                    and (x.shift is null or x.shift = c.shift)
                     and (f.meal_ids is null or x.id = any(f.meal_ids)))
             else 1 end as n
         ) m
-        join classrooms c on c.id = p.classroom_id
         join days d on (p.social_wallet_set_date is null or p.social_wallet_set_date <= d.day)
           and (p.social_wallet_reset_date is null or d.day < p.social_wallet_reset_date)
         where p.school_id = ${schoolId}::int and p.deleted_at is null
@@ -268,14 +272,19 @@ export function createOversightRepository(db: Db) {
           left join users m on m.id = v.created_by
           left join schools s on s.id = v.school_id
           left join canteens k on k.id = v.canteen_id
+          left join classrooms c on c.id = v.classroom_id
           where v.organization_id = ${organizationId}::int and v.manual
             and v.visit_date between ${from}::date and ${to}::date
             and (${schoolId}::int is null or v.school_id = ${schoolId}::int)
             and exists (select 1 from fixation_categories f
-                        where f.organization_id = v.organization_id and f.deleted_at is null)
+                        where f.organization_id = v.organization_id and f.deleted_at is null
+                          and (v.school_id is null or f.school_id is null or f.school_id = v.school_id)
+                          and (f.shift is null or c.shift is null or f.shift = c.shift))
             and not exists (
               select 1 from fixation_categories f
               where f.organization_id = v.organization_id and f.deleted_at is null
+                and (v.school_id is null or f.school_id is null or f.school_id = v.school_id)
+                and (f.shift is null or c.shift is null or f.shift = c.shift)
                 and f.time_start <= (v.created_at at time zone o.time_zone)::time
                 and (v.created_at at time zone o.time_zone)::time < f.time_finish)
           order by v.created_at desc, v.id desc

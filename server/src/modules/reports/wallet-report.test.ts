@@ -10,7 +10,7 @@ import {
   createFoodCategory,
   createPupil,
 } from '../../../test/factories-people.ts';
-import { foodCategories, visits } from '../../platform/db/schema-people.ts';
+import { classrooms, foodCategories, visits } from '../../platform/db/schema-people.ts';
 
 /**
  * The social wallet reconciliation: per school day of a month, who was due a social-wallet
@@ -300,5 +300,25 @@ describe('the statistics of a school with meal times', () => {
     expect(await due()).toBe(4);
     await t.db.update(foodCategories).set({ meals: null }).where(eq(foodCategories.id, sw.id));
     expect(await due()).toBe(8);
+    // Another school's own meal time and the second shift's are not the pupil's (a first-shift
+    // class); once the class studies in the second shift, its lunch is.
+    const other = await createSchool(t.db, { organizationId: edu.id });
+    await createFixationCategory(t.db, {
+      organizationId: edu.id,
+      schoolId: other.id,
+      name: 'Полдник',
+      timeStart: '15:00',
+      timeFinish: '16:00',
+    });
+    await createFixationCategory(t.db, {
+      organizationId: edu.id,
+      shift: 2,
+      name: 'Обед',
+      timeStart: '14:00',
+      timeFinish: '15:00',
+    });
+    expect(await due()).toBe(8);
+    await t.db.update(classrooms).set({ shift: 2 }).where(eq(classrooms.id, klass.id));
+    expect(await due()).toBe(12);
   });
 });

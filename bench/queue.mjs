@@ -65,6 +65,9 @@ async function buildDataDir(dataDir) {
          (select id from schools where organization_id = u.organization_id order by id limit 1)) as school
        from users u where u.email = 'edu.cashier@demo.kz'`,
     );
+    // The bench scans at any hour: the schools' one meal a day, their meal times set aside (a scan
+    // outside them would be refused, and the bench would measure the refusal).
+    await q(`update fixation_categories set deleted_at = now() where organization_id = $1`, [cashier.org]);
     const { rows: foods } = await q(`select id, type from food_categories where organization_id = $1`, [cashier.org]);
     const sw = foods.find((f) => f.type === 'sw')?.id ?? foods[0].id;
     const paid = foods.find((f) => f.type !== 'sw')?.id ?? foods[0].id;

@@ -101,6 +101,11 @@ async function buildTemplate(name) {
     } = await c.query(`select id from food_categories where organization_id = $1 and type = 'sw'`, [
       school.organization_id,
     ]);
+    // The bench scans at any hour: the schools' one meal a day, their meal times set aside (a scan
+    // outside them would be refused, and the bench would measure the refusal).
+    await c.query(`update fixation_categories set deleted_at = now() where organization_id = $1`, [
+      school.organization_id,
+    ]);
     await c.query(GROW_PUPILS, [school.organization_id, school.id, sw.id, PUPILS - existing]);
     await c.query(GROW_CARDS);
     const {

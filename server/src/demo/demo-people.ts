@@ -124,7 +124,14 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
         foodCategoryId: category?.id ?? null,
         // The wallet's dates as the order gives them: most from 1 September, some from 1 October
         // (a list that came late); half until the end of the school year (25.05.2027).
-        socialWalletSetDate: category?.type === 'sw' ? (p.i % 5 === 0 ? '2026-10-01' : '2026-09-01') : null,
+        socialWalletSetDate:
+          category?.type === 'sw'
+            ? p.i % 5 === 0
+              ? '2026-10-01'
+              : '2026-09-01'
+            : !category && p.i % 10 === 2
+              ? '2026-09-01'
+              : null,
         socialWalletOrder: category?.type === 'sw' ? '№ 112 от 28.08.2026' : null,
         // A few pupils left the social wallet this autumn: the list shows them in red.
         socialWalletResetDate:

@@ -70,6 +70,30 @@ export interface ManualRow {
  * What the education admin oversees beyond the grids: each school's statistics, the social-wallet
  * meals that were due, and the anomalies of a period.
  */
+/**
+ * The wallet category each pupil of a school is reconciled under: their food category where it is
+ * a social wallet one; for a pupil who left the wallet (another category now, the wallet's end date
+ * kept), the wallet category of their last visit under one, else their organization's first live
+ * one. Columns: the pupil `p` and `wallet` (id, name, cost, meal_ids) of the pupils who have one.
+ */
+const walletPupils = (schoolId: number) => sql`
+  select p.*, w.id as wallet_id, w.name as wallet_name, w.cost as wallet_cost, w.meal_ids as wallet_meals
+  from users p
+  left join food_categories now_sw on now_sw.id = p.food_category_id and now_sw.type = 'sw'
+  left join lateral (
+    select f.id from visits v join food_categories f on f.id = v.food_category_id and f.type = 'sw'
+    where now_sw.id is null and p.social_wallet_reset_date is not null and v.user_id = p.id
+    order by v.visit_date desc, v.id desc limit 1
+  ) last_sw on true
+  left join lateral (
+    select f.id from food_categories f
+    where now_sw.id is null and p.social_wallet_reset_date is not null and last_sw.id is null
+      and f.organization_id = p.organization_id and f.type = 'sw' and f.deleted_at is null
+    order by f.id limit 1
+  ) first_sw on true
+  join food_categories w on w.id = coalesce(now_sw.id, last_sw.id, first_sw.id)
+  where p.school_id = ${schoolId}::int and p.deleted_at is null and p.classroom_id is not null`;
+
 export function createOversightRepository(db: Db) {
   return {
     /**
@@ -124,7 +148,8 @@ export function createOversightRepository(db: Db) {
 
     /**
      * Each of the school's days given (its working days: docs/rules.md "The school's year") that each
-     * pupil of the school now in an `sw` food category was due a meal (their wallet dates cover it),
+     * pupil of the school in the social wallet (`walletPupils`: now, or until the end date of the wallet
+     * they left) was due a meal (their wallet dates cover it),
      * with the daily cost of the first visit under an `sw` category that day, if any: the visit's own
      * snapshot, so a later price change does not rewrite a month already paid.
      */
@@ -135,12 +160,10 @@ export function createOversightRepository(db: Db) {
       const result = await db.execute(sql`
         with days as (select unnest(${`{${days.join(',')}}`}::date[]) as day),
         pupils as (
-          select p.id, p.name, p.classroom_id, c.name as classroom_name, f.name as category, f.cost,
-                 p.social_wallet_set_date as set_date, p.social_wallet_reset_date as reset_date
-          from users p
-          join food_categories f on f.id = p.food_category_id and f.type = 'sw'
+          select p.id, p.name, p.classroom_id, c.name as classroom_name, p.wallet_name as category,
+                 p.wallet_cost as cost, p.social_wallet_set_date as set_date, p.social_wallet_reset_date as reset_date
+          from (${walletPupils(schoolId)}) p
           join classrooms c on c.id = p.classroom_id
-          where p.school_id = ${schoolId}::int and p.deleted_at is null
         ),
         served as (
           select distinct on (v.user_id, v.visit_date) v.user_id, v.visit_date, v.cost
@@ -168,8 +191,8 @@ export function createOversightRepository(db: Db) {
     },
 
     /**
-     * The portions due to the pupils of the school now in an `sw` food category whose wallet dates
-     * cover each of the days given, per day and class (the statistics' «положено» before the grades'
+     * The portions due to the pupils of the school in the social wallet (`walletPupils`) whose wallet
+     * dates cover each of the days given, per day and class (the statistics' «положено» before the grades'
      * vacations): one a day where the organization has no meal times for the pupil's school and shift,
      * else one per such live meal time the category pays (every one where it names none).
      */
@@ -178,26 +201,24 @@ export function createOversightRepository(db: Db) {
       const result = await db.execute(sql`
         with days as (select unnest(${`{${days.join(',')}}`}::date[]) as day)
         select to_char(d.day, 'YYYY-MM-DD') as day, c.name as "classroomName", sum(m.n)::int as portions
-        from users p
-        join food_categories f on f.id = p.food_category_id and f.type = 'sw'
+        from (${walletPupils(schoolId)}) p
         join classrooms c on c.id = p.classroom_id
         cross join lateral (
           select case
             when exists (select 1 from fixation_categories x
-                         where x.organization_id = f.organization_id and x.deleted_at is null
+                         where x.organization_id = p.organization_id and x.deleted_at is null
                            and (x.school_id is null or x.school_id = p.school_id)
                            and (x.shift is null or x.shift = c.shift))
             then (select count(*) from fixation_categories x
-                  where x.organization_id = f.organization_id and x.deleted_at is null
+                  where x.organization_id = p.organization_id and x.deleted_at is null
                     and (x.school_id is null or x.school_id = p.school_id)
                     and (x.shift is null or x.shift = c.shift)
-                    and (f.meal_ids is null or x.id = any(f.meal_ids)))
+                    and (p.wallet_meals is null or x.id = any(p.wallet_meals)))
             else 1 end as n
         ) m
         join days d on (p.social_wallet_set_date is null or p.social_wallet_set_date <= d.day)
           and (p.social_wallet_reset_date is null or d.day < p.social_wallet_reset_date)
-        where p.school_id = ${schoolId}::int and p.deleted_at is null
-          and not exists (
+        where not exists (
             select 1 from absences a where a.user_id = p.id and a.date = d.day
               and not exists (select 1 from visits v where v.user_id = p.id and v.visit_date = d.day))
         group by 1, 2`);

@@ -269,6 +269,75 @@ describe('GET /api/report/school/social-wallet', () => {
 });
 
 describe('the statistics of a school with meal times', () => {
+  it('keeps a pupil who left the wallet during the month for the days it held, under the wallet category', async () => {
+    const edu = await createOrganization(t.db, { type: 'education' });
+    const own = await createSchool(t.db, { organizationId: edu.id });
+    const klass = await createClassroom(t.db, { organizationId: edu.id, schoolId: own.id, name: '3 А' });
+    const sw = await createFoodCategory(t.db, { organizationId: edu.id, name: 'Кошелёк', type: 'sw', cost: '650.00' });
+    const paid = await createFoodCategory(t.db, { organizationId: edu.id, name: 'Платное', cost: '900.00' });
+    const pupil = await createPupil(t.db, {
+      organizationId: edu.id,
+      schoolId: own.id,
+      classroomId: klass.id,
+      name: 'Асем Ушедшая',
+      foodCategoryId: sw.id,
+      socialWalletSetDate: '2026-09-01',
+    });
+    await t.db.insert(visits).values(
+      ['2026-11-02', '2026-11-03'].map((visitDate) => ({
+        organizationId: edu.id,
+        schoolId: own.id,
+        userId: pupil.id,
+        classroomId: klass.id,
+        foodCategoryId: sw.id,
+        visitDate,
+        cost: '650.00',
+        createdAt: new Date(`${visitDate}T07:00:00Z`),
+      })),
+    );
+    // The order ends her wallet on Wednesday the 4th; from then on she eats paid.
+    const eduAdmin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: edu.id })).token;
+    const moved = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token: eduAdmin,
+      payload: { id: pupil.id, food_category_id: paid.id, social_wallet_to: '2026-11-04' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/report/school/social-wallet?schoolId=${own.id}&month=${MONTH}`,
+      token: eduAdmin,
+    });
+    expect(res.statusCode).toBe(200);
+    const r = WalletReport.parse(res.json());
+    const [only] = r.classes.flatMap((c) => c.pupils);
+    expect(r.classes.flatMap((c) => c.pupils)).toHaveLength(1);
+    expect({
+      name: only!.name,
+      due: only!.due,
+      served: only!.servedTotal,
+      amount: only!.amount,
+      cost: only!.cost,
+      marks: only!.marks.slice(0, 5),
+    }).toEqual({
+      name: 'Асем Ушедшая',
+      due: 3,
+      served: 2,
+      amount: '1300.00',
+      cost: '650.00',
+      marks: ['served', 'served', 'missed', 'none', 'none'],
+    });
+    // The statistics owe her the same three days.
+    const observer = (await signedIn(t.platform, { role: 'EducationObserver', organizationId: edu.id })).token;
+    const stats = await t.call({
+      method: 'GET',
+      url: `/api/report/school/statistics?schoolId=${own.id}&dateFrom=2026-11-02&dateTo=2026-11-06`,
+      token: observer,
+    });
+    expect(stats.json().servings_received_total).toBe(3);
+  });
+
   it('owe a portion per meal the wallet pays: a lunch a day where it pays a lunch, each meal where it names none', async () => {
     const edu = await createOrganization(t.db, { type: 'education' });
     const own = await createSchool(t.db, { organizationId: edu.id });

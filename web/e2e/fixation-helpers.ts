@@ -298,6 +298,9 @@ export async function expectVisits(
 export function debugPage(page: Page, label: string): void {
   if (!process.env.FX_DEBUG) return;
   page.on('console', (m) => console.log(label, 'console', m.text()));
+  page.on('request', (r) => {
+    if (/fixation/.test(r.url())) console.log(label, 'sent', r.method(), r.url());
+  });
   page.on('response', (r) => {
     if (/fixation/.test(r.url()))
       console.log(label, r.request().method(), r.url(), r.status(), r.request().postData() ?? '');

@@ -67,6 +67,23 @@ afterAll(async () => {
 });
 
 describe('/fixation', () => {
+  it("asks the canteen cashier's screen for nothing the cashier may not read", async () => {
+    const refused: string[] = [];
+    const listen = (r: { status: () => number; url: () => string }) => {
+      if (r.status() === 401 || r.status() === 403) refused.push(`${r.status()} ${r.url()}`);
+    };
+    page.on('response', listen);
+    try {
+      await openScreen();
+      await page.getByTestId('current-categories').getByText(category.name).waitFor();
+      // Every call of the screen's first look has answered.
+      await page.waitForLoadState('networkidle');
+    } finally {
+      page.off('response', listen);
+    }
+    expect(refused).toEqual([]);
+  });
+
   it('records a wedge scan: a green card with photo, name, job title and category, a chirp, and the row in the history', async () => {
     const photo = await uploadPhoto(admin, [46, 110, 160]);
     const e = await employee('A', { image_id: photo.id });

@@ -28,4 +28,5 @@ export const fixationCategoryOptionsQuery = () =>
 
 export const useFoodCategoryOptions = () => useQuery(foodCategoryOptionsQuery());
 export const useCanteenOptions = () => useQuery(canteenOptionsQuery());
-export const useFixationCategoryOptions = () => useQuery(fixationCategoryOptionsQuery());
+/** `enabled` false: not asked (a canteen's cashier may not read the list). */
+export const useFixationCategoryOptions = (enabled = true) => useQuery({ ...fixationCategoryOptionsQuery(), enabled });

@@ -19,7 +19,7 @@ import { ScanCard } from './scan-card.tsx';
 import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
 import { useScanStation } from './use-scan-station.ts';
 import { useStationTarget } from '../../lib/use-station-target.ts';
-import { useThrottledRefresh } from './use-throttled-refresh.ts';
+import { reloadNow, useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
 import { todayCountKey } from './api/today-count.ts';
 import { SearchField } from '../../ui/search-field.tsx';
@@ -65,8 +65,7 @@ export function CanteenFixationPage() {
   const removeVisit = useDeleteFixation('canteen').mutateAsync;
   const refresh = useThrottledRefresh(
     useCallback(() => {
-      void queryClient.invalidateQueries({ queryKey: fixationsKey });
-      void queryClient.invalidateQueries({ queryKey: todayCountKey });
+      reloadNow(queryClient, [fixationsKey, todayCountKey]);
     }, [queryClient]),
   );
 

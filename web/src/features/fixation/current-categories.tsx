@@ -14,7 +14,8 @@ const t = i18n.fixation;
 export function CurrentCategories({ school = false, schoolId }: { school?: boolean; schoolId?: number }) {
   const { data } = useCurrentCategories(schoolId);
   const shifts = i18n.catalogs.mealTimes;
-  const all = useFixationCategoryOptions();
+  // Only a school asks whether the organization has meal times: a canteen's cashier may not read them.
+  const all = useFixationCategoryOptions(school);
   if (!data || (school && (!all.data || all.data.total === 0))) return null;
   return (
     <Flex gap={8} wrap align="center" data-testid="current-categories" aria-label={t.currentLabel}>

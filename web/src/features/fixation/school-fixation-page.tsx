@@ -21,7 +21,7 @@ import { ManualEntry, QueueBar, SoundToggle } from './scan-controls.tsx';
 import { useLiveSchool } from './use-live-school.ts';
 import { useScanStation } from './use-scan-station.ts';
 import { useStationTarget } from '../../lib/use-station-target.ts';
-import { useThrottledRefresh } from './use-throttled-refresh.ts';
+import { reloadNow, useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
 import { CurrentCategories } from './current-categories.tsx';
 import { todayCountKey } from './api/today-count.ts';
@@ -68,9 +68,7 @@ export function SchoolFixationPage() {
   const removeVisit = useDeleteFixation('school').mutateAsync;
   const refresh = useThrottledRefresh(
     useCallback(() => {
-      void queryClient.invalidateQueries({ queryKey: schoolFixationsKey });
-      void queryClient.invalidateQueries({ queryKey: todayCountKey });
-      void queryClient.invalidateQueries({ queryKey: schoolPaceKey });
+      reloadNow(queryClient, [schoolFixationsKey, todayCountKey, schoolPaceKey]);
     }, [queryClient]),
   );
   const live = useLiveSchool(schoolId, refresh);

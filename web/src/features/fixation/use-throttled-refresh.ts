@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
@@ -30,4 +31,15 @@ export function useThrottledRefresh(refresh: () => void, ms = 1000): () => void 
     if (wait <= 0) run();
     else timer.current = setTimeout(run, wait);
   }, [ms]);
+}
+
+/**
+ * Reloads the lists under these keys with what the server holds now. A list still waiting for its
+ * first answer would otherwise keep that request, asked before the change, and show its answer (a
+ * scan made as the screen opened missing from the history until the next scan): its request is
+ * cancelled and asked again.
+ */
+export function reloadNow(queryClient: QueryClient, keys: readonly QueryKey[]): void {
+  for (const queryKey of keys)
+    void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
 }

@@ -29,6 +29,7 @@ export const CALENDAR_MESSAGES = withKazakh(
     grades: 'Классы — от 0 до 12, «по» не меньше «с»',
     gradesVacation: 'Классы указываются только для каникул',
     weekDays: 'Учебная неделя — 5 или 6 дней',
+    fiveDayGrades: 'Пятидневка для младших классов — только в шестидневной школе, классы от 0 до 12',
     year: 'Учебный год — с 2020 по 2099',
     schoolForWeek: 'Выберите школу',
     period: 'Не больше 31 дня',
@@ -46,6 +47,7 @@ export const CALENDAR_MESSAGES = withKazakh(
     grades: 'Сыныптар — 0-ден 12-ге дейін, «дейін» «бастап»-тан кем емес',
     gradesVacation: 'Сыныптар тек каникулға көрсетіледі',
     weekDays: 'Оқу аптасы — 5 немесе 6 күн',
+    fiveDayGrades: 'Кіші сыныптарға бескүндік — тек алты күндік мектепте, сыныптар 0-ден 12-ге дейін',
     year: 'Оқу жылы — 2020 жылдан 2099 жылға дейін',
     schoolForWeek: 'Мектепті таңдаңыз',
     period: '31 күннен аспайды',
@@ -70,7 +72,15 @@ export const CalendarDay = z.object({
   name: z.string().nullable(),
   name_kk: z.string().nullable(),
   /** The grades on vacation that working day (the first grades' February week). */
-  grade_vacations: z.array(z.object({ from: z.number().int(), to: z.number().int(), name: z.string() })),
+  /** Grades that rest that working day: a vacation of theirs, or a six-day school's Saturday of its five-day grades. */
+  grade_vacations: z.array(
+    z.object({
+      from: z.number().int(),
+      to: z.number().int(),
+      name: z.string(),
+      kind: z.enum(['vacation', 'five_day']),
+    }),
+  ),
 });
 export type CalendarDay = z.infer<typeof CalendarDay>;
 
@@ -106,7 +116,15 @@ export type CalendarQuery = z.infer<typeof CalendarQuery>;
 export const CalendarYear = z.object({
   /** Whose days: the country (the super admin), an organization, or one of its schools. */
   scope: z.enum(['country', 'organization', 'school']),
-  school: z.object({ id: z.number().int(), name: z.string(), week_days: z.number().int() }).nullable(),
+  school: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      week_days: z.number().int(),
+      /** A six-day school's grades up to this one study five days (null: all six). */
+      five_day_to_grade: z.number().int().nullable(),
+    })
+    .nullable(),
   /** A kindergarten works through the school vacations. */
   kindergarten: z.boolean(),
   from: z.string(),
@@ -173,10 +191,22 @@ export const CalendarEntryUpdate = z
 export type CalendarEntryUpdate = z.infer<typeof CalendarEntryUpdate>;
 
 /** `PUT /api/calendar/week`: a school's week. */
-export const CalendarWeek = z.object({
-  school_id: bodyId(),
-  week_days: z.union([z.literal(5), z.literal(6)], { error: M.weekDays }),
-});
+export const CalendarWeek = z
+  .object({
+    school_id: bodyId(),
+    week_days: z.union([z.literal(5), z.literal(6)], { error: M.weekDays }),
+    /** A six-day school's younger grades on a five-day week: up to this grade (null or absent: none). */
+    five_day_to_grade: z
+      .number({ error: M.fiveDayGrades })
+      .int({ error: M.fiveDayGrades })
+      .min(0, { error: M.fiveDayGrades })
+      .max(12, { error: M.fiveDayGrades })
+      .nullish(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.week_days !== 6 && b.five_day_to_grade != null)
+      ctx.addIssue({ code: 'custom', message: M.fiveDayGrades, path: ['five_day_to_grade'] });
+  });
 export type CalendarWeek = z.infer<typeof CalendarWeek>;
 
 /** `GET /api/activated/menu/days`: the dates of a period with the day of the activation's menu each serves. */

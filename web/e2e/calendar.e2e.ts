@@ -77,8 +77,18 @@ describe('/calendar as the education admin', () => {
     await page.getByText('6 дней (пн–сб)').click();
     await page.getByText('Учебная неделя сохранена').first().waitFor();
     await waitKind('2028-04-15', 'working');
+    // Its grades up to the fourth keep a five-day week: their Saturdays are days off.
+    await page.getByTestId('calendar-five-day').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('с 0 по 4 класс', { exact: true }).click();
+    await page.getByTestId('calendar-five-day').getByText('с 0 по 4 класс').waitFor();
+    await expect
+      .poll(() => cell('2028-04-15').getAttribute('aria-label'))
+      .toContain('Выходной пятидневных классов (0–4');
+    expect(await cell('2028-04-15').getAttribute('class')).toContain('grades');
+    expect(await cell('2028-04-14').getAttribute('aria-label')).not.toContain('пятидневных');
     await shot(page, 'calendar');
     await page.getByText('5 дней (пн–пт)').click();
+    await page.getByTestId('calendar-five-day').waitFor({ state: 'detached' });
     await waitKind('2028-04-15', 'rest');
 
     // The day's entry is removed after a question.

@@ -19,6 +19,7 @@ export function createCalendarRepository(db: Db) {
           id: schools.id,
           organizationId: schools.organizationId,
           weekDays: schools.weekDays,
+          fiveDayToGrade: schools.fiveDayToGrade,
           type: organizations.type,
         })
         .from(schools)
@@ -28,6 +29,7 @@ export function createCalendarRepository(db: Db) {
         id: r.id,
         organizationId: r.organizationId,
         weekDays: r.weekDays,
+        fiveDayToGrade: r.fiveDayToGrade,
         kindergarten: r.type === 'kindergarten',
       }));
     },
@@ -126,14 +128,14 @@ export function createCalendarWrites(db: Db) {
     async remove(id: number, tx: Db) {
       await tx.delete(calendarEntries).where(eq(calendarEntries.id, id));
     },
-    async setWeek(schoolId: number, weekDays: number, tx: Db) {
+    async setWeek(schoolId: number, weekDays: number, fiveDayToGrade: number | null, tx: Db) {
       const [before] = await tx
-        .select({ weekDays: schools.weekDays })
+        .select({ weekDays: schools.weekDays, fiveDayToGrade: schools.fiveDayToGrade })
         .from(schools)
         .where(eq(schools.id, schoolId))
         .for('update');
-      await tx.update(schools).set({ weekDays }).where(eq(schools.id, schoolId));
-      return before?.weekDays ?? null;
+      await tx.update(schools).set({ weekDays, fiveDayToGrade }).where(eq(schools.id, schoolId));
+      return before ?? null;
     },
     async organizationType(id: number) {
       const [row] = await db.select({ type: organizations.type }).from(organizations).where(eq(organizations.id, id));

@@ -15,7 +15,7 @@ import { forbidden, notFound, ValidationError } from '../../platform/http/errors
 import type { Platform } from '../../platform/platform.ts';
 import { schoolInScope } from '../../platform/db/places.ts';
 import { createCalendarRepository, createCalendarWrites, type EntryRow } from './calendar.repository.ts';
-import { schoolDays } from './school-year.ts';
+import { schoolDays, type SchoolKind } from './school-year.ts';
 
 const toEntry = (r: EntryRow): CalendarEntry => ({
   id: r.id,
@@ -88,7 +88,7 @@ export function createCalendarService(platform: Pick<Platform, 'db' | 'now'>) {
       const kindergarten =
         organizationId !== null && (await writes.organizationType(organizationId)) === 'kindergarten';
       const rows = await writes.rowsOf(organizationId, school ? [school.id] : [], from, to);
-      const kinds = school ? (await read.schools([school.id]))[0]! : { weekDays: 5, kindergarten };
+      const kinds: SchoolKind = school ? (await read.schools([school.id]))[0]! : { weekDays: 5, kindergarten };
       const entries = (
         await read.entries(
           organizationId === null ? [] : [organizationId],
@@ -115,7 +115,14 @@ export function createCalendarService(platform: Pick<Platform, 'db' | 'now'>) {
         actor.role === 'SuperAdmin' ? scope === 'country' : scope === 'school' || actor.schoolId === null;
       return {
         scope,
-        school: school ? { id: school.id, name: school.name, week_days: kinds.weekDays } : null,
+        school: school
+          ? {
+              id: school.id,
+              name: school.name,
+              week_days: kinds.weekDays,
+              five_day_to_grade: kinds.fiveDayToGrade ?? null,
+            }
+          : null,
         kindergarten,
         from,
         to,
@@ -192,14 +199,15 @@ export function createCalendarService(platform: Pick<Platform, 'db' | 'now'>) {
       const school = await schoolOf(actor, body.school_id);
       if (!school) throw notFound(M.schoolNotFound);
       return db.transaction(async (tx) => {
-        const before = await writes.setWeek(school.id, body.week_days, tx);
+        const fiveDayToGrade = body.week_days === 6 ? (body.five_day_to_grade ?? null) : null;
+        const before = await writes.setWeek(school.id, body.week_days, fiveDayToGrade, tx);
         await audit(tx, actor, {
           action: 'school_week_days',
           entity: 'school',
           entityId: school.id,
           organizationId: school.organizationId,
-          before: { week_days: before },
-          after: { week_days: body.week_days },
+          before: { week_days: before?.weekDays ?? null, five_day_to_grade: before?.fiveDayToGrade ?? null },
+          after: { week_days: body.week_days, five_day_to_grade: fiveDayToGrade },
         });
         return { success: true };
       });

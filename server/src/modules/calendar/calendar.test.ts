@@ -39,7 +39,7 @@ describe('GET /api/calendar', () => {
     const y = await year(`year=2026&schoolId=${school}`);
     expect([y.scope, y.school, y.from, y.to, y.editable]).toEqual([
       'school',
-      { id: school, name: 'Школа №7', week_days: 5 },
+      { id: school, name: 'Школа №7', week_days: 5, five_day_to_grade: null },
       '2026-09-01',
       '2027-08-31',
       true,
@@ -205,6 +205,31 @@ describe('PUT /api/calendar/week', () => {
       .select({ after: auditLog.after })
       .from(auditLog)
       .where(eq(auditLog.action, 'school_week_days'));
-    expect(row?.after).toEqual({ week_days: 6 });
+    expect(row?.after).toEqual({ week_days: 6, five_day_to_grade: null });
+  });
+
+  it('gives grades up to the one named a five-day week in a six-day school, and refuses it in a five-day one', async () => {
+    const own = (await createSchool(t.db, { organizationId: org })).id;
+    const ok = await call('PUT', '/api/calendar/week', admin, { school_id: own, week_days: 6, five_day_to_grade: 4 });
+    expect(ok.statusCode).toBe(200);
+    const y = await year(`year=2026&schoolId=${own}`);
+    expect(y.school?.five_day_to_grade).toBe(4);
+    const saturday = y.days.find((d) => d.date === '2026-12-05')!;
+    expect([saturday.kind, saturday.grade_vacations]).toEqual([
+      'working',
+      [{ from: 0, to: 4, name: 'Пятидневная неделя', kind: 'five_day' }],
+    ]);
+    for (const body of [
+      { school_id: own, week_days: 5, five_day_to_grade: 4 },
+      { school_id: own, week_days: 6, five_day_to_grade: 13 },
+      { school_id: own, week_days: 6, five_day_to_grade: 'четыре' },
+    ]) {
+      const bad = await call('PUT', '/api/calendar/week', admin, body);
+      expect([bad.statusCode, Object.keys(bad.json().validationErrors)]).toEqual([422, ['five_day_to_grade']]);
+    }
+    expect((await year(`year=2026&schoolId=${own}`)).school?.five_day_to_grade).toBe(4);
+    // Back to five days: the younger grades' own week goes with the Saturdays.
+    await call('PUT', '/api/calendar/week', admin, { school_id: own, week_days: 5 });
+    expect((await year(`year=2026&schoolId=${own}`)).school).toMatchObject({ week_days: 5, five_day_to_grade: null });
   });
 });

@@ -91,6 +91,17 @@ describe('the shipped calendar of the Republic of Kazakhstan', () => {
     expect(dueOn(feb, null)).toBe(true);
   });
 
+  it("gives a six-day school's younger grades on a five-day week their Saturdays off, and no other day", async () => {
+    const school = await createSchool(t.db, { organizationId: orgId, weekDays: 6, fiveDayToGrade: 4 });
+    const days = (await calendars.forSchool(school.id, '2026-12-04', '2026-12-07'))!.days;
+    const [friday, saturday, sunday, monday] = days;
+    expect(saturday!.kind).toBe('working');
+    expect([4, 5].map((g) => dueOn(saturday!, g))).toEqual([false, true]);
+    expect(dueOn(saturday!, gradeOf('0 «А»'))).toBe(false);
+    expect([friday, monday].map((d) => dueOn(d!, 1))).toEqual([true, true]);
+    expect(sunday!.kind).toBe('rest');
+  });
+
   it("lets an organization and a school override the country's days, the school last", async () => {
     const org2 = (await createOrganization(t.db, { type: 'education' })).id;
     const a = (await createSchool(t.db, { organizationId: org2 })).id;

@@ -28,12 +28,14 @@ export interface SchoolDay {
   name: string | null;
   nameKk: string | null;
   /** Vacations of some grades only on a working day (the first grades' February week). */
-  gradeVacations: { from: number; to: number; name: string }[];
+  gradeVacations: { from: number; to: number; name: string; kind: 'vacation' | 'five_day' }[];
 }
 
 export interface SchoolKind {
   /** 5 (Monday–Friday) or 6 (Monday–Saturday). */
   weekDays: number;
+  /** A six-day school's grades up to this one study five days: their Saturdays are days off. */
+  fiveDayToGrade?: number | null;
   /** A kindergarten works through the school vacations of the country (its own calendar kind). */
   kindergarten: boolean;
 }
@@ -61,6 +63,9 @@ export function gradeOf(classroomName: string): number | null {
   const n = Number(m[1]);
   return n <= 12 ? n : null;
 }
+
+/** What a younger grade's Saturday off in a six-day school is called on the calendar. */
+export const FIVE_DAY_WEEK = 'Пятидневная неделя';
 
 /** How far back a holiday can move a day off into a period (Nauryz's three days and a weekend). */
 const LOOK_BACK = 10;
@@ -113,7 +118,8 @@ export function schoolDays(entries: CalendarEntry[], school: SchoolKind, from: s
       if (e.kind === 'vacation' && e.gradeFrom !== null) {
         for (const d of within(e)) {
           const row = day.get(d)!;
-          if (isServed(row.kind)) row.gradeVacations.push({ from: e.gradeFrom, to: e.gradeTo!, name: e.name });
+          if (isServed(row.kind))
+            row.gradeVacations.push({ from: e.gradeFrom, to: e.gradeTo!, name: e.name, kind: 'vacation' });
         }
         continue;
       }
@@ -128,6 +134,12 @@ export function schoolDays(entries: CalendarEntry[], school: SchoolKind, from: s
   if (!school.kindergarten) apply(country.filter((e) => e.kind === 'vacation'));
   apply(entries.filter((e) => e.scope === 'organization' && forWeek(e)));
   apply(entries.filter((e) => e.scope === 'school' && forWeek(e)));
+  // A six-day school's younger grades on a five-day week rest on its working Saturdays.
+  const fiveDayTo = school.weekDays === 6 ? (school.fiveDayToGrade ?? null) : null;
+  if (fiveDayTo !== null)
+    for (const row of day.values())
+      if (isoWeekday(row.date) === 6 && isServed(row.kind))
+        row.gradeVacations.push({ from: 0, to: fiveDayTo, name: FIVE_DAY_WEEK, kind: 'five_day' });
   return all.filter((d) => d >= from).map((d) => day.get(d)!);
 }
 

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -95,11 +96,17 @@ export const schools = pgTable(
     city: text('city'),
     /** Days of the school's week: 5 (Monday–Friday) or 6 (Monday–Saturday); docs/rules.md "The school's year". */
     weekDays: integer('week_days').notNull().default(5),
+    /** A six-day school's grades up to this one study five days: their Saturdays are days off. */
+    fiveDayToGrade: smallint('five_day_to_grade'),
     createdAt: createdAt(),
   },
   (t) => [
     index('schools_organization_idx').on(t.organizationId),
     check('schools_week_days_check', sql`${t.weekDays} in (5, 6)`),
+    check(
+      'schools_five_day_grade_check',
+      sql`${t.fiveDayToGrade} is null or (${t.fiveDayToGrade} between 0 and 12 and ${t.weekDays} = 6)`,
+    ),
   ],
 );
 

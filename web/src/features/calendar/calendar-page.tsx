@@ -314,7 +314,12 @@ function YearGrid({ year, onOpen }: { year: CalendarYear; onOpen: (date: string)
                       const kind = d?.kind ?? 'working';
                       const grades = d?.grade_vacations ?? [];
                       const name = d ? nameOf(d) : null;
-                      const extra = grades.map((g) => `${t.gradeVacation} (${t.gradesOf(g.from, g.to)})`).join('; ');
+                      const extra = grades
+                        .map(
+                          (g) =>
+                            `${g.kind === 'five_day' ? t.fiveDayRest : t.gradeVacation} (${t.gradesOf(g.from, g.to)})`,
+                        )
+                        .join('; ');
                       const label = t.dayLabel(
                         formatDate(date),
                         WEEKDAYS[weekday(date)]!,
@@ -473,6 +478,32 @@ export function CalendarPage() {
                         .catch((err: unknown) => message.error(errorText(err)))
                     }
                   />
+                  {data.school.week_days === 6 && (
+                    <>
+                      <span id="calendar-five-day-label">{t.fiveDay}</span>
+                      <Select
+                        aria-labelledby="calendar-five-day-label"
+                        data-testid="calendar-five-day"
+                        style={{ minWidth: 190 }}
+                        value={data.school.five_day_to_grade ?? -1}
+                        disabled={!data.editable || saveWeek.isPending}
+                        options={[
+                          { value: -1, label: t.fiveDayNone },
+                          ...Array.from({ length: 11 }, (_, k) => ({ value: k + 1, label: t.fiveDayTo(k + 1) })),
+                        ]}
+                        onChange={(v: number) =>
+                          void saveWeek
+                            .mutateAsync({
+                              school_id: data.school!.id,
+                              week_days: 6,
+                              five_day_to_grade: v === -1 ? null : v,
+                            })
+                            .then(() => message.success(t.weekSaved))
+                            .catch((err: unknown) => message.error(errorText(err)))
+                        }
+                      />
+                    </>
+                  )}
                 </Space>
               )}
             </Flex>

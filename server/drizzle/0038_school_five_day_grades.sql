@@ -1,0 +1,2 @@
+ALTER TABLE "schools" ADD COLUMN "five_day_to_grade" smallint;--> statement-breakpoint
+ALTER TABLE "schools" ADD CONSTRAINT "schools_five_day_grade_check" CHECK ("schools"."five_day_to_grade" is null or ("schools"."five_day_to_grade" between 0 and 12 and "schools"."week_days" = 6));

@@ -98,6 +98,8 @@ export const CalendarEntry = z.object({
   grade_from: z.number().int().nullable(),
   grade_to: z.number().int().nullable(),
   source: z.string().nullable(),
+  /** The source in Kazakh, where known; null: `source` stands for both languages. */
+  source_kk: z.string().nullable(),
   updated_at: z.string(),
 });
 export type CalendarEntry = z.infer<typeof CalendarEntry>;
@@ -164,6 +166,8 @@ const entryFields = {
   grade_from: grade().nullable().optional(),
   grade_to: grade().nullable().optional(),
   source: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(500).nullable().optional()),
+  /** Absent on an update: kept while `source` stays as it was, cleared when it changes. */
+  source_kk: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(500).nullable().optional()),
 };
 const checkEntry = (
   b: { date_from: string; date_to: string; kind: EntryKind; grade_from?: number | null; grade_to?: number | null },

@@ -128,6 +128,15 @@ describe('a day at a Kazakh school, in Kazakh', () => {
     await shot(page, 'kazakh-school-report');
   });
 
+  it("shows the school year's days with their sources in Kazakh", async () => {
+    await asUser('edu.admin@demo.kz');
+    await page.goto(`${baseUrl()}/calendar`);
+    const independence = page.getByTestId('calendar-entries').locator('tr', { hasText: 'Тәуелсіздік күні' });
+    await independence.waitFor();
+    expect(await independence.textContent()).toContain('«Қазақстан Республикасындағы мерекелер туралы»');
+    expect(await page.getByTestId('calendar-entries').textContent()).not.toContain('Закон РК');
+  });
+
   it('issues a book to a pupil by scanner at the library desk', async () => {
     const librarian = await tokenOf('librarian@demo.kz');
     const admin = await tokenOf('edu.admin@demo.kz');

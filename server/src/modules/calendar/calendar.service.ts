@@ -31,6 +31,7 @@ const toEntry = (r: EntryRow): CalendarEntry => ({
   grade_from: r.gradeFrom,
   grade_to: r.gradeTo,
   source: r.source,
+  source_kk: r.sourceKk,
   updated_at: r.updatedAt.toISOString(),
 });
 
@@ -72,6 +73,7 @@ export function createCalendarService(platform: Pick<Platform, 'db' | 'now'>) {
     gradeFrom: body.grade_from ?? null,
     gradeTo: body.grade_to ?? null,
     source: body.source ?? null,
+    sourceKk: body.source_kk ?? null,
   });
 
   const checkKind = (actor: Actor, kind: CalendarEntryCreate['kind']) => {
@@ -165,7 +167,10 @@ export function createCalendarService(platform: Pick<Platform, 'db' | 'now'>) {
       return db.transaction(async (tx) => {
         const before = await writes.find(body.id, tx);
         if (!before || !mayChange(actor, before)) throw notFound(M.notFound);
-        const row = await writes.update(body.id, values(body), platform.now(), tx);
+        const next = values(body);
+        // A Kazakh source not sent stays with the source it translates, and goes when that changes.
+        if (body.source_kk === undefined) next.sourceKk = next.source === before.source ? before.sourceKk : null;
+        const row = await writes.update(body.id, next, platform.now(), tx);
         const entry = toEntry(row);
         await audit(tx, actor, {
           action: 'calendar_entry_update',

@@ -233,3 +233,38 @@ describe('PUT /api/calendar/week', () => {
     expect((await year(`year=2026&schoolId=${own}`)).school).toMatchObject({ week_days: 5, five_day_to_grade: null });
   });
 });
+
+describe('the sources of the days in Kazakh', () => {
+  it('ships every source of the country’s days in Kazakh too', async () => {
+    const shipped = await t.db.select().from(calendarEntries);
+    const sourced = shipped.filter((e) => e.organizationId === null && e.source !== null);
+    expect(sourced.length).toBeGreaterThan(30);
+    const untranslated = sourced.filter((e) => !/[әғқңөұүһі]/i.test(e.sourceKk ?? '')).map((e) => e.name);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('keeps an entry’s Kazakh source while its source stays, and drops it with a new source', async () => {
+    const made = await call('POST', '/api/calendar/entry', admin, {
+      kind: 'day_off',
+      date_from: '2027-04-02',
+      date_to: '2027-04-02',
+      name: 'Санитарный день',
+      source: 'Приказ директора № 5',
+      source_kk: 'Директордың № 5 бұйрығы',
+    });
+    expect(made.json()).toMatchObject({ source: 'Приказ директора № 5', source_kk: 'Директордың № 5 бұйрығы' });
+    const body = { id: made.json().id, kind: 'day_off', date_from: '2027-04-02', date_to: '2027-04-02' };
+    const renamed = await call('PUT', '/api/calendar/entry', admin, {
+      ...body,
+      name: 'Санитарный день школы',
+      source: 'Приказ директора № 5',
+    });
+    expect(renamed.json().source_kk).toBe('Директордың № 5 бұйрығы');
+    const resourced = await call('PUT', '/api/calendar/entry', admin, {
+      ...body,
+      name: 'Санитарный день школы',
+      source: 'Приказ директора № 6',
+    });
+    expect(resourced.json()).toMatchObject({ source: 'Приказ директора № 6', source_kk: null });
+  });
+});

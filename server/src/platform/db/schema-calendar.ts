@@ -37,6 +37,8 @@ export const calendarEntries = pgTable(
     gradeTo: integer('grade_to'),
     /** Where the dates come from (a law, an order), or who decided them. */
     source: text('source'),
+    /** The source in Kazakh (the shipped entries'); null: the Kazakh screens show `source`. */
+    sourceKk: text('source_kk'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

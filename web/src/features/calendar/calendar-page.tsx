@@ -410,7 +410,9 @@ export function CalendarPage() {
     {
       key: 'source',
       title: t.columns.source,
-      render: (_, e) => <Typography.Text type="secondary">{e.source}</Typography.Text>,
+      render: (_, e) => (
+        <Typography.Text type="secondary">{kazakh() ? (e.source_kk ?? e.source) : e.source}</Typography.Text>
+      ),
     },
     {
       key: 'actions',

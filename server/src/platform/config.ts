@@ -14,6 +14,8 @@ export interface Config {
   livePort: number;
   host: string;
   dataDir: string;
+  /** Where backups are written and looked for: BACKUP_DIR, else DATA_DIR/backups. */
+  backupDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
   smtpUrl: string | null;
@@ -171,6 +173,7 @@ const Env = z.object({
   LIVE_PORT: port('LIVE_PORT', 0),
   HOST: z.string().optional(),
   DATA_DIR: z.string().optional(),
+  BACKUP_DIR: z.string().optional(),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
@@ -222,6 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // device reach the instance past its proxy.
     host: e.HOST || '127.0.0.1',
     dataDir: path.resolve(cwd, e.DATA_DIR || 'data'),
+    backupDir: e.BACKUP_DIR
+      ? path.resolve(cwd, e.BACKUP_DIR)
+      : path.join(path.resolve(cwd, e.DATA_DIR || 'data'), 'backups'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+
+/**
+ * A backup file (docs/rules.md "Backups"): gzip of lines. The first names the format; the second is
+ * the header (JSON); then each table of the database as of one moment: a line `T {name, columns}`,
+ * its rows in PostgreSQL's COPY text format (one line a row: a newline inside a value is written
+ * `\n`), a line `\.`, and a line `E {rows, sha256}` (the rows' exact bytes); last a line
+ * `END {tables, rows}`. A file without that last line was cut short.
+ */
+export const BACKUP_MAGIC = 'TAMAQ-BACKUP';
+export const BACKUP_FORMAT = 1;
+const END_OF_ROWS = '\\.';
+
+export interface BackupHeader {
+  product: 'tamaq';
+  format: number;
+  /** The product's version that wrote it. */
+  app_version: string;
+  /** The last migration applied to the database it was taken from, and how many were. */
+  migration: { tag: string; when: number; count: number };
+  /** `server_version` of the PostgreSQL it was taken from. */
+  postgres: string;
+  created_at: string;
+}
+
+export interface BackupTable {
+  name: string;
+  columns: string[];
+  rows: number;
+  sha256: string;
+}
+
+export interface BackupSummary {
+  header: BackupHeader;
+  tables: BackupTable[];
+  rows: number;
+}
+
+/** Why a file is not a backup that can be restored; `reason` names which, for the message. */
+export class BackupFileError extends Error {
+  constructor(
+    readonly reason: 'not_backup' | 'newer_format' | 'truncated' | 'altered',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const BACKUP_MESSAGES = {
+  notBackup: 'Это не файл резервной копии Tamaq',
+  newerFormat: (n: number) => `Файл сделан более новой версией Tamaq (формат ${n}): обновите программу`,
+  truncated: 'Файл обрезан: копия записана не до конца',
+  altered: (table?: string) =>
+    table
+      ? `Файл повреждён или изменён: не сходится контрольная сумма таблицы «${table}»`
+      : 'Файл повреждён или изменён: его нельзя прочитать',
+} as const;
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The tables of the `public` schema with their columns in order (generated ones left out: they are computed). */
+async function tablesOf(client: pg.PoolClient): Promise<{ name: string; columns: string[] }[]> {
+  const { rows } = await client.query<{ name: string; columns: string[] }>(`
+    select c.relname as name, array_agg(a.attname::text order by a.attnum) as columns
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+    where c.relkind in ('r', 'p')
+    group by c.relname
+    order by c.relname`);
+  return rows;
+}
+
+/** The last migration applied (drizzle's journal table), as the backup's level. */
+async function migrationLevel(client: pg.PoolClient, tagOf: (when: number) => string) {
+  const { rows } = await client.query<{ when: string; count: string }>(`
+    select max(created_at)::text as when, count(*)::text as count from drizzle.__drizzle_migrations`);
+  const when = Number(rows[0]?.when ?? 0);
+  return { tag: tagOf(when), when, count: Number(rows[0]?.count ?? 0) };
+}
+
+/**
+ * Writes every table of the database, as of one moment (one REPEATABLE READ snapshot), to `sink` as
+ * a compressed backup file. `tagOf` names a migration by its timestamp (the journal's `when`).
+ */
+export async function writeBackup(
+  pool: pg.Pool,
+  sink: Writable,
+  meta: { appVersion: string; tagOf: (when: number) => string; now: () => Date },
+): Promise<BackupSummary> {
+  const client = await pool.connect();
+  const gzip = createGzip({ level: 6 });
+  const done = pipeline(gzip, sink);
+  const write = (text: string) =>
+    new Promise<void>((resolve, reject) => gzip.write(text, (err) => (err ? reject(err) : resolve())));
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    // A large table takes longer than a report may (the heavy pool's limit).
+    await client.query('set local statement_timeout = 0');
+    const header: BackupHeader = {
+      product: 'tamaq',
+      format: BACKUP_FORMAT,
+      app_version: meta.appVersion,
+      migration: await migrationLevel(client, meta.tagOf),
+      postgres: (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v,
+      created_at: meta.now().toISOString(),
+    };
+    await write(`${BACKUP_MAGIC} ${BACKUP_FORMAT}\n${JSON.stringify(header)}\n`);
+    const tables: BackupTable[] = [];
+    for (const t of await tablesOf(client)) {
+      await write(`T ${JSON.stringify(t)}\n`);
+      const hash = createHash('sha256');
+      let rows = 0;
+      const copy = client.query(
+        copyTo(`copy ${quote(t.name)} (${t.columns.map(quote).join(', ')}) to stdout`),
+      ) as Readable;
+      for await (const chunk of copy) {
+        const bytes = chunk as Buffer;
+        hash.update(bytes);
+        for (const b of bytes) if (b === 10) rows++;
+        if (!gzip.write(bytes)) await new Promise((r) => gzip.once('drain', r));
+      }
+      const table = { ...t, rows, sha256: hash.digest('hex') };
+      tables.push(table);
+      await write(`${END_OF_ROWS}\nE ${JSON.stringify({ rows, sha256: table.sha256 })}\n`);
+    }
+    const total = tables.reduce((n, t) => n + t.rows, 0);
+    await write(`END ${JSON.stringify({ tables: tables.length, rows: total })}\n`);
+    await client.query('commit');
+    gzip.end();
+    await done;
+    return { header, tables, rows: total };
+  } catch (err) {
+    gzip.destroy(err as Error);
+    await done.catch(() => {});
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Reads a backup file through, handing each table's rows to `onTable` (its header, then its rows'
+ * lines as a stream) when given, and checks every table's row count and checksum and the file's
+ * end. Refuses what is not a Tamaq backup, a newer format, a file cut short or altered.
+ */
+export async function readBackup(
+  file: string,
+  onTable?: (table: { name: string; columns: string[] }, rows: Readable) => Promise<void>,
+): Promise<BackupSummary> {
+  const gunzip = createGunzip();
+  const source = createReadStream(file);
+  const unzipped = source.pipe(gunzip);
+  let broken: Error | null = null;
+  const fail = (err: Error) => (broken ??= err);
+  source.on('error', fail);
+  // zlib says Z_BUF_ERROR when the data ends early, Z_DATA_ERROR when it was changed.
+  gunzip.on('error', (err: NodeJS.ErrnoException) =>
+    fail(
+      err.code === 'Z_BUF_ERROR'
+        ? new BackupFileError('truncated', BACKUP_MESSAGES.truncated)
+        : new BackupFileError('altered', BACKUP_MESSAGES.altered()),
+    ),
+  );
+  const lines = createInterface({ input: unzipped, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
+  const next = async (): Promise<string | null> => {
+    try {
+      const r = await lines.next();
+      if (broken) throw broken;
+      return r.done ? null : r.value;
+    } catch (err) {
+      throw broken ?? err;
+    }
+  };
+  const notBackup = () => new BackupFileError('not_backup', BACKUP_MESSAGES.notBackup);
+  const truncated = () => new BackupFileError('truncated', BACKUP_MESSAGES.truncated);
+  try {
+    const first = await next().catch(() => {
+      throw notBackup();
+    });
+    const magic = first === null ? null : /^TAMAQ-BACKUP (\d+)$/.exec(first);
+    if (!magic) throw notBackup();
+    const format = Number(magic[1]);
+    if (format > BACKUP_FORMAT) throw new BackupFileError('newer_format', BACKUP_MESSAGES.newerFormat(format));
+    const parse = <T>(line: string | null, prefix: string): T => {
+      if (line === null) throw truncated();
+      if (!line.startsWith(prefix)) throw new BackupFileError('altered', BACKUP_MESSAGES.altered(prefix.trim()));
+      try {
+        return JSON.parse(line.slice(prefix.length)) as T;
+      } catch {
+        throw new BackupFileError('altered', BACKUP_MESSAGES.altered(prefix.trim()));
+      }
+    };
+    const header = parse<BackupHeader>(await next(), '');
+    if (header.product !== 'tamaq') throw notBackup();
+    const tables: BackupTable[] = [];
+    for (;;) {
+      const line = await next();
+      if (line === null) throw truncated();
+      if (line.startsWith('END ')) {
+        const end = parse<{ tables: number; rows: number }>(line, 'END ');
+        const rows = tables.reduce((n, t) => n + t.rows, 0);
+        if (end.tables !== tables.length || end.rows !== rows)
+          throw new BackupFileError('altered', BACKUP_MESSAGES.altered('END'));
+        return { header, tables, rows };
+      }
+      const table = parse<{ name: string; columns: string[] }>(line, 'T ');
+      const hash = createHash('sha256');
+      let rows = 0;
+      const out = new PassThrough();
+      // A file that breaks off mid-table ends the consumer's reading with the error (not unhandled).
+      out.on('error', () => {});
+      const consumed = onTable ? onTable(table, out) : (out.resume(), Promise.resolve());
+      const fed = (async () => {
+        for (;;) {
+          const row = await next();
+          if (row === null) throw truncated();
+          if (row === END_OF_ROWS) break;
+          const bytes = Buffer.from(`${row}\n`);
+          hash.update(bytes);
+          rows++;
+          if (!out.write(bytes)) await new Promise((r) => out.once('drain', r));
+        }
+        out.end();
+      })();
+      await Promise.all([fed.catch((err: Error) => (out.destroy(err), Promise.reject(err))), consumed]);
+      const end = parse<{ rows: number; sha256: string }>(await next(), 'E ');
+      const sha256 = hash.digest('hex');
+      if (end.rows !== rows || end.sha256 !== sha256)
+        throw new BackupFileError('altered', BACKUP_MESSAGES.altered(table.name));
+      tables.push({ ...table, rows, sha256 });
+    }
+  } finally {
+    source.destroy();
+  }
+}

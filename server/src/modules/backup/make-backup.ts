@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { APP_VERSION } from '@tamaq/contract/constants';
+import type pg from 'pg';
+import { MIGRATIONS_DIR } from '../../platform/db/migrate.ts';
+import { writeBackup, type BackupSummary } from './backup-file.ts';
+
+/** The migrations' names by their timestamps, from the committed journal. */
+export function migrationTags(): (when: number) => string {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  const byWhen = new Map(journal.entries.map((e) => [e.when, e.tag]));
+  return (when) => byWhen.get(when) ?? `unknown-${when}`;
+}
+
+/** A backup's file name: when it was taken, in UTC, sorting as the time does. */
+export const backupName = (at: Date) =>
+  `tamaq-${at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')}.backup`;
+
+/**
+ * Takes a backup into `dir`: written under a temporary name, flushed to the disk, then renamed, so a
+ * backup cut off midway (a kill, a full disk) never leaves a file that looks whole. Answers the file
+ * and what it holds.
+ */
+export async function makeBackup(
+  pool: pg.Pool,
+  dir: string,
+  now: () => Date = () => new Date(),
+): Promise<BackupSummary & { file: string; bytes: number }> {
+  fs.mkdirSync(dir, { recursive: true });
+  const at = now();
+  const file = path.join(dir, backupName(at));
+  const partial = path.join(dir, `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`);
+  const sink = fs.createWriteStream(partial, { flags: 'wx' });
+  try {
+    const summary = await writeBackup(pool, sink, { appVersion: APP_VERSION, tagOf: migrationTags(), now: () => at });
+    const fd = fs.openSync(partial, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(partial, file);
+    // The rename itself reaches the disk with the directory's entry.
+    try {
+      const dirFd = fs.openSync(dir, 'r');
+      fs.fsyncSync(dirFd);
+      fs.closeSync(dirFd);
+    } catch {
+      /* a directory cannot be opened for fsync on Windows: the rename stands */
+    }
+    return { ...summary, file, bytes: fs.statSync(file).size };
+  } catch (err) {
+    fs.rmSync(partial, { force: true });
+    throw err;
+  }
+}

@@ -63,10 +63,22 @@ export const BACKUP_MESSAGES = {
       : 'Файл повреждён или изменён: его нельзя прочитать',
 } as const;
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * How values are written as text, the same on every server and session: the times in UTC with their
+ * offset, dates as ISO, bytes as hex, floats to the digit. A restore checks its rows by exporting
+ * them again under the same settings.
+ */
+export const COPY_SETTINGS = `set local timezone = 'UTC'; set local datestyle = 'ISO, YMD';
+  set local intervalstyle = 'postgres'; set local bytea_output = 'hex'; set local extra_float_digits = 1`;
+
+/** Every row of a table in COPY's text format, as a backup writes it. */
+export const copyOut = (table: { name: string; columns: string[] }) =>
+  copyTo(`copy ${quote(table.name)} (${table.columns.map(quote).join(', ')}) to stdout`);
 
 /** The tables of the `public` schema with their columns in order (generated ones left out: they are computed). */
-async function tablesOf(client: pg.PoolClient): Promise<{ name: string; columns: string[] }[]> {
+export async function tablesOf(client: pg.ClientBase): Promise<{ name: string; columns: string[] }[]> {
   const { rows } = await client.query<{ name: string; columns: string[] }>(`
     select c.relname as name, array_agg(a.attname::text order by a.attnum) as columns
     from pg_class c
@@ -104,6 +116,7 @@ export async function writeBackup(
     await client.query('begin isolation level repeatable read read only');
     // A large table takes longer than a report may (the heavy pool's limit).
     await client.query('set local statement_timeout = 0');
+    await client.query(COPY_SETTINGS);
     const header: BackupHeader = {
       product: 'tamaq',
       format: BACKUP_FORMAT,
@@ -118,9 +131,7 @@ export async function writeBackup(
       await write(`T ${JSON.stringify(t)}\n`);
       const hash = createHash('sha256');
       let rows = 0;
-      const copy = client.query(
-        copyTo(`copy ${quote(t.name)} (${t.columns.map(quote).join(', ')}) to stdout`),
-      ) as Readable;
+      const copy = client.query(copyOut(t)) as Readable;
       for await (const chunk of copy) {
         const bytes = chunk as Buffer;
         hash.update(bytes);

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createCard, createClassroom, createPupil } from '../../../test/factories-people.ts';
+import { images } from '../../platform/db/schema.ts';
+import { copyOut, COPY_SETTINGS, tablesOf } from './backup-file.ts';
+import { makeBackup } from './make-backup.ts';
+import { restoreIntoNewDatabase } from './restore-file.ts';
+
+/** docs/rules.md "Backups": a backup restored into a new database gives back every row. */
+let t: TestContext;
+let pool: pg.Pool;
+let dir: string;
+const restored: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  pool = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-restore-'));
+  // A school's day: pupils with cards, a scan, a calendar day of its own, a photo.
+  const org = await createOrganization(t.db, { type: 'education' });
+  const school = await createSchool(t.db, { organizationId: org.id });
+  const klass = await createClassroom(t.db, { organizationId: org.id, schoolId: school.id, name: '5 А' });
+  const admin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org.id })).token;
+  const food = await t.call({
+    method: 'POST',
+    url: '/api/food/category',
+    token: admin,
+    payload: { name: 'Платное', cost: 900 },
+  });
+  for (const name of ['Айгерим', 'Болат\tКим', 'Дана\n«Новая»']) {
+    const pupil = await createPupil(t.db, {
+      organizationId: org.id,
+      schoolId: school.id,
+      classroomId: klass.id,
+      name,
+      foodCategoryId: food.json().id,
+    });
+    await createCard(t.db, { organizationId: org.id, number: `R${pupil.id}`, userId: pupil.id });
+  }
+  const [first] = await t.db.query.users.findMany({ where: (u, { eq }) => eq(u.schoolId, school.id) });
+  const scan = await t.call({
+    method: 'POST',
+    url: '/api/school/fixation',
+    token: admin,
+    payload: { cardId: `R${first!.id}`, schoolId: school.id },
+  });
+  expect(scan.statusCode).toBe(200);
+  const day = await t.call({
+    method: 'POST',
+    url: '/api/calendar/entry',
+    token: admin,
+    payload: {
+      school_id: school.id,
+      kind: 'day_off',
+      date_from: '2026-12-18',
+      date_to: '2026-12-18',
+      name: 'Санитарный день',
+    },
+  });
+  expect(day.statusCode).toBe(200);
+  await t.db.insert(images).values({
+    key: 'restore-test',
+    mime: 'image/webp',
+    width: 1,
+    height: 1,
+    etag: 'e',
+    bytes: Buffer.from([0, 255, 10, 13, 92, 9]),
+  });
+});
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: t.databaseUrl });
+  await admin.connect();
+  for (const name of restored) await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+  await pool.end();
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Each table's row count and checksum, as a backup writes them. */
+async function fingerprint(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(COPY_SETTINGS);
+    const out: Record<string, string> = {};
+    for (const table of await tablesOf(client)) {
+      const hash = createHash('sha256');
+      let rows = 0;
+      for await (const chunk of client.query(copyOut(table)) as Readable) {
+        hash.update(chunk as Buffer);
+        for (const b of chunk as Buffer) if (b === 10) rows++;
+      }
+      out[table.name] = `${rows} ${hash.digest('hex').slice(0, 12)}`;
+    }
+    await client.query('commit');
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+const databases = async () =>
+  (await pool.query<{ datname: string }>('select datname from pg_database')).rows.map((r) => r.datname);
+
+describe('restoring a backup into a new database', () => {
+  it('gives back every table row for row, with its sequences past the rows', async () => {
+    const made = await makeBackup(pool, dir);
+    const back = await restoreIntoNewDatabase(made.file, t.databaseUrl);
+    restored.push(back.name);
+    expect(await fingerprint(back.url)).toEqual(await fingerprint(t.databaseUrl));
+    expect(back.summary.tables.find((x) => x.name === 'visits')?.rows).toBe(1);
+    // A new row takes the next id, as it would have on the original.
+    const client = new pg.Client({ connectionString: back.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: number }>(
+        `insert into organizations (name, type) values ('После восстановления', 'education') returning id`,
+      );
+      const { rows: max } = await pool.query<{ id: number }>('select max(id) as id from organizations');
+      expect(rows[0]!.id).toBeGreaterThan(max[0]!.id);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('refuses a changed file before creating anything', async () => {
+    const made = await makeBackup(pool, fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-restore-')));
+    const bytes = fs.readFileSync(made.file);
+    const cut = path.join(dir, 'cut.backup');
+    fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 40));
+    const before = await databases();
+    await expect(restoreIntoNewDatabase(cut, t.databaseUrl, 'tamaq_restore_refused')).rejects.toThrow(
+      'Файл обрезан: копия записана не до конца',
+    );
+    expect(await databases()).toEqual(before);
+  });
+});

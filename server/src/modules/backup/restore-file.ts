@@ -4,11 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { MIGRATIONS_DIR } from '../../platform/db/migrate.ts';
+import { MIGRATIONS_DIR, migrateUrl } from '../../platform/db/migrate.ts';
 import {
   BackupFileError,
   copyOut,
@@ -59,15 +57,6 @@ function migrationsUpTo(when: number): string {
   return dir;
 }
 
-async function migrateWith(url: string, folder: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  try {
-    await migratePg(drizzle(pool), { migrationsFolder: folder });
-  } finally {
-    await pool.end();
-  }
-}
-
 /**
  * Restores a backup file into a new database `name` on the server of `serverUrl` (docs/rules.md
  * "Backups"): the file is read through and checked first; the new database gets the schema at the
@@ -89,9 +78,9 @@ export async function restoreIntoNewDatabase(
   try {
     await admin.query(`create database ${quote(name)}`);
     try {
-      await migrateWith(url, level);
+      await migrateUrl(url, level);
       await load(file, url, summary);
-      await migrateWith(url, MIGRATIONS_DIR);
+      await migrateUrl(url);
     } catch (err) {
       await admin.query(`drop database if exists ${quote(name)} with (force)`).catch(() => {});
       throw err;

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { SERVER_ROOT } from '../paths.ts';
 import type { Database } from './client.ts';
@@ -10,4 +12,14 @@ export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   await database.exclusive(() => migratePg(database.db as unknown as NodePgDatabase, config));
+}
+
+/** Applies the migrations of `folder` (a copy of the committed ones up to a level) to the database at `url`. */
+export async function migrateUrl(url: string, folder: string = MIGRATIONS_DIR): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await migratePg(drizzlePg(pool), { migrationsFolder: folder });
+  } finally {
+    await pool.end();
+  }
 }

@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { loadConfig } from '../src/platform/config.ts';
 import { fromPostgresUrl, openEmbeddedPostgres, type Database } from '../src/platform/db/client.ts';
+import { DataDirLockedError, lockDataDir } from '../src/platform/db/data-dir-lock.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { makeBackup } from '../src/modules/backup/make-backup.ts';
 
@@ -16,12 +17,24 @@ const die = (message: string): never => {
 
 const config = (() => {
   try {
-    return loadConfig();
+    // npm runs the script in server/; DATA_DIR and BACKUP_DIR are meant from where the command was typed.
+    return loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   } catch (err) {
     return die((err as Error).message);
   }
 })();
 
+if (!config.databaseUrl) {
+  try {
+    lockDataDir(config.dataDir);
+  } catch (err) {
+    die(
+      err instanceof DataDirLockedError
+        ? `${err.message} Копия встроенной базы делается при остановленном сервере.`
+        : String(err),
+    );
+  }
+}
 let database: Database;
 try {
   database = config.databaseUrl ? fromPostgresUrl(config.databaseUrl, 2) : await openEmbeddedPostgres(config.dataDir);

@@ -12,6 +12,8 @@ import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
 import { createOverdueNotices } from './modules/book-loans/overdue-notices.ts';
 import { startKeyPruning } from './platform/key-pruning.ts';
 import { createSchoolsService } from './modules/schools/schools.service.ts';
+import { createBackupSchedule } from './modules/backup/backup-schedule.ts';
+import type pg from 'pg';
 
 /**
  * The server on an open database: its schema brought up to date, the demo data on a new one, the API
@@ -34,6 +36,17 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
   const stopNotices = createOverdueNotices(platform, createSchoolsService(platform)).start(app.log);
   // Keys no retry can still use are forgotten (any instance may; the statements are idempotent).
   const stopPruning = startKeyPruning(database.db, platform.now, app.log);
+  // The nightly backup: every instance looks, the day's unique key lets one of them write it.
+  const stopBackups = config.backupTime
+    ? createBackupSchedule({
+        db: database.db,
+        pool: (database.heavy as unknown as { $client: pg.Pool }).$client,
+        dir: config.backupDir,
+        time: config.backupTime,
+        keep: config.backupKeep,
+        now: platform.now,
+      }).start(app.log)
+    : () => {};
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
   const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors, platform.liveSockets);
   await live.listen({ port: config.wsPort, host: config.host });
@@ -61,6 +74,7 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
     app.log.info(`${signal}: stopping`);
     stopNotices();
     stopPruning();
+    stopBackups();
     await live.close();
     // Every request under way is answered before the database closes.
     await drain.close();

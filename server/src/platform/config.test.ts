@@ -173,6 +173,18 @@ describe('loadConfig', () => {
     },
   );
 
+  it('backs up nightly at 02:00 into DATA_DIR/backups, keeping 14, unless told otherwise', () => {
+    const base = loadConfig({ DATA_DIR: '/srv/tamaq' }, '/');
+    expect([base.backupDir, base.backupTime, base.backupKeep]).toEqual(['/srv/tamaq/backups', '02:00', 14]);
+    const set = loadConfig({ BACKUP_DIR: '/mnt/usb', BACKUP_TIME: '23:30', BACKUP_KEEP: '30' }, '/');
+    expect([set.backupDir, set.backupTime, set.backupKeep]).toEqual(['/mnt/usb', '23:30', 30]);
+    expect(loadConfig({ BACKUP_TIME: 'off' }, '/').backupTime).toBeNull();
+    for (const v of ['2:00', '24:00', '02:60', 'nightly'])
+      expect(problems({ BACKUP_TIME: v })).toEqual(['BACKUP_TIME: ожидается время ЧЧ:ММ (например 02:00) или off']);
+    for (const v of ['0', '366', '1.5', 'all'])
+      expect(problems({ BACKUP_KEEP: v })).toEqual(['BACKUP_KEEP: ожидается число копий от 1 до 365']);
+  });
+
   it('reads TRUST_PROXY as a hop count or a list of addresses and subnets', () => {
     const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, cwd).trustProxy;
     expect(trust('')).toBe(false);

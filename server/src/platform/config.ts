@@ -16,6 +16,10 @@ export interface Config {
   dataDir: string;
   /** Where backups are written and looked for: BACKUP_DIR, else DATA_DIR/backups. */
   backupDir: string;
+  /** The nightly backup's local time (BACKUP_TIME, 02:00), or null (off). */
+  backupTime: string | null;
+  /** How many backup files the schedule keeps (BACKUP_KEEP, 14). */
+  backupKeep: number;
   databaseUrl: string | null;
   redisUrl: string | null;
   smtpUrl: string | null;
@@ -174,6 +178,18 @@ const Env = z.object({
   HOST: z.string().optional(),
   DATA_DIR: z.string().optional(),
   BACKUP_DIR: z.string().optional(),
+  BACKUP_TIME: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v === 'off' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), {
+      message: 'BACKUP_TIME: ожидается время ЧЧ:ММ (например 02:00) или off',
+    }),
+  BACKUP_KEEP: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 365), {
+      message: 'BACKUP_KEEP: ожидается число копий от 1 до 365',
+    }),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
@@ -228,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     backupDir: e.BACKUP_DIR
       ? path.resolve(cwd, e.BACKUP_DIR)
       : path.join(path.resolve(cwd, e.DATA_DIR || 'data'), 'backups'),
+    backupTime: e.BACKUP_TIME === 'off' ? null : e.BACKUP_TIME || '02:00',
+    backupKeep: e.BACKUP_KEEP ? Number(e.BACKUP_KEEP) : 14,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -43,6 +44,20 @@ export const roles = pgTable('roles', {
  * no other deployment has. Redis keys and channels are named under it, so two deployments on one
  * Redis (a test and a live one, two schools) never see each other's scans or limits.
  */
+/** A day's scheduled backup (docs/rules.md "Backups"): its day claimed once, by one instance. */
+export const backupRuns = pgTable('backup_runs', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** The local date of the schedule's day: unique, so of several instances one takes it. */
+  day: date('day').notNull().unique('backup_runs_day_key'),
+  status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  file: text('file'),
+  bytes: bigint('bytes', { mode: 'number' }),
+  rows: bigint('rows', { mode: 'number' }),
+  error: text('error'),
+});
+
 export const installation = pgTable(
   'installation',
   {

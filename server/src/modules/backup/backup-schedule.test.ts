@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization } from '../../../test/factories.ts';
+import { backupRuns } from '../../platform/db/schema.ts';
+import { readBackup } from './backup-file.ts';
+import { createBackupSchedule } from './backup-schedule.ts';
+
+/** docs/rules.md "Backups": the nightly backup, taken once a day by one instance, the newest kept. */
+let t: TestContext;
+let pool: pg.Pool;
+let dir: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  pool = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-schedule-'));
+  await createOrganization(t.db, { type: 'education', timeZone: 'Asia/Almaty' });
+});
+afterAll(async () => {
+  await pool.end();
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const schedule = (over: Partial<Parameters<typeof createBackupSchedule>[0]> = {}) =>
+  createBackupSchedule({ db: t.db, pool, dir, time: '02:00', keep: 3, now: () => t.clock.now, ...over });
+
+describe('the nightly backup', () => {
+  it('waits for its hour in the organization’s zone, then two instances write one backup for the day', async () => {
+    // 01:59 in Almaty (UTC+5).
+    t.clock.now = new Date('2026-12-02T20:59:00Z');
+    expect(await schedule().runOnce()).toBe('not_yet');
+    expect(fs.readdirSync(dir)).toEqual([]);
+    t.clock.now = new Date('2026-12-02T21:00:00Z');
+    const outcomes = await Promise.all([schedule().runOnce(), schedule().runOnce()]);
+    expect(outcomes.sort()).toEqual(['done', 'taken']);
+    expect(fs.readdirSync(dir)).toEqual(['tamaq-20261202T210000Z.backup']);
+    expect((await readBackup(path.join(dir, 'tamaq-20261202T210000Z.backup'))).tables.length).toBeGreaterThan(30);
+    const runs = await t.db.select().from(backupRuns);
+    expect(runs.map((r) => [r.day, r.status, r.file, r.error])).toEqual([
+      ['2026-12-03', 'done', path.join(dir, 'tamaq-20261202T210000Z.backup'), null],
+    ]);
+    // Later the same day: done already.
+    t.clock.now = new Date('2026-12-03T09:00:00Z');
+    expect(await schedule().runOnce()).toBe('taken');
+  });
+
+  it('keeps the newest backups only, and never a file that is not one', async () => {
+    fs.writeFileSync(path.join(dir, 'tamaq-20261101T210000Z.backup'), 'old');
+    fs.writeFileSync(path.join(dir, 'tamaq-20261102T210000Z.backup'), 'old');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'the school’s own');
+    // A PC switched on at 08:00 backs up then.
+    t.clock.now = new Date('2026-12-04T03:00:00Z');
+    expect(await schedule().runOnce()).toBe('done');
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'notes.txt',
+      'tamaq-20261102T210000Z.backup',
+      'tamaq-20261202T210000Z.backup',
+      'tamaq-20261204T030000Z.backup',
+    ]);
+  });
+
+  it('records a failed day with its reason', async () => {
+    const blocked = path.join(dir, 'not-a-directory');
+    fs.writeFileSync(blocked, '');
+    t.clock.now = new Date('2026-12-05T03:00:00Z');
+    expect(await schedule({ dir: blocked }).runOnce()).toBe('failed');
+    const runs = await t.db.select().from(backupRuns);
+    const failed = runs.find((r) => r.day === '2026-12-05')!;
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/EEXIST|ENOTDIR/);
+  });
+});

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
+import type pg from 'pg';
+import type { Db } from '../../platform/db/client.ts';
+import { localDate, localTime } from '../../platform/time.ts';
+import { createBackupRepository } from './backup.repository.ts';
+import { makeBackup } from './make-backup.ts';
+
+/** How often an instance looks whether the day's backup is due; the first look soon after start. */
+export const BACKUP_LOOK_EVERY_MS = 5 * 60_000;
+const FIRST_LOOK_MS = 60_000;
+const BACKUP_FILE = /^tamaq-\d{8}T\d{6}Z\.backup$/;
+
+/**
+ * The nightly backup (docs/rules.md "Backups"): once a day, from `time` in the first organization's
+ * time zone (a PC off at that hour backs up when it next runs that day), one instance claims the day
+ * and writes a backup through `pool` (the heavy one: low priority beside the queue) into `dir`, then
+ * keeps the newest `keep` backup files there.
+ */
+export function createBackupSchedule(opts: {
+  db: Db;
+  pool: pg.Pool;
+  dir: string;
+  time: string;
+  keep: number;
+  now: () => Date;
+}) {
+  const repo = createBackupRepository(opts.db);
+
+  /** The backup files of `dir`, newest first. */
+  const files = () =>
+    fs.existsSync(opts.dir)
+      ? fs
+          .readdirSync(opts.dir)
+          .filter((f) => BACKUP_FILE.test(f))
+          .sort()
+          .reverse()
+      : [];
+
+  /** One look: answers what it did ('not_yet', 'taken' when today's is done or elsewhere, or the run). */
+  async function runOnce(): Promise<'not_yet' | 'taken' | 'done' | 'failed'> {
+    const at = opts.now();
+    const zone = (await repo.timeZone()) ?? DEFAULT_TIME_ZONE;
+    if (localTime(at, zone) < opts.time) return 'not_yet';
+    const id = await repo.claim(localDate(at, zone), at);
+    if (id === null) return 'taken';
+    try {
+      const made = await makeBackup(opts.pool, opts.dir, opts.now);
+      await repo.finish(id, { status: 'done', at: opts.now(), file: made.file, bytes: made.bytes, rows: made.rows });
+      for (const old of files().slice(opts.keep)) fs.rmSync(path.join(opts.dir, old), { force: true });
+      return 'done';
+    } catch (err) {
+      await repo.finish(id, { status: 'failed', at: opts.now(), error: (err as Error).message });
+      return 'failed';
+    }
+  }
+
+  return {
+    runOnce,
+    files,
+    /** Looks soon and then every `BACKUP_LOOK_EVERY_MS`; answers the stop. */
+    start(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }) {
+      let running = false;
+      const look = () => {
+        if (running) return;
+        running = true;
+        runOnce()
+          .then((r) => {
+            if (r === 'done') log.info({ dir: opts.dir }, 'nightly backup written');
+            if (r === 'failed') log.error({ dir: opts.dir }, 'nightly backup failed');
+          })
+          .catch((err: Error) => log.error({ error: err.message }, 'nightly backup failed'))
+          .finally(() => {
+            running = false;
+          });
+      };
+      const first = setTimeout(look, FIRST_LOOK_MS);
+      const every = setInterval(look, BACKUP_LOOK_EVERY_MS);
+      first.unref();
+      every.unref();
+      return () => {
+        clearTimeout(first);
+        clearInterval(every);
+      };
+    },
+  };
+}

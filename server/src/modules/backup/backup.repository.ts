@@ -1,0 +1,49 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { backupRuns, organizations } from '../../platform/db/schema.ts';
+
+/** The schedule's runs: a day claimed once (its unique key), then finished or failed. */
+export function createBackupRepository(db: Db) {
+  return {
+    /** The time zone the schedule keeps: the first organization's (a school's PC holds one). */
+    async timeZone(): Promise<string | null> {
+      const [row] = await db
+        .select({ timeZone: organizations.timeZone })
+        .from(organizations)
+        .orderBy(asc(organizations.id))
+        .limit(1);
+      return row?.timeZone ?? null;
+    },
+    /** Claims the day's run; null when another look (or instance) has it already. */
+    async claim(day: string, at: Date): Promise<number | null> {
+      const [row] = await db
+        .insert(backupRuns)
+        .values({ day, status: 'running', startedAt: at })
+        .onConflictDoNothing({ target: backupRuns.day })
+        .returning({ id: backupRuns.id });
+      return row?.id ?? null;
+    },
+    async finish(
+      id: number,
+      outcome: { status: 'done' | 'failed'; at: Date; file?: string; bytes?: number; rows?: number; error?: string },
+    ) {
+      await db
+        .update(backupRuns)
+        .set({
+          status: outcome.status,
+          finishedAt: outcome.at,
+          file: outcome.file ?? null,
+          bytes: outcome.bytes ?? null,
+          rows: outcome.rows ?? null,
+          error: outcome.error ?? null,
+        })
+        .where(eq(backupRuns.id, id));
+    },
+    async runs() {
+      return db
+        .select()
+        .from(backupRuns)
+        .orderBy(sql`${backupRuns.day} desc`);
+    },
+  };
+}

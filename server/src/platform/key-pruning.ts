@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
+import { lookPeriodically } from './periodic.ts';
 
 /** A user create's key: kept a month (a form left open over a holiday can still be sent again). */
 export const REQUEST_KEY_DAYS = 30;
@@ -60,26 +61,13 @@ export function startKeyPruning(
   now: () => Date,
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
 ) {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    pruneKeys(db, now())
-      .then((n) => {
-        if (n.requests + n.scans + n.orders + n.windows + n.sources + n.sessions > 0)
-          log.info(n, 'idempotency keys forgotten');
-      })
-      .catch((err: Error) => log.error({ error: err.message }, 'idempotency key pruning failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(run, FIRST_MS);
-  const every = setInterval(run, EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return lookPeriodically(
+    async () => {
+      const n = await pruneKeys(db, now());
+      if (n.requests + n.scans + n.orders + n.windows + n.sources + n.sessions > 0)
+        log.info(n, 'idempotency keys forgotten');
+    },
+    { firstMs: FIRST_MS, everyMs: EVERY_MS, failed: 'idempotency key pruning failed' },
+    log,
+  );
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createBackupRepository } from './backup.repository.ts';
 import { makeBackup } from './make-backup.ts';
+import { lookPeriodically } from '../../platform/periodic.ts';
 
 /** How often an instance looks whether the day's backup is due; the first look soon after start. */
 export const BACKUP_LOOK_EVERY_MS = 5 * 60_000;
@@ -61,28 +62,15 @@ export function createBackupSchedule(opts: {
     files,
     /** Looks soon and then every `BACKUP_LOOK_EVERY_MS`; answers the stop. */
     start(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }) {
-      let running = false;
-      const look = () => {
-        if (running) return;
-        running = true;
-        runOnce()
-          .then((r) => {
-            if (r === 'done') log.info({ dir: opts.dir }, 'nightly backup written');
-            if (r === 'failed') log.error({ dir: opts.dir }, 'nightly backup failed');
-          })
-          .catch((err: Error) => log.error({ error: err.message }, 'nightly backup failed'))
-          .finally(() => {
-            running = false;
-          });
-      };
-      const first = setTimeout(look, FIRST_LOOK_MS);
-      const every = setInterval(look, BACKUP_LOOK_EVERY_MS);
-      first.unref();
-      every.unref();
-      return () => {
-        clearTimeout(first);
-        clearInterval(every);
-      };
+      return lookPeriodically(
+        async () => {
+          const r = await runOnce();
+          if (r === 'done') log.info({ dir: opts.dir }, 'nightly backup written');
+          if (r === 'failed') log.error({ dir: opts.dir }, 'nightly backup failed');
+        },
+        { firstMs: FIRST_LOOK_MS, everyMs: BACKUP_LOOK_EVERY_MS, failed: 'nightly backup failed' },
+        log,
+      );
     },
   };
 }

@@ -11,6 +11,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createOverdueNoticesRepository, type NoticeToSend } from './overdue-notices.repository.ts';
+import { lookPeriodically } from '../../platform/periodic.ts';
 
 /** How often an instance looks for notices to send; the first look is soon after start. */
 export const OVERDUE_NOTICE_EVERY_MS = 10 * 60_000;
@@ -115,27 +116,14 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
 
     /** Looks now and then every `OVERDUE_NOTICE_EVERY_MS`; answers the stop. */
     start(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }) {
-      let running = false;
-      const look = () => {
-        if (running) return;
-        running = true;
-        runOnce()
-          .then((o) => {
-            if (o.sent + o.kept + o.no_parent + o.failed > 0) log.info(o, 'overdue book notices');
-          })
-          .catch((err: Error) => log.error({ error: err.message }, 'overdue book notices failed'))
-          .finally(() => {
-            running = false;
-          });
-      };
-      const first = setTimeout(look, FIRST_LOOK_MS);
-      const every = setInterval(look, OVERDUE_NOTICE_EVERY_MS);
-      first.unref();
-      every.unref();
-      return () => {
-        clearTimeout(first);
-        clearInterval(every);
-      };
+      return lookPeriodically(
+        async () => {
+          const o = await runOnce();
+          if (o.sent + o.kept + o.no_parent + o.failed > 0) log.info(o, 'overdue book notices');
+        },
+        { firstMs: FIRST_LOOK_MS, everyMs: OVERDUE_NOTICE_EVERY_MS, failed: 'overdue book notices failed' },
+        log,
+      );
     },
 
     /** `GET /api/books/notices`: what was sent to whom, newest day first. */

@@ -127,6 +127,18 @@ describe('a backup file', () => {
     });
   });
 
+  it('clears what a backup killed midway left, once it is an hour old', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-backup-'));
+    const stale = path.join(own, '.tamaq-20261201T210000Z.backup.1a2b3c4d.partial');
+    const running = path.join(own, '.tamaq-20261202T210000Z.backup.5e6f7a8b.partial');
+    fs.writeFileSync(stale, 'half');
+    fs.writeFileSync(running, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    const made = await makeBackup(pool, own, () => AT);
+    expect(fs.readdirSync(own).sort()).toEqual([path.basename(running), path.basename(made.file)].sort());
+  });
+
   it('leaves no file when the backup fails', async () => {
     const failing = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-backup-'));
     const broken = new pg.Pool({ connectionString: `${t.databaseUrl}_missing`, max: 1 });

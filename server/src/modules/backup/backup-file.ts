@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
-import type pg from 'pg';
+import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
 /**
@@ -251,5 +251,32 @@ export async function readBackup(
     }
   } finally {
     source.destroy();
+  }
+}
+
+/**
+ * Each table's row count and checksum in the database at `url`, exported as a backup writes them:
+ * two databases with the same fingerprints hold the same rows.
+ */
+export async function fingerprints(url: string): Promise<Record<string, { rows: number; sha256: string }>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    await client.query(COPY_SETTINGS);
+    const out: Record<string, { rows: number; sha256: string }> = {};
+    for (const table of await tablesOf(client)) {
+      const hash = createHash('sha256');
+      let rows = 0;
+      for await (const chunk of client.query(copyOut(table)) as Readable) {
+        hash.update(chunk as Buffer);
+        for (const b of chunk as Buffer) if (b === 10) rows++;
+      }
+      out[table.name] = { rows, sha256: hash.digest('hex') };
+    }
+    await client.query('commit');
+    return out;
+  } finally {
+    await client.end();
   }
 }

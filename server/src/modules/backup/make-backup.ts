@@ -6,6 +6,9 @@ import type pg from 'pg';
 import { MIGRATIONS_DIR } from '../../platform/db/migrate.ts';
 import { writeBackup, type BackupSummary } from './backup-file.ts';
 
+/** A temporary backup file untouched this long belongs to no backup running now. */
+const STALE_PARTIAL_MS = 60 * 60_000;
+
 /** The migrations' names by their timestamps, from the committed journal. */
 export function migrationTags(): (when: number) => string {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
@@ -34,6 +37,12 @@ export async function makeBackup(
 ): Promise<BackupSummary & { file: string; bytes: number }> {
   fs.mkdirSync(dir, { recursive: true });
   const at = now();
+  // What a backup killed midway left (a process killed cannot remove it): gone once surely stale.
+  for (const f of fs.readdirSync(dir)) {
+    if (!/^\.tamaq-.*\.partial$/.test(f)) continue;
+    const stale = path.join(dir, f);
+    if (Date.now() - fs.statSync(stale).mtimeMs > STALE_PARTIAL_MS) fs.rmSync(stale, { force: true });
+  }
   const file = path.join(dir, backupName(at));
   const partial = path.join(dir, `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`);
   const sink = fs.createWriteStream(partial, { flags: 'wx' });

@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createPupil } from '../../../test/factories-people.ts';
 import { images } from '../../platform/db/schema.ts';
-import { copyOut, COPY_SETTINGS, tablesOf } from './backup-file.ts';
+import { fingerprints } from './backup-file.ts';
 import { makeBackup } from './make-backup.ts';
 import { restoreIntoNewDatabase } from './restore-file.ts';
 
@@ -84,29 +82,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Each table's row count and checksum, as a backup writes them. */
-async function fingerprint(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('begin');
-    await client.query(COPY_SETTINGS);
-    const out: Record<string, string> = {};
-    for (const table of await tablesOf(client)) {
-      const hash = createHash('sha256');
-      let rows = 0;
-      for await (const chunk of client.query(copyOut(table)) as Readable) {
-        hash.update(chunk as Buffer);
-        for (const b of chunk as Buffer) if (b === 10) rows++;
-      }
-      out[table.name] = `${rows} ${hash.digest('hex').slice(0, 12)}`;
-    }
-    await client.query('commit');
-    return out;
-  } finally {
-    await client.end();
-  }
-}
+const fingerprint = fingerprints;
 
 const databases = async () =>
   (await pool.query<{ datname: string }>('select datname from pg_database')).rows.map((r) => r.datname);

@@ -9,9 +9,16 @@ import { bodyId, newPassword, z } from './zod.ts';
  * What the server has seen that the super admin should set right: `forwarded-untrusted`, requests
  * arrive through a proxy (`X-Forwarded-For`) while TRUST_PROXY is off; `disk-full`, the database
  * refused a write for want of disk space (until a write succeeds again); `disk-low`, the data
- * directory's disk has little free space left (while it has).
+ * directory's disk has little free space left (while it has); `backup-old`, no backup has been
+ * written for 48 hours (counted from the first organization's creation before the first);
+ * `backup-failed`, the last nightly backup failed (`backup.failed_reason` says why);
+ * `backup-same-disk`, the backups are written to the embedded database's own disk.
  */
-export const AdminNotice = z.enum(['forwarded-untrusted', 'disk-full', 'disk-low']);
+export const InstanceNotice = z.enum(['forwarded-untrusted', 'disk-full', 'disk-low']);
+export type InstanceNotice = z.infer<typeof InstanceNotice>;
+export const BackupNotice = z.enum(['backup-old', 'backup-failed', 'backup-same-disk']);
+export type BackupNotice = z.infer<typeof BackupNotice>;
+export const AdminNotice = z.enum([...InstanceNotice.options, ...BackupNotice.options]);
 export type AdminNotice = z.infer<typeof AdminNotice>;
 
 /** The super admin's dashboard (/admin): how much the whole system holds. */
@@ -27,6 +34,13 @@ export const AdminSummary = z.object({
   outbox_waiting: z.number().int(),
   /** What the instance that answered has seen to set right, each at most once. */
   notices: z.array(AdminNotice),
+  /** The backups: the last one written, the last failure, where they go. */
+  backup: z.object({
+    last_at: z.string().nullable(),
+    failed_at: z.string().nullable(),
+    failed_reason: z.string().nullable(),
+    dir: z.string(),
+  }),
 });
 export type AdminSummary = z.infer<typeof AdminSummary>;
 

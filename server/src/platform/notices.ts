@@ -1,21 +1,21 @@
-import type { AdminNotice } from '@tamaq/contract/admin';
+import type { InstanceNotice } from '@tamaq/contract/admin';
 
 /**
  * What this instance has seen that the super admin should set right, for the dashboard (`/admin`).
  * Each is also said once in the log when first seen.
  */
 export interface Notices {
-  add(notice: AdminNotice): void;
+  add(notice: InstanceNotice): void;
   /** It no longer holds (said in the log if it was there). */
-  clear(notice: AdminNotice): void;
-  list(): AdminNotice[];
+  clear(notice: InstanceNotice): void;
+  list(): InstanceNotice[];
 }
 
 export function createNotices(
   log: { warn(msg: string): void; info(msg: string): void },
-  messages: Record<AdminNotice, string>,
+  messages: Record<InstanceNotice, string>,
 ): Notices {
-  const seen = new Set<AdminNotice>();
+  const seen = new Set<InstanceNotice>();
   return {
     add(notice) {
       if (seen.has(notice)) return;

@@ -10,7 +10,7 @@ export function createAdminRepository(db: Db) {
 
   return {
     /** Counts over every organization; "today" is each visit's organization's own calendar day. */
-    async summary(now: Date): Promise<Omit<AdminSummary, 'notices'>> {
+    async summary(now: Date): Promise<Omit<AdminSummary, 'notices' | 'backup'>> {
       const today = sql`(${now.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`;
       const [organizationsTotal, schoolsTotal, pupils, cardsTotal, visitsToday, waiting] = await Promise.all([
         total(db.select({ n: count() }).from(organizations)),

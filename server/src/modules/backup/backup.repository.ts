@@ -39,6 +39,11 @@ export function createBackupRepository(db: Db) {
         })
         .where(eq(backupRuns.id, id));
     },
+    /** When the first organization was made: the age of an installation that has no backup yet. */
+    async firstOrganizationAt(): Promise<Date | null> {
+      const [row] = await db.select({ at: sql<string | null>`min(${organizations.createdAt})` }).from(organizations);
+      return row?.at ? new Date(row.at) : null;
+    },
     async runs() {
       return db
         .select()

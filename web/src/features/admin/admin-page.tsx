@@ -18,7 +18,7 @@ import { useSummary } from './api/get-summary.ts';
 const t = i18n.orgs.admin;
 
 interface Tile {
-  key: Exclude<keyof AdminSummary, 'notices'>;
+  key: Exclude<keyof AdminSummary, 'notices' | 'backup'>;
   title: string;
   icon: ReactNode;
   /** The list behind the number, when the super admin has one. */
@@ -77,7 +77,13 @@ export function AdminPage() {
               style={{ marginBottom: 16 }}
               data-testid={`notice-${notice}`}
               title={t.notices[notice].title}
-              description={t.notices[notice].text}
+              description={
+                notice === 'backup-failed' && data.backup.failed_reason
+                  ? `${t.notices[notice].text} ${t.backupReason(data.backup.failed_reason)}`
+                  : notice === 'backup-same-disk'
+                    ? `${t.notices[notice].text} ${t.backupDir(data.backup.dir)}`
+                    : t.notices[notice].text
+              }
             />
           ))}
           <Row gutter={[16, 16]}>

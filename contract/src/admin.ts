@@ -12,11 +12,12 @@ import { bodyId, newPassword, z } from './zod.ts';
  * directory's disk has little free space left (while it has); `backup-old`, no backup has been
  * written for 48 hours (counted from the first organization's creation before the first);
  * `backup-failed`, the last nightly backup failed (`backup.failed_reason` says why);
- * `backup-same-disk`, the backups are written to the embedded database's own disk.
+ * `backup-same-disk`, the backups are written to the embedded database's own disk;
+ * `backup-check-failed`, the weekly check could not restore the newest backup (`backup.check_error`).
  */
 export const InstanceNotice = z.enum(['forwarded-untrusted', 'disk-full', 'disk-low']);
 export type InstanceNotice = z.infer<typeof InstanceNotice>;
-export const BackupNotice = z.enum(['backup-old', 'backup-failed', 'backup-same-disk']);
+export const BackupNotice = z.enum(['backup-old', 'backup-failed', 'backup-same-disk', 'backup-check-failed']);
 export type BackupNotice = z.infer<typeof BackupNotice>;
 export const AdminNotice = z.enum([...InstanceNotice.options, ...BackupNotice.options]);
 export type AdminNotice = z.infer<typeof AdminNotice>;
@@ -39,6 +40,9 @@ export const AdminSummary = z.object({
     last_at: z.string().nullable(),
     failed_at: z.string().nullable(),
     failed_reason: z.string().nullable(),
+    /** The weekly check that the newest backup restores: when, and why it failed if it did. */
+    checked_at: z.string().nullable(),
+    check_error: z.string().nullable(),
     dir: z.string(),
   }),
 });

@@ -45,6 +45,8 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
         time: config.backupTime,
         keep: config.backupKeep,
         now: platform.now,
+        checkUrl: (database.heavy as unknown as { $client: { options: { connectionString?: string } } }).$client.options
+          .connectionString,
       }).start(app.log)
     : () => {};
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.

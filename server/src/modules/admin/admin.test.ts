@@ -45,7 +45,14 @@ describe('GET /api/admin/summary', () => {
       visits_today: 2,
       outbox_waiting: expect.any(Number),
       notices: [],
-      backup: { last_at: null, failed_at: null, failed_reason: null, dir: t.platform.config.backupDir },
+      backup: {
+        last_at: null,
+        failed_at: null,
+        failed_reason: null,
+        checked_at: null,
+        check_error: null,
+        dir: t.platform.config.backupDir,
+      },
     });
   });
 

@@ -5,9 +5,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization } from '../../../test/factories.ts';
-import { backupRuns } from '../../platform/db/schema.ts';
+import { backupChecks, backupRuns } from '../../platform/db/schema.ts';
 import { readBackup } from './backup-file.ts';
 import { createBackupSchedule } from './backup-schedule.ts';
+import { checkRestores } from './restore-check.ts';
 
 /** docs/rules.md "Backups": the nightly backup, taken once a day by one instance, the newest kept. */
 let t: TestContext;
@@ -25,6 +26,10 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** The check's throw-away databases left on the server (other test files' come and go beside). */
+const checkDatabases = async () =>
+  (await pool.query(`select datname from pg_database where datname like 'tamaq\\_check\\_%'`)).rows;
 
 const schedule = (over: Partial<Parameters<typeof createBackupSchedule>[0]> = {}) =>
   createBackupSchedule({ db: t.db, pool, dir, time: '02:00', keep: 3, now: () => t.clock.now, ...over });
@@ -73,5 +78,34 @@ describe('the nightly backup', () => {
     const failed = runs.find((r) => r.day === '2026-12-05')!;
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/EEXIST|ENOTDIR/);
+  });
+
+  it('proves once a week that the newest backup restores, in a database it drops after', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-check-'));
+    t.clock.now = new Date('2026-12-06T03:00:00Z');
+    expect(await schedule({ dir: own, checkUrl: t.databaseUrl }).runOnce()).toBe('done');
+    const checks = await t.db.select().from(backupChecks);
+    expect(checks.map((c) => [c.ok, c.error, path.dirname(c.file)])).toEqual([[true, null, own]]);
+    expect(checks[0]!.rows).toBeGreaterThan(0);
+    expect(await checkDatabases()).toEqual([]);
+    // The next nights of the week back up without checking again; a week on, it checks.
+    t.clock.now = new Date('2026-12-07T03:00:00Z');
+    expect(await schedule({ dir: own, checkUrl: t.databaseUrl }).runOnce()).toBe('done');
+    expect(await t.db.select().from(backupChecks)).toHaveLength(1);
+    t.clock.now = new Date('2026-12-13T03:00:00Z');
+    expect(await schedule({ dir: own, checkUrl: t.databaseUrl }).runOnce()).toBe('done');
+    expect(await t.db.select().from(backupChecks)).toHaveLength(2);
+  });
+
+  it('says why a backup does not restore, and leaves no database behind', async () => {
+    const cut = path.join(dir, 'cut.backup');
+    const whole = fs.readFileSync(path.join(dir, 'tamaq-20261202T210000Z.backup'));
+    fs.writeFileSync(cut, whole.subarray(0, whole.length - 50));
+    expect(await checkRestores(cut, t.databaseUrl)).toEqual({
+      ok: false,
+      rows: null,
+      error: 'Файл обрезан: копия записана не до конца',
+    });
+    expect(await checkDatabases()).toEqual([]);
   });
 });

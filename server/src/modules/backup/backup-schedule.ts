@@ -6,12 +6,15 @@ import type { Db } from '../../platform/db/client.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createBackupRepository } from './backup.repository.ts';
 import { makeBackup } from './make-backup.ts';
+import { checkRestores } from './restore-check.ts';
 import { lookPeriodically } from '../../platform/periodic.ts';
 
 /** How often an instance looks whether the day's backup is due; the first look soon after start. */
 export const BACKUP_LOOK_EVERY_MS = 5 * 60_000;
 const FIRST_LOOK_MS = 60_000;
 const BACKUP_FILE = /^tamaq-\d{8}T\d{6}Z\.backup$/;
+/** How often the newest backup is restored into a throw-away database to prove it restores. */
+export const CHECK_EVERY_MS = 7 * 86_400_000;
 
 /**
  * The nightly backup (docs/rules.md "Backups"): once a day, from `time` in the first organization's
@@ -26,6 +29,8 @@ export function createBackupSchedule(opts: {
   time: string;
   keep: number;
   now: () => Date;
+  /** The live database's address: the weekly check restores beside it (none: no check). */
+  checkUrl?: string | null;
 }) {
   const repo = createBackupRepository(opts.db);
 
@@ -50,6 +55,13 @@ export function createBackupSchedule(opts: {
       const made = await makeBackup(opts.pool, opts.dir, opts.now);
       await repo.finish(id, { status: 'done', at: opts.now(), file: made.file, bytes: made.bytes, rows: made.rows });
       for (const old of files().slice(opts.keep)) fs.rmSync(path.join(opts.dir, old), { force: true });
+      const last = await repo.lastCheck();
+      if (opts.checkUrl && (!last || opts.now().getTime() - last.checkedAt.getTime() >= CHECK_EVERY_MS))
+        await repo.recordCheck({
+          file: made.file,
+          checkedAt: opts.now(),
+          ...(await checkRestores(made.file, opts.checkUrl)),
+        });
       return 'done';
     } catch (err) {
       await repo.finish(id, { status: 'failed', at: opts.now(), error: (err as Error).message });

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, signedIn } from '../../../test/factories.ts';
-import { backupRuns, organizations } from '../../platform/db/schema.ts';
+import { backupChecks, backupRuns, organizations } from '../../platform/db/schema.ts';
 import { backupState } from './backup-state.ts';
 
 /** docs/rules.md "Backups": what the super admin's dashboard warns of. */
@@ -68,6 +68,23 @@ describe('the backups on the super admin’s dashboard', () => {
       startedAt: new Date('2026-11-04T21:00:00Z'),
       finishedAt: new Date('2026-11-04T21:00:02Z'),
     });
+    expect((await summary()).notices).toEqual([]);
+  });
+
+  it('warns when the weekly check could not restore the newest backup, with its reason', async () => {
+    await t.db.insert(backupChecks).values({
+      file: '/backups/tamaq-20261104T210000Z.backup',
+      checkedAt: new Date('2026-11-04T21:00:05Z'),
+      ok: false,
+      error: 'Файл обрезан: копия записана не до конца',
+    });
+    const s = await summary();
+    expect(s.notices).toEqual(['backup-check-failed']);
+    expect(s.backup).toMatchObject({
+      checked_at: '2026-11-04T21:00:05.000Z',
+      check_error: 'Файл обрезан: копия записана не до конца',
+    });
+    await t.db.insert(backupChecks).values({ file: 'x', checkedAt: new Date('2026-11-05T21:00:05Z'), ok: true });
     expect((await summary()).notices).toEqual([]);
   });
 

@@ -38,6 +38,8 @@ export async function backupState(
   const since = done?.finishedAt ?? (await repo.firstOrganizationAt());
   if (since && now.getTime() - since.getTime() > BACKUP_WARN_AFTER_MS) notices.push('backup-old');
   if (failed) notices.push('backup-failed');
+  const check = await repo.lastCheck();
+  if (check && !check.ok) notices.push('backup-check-failed');
   // Once backups are written there: before, the age of the last backup is the warning.
   if (!config.databaseUrl && done) {
     const data = deviceOf(config.dataDir);
@@ -48,6 +50,8 @@ export async function backupState(
       last_at: done?.finishedAt?.toISOString() ?? null,
       failed_at: failed?.finishedAt?.toISOString() ?? null,
       failed_reason: failed?.error ?? null,
+      checked_at: check?.checkedAt.toISOString() ?? null,
+      check_error: check && !check.ok ? check.error : null,
       dir: config.backupDir,
     },
     notices,

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { backupRuns, organizations } from '../../platform/db/schema.ts';
+import { backupChecks, backupRuns, organizations } from '../../platform/db/schema.ts';
 
 /** The schedule's runs: a day claimed once (its unique key), then finished or failed. */
 export function createBackupRepository(db: Db) {
@@ -43,6 +43,18 @@ export function createBackupRepository(db: Db) {
     async firstOrganizationAt(): Promise<Date | null> {
       const [row] = await db.select({ at: sql<string | null>`min(${organizations.createdAt})` }).from(organizations);
       return row?.at ? new Date(row.at) : null;
+    },
+    /** The last restore check, if any. */
+    async lastCheck() {
+      const [row] = await db
+        .select()
+        .from(backupChecks)
+        .orderBy(sql`${backupChecks.checkedAt} desc`)
+        .limit(1);
+      return row ?? null;
+    },
+    async recordCheck(check: typeof backupChecks.$inferInsert) {
+      await db.insert(backupChecks).values(check);
     },
     async runs() {
       return db

@@ -58,6 +58,16 @@ export const backupRuns = pgTable('backup_runs', {
   error: text('error'),
 });
 
+/** The weekly check that the newest backup restores (into a throw-away database). */
+export const backupChecks = pgTable('backup_checks', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  file: text('file').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  ok: boolean('ok').notNull(),
+  rows: bigint('rows', { mode: 'number' }),
+  error: text('error'),
+});
+
 export const installation = pgTable(
   'installation',
   {

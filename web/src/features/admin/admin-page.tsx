@@ -17,6 +17,15 @@ import { useSummary } from './api/get-summary.ts';
 
 const t = i18n.orgs.admin;
 
+/** A notice's words, with what the backups say of it: the reason of a failure, the folder on the data's disk. */
+function noticeText(notice: AdminSummary['notices'][number], backup: AdminSummary['backup']): string {
+  const text = t.notices[notice].text;
+  if (notice === 'backup-failed' && backup.failed_reason) return `${text} ${t.backupReason(backup.failed_reason)}`;
+  if (notice === 'backup-check-failed' && backup.check_error) return `${text} ${t.backupReason(backup.check_error)}`;
+  if (notice === 'backup-same-disk') return `${text} ${t.backupDir(backup.dir)}`;
+  return text;
+}
+
 interface Tile {
   key: Exclude<keyof AdminSummary, 'notices' | 'backup'>;
   title: string;
@@ -77,13 +86,7 @@ export function AdminPage() {
               style={{ marginBottom: 16 }}
               data-testid={`notice-${notice}`}
               title={t.notices[notice].title}
-              description={
-                notice === 'backup-failed' && data.backup.failed_reason
-                  ? `${t.notices[notice].text} ${t.backupReason(data.backup.failed_reason)}`
-                  : notice === 'backup-same-disk'
-                    ? `${t.notices[notice].text} ${t.backupDir(data.backup.dir)}`
-                    : t.notices[notice].text
-              }
+              description={noticeText(notice, data.backup)}
             />
           ))}
           <Row gutter={[16, 16]}>

@@ -100,6 +100,32 @@ describe('POST /api/order', () => {
     ]);
   });
 
+  it('places orders one after another for a Russian and a Kazakh cashier, each receipt in the reader’s alphabet', async () => {
+    // The lines come in the reader's alphabet (a collation of its own in the statement): a connection
+    // that prepared the Russian statement must not refuse the Kazakh one. At a school of its own, so
+    // the first school's favourites stay as the tests below count them.
+    const other = await createSchool(t.db, { organizationId: orgId, name: 'Школа №2' });
+    const till = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId, schoolId: other.id }))
+      .token;
+    for (const language of ['ru', 'kk', 'ru', 'kk']) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/order',
+        token: till,
+        headers: { 'accept-language': language },
+        payload: {
+          payment_type: 'cash',
+          products: [
+            { id: bun.id, count: 1 },
+            { id: tea.id, count: 1 },
+          ],
+        },
+      });
+      expect(res.statusCode, `${language}: ${res.body}`).toBe(200);
+      expect(res.json().products.map((p: { name: string }) => p.name)).toEqual(['Булочка', 'Чай']);
+    }
+  });
+
   it('refuses an order whose seen price is no longer the dish’s, with the prices now, and writes nothing', async () => {
     const before = await countOrders();
     await t.db.update(dishes).set({ cost: '115.00' }).where(eq(dishes.id, bun.id));

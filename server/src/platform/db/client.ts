@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -156,18 +157,35 @@ export async function boundedRead<T>(db: Db, ms: number, fn: (tx: Db) => Promise
 
 const dialect = new PgDialect();
 
+/** The prepared statements' names by their text: a name prepared on a connection stands for one text. */
+const preparedNames = new Map<string, string>();
+/**
+ * `name` with a digest of `text`: a statement whose text varies by the request (the reader's
+ * alphabet is a collation in it) is one prepared statement per text, where one name for both made
+ * a connection that had prepared the Russian text refuse the Kazakh one (an answer 500).
+ */
+function preparedName(name: string, text: string): string {
+  let named = preparedNames.get(text);
+  if (!named) {
+    named = `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+    if (preparedNames.size > 1000) preparedNames.clear();
+    preparedNames.set(text, named);
+  }
+  return named;
+}
+
 /**
  * Runs a statement of the lunch-time path as a named prepared statement on a PostgreSQL pool: each
  * connection parses and plans it once instead of on every call (the order's statement costs the
- * server about a third of the CPU so, see bench/orders.mjs). `name` must stand for one SQL text: the
- * same shape of `query` every time, its values as parameters. In a transaction (it has no pool of
+ * server about a third of the CPU so, see bench/orders.mjs). Each text of `name` is prepared once per
+ * connection (its values as parameters; a text that varies, by the reader's alphabet, is another). In a transaction (it has no pool of
  * its own), the statement runs as any other.
  */
 export async function executePrepared<R>(db: Db, name: string, query: SQL): Promise<R[]> {
   const client = (db as unknown as { $client?: object }).$client;
   if (client && 'idleCount' in client) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await (client as pg.Pool).query({ name, text, values: params });
+    const result = await (client as pg.Pool).query({ name: preparedName(name, text), text, values: params });
     return result.rows as R[];
   }
   return ((await db.execute(query)) as unknown as { rows: R[] }).rows;

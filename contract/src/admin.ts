@@ -88,6 +88,90 @@ export type OutboxMail = z.infer<typeof OutboxMail>;
 export const OutboxList = listOf(OutboxMail);
 export type OutboxList = z.infer<typeof OutboxList>;
 
+/** A backup file's name as the server writes it: the UTC time it was taken. */
+export const BACKUP_NAME = /^tamaq-\d{8}T\d{6}Z\.backup$/;
+export const BackupName = z.string().trim().regex(BACKUP_NAME, 'Нет такой резервной копии');
+
+/** The main tables' row counts in a backup file (read through once it is verified). */
+export const BackupCounts = z.object({
+  organizations: z.number().int(),
+  schools: z.number().int(),
+  users: z.number().int(),
+  cards: z.number().int(),
+  visits: z.number().int(),
+  orders: z.number().int(),
+  book_loans: z.number().int(),
+});
+export type BackupCounts = z.infer<typeof BackupCounts>;
+
+/** One backup file of `BACKUP_DIR` (docs/rules.md "Backups"). */
+export const BackupFile = z.object({
+  name: z.string(),
+  bytes: z.number().int(),
+  /** When it was taken (the header's time; the name's when the header cannot be read). */
+  created_at: z.string(),
+  /** The product's version, the migration level and the PostgreSQL it was taken from (null: unreadable). */
+  app_version: z.string().nullable(),
+  migration: z.string().nullable(),
+  postgres: z.string().nullable(),
+  /**
+   * Whether the file was read through and every table's row count and checksum matched (false: the
+   * reason is `verify_error`); null: not read yet (copied into the folder, or taken before).
+   */
+  verified: z.boolean().nullable(),
+  verified_at: z.string().nullable(),
+  verify_error: z.string().nullable(),
+  /** All rows, and the main tables' counts, known once verified. */
+  rows: z.number().int().nullable(),
+  counts: BackupCounts.nullable(),
+});
+export type BackupFile = z.infer<typeof BackupFile>;
+
+/**
+ * The backup being made or verified now on this server (one at a time): how far it has come, `done`
+ * of `total` (tables written; bytes read), and how it ended.
+ */
+export const BackupJob = z.object({
+  kind: z.enum(['create', 'verify']),
+  status: z.enum(['running', 'done', 'failed']),
+  /** The file it writes (known once written) or reads. */
+  name: z.string().nullable(),
+  done: z.number(),
+  total: z.number(),
+  rows: z.number().int(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type BackupJob = z.infer<typeof BackupJob>;
+
+export const BackupList = z.object({
+  /** Where the files are (BACKUP_DIR), and whether on the embedded database's own disk. */
+  dir: z.string(),
+  same_disk: z.boolean(),
+  /** The nightly backup's time (null: off) and how many files it keeps. */
+  time: z.string().nullable(),
+  keep: z.number().int(),
+  /** Newest first. */
+  files: z.array(BackupFile),
+  job: BackupJob.nullable(),
+});
+export type BackupList = z.infer<typeof BackupList>;
+
+export const BackupVerifyBody = z.object({ name: BackupName });
+export type BackupVerifyBody = z.infer<typeof BackupVerifyBody>;
+
+export const BACKUP_SCREEN_MESSAGES = withKazakh(
+  {
+    busy: 'Резервная копия уже создаётся или проверяется: дождитесь её окончания',
+    notFound: 'Нет такой резервной копии',
+  } as const,
+  {
+    busy: 'Сақтық көшірме жасалып не тексеріліп жатыр: аяқталуын күтіңіз',
+    notFound: 'Мұндай сақтық көшірме жоқ',
+  },
+);
+
 const adminEndpoint = endpointsOf('admin');
 
 export const ADMIN_ENDPOINTS = {
@@ -101,6 +185,31 @@ export const ADMIN_ENDPOINTS = {
     answer: OutboxList,
     access: rolesFor('/admin/outbox'),
     summary: 'Исходящие письма: все письма сервера, новые сверху; без SMTP_URL они ждут здесь',
+  }),
+  backups: adminEndpoint('backups', {
+    answer: BackupList,
+    access: rolesFor('/admin/backups'),
+    summary: 'Резервные копии: файлы папки BACKUP_DIR, новые сверху, и копия, что создаётся сейчас',
+  }),
+  backupCreate: adminEndpoint('backupCreate', {
+    answer: BackupJob,
+    refusals: [409],
+    access: rolesFor('/admin/backups'),
+    summary: 'Создать резервную копию сейчас: начинает её и отвечает сразу; ход виден в списке',
+  }),
+  backupVerify: adminEndpoint('backupVerify', {
+    body: BackupVerifyBody,
+    answer: BackupJob,
+    refusals: [404, 409],
+    access: rolesFor('/admin/backups'),
+    summary: 'Проверить файл резервной копии: прочитать целиком и сверить число строк и контрольные суммы',
+  }),
+  backupFile: adminEndpoint('backupFile', {
+    params: z.object({ name: BackupName }),
+    file: { type: 'application/octet-stream', description: 'Файл резервной копии (gzip)' },
+    refusals: [404],
+    access: rolesFor('/admin/backups'),
+    summary: 'Скачать файл резервной копии',
   }),
 };
 

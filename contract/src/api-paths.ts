@@ -59,6 +59,10 @@ export const PATHS = {
   admin: {
     summary: { method: 'GET', path: '/api/admin/summary' },
     outbox: { method: 'GET', path: '/api/admin/outbox' },
+    backups: { method: 'GET', path: '/api/admin/backups' },
+    backupCreate: { method: 'POST', path: '/api/admin/backups' },
+    backupVerify: { method: 'POST', path: '/api/admin/backup/verify' },
+    backupFile: { method: 'GET', path: '/api/admin/backup/:name' },
   },
   'menu-activations': {
     list: { method: 'GET', path: '/api/activated/menus' },

@@ -29,6 +29,7 @@ export const PUBLIC_ROUTES = [
 export const ROUTE_ROLES = {
   '/admin': [SA],
   '/admin/outbox': [SA],
+  '/admin/backups': [SA],
   '/download': [P],
 
   '/school/fixation': [EA, ECA, KG],
@@ -111,6 +112,7 @@ export type GuardedRoute = keyof typeof ROUTE_ROLES;
  */
 export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
   '/admin/outbox': '/admin',
+  '/admin/backups': '/admin',
   '/school/create': '/schools',
   '/school/:id': '/schools',
   '/school/:id/settings': '/schools',

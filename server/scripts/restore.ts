@@ -10,7 +10,8 @@ import { loadConfig } from '../src/platform/config.ts';
 import { DataDirLockedError, lockDataDir } from '../src/platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts';
 import { readBackup } from '../src/modules/backup/backup-file.ts';
-import { fileCounts, liveState, restoreLive } from '../src/modules/backup/restore-live.ts';
+import { liveState, restoreLive } from '../src/modules/backup/restore-live.ts';
+import { countsOf } from '../src/modules/backup/backup-files.ts';
 
 const die = (message: string): never => {
   console.error(message);
@@ -57,7 +58,7 @@ try {
   const state = await liveState(url);
   console.log(
     `Файл: ${summary.header.created_at}, Tamaq ${summary.header.app_version}, миграция ${summary.header.migration.tag}, ` +
-      `PostgreSQL ${summary.header.postgres}; ${count(fileCounts(summary))}.\n` +
+      `PostgreSQL ${summary.header.postgres}; ${count(countsOf(summary))}.\n` +
       `Будет заменена база «${state.database}»: ${count(state.counts)}.\n` +
       `Перед заменой её копия будет сохранена в ${config.backupDir}, а сама база — под другим именем.`,
   );

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { lowFileLimit } from './platform/http/connections.ts';
 import type { Config } from './platform/config.ts';
-import type { Database } from './platform/db/client.ts';
+import { poolOf, type Database } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { ensureReferenceData } from './platform/db/reference-data.ts';
 import { users } from './platform/db/schema-people.ts';
@@ -13,7 +13,6 @@ import { createOverdueNotices } from './modules/book-loans/overdue-notices.ts';
 import { startKeyPruning } from './platform/key-pruning.ts';
 import { createSchoolsService } from './modules/schools/schools.service.ts';
 import { createBackupSchedule } from './modules/backup/backup-schedule.ts';
-import type pg from 'pg';
 
 /**
  * The server on an open database: its schema brought up to date, the demo data on a new one, the API
@@ -40,13 +39,12 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
   const stopBackups = config.backupTime
     ? createBackupSchedule({
         db: database.db,
-        pool: (database.heavy as unknown as { $client: pg.Pool }).$client,
+        pool: poolOf(database.heavy).pool,
         dir: config.backupDir,
         time: config.backupTime,
         keep: config.backupKeep,
         now: platform.now,
-        checkUrl: (database.heavy as unknown as { $client: { options: { connectionString?: string } } }).$client.options
-          .connectionString,
+        checkUrl: poolOf(database.heavy).url,
       }).start(app.log)
     : () => {};
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.

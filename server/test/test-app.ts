@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -47,7 +50,16 @@ export async function createTestContext(
     await database.db.update(installation).set({ key });
   }
   const smtp = await startTestSmtp();
-  const config: Config = { ...loadConfig({}), smtpUrl: smtp.url, demoData: false, logLevel: 'silent', ...overrides };
+  // Backups a test makes (the screen's, a call of every endpoint) go to a folder of its own, never into the repo.
+  const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-test-backups-'));
+  const config: Config = {
+    ...loadConfig({}),
+    smtpUrl: smtp.url,
+    demoData: false,
+    logLevel: 'silent',
+    backupDir: backups,
+    ...overrides,
+  };
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -86,6 +98,7 @@ export async function createTestContext(
       await app.close();
       await smtp.close();
       await database.close();
+      fs.rmSync(backups, { recursive: true, force: true });
     },
   };
 }
@@ -96,7 +109,13 @@ export async function createTestContext(
  */
 export async function createInstanceBeside(a: TestContext, opts: { redis: Redis | null }) {
   const database = fromPostgresUrl(a.databaseUrl, 5);
-  const config: Config = { ...loadConfig({}), smtpUrl: a.smtp.url, demoData: false, logLevel: 'silent' };
+  const config: Config = {
+    ...loadConfig({}),
+    smtpUrl: a.smtp.url,
+    demoData: false,
+    logLevel: 'silent',
+    backupDir: a.platform.config.backupDir,
+  };
   const { app, platform } = await buildApp({
     config,
     database,

@@ -164,3 +164,40 @@ describe('/admin/outbox', () => {
     await shot(page, 'admin-outbox');
   });
 });
+
+describe('/admin/backups', () => {
+  it('makes a backup now with its progress, lists it verified with its counts, downloads it and checks it again', async () => {
+    const { page } = browser;
+    await signInAt(page, 'superadmin@demo.kz', `/admin`);
+    await tile('backups').click();
+    await page.waitForURL((u) => u.pathname === '/admin/backups');
+    const screen = page.getByTestId('backups-page');
+    await screen.waitFor();
+    const rows = screen.locator('tbody tr.ant-table-row');
+    const before = await rows.count();
+
+    await page.getByRole('button', { name: 'Создать сейчас' }).click();
+    const done = page.getByTestId('backup-job-done');
+    await done.waitFor({ timeout: 60_000 });
+    expect(await done.innerText()).toMatch(/Копия создана и проверена: tamaq-\d{8}T\d{6}Z\.backup/);
+    const name = /tamaq-\d{8}T\d{6}Z\.backup/.exec(await done.innerText())![0];
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="backups-page"] tbody tr.ant-table-row').length > n, before);
+    const row = rows.filter({ hasText: name });
+    await row.getByTestId('backup-verified').waitFor();
+    // The demo's main tables are in it: its organizations, people and visits.
+    expect(await row.getByTestId('backup-counts').innerText()).toMatch(/организаций [1-9]\d*, школ [1-9]\d*, людей [1-9]\d*/);
+    await shot(page, 'admin-backups');
+
+    // The download link carries a download token and gives the file whole.
+    const href = await row.getByTestId('backup-download').getAttribute('href');
+    expect(href).toMatch(new RegExp(`/api/admin/backup/${name}\\?token=`));
+    const file = await fetch(`${baseUrl()}${href}`);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(bytes).subarray(0, 15).toString()).toBe('TAMAQ-BACKUP 1\n');
+
+    await row.getByRole('button', { name: `Проверить ${name}` }).click();
+    await page.getByTestId('backup-job-done').filter({ hasText: 'прочитана целиком' }).waitFor({ timeout: 60_000 });
+  });
+});

@@ -331,6 +331,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/admin/outbox-page.tsx'),
     (m) => m.OutboxPage,
   ),
+  '/admin/backups': screen(
+    () => import('../features/admin/backups-page.tsx'),
+    (m) => m.BackupsPage,
+  ),
   '/user/password/:id': screen(
     () => import('../features/admin/user-password-page.tsx'),
     (m) => m.UserPasswordPage,

@@ -3,7 +3,15 @@ import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createAdminRepository } from './admin.repository.ts';
-import { backupState } from '../backup/backup-state.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BACKUP_SCREEN_MESSAGES } from '@tamaq/contract/admin';
+import { FILE_LINK } from '../../platform/auth/guard.ts';
+import { poolOf } from '../../platform/db/client.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { backupState, onDataDisk } from '../backup/backup-state.ts';
+import { listBackups } from '../backup/backup-files.ts';
+import { BackupBusyError, createBackupJobs } from '../backup/backup-jobs.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const repo = createAdminRepository(platform.db);
@@ -17,4 +25,50 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
     };
   });
   bindEndpoint(app, e.outbox, (request) => repo.outbox(request.query));
+
+  // Backups from the screen: made through the heavy pool (low priority beside the queue), one at a time.
+  const { config } = platform;
+  const jobs = createBackupJobs({ pool: poolOf(platform.database.heavy).pool, dir: config.backupDir, now: platform.now });
+  app.addHook('onClose', async () => jobs.settled());
+  const busy = <T>(start: () => T): T => {
+    try {
+      return start();
+    } catch (err) {
+      if (err instanceof BackupBusyError) throw conflict(BACKUP_SCREEN_MESSAGES.busy);
+      throw err;
+    }
+  };
+  /** A file of the folder by its name (the contract allows only backup names: no path can be named). */
+  const fileOf = (name: string) => {
+    const file = path.join(config.backupDir, name);
+    if (!fs.existsSync(file)) throw notFound(BACKUP_SCREEN_MESSAGES.notFound);
+    return file;
+  };
+  bindEndpoint(app, e.backups, async () => ({
+    dir: config.backupDir,
+    same_disk: onDataDisk(config),
+    time: config.backupTime,
+    keep: config.backupKeep,
+    files: await listBackups(config.backupDir),
+    job: jobs.current(),
+  }));
+  bindEndpoint(app, e.backupCreate, () => busy(() => jobs.create()));
+  bindEndpoint(app, e.backupVerify, (request) => {
+    const file = fileOf(request.body.name);
+    return busy(() => jobs.verify(path.basename(file)));
+  });
+  bindEndpoint(
+    app,
+    e.backupFile,
+    (request, reply) => {
+      const file = fileOf(request.params.name);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${request.params.name}"`)
+        .header('content-length', fs.statSync(file).size)
+        .header('cache-control', 'no-store')
+        .send(fs.createReadStream(file));
+    },
+    { tokenInQuery: FILE_LINK },
+  );
 };

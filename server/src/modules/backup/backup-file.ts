@@ -37,6 +37,13 @@ export interface BackupTable {
   sha256: string;
 }
 
+/** How far a backup (or a reading of one) has come. */
+export interface BackupProgress {
+  tables: number;
+  total: number;
+  rows: number;
+}
+
 export interface BackupSummary {
   header: BackupHeader;
   tables: BackupTable[];
@@ -105,7 +112,13 @@ async function migrationLevel(client: pg.PoolClient, tagOf: (when: number) => st
 export async function writeBackup(
   pool: pg.Pool,
   sink: Writable,
-  meta: { appVersion: string; tagOf: (when: number) => string; now: () => Date },
+  meta: {
+    appVersion: string;
+    tagOf: (when: number) => string;
+    now: () => Date;
+    /** Told after each table: how many are written of how many, and the rows so far. */
+    onProgress?: (progress: BackupProgress) => void;
+  },
 ): Promise<BackupSummary> {
   const client = await pool.connect();
   const gzip = createGzip({ level: 6 });
@@ -127,7 +140,10 @@ export async function writeBackup(
     };
     await write(`${BACKUP_MAGIC} ${BACKUP_FORMAT}\n${JSON.stringify(header)}\n`);
     const tables: BackupTable[] = [];
-    for (const t of await tablesOf(client)) {
+    const all = await tablesOf(client);
+    let written = 0;
+    meta.onProgress?.({ tables: 0, total: all.length, rows: 0 });
+    for (const t of all) {
       await write(`T ${JSON.stringify(t)}\n`);
       const hash = createHash('sha256');
       let rows = 0;
@@ -141,6 +157,8 @@ export async function writeBackup(
       const table = { ...t, rows, sha256: hash.digest('hex') };
       tables.push(table);
       await write(`${END_OF_ROWS}\nE ${JSON.stringify({ rows, sha256: table.sha256 })}\n`);
+      written += rows;
+      meta.onProgress?.({ tables: tables.length, total: all.length, rows: written });
     }
     const total = tables.reduce((n, t) => n + t.rows, 0);
     await write(`END ${JSON.stringify({ tables: tables.length, rows: total })}\n`);
@@ -166,9 +184,12 @@ export async function writeBackup(
 export async function readBackup(
   file: string,
   onTable?: (table: { name: string; columns: string[] }, rows: Readable) => Promise<void>,
+  /** Told of the file's bytes read so far, as they are read. */
+  onRead?: (bytes: number) => void,
 ): Promise<BackupSummary> {
   const gunzip = createGunzip();
   const source = createReadStream(file);
+  if (onRead) source.on('data', () => onRead(source.bytesRead));
   const unzipped = source.pipe(gunzip);
   let broken: Error | null = null;
   const fail = (err: Error) => (broken ??= err);

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization } from '../../../test/factories.ts';
 import { backupChecks, backupRuns } from '../../platform/db/schema.ts';
 import { readBackup } from './backup-file.ts';
+import { listBackups } from './backup-files.ts';
 import { createBackupSchedule } from './backup-schedule.ts';
 import { checkRestores } from './restore-check.ts';
 
@@ -43,7 +44,12 @@ describe('the nightly backup', () => {
     t.clock.now = new Date('2026-12-02T21:00:00Z');
     const outcomes = await Promise.all([schedule().runOnce(), schedule().runOnce()]);
     expect(outcomes.sort()).toEqual(['done', 'taken']);
-    expect(fs.readdirSync(dir)).toEqual(['tamaq-20261202T210000Z.backup']);
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      // What reading it back from the disk found (the screen shows it verified).
+      '.tamaq-20261202T210000Z.backup.check.json',
+      'tamaq-20261202T210000Z.backup',
+    ]);
+    expect((await listBackups(dir))[0]).toMatchObject({ verified: true, verify_error: null });
     expect((await readBackup(path.join(dir, 'tamaq-20261202T210000Z.backup'))).tables.length).toBeGreaterThan(30);
     const runs = await t.db.select().from(backupRuns);
     expect(runs.map((r) => [r.day, r.status, r.file, r.error])).toEqual([
@@ -58,15 +64,18 @@ describe('the nightly backup', () => {
     fs.writeFileSync(path.join(dir, 'tamaq-20261101T210000Z.backup'), 'old');
     fs.writeFileSync(path.join(dir, 'tamaq-20261102T210000Z.backup'), 'old');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'the school’s own');
+    fs.writeFileSync(path.join(dir, '.tamaq-20261101T210000Z.backup.check.json'), '{}');
     // A PC switched on at 08:00 backs up then.
     t.clock.now = new Date('2026-12-04T03:00:00Z');
     expect(await schedule().runOnce()).toBe('done');
-    expect(fs.readdirSync(dir).sort()).toEqual([
+    expect(fs.readdirSync(dir).filter((f) => !f.startsWith('.')).sort()).toEqual([
       'notes.txt',
       'tamaq-20261102T210000Z.backup',
       'tamaq-20261202T210000Z.backup',
       'tamaq-20261204T030000Z.backup',
     ]);
+    // The file removed takes what was kept beside it.
+    expect(fs.existsSync(path.join(dir, '.tamaq-20261101T210000Z.backup.check.json'))).toBe(false);
   });
 
   it('records a failed day with its reason', async () => {

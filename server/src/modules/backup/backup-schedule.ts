@@ -6,13 +6,14 @@ import type { Db } from '../../platform/db/client.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createBackupRepository } from './backup.repository.ts';
 import { makeBackup } from './make-backup.ts';
+import { removeBackup, verifyBackupFile } from './backup-files.ts';
+import { BACKUP_NAME } from '@tamaq/contract/admin';
 import { checkRestores } from './restore-check.ts';
 import { lookPeriodically } from '../../platform/periodic.ts';
 
 /** How often an instance looks whether the day's backup is due; the first look soon after start. */
 export const BACKUP_LOOK_EVERY_MS = 5 * 60_000;
 const FIRST_LOOK_MS = 60_000;
-const BACKUP_FILE = /^tamaq-\d{8}T\d{6}Z\.backup$/;
 /** How often the newest backup is restored into a throw-away database to prove it restores. */
 export const CHECK_EVERY_MS = 7 * 86_400_000;
 
@@ -39,7 +40,7 @@ export function createBackupSchedule(opts: {
     fs.existsSync(opts.dir)
       ? fs
           .readdirSync(opts.dir)
-          .filter((f) => BACKUP_FILE.test(f))
+          .filter((f) => BACKUP_NAME.test(f))
           .sort()
           .reverse()
       : [];
@@ -53,8 +54,11 @@ export function createBackupSchedule(opts: {
     if (id === null) return 'taken';
     try {
       const made = await makeBackup(opts.pool, opts.dir, opts.now);
+      // Read back from the disk: a backup is good once its checksums verify from there.
+      const check = await verifyBackupFile(made.file, opts.now);
+      if (!check.ok) throw new Error(check.error ?? 'verification failed');
       await repo.finish(id, { status: 'done', at: opts.now(), file: made.file, bytes: made.bytes, rows: made.rows });
-      for (const old of files().slice(opts.keep)) fs.rmSync(path.join(opts.dir, old), { force: true });
+      for (const old of files().slice(opts.keep)) removeBackup(path.join(opts.dir, old));
       const last = await repo.lastCheck();
       if (opts.checkUrl && (!last || opts.now().getTime() - last.checkedAt.getTime() >= CHECK_EVERY_MS))
         await repo.recordCheck({

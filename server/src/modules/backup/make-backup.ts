@@ -4,7 +4,7 @@ import path from 'node:path';
 import { APP_VERSION } from '@tamaq/contract/constants';
 import type pg from 'pg';
 import { MIGRATIONS_DIR } from '../../platform/db/migrate.ts';
-import { writeBackup, type BackupSummary } from './backup-file.ts';
+import { writeBackup, type BackupProgress, type BackupSummary } from './backup-file.ts';
 
 /** A temporary backup file untouched this long belongs to no backup running now. */
 const STALE_PARTIAL_MS = 60 * 60_000;
@@ -34,6 +34,7 @@ export async function makeBackup(
   pool: pg.Pool,
   dir: string,
   now: () => Date = () => new Date(),
+  onProgress?: (progress: BackupProgress) => void,
 ): Promise<BackupSummary & { file: string; bytes: number }> {
   fs.mkdirSync(dir, { recursive: true });
   const at = now();
@@ -47,7 +48,7 @@ export async function makeBackup(
   const partial = path.join(dir, `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`);
   const sink = fs.createWriteStream(partial, { flags: 'wx' });
   try {
-    const summary = await writeBackup(pool, sink, { appVersion: APP_VERSION, tagOf: migrationTags(), now: () => at });
+    const summary = await writeBackup(pool, sink, { appVersion: APP_VERSION, tagOf: migrationTags(), now: () => at, onProgress });
     const fd = fs.openSync(partial, 'r');
     try {
       fs.fsyncSync(fd);

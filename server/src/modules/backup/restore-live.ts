@@ -9,6 +9,9 @@ export const RESTORE_LIVE_MESSAGES = {
   confirm: (name: string) => `Подтверждение не совпало: введите «${name}» точно, как написано`,
 } as const;
 
+/** How long connections that are closing get to go before the live database counts as in use. */
+const CLOSING_MS = 3000;
+
 export interface LiveState {
   /** The database that will be replaced (its name on the server). */
   database: string;
@@ -51,17 +54,6 @@ export async function liveState(url: string): Promise<LiveState> {
   }
 }
 
-/** The file's own counts of the same tables, for the question before the restore. */
-export const fileCounts = (summary: BackupSummary) => {
-  const rows = (name: string) => summary.tables.find((t) => t.name === name)?.rows ?? 0;
-  return {
-    organizations: rows('organizations'),
-    schools: rows('schools'),
-    users: rows('users'),
-    visits: rows('visits'),
-  };
-};
-
 /**
  * Replaces the live database at `url` with a backup file (docs/rules.md "Backups"), the server
  * stopped: refuses unless `confirm` is the live state's name to type and nothing else is connected;
@@ -91,7 +83,17 @@ export async function restoreLive(opts: {
           )
         ).rows[0]!.n,
       );
-    const busy = await others();
+    // A connection just closed (the server stopped a moment ago) leaves its server process for a
+    // moment after: it is given up to CLOSING_MS to go before the database counts as in use.
+    const settledOthers = async () => {
+      const until = Date.now() + CLOSING_MS;
+      for (;;) {
+        const n = await others();
+        if (n === 0 || Date.now() >= until) return n;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const busy = await settledOthers();
     if (busy) throw new Error(RESTORE_LIVE_MESSAGES.busy(busy));
 
     // The file in and checked in a database of its own first: a file refused changes nothing.
@@ -112,7 +114,8 @@ export async function restoreLive(opts: {
       .replace(/[-:T]/g, '');
     const kept = `${state.database}_before_restore_${stamp}`.slice(0, 63);
     try {
-      if (await others()) throw new Error(RESTORE_LIVE_MESSAGES.busy(await others()));
+      const late = await settledOthers();
+      if (late) throw new Error(RESTORE_LIVE_MESSAGES.busy(late));
       await admin.query(`alter database ${quote(state.database)} rename to ${quote(kept)}`);
     } catch (err) {
       await admin.query(`drop database if exists ${quote(restored.name)} with (force)`).catch(() => {});

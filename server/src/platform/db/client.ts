@@ -90,6 +90,12 @@ function releaseOnFailedBegin(pool: pg.Pool) {
   }) as typeof pool.connect;
 }
 
+/** The pool under a database's handle, and the address it connects to (backups read through COPY). */
+export function poolOf(db: Db): { pool: pg.Pool; url: string | null } {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  return { pool, url: (pool as unknown as { options: { connectionString?: string } }).options.connectionString ?? null };
+}
+
 export function fromPostgresUrl(url: string, max = 20, options: { local?: boolean } = {}): Database {
   // No JIT: its compiling (100–200 ms) starts on a cost estimate, and a month's report crosses it
   // while running in a tenth of that time; the app's statements are short.

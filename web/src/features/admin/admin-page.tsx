@@ -1,5 +1,6 @@
 import {
   BankOutlined,
+  SaveOutlined,
   CreditCardOutlined,
   HomeOutlined,
   MailOutlined,
@@ -13,6 +14,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useSummary } from './api/get-summary.ts';
 
 const t = i18n.orgs.admin;
@@ -87,6 +89,11 @@ export function AdminPage() {
               data-testid={`notice-${notice}`}
               title={t.notices[notice].title}
               description={noticeText(notice, data.backup)}
+              action={
+                notice.startsWith('backup-') ? (
+                  <Link to="/admin/backups">{t.openBackups}</Link>
+                ) : undefined
+              }
             />
           ))}
           <Row gutter={[16, 16]}>
@@ -95,6 +102,19 @@ export function AdminPage() {
                 <TileCard tile={tile} value={data[tile.key]} />
               </Col>
             ))}
+            <Col xs={24} sm={12} lg={8} xl={6}>
+              <Link to="/admin/backups">
+                <Card hoverable data-testid="summary-backups" style={{ height: '100%' }}>
+                  <Statistic
+                    title={t.backups}
+                    value={data.backup.last_at ? formatDateTime(data.backup.last_at) : t.noBackup}
+                    prefix={<SaveOutlined />}
+                    valueStyle={{ fontSize: 20 }}
+                  />
+                  <Typography.Text type="secondary">{t.open}</Typography.Text>
+                </Card>
+              </Link>
+            </Col>
           </Row>
         </>
       )}

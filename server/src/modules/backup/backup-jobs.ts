@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BackupJob } from '@tamaq/contract/admin';
+import type pg from 'pg';
+import { verifyBackupFile } from './backup-files.ts';
+import { makeBackup } from './make-backup.ts';
+
+/** Why a job was not started: another runs. */
+export class BackupBusyError extends Error {}
+
+/**
+ * The backup the super admin starts from the screen (docs/rules.md "Backups"), made or verified on
+ * this server, one at a time: it runs on after the answer, and the list shows how far it has come.
+ * The last one's outcome stays until the next begins.
+ */
+export function createBackupJobs(opts: {
+  pool: pg.Pool;
+  dir: string;
+  now: () => Date;
+  /** Told when a made backup is written and verified (the schedule's retention and records). */
+  onMade?: (made: { file: string; bytes: number; rows: number }) => Promise<void>;
+}) {
+  let job: BackupJob | null = null;
+  let running: Promise<void> | null = null;
+
+  function begin(kind: BackupJob['kind'], name: string | null, total: number): BackupJob {
+    if (job?.status === 'running') throw new BackupBusyError();
+    job = {
+      kind,
+      status: 'running',
+      name,
+      done: 0,
+      total,
+      rows: 0,
+      started_at: opts.now().toISOString(),
+      finished_at: null,
+      error: null,
+    };
+    return job;
+  }
+
+  function end(current: BackupJob, error: string | null) {
+    current.status = error ? 'failed' : 'done';
+    current.error = error;
+    current.finished_at = opts.now().toISOString();
+  }
+
+  /** Reads a file through; `onRead` is told the bytes read. */
+  async function verify(current: BackupJob, file: string, onRead: (bytes: number) => void) {
+    const check = await verifyBackupFile(file, opts.now, onRead);
+    if (!check.ok) throw new Error(check.error ?? 'verification failed');
+    current.rows = check.rows ?? current.rows;
+  }
+
+  return {
+    current: (): BackupJob | null => (job ? { ...job } : null),
+    /** Starts a backup now; answers at once. */
+    create(): BackupJob {
+      // In hundredths: writing the tables is the first 90, reading the file back from the disk the rest.
+      const current = begin('create', null, 100);
+      running = (async () => {
+        try {
+          const made = await makeBackup(opts.pool, opts.dir, opts.now, (p) => {
+            current.done = p.total ? (90 * p.tables) / p.total : 0;
+            current.rows = p.rows;
+          });
+          current.name = path.basename(made.file);
+          await verify(current, made.file, (bytes) => {
+            current.done = 90 + (10 * bytes) / Math.max(made.bytes, 1);
+          });
+          current.done = 100;
+          await opts.onMade?.({ file: made.file, bytes: made.bytes, rows: made.rows });
+          end(current, null);
+        } catch (err) {
+          end(current, (err as Error).message);
+        }
+      })();
+      return { ...current };
+    },
+    /** Starts reading a file of the folder through; answers at once. */
+    verify(name: string): BackupJob {
+      const file = path.join(opts.dir, name);
+      const bytes = fs.statSync(file).size;
+      const current = begin('verify', name, bytes);
+      running = (async () => {
+        try {
+          await verify(current, file, (bytes) => {
+            current.done = bytes;
+          });
+          current.done = bytes;
+          end(current, null);
+        } catch (err) {
+          end(current, (err as Error).message);
+        }
+      })();
+      return { ...current };
+    },
+    /** Waits for the job under way (a stop, a test). */
+    settled: async () => {
+      await running;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupJob, BackupList } from '@tamaq/contract/admin';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, linkToken, signedIn } from '../../../test/factories.ts';
+import { createCard, createPupil } from '../../../test/factories-people.ts';
+
+/** docs/rules.md "Backups": the super admin's backups screen, its calls. */
+let t: TestContext;
+let token: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-backup-screen-'));
+
+beforeAll(async () => {
+  t = await createTestContext({ backupDir: dir });
+  token = (await signedIn(t.platform, { role: 'SuperAdmin' })).token;
+  const org = await createOrganization(t.db, { type: 'education', name: 'Школа №1' });
+  const pupil = await createPupil(t.db, { organizationId: org.id });
+  await createCard(t.db, { organizationId: org.id, userId: pupil.id });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const list = async (as = token) => (await t.call({ method: 'GET', url: '/api/admin/backups', token: as })).json() as BackupList;
+
+/** Polls the list until the job under way has ended. */
+async function settled(): Promise<BackupJob> {
+  for (let i = 0; i < 600; i++) {
+    const job = (await list()).job;
+    if (job && job.status !== 'running') return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the backup did not end');
+}
+
+describe('the backups screen', () => {
+  it('makes a backup now, shows its progress, verifies it from the disk and lists it with its counts', async () => {
+    const empty = await list();
+    expect(empty).toMatchObject({ dir, files: [], job: null, keep: t.platform.config.backupKeep });
+
+    const started = await t.call({ method: 'POST', url: '/api/admin/backups', token });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ kind: 'create', status: 'running', total: 100 });
+    // One at a time: a second press while it runs is refused, not a second backup.
+    const again = await t.call({ method: 'POST', url: '/api/admin/backups', token });
+    if (again.statusCode === 409) expect(again.json().errorMessage).toMatch(/уже создаётся/);
+    else expect((await settled()).status).toBe('done'); // the first had already ended
+
+    const job = await settled();
+    expect(job).toMatchObject({ kind: 'create', status: 'done', done: 100, error: null });
+    const files = (await list()).files;
+    const file = files.find((f) => f.name === job.name)!;
+    expect(file).toMatchObject({
+      verified: true,
+      verify_error: null,
+      migration: expect.stringMatching(/^\d{4}_/),
+      app_version: expect.any(String),
+      postgres: expect.stringMatching(/^\d+/),
+    });
+    expect(file.counts).toMatchObject({ organizations: 1, users: 2, cards: 1, visits: 0 });
+    expect(file.bytes).toBe(fs.statSync(path.join(dir, file.name)).size);
+    // The dashboard counts it as the last good backup.
+    const summary = (await t.call({ method: 'GET', url: '/api/admin/summary', token })).json();
+    expect(summary.backup.last_at).toBe(file.created_at);
+  });
+
+  it('downloads a file by a link, whole', async () => {
+    const [file] = (await list()).files;
+    const link = await linkToken(t.platform, token);
+    const res = await t.call({ method: 'GET', url: `/api/admin/backup/${file!.name}?token=${link}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(file!.name);
+    expect(res.rawPayload.equals(fs.readFileSync(path.join(dir, file!.name)))).toBe(true);
+    expect(gunzipSync(res.rawPayload).toString().startsWith('TAMAQ-BACKUP 1\n')).toBe(true);
+    // No other file of the server can be named.
+    for (const name of ['..%2F..%2Fetc%2Fpasswd', 'tamaq-20260101T000000Z.backup%00', '.tamaq-x.partial']) {
+      const bad = await t.call({ method: 'GET', url: `/api/admin/backup/${name}?token=${link}` });
+      expect([404, 422]).toContain(bad.statusCode);
+    }
+    const missing = await t.call({ method: 'GET', url: `/api/admin/backup/tamaq-20200101T000000Z.backup?token=${link}` });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('verifies a file copied into the folder, and says which table of a changed file does not match', async () => {
+    const [good] = (await list()).files;
+    // A file copied in (a USB disk brought back) has not been read yet.
+    const copy = 'tamaq-20250101T020000Z.backup';
+    fs.copyFileSync(path.join(dir, good!.name), path.join(dir, copy));
+    expect((await list()).files.find((f) => f.name === copy)).toMatchObject({ verified: null, counts: null });
+    const verify = (name: string) => t.call({ method: 'POST', url: '/api/admin/backup/verify', token, payload: { name } });
+    expect((await verify(copy)).statusCode).toBe(200);
+    expect(await settled()).toMatchObject({ kind: 'verify', status: 'done', name: copy });
+    expect((await list()).files.find((f) => f.name === copy)).toMatchObject({ verified: true, counts: good!.counts });
+
+    // One row changed inside the compressed file: its table's checksum no longer matches.
+    const text = gunzipSync(fs.readFileSync(path.join(dir, copy))).toString();
+    const altered = text.replace('Школа №1', 'Школа №2');
+    expect(altered).not.toBe(text);
+    const { gzipSync } = await import('node:zlib');
+    fs.writeFileSync(path.join(dir, copy), gzipSync(altered));
+    // Changed since it was read: shown as not verified until read again.
+    expect((await list()).files.find((f) => f.name === copy)?.verified).toBeNull();
+    await verify(copy);
+    expect(await settled()).toMatchObject({ status: 'failed', error: expect.stringContaining('organizations') });
+    expect((await list()).files.find((f) => f.name === copy)).toMatchObject({
+      verified: false,
+      verify_error: expect.stringContaining('organizations'),
+    });
+  });
+
+  it('refuses a name that is not a backup of the folder', async () => {
+    const verify = (name: unknown) =>
+      t.call({ method: 'POST', url: '/api/admin/backup/verify', token, payload: { name } });
+    const bad = await verify('../data/tamaq.backup');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors).toHaveProperty('name');
+    expect((await verify(12)).statusCode).toBe(422);
+    expect((await verify('tamaq-20200101T000000Z.backup')).statusCode).toBe(404);
+  });
+
+  it('is the super admin’s alone', async () => {
+    const admin = (await signedIn(t.platform, { role: 'Admin' })).token;
+    expect((await t.call({ method: 'GET', url: '/api/admin/backups', token: admin })).statusCode).toBe(403);
+    const before = fs.readdirSync(dir).length;
+    expect((await t.call({ method: 'POST', url: '/api/admin/backups', token: admin })).statusCode).toBe(403);
+    const [file] = (await list()).files;
+    const link = await linkToken(t.platform, admin);
+    expect((await t.call({ method: 'GET', url: `/api/admin/backup/${file!.name}?token=${link}` })).statusCode).toBe(403);
+    expect(fs.readdirSync(dir).length).toBe(before);
+    expect((await t.call({ method: 'GET', url: '/api/admin/backups' })).statusCode).toBe(401);
+  });
+});

@@ -132,7 +132,8 @@ export type BackupFile = z.infer<typeof BackupFile>;
  * of `total` (tables written; bytes read), and how it ended.
  */
 export const BackupJob = z.object({
-  kind: z.enum(['create', 'verify']),
+  /** `restore`: `done` of `total` in hundredths (the file into a database of its own, the restore point, the swap). */
+  kind: z.enum(['create', 'verify', 'restore']),
   status: z.enum(['running', 'done', 'failed']),
   /** The file it writes (known once written) or reads. */
   name: z.string().nullable(),
@@ -155,20 +156,39 @@ export const BackupList = z.object({
   /** Newest first. */
   files: z.array(BackupFile),
   job: BackupJob.nullable(),
+  /** What a restore would replace: the main counts now, and the name to type to confirm one. */
+  live: z.object({
+    confirm_name: z.string(),
+    counts: z.object({
+      organizations: z.number().int(),
+      schools: z.number().int(),
+      users: z.number().int(),
+      visits: z.number().int(),
+    }),
+  }),
 });
 export type BackupList = z.infer<typeof BackupList>;
 
 export const BackupVerifyBody = z.object({ name: BackupName });
 export type BackupVerifyBody = z.infer<typeof BackupVerifyBody>;
 
+/** A restore from the screen: the file of the folder, and the live organization's name typed to confirm. */
+export const BackupRestoreBody = z.object({
+  name: BackupName,
+  confirm: z.string().trim().min(1, 'Введите название организации').max(255),
+});
+export type BackupRestoreBody = z.infer<typeof BackupRestoreBody>;
+
 export const BACKUP_SCREEN_MESSAGES = withKazakh(
   {
-    busy: 'Резервная копия уже создаётся или проверяется: дождитесь её окончания',
+    busy: 'Резервная копия уже создаётся, проверяется или восстанавливается: дождитесь её окончания',
     notFound: 'Нет такой резервной копии',
+    confirm: (name: string) => `Подтверждение не совпало: введите «${name}» точно, как написано`,
   } as const,
   {
-    busy: 'Сақтық көшірме жасалып не тексеріліп жатыр: аяқталуын күтіңіз',
+    busy: 'Сақтық көшірме жасалып, тексеріліп не қалпына келтіріліп жатыр: аяқталуын күтіңіз',
     notFound: 'Мұндай сақтық көшірме жоқ',
+    confirm: (name: string) => `Растау сәйкес келмеді: «${name}» дәл жазылғандай енгізіңіз`,
   },
 );
 
@@ -203,6 +223,14 @@ export const ADMIN_ENDPOINTS = {
     refusals: [404, 409],
     access: rolesFor('/admin/backups'),
     summary: 'Проверить файл резервной копии: прочитать целиком и сверить число строк и контрольные суммы',
+  }),
+  backupRestore: adminEndpoint('backupRestore', {
+    body: BackupRestoreBody,
+    answer: BackupJob,
+    refusals: [404, 409],
+    access: rolesFor('/admin/backups'),
+    summary:
+      'Восстановить данные из файла папки: сначала в отдельную базу с проверкой, затем точка восстановления, затем замена; начинает и отвечает сразу',
   }),
   backupFile: adminEndpoint('backupFile', {
     params: z.object({ name: BackupName }),

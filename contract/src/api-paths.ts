@@ -63,6 +63,7 @@ export const PATHS = {
     backupCreate: { method: 'POST', path: '/api/admin/backups' },
     backupVerify: { method: 'POST', path: '/api/admin/backup/verify' },
     backupFile: { method: 'GET', path: '/api/admin/backup/:name' },
+    backupRestore: { method: 'POST', path: '/api/admin/backup/restore' },
   },
   'menu-activations': {
     list: { method: 'GET', path: '/api/activated/menus' },

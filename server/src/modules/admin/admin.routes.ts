@@ -8,7 +8,8 @@ import path from 'node:path';
 import { BACKUP_SCREEN_MESSAGES } from '@tamaq/contract/admin';
 import { FILE_LINK } from '../../platform/auth/guard.ts';
 import { poolOf } from '../../platform/db/client.ts';
-import { conflict, notFound } from '../../platform/http/errors.ts';
+import { conflict, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { liveState } from '../backup/restore-live.ts';
 import { backupState, onDataDisk } from '../backup/backup-state.ts';
 import { listBackups } from '../backup/backup-files.ts';
 import { BackupBusyError, createBackupJobs } from '../backup/backup-jobs.ts';
@@ -28,7 +29,8 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
 
   // Backups from the screen: made through the heavy pool (low priority beside the queue), one at a time.
   const { config } = platform;
-  const jobs = createBackupJobs({ pool: poolOf(platform.database.heavy).pool, dir: config.backupDir, now: platform.now });
+  const heavy = poolOf(platform.database.heavy);
+  const jobs = createBackupJobs({ pool: heavy.pool, liveUrl: heavy.url, dir: config.backupDir, now: platform.now });
   app.addHook('onClose', async () => jobs.settled());
   const busy = <T>(start: () => T): T => {
     try {
@@ -44,6 +46,11 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
     if (!fs.existsSync(file)) throw notFound(BACKUP_SCREEN_MESSAGES.notFound);
     return file;
   };
+  /** What a restore would replace, and the name to type (asked of the live database as it is now). */
+  const live = async () => {
+    const state = await liveState(heavy.url!);
+    return { confirm_name: state.confirmName, counts: state.counts };
+  };
   bindEndpoint(app, e.backups, async () => ({
     dir: config.backupDir,
     same_disk: onDataDisk(config),
@@ -51,11 +58,19 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
     keep: config.backupKeep,
     files: await listBackups(config.backupDir),
     job: jobs.current(),
+    live: await live(),
   }));
   bindEndpoint(app, e.backupCreate, () => busy(() => jobs.create()));
   bindEndpoint(app, e.backupVerify, (request) => {
     const file = fileOf(request.body.name);
     return busy(() => jobs.verify(path.basename(file)));
+  });
+  bindEndpoint(app, e.backupRestore, async (request) => {
+    const file = fileOf(request.body.name);
+    const { confirm_name } = await live();
+    if (request.body.confirm !== confirm_name)
+      throw ValidationError.field('confirm', BACKUP_SCREEN_MESSAGES.confirm(confirm_name));
+    return busy(() => jobs.restore(path.basename(file)));
   });
   bindEndpoint(
     app,

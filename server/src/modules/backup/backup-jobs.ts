@@ -4,6 +4,7 @@ import type { BackupJob } from '@tamaq/contract/admin';
 import type pg from 'pg';
 import { verifyBackupFile } from './backup-files.ts';
 import { makeBackup } from './make-backup.ts';
+import { restoreInPlace } from './restore-in-place.ts';
 
 /** Why a job was not started: another runs. */
 export class BackupBusyError extends Error {}
@@ -17,6 +18,8 @@ export function createBackupJobs(opts: {
   pool: pg.Pool;
   dir: string;
   now: () => Date;
+  /** The live database's address: a restore replaces its data. */
+  liveUrl: string | null;
   /** Told when a made backup is written and verified (the schedule's retention and records). */
   onMade?: (made: { file: string; bytes: number; rows: number }) => Promise<void>;
 }) {
@@ -88,6 +91,36 @@ export function createBackupJobs(opts: {
             current.done = bytes;
           });
           current.done = bytes;
+          end(current, null);
+        } catch (err) {
+          end(current, (err as Error).message);
+        }
+      })();
+      return { ...current };
+    },
+    /**
+     * Starts replacing the live data with a file of the folder (`restoreInPlace`); answers at once.
+     * In hundredths: the file into a database of its own to 50, the restore point to 60, the swap the rest.
+     */
+    restore(name: string): BackupJob {
+      if (!opts.liveUrl) throw new Error('no database address to restore into');
+      const liveUrl = opts.liveUrl;
+      const current = begin('restore', name, 100);
+      running = (async () => {
+        try {
+          const done = await restoreInPlace({
+            file: path.join(opts.dir, name),
+            url: liveUrl,
+            backupDir: opts.dir,
+            now: opts.now,
+            onStep: (step, p) => {
+              if (step === 'restoring') current.done = 5;
+              if (step === 'saving') current.done = 50;
+              if (step === 'replacing') current.done = 60 + (p && p.total ? (39 * p.tables) / p.total : 0);
+            },
+          });
+          current.rows = done.summary.rows;
+          current.done = 100;
           end(current, null);
         } catch (err) {
           end(current, (err as Error).message);

@@ -7,6 +7,7 @@ import type { BackupJob, BackupList } from '@tamaq/contract/admin';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, linkToken, signedIn } from '../../../test/factories.ts';
 import { createCard, createPupil } from '../../../test/factories-people.ts';
+import { organizations } from '../../platform/db/schema.ts';
 
 /** docs/rules.md "Backups": the super admin's backups screen, its calls. */
 let t: TestContext;
@@ -112,6 +113,43 @@ describe('the backups screen', () => {
     });
   });
 
+  it('restores a file over the live data once the organization’s name is typed, keeping a restore point', async () => {
+    const { files, live } = await list();
+    const good = files.find((f) => f.verified)!;
+    expect(live).toMatchObject({ confirm_name: 'Школа №1', counts: { organizations: expect.any(Number) } });
+    // A day's mistaken work after the backup, which the restore takes back.
+    await createOrganization(t.db, { type: 'company', name: 'Ошибочная' });
+    const names = async () => (await t.db.select({ name: organizations.name }).from(organizations)).map((o) => o.name);
+    expect(await names()).toContain('Ошибочная');
+    const restore = (body: object) => t.call({ method: 'POST', url: '/api/admin/backup/restore', token, payload: body });
+
+    const wrong = await restore({ name: good.name, confirm: 'Школа' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().validationErrors.confirm).toEqual(['Подтверждение не совпало: введите «Школа №1» точно, как написано']);
+    expect((await restore({ name: good.name })).statusCode).toBe(422);
+    expect((await restore({ name: 'tamaq-20200101T000000Z.backup', confirm: 'Школа №1' })).statusCode).toBe(404);
+    // A changed file is refused by the job, and nothing is replaced.
+    const broken = files.find((f) => f.verified === false)!;
+    expect((await restore({ name: broken.name, confirm: 'Школа №1' })).statusCode).toBe(200);
+    expect(await settled()).toMatchObject({ kind: 'restore', status: 'failed', error: expect.stringContaining('organizations') });
+    expect(await names()).toContain('Ошибочная');
+
+    const before = new Set(fs.readdirSync(dir));
+    const started = await restore({ name: good.name, confirm: ' Школа №1 ' });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ kind: 'restore', status: 'running', name: good.name });
+    expect(await settled()).toMatchObject({ kind: 'restore', status: 'done', done: 100, error: null });
+    expect(await names()).not.toContain('Ошибочная');
+    expect(await names()).toContain('Школа №1');
+    // The data replaced was saved first, as a backup of the folder.
+    const added = fs.readdirSync(dir).filter((f) => !before.has(f) && !f.startsWith('.'));
+    expect(added).toHaveLength(1);
+    // The signed-in super admin (signed in before the backup) goes on; new rows get new ids.
+    expect((await t.call({ method: 'GET', url: '/api/admin/backups', token })).statusCode).toBe(200);
+    const again = await createOrganization(t.db, { type: 'company', name: 'После восстановления' });
+    expect(again.id).toBeGreaterThan(0);
+  });
+
   it('refuses a name that is not a backup of the folder', async () => {
     const verify = (name: unknown) =>
       t.call({ method: 'POST', url: '/api/admin/backup/verify', token, payload: { name } });
@@ -127,6 +165,8 @@ describe('the backups screen', () => {
     expect((await t.call({ method: 'GET', url: '/api/admin/backups', token: admin })).statusCode).toBe(403);
     const before = fs.readdirSync(dir).length;
     expect((await t.call({ method: 'POST', url: '/api/admin/backups', token: admin })).statusCode).toBe(403);
+    const restore = { name: 'tamaq-20250101T020000Z.backup', confirm: 'Школа №1' };
+    expect((await t.call({ method: 'POST', url: '/api/admin/backup/restore', token: admin, payload: restore })).statusCode).toBe(403);
     const [file] = (await list()).files;
     const link = await linkToken(t.platform, admin);
     expect((await t.call({ method: 'GET', url: `/api/admin/backup/${file!.name}?token=${link}` })).statusCode).toBe(403);

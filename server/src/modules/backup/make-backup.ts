@@ -44,7 +44,9 @@ export async function makeBackup(
     const stale = path.join(dir, f);
     if (Date.now() - fs.statSync(stale).mtimeMs > STALE_PARTIAL_MS) fs.rmSync(stale, { force: true });
   }
-  const file = path.join(dir, backupName(at));
+  // Never over another backup: one taken the same second (a restore point right after) takes the next second's name.
+  let file = path.join(dir, backupName(at));
+  for (let s = 1; fs.existsSync(file); s++) file = path.join(dir, backupName(new Date(at.getTime() + s * 1000)));
   const partial = path.join(dir, `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`);
   const sink = fs.createWriteStream(partial, { flags: 'wx' });
   try {

@@ -158,7 +158,7 @@ async function checkReferences(client: pg.Client) {
 }
 
 /** Each identity or serial column's sequence past the largest value loaded. */
-async function setSequences(client: pg.Client) {
+export async function setSequences(client: pg.Client) {
   const { rows } = await client.query<{ tab: string; col: string; seq: string }>(`
     select c.relname as tab, a.attname as col, pg_get_serial_sequence(quote_ident(c.relname), a.attname) as seq
     from pg_class c

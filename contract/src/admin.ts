@@ -172,6 +172,13 @@ export type BackupList = z.infer<typeof BackupList>;
 export const BackupVerifyBody = z.object({ name: BackupName });
 export type BackupVerifyBody = z.infer<typeof BackupVerifyBody>;
 
+/** The largest backup file the screen takes (a year of a large school is a few hundred megabytes). */
+export const BACKUP_UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
+export const BACKUP_FIELD = 'file';
+export const BackupUploadBody = z.object({
+  file: z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'файл резервной копии' }),
+});
+
 /** A restore from the screen: the file of the folder, and the live organization's name typed to confirm. */
 export const BackupRestoreBody = z.object({
   name: BackupName,
@@ -184,11 +191,17 @@ export const BACKUP_SCREEN_MESSAGES = withKazakh(
     busy: 'Резервная копия уже создаётся, проверяется или восстанавливается: дождитесь её окончания',
     notFound: 'Нет такой резервной копии',
     confirm: (name: string) => `Подтверждение не совпало: введите «${name}» точно, как написано`,
+    fileRequired: 'Выберите файл резервной копии',
+    incomplete: 'Файл пришёл не целиком: отправьте его ещё раз',
+    tooLarge: 'Файл больше 4 ГБ: это не резервная копия Tamaq',
   } as const,
   {
     busy: 'Сақтық көшірме жасалып, тексеріліп не қалпына келтіріліп жатыр: аяқталуын күтіңіз',
     notFound: 'Мұндай сақтық көшірме жоқ',
     confirm: (name: string) => `Растау сәйкес келмеді: «${name}» дәл жазылғандай енгізіңіз`,
+    fileRequired: 'Сақтық көшірме файлын таңдаңыз',
+    incomplete: 'Файл толық келмеді: оны қайта жіберіңіз',
+    tooLarge: 'Файл 4 ГБ-тан үлкен: бұл Tamaq сақтық көшірмесі емес',
   },
 );
 
@@ -231,6 +244,15 @@ export const ADMIN_ENDPOINTS = {
     access: rolesFor('/admin/backups'),
     summary:
       'Восстановить данные из файла папки: сначала в отдельную базу с проверкой, затем точка восстановления, затем замена; начинает и отвечает сразу',
+  }),
+  backupUpload: adminEndpoint('backupUpload', {
+    body: BackupUploadBody,
+    multipart: true,
+    answer: BackupFile,
+    refusals: [413],
+    access: rolesFor('/admin/backups'),
+    summary:
+      'Загрузить файл резервной копии в папку: он читается целиком и проверяется; файл другой программы, обрезанный или изменённый не принимается',
   }),
   backupFile: adminEndpoint('backupFile', {
     params: z.object({ name: BackupName }),

@@ -64,6 +64,7 @@ export const PATHS = {
     backupVerify: { method: 'POST', path: '/api/admin/backup/verify' },
     backupFile: { method: 'GET', path: '/api/admin/backup/:name' },
     backupRestore: { method: 'POST', path: '/api/admin/backup/restore' },
+    backupUpload: { method: 'POST', path: '/api/admin/backup/upload' },
   },
   'menu-activations': {
     list: { method: 'GET', path: '/api/activated/menus' },

@@ -5,13 +5,15 @@ import type { ModuleOptions } from '../../platform/platform.ts';
 import { createAdminRepository } from './admin.repository.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BACKUP_SCREEN_MESSAGES } from '@tamaq/contract/admin';
+import { pipeline } from 'node:stream/promises';
+import { BACKUP_FIELD, BACKUP_SCREEN_MESSAGES, BACKUP_UPLOAD_MAX_BYTES } from '@tamaq/contract/admin';
+import { ERROR_CODES } from '@tamaq/contract/errors';
 import { FILE_LINK } from '../../platform/auth/guard.ts';
 import { poolOf } from '../../platform/db/client.ts';
-import { conflict, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { conflict, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
 import { liveState } from '../backup/restore-live.ts';
 import { backupState, onDataDisk } from '../backup/backup-state.ts';
-import { listBackups } from '../backup/backup-files.ts';
+import { listBackups, receiveBackup } from '../backup/backup-files.ts';
 import { BackupBusyError, createBackupJobs } from '../backup/backup-jobs.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
@@ -71,6 +73,34 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
     if (request.body.confirm !== confirm_name)
       throw ValidationError.field('confirm', BACKUP_SCREEN_MESSAGES.confirm(confirm_name));
     return busy(() => jobs.restore(path.basename(file)));
+  });
+  bindEndpoint(app, e.backupUpload, async (request) => {
+    if (!request.isMultipart()) throw ValidationError.field(BACKUP_FIELD, BACKUP_SCREEN_MESSAGES.fileRequired);
+    return receiveBackup(config.backupDir, platform.now, async (into) => {
+      let got = false;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: BACKUP_UPLOAD_MAX_BYTES, files: 1 } })) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== BACKUP_FIELD || got) {
+            part.file.resume();
+            continue;
+          }
+          await pipeline(part.file, into());
+          if (part.file.truncated) throw new HttpError(413, ERROR_CODES.payloadTooLarge, BACKUP_SCREEN_MESSAGES.tooLarge);
+          got = true;
+        }
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, ERROR_CODES.payloadTooLarge, BACKUP_SCREEN_MESSAGES.tooLarge);
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+          throw ValidationError.field(BACKUP_FIELD, BACKUP_SCREEN_MESSAGES.fileRequired);
+        }
+        throw ValidationError.field(BACKUP_FIELD, BACKUP_SCREEN_MESSAGES.incomplete);
+      }
+      if (!got) throw ValidationError.field(BACKUP_FIELD, BACKUP_SCREEN_MESSAGES.fileRequired);
+    });
   });
   bindEndpoint(
     app,

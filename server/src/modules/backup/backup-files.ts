@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { BACKUP_NAME, type BackupCounts, type BackupFile } from '@tamaq/contract/admin';
+import { randomBytes } from 'node:crypto';
+import { BACKUP_FIELD, BACKUP_NAME, type BackupCounts, type BackupFile } from '@tamaq/contract/admin';
+import { ValidationError } from '../../platform/http/errors.ts';
+import { backupName } from './make-backup.ts';
 import { BACKUP_MAGIC, readBackup, type BackupHeader, type BackupSummary } from './backup-file.ts';
 
 /**
@@ -62,6 +65,31 @@ export async function readHeader(file: string): Promise<BackupHeader | null> {
 }
 
 /**
+ * Keeps beside `file` what reading it through found (the summary, or the reason it was refused), for
+ * the file as it is now (its size and time): the list shows it verified, or why not.
+ */
+export function keepCheck(file: string, outcome: BackupSummary | Error, now: () => Date): Check {
+  const stat = fs.statSync(file);
+  const ok = !(outcome instanceof Error);
+  const check: Check = {
+    bytes: stat.size,
+    mtimeMs: stat.mtimeMs,
+    ok,
+    checked_at: now().toISOString(),
+    error: ok ? null : outcome.message,
+    rows: ok ? outcome.rows : null,
+    counts: ok ? countsOf(outcome) : null,
+  };
+  // A folder that cannot be written (a read-only share) still shows the outcome this once.
+  try {
+    fs.writeFileSync(checkPath(file), JSON.stringify(check));
+  } catch {
+    /* kept nowhere: the next list shows the file as not verified */
+  }
+  return check;
+}
+
+/**
  * Reads a backup file through, checking every table's row count and checksum (`readBackup`), and
  * keeps what it found beside the file. `onRead` is told the bytes read so far.
  */
@@ -70,37 +98,13 @@ export async function verifyBackupFile(
   now: () => Date,
   onRead?: (bytes: number) => void,
 ): Promise<Check> {
-  const stat = fs.statSync(file);
-  let check: Check;
+  let outcome: BackupSummary | Error;
   try {
-    const summary = await readBackup(file, undefined, onRead);
-    check = {
-      bytes: stat.size,
-      mtimeMs: stat.mtimeMs,
-      ok: true,
-      checked_at: now().toISOString(),
-      error: null,
-      rows: summary.rows,
-      counts: countsOf(summary),
-    };
+    outcome = await readBackup(file, undefined, onRead);
   } catch (err) {
-    check = {
-      bytes: stat.size,
-      mtimeMs: stat.mtimeMs,
-      ok: false,
-      checked_at: now().toISOString(),
-      error: (err as Error).message,
-      rows: null,
-      counts: null,
-    };
+    outcome = err as Error;
   }
-  // A folder that cannot be written (a read-only share) still shows the outcome this once.
-  try {
-    fs.writeFileSync(checkPath(file), JSON.stringify(check));
-  } catch {
-    /* kept nowhere: the next list shows the file as not verified */
-  }
-  return check;
+  return keepCheck(file, outcome, now);
 }
 
 function checkOf(file: string, stat: fs.Stats): Check | null {
@@ -157,4 +161,66 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
 export function removeBackup(file: string): void {
   fs.rmSync(file, { force: true });
   fs.rmSync(checkPath(file), { force: true });
+}
+
+/**
+ * Takes a backup file sent to the server (the screen's upload) into `dir`: written by `write` under a
+ * hidden temporary name, read through and checked (a file refused is a 422 naming why, and nothing
+ * is kept), then renamed to the time it was taken. The same file sent again (a retry after a lost
+ * answer) is the one already there. Answers its entry of the list.
+ */
+export async function receiveBackup(
+  dir: string,
+  now: () => Date,
+  write: (into: () => fs.WriteStream) => Promise<void>,
+): Promise<BackupFile> {
+  fs.mkdirSync(dir, { recursive: true });
+  const partial = path.join(dir, `.tamaq-upload-${randomBytes(4).toString('hex')}.partial`);
+  try {
+    await write(() => fs.createWriteStream(partial, { flags: 'wx' }));
+    let summary: BackupSummary;
+    try {
+      summary = await readBackup(partial);
+    } catch (err) {
+      throw ValidationError.field(BACKUP_FIELD, (err as Error).message);
+    }
+    const fd = fs.openSync(partial, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const at = new Date(summary.header.created_at);
+    const size = fs.statSync(partial).size;
+    let name = backupName(at);
+    for (let s = 1; fs.existsSync(path.join(dir, name)); s++) {
+      if (fs.statSync(path.join(dir, name)).size === size && sameBytes(path.join(dir, name), partial)) break;
+      name = backupName(new Date(at.getTime() + s * 1000));
+    }
+    const file = path.join(dir, name);
+    if (!fs.existsSync(file)) fs.renameSync(partial, file);
+    keepCheck(file, summary, now);
+    return (await listBackups(dir)).find((f) => f.name === name)!;
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+}
+
+/** Whether two files hold the same bytes (compared in chunks). */
+function sameBytes(a: string, b: string): boolean {
+  const fa = fs.openSync(a, 'r');
+  const fb = fs.openSync(b, 'r');
+  try {
+    const ba = Buffer.alloc(1 << 20);
+    const bb = Buffer.alloc(1 << 20);
+    for (;;) {
+      const na = fs.readSync(fa, ba, 0, ba.length, null);
+      const nb = fs.readSync(fb, bb, 0, bb.length, null);
+      if (na !== nb || !ba.subarray(0, na).equals(bb.subarray(0, nb))) return false;
+      if (na === 0) return true;
+    }
+  } finally {
+    fs.closeSync(fa);
+    fs.closeSync(fb);
+  }
 }

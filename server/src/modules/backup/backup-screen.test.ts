@@ -8,6 +8,9 @@ import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, linkToken, signedIn } from '../../../test/factories.ts';
 import { createCard, createPupil } from '../../../test/factories-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
+import { poolOf } from '../../platform/db/client.ts';
+import { form } from '../../../test/multipart.ts';
+import { makeBackup } from './make-backup.ts';
 
 /** docs/rules.md "Backups": the super admin's backups screen, its calls. */
 let t: TestContext;
@@ -150,6 +153,40 @@ describe('the backups screen', () => {
     expect(again.id).toBeGreaterThan(0);
   });
 
+  it('takes a backup file sent from another computer, checked whole, and refuses one that is not whole', async () => {
+    const upload = (data: Buffer | string, name = 'file') =>
+      t.call({ method: 'POST', url: '/api/admin/backup/upload', token, ...form({ name, data, filename: 'copy.backup' }) });
+    // A backup taken elsewhere (another day): it comes in under the time it was taken, verified.
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-elsewhere-'));
+    const taken = await makeBackup(poolOf(t.platform.database.heavy).pool, elsewhere, () => new Date('2026-09-01T07:30:00Z'));
+    const bytes = fs.readFileSync(taken.file);
+    const res = await upload(bytes);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'tamaq-20260901T073000Z.backup', verified: true, bytes: bytes.length });
+    expect(fs.readFileSync(path.join(dir, 'tamaq-20260901T073000Z.backup')).equals(bytes)).toBe(true);
+    // Sent again (its answer lost on a bad network): the same file, not a second one.
+    const count = fs.readdirSync(dir).length;
+    expect((await upload(bytes)).json().name).toBe('tamaq-20260901T073000Z.backup');
+    expect(fs.readdirSync(dir).length).toBe(count);
+
+    // Cut short, changed, or another file altogether: refused with the reason, nothing kept.
+    const refused = async (data: Buffer | string, reason: RegExp) => {
+      const r = await upload(data);
+      expect(r.statusCode).toBe(422);
+      expect(r.json().validationErrors.file[0]).toMatch(reason);
+    };
+    await refused(bytes.subarray(0, bytes.length - 100), /обрезан/);
+    await refused('имя;класс\nАлия;5А', /не файл резервной копии Tamaq/);
+    const text = gunzipSync(bytes).toString();
+    const { gzipSync } = await import('node:zlib');
+    await refused(gzipSync(text.replace('Школа №1', 'Школа №9')), /organizations/);
+    // Sent under another field name: no file.
+    const other = await upload(bytes, 'photo');
+    expect(other.statusCode).toBe(422);
+    expect(fs.readdirSync(dir).length).toBe(count);
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  });
+
   it('refuses a name that is not a backup of the folder', async () => {
     const verify = (name: unknown) =>
       t.call({ method: 'POST', url: '/api/admin/backup/verify', token, payload: { name } });
@@ -167,6 +204,8 @@ describe('the backups screen', () => {
     expect((await t.call({ method: 'POST', url: '/api/admin/backups', token: admin })).statusCode).toBe(403);
     const restore = { name: 'tamaq-20250101T020000Z.backup', confirm: 'Школа №1' };
     expect((await t.call({ method: 'POST', url: '/api/admin/backup/restore', token: admin, payload: restore })).statusCode).toBe(403);
+    const sent = form({ name: 'file', data: 'x', filename: 'copy.backup' });
+    expect((await t.call({ method: 'POST', url: '/api/admin/backup/upload', token: admin, ...sent })).statusCode).toBe(403);
     const [file] = (await list()).files;
     const link = await linkToken(t.platform, admin);
     expect((await t.call({ method: 'GET', url: `/api/admin/backup/${file!.name}?token=${link}` })).statusCode).toBe(403);

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as tick } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form } from '../../../test/multipart.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { signedIn } from '../../../test/factories.ts';
 import { createDecodeQueue } from './images.service.ts';
@@ -14,26 +15,6 @@ beforeAll(async () => {
   ({ token } = await signedIn(t.platform, { role: 'Admin' }));
 });
 afterAll(() => t.close());
-
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body as a browser sends it. */
-function form(...parts: Part[]) {
-  const boundary = `----tamaq${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const imageForm = (data: Buffer, filename = 'photo.png', type = 'image/png') =>
   form({ name: 'image', data, filename, type });

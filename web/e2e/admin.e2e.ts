@@ -1,7 +1,11 @@
 import type { AdminSummary } from '@tamaq/contract/admin';
 import { makeBin } from '@tamaq/contract/kz-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signInAt } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let superToken: string;
@@ -199,5 +203,79 @@ describe('/admin/backups', () => {
 
     await row.getByRole('button', { name: `Проверить ${name}` }).click();
     await page.getByTestId('backup-job-done').filter({ hasText: 'прочитана целиком' }).waitFor({ timeout: 60_000 });
+  });
+});
+
+describe('/admin/backups, restoring', () => {
+  // A server of its own: a restore takes its data back to the backup's moment.
+  let own: RunningServer;
+  beforeAll(async () => {
+    own = await startServer();
+  });
+  afterAll(() => own?.stop());
+
+  it('refuses a damaged upload with its reason, then restores a backup after the organization’s name is typed', async () => {
+    const { page } = browser;
+    await signInAt(page, 'superadmin@demo.kz', '/admin/backups', { base: own.url });
+    const screen = page.getByTestId('backups-page');
+    await screen.waitFor();
+    await page.getByRole('button', { name: 'Создать сейчас' }).click();
+    const done = page.getByTestId('backup-job-done');
+    await done.waitFor({ timeout: 60_000 });
+    const name = /tamaq-\d{8}T\d{6}Z\.backup/.exec(await done.innerText())![0];
+
+    // A file cut short, sent from this computer: refused with the reason, nothing added.
+    const token = (await page.evaluate(() => localStorage.getItem('access_token')))!;
+    const link = await fetch(`${own.url}/api/auth/download-token`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const download = ((await link.json()) as { token: string }).token;
+    const bytes = Buffer.from(await (await fetch(`${own.url}/api/admin/backup/${name}?token=${download}`)).arrayBuffer());
+    const cut = path.join(os.tmpdir(), `tamaq-cut-${Date.now()}.backup`);
+    fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 200));
+    await screen.getByTestId('file-upload-input').setInputFiles(cut);
+    const refused = page.getByTestId('backup-upload-error');
+    await refused.waitFor();
+    expect(await refused.innerText()).toMatch(/обрезан/);
+    fs.rmSync(cut);
+
+    // A mistaken day's work after the backup, which the restore takes back.
+    const org = await fetch(`${own.url}/api/organization`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'ТОО «Ошибочная»',
+        type: 'company',
+        status: 'active',
+        bin: makeBin('24095', stamp % 100000),
+        modules: [],
+        admin_name: 'Ошибочный Админ',
+        admin_email: `mistaken.${stamp}@demo.kz`,
+        admin_password: 'first-pass-1',
+      }),
+    });
+    expect(org.status, await org.clone().text()).toBe(200);
+    const organizations = async () =>
+      (await (await fetch(`${own.url}/api/organizations?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        rows: { name: string }[];
+      };
+    expect((await organizations()).rows.map((o) => o.name)).toContain('ТОО «Ошибочная»');
+
+    await page.reload();
+    const row = screen.locator('tbody tr.ant-table-row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Восстановить из ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/Организации\s*Сейчас: \d+ → В копии: \d+/);
+    const confirmName = /введите название организации: (.+)/.exec(await dialog.innerText())![1]!.trim();
+    await shot(page, 'admin-backups-restore');
+    await dialog.getByLabel(/введите название организации/).fill('не то');
+    await dialog.getByRole('button', { name: 'Восстановить' }).click();
+    await dialog.getByText(`Подтверждение не совпало: введите «${confirmName}» точно, как написано`).waitFor();
+    await dialog.getByLabel(/введите название организации/).fill(confirmName);
+    await dialog.getByLabel(/введите название организации/).press('Enter');
+    await page.getByTestId('backup-job-done').filter({ hasText: 'Данные восстановлены' }).waitFor({ timeout: 90_000 });
+    expect((await organizations()).rows.map((o) => o.name)).not.toContain('ТОО «Ошибочная»');
+    // The data replaced was kept as a new backup of the list.
+    expect(await screen.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await shot(page, 'admin-backups-restored');
   });
 });

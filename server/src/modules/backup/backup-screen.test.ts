@@ -147,6 +147,7 @@ describe('the backups screen', () => {
     // The data replaced was saved first, as a backup of the folder.
     const added = fs.readdirSync(dir).filter((f) => !before.has(f) && !f.startsWith('.'));
     expect(added).toHaveLength(1);
+    expect((await list()).files.find((f) => f.name === added[0])).toMatchObject({ verified: true });
     // The signed-in super admin (signed in before the backup) goes on; new rows get new ids.
     expect((await t.call({ method: 'GET', url: '/api/admin/backups', token })).statusCode).toBe(200);
     const again = await createOrganization(t.db, { type: 'company', name: 'После восстановления' });

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BackupFileError, copyOut, COPY_SETTINGS, quote, tablesOf, type BackupSummary } from './backup-file.ts';
 import { makeBackup } from './make-backup.ts';
+import { verifyBackupFile } from './backup-files.ts';
 import { RESTORE_MESSAGES, restoreIntoNewDatabase, setSequences } from './restore-file.ts';
 
 export const RESTORE_IN_PLACE_MESSAGES = {
@@ -53,6 +54,9 @@ export async function restoreInPlace(opts: {
     let restorePoint: string;
     try {
       restorePoint = (await makeBackup(pool, opts.backupDir, opts.now)).file;
+      // The way back must read back whole before anything is replaced.
+      const check = await verifyBackupFile(restorePoint, opts.now);
+      if (!check.ok) throw new Error(check.error ?? 'verification failed');
     } finally {
       await pool.end();
     }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_DB, withDatabase } from '../../../test/test-db.ts';
 import { makeBackup } from './make-backup.ts';
 import { restoreLive } from './restore-live.ts';
+import { listBackups } from './backup-files.ts';
 
 /**
  * docs/rules.md "Backups": a restore with the server stopped replaces the live database only once
@@ -99,6 +100,11 @@ describe('restoring over the live database', () => {
     // What was replaced is kept, both as a database and as the restore point's file.
     expect(done.kept).toBe(`${live}_before_restore_20261202100000`);
     expect(await organizations(withDatabase(server(), done.kept))).toEqual(['Гимназия №7', 'Ошибочная']);
-    expect(fs.readdirSync(dir), String(fs.readdirSync(dir))).toEqual([path.basename(done.restorePoint)]);
+    // The restore point was read back whole before anything was replaced.
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      `.${path.basename(done.restorePoint)}.check.json`,
+      path.basename(done.restorePoint),
+    ]);
+    expect((await listBackups(dir))[0]).toMatchObject({ verified: true });
   });
 });

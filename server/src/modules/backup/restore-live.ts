@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { quote, type BackupSummary } from './backup-file.ts';
 import { makeBackup } from './make-backup.ts';
+import { verifyBackupFile } from './backup-files.ts';
 import { restoreIntoNewDatabase } from './restore-file.ts';
 
 export const RESTORE_LIVE_MESSAGES = {
@@ -102,6 +103,9 @@ export async function restoreLive(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
     try {
       restorePoint = (await makeBackup(pool, opts.backupDir, now)).file;
+      // The way back must read back whole before anything is replaced.
+      const check = await verifyBackupFile(restorePoint, now);
+      if (!check.ok) throw new Error(check.error ?? 'verification failed');
     } catch (err) {
       await admin.query(`drop database if exists ${quote(restored.name)} with (force)`).catch(() => {});
       throw err;

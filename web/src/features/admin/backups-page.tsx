@@ -1,7 +1,31 @@
-import { CloudDownloadOutlined, SafetyCertificateOutlined, SaveOutlined } from '@ant-design/icons';
-import type { BackupFile, BackupJob } from '@tamaq/contract/admin';
+import { CloudDownloadOutlined, HistoryOutlined, SafetyCertificateOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  BACKUP_FIELD,
+  BACKUP_UPLOAD_MAX_BYTES,
+  type BackupFile,
+  type BackupJob,
+  type BackupList,
+} from '@tamaq/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Progress, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  message,
+  Modal,
+  Progress,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-error.ts';
+import { FileUploadButton } from '../../ui/file-upload-button.tsx';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -20,7 +44,13 @@ function JobState({ job }: { job: BackupJob }) {
   if (job.status === 'running') {
     return (
       <div data-testid="backup-progress" aria-live="polite">
-        <Typography.Text>{job.kind === 'create' ? t.creating : t.verifying(job.name ?? '')}</Typography.Text>
+        <Typography.Text>
+          {job.kind === 'create'
+            ? t.creating
+            : job.kind === 'restore'
+              ? t.restoring(job.name ?? '')
+              : t.verifying(job.name ?? '')}
+        </Typography.Text>
         <Progress percent={percentOf(job)} status="active" />
         {job.kind === 'create' && <Typography.Text type="secondary">{t.rowsSoFar(job.rows)}</Typography.Text>}
       </div>
@@ -32,7 +62,13 @@ function JobState({ job }: { job: BackupJob }) {
         type="error"
         showIcon
         data-testid="backup-job-failed"
-        title={job.kind === 'create' ? t.createFailed : t.verifyFailed(job.name ?? '')}
+        title={
+          job.kind === 'create'
+            ? t.createFailed
+            : job.kind === 'restore'
+              ? t.restoreFailed(job.name ?? '')
+              : t.verifyFailed(job.name ?? '')
+        }
         description={job.error}
       />
     );
@@ -42,7 +78,13 @@ function JobState({ job }: { job: BackupJob }) {
       type="success"
       showIcon
       data-testid="backup-job-done"
-      title={job.kind === 'create' ? t.created(job.name ?? '') : t.verified(job.name ?? '')}
+      title={
+        job.kind === 'create'
+          ? t.created(job.name ?? '')
+          : job.kind === 'restore'
+            ? t.restored(job.name ?? '')
+            : t.verified(job.name ?? '')
+      }
     />
   );
 }
@@ -69,8 +111,84 @@ function Verification({ file }: { file: BackupFile }) {
   );
 }
 
+/** The question before a restore: what is replaced by what, and the organization's name typed to confirm. */
+function RestoreDialog({
+  file,
+  live,
+  onClose,
+  onStarted,
+}: {
+  file: BackupFile;
+  live: BackupList['live'];
+  onClose: () => void;
+  onStarted: (job: BackupJob) => void;
+}) {
+  const [confirm, setConfirm] = useState('');
+  const restore = useMutation({
+    mutationFn: () => callEndpoint('admin', 'backupRestore', { body: { name: file.name, confirm } }),
+    onSuccess: (job) => {
+      onStarted(job);
+      onClose();
+    },
+  });
+  const fieldError = restore.error instanceof ApiError ? (restore.error.validationErrors?.confirm?.[0] ?? null) : null;
+  const otherError = restore.error && !fieldError ? errorText(restore.error) : null;
+  const rows: { key: keyof BackupList['live']['counts']; label: string }[] = [
+    { key: 'organizations', label: t.countOrganizations },
+    { key: 'schools', label: t.countSchools },
+    { key: 'users', label: t.countUsers },
+    { key: 'visits', label: t.countVisits },
+  ];
+  return (
+    <Modal
+      open
+      title={t.restoreDialogTitle(formatDateTime(file.created_at))}
+      okText={t.restoreAction}
+      okButtonProps={{ danger: true, disabled: !confirm.trim(), loading: restore.isPending }}
+      onOk={() => restore.mutate()}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="restore-dialog"
+    >
+      <Flex vertical gap={12}>
+        <Alert type="warning" showIcon title={t.restoreWarning} />
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          title={t.restoreWhat}
+          items={rows.map((r) => ({
+            key: r.key,
+            label: r.label,
+            children: `${t.now}: ${live.counts[r.key]} → ${t.inFile}: ${file.counts ? file.counts[r.key] : t.notYetRead}`,
+          }))}
+        />
+        <Typography.Text type="secondary">{t.restoreSessions}</Typography.Text>
+        {otherError && <Alert type="error" showIcon title={otherError} />}
+        <Form layout="vertical" onFinish={() => confirm.trim() && restore.mutate()}>
+          <Form.Item
+            label={t.confirmLabel(live.confirm_name)}
+            htmlFor="restore-confirm"
+            validateStatus={fieldError ? 'error' : undefined}
+            help={fieldError}
+            style={{ marginBottom: 0 }}
+          >
+            <Input
+              id="restore-confirm"
+              autoComplete="off"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              data-testid="restore-confirm"
+            />
+          </Form.Item>
+        </Form>
+      </Flex>
+    </Modal>
+  );
+}
+
 /**
- * '/admin/backups': the super admin's backups (docs/rules.md "Backups"). Each file of the folder with
+ * '/admin/backups: the super admin's backups (docs/rules.md "Backups"). Each file of the folder with
  * its versions, its main counts and whether it reads back whole; a backup made now, with its
  * progress; a download to keep elsewhere; and how to restore one.
  */
@@ -92,8 +210,21 @@ export function BackupsPage() {
     mutationFn: (name: string) => callEndpoint('admin', 'backupVerify', { body: { name } }),
     onSuccess: started,
   });
+  const [restoring, setRestoring] = useState<BackupFile | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const data = list.data;
   const running = data?.job?.status === 'running';
+  // A restore that ended replaced what every other screen shows: they load again.
+  const lastJob = useRef<BackupJob | null>(null);
+  useEffect(() => {
+    const job = data?.job ?? null;
+    const was = lastJob.current;
+    lastJob.current = job;
+    if (job?.kind === 'restore' && job.status === 'done' && was?.status === 'running')
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== 'admin' || q.queryKey[1] !== 'backups',
+      });
+  }, [data?.job, queryClient]);
   const actionError = create.error ?? verify.error;
 
   return (
@@ -102,16 +233,32 @@ export function BackupsPage() {
       data-testid="backups-page"
       loading={list.isPending}
       extra={
-        <Button
-          type="primary"
-          icon={<SaveOutlined />}
-          loading={create.isPending || (running && data?.job?.kind === 'create')}
-          disabled={running}
-          onClick={() => create.mutate()}
-          data-testid="backup-create"
-        >
-          {t.createNow}
-        </Button>
+        <Space wrap align="start">
+          <FileUploadButton<BackupFile>
+            url={endpointPath('admin', 'backupUpload')}
+            accept=".backup"
+            field={BACKUP_FIELD}
+            maxBytes={BACKUP_UPLOAD_MAX_BYTES}
+            label={t.upload}
+            disabled={running}
+            onDone={(file) => {
+              setUploadError(null);
+              void message.success(t.uploaded(file.name));
+              void queryClient.invalidateQueries({ queryKey: key });
+            }}
+            onError={(err) => setUploadError(errorText(err))}
+          />
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={create.isPending || (running && data?.job?.kind === 'create')}
+            disabled={running}
+            onClick={() => create.mutate()}
+            data-testid="backup-create"
+          >
+            {t.createNow}
+          </Button>
+        </Space>
       }
     >
       {list.error && !data ? (
@@ -133,9 +280,27 @@ export function BackupsPage() {
               {t.folder} <Typography.Text code>{data.dir}</Typography.Text>
             </Typography.Text>
             {data.same_disk && (
-              <Alert type="warning" showIcon title={t.sameDiskTitle} description={t.sameDisk} data-testid="backup-same-disk" />
+              <Alert
+                type="warning"
+                showIcon
+                title={t.sameDiskTitle}
+                description={t.sameDisk}
+                data-testid="backup-same-disk"
+              />
             )}
-            {actionError && <Alert type="error" showIcon title={errorText(actionError)} data-testid="backup-action-error" />}
+            {actionError && (
+              <Alert type="error" showIcon title={errorText(actionError)} data-testid="backup-action-error" />
+            )}
+            {uploadError && (
+              <Alert
+                type="error"
+                showIcon
+                closable={{ onClose: () => setUploadError(null) }}
+                title={t.uploadFailed}
+                description={uploadError}
+                data-testid="backup-upload-error"
+              />
+            )}
             {data.job && <JobState job={data.job} />}
             <Table<BackupFile>
               rowKey="name"
@@ -178,9 +343,7 @@ export function BackupsPage() {
                   title: t.counts,
                   render: (_, f) =>
                     f.counts ? (
-                      <Typography.Text data-testid="backup-counts">
-                        {t.countsText(f.counts)}
-                      </Typography.Text>
+                      <Typography.Text data-testid="backup-counts">{t.countsText(f.counts)}</Typography.Text>
                     ) : (
                       <Typography.Text type="secondary">—</Typography.Text>
                     ),
@@ -213,6 +376,16 @@ export function BackupsPage() {
                         >
                           {t.verify}
                         </Button>
+                        <Button
+                          danger
+                          icon={<HistoryOutlined />}
+                          disabled={running || f.verified === false || !f.app_version}
+                          onClick={() => setRestoring(f)}
+                          aria-label={t.restoreOf(f.name)}
+                          data-testid="backup-restore"
+                        >
+                          {t.restoreAction}
+                        </Button>
                       </Space>
                     );
                   },
@@ -220,6 +393,9 @@ export function BackupsPage() {
               ]}
             />
             <Alert type="info" showIcon title={t.restoreTitle} description={t.restore} />
+            {restoring && (
+              <RestoreDialog file={restoring} live={data.live} onClose={() => setRestoring(null)} onStarted={started} />
+            )}
           </Flex>
         )
       )}

@@ -44,9 +44,11 @@ export async function restoreInPlace(opts: {
   backupDir: string;
   now: () => Date;
   onStep?: (step: RestoreStep, progress?: { tables: number; total: number }) => void;
+  /** The database of its own (a random name by default). */
+  scratch?: string;
 }): Promise<{ restorePoint: string; summary: BackupSummary }> {
   opts.onStep?.('restoring');
-  const restored = await restoreIntoNewDatabase(opts.file, opts.url);
+  const restored = await restoreIntoNewDatabase(opts.file, opts.url, opts.scratch);
   const admin = new pg.Client({ connectionString: opts.url });
   try {
     opts.onStep?.('saving');

@@ -87,7 +87,7 @@ async function buildTemplate(name) {
 }
 
 /** A fresh bench database cloned from the template (built first when missing). */
-async function prepareDatabase() {
+export async function prepareDatabase() {
   const template = templateName();
   const exists = await withClient(adminUrl, async (c) => {
     const { rows } = await c.query('select 1 from pg_database where datname = $1', [template]);

@@ -6,6 +6,7 @@ import { benchImport } from '../bench/import.mjs';
 import { benchScan } from '../bench/scan.mjs';
 import { benchOrders } from '../bench/orders.mjs';
 import { benchReports } from '../bench/reports.mjs';
+import { benchBackup } from '../bench/backup.mjs';
 import { benchSearchLoad } from '../bench/search-load.mjs';
 import { benchLibrary } from '../bench/library.mjs';
 import { benchQueue } from '../bench/queue.mjs';
@@ -27,7 +28,8 @@ const rows = [
   ...(await benchFeedback()),
 ];
 // The scan benchmark needs a PostgreSQL server (50,000 pupils, 2 million visits).
-if (await postgresAvailable()) rows.push(...(await benchScan()), ...(await benchOrders()), ...(await benchReports()));
-else rows.push({ name: 'scans, orders and reports (need PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
+if (await postgresAvailable())
+  rows.push(...(await benchScan()), ...(await benchOrders()), ...(await benchReports()), ...(await benchBackup()));
+else rows.push({ name: 'scans, orders, reports and backups (need PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.value.padStart(12)}  ${r.rss ?? ''}`);

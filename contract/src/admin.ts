@@ -172,6 +172,20 @@ export type BackupList = z.infer<typeof BackupList>;
 export const BackupVerifyBody = z.object({ name: BackupName });
 export type BackupVerifyBody = z.infer<typeof BackupVerifyBody>;
 
+/**
+ * The nightly backup as the super admin sets it: its local time (the first organization's zone), or
+ * null for off, and how many files it keeps. A value out of range is refused, never clamped.
+ */
+export const BackupSettings = z.object({
+  time: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время в виде ЧЧ:ММ, от 00:00 до 23:59')
+    .nullable(),
+  keep: z.number().int('Целое число').min(1, 'Не меньше 1').max(365, 'Не больше 365'),
+});
+export type BackupSettings = z.infer<typeof BackupSettings>;
+
 /** The largest backup file the screen takes (a year of a large school is a few hundred megabytes). */
 export const BACKUP_UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
 export const BACKUP_FIELD = 'file';
@@ -253,6 +267,13 @@ export const ADMIN_ENDPOINTS = {
     access: rolesFor('/admin/backups'),
     summary:
       'Загрузить файл резервной копии в папку: он читается целиком и проверяется; файл другой программы, обрезанный или изменённый не принимается',
+  }),
+  backupSettings: adminEndpoint('backupSettings', {
+    body: BackupSettings,
+    answer: BackupSettings,
+    access: rolesFor('/admin/backups'),
+    summary: 'Время ночной резервной копии (или выключить) и сколько копий хранить',
+    example: { time: '02:00', keep: 14 },
   }),
   backupFile: adminEndpoint('backupFile', {
     params: z.object({ name: BackupName }),

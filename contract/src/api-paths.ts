@@ -65,6 +65,7 @@ export const PATHS = {
     backupFile: { method: 'GET', path: '/api/admin/backup/:name' },
     backupRestore: { method: 'POST', path: '/api/admin/backup/restore' },
     backupUpload: { method: 'POST', path: '/api/admin/backup/upload' },
+    backupSettings: { method: 'PUT', path: '/api/admin/backup/settings' },
   },
   'menu-activations': {
     list: { method: 'GET', path: '/api/activated/menus' },

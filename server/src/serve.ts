@@ -35,18 +35,17 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
   const stopNotices = createOverdueNotices(platform, createSchoolsService(platform)).start(app.log);
   // Keys no retry can still use are forgotten (any instance may; the statements are idempotent).
   const stopPruning = startKeyPruning(database.db, platform.now, app.log);
-  // The nightly backup: every instance looks, the day's unique key lets one of them write it.
-  const stopBackups = config.backupTime
-    ? createBackupSchedule({
-        db: database.db,
-        pool: poolOf(database.heavy).pool,
-        dir: config.backupDir,
-        time: config.backupTime,
-        keep: config.backupKeep,
-        now: platform.now,
-        checkUrl: poolOf(database.heavy).url,
-      }).start(app.log)
-    : () => {};
+  // The nightly backup: every instance looks (at the time set on the screen, else BACKUP_TIME; off
+  // looks and does nothing), the day's unique key lets one of them write it.
+  const stopBackups = createBackupSchedule({
+    db: database.db,
+    pool: poolOf(database.heavy).pool,
+    dir: config.backupDir,
+    time: config.backupTime,
+    keep: config.backupKeep,
+    now: platform.now,
+    checkUrl: poolOf(database.heavy).url,
+  }).start(app.log);
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
   const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors, platform.liveSockets);
   await live.listen({ port: config.wsPort, host: config.host });

@@ -206,6 +206,28 @@ describe('/admin/backups', () => {
   });
 });
 
+describe('/admin/backups, the schedule', () => {
+  it('sets the nightly time and count, and refuses a count out of range under its field', async () => {
+    const { page } = browser;
+    await signInAt(page, 'superadmin@demo.kz', '/admin/backups');
+    const form = page.getByTestId('backup-schedule');
+    await form.waitFor();
+    await form.getByLabel('Хранить копий').fill('0');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await form.getByText('Не меньше 1').waitFor();
+    await form.getByLabel('Хранить копий').fill('5');
+    await form.getByLabel('в', { exact: true }).fill('23:30');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Каждую ночь в 23:30 (по времени организации) сервер сам делает копию всей базы и хранит последние 5.').waitFor();
+    // Off: the time is gone from the form and the words say so.
+    await form.getByRole('switch', { name: 'Ночная копия' }).click();
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Ночные копии выключены').waitFor();
+    await shot(page, 'admin-backups-schedule');
+    await call('PUT', '/api/admin/backup/settings', superToken, { time: '02:00', keep: 14 });
+  });
+});
+
 describe('/admin/backups, restoring', () => {
   // A server of its own: a restore takes its data back to the backup's moment.
   let own: RunningServer;

@@ -14,6 +14,7 @@ import { conflict, HttpError, notFound, ValidationError } from '../../platform/h
 import { liveState } from '../backup/restore-live.ts';
 import { backupState, onDataDisk } from '../backup/backup-state.ts';
 import { listBackups, receiveBackup } from '../backup/backup-files.ts';
+import { createBackupSettings } from '../backup/backup-settings.ts';
 import { BackupBusyError, createBackupJobs } from '../backup/backup-jobs.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
@@ -48,6 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
     if (!fs.existsSync(file)) throw notFound(BACKUP_SCREEN_MESSAGES.notFound);
     return file;
   };
+  const schedule = createBackupSettings(platform.db, config);
   /** What a restore would replace, and the name to type (asked of the live database as it is now). */
   const live = async () => {
     const state = await liveState(heavy.url!);
@@ -56,12 +58,12 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   bindEndpoint(app, e.backups, async () => ({
     dir: config.backupDir,
     same_disk: onDataDisk(config),
-    time: config.backupTime,
-    keep: config.backupKeep,
+    ...(await schedule.current()),
     files: await listBackups(config.backupDir),
     job: jobs.current(),
     live: await live(),
   }));
+  bindEndpoint(app, e.backupSettings, (request) => schedule.save(request.body, platform.now()));
   bindEndpoint(app, e.backupCreate, () => busy(() => jobs.create()));
   bindEndpoint(app, e.backupVerify, (request) => {
     const file = fileOf(request.body.name);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization } from '../../../test/factories.ts';
+import { createOrganization, signedIn } from '../../../test/factories.ts';
 import { backupChecks, backupRuns } from '../../platform/db/schema.ts';
 import { readBackup } from './backup-file.ts';
 import { listBackups } from './backup-files.ts';
@@ -116,5 +116,49 @@ describe('the nightly backup', () => {
       error: 'Файл обрезан: копия записана не до конца',
     });
     expect(await checkDatabases()).toEqual([]);
+  });
+});
+
+describe('the nightly backup as the super admin sets it', () => {
+  it('keeps the time and the count set on the screen over the configuration’s, and does nothing when off', async () => {
+    const token = (await signedIn(t.platform, { role: 'SuperAdmin' })).token;
+    const set = (body: object) => t.call({ method: 'PUT', url: '/api/admin/backup/settings', token, payload: body });
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-set-'));
+    expect((await set({ time: '23:30', keep: 2 })).json()).toEqual({ time: '23:30', keep: 2 });
+    // 22:00 in Almaty: past the configured 02:00, before the 23:30 set on the screen.
+    t.clock.now = new Date('2026-12-20T17:00:00Z');
+    expect(await schedule({ dir: own }).runOnce()).toBe('not_yet');
+    t.clock.now = new Date('2026-12-20T18:31:00Z');
+    expect(await schedule({ dir: own }).runOnce()).toBe('done');
+    // Off: not even past the hour.
+    expect((await set({ time: null, keep: 2 })).statusCode).toBe(200);
+    t.clock.now = new Date('2026-12-21T18:31:00Z');
+    expect(await schedule({ dir: own }).runOnce()).toBe('not_yet');
+    const list = (await t.call({ method: 'GET', url: '/api/admin/backups', token })).json();
+    expect([list.time, list.keep]).toEqual([null, 2]);
+    fs.rmSync(own, { recursive: true, force: true });
+  });
+
+  it('refuses a time or a count out of range, naming the field, and keeps what was set', async () => {
+    const token = (await signedIn(t.platform, { role: 'SuperAdmin' })).token;
+    const set = (body: object) => t.call({ method: 'PUT', url: '/api/admin/backup/settings', token, payload: body });
+    expect((await set({ time: '03:15', keep: 7 })).statusCode).toBe(200);
+    for (const [body, field] of [
+      [{ time: '24:00', keep: 7 }, 'time'],
+      [{ time: '3:15', keep: 7 }, 'time'],
+      [{ time: '03:15', keep: 0 }, 'keep'],
+      [{ time: '03:15', keep: 366 }, 'keep'],
+      [{ time: '03:15', keep: 2.5 }, 'keep'],
+      [{ time: '03:15' }, 'keep'],
+    ] as const) {
+      const res = await set(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(res.json().validationErrors)).toEqual([field]);
+    }
+    const list = (await t.call({ method: 'GET', url: '/api/admin/backups', token })).json();
+    expect([list.time, list.keep]).toEqual(['03:15', 7]);
+    const admin = (await signedIn(t.platform, { role: 'Admin' })).token;
+    const other = await t.call({ method: 'PUT', url: '/api/admin/backup/settings', token: admin, payload: { time: '01:00', keep: 1 } });
+    expect(other.statusCode).toBe(403);
   });
 });

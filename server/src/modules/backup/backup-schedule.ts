@@ -27,7 +27,8 @@ export function createBackupSchedule(opts: {
   db: Db;
   pool: pg.Pool;
   dir: string;
-  time: string;
+  /** The configuration's time (null: off) and count, unless the screen set others. */
+  time: string | null;
   keep: number;
   now: () => Date;
   /** The live database's address: the weekly check restores beside it (none: no check). */
@@ -48,8 +49,11 @@ export function createBackupSchedule(opts: {
   /** One look: answers what it did ('not_yet', 'taken' when today's is done or elsewhere, or the run). */
   async function runOnce(): Promise<'not_yet' | 'taken' | 'done' | 'failed'> {
     const at = opts.now();
+    // As the super admin set it on the screen, else as configured; off: nothing to do.
+    const { time, keep } = (await repo.settings()) ?? { time: opts.time, keep: opts.keep };
+    if (time === null) return 'not_yet';
     const zone = (await repo.timeZone()) ?? DEFAULT_TIME_ZONE;
-    if (localTime(at, zone) < opts.time) return 'not_yet';
+    if (localTime(at, zone) < time) return 'not_yet';
     const id = await repo.claim(localDate(at, zone), at);
     if (id === null) return 'taken';
     try {
@@ -58,7 +62,7 @@ export function createBackupSchedule(opts: {
       const check = await verifyBackupFile(made.file, opts.now);
       if (!check.ok) throw new Error(check.error ?? 'verification failed');
       await repo.finish(id, { status: 'done', at: opts.now(), file: made.file, bytes: made.bytes, rows: made.rows });
-      for (const old of files().slice(opts.keep)) removeBackup(path.join(opts.dir, old));
+      for (const old of files().slice(keep)) removeBackup(path.join(opts.dir, old));
       const last = await repo.lastCheck();
       if (opts.checkUrl && (!last || opts.now().getTime() - last.checkedAt.getTime() >= CHECK_EVERY_MS))
         await repo.recordCheck({

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { backupChecks, backupRuns, organizations } from '../../platform/db/schema.ts';
+import { backupChecks, backupRuns, backupSettings, organizations } from '../../platform/db/schema.ts';
 
 /** The schedule's runs: a day claimed once (its unique key), then finished or failed. */
 export function createBackupRepository(db: Db) {
@@ -55,6 +55,17 @@ export function createBackupRepository(db: Db) {
     },
     async recordCheck(check: typeof backupChecks.$inferInsert) {
       await db.insert(backupChecks).values(check);
+    },
+    /** The nightly backup as set on the screen, or null (the configuration's then). */
+    async settings(): Promise<{ time: string | null; keep: number } | null> {
+      const [row] = await db.select({ time: backupSettings.time, keep: backupSettings.keep }).from(backupSettings);
+      return row ?? null;
+    },
+    async saveSettings(settings: { time: string | null; keep: number }, at: Date) {
+      await db
+        .insert(backupSettings)
+        .values({ one: true, ...settings, updatedAt: at })
+        .onConflictDoUpdate({ target: backupSettings.one, set: { ...settings, updatedAt: at } });
     },
     async runs() {
       return db

@@ -3,7 +3,15 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BackupFileError, copyOut, COPY_SETTINGS, quote, tablesOf, type BackupSummary } from './backup-file.ts';
+import {
+  BackupFileError,
+  copyOut,
+  COPY_SETTINGS,
+  countLines,
+  quote,
+  tablesOf,
+  type BackupSummary,
+} from './backup-file.ts';
 import { makeBackup } from './make-backup.ts';
 import { verifyBackupFile } from './backup-files.ts';
 import { RESTORE_MESSAGES, restoreIntoNewDatabase, setSequences } from './restore-file.ts';
@@ -24,7 +32,7 @@ async function digest(client: pg.Client, table: { name: string; columns: string[
   for await (const chunk of client.query(copyOut(table)) as Readable) {
     const bytes = chunk as Buffer;
     hash.update(bytes);
-    for (const b of bytes) if (b === 10) rows++;
+    rows += countLines(bytes);
   }
   return `${rows}:${hash.digest('hex')}`;
 }

@@ -39,11 +39,6 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
 });
 
-/**
- * This installation's one row: a key made with the database, which every instance on it shares and
- * no other deployment has. Redis keys and channels are named under it, so two deployments on one
- * Redis (a test and a live one, two schools) never see each other's scans or limits.
- */
 /** A day's scheduled backup (docs/rules.md "Backups"): its day claimed once, by one instance. */
 export const backupRuns = pgTable('backup_runs', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -68,6 +63,30 @@ export const backupChecks = pgTable('backup_checks', {
   error: text('error'),
 });
 
+/**
+ * The nightly backup as the super admin set it on the screen (one row; none: BACKUP_TIME and
+ * BACKUP_KEEP): its local time, or null for off, and how many files it keeps.
+ */
+export const backupSettings = pgTable(
+  'backup_settings',
+  {
+    one: boolean('one').primaryKey().default(true),
+    time: text('time'),
+    keep: integer('keep').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('backup_settings_one_check', sql`${t.one}`),
+    check('backup_settings_time_check', sql`${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('backup_settings_keep_check', sql`${t.keep} between 1 and 365`),
+  ],
+);
+
+/**
+ * This installation's one row: a key made with the database, which every instance on it shares and
+ * no other deployment has. Redis keys and channels are named under it, so two deployments on one
+ * Redis (a test and a live one, two schools) never see each other's scans or limits.
+ */
 export const installation = pgTable(
   'installation',
   {

@@ -18,6 +18,7 @@ import {
   message,
   Modal,
   Progress,
+  Switch,
   Space,
   Table,
   Tag,
@@ -26,6 +27,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-error.ts';
 import { FileUploadButton } from '../../ui/file-upload-button.tsx';
+import { useFormSubmit } from '../../ui/form-errors.ts';
+import { IntegerInput } from '../../ui/integer-input.tsx';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -108,6 +111,50 @@ function Verification({ file }: { file: BackupFile }) {
       </Tag>
       <Typography.Text type="secondary">{formatDateTime(file.verified_at)}</Typography.Text>
     </Space>
+  );
+}
+
+/** The nightly backup's time (or off) and how many files it keeps, as the super admin sets them. */
+function ScheduleForm({ time, keep, onSaved }: { time: string | null; keep: number; onSaved: () => void }) {
+  const [form] = Form.useForm<{ on: boolean; time: string; keep: number | string }>();
+  const on = Form.useWatch('on', form) ?? time !== null;
+  const { onFinish, submitting } = useFormSubmit(
+    form,
+    (v: { on: boolean; time: string; keep: number | string }) =>
+      callEndpoint('admin', 'backupSettings', {
+        body: { time: v.on ? v.time : null, keep: v.keep as number },
+      }),
+    {
+      onSuccess: () => {
+        void message.success(t.scheduleSaved);
+        onSaved();
+      },
+    },
+  );
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={{ on: time !== null, time: time ?? '02:00', keep }}
+      onFinish={onFinish}
+      data-testid="backup-schedule"
+      style={{ rowGap: 8 }}
+    >
+      <Form.Item name="on" label={t.nightly} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="time" label={t.at} hidden={!on}>
+        <Input type="time" style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="keep" label={t.keep}>
+        <IntegerInput style={{ width: 80 }} />
+      </Form.Item>
+      <Form.Item>
+        <Button htmlType="submit" loading={submitting}>
+          {t.save}
+        </Button>
+      </Form.Item>
+    </Form>
   );
 }
 
@@ -272,6 +319,12 @@ export function BackupsPage() {
       ) : (
         data && (
           <Flex vertical gap={16}>
+            <ScheduleForm
+              key={`${data.time}-${data.keep}`}
+              time={data.time}
+              keep={data.keep}
+              onSaved={() => void queryClient.invalidateQueries({ queryKey: key })}
+            />
             <Typography.Paragraph style={{ margin: 0 }}>
               {data.time ? t.schedule(data.time, data.keep) : t.scheduleOff}{' '}
               <Typography.Text type="secondary">{t.keyNotIncluded}</Typography.Text>

@@ -1,0 +1,197 @@
+// Backups of a city's data, against PostgreSQL: the reports' database (500 schools, about 10.3
+// million visits; bench/reports.mjs builds it once into a template), served by the real server.
+// - A backup made as the super admin's «Создать сейчас» makes it (through the server's heavy pool,
+//   written and read back from the disk): its time, the file's size, MB/s of the file and rows/s;
+// - school scans at a steady 20 per second (a lunch queue at several stations) while that backup
+//   runs, beside the same scans with no backup: p50 / p99 (the target: p99 ≤ 50 ms);
+// - the restore of that file into a new database (read and checked, the schema at its level, the
+//   rows loaded, every table exported again and compared): its time and rows/s.
+// Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
+// `node bench/backup.mjs` prints a markdown table; scripts/bench.mjs (npm run bench) prints the same rows.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import { prepareDatabase } from './reports.mjs';
+import { login, startBenchServer } from './server.mjs';
+import { BENCH_JWT_SECRET, adminUrl, dropDatabase, withClient } from './postgres.mjs';
+
+const DB = 'tamaq_bench_reports';
+const PORT = 18700;
+const RATE = 20;
+const BASELINE_SECONDS = 15;
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const ms = (v) => `${v.toFixed(1)} ms`;
+
+/** The big school's pupils get cards, and its meal times are set aside (the bench scans at any hour). */
+async function prepareScans(url) {
+  return withClient(url, async (c) => {
+    const {
+      rows: [big],
+    } = await c.query(`select id, organization_id from schools where name = 'Большая школа'`);
+    await c.query(`update fixation_categories set deleted_at = now() where organization_id = $1`, [big.organization_id]);
+    await c.query(
+      `insert into cards (organization_id, number, user_id, linked_at)
+       select organization_id, 'K' || lpad(id::text, 9, '0'), id, now() from users where school_id = $1
+       on conflict do nothing`,
+      [big.id],
+    );
+    const { rows } = await c.query(
+      `select c.number from cards c join users u on u.id = c.user_id where u.school_id = $1 order by random()`,
+      [big.id],
+    );
+    return { school: big.id, cards: rows.map((r) => r.number) };
+  });
+}
+
+/**
+ * School scans at a steady `rate`, each sent at its moment whether or not earlier ones have answered,
+ * until `stop()` says so; each scan's time runs from its moment. Cards are taken in turn from `cards`.
+ */
+function steadyScans(url, token, schoolId, cards, rate) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+    cookie: 'XSRF-TOKEN=bench-xsrf-token',
+    'x-xsrf-token': 'bench-xsrf-token',
+  };
+  const latencies = [];
+  let non2xx = 0;
+  let stopped = false;
+  const pending = [];
+  const used = [];
+  const scan = (card, due) =>
+    new Promise((resolve) => {
+      const body = JSON.stringify({ cardId: card, schoolId });
+      const req = http.request(
+        `${url}/api/school/fixation`,
+        { method: 'POST', agent, headers: { ...headers, 'idempotency-key': randomUUID(), 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        non2xx++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const running = (async () => {
+    const start = performance.now() + 20;
+    for (let i = 0; !stopped; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      // Each card once (one meal a day); past the last, the same cards again (refused as eaten, still timed).
+      const card = cards.length ? cards.shift() : used[i % used.length];
+      used.push(card);
+      pending.push(scan(card, due));
+    }
+    await Promise.all(pending);
+    agent.destroy();
+    const s = latencies.sort((a, b) => a - b);
+    return { n: s.length, p50: percentile(s, 0.5), p99: percentile(s, 0.99), max: s.at(-1), non2xx };
+  })();
+  return {
+    stop: () => {
+      stopped = true;
+      return running;
+    },
+  };
+}
+
+export async function benchBackup() {
+  const { url: dbUrl } = await prepareDatabase();
+  const scans = await prepareScans(dbUrl);
+  const facts = await withClient(dbUrl, async (c) => {
+    const { rows } = await c.query(
+      `select (select count(*)::int from visits) as visits, pg_database_size(current_database())::bigint as size`,
+    );
+    return { visits: rows[0].visits, size: Number(rows[0].size) };
+  });
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-bench-backup-'));
+  const server = await startBenchServer({
+    port: PORT,
+    dataDir: '/tmp/unused',
+    ready: async (u) => (await fetch(`${u}/api/health`)).ok,
+    env: { DATABASE_URL: dbUrl, JWT_SECRET: BENCH_JWT_SECRET, HOST: '127.0.0.1', BACKUP_DIR: backupDir, BACKUP_TIME: 'off' },
+  });
+  try {
+    const scanner = await login(server.url, 'edu.admin@demo.kz');
+    const admin = await login(server.url, 'superadmin@demo.kz');
+    const call = async (method, p) => {
+      const res = await fetch(`${server.url}${p}`, {
+        method,
+        headers: { authorization: `Bearer ${admin}`, cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' },
+      });
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
+      return body;
+    };
+
+    // The queue alone, then the queue while a backup is made.
+    const alone = steadyScans(server.url, scanner, scans.school, scans.cards, RATE);
+    await new Promise((r) => setTimeout(r, BASELINE_SECONDS * 1000));
+    const quiet = await alone.stop();
+
+    const during = steadyScans(server.url, scanner, scans.school, scans.cards, RATE);
+    const t0 = performance.now();
+    await call('POST', '/api/admin/backups');
+    let job;
+    for (;;) {
+      job = (await call('GET', '/api/admin/backups')).job;
+      if (job.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const backupSeconds = (performance.now() - t0) / 1000;
+    const busy = await during.stop();
+    if (job.status !== 'done') throw new Error(`the backup failed: ${job.error}`);
+    const file = path.join(backupDir, job.name);
+    const bytes = fs.statSync(file).size;
+
+    // The restore of that file into a new database on the same server.
+    const { restoreIntoNewDatabase } = await tsImport('../server/src/modules/backup/restore-file.ts', import.meta.url);
+    const r0 = performance.now();
+    const restored = await restoreIntoNewDatabase(file, adminUrl, 'tamaq_bench_restored');
+    const restoreSeconds = (performance.now() - r0) / 1000;
+    await dropDatabase('tamaq_bench_restored');
+
+    const mb = (b) => `${(b / 2 ** 20).toFixed(0)} MB`;
+    return [
+      {
+        name: `backup of ${(facts.visits / 1e6).toFixed(2)} M visits (database ${mb(facts.size)}), made from the screen: time`,
+        value: `${backupSeconds.toFixed(1)} s`,
+        rss: `file ${mb(bytes)}, ${(bytes / 2 ** 20 / backupSeconds).toFixed(1)} MB/s of file, ${Math.round(job.rows / backupSeconds).toLocaleString('en')} rows/s; written and read back`,
+      },
+      {
+        name: `school scans at ${RATE}/s while the backup runs: p50 / p99 (target p99 ≤ 50 ms)`,
+        value: `${ms(busy.p50)} / ${ms(busy.p99)}`,
+        rss: `${busy.n} scans, max ${ms(busy.max)}, non-2xx ${busy.non2xx}; with no backup: ${ms(quiet.p50)} / ${ms(quiet.p99)} (${quiet.n} scans) — ${busy.p99 <= 50 ? 'met' : 'NOT met'}`,
+      },
+      {
+        name: 'restore of that file into a new database (checked table by table): time',
+        value: `${restoreSeconds.toFixed(1)} s`,
+        rss: `${restored.summary.rows.toLocaleString('en')} rows, ${Math.round(restored.summary.rows / restoreSeconds).toLocaleString('en')} rows/s`,
+      },
+    ];
+  } finally {
+    await server.stop();
+    await dropDatabase(DB);
+    fs.rmSync(backupDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await benchBackup();
+  console.log('| measure | value | notes |\n|---|---|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.value} | ${r.rss ?? ''} |`);
+}

@@ -3,7 +3,9 @@
 // - A backup made as the super admin's «Создать сейчас» makes it (through the server's heavy pool,
 //   written and read back from the disk): its time, the file's size, MB/s of the file and rows/s;
 // - school scans at a steady 20 per second (a lunch queue at several stations) while that backup
-//   runs, beside the same scans with no backup: p50 / p99 (the target: p99 ≤ 50 ms);
+//   runs, beside the same scans with no backup (after 10 s of scans to warm the clone): p50 / p99
+//   (the target: p99 ≤ 50 ms); and again with the backup's PostgreSQL process reniced to 10, as
+//   the embedded server runs its heavy pool's (this needs the bench to run as PostgreSQL's user or root);
 // - the restore of that file into a new database (read and checked, the schema at its level, the
 //   rows loaded, every table exported again and compared): its time and rows/s.
 // Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
@@ -22,6 +24,7 @@ const DB = 'tamaq_bench_reports';
 const PORT = 18700;
 const RATE = 20;
 const BASELINE_SECONDS = 15;
+const WARMUP_SECONDS = 10;
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -138,32 +141,70 @@ export async function benchBackup() {
       return body;
     };
 
+    // Warm: the first scans of a cloned database read it from the disk.
+    await steadyScans(server.url, scanner, scans.school, scans.cards, RATE).stop();
+    const warm = steadyScans(server.url, scanner, scans.school, scans.cards, RATE);
+    await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
+    await warm.stop();
     // The queue alone, then the queue while a backup is made.
     const alone = steadyScans(server.url, scanner, scans.school, scans.cards, RATE);
     await new Promise((r) => setTimeout(r, BASELINE_SECONDS * 1000));
     const quiet = await alone.stop();
 
-    const during = steadyScans(server.url, scanner, scans.school, scans.cards, RATE);
-    const t0 = performance.now();
-    await call('POST', '/api/admin/backups');
-    let job;
-    for (;;) {
-      job = (await call('GET', '/api/admin/backups')).job;
-      if (job.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const backupSeconds = (performance.now() - t0) / 1000;
-    const busy = await during.stop();
-    if (job.status !== 'done') throw new Error(`the backup failed: ${job.error}`);
+    /**
+     * A backup made from the screen while the queue scans; `nice`: its PostgreSQL process at nice 10
+     * as the embedded server runs its heavy pool's (a PostgreSQL of DATABASE_URL is not ours to renice).
+     */
+    const backupBeside = async (nice) => {
+      const during = steadyScans(server.url, scanner, scans.school, scans.cards, RATE);
+      const reniced = new Set();
+      const renicer = nice
+        ? setInterval(() => {
+            void withClient(adminUrl, async (c) => {
+              const { rows } = await c.query(
+                `select pid from pg_stat_activity where datname = $1 and query ilike 'copy %to stdout%'`,
+                [DB],
+              );
+              for (const { pid } of rows) {
+                if (reniced.has(pid)) continue;
+                os.setPriority(pid, 10);
+                reniced.add(pid);
+              }
+            }).catch(() => {});
+          }, 100)
+        : null;
+      const t0 = performance.now();
+      await call('POST', '/api/admin/backups');
+      let job;
+      for (;;) {
+        job = (await call('GET', '/api/admin/backups')).job;
+        if (job.status !== 'running') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      if (renicer) clearInterval(renicer);
+      const scansDuring = await during.stop();
+      if (job.status !== 'done') throw new Error(`the backup failed: ${job.error}`);
+      return { seconds, job, scans: scansDuring, reniced: reniced.size };
+    };
+    const plain = await backupBeside(false);
+    const niced = await backupBeside(true);
+    const { job, seconds: backupSeconds } = plain;
+    const busy = plain.scans;
     const file = path.join(backupDir, job.name);
     const bytes = fs.statSync(file).size;
 
     // The restore of that file into a new database on the same server.
-    const { restoreIntoNewDatabase } = await tsImport('../server/src/modules/backup/restore-file.ts', import.meta.url);
-    const r0 = performance.now();
-    const restored = await restoreIntoNewDatabase(file, adminUrl, 'tamaq_bench_restored');
-    const restoreSeconds = (performance.now() - r0) / 1000;
-    await dropDatabase('tamaq_bench_restored');
+    // BENCH_BACKUP_RESTORE=0 leaves the restore out (six minutes of the run).
+    let restored = null;
+    let restoreSeconds = 0;
+    if (process.env.BENCH_BACKUP_RESTORE !== '0') {
+      const { restoreIntoNewDatabase } = await tsImport('../server/src/modules/backup/restore-file.ts', import.meta.url);
+      const r0 = performance.now();
+      restored = await restoreIntoNewDatabase(file, adminUrl, 'tamaq_bench_restored');
+      restoreSeconds = (performance.now() - r0) / 1000;
+      await dropDatabase('tamaq_bench_restored');
+    }
 
     const mb = (b) => `${(b / 2 ** 20).toFixed(0)} MB`;
     return [
@@ -178,10 +219,17 @@ export async function benchBackup() {
         rss: `${busy.n} scans, max ${ms(busy.max)}, non-2xx ${busy.non2xx}; with no backup: ${ms(quiet.p50)} / ${ms(quiet.p99)} (${quiet.n} scans) — ${busy.p99 <= 50 ? 'met' : 'NOT met'}`,
       },
       {
-        name: 'restore of that file into a new database (checked table by table): time',
-        value: `${restoreSeconds.toFixed(1)} s`,
-        rss: `${restored.summary.rows.toLocaleString('en')} rows, ${Math.round(restored.summary.rows / restoreSeconds).toLocaleString('en')} rows/s`,
+        name: `the same with the backup's PostgreSQL process at nice 10 (as the embedded server runs it): p50 / p99`,
+        value: `${ms(niced.scans.p50)} / ${ms(niced.scans.p99)}`,
+        rss: `${niced.scans.n} scans, max ${ms(niced.scans.max)}, non-2xx ${niced.scans.non2xx}; backup ${niced.seconds.toFixed(1)} s, ${niced.reniced} process reniced — ${niced.scans.p99 <= 50 ? 'met' : 'NOT met'}`,
       },
+      restored
+        ? {
+            name: 'restore of that file into a new database (checked table by table): time',
+            value: `${restoreSeconds.toFixed(1)} s`,
+            rss: `${restored.summary.rows.toLocaleString('en')} rows, ${Math.round(restored.summary.rows / restoreSeconds).toLocaleString('en')} rows/s`,
+          }
+        : { name: 'restore of that file (BENCH_BACKUP_RESTORE=0)', value: 'skipped' },
     ];
   } finally {
     await server.stop();

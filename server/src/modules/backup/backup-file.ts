@@ -130,6 +130,8 @@ export async function writeBackup(
     now: () => Date;
     /** Told after each table: how many are written of how many, and the rows so far. */
     onProgress?: (progress: BackupProgress) => void;
+    /** Waited on after each piece of table text (its bytes): the backup's pace. */
+    pace?: (bytes: number) => Promise<void>;
   },
 ): Promise<BackupSummary> {
   const client = await pool.connect();
@@ -166,6 +168,7 @@ export async function writeBackup(
         hash.update(bytes);
         rows += countLines(bytes);
         if (!gzip.write(bytes)) await new Promise((r) => gzip.once('drain', r));
+        await meta.pace?.(bytes.length);
       }
       const table = { ...t, rows, sha256: hash.digest('hex') };
       tables.push(table);
@@ -187,6 +190,21 @@ export async function writeBackup(
   } finally {
     client.release();
   }
+}
+
+/**
+ * A backup's pace beside the queue (docs/rules.md "Backups"): at most `bytesPerSecond` of table text,
+ * waiting whenever it is ahead. Waiting holds the reading, so PostgreSQL's process waits too: on two
+ * cores, a backup at full speed took both and the scans' p99 went from 11 to 120 ms.
+ */
+export function pacer(bytesPerSecond: number): (bytes: number) => Promise<void> {
+  const started = performance.now();
+  let total = 0;
+  return async (bytes) => {
+    total += bytes;
+    const ahead = (total / bytesPerSecond) * 1000 - (performance.now() - started);
+    if (ahead > 5) await new Promise((r) => setTimeout(r, ahead));
+  };
 }
 
 /** The newlines of `bytes`: its rows, in COPY's text format. */
@@ -279,6 +297,8 @@ export async function readBackup(
   onTable?: (table: { name: string; columns: string[] }, rows: Readable) => Promise<void>,
   /** Told of the file's bytes read so far, as they are read. */
   onRead?: (bytes: number) => void,
+  /** Waited on after each piece of text read (its bytes): the reading's pace. */
+  pace?: (bytes: number) => Promise<void>,
 ): Promise<BackupSummary> {
   const gunzip = createGunzip();
   const source = createReadStream(file);
@@ -300,6 +320,7 @@ export async function readBackup(
     try {
       const r = await chunks.next();
       if (broken) throw broken;
+      if (!r.done) await pace?.((r.value as Buffer).length);
       return r.done ? null : (r.value as Buffer);
     } catch (err) {
       throw broken ?? err;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { BACKUP_FIELD, BACKUP_NAME, type BackupCounts, type BackupFile } from '@tamaq/contract/admin';
 import { ValidationError } from '../../platform/http/errors.ts';
 import { backupName } from './make-backup.ts';
-import { BACKUP_MAGIC, readBackup, type BackupHeader, type BackupSummary } from './backup-file.ts';
+import { BACKUP_MAGIC, pacer, readBackup, type BackupHeader, type BackupSummary } from './backup-file.ts';
 
 /**
  * What reading a backup file through found, kept beside it (`.<name>.check.json`, hidden) for the
@@ -97,10 +97,12 @@ export async function verifyBackupFile(
   file: string,
   now: () => Date,
   onRead?: (bytes: number) => void,
+  /** Text per second at most, beside a running server. */
+  rate?: number,
 ): Promise<Check> {
   let outcome: BackupSummary | Error;
   try {
-    outcome = await readBackup(file, undefined, onRead);
+    outcome = await readBackup(file, undefined, onRead, rate ? pacer(rate) : undefined);
   } catch (err) {
     outcome = err as Error;
   }
@@ -184,12 +186,9 @@ export async function receiveBackup(
     } catch (err) {
       throw ValidationError.field(BACKUP_FIELD, (err as Error).message);
     }
-    const fd = fs.openSync(partial, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    // Flushed off the main thread: a large file's flush would hold every request meanwhile.
+    const handle = await fs.promises.open(partial, 'r');
+    await handle.sync().finally(() => handle.close());
     const at = new Date(summary.header.created_at);
     const size = fs.statSync(partial).size;
     let name = backupName(at);

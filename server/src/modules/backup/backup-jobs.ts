@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BackupJob } from '@tamaq/contract/admin';
 import type pg from 'pg';
 import { verifyBackupFile } from './backup-files.ts';
-import { makeBackup } from './make-backup.ts';
+import { BACKUP_RATE, makeBackup } from './make-backup.ts';
 import { restoreInPlace } from './restore-in-place.ts';
 
 /** Why a job was not started: another runs. */
@@ -50,7 +50,7 @@ export function createBackupJobs(opts: {
 
   /** Reads a file through; `onRead` is told the bytes read. */
   async function verify(current: BackupJob, file: string, onRead: (bytes: number) => void) {
-    const check = await verifyBackupFile(file, opts.now, onRead);
+    const check = await verifyBackupFile(file, opts.now, onRead, 2 * BACKUP_RATE);
     if (!check.ok) throw new Error(check.error ?? 'verification failed');
     current.rows = check.rows ?? current.rows;
   }
@@ -63,10 +63,16 @@ export function createBackupJobs(opts: {
       const current = begin('create', null, 100);
       running = (async () => {
         try {
-          const made = await makeBackup(opts.pool, opts.dir, opts.now, (p) => {
-            current.done = p.total ? (90 * p.tables) / p.total : 0;
-            current.rows = p.rows;
-          });
+          const made = await makeBackup(
+            opts.pool,
+            opts.dir,
+            opts.now,
+            (p) => {
+              current.done = p.total ? (90 * p.tables) / p.total : 0;
+              current.rows = p.rows;
+            },
+            BACKUP_RATE,
+          );
           current.name = path.basename(made.file);
           await verify(current, made.file, (bytes) => {
             current.done = 90 + (10 * bytes) / Math.max(made.bytes, 1);

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Db } from '../../platform/db/client.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createBackupRepository } from './backup.repository.ts';
-import { makeBackup } from './make-backup.ts';
+import { BACKUP_RATE, makeBackup } from './make-backup.ts';
 import { removeBackup, verifyBackupFile } from './backup-files.ts';
 import { BACKUP_NAME } from '@tamaq/contract/admin';
 import { checkRestores } from './restore-check.ts';
@@ -57,9 +57,9 @@ export function createBackupSchedule(opts: {
     const id = await repo.claim(localDate(at, zone), at);
     if (id === null) return 'taken';
     try {
-      const made = await makeBackup(opts.pool, opts.dir, opts.now);
+      const made = await makeBackup(opts.pool, opts.dir, opts.now, undefined, BACKUP_RATE);
       // Read back from the disk: a backup is good once its checksums verify from there.
-      const check = await verifyBackupFile(made.file, opts.now);
+      const check = await verifyBackupFile(made.file, opts.now, undefined, 2 * BACKUP_RATE);
       if (!check.ok) throw new Error(check.error ?? 'verification failed');
       await repo.finish(id, { status: 'done', at: opts.now(), file: made.file, bytes: made.bytes, rows: made.rows });
       for (const old of files().slice(keep)) removeBackup(path.join(opts.dir, old));

@@ -38,7 +38,9 @@ async function prepareScans(url) {
     const {
       rows: [big],
     } = await c.query(`select id, organization_id from schools where name = 'Большая школа'`);
-    await c.query(`update fixation_categories set deleted_at = now() where organization_id = $1`, [big.organization_id]);
+    await c.query(`update fixation_categories set deleted_at = now() where organization_id = $1`, [
+      big.organization_id,
+    ]);
     await c.query(
       `insert into cards (organization_id, number, user_id, linked_at)
        select organization_id, 'K' || lpad(id::text, 9, '0'), id, now() from users
@@ -81,7 +83,11 @@ function steadyScans(url, token, cards, rate) {
       const body = JSON.stringify({ cardId: card, schoolId: school });
       const req = http.request(
         `${url}/api/school/fixation`,
-        { method: 'POST', agent, headers: { ...headers, 'idempotency-key': randomUUID(), 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'idempotency-key': randomUUID(), 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -135,7 +141,13 @@ export async function benchBackup() {
     port: PORT,
     dataDir: '/tmp/unused',
     ready: async (u) => (await fetch(`${u}/api/health`)).ok,
-    env: { DATABASE_URL: dbUrl, JWT_SECRET: BENCH_JWT_SECRET, HOST: '127.0.0.1', BACKUP_DIR: backupDir, BACKUP_TIME: 'off' },
+    env: {
+      DATABASE_URL: dbUrl,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      HOST: '127.0.0.1',
+      BACKUP_DIR: backupDir,
+      BACKUP_TIME: 'off',
+    },
   });
   try {
     const scanner = await login(server.url, 'edu.admin@demo.kz');
@@ -208,7 +220,10 @@ export async function benchBackup() {
     let restored = null;
     let restoreSeconds = 0;
     if (process.env.BENCH_BACKUP_RESTORE !== '0') {
-      const { restoreIntoNewDatabase } = await tsImport('../server/src/modules/backup/restore-file.ts', import.meta.url);
+      const { restoreIntoNewDatabase } = await tsImport(
+        '../server/src/modules/backup/restore-file.ts',
+        import.meta.url,
+      );
       const r0 = performance.now();
       restored = await restoreIntoNewDatabase(file, adminUrl, 'tamaq_bench_restored');
       restoreSeconds = (performance.now() - r0) / 1000;

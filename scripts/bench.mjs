@@ -30,6 +30,7 @@ const rows = [
 // The scan benchmark needs a PostgreSQL server (50,000 pupils, 2 million visits).
 if (await postgresAvailable())
   rows.push(...(await benchScan()), ...(await benchOrders()), ...(await benchReports()), ...(await benchBackup()));
-else rows.push({ name: 'scans, orders, reports and backups (need PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
+else
+  rows.push({ name: 'scans, orders, reports and backups (need PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.value.padStart(12)}  ${r.rss ?? ''}`);

@@ -185,11 +185,16 @@ describe('/admin/backups', () => {
     await done.waitFor({ timeout: 60_000 });
     expect(await done.innerText()).toMatch(/Копия создана и проверена: tamaq-\d{8}T\d{6}Z\.backup/);
     const name = /tamaq-\d{8}T\d{6}Z\.backup/.exec(await done.innerText())![0];
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="backups-page"] tbody tr.ant-table-row').length > n, before);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="backups-page"] tbody tr.ant-table-row').length > n,
+      before,
+    );
     const row = rows.filter({ hasText: name });
     await row.getByTestId('backup-verified').waitFor();
     // The demo's main tables are in it: its organizations, people and visits.
-    expect(await row.getByTestId('backup-counts').innerText()).toMatch(/организаций [1-9]\d*, школ [1-9]\d*, людей [1-9]\d*/);
+    expect(await row.getByTestId('backup-counts').innerText()).toMatch(
+      /организаций [1-9]\d*, школ [1-9]\d*, людей [1-9]\d*/,
+    );
     await shot(page, 'admin-backups');
 
     // The download link carries a download token and gives the file whole.
@@ -201,9 +206,9 @@ describe('/admin/backups', () => {
     const { gunzipSync } = await import('node:zlib');
     expect(gunzipSync(bytes).subarray(0, 15).toString()).toBe('TAMAQ-BACKUP 1\n');
 
-    await row.getByRole('button', { name: `Проверить ${name}` }).click();
+    await row.getByRole('button', { name: 'Проверить' }).click();
     await page.getByTestId('backup-job-done').filter({ hasText: 'прочитана целиком' }).waitFor({ timeout: 60_000 });
-  });
+  }, 180_000);
 });
 
 describe('/admin/backups, the schedule', () => {
@@ -218,7 +223,9 @@ describe('/admin/backups, the schedule', () => {
     await form.getByLabel('Хранить копий').fill('5');
     await form.getByLabel('в', { exact: true }).fill('23:30');
     await form.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByText('Каждую ночь в 23:30 (по времени организации) сервер сам делает копию всей базы и хранит последние 5.').waitFor();
+    await page
+      .getByText('Каждую ночь в 23:30 (по времени организации) сервер сам делает копию всей базы и хранит последние 5.')
+      .waitFor();
     // Off: the time is gone from the form and the words say so.
     await form.getByRole('switch', { name: 'Ночная копия' }).click();
     await form.getByRole('button', { name: 'Сохранить' }).click();
@@ -243,14 +250,19 @@ describe('/admin/backups, restoring', () => {
     await screen.waitFor();
     await page.getByRole('button', { name: 'Создать сейчас' }).click();
     const done = page.getByTestId('backup-job-done');
-    await done.waitFor({ timeout: 60_000 });
+    await done.waitFor({ timeout: 120_000 });
     const name = /tamaq-\d{8}T\d{6}Z\.backup/.exec(await done.innerText())![0];
 
     // A file cut short, sent from this computer: refused with the reason, nothing added.
     const token = (await page.evaluate(() => localStorage.getItem('access_token')))!;
-    const link = await fetch(`${own.url}/api/auth/download-token`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const link = await fetch(`${own.url}/api/auth/download-token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const download = ((await link.json()) as { token: string }).token;
-    const bytes = Buffer.from(await (await fetch(`${own.url}/api/admin/backup/${name}?token=${download}`)).arrayBuffer());
+    const bytes = Buffer.from(
+      await (await fetch(`${own.url}/api/admin/backup/${name}?token=${download}`)).arrayBuffer(),
+    );
     const cut = path.join(os.tmpdir(), `tamaq-cut-${Date.now()}.backup`);
     fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 200));
     await screen.getByTestId('file-upload-input').setInputFiles(cut);
@@ -276,14 +288,16 @@ describe('/admin/backups, restoring', () => {
     });
     expect(org.status, await org.clone().text()).toBe(200);
     const organizations = async () =>
-      (await (await fetch(`${own.url}/api/organizations?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      (await (
+        await fetch(`${own.url}/api/organizations?limit=100`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
         rows: { name: string }[];
       };
     expect((await organizations()).rows.map((o) => o.name)).toContain('ТОО «Ошибочная»');
 
     await page.reload();
     const row = screen.locator('tbody tr.ant-table-row').filter({ hasText: name });
-    await row.getByRole('button', { name: `Восстановить из ${name}` }).click();
+    await row.getByRole('button', { name: 'Восстановить' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.innerText()).toMatch(/Организации\s*Сейчас: \d+ → В копии: \d+/);
@@ -294,10 +308,11 @@ describe('/admin/backups, restoring', () => {
     await dialog.getByText(`Подтверждение не совпало: введите «${confirmName}» точно, как написано`).waitFor();
     await dialog.getByLabel(/введите название организации/).fill(confirmName);
     await dialog.getByLabel(/введите название организации/).press('Enter');
-    await page.getByTestId('backup-job-done').filter({ hasText: 'Данные восстановлены' }).waitFor({ timeout: 90_000 });
+    await page.getByTestId('backup-job-done').filter({ hasText: 'Данные восстановлены' }).waitFor({ timeout: 180_000 });
     expect((await organizations()).rows.map((o) => o.name)).not.toContain('ТОО «Ошибочная»');
     // The data replaced was kept as a new backup of the list.
     expect(await screen.locator('tbody tr.ant-table-row').count()).toBe(2);
     await shot(page, 'admin-backups-restored');
-  });
+    // A restore on a loaded machine (a test run beside others) takes a minute or more.
+  }, 240_000);
 });

@@ -169,7 +169,15 @@ export const orgsTexts: Widen<typeof ruOrgs> = {
     migration: (tag: string) => `схема ${tag}`,
     notBackup: 'Tamaq көшірмесі ретінде оқылмайды',
     counts: 'Ішінде не бар',
-    countsText: (c: { organizations: number; schools: number; users: number; cards: number; visits: number; orders: number; book_loans: number }) =>
+    countsText: (c: {
+      organizations: number;
+      schools: number;
+      users: number;
+      cards: number;
+      visits: number;
+      orders: number;
+      book_loans: number;
+    }) =>
       `ұйымдар ${c.organizations}, мектептер ${c.schools}, адамдар ${c.users}, карталар ${c.cards}, келулер ${c.visits}, сатылымдар ${c.orders}, кітап берулер ${c.book_loans}`,
     verification: 'Тексеру',
     unverified: 'Тексерілмеген',
@@ -177,15 +185,12 @@ export const orgsTexts: Widen<typeof ruOrgs> = {
     verifiedTag: 'Толық оқылады',
     actions: 'Әрекеттер',
     download: 'Жүктеп алу',
-    downloadOf: (name: string) => `${name} жүктеп алу`,
     verify: 'Тексеру',
-    verifyOf: (name: string) => `${name} тексеру`,
     restoring: (name: string) => `Деректер ${name} көшірмесінен қалпына келтірілуде…`,
     restored: (name: string) =>
       `Деректер ${name} көшірмесінен қалпына келтірілді. Бұрынғы деректер осы тізімде жаңа көшірме ретінде сақталды.`,
     restoreFailed: (name: string) => `${name} көшірмесінен қалпына келтіру мүмкін болмады: деректер өзгерген жоқ`,
     restoreAction: 'Қалпына келтіру',
-    restoreOf: (name: string) => `${name} көшірмесінен қалпына келтіру`,
     restoreDialogTitle: (when: string) => `${when} көшірмесінен деректерді қалпына келтіру`,
     restoreWarning:
       'Бағдарламаның барлық деректері осы көшірменің деректерімен ауыстырылады: одан кейін жасалғанның бәрі бағдарламадан жоғалады (бірақ ауыстыру алдында жасалатын көшірмеде сақталады).',
@@ -197,7 +202,8 @@ export const orgsTexts: Widen<typeof ruOrgs> = {
     countUsers: 'Адамдар',
     countVisits: 'Келулер',
     notYetRead: 'ауыстыру алдында тексеріледі',
-    restoreSessions: 'Осы көшірмеден кейін кірген пайдаланушылар қайта кіреді. Ауыстыру кезінде бағдарлама жауаптарды бір минутқа кідіртеді.',
+    restoreSessions:
+      'Осы көшірмеден кейін кірген пайдаланушылар қайта кіреді. Ауыстыру кезінде бағдарлама жауаптарды бір минутқа кідіртеді.',
     confirmLabel: (name: string) => `Растау үшін ұйымның атауын енгізіңіз: ${name}`,
     upload: 'Көшірмені жүктеу',
     uploaded: (name: string) => `Көшірме жүктелді және тексерілді: ${name}`,

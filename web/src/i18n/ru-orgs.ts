@@ -166,7 +166,15 @@ export const orgsTexts = {
     migration: (tag: string) => `схема ${tag}`,
     notBackup: 'Не читается как копия Tamaq',
     counts: 'Что в ней',
-    countsText: (c: { organizations: number; schools: number; users: number; cards: number; visits: number; orders: number; book_loans: number }) =>
+    countsText: (c: {
+      organizations: number;
+      schools: number;
+      users: number;
+      cards: number;
+      visits: number;
+      orders: number;
+      book_loans: number;
+    }) =>
       `организаций ${c.organizations}, школ ${c.schools}, людей ${c.users}, карт ${c.cards}, посещений ${c.visits}, продаж ${c.orders}, выдач книг ${c.book_loans}`,
     verification: 'Проверка',
     unverified: 'Не проверена',
@@ -174,15 +182,11 @@ export const orgsTexts = {
     verifiedTag: 'Читается целиком',
     actions: 'Действия',
     download: 'Скачать',
-    downloadOf: (name: string) => `Скачать ${name}`,
     verify: 'Проверить',
-    verifyOf: (name: string) => `Проверить ${name}`,
     restoring: (name: string) => `Восстанавливаются данные из ${name}…`,
-    restored: (name: string) =>
-      `Данные восстановлены из ${name}. Прежние данные сохранены новой копией в этом списке.`,
+    restored: (name: string) => `Данные восстановлены из ${name}. Прежние данные сохранены новой копией в этом списке.`,
     restoreFailed: (name: string) => `Восстановить из ${name} не удалось: данные не изменены`,
     restoreAction: 'Восстановить',
-    restoreOf: (name: string) => `Восстановить из ${name}`,
     restoreDialogTitle: (when: string) => `Восстановить данные из копии от ${when}`,
     restoreWarning:
       'Все данные программы будут заменены данными этой копии: всё, что сделано после неё, пропадёт из программы (но сохранится в копии, которая делается перед заменой).',
@@ -194,7 +198,8 @@ export const orgsTexts = {
     countUsers: 'Люди',
     countVisits: 'Посещения',
     notYetRead: 'будет проверено перед заменой',
-    restoreSessions: 'Пользователи, вошедшие после этой копии, войдут заново. Во время замены программа на минуту задержит ответы.',
+    restoreSessions:
+      'Пользователи, вошедшие после этой копии, войдут заново. Во время замены программа на минуту задержит ответы.',
     confirmLabel: (name: string) => `Чтобы подтвердить, введите название организации: ${name}`,
     upload: 'Загрузить копию',
     uploaded: (name: string) => `Копия загружена и проверена: ${name}`,

@@ -101,64 +101,77 @@ afterAll(async () => {
 });
 
 describe('killed midway', () => {
-  it('a backup leaves no file that looks whole, and the next one is whole', async () => {
-    const backups = path.join(dir, 'killed-backup');
-    const { child, out } = run('scripts/backup.ts', [], {
-      DATABASE_URL: liveUrl(),
-      JWT_SECRET: 'kill-drill-secret-kill-drill-secret-0123',
-      BACKUP_DIR: backups,
-      INIT_CWD: serverDir,
-    });
-    // Killed once it has written a good part of the file.
-    const partial = () =>
-      fs.existsSync(backups) ? fs.readdirSync(backups).find((f) => f.endsWith('.partial')) : undefined;
-    await until('a partial file', () => {
-      const f = partial();
-      return f !== undefined && fs.statSync(path.join(backups, f)).size > 64 * 1024;
-    }, child, out);
-    await kill(child);
-    expect(await listBackups(backups)).toEqual([]);
-    expect(fs.readdirSync(backups).filter((f) => !f.startsWith('.'))).toEqual([]);
+  it(
+    'a backup leaves no file that looks whole, and the next one is whole',
+    async () => {
+      const backups = path.join(dir, 'killed-backup');
+      const { child, out } = run('scripts/backup.ts', [], {
+        DATABASE_URL: liveUrl(),
+        JWT_SECRET: 'kill-drill-secret-kill-drill-secret-0123',
+        BACKUP_DIR: backups,
+        INIT_CWD: serverDir,
+      });
+      // Killed once it has written a good part of the file.
+      const partial = () =>
+        fs.existsSync(backups) ? fs.readdirSync(backups).find((f) => f.endsWith('.partial')) : undefined;
+      await until(
+        'a partial file',
+        () => {
+          const f = partial();
+          return f !== undefined && fs.statSync(path.join(backups, f)).size > 64 * 1024;
+        },
+        child,
+        out,
+      );
+      await kill(child);
+      expect(await listBackups(backups)).toEqual([]);
+      expect(fs.readdirSync(backups).filter((f) => !f.startsWith('.'))).toEqual([]);
 
-    const pool = new pg.Pool({ connectionString: liveUrl(), max: 1 });
-    try {
-      const made = await makeBackup(pool, backups);
-      expect(made.tables.find((t) => t.name === 'visits')?.rows).toBe(VISITS);
-    } finally {
-      await pool.end();
-    }
-    expect((await listBackups(backups)).map((f) => f.name)).toHaveLength(1);
-  }, SLOW_MS);
+      const pool = new pg.Pool({ connectionString: liveUrl(), max: 1 });
+      try {
+        const made = await makeBackup(pool, backups);
+        expect(made.tables.find((t) => t.name === 'visits')?.rows).toBe(VISITS);
+      } finally {
+        await pool.end();
+      }
+      expect((await listBackups(backups)).map((f) => f.name)).toHaveLength(1);
+    },
+    SLOW_MS,
+  );
 
-  it('a restore killed while it swaps the rows leaves the live data as it was, and the next one goes through', async () => {
-    const pool = new pg.Pool({ connectionString: liveUrl(), max: 1 });
-    let file: string;
-    try {
-      file = (await makeBackup(pool, path.join(dir, 'files'))).file;
-    } finally {
-      await pool.end();
-    }
-    // The day after the backup: what the restore would take back.
-    await sql(`insert into organizations (name, type) values ('Ошибочная', 'company');
+  it(
+    'a restore killed while it swaps the rows leaves the live data as it was, and the next one goes through',
+    async () => {
+      const pool = new pg.Pool({ connectionString: liveUrl(), max: 1 });
+      let file: string;
+      try {
+        file = (await makeBackup(pool, path.join(dir, 'files'))).file;
+      } finally {
+        await pool.end();
+      }
+      // The day after the backup: what the restore would take back.
+      await sql(`insert into organizations (name, type) values ('Ошибочная', 'company');
                delete from visits where id in (select id from visits order by id limit 1000)`);
-    const before = await fingerprints(liveUrl());
+      const before = await fingerprints(liveUrl());
 
-    const { child, out } = run('test/fixtures/restore-in-place.ts', [
-      file,
-      liveUrl(),
-      path.join(dir, 'points'),
-      `${live}_scratch`,
-    ]);
-    // Killed in the swap's transaction, the live tables emptied and partly loaded.
-    await until('the swap under way', () => /replacing [1-9]\d*\//.test(out()), child, out);
-    await kill(child);
-    expect(out()).not.toContain('done');
-    await connectionsGone();
-    expect(await fingerprints(liveUrl())).toEqual(before);
+      const { child, out } = run('test/fixtures/restore-in-place.ts', [
+        file,
+        liveUrl(),
+        path.join(dir, 'points'),
+        `${live}_scratch`,
+      ]);
+      // Killed in the swap's transaction, the live tables emptied and partly loaded.
+      await until('the swap under way', () => /replacing [1-9]\d*\//.test(out()), child, out);
+      await kill(child);
+      expect(out()).not.toContain('done');
+      await connectionsGone();
+      expect(await fingerprints(liveUrl())).toEqual(before);
 
-    await restoreInPlace({ file, url: liveUrl(), backupDir: path.join(dir, 'points'), now: () => new Date() });
-    const names = (await sql('select name from organizations order by id')).map((r) => r.name);
-    expect(names).toEqual(['Гимназия №7']);
-    expect(Number((await sql('select count(*) as n from visits'))[0]!.n)).toBe(VISITS);
-  }, SLOW_MS);
+      await restoreInPlace({ file, url: liveUrl(), backupDir: path.join(dir, 'points'), now: () => new Date() });
+      const names = (await sql('select name from organizations order by id')).map((r) => r.name);
+      expect(names).toEqual(['Гимназия №7']);
+      expect(Number((await sql('select count(*) as n from visits'))[0]!.n)).toBe(VISITS);
+    },
+    SLOW_MS,
+  );
 });

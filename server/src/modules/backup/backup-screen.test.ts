@@ -29,7 +29,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const list = async (as = token) => (await t.call({ method: 'GET', url: '/api/admin/backups', token: as })).json() as BackupList;
+const list = async (as = token) =>
+  (await t.call({ method: 'GET', url: '/api/admin/backups', token: as })).json() as BackupList;
 
 /** Polls the list until the job under way has ended. */
 async function settled(): Promise<BackupJob> {
@@ -85,7 +86,10 @@ describe('the backups screen', () => {
       const bad = await t.call({ method: 'GET', url: `/api/admin/backup/${name}?token=${link}` });
       expect([404, 422]).toContain(bad.statusCode);
     }
-    const missing = await t.call({ method: 'GET', url: `/api/admin/backup/tamaq-20200101T000000Z.backup?token=${link}` });
+    const missing = await t.call({
+      method: 'GET',
+      url: `/api/admin/backup/tamaq-20200101T000000Z.backup?token=${link}`,
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -95,7 +99,8 @@ describe('the backups screen', () => {
     const copy = 'tamaq-20250101T020000Z.backup';
     fs.copyFileSync(path.join(dir, good!.name), path.join(dir, copy));
     expect((await list()).files.find((f) => f.name === copy)).toMatchObject({ verified: null, counts: null });
-    const verify = (name: string) => t.call({ method: 'POST', url: '/api/admin/backup/verify', token, payload: { name } });
+    const verify = (name: string) =>
+      t.call({ method: 'POST', url: '/api/admin/backup/verify', token, payload: { name } });
     expect((await verify(copy)).statusCode).toBe(200);
     expect(await settled()).toMatchObject({ kind: 'verify', status: 'done', name: copy });
     expect((await list()).files.find((f) => f.name === copy)).toMatchObject({ verified: true, counts: good!.counts });
@@ -124,17 +129,24 @@ describe('the backups screen', () => {
     await createOrganization(t.db, { type: 'company', name: 'Ошибочная' });
     const names = async () => (await t.db.select({ name: organizations.name }).from(organizations)).map((o) => o.name);
     expect(await names()).toContain('Ошибочная');
-    const restore = (body: object) => t.call({ method: 'POST', url: '/api/admin/backup/restore', token, payload: body });
+    const restore = (body: object) =>
+      t.call({ method: 'POST', url: '/api/admin/backup/restore', token, payload: body });
 
     const wrong = await restore({ name: good.name, confirm: 'Школа' });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().validationErrors.confirm).toEqual(['Подтверждение не совпало: введите «Школа №1» точно, как написано']);
+    expect(wrong.json().validationErrors.confirm).toEqual([
+      'Подтверждение не совпало: введите «Школа №1» точно, как написано',
+    ]);
     expect((await restore({ name: good.name })).statusCode).toBe(422);
     expect((await restore({ name: 'tamaq-20200101T000000Z.backup', confirm: 'Школа №1' })).statusCode).toBe(404);
     // A changed file is refused by the job, and nothing is replaced.
     const broken = files.find((f) => f.verified === false)!;
     expect((await restore({ name: broken.name, confirm: 'Школа №1' })).statusCode).toBe(200);
-    expect(await settled()).toMatchObject({ kind: 'restore', status: 'failed', error: expect.stringContaining('organizations') });
+    expect(await settled()).toMatchObject({
+      kind: 'restore',
+      status: 'failed',
+      error: expect.stringContaining('organizations'),
+    });
     expect(await names()).toContain('Ошибочная');
 
     const before = new Set(fs.readdirSync(dir));
@@ -156,10 +168,19 @@ describe('the backups screen', () => {
 
   it('takes a backup file sent from another computer, checked whole, and refuses one that is not whole', async () => {
     const upload = (data: Buffer | string, name = 'file') =>
-      t.call({ method: 'POST', url: '/api/admin/backup/upload', token, ...form({ name, data, filename: 'copy.backup' }) });
+      t.call({
+        method: 'POST',
+        url: '/api/admin/backup/upload',
+        token,
+        ...form({ name, data, filename: 'copy.backup' }),
+      });
     // A backup taken elsewhere (another day): it comes in under the time it was taken, verified.
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-elsewhere-'));
-    const taken = await makeBackup(poolOf(t.platform.database.heavy).pool, elsewhere, () => new Date('2026-09-01T07:30:00Z'));
+    const taken = await makeBackup(
+      poolOf(t.platform.database.heavy).pool,
+      elsewhere,
+      () => new Date('2026-09-01T07:30:00Z'),
+    );
     const bytes = fs.readFileSync(taken.file);
     const res = await upload(bytes);
     expect(res.statusCode).toBe(200);
@@ -204,12 +225,18 @@ describe('the backups screen', () => {
     const before = fs.readdirSync(dir).length;
     expect((await t.call({ method: 'POST', url: '/api/admin/backups', token: admin })).statusCode).toBe(403);
     const restore = { name: 'tamaq-20250101T020000Z.backup', confirm: 'Школа №1' };
-    expect((await t.call({ method: 'POST', url: '/api/admin/backup/restore', token: admin, payload: restore })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/admin/backup/restore', token: admin, payload: restore })).statusCode,
+    ).toBe(403);
     const sent = form({ name: 'file', data: 'x', filename: 'copy.backup' });
-    expect((await t.call({ method: 'POST', url: '/api/admin/backup/upload', token: admin, ...sent })).statusCode).toBe(403);
+    expect((await t.call({ method: 'POST', url: '/api/admin/backup/upload', token: admin, ...sent })).statusCode).toBe(
+      403,
+    );
     const [file] = (await list()).files;
     const link = await linkToken(t.platform, admin);
-    expect((await t.call({ method: 'GET', url: `/api/admin/backup/${file!.name}?token=${link}` })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: `/api/admin/backup/${file!.name}?token=${link}` })).statusCode).toBe(
+      403,
+    );
     expect(fs.readdirSync(dir).length).toBe(before);
     expect((await t.call({ method: 'GET', url: '/api/admin/backups' })).statusCode).toBe(401);
   });

@@ -93,7 +93,10 @@ function releaseOnFailedBegin(pool: pg.Pool) {
 /** The pool under a database's handle, and the address it connects to (backups read through COPY). */
 export function poolOf(db: Db): { pool: pg.Pool; url: string | null } {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  return { pool, url: (pool as unknown as { options: { connectionString?: string } }).options.connectionString ?? null };
+  return {
+    pool,
+    url: (pool as unknown as { options: { connectionString?: string } }).options.connectionString ?? null,
+  };
 }
 
 export function fromPostgresUrl(url: string, max = 20, options: { local?: boolean } = {}): Database {

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { useSummary } from './api/get-summary.ts';
 
 const t = i18n.orgs.admin;
@@ -91,7 +92,9 @@ export function AdminPage() {
               description={noticeText(notice, data.backup)}
               action={
                 notice.startsWith('backup-') ? (
-                  <Link to="/admin/backups">{t.openBackups}</Link>
+                  <LinkButton size="small" to="/admin/backups">
+                    {t.openBackups}
+                  </LinkButton>
                 ) : undefined
               }
             />

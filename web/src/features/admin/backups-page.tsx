@@ -144,7 +144,7 @@ function ScheduleForm({ time, keep, onSaved }: { time: string | null; keep: numb
         <Switch />
       </Form.Item>
       <Form.Item name="time" label={t.at} hidden={!on}>
-        <Input type="time" style={{ width: 120 }} />
+        <Input placeholder="02:00" maxLength={5} inputMode="numeric" autoComplete="off" style={{ width: 90 }} />
       </Form.Item>
       <Form.Item name="keep" label={t.keep}>
         <IntegerInput style={{ width: 80 }} />
@@ -414,7 +414,6 @@ export function BackupsPage() {
                           href={link ?? undefined}
                           disabled={!link}
                           download={f.name}
-                          aria-label={t.downloadOf(f.name)}
                           data-testid="backup-download"
                         >
                           {t.download}
@@ -424,7 +423,6 @@ export function BackupsPage() {
                           disabled={running}
                           loading={verify.isPending && verify.variables === f.name}
                           onClick={() => verify.mutate(f.name)}
-                          aria-label={t.verifyOf(f.name)}
                           data-testid="backup-verify"
                         >
                           {t.verify}
@@ -434,7 +432,6 @@ export function BackupsPage() {
                           icon={<HistoryOutlined />}
                           disabled={running || f.verified === false || !f.app_version}
                           onClick={() => setRestoring(f)}
-                          aria-label={t.restoreOf(f.name)}
                           data-testid="backup-restore"
                         >
                           {t.restoreAction}

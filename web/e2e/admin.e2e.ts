@@ -53,6 +53,26 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/**
+ * Waits for the backups screen's job to end (done, with `text`) and answers its words. A job that
+ * failed, or one still running when the time is up, fails the test with what the server says of it.
+ */
+async function jobEnded(base: string, text: string | RegExp, timeout: number): Promise<string> {
+  const { page } = browser;
+  const ended = page.getByTestId('backup-job-done').filter({ hasText: text }).or(page.getByTestId('backup-job-failed'));
+  try {
+    await ended.first().waitFor({ timeout });
+  } catch (err) {
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const res = await fetch(`${base}/api/admin/backups`, { headers: { authorization: `Bearer ${token}` } });
+    const list = res.ok ? ((await res.json()) as { job: unknown }) : null;
+    throw new Error(`the job did not end in ${timeout} ms: ${JSON.stringify(list?.job ?? res.status)}`, { cause: err });
+  }
+  const failed = page.getByTestId('backup-job-failed');
+  if (await failed.count()) throw new Error(`the job failed: ${await failed.innerText()}`);
+  return page.getByTestId('backup-job-done').innerText();
+}
+
 const tile = (key: string) => browser.page.getByTestId(`summary-${key}`);
 const number = async (key: string) =>
   Number((await tile(key).locator('.ant-statistic-content-value').innerText()).replace(/\s/g, ''));
@@ -181,10 +201,9 @@ describe('/admin/backups', () => {
     const before = await rows.count();
 
     await page.getByRole('button', { name: 'Создать сейчас' }).click();
-    const done = page.getByTestId('backup-job-done');
-    await done.waitFor({ timeout: 60_000 });
-    expect(await done.innerText()).toMatch(/Копия создана и проверена: tamaq-\d{8}T\d{6}Z\.backup/);
-    const name = /tamaq-\d{8}T\d{6}Z\.backup/.exec(await done.innerText())![0];
+    const done = await jobEnded(baseUrl(), 'Копия создана', 120_000);
+    expect(done).toMatch(/Копия создана и проверена: tamaq-\d{8}T\d{6}Z\.backup/);
+    const name = /tamaq-\d{8}T\d{6}Z\.backup/.exec(done)![0];
     await page.waitForFunction(
       (n) => document.querySelectorAll('[data-testid="backups-page"] tbody tr.ant-table-row').length > n,
       before,
@@ -207,8 +226,8 @@ describe('/admin/backups', () => {
     expect(gunzipSync(bytes).subarray(0, 15).toString()).toBe('TAMAQ-BACKUP 1\n');
 
     await row.getByRole('button', { name: 'Проверить' }).click();
-    await page.getByTestId('backup-job-done').filter({ hasText: 'прочитана целиком' }).waitFor({ timeout: 60_000 });
-  }, 180_000);
+    await jobEnded(baseUrl(), 'прочитана целиком', 60_000);
+  }, 240_000);
 });
 
 describe('/admin/backups, the schedule', () => {
@@ -249,9 +268,7 @@ describe('/admin/backups, restoring', () => {
     const screen = page.getByTestId('backups-page');
     await screen.waitFor();
     await page.getByRole('button', { name: 'Создать сейчас' }).click();
-    const done = page.getByTestId('backup-job-done');
-    await done.waitFor({ timeout: 120_000 });
-    const name = /tamaq-\d{8}T\d{6}Z\.backup/.exec(await done.innerText())![0];
+    const name = /tamaq-\d{8}T\d{6}Z\.backup/.exec(await jobEnded(own.url, 'Копия создана', 120_000))![0];
 
     // A file cut short, sent from this computer: refused with the reason, nothing added.
     const token = (await page.evaluate(() => localStorage.getItem('access_token')))!;
@@ -308,7 +325,7 @@ describe('/admin/backups, restoring', () => {
     await dialog.getByText(`Подтверждение не совпало: введите «${confirmName}» точно, как написано`).waitFor();
     await dialog.getByLabel(/введите название организации/).fill(confirmName);
     await dialog.getByLabel(/введите название организации/).press('Enter');
-    await page.getByTestId('backup-job-done').filter({ hasText: 'Данные восстановлены' }).waitFor({ timeout: 180_000 });
+    await jobEnded(own.url, 'Данные восстановлены', 180_000);
     expect((await organizations()).rows.map((o) => o.name)).not.toContain('ТОО «Ошибочная»');
     // The data replaced was kept as a new backup of the list.
     expect(await screen.locator('tbody tr.ant-table-row').count()).toBe(2);

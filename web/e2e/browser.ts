@@ -43,7 +43,9 @@ function keepJournal(page: Page) {
     if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
+    // Every answer of the API (a screen that waits may be waiting for one never asked), and any other failed one.
+    if (response.status() >= 400 || new URL(response.url()).pathname.startsWith('/api/'))
+      note(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
   page.on('requestfailed', (request) =>
     note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? '?'}`),
@@ -62,9 +64,12 @@ export async function whatPagesShow(): Promise<string> {
       .locator('body')
       .innerText({ timeout: 2_000 })
       .catch((err: Error) => `(unreadable: ${err.message.split('\n')[0]})`);
+    const state = await page
+      .evaluate(() => `${document.visibilityState}${document.hasFocus() ? ', focused' : ''}`)
+      .catch(() => '?');
     parts.push(
       [
-        `page at ${page.url()}`,
+        `page at ${page.url()} (${state})`,
         `shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
         ...lines.map((l) => `  ${l}`),
       ].join('\n'),

@@ -235,7 +235,7 @@ describe('the keyboard on every signed-in screen', () => {
     expect(await focused()).toBe('a «Перейти к содержимому»');
     expect(await focusShown()).toBeNull();
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('content');
     // The next stop is the screen's own first control, not the menu.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
@@ -580,7 +580,7 @@ describe('the keyboard on every signed-in screen', () => {
     await page.waitForURL((u) => /^\/school\/\d+\/settings$/.test(u.pathname));
     await page.getByText('Подключение турникета для этой школы ещё не настроено').waitFor();
     // The new screen holds the focus, and Tab goes on from its top: the breadcrumb back to the list.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('content');
     await tabTo('a «Школы»', 5);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/schools');
@@ -658,7 +658,7 @@ describe('the keyboard on every signed-in screen', () => {
     await settled();
     // The form is gone with the focus it held: the focus is on the list's screen, and Tab goes on
     // from its top (it went on from where the browser last had it, past a long list's rows).
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('content');
     await tabTo('input «Поиск по названию, автору или штрихкоду»', 20);
     await page.keyboard.type(name);
     await page.waitForURL((u) => u.searchParams.get('query') === name);

@@ -248,7 +248,10 @@ export function BackupsPage() {
     // While a backup is made or read, its progress is asked for each second.
     refetchInterval: (q) => (q.state.data?.job?.status === 'running' ? 1000 : false),
   });
-  const started = (job: BackupJob) => {
+  const started = async (job: BackupJob) => {
+    // A list asked before the job began (the screen's first load, on a slow network) would answer
+    // without it and stop the polling: it is cancelled and asked again.
+    await queryClient.cancelQueries({ queryKey: key });
     queryClient.setQueryData(key, (old: typeof list.data) => (old ? { ...old, job } : old));
     void queryClient.invalidateQueries({ queryKey: key });
   };
@@ -299,7 +302,8 @@ export function BackupsPage() {
             type="primary"
             icon={<SaveOutlined />}
             loading={create.isPending || (running && data?.job?.kind === 'create')}
-            disabled={running}
+            // Until the list is in, whether a backup runs now is not known.
+            disabled={running || !data}
             onClick={() => create.mutate()}
             data-testid="backup-create"
           >

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BACKUP_FIELD, BACKUP_SCREEN_MESSAGES, BACKUP_UPLOAD_MAX_BYTES } from '@tamaq/contract/admin';
 import { ERROR_CODES } from '@tamaq/contract/errors';
+import { translate } from '@tamaq/contract/languages';
+import { requestLanguage } from '../../platform/http/answer-language.ts';
 import { FILE_LINK } from '../../platform/auth/guard.ts';
 import { poolOf } from '../../platform/db/client.ts';
 import { conflict, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
@@ -36,7 +38,17 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   // Backups from the screen: made through the heavy pool (low priority beside the queue), one at a time.
   const { config } = platform;
   const heavy = poolOf(platform.database.heavy);
-  const jobs = createBackupJobs({ pool: heavy.pool, liveUrl: heavy.url, dir: config.backupDir, now: platform.now });
+  const jobs = createBackupJobs({
+    pool: heavy.pool,
+    liveUrl: heavy.url,
+    dir: config.backupDir,
+    now: platform.now,
+    // Users and sessions read before the restore (their ids may now be someone else's) are read again.
+    onRestored: () => {
+      platform.actors.forgetAll();
+      platform.sessions.forgetAll();
+    },
+  });
   app.addHook('onClose', async () => jobs.settled());
   const busy = <T>(start: () => T): T => {
     try {
@@ -74,14 +86,19 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
     }
     return shown.value;
   };
-  bindEndpoint(app, e.backups, async () => ({
-    dir: config.backupDir,
-    same_disk: onDataDisk(config),
-    ...(await schedule.current()),
-    files: await listBackups(config.backupDir),
-    job: jobs.current(),
-    live: await recentLive(),
-  }));
+  bindEndpoint(app, e.backups, async (request) => {
+    // Why a job or a file failed, in the reader's language (ours are declared with their Kazakh).
+    const say = (text: string | null) => text && translate(text, requestLanguage(request));
+    const job = jobs.current();
+    return {
+      dir: config.backupDir,
+      same_disk: onDataDisk(config),
+      ...(await schedule.current()),
+      files: (await listBackups(config.backupDir)).map((f) => ({ ...f, verify_error: say(f.verify_error) })),
+      job: job && { ...job, error: say(job.error) },
+      live: await recentLive(),
+    };
+  });
   bindEndpoint(app, e.backupSettings, (request) => schedule.save(request.body, platform.now()));
   bindEndpoint(app, e.backupCreate, () => busy(() => jobs.create()));
   bindEndpoint(app, e.backupVerify, (request) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BackupJob } from '@tamaq/contract/admin';
 import type pg from 'pg';
 import { verifyBackupFile } from './backup-files.ts';
+import { holdFolder } from './backup-lock.ts';
 import { BACKUP_RATE, makeBackup } from './make-backup.ts';
 import { restoreInPlace } from './restore-in-place.ts';
 
@@ -22,12 +23,18 @@ export function createBackupJobs(opts: {
   liveUrl: string | null;
   /** Told when a made backup is written and verified (the schedule's retention and records). */
   onMade?: (made: { file: string; bytes: number; rows: number }) => Promise<void>;
+  /** Told when a restore has replaced the live data: what was kept of it in memory is stale. */
+  onRestored?: () => void;
 }) {
   let job: BackupJob | null = null;
   let running: Promise<void> | null = null;
+  let release: (() => void) | null = null;
 
   function begin(kind: BackupJob['kind'], name: string | null, total: number): BackupJob {
-    if (job?.status === 'running') throw new BackupBusyError();
+    // One at a time in the folder: a job of this screen, or the nightly backup.
+    const hold = holdFolder(opts.dir);
+    if (!hold) throw new BackupBusyError();
+    release = hold;
     job = {
       kind,
       status: 'running',
@@ -46,6 +53,7 @@ export function createBackupJobs(opts: {
     current.status = error ? 'failed' : 'done';
     current.error = error;
     current.finished_at = opts.now().toISOString();
+    release?.();
   }
 
   /** Reads a file through; `onRead` is told the bytes read. */
@@ -125,6 +133,7 @@ export function createBackupJobs(opts: {
               if (step === 'replacing') current.done = 60 + (p && p.total ? (39 * p.tables) / p.total : 0);
             },
           });
+          opts.onRestored?.();
           current.rows = done.summary.rows;
           current.done = 100;
           end(current, null);

@@ -9,6 +9,7 @@ import { backupChecks, backupRuns } from '../../platform/db/schema.ts';
 import { readBackup } from './backup-file.ts';
 import { listBackups } from './backup-files.ts';
 import { createBackupSchedule } from './backup-schedule.ts';
+import { folderLocks, holdFolder } from './backup-lock.ts';
 import { checkRestores } from './restore-check.ts';
 
 /** docs/rules.md "Backups": the nightly backup, taken once a day by one instance, the newest kept. */
@@ -42,7 +43,11 @@ describe('the nightly backup', () => {
     expect(await schedule().runOnce()).toBe('not_yet');
     expect(fs.readdirSync(dir)).toEqual([]);
     t.clock.now = new Date('2026-12-02T21:00:00Z');
-    const outcomes = await Promise.all([schedule().runOnce(), schedule().runOnce()]);
+    // Two processes: each takes the folder in its own.
+    const outcomes = await Promise.all([
+      schedule({ hold: folderLocks() }).runOnce(),
+      schedule({ hold: folderLocks() }).runOnce(),
+    ]);
     expect(outcomes.sort()).toEqual(['done', 'taken']);
     expect(fs.readdirSync(dir).sort()).toEqual([
       // What reading it back from the disk found (the screen shows it verified).
@@ -122,6 +127,22 @@ describe('the nightly backup', () => {
       error: 'Файл обрезан: копия записана не до конца',
     });
     expect(await checkDatabases()).toEqual([]);
+  });
+
+  it('waits while a backup, a check or a restore from the screen works in the folder, and writes one after', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-held-'));
+    t.clock.now = new Date('2026-12-27T03:00:00Z');
+    const release = holdFolder(own)!;
+    expect(release).not.toBeNull();
+    expect(await schedule({ dir: own }).runOnce()).toBe('not_yet');
+    expect(fs.readdirSync(own)).toEqual([]);
+    release();
+    expect(await schedule({ dir: own }).runOnce()).toBe('done');
+    // And the screen's job waits for the nightly one the same way (backup-screen.test.ts answers 409).
+    const again = holdFolder(own);
+    expect(again).not.toBeNull();
+    again!();
+    fs.rmSync(own, { recursive: true, force: true });
   });
 });
 

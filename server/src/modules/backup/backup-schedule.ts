@@ -10,6 +10,7 @@ import { removeBackup, verifyBackupFile } from './backup-files.ts';
 import { BACKUP_NAME } from '@tamaq/contract/admin';
 import { checkRestores } from './restore-check.ts';
 import { lookPeriodically } from '../../platform/periodic.ts';
+import { holdFolder, type HoldFolder } from './backup-lock.ts';
 
 /** How often an instance looks whether the day's backup is due; the first look soon after start. */
 export const BACKUP_LOOK_EVERY_MS = 5 * 60_000;
@@ -33,6 +34,8 @@ export function createBackupSchedule(opts: {
   now: () => Date;
   /** The live database's address: the weekly check restores beside it (none: no check). */
   checkUrl?: string | null;
+  /** Where the folder is taken (this process's by default; a test's second instance has its own). */
+  hold?: HoldFolder;
 }) {
   const repo = createBackupRepository(opts.db);
 
@@ -54,6 +57,17 @@ export function createBackupSchedule(opts: {
     if (time === null) return 'not_yet';
     const zone = (await repo.timeZone()) ?? DEFAULT_TIME_ZONE;
     if (localTime(at, zone) < time) return 'not_yet';
+    // A backup, a check or a restore from the screen works in the folder now: the next look.
+    const release = (opts.hold ?? holdFolder)(opts.dir);
+    if (!release) return 'not_yet';
+    try {
+      return await claimed(at, zone, keep);
+    } finally {
+      release();
+    }
+  }
+
+  async function claimed(at: Date, zone: string, keep: number): Promise<'taken' | 'done' | 'failed'> {
     const id = await repo.claim(localDate(at, zone), at);
     if (id === null) return 'taken';
     try {

@@ -5,21 +5,23 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupJob, BackupList } from '@tamaq/contract/admin';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, linkToken, signedIn } from '../../../test/factories.ts';
+import { createOrganization, linkToken, signedIn, tokenFor } from '../../../test/factories.ts';
 import { createCard, createPupil } from '../../../test/factories-people.ts';
 import { organizations } from '../../platform/db/schema.ts';
 import { poolOf } from '../../platform/db/client.ts';
 import { form } from '../../../test/multipart.ts';
 import { makeBackup } from './make-backup.ts';
+import { holdFolder } from './backup-lock.ts';
 
 /** docs/rules.md "Backups": the super admin's backups screen, its calls. */
 let t: TestContext;
 let token: string;
+let superAdmin: Awaited<ReturnType<typeof signedIn>>['user'];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-backup-screen-'));
 
 beforeAll(async () => {
   t = await createTestContext({ backupDir: dir });
-  token = (await signedIn(t.platform, { role: 'SuperAdmin' })).token;
+  ({ token, user: superAdmin } = await signedIn(t.platform, { role: 'SuperAdmin' }));
   const org = await createOrganization(t.db, { type: 'education', name: 'Школа №1' });
   const pupil = await createPupil(t.db, { organizationId: org.id });
   await createCard(t.db, { organizationId: org.id, userId: pupil.id });
@@ -119,6 +121,14 @@ describe('the backups screen', () => {
       verified: false,
       verify_error: expect.stringContaining('organizations'),
     });
+    // On the Kazakh screen, why in Kazakh.
+    const kk = (
+      await t.call({ method: 'GET', url: '/api/admin/backups', token, headers: { 'accept-language': 'kk' } })
+    ).json() as BackupList;
+    expect(kk.job?.error).toBe(
+      'Файл бүлінген немесе өзгертілген: «organizations» кестесінің бақылау сомасы сәйкес келмейді',
+    );
+    expect(kk.files.find((f) => f.name === copy)?.verify_error).toBe(kk.job?.error);
   });
 
   it('restores a file over the live data once the organization’s name is typed, keeping a restore point', async () => {
@@ -127,6 +137,12 @@ describe('the backups screen', () => {
     expect(live).toMatchObject({ confirm_name: 'Школа №1', counts: { organizations: expect.any(Number) } });
     // A day's mistaken work after the backup, which the restore takes back.
     await createOrganization(t.db, { type: 'company', name: 'Ошибочная' });
+    // Who signs in and out after the backup: the live sessions stay as they are.
+    const later = await tokenFor(t.platform, superAdmin);
+    const signedOut = await tokenFor(t.platform, superAdmin);
+    expect((await t.call({ method: 'POST', url: '/api/auth/logout', token: signedOut })).statusCode).toBe(200);
+    const newcomer = (await signedIn(t.platform, { role: 'SuperAdmin' })).token;
+    expect((await t.call({ method: 'GET', url: '/api/admin/backups', token: newcomer })).statusCode).toBe(200);
     const names = async () => (await t.db.select({ name: organizations.name }).from(organizations)).map((o) => o.name);
     expect(await names()).toContain('Ошибочная');
     const restore = (body: object) =>
@@ -147,6 +163,10 @@ describe('the backups screen', () => {
       status: 'failed',
       error: expect.stringContaining('organizations'),
     });
+    const kk = (
+      await t.call({ method: 'GET', url: '/api/admin/backups', token, headers: { 'accept-language': 'kk' } })
+    ).json() as BackupList;
+    expect(kk.job?.error).toMatch(/«organizations» кестесі/);
     expect(await names()).toContain('Ошибочная');
 
     const before = new Set(fs.readdirSync(dir));
@@ -160,8 +180,15 @@ describe('the backups screen', () => {
     const added = fs.readdirSync(dir).filter((f) => !before.has(f) && !f.startsWith('.'));
     expect(added).toHaveLength(1);
     expect((await list()).files.find((f) => f.name === added[0])).toMatchObject({ verified: true });
-    // The signed-in super admin (signed in before the backup) goes on; new rows get new ids.
-    expect((await t.call({ method: 'GET', url: '/api/admin/backups', token })).statusCode).toBe(200);
+    // The signed-in super admin (signed in before the backup) goes on, and so does one signed in after
+    // it; a session signed out after the backup stays signed out, and one of a user the backup lacks is gone.
+    const status = async (as: string) =>
+      (await t.call({ method: 'GET', url: '/api/admin/backups', token: as })).statusCode;
+    expect(await status(token)).toBe(200);
+    expect(await status(later)).toBe(200);
+    expect(await status(signedOut)).toBe(401);
+    expect(await status(newcomer)).toBe(401);
+    // New rows get new ids.
     const again = await createOrganization(t.db, { type: 'company', name: 'После восстановления' });
     expect(again.id).toBeGreaterThan(0);
   });
@@ -207,6 +234,18 @@ describe('the backups screen', () => {
     expect(other.statusCode).toBe(422);
     expect(fs.readdirSync(dir).length).toBe(count);
     fs.rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  it('answers that a backup is under way while the nightly one works in the folder', async () => {
+    const release = holdFolder(dir)!;
+    try {
+      const res = await t.call({ method: 'POST', url: '/api/admin/backups', token });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errorMessage).toMatch(/уже создаётся/);
+    } finally {
+      release();
+    }
+    expect((await list()).job?.status).not.toBe('running');
   });
 
   it('refuses a name that is not a backup of the folder', async () => {

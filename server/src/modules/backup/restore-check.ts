@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { quote } from './backup-file.ts';
-import { restoreIntoNewDatabase } from './restore-file.ts';
+import { restoreIntoNewDatabase, scratchName } from './restore-file.ts';
 
 /**
  * Proves a backup file restores (docs/rules.md "Backups"): restores it into a throw-away database
@@ -11,7 +10,7 @@ export async function checkRestores(
   file: string,
   liveUrl: string,
 ): Promise<{ ok: boolean; rows: number | null; error: string | null }> {
-  const name = `tamaq_check_${randomBytes(4).toString('hex')}`;
+  const name = scratchName('check');
   try {
     const restored = await restoreIntoNewDatabase(file, liveUrl, name);
     return { ok: true, rows: restored.summary.rows, error: null };

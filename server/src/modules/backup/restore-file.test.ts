@@ -9,7 +9,7 @@ import { createCard, createClassroom, createPupil } from '../../../test/factorie
 import { images } from '../../platform/db/schema.ts';
 import { fingerprints } from './backup-file.ts';
 import { makeBackup } from './make-backup.ts';
-import { restoreIntoNewDatabase } from './restore-file.ts';
+import { restoreIntoNewDatabase, scratchName, STALE_SCRATCH_MS } from './restore-file.ts';
 
 /** docs/rules.md "Backups": a backup restored into a new database gives back every row. */
 let t: TestContext;
@@ -106,6 +106,28 @@ describe('restoring a backup into a new database', () => {
       expect(rows[0]!.id).toBeGreaterThan(max[0]!.id);
     } finally {
       await client.end();
+    }
+  });
+
+  it('drops what a restore killed midway left on the server, not one being filled now', async () => {
+    const stale = scratchName('restore', Date.now() - STALE_SCRATCH_MS - 60_000);
+    const staleInUse = scratchName('restore', Date.now() - STALE_SCRATCH_MS - 60_000);
+    const fresh = scratchName('restore');
+    for (const name of [stale, staleInUse, fresh]) await pool.query(`create database "${name}"`);
+    const url = new URL(t.databaseUrl);
+    url.pathname = `/${staleInUse}`;
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    try {
+      const made = await makeBackup(pool, fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-restore-')));
+      const into = await restoreIntoNewDatabase(made.file, t.databaseUrl);
+      restored.push(into.name);
+      expect(await exists(stale)).toBe(false);
+      expect(await exists(staleInUse)).toBe(true);
+      expect(await exists(fresh)).toBe(true);
+    } finally {
+      await holder.end();
+      for (const name of [staleInUse, fresh]) await pool.query(`drop database if exists "${name}"`);
     }
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { withKazakh } from '@tamaq/contract/languages';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS_DIR, migrateUrl } from '../../platform/db/migrate.ts';
 import {
@@ -18,12 +19,21 @@ import {
   countLines,
 } from './backup-file.ts';
 
-export const RESTORE_MESSAGES = {
-  newerSchema: (tag: string) =>
-    `Файл сделан более новой версией Tamaq (миграция ${tag}): обновите программу, затем восстановите`,
-  unknownSchema: (tag: string) => `Файл сделан другой сборкой Tamaq: миграции ${tag} нет в этой версии`,
-  mismatch: (table: string) => `Восстановленная таблица «${table}» не совпала с файлом: данные не заменены`,
-} as const;
+export const RESTORE_MESSAGES = withKazakh(
+  {
+    newerSchema: (tag: string) =>
+      `Файл сделан более новой версией Tamaq (миграция ${tag}): обновите программу, затем восстановите`,
+    unknownSchema: (tag: string) => `Файл сделан другой сборкой Tamaq: миграции ${tag} нет в этой версии`,
+    mismatch: (table: string) => `Восстановленная таблица «${table}» не совпала с файлом: данные не заменены`,
+  } as const,
+  {
+    newerSchema: (tag: string) =>
+      `Файлды Tamaq-тың жаңарақ нұсқасы жасаған (${tag} миграциясы): бағдарламаны жаңартып, содан кейін қалпына келтіріңіз`,
+    unknownSchema: (tag: string) => `Файлды Tamaq-тың басқа жинағы жасаған: бұл нұсқада ${tag} миграциясы жоқ`,
+    mismatch: (table: string) =>
+      `Қалпына келтірілген «${table}» кестесі файлмен сәйкес келмеді: деректер ауыстырылмады`,
+  },
+);
 
 interface JournalEntry {
   idx: number;
@@ -59,6 +69,38 @@ function migrationsUpTo(when: number): string {
 }
 
 /**
+ * A database of a restore's or a check's own: its name says when it was made (in seconds), so a later
+ * restore can tell one left behind by a process killed midway from one being filled now.
+ */
+export const scratchName = (kind: 'restore' | 'check', at = Date.now()) =>
+  `tamaq_${kind}_${Math.floor(at / 1000)}_${randomBytes(4).toString('hex')}`;
+const SCRATCH = /^tamaq_(?:restore|check)_(\d+)_[0-9a-f]{8}$/;
+/** A scratch database this old is no restore's any more: the longest restore takes minutes. */
+export const STALE_SCRATCH_MS = 6 * 3_600_000;
+
+/**
+ * Drops the scratch databases on the server of `admin` that are stale and that nobody is connected
+ * to (a drop without force: one that gains a connection meanwhile stays). Answers their names.
+ */
+export async function dropStaleScratch(admin: pg.Client, now = Date.now()): Promise<string[]> {
+  const { rows } = await admin.query<{ name: string; busy: boolean }>(`
+    select d.datname as name, exists (select 1 from pg_stat_activity a where a.datname = d.datname) as busy
+    from pg_database d where d.datname like 'tamaq\\_%'`);
+  const dropped: string[] = [];
+  for (const { name, busy } of rows) {
+    const made = SCRATCH.exec(name);
+    if (!made || busy || now - Number(made[1]) * 1000 < STALE_SCRATCH_MS) continue;
+    try {
+      await admin.query(`drop database if exists ${quote(name)}`);
+      dropped.push(name);
+    } catch {
+      /* someone connected meanwhile: the next restore looks again */
+    }
+  }
+  return dropped;
+}
+
+/**
  * Restores a backup file into a new database `name` on the server of `serverUrl` (docs/rules.md
  * "Backups"): the file is read through and checked first; the new database gets the schema at the
  * file's migration level, the file's rows (the migrations' own rows replaced), its sequences set past
@@ -69,7 +111,7 @@ function migrationsUpTo(when: number): string {
 export async function restoreIntoNewDatabase(
   file: string,
   serverUrl: string,
-  name = `tamaq_restore_${randomBytes(4).toString('hex')}`,
+  name = scratchName('restore'),
 ): Promise<{ url: string; name: string; summary: BackupSummary }> {
   const summary = await readBackup(file);
   const level = migrationsUpTo(summary.header.migration.when);
@@ -77,6 +119,8 @@ export async function restoreIntoNewDatabase(
   await admin.connect();
   const url = withDatabase(serverUrl, name);
   try {
+    // What a restore or a check killed midway left on the server (a killed process drops nothing).
+    await dropStaleScratch(admin).catch(() => []);
     await admin.query(`create database ${quote(name)}`);
     try {
       await migrateUrl(url, level);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { withKazakh } from '@tamaq/contract/languages';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
   BackupFileError,
@@ -16,12 +17,20 @@ import { makeBackup } from './make-backup.ts';
 import { verifyBackupFile } from './backup-files.ts';
 import { RESTORE_MESSAGES, restoreIntoNewDatabase, setSequences } from './restore-file.ts';
 
-export const RESTORE_IN_PLACE_MESSAGES = {
-  locked: 'База занята долгим запросом: данные не заменены, повторите через минуту',
-} as const;
+export const RESTORE_IN_PLACE_MESSAGES = withKazakh(
+  { locked: 'База занята долгим запросом: данные не заменены, повторите через минуту' } as const,
+  { locked: 'Дерекқор ұзақ сұраныспен бос емес: деректер ауыстырылмады, бір минуттан кейін қайталаңыз' },
+);
 
 /** How long the replacement waits for the tables' locks before it gives up, the data untouched. */
 const LOCK_WAIT = '15s';
+
+/**
+ * Who is signed in now is not the school's data: the live sessions stay through a restore (of the
+ * users the restored data has), so the super admin who restores and everyone at work stay signed in,
+ * and a session signed out after the backup is not brought back.
+ */
+const KEPT_LIVE = 'sessions';
 
 /** A restore's steps, for its progress: the file into a database of its own, the restore point, the swap. */
 export type RestoreStep = 'restoring' | 'saving' | 'replacing';
@@ -92,6 +101,7 @@ export async function restoreInPlace(opts: {
           throw new BackupFileError('altered', RESTORE_MESSAGES.mismatch(t.name));
       }
       opts.onStep?.('replacing', { tables: 0, total: tables.length });
+      await live.query(`create temp table kept_live on commit drop as select * from ${quote(KEPT_LIVE)}`);
       try {
         await live.query(`truncate ${tables.map((t) => quote(t.name)).join(', ')} restart identity`);
       } catch (err) {
@@ -109,9 +119,13 @@ export async function restoreInPlace(opts: {
       await live.query('set local session_replication_role = origin');
       await setSequences(live);
       for (const t of tables) {
+        if (t.name === KEPT_LIVE) continue;
         if ((await digest(live, t)) !== (await digest(source, t)))
           throw new BackupFileError('altered', RESTORE_MESSAGES.mismatch(t.name));
       }
+      await live.query(
+        `delete from ${quote(KEPT_LIVE)}; insert into ${quote(KEPT_LIVE)} select k.* from kept_live k where exists (select 1 from users u where u.id = k.user_id)`,
+      );
       await live.query('commit');
       await source.query('commit');
     } catch (err) {

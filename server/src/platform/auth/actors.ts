@@ -33,6 +33,8 @@ export interface ActorService {
   /** The user changed (their sessions may have ended): read them again on the next request. */
   forget(userId: number): void;
   forgetOrganization(organizationId: number): void;
+  /** Every user may have changed (a restore replaced the data, its ids taken again): read each again. */
+  forgetAll(): void;
   /** Token versions of the users who may still be signed in, read now (no cache). */
   currentTokenVersions(userIds: readonly number[]): Promise<Map<number, number>>;
 }
@@ -47,12 +49,14 @@ export function createActorService(
   sessions: SessionService | null = null,
 ): ActorService {
   const repo = createActorRepository(db);
-  const cache = new Map<number, { row: ActorRow | null; at: number }>();
+  const cache = new Map<number, { row: ActorRow; at: number }>();
 
   const load = async (userId: number) => {
     const hit = cache.get(userId);
     if (hit && now() - hit.at < CACHE_MS) return hit.row;
     const row = await repo.find(userId);
+    // No user of that id is not kept: after a restore the id is given again to a new user.
+    if (!row) return null;
     if (cache.size > 50_000) cache.clear();
     cache.set(userId, { row, at: now() });
     return row;
@@ -84,6 +88,10 @@ export function createActorService(
     },
     forgetOrganization(organizationId) {
       for (const [id, entry] of cache) if (entry.row?.organizationId === organizationId) cache.delete(id);
+      onForget();
+    },
+    forgetAll() {
+      cache.clear();
       onForget();
     },
     currentTokenVersions: (userIds) => repo.currentTokenVersions(userIds),

@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/platform/db
 import { readBackup } from '../src/modules/backup/backup-file.ts';
 import { liveState, restoreLive } from '../src/modules/backup/restore-live.ts';
 import { countsOf } from '../src/modules/backup/backup-files.ts';
+import { migrateUrl } from '../src/platform/db/migrate.ts';
 
 const die = (message: string): never => {
   console.error(message);
@@ -55,6 +56,9 @@ const count = (c: { organizations: number; schools: number; users: number; visit
 try {
   console.log(`Проверяю файл ${file}…`);
   const summary = await readBackup(file);
+  // As `npm start` opens it: a new installation (another computer, an empty DATA_DIR) gets its tables
+  // first, so there is something to compare and to replace.
+  await migrateUrl(url);
   const state = await liveState(url);
   console.log(
     `Файл: ${summary.header.created_at}, Tamaq ${summary.header.app_version}, миграция ${summary.header.migration.tag}, ` +
@@ -65,7 +69,11 @@ try {
   let confirm = given;
   if (confirm === undefined) {
     const rl = createInterface({ input: process.stdin, output: process.stdout });
-    confirm = await rl.question(`Для подтверждения введите «${state.confirmName}»: `);
+    // No one to answer (the input closed, a script without --confirm): no answer, refused below.
+    confirm = await new Promise<string>((resolve) => {
+      rl.once('close', () => resolve(''));
+      void rl.question(`Для подтверждения введите «${state.confirmName}»: `).then(resolve, () => resolve(''));
+    });
     rl.close();
   }
   const started = Date.now();

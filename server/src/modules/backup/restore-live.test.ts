@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -107,4 +108,36 @@ describe('restoring over the live database', () => {
     ]);
     expect((await listBackups(dir))[0]).toMatchObject({ verified: true });
   });
+});
+
+describe('npm run restore on a new installation (another computer, an empty database)', () => {
+  const script = (url: string, args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', file, ...args], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        env: { ...process.env, DATABASE_URL: url, JWT_SECRET: 'r'.repeat(40), BACKUP_DIR: dir, INIT_CWD: '' },
+        // Nobody at the keyboard: the input is closed.
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.on('close', (code) => resolve({ code, out }));
+    });
+
+  it('gets the tables first, refuses with nobody to answer, and restores the file once confirmed', async () => {
+    const fresh = `${live}_new`;
+    await admin.query(`create database ${fresh}`);
+    const freshUrl = withDatabase(server(), fresh);
+    const unanswered = await script(freshUrl, []);
+    expect(unanswered.code).toBe(1);
+    expect(unanswered.out).toContain('организаций 0, школ 0, людей 0, посещений 0');
+    expect(unanswered.out).toContain('Подтверждение не совпало: введите «восстановить»');
+    expect(await organizations(freshUrl)).toEqual([]);
+
+    const done = await script(freshUrl, ['--confirm', 'восстановить']);
+    expect(done.out).toContain('Восстановлено за');
+    expect(done.code).toBe(0);
+    expect(await organizations(freshUrl)).toEqual(['Гимназия №7']);
+  }, 120_000);
 });

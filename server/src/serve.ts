@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { lowFileLimit } from './platform/http/connections.ts';
 import type { Config } from './platform/config.ts';
-import { poolOf, type Database } from './platform/db/client.ts';
+import { poolBusy, poolOf, type Database } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { ensureReferenceData } from './platform/db/reference-data.ts';
 import { users } from './platform/db/schema-people.ts';
@@ -45,6 +45,7 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
     keep: config.backupKeep,
     now: platform.now,
     checkUrl: poolOf(database.heavy).url,
+    busy: poolBusy(poolOf(database.db).pool),
   }).start(app.log);
   // Live lists have their own port (spec: 8088), so a flood of sockets never slows the API.
   const live = await buildRealtimeServer(platform.realtime, platform.tickets, platform.actors, platform.liveSockets);

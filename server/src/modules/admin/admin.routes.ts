@@ -11,7 +11,7 @@ import { ERROR_CODES } from '@tamaq/contract/errors';
 import { translate } from '@tamaq/contract/languages';
 import { requestLanguage } from '../../platform/http/answer-language.ts';
 import { FILE_LINK } from '../../platform/auth/guard.ts';
-import { poolOf } from '../../platform/db/client.ts';
+import { poolBusy, poolOf } from '../../platform/db/client.ts';
 import { conflict, HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
 import { liveState } from '../backup/restore-live.ts';
 import { backupState, onDataDisk } from '../backup/backup-state.ts';
@@ -43,6 +43,8 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
     liveUrl: heavy.url,
     dir: config.backupDir,
     now: platform.now,
+    // A backup waits while the queue's requests are at the database (the main pool).
+    busy: poolBusy(poolOf(platform.database.db).pool),
     // Users and sessions read before the restore (their ids may now be someone else's) are read again.
     onRestored: () => {
       platform.actors.forgetAll();

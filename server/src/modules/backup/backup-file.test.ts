@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool } from '../../../test/factories.ts';
 import { createClassroom, createPupil } from '../../../test/factories-people.ts';
 import { images } from '../../platform/db/schema.ts';
-import { BackupFileError, readBackup } from './backup-file.ts';
+import { BackupFileError, pacer, readBackup } from './backup-file.ts';
 import { backupName, makeBackup } from './make-backup.ts';
 
 /** docs/rules.md "Backups": what a backup file holds, and the files it refuses. */
@@ -153,5 +153,23 @@ describe('a backup file', () => {
     await expect(makeBackup(broken, failing)).rejects.toThrow();
     await broken.end();
     expect(fs.readdirSync(failing)).toEqual([]);
+  });
+});
+
+describe('a backup’s pace beside the queue', () => {
+  it('waits after a piece while the server’s requests are at the database, and not for ever', async () => {
+    let asked = 0;
+    // Busy for three looks, then free: the piece goes on at the fourth.
+    await pacer({ rate: 1e12, busy: () => ++asked <= 3 })(64 * 1024);
+    expect(asked).toBe(4);
+    // Always busy (a queue that never empties): it waits its limit and goes on.
+    let looks = 0;
+    await pacer({ rate: 1e12, busy: () => ++looks > 0 })(64 * 1024);
+    expect(looks).toBeGreaterThan(10);
+    expect(looks).toBeLessThanOrEqual(41);
+    // Nobody at the database: no wait at all.
+    let free = 0;
+    await pacer({ rate: 1e12, busy: () => (free++, false) })(64 * 1024);
+    expect(free).toBe(1);
   });
 });

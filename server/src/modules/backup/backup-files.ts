@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { BACKUP_FIELD, BACKUP_NAME, type BackupCounts, type BackupFile } from '@tamaq/contract/admin';
 import { ValidationError } from '../../platform/http/errors.ts';
 import { backupName } from './make-backup.ts';
-import { BACKUP_MAGIC, pacer, readBackup, type BackupHeader, type BackupSummary } from './backup-file.ts';
+import { BACKUP_MAGIC, pacer, readBackup, type BackupHeader, type BackupSummary, type Pace } from './backup-file.ts';
 
 /**
  * What reading a backup file through found, kept beside it (`.<name>.check.json`, hidden) for the
@@ -97,12 +97,12 @@ export async function verifyBackupFile(
   file: string,
   now: () => Date,
   onRead?: (bytes: number) => void,
-  /** Text per second at most, beside a running server. */
-  rate?: number,
+  /** Beside a running server, its pace. */
+  pace?: Pace,
 ): Promise<Check> {
   let outcome: BackupSummary | Error;
   try {
-    outcome = await readBackup(file, undefined, onRead, rate ? pacer(rate) : undefined);
+    outcome = await readBackup(file, undefined, onRead, pace ? pacer(pace) : undefined);
   } catch (err) {
     outcome = err as Error;
   }

@@ -4,7 +4,7 @@ import type { BackupJob } from '@tamaq/contract/admin';
 import type pg from 'pg';
 import { verifyBackupFile } from './backup-files.ts';
 import { holdFolder } from './backup-lock.ts';
-import { BACKUP_RATE, makeBackup } from './make-backup.ts';
+import { makeBackup, pacesBeside } from './make-backup.ts';
 import { restoreInPlace } from './restore-in-place.ts';
 
 /** Why a job was not started: another runs. */
@@ -25,7 +25,10 @@ export function createBackupJobs(opts: {
   onMade?: (made: { file: string; bytes: number; rows: number }) => Promise<void>;
   /** Told when a restore has replaced the live data: what was kept of it in memory is stale. */
   onRestored?: () => void;
+  /** True while the server's requests are at the database: a backup or a check waits for them. */
+  busy?: () => boolean;
 }) {
+  const paces = pacesBeside(opts.busy);
   let job: BackupJob | null = null;
   let running: Promise<void> | null = null;
   let release: (() => void) | null = null;
@@ -58,7 +61,7 @@ export function createBackupJobs(opts: {
 
   /** Reads a file through; `onRead` is told the bytes read. */
   async function verify(current: BackupJob, file: string, onRead: (bytes: number) => void) {
-    const check = await verifyBackupFile(file, opts.now, onRead, 2 * BACKUP_RATE);
+    const check = await verifyBackupFile(file, opts.now, onRead, paces.read);
     if (!check.ok) throw new Error(check.error ?? 'verification failed');
     current.rows = check.rows ?? current.rows;
   }
@@ -79,7 +82,7 @@ export function createBackupJobs(opts: {
               current.done = p.total ? (90 * p.tables) / p.total : 0;
               current.rows = p.rows;
             },
-            BACKUP_RATE,
+            paces.write,
           );
           current.name = path.basename(made.file);
           await verify(current, made.file, (bytes) => {

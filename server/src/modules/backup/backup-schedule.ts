@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Db } from '../../platform/db/client.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createBackupRepository } from './backup.repository.ts';
-import { BACKUP_RATE, makeBackup } from './make-backup.ts';
+import { makeBackup, pacesBeside } from './make-backup.ts';
 import { removeBackup, verifyBackupFile } from './backup-files.ts';
 import { BACKUP_NAME } from '@tamaq/contract/admin';
 import { checkRestores } from './restore-check.ts';
@@ -36,7 +36,10 @@ export function createBackupSchedule(opts: {
   checkUrl?: string | null;
   /** Where the folder is taken (this process's by default; a test's second instance has its own). */
   hold?: HoldFolder;
+  /** True while the server's requests are at the database: the backup waits for them. */
+  busy?: () => boolean;
 }) {
+  const paces = pacesBeside(opts.busy);
   const repo = createBackupRepository(opts.db);
 
   /** The backup files of `dir`, newest first. */
@@ -71,9 +74,9 @@ export function createBackupSchedule(opts: {
     const id = await repo.claim(localDate(at, zone), at);
     if (id === null) return 'taken';
     try {
-      const made = await makeBackup(opts.pool, opts.dir, opts.now, undefined, BACKUP_RATE);
+      const made = await makeBackup(opts.pool, opts.dir, opts.now, undefined, paces.write);
       // Read back from the disk: a backup is good once its checksums verify from there.
-      const check = await verifyBackupFile(made.file, opts.now, undefined, 2 * BACKUP_RATE);
+      const check = await verifyBackupFile(made.file, opts.now, undefined, paces.read);
       if (!check.ok) throw new Error(check.error ?? 'verification failed');
       await repo.finish(id, { status: 'done', at: opts.now(), file: made.file, bytes: made.bytes, rows: made.rows });
       for (const old of files().slice(keep)) removeBackup(path.join(opts.dir, old));

@@ -170,12 +170,21 @@ describe('the backups screen', () => {
     expect(await names()).toContain('Ошибочная');
 
     const before = new Set(fs.readdirSync(dir));
+    const indexes = async () =>
+      (
+        await poolOf(t.platform.database.heavy).pool.query(
+          `select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
+        )
+      ).rows;
+    const indexesBefore = await indexes();
     const started = await restore({ name: good.name, confirm: ' Школа №1 ' });
     expect(started.statusCode).toBe(200);
     expect(started.json()).toMatchObject({ kind: 'restore', status: 'running', name: good.name });
     expect(await settled()).toMatchObject({ kind: 'restore', status: 'done', done: 100, error: null });
     expect(await names()).not.toContain('Ошибочная');
     expect(await names()).toContain('Школа №1');
+    // Every index as it was (the plain ones are built again after the rows).
+    expect(await indexes()).toEqual(indexesBefore);
     // The data replaced was saved first, as a backup of the folder.
     const added = fs.readdirSync(dir).filter((f) => !before.has(f) && !f.startsWith('.'));
     expect(added).toHaveLength(1);

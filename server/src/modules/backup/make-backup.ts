@@ -5,10 +5,19 @@ import { Writable } from 'node:stream';
 import { APP_VERSION } from '@tamaq/contract/constants';
 import type pg from 'pg';
 import { MIGRATIONS_DIR } from '../../platform/db/migrate.ts';
-import { pacer, writeBackup, type BackupProgress, type BackupSummary } from './backup-file.ts';
+import { pacer, writeBackup, type BackupProgress, type BackupSummary, type Pace } from './backup-file.ts';
 
 /** A backup beside a running server reads at most this much table text a second. */
 export const BACKUP_RATE = 16 * 1024 * 1024;
+
+/**
+ * The paces of a backup beside a running server: its tables' text written at BACKUP_RATE, its file
+ * read back at twice that, each waiting while `busy` (the server's requests at the database).
+ */
+export const pacesBeside = (busy?: () => boolean) => ({
+  write: { rate: BACKUP_RATE, busy },
+  read: { rate: 2 * BACKUP_RATE, busy },
+});
 
 /** How much is written between two flushes to the disk. */
 const FLUSH_EVERY = 4 * 1024 * 1024;
@@ -76,8 +85,8 @@ export async function makeBackup(
   dir: string,
   now: () => Date = () => new Date(),
   onProgress?: (progress: BackupProgress) => void,
-  /** Table text per second at most (none: as fast as it goes, the server stopped). */
-  rate?: number,
+  /** Beside a running server, its pace (none: as fast as it goes, the server stopped). */
+  pace?: Pace,
 ): Promise<BackupSummary & { file: string; bytes: number }> {
   fs.mkdirSync(dir, { recursive: true });
   const at = now();
@@ -98,7 +107,7 @@ export async function makeBackup(
       tagOf: migrationTags(),
       now: () => at,
       onProgress,
-      ...(rate ? { pace: pacer(rate) } : {}),
+      ...(pace ? { pace: pacer(pace) } : {}),
     });
     fs.renameSync(partial, file);
     // The rename itself reaches the disk with the directory's entry.

@@ -95,6 +95,21 @@ describe('restoring a backup into a new database', () => {
     restored.push(back.name);
     expect(await fingerprint(back.url)).toEqual(await fingerprint(t.databaseUrl));
     expect(back.summary.tables.find((x) => x.name === 'visits')?.rows).toBe(1);
+    // Its indexes are the original's, every one (the plain ones are built again after the rows).
+    const indexes = async (url: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        return (
+          await c.query(`select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`)
+        ).rows;
+      } finally {
+        await c.end();
+      }
+    };
+    const theirs = await indexes(t.databaseUrl);
+    expect(theirs.length).toBeGreaterThan(50);
+    expect(await indexes(back.url)).toEqual(theirs);
     // A new row takes the next id, as it would have on the original.
     const client = new pg.Client({ connectionString: back.url });
     await client.connect();

@@ -149,12 +149,14 @@ async function load(file: string, url: string, summary: BackupSummary) {
     const present = await tablesOf(client);
     if (present.length)
       await client.query(`truncate ${present.map((t) => quote(t.name)).join(', ')} restart identity cascade`);
+    const indexes = await dropPlainIndexes(client);
     await readBackup(file, async (table, rows: Readable) => {
       const into = client.query(
         copyFrom(`copy ${quote(table.name)} (${table.columns.map(quote).join(', ')}) from stdin`),
       ) as Writable;
       await pipeline(rows, into);
     });
+    for (const index of indexes) await client.query(index);
     await client.query('set local session_replication_role = origin');
     await checkReferences(client);
     await setSequences(client);
@@ -176,6 +178,25 @@ async function load(file: string, url: string, summary: BackupSummary) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Drops the indexes of the `public` tables that no constraint stands on (not a primary key's, a
+ * unique constraint's, nor one a foreign key refers to), inside the load's transaction, and answers
+ * the statements that make them again: built once over all the rows, an index costs a fraction of
+ * keeping it up to date row by row (a restore of 10 million visits took about 5 minutes with them).
+ */
+export async function dropPlainIndexes(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ name: string; def: string }>(`
+    select ci.relname as name, pg_get_indexdef(i.indexrelid) as def
+    from pg_index i
+    join pg_class ci on ci.oid = i.indexrelid
+    join pg_class c on c.oid = i.indrelid
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    where not exists (select 1 from pg_constraint con where con.conindid = i.indexrelid)
+    order by ci.relname`);
+  for (const r of rows) await client.query(`drop index ${quote(r.name)}`);
+  return rows.map((r) => r.def);
 }
 
 /** Each foreign key holds for the rows loaded without its triggers: a row whose parent is missing fails the restore. */

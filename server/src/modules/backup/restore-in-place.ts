@@ -15,7 +15,7 @@ import {
 } from './backup-file.ts';
 import { makeBackup } from './make-backup.ts';
 import { verifyBackupFile } from './backup-files.ts';
-import { RESTORE_MESSAGES, restoreIntoNewDatabase, setSequences } from './restore-file.ts';
+import { dropPlainIndexes, RESTORE_MESSAGES, restoreIntoNewDatabase, setSequences } from './restore-file.ts';
 
 export const RESTORE_IN_PLACE_MESSAGES = withKazakh(
   { locked: 'База занята долгим запросом: данные не заменены, повторите через минуту' } as const,
@@ -108,6 +108,8 @@ export async function restoreInPlace(opts: {
         if ((err as { code?: string }).code === '55P03') throw new Error(RESTORE_IN_PLACE_MESSAGES.locked);
         throw err;
       }
+      // As a restore into a new database loads: the plain indexes built again once the rows are in.
+      const indexes = await dropPlainIndexes(live);
       let done = 0;
       for (const t of tables) {
         const into = live.query(
@@ -116,6 +118,7 @@ export async function restoreInPlace(opts: {
         await pipeline(source.query(copyOut(t)) as Readable, into);
         opts.onStep?.('replacing', { tables: ++done, total: tables.length });
       }
+      for (const index of indexes) await live.query(index);
       await live.query('set local session_replication_role = origin');
       await setSequences(live);
       for (const t of tables) {

@@ -99,6 +99,9 @@ export function poolOf(db: Db): { pool: pg.Pool; url: string | null } {
   };
 }
 
+/** True while a request's statement is at the database through `pool` (a client lent, or one awaited). */
+export const poolBusy = (pool: pg.Pool) => () => pool.totalCount > pool.idleCount || pool.waitingCount > 0;
+
 export function fromPostgresUrl(url: string, max = 20, options: { local?: boolean } = {}): Database {
   // No JIT: its compiling (100–200 ms) starts on a cost estimate, and a month's report crosses it
   // while running in a tenth of that time; the app's statements are short.

@@ -124,9 +124,19 @@ describe.skipIf(!enabled)('two instances sharing Redis', () => {
     // same id, joined on its hub.
     const other = await createTestContext({}, { redis: redis() });
     try {
+      // Joined once its hub listens on Redis: a first connection that timed out on a loaded machine
+      // and came back tells that hub's own sockets to resync, which is not a message from elsewhere.
+      const otherChannel = `${other.platform.redis!.options.keyPrefix}realtime`;
+      expect(otherChannel).not.toBe(`${a.platform.redis!.options.keyPrefix}realtime`);
+      const probe = redis();
+      for (const end = Date.now() + 10_000; ;) {
+        const [, count] = (await probe.pubsub('NUMSUB', otherChannel)) as [string, number];
+        if (Number(count) >= 1) break;
+        if (Date.now() > end) throw new Error('the other deployment never subscribed');
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const heard: string[] = [];
       other.platform.realtime.join(`school-fixation-${s.school.id}`, { readyState: 1, send: (d) => heard.push(d) });
-      await new Promise((r) => setTimeout(r, 200)); // subscribed to Redis
       const screen = await screenOnB(s.school.id, s.admin);
       const scan = await a.call({
         method: 'POST',

@@ -194,6 +194,9 @@ describe('/cashbox as the education cashier', () => {
     await page.keyboard.press('Enter');
     const paid = page.getByTestId('order-paid');
     await paid.waitFor();
+    // The cash field, where Enter paid, is gone with the cart: the focus is back in the dish search, so
+    // the next order's keys go there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
     await shot(page, 'cashbox-cash-change');
     expect(plain(await page.getByTestId('paid-change').textContent())).toBe('Сдача: 4 099,00 тг.');
     const after = await ordersOf();
@@ -205,7 +208,8 @@ describe('/cashbox as the education cashier', () => {
     expect(receipt).toContain('Сдача4 099,00 тг.');
     await shot(page, 'cashbox-cash-receipt');
     await page.emulateMedia({ media: 'screen' });
-    // The next order starts with no cash typed.
+    // The next order starts with no cash typed. (The print emulation above hid the page and, with it,
+    // took the focus; a real print does not.)
     await page.getByRole('button', { name: 'Новый заказ' }).click();
     await page.keyboard.type(`чай ${SUFFIX}`);
     await page.keyboard.press('Enter');
@@ -224,13 +228,26 @@ describe('/cashbox as the education cashier', () => {
     await lines().filter({ hasText: PLOV }).waitFor();
     const count = page.getByLabel(`Количество: ${PLOV}`);
     const before = (await ordersOf()).length;
-    for (const typed of ['99999', '0', 'abc', '2.5', '-1']) {
+    // 5000 typed key by key: the field, the line and the total all say 5000 (never the 500 typed on the
+    // way), and the message names the limit.
+    await count.click();
+    await count.press('Control+A');
+    await page.keyboard.type('5000');
+    await page.getByTestId('cart-count-error').waitFor();
+    expect(await count.inputValue()).toBe('5000');
+    expect(await total()).toBe('Итого: 2 252 500,00 тг.');
+    expect(plain(await lines().getByTestId('line-amount').textContent())).toBe('2 252 500,00 тг.');
+    expect(await page.getByTestId('cart-count-error').textContent()).toBe(
+      'Не больше 1000 порций одного блюда в заказе: исправьте количество, чтобы оплатить',
+    );
+    expect(await page.getByTestId('pay').isDisabled()).toBe(true);
+    for (const typed of ['0', 'abc', '2.5', '-1']) {
       await count.fill(typed);
       await page.getByTestId('cart-count-error').waitFor();
       expect(await count.inputValue()).toBe(typed);
       expect(await page.getByTestId('pay').isDisabled()).toBe(true);
-      // The sum is still the last good count's.
-      expect(await total()).toBe('Итого: 450,50 тг.');
+      // No whole number in the field: no sum is shown, rather than the last good count's.
+      expect(await total()).toBe('Итого: —');
     }
     expect(await page.getByTestId('cart-count-error').textContent()).toBe(
       'Количество — целое число от 1 до 1000: исправьте его, чтобы оплатить',
@@ -253,6 +270,24 @@ describe('/cashbox as the education cashier', () => {
     await page.keyboard.press('+');
     await page.locator('.ant-message').getByText('Не больше 1000 порций одного блюда в заказе').waitFor();
     expect(await count.inputValue()).toBe('1000');
+    // On a 1024 px school PC the line is read whole: the dish's name is not cut, the sum on one line.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      const line = lines().first();
+      const name = line.getByTestId('line-name');
+      expect(plain(await name.textContent())).toBe(PLOV);
+      const amount = line.getByTestId('line-amount');
+      expect(plain(await amount.textContent())).toBe('450 500,00 тг.');
+      const [height, lineHeight] = await amount.evaluate((e) => [
+        e.getBoundingClientRect().height,
+        parseFloat(getComputedStyle(e).lineHeight),
+      ]);
+      expect(height).toBeLessThan(lineHeight * 1.5);
+      expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      await shot(page, 'cashbox-cart-1024');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await count.fill('2');
     expect(await total()).toBe('Итого: 901,00 тг.');
     await page.getByRole('button', { name: 'Очистить' }).click();

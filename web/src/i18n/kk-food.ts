@@ -170,6 +170,7 @@ export const foodTexts: Widen<typeof ruFood> = {
     removeLine: (name: string) => `Алып тастау: ${name}`,
     countOf: (name: string) => `Саны: ${name}`,
     countInvalid: `Саны — 1-ден ${ORDER_COUNT_MAX}-ге дейінгі бүтін сан: төлеу үшін оны түзетіңіз`,
+    countOverMax: `Тапсырыста бір тағамнан ${ORDER_COUNT_MAX} порциядан аспауы керек: төлеу үшін санын түзетіңіз`,
     countMax: `Тапсырыста бір тағамнан ${ORDER_COUNT_MAX} порциядан аспауы керек`,
     paid: (id: number, amount: string) => `№${id} тапсырыс төленді: ${amount}`,
     print: 'Чекті басып шығару',

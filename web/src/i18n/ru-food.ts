@@ -168,6 +168,7 @@ export const foodTexts = {
     removeLine: (name: string) => `Убрать: ${name}`,
     countOf: (name: string) => `Количество: ${name}`,
     countInvalid: `Количество — целое число от 1 до ${ORDER_COUNT_MAX}: исправьте его, чтобы оплатить`,
+    countOverMax: `Не больше ${ORDER_COUNT_MAX} порций одного блюда в заказе: исправьте количество, чтобы оплатить`,
     countMax: `Не больше ${ORDER_COUNT_MAX} порций одного блюда в заказе`,
     paid: (id: number, amount: string) => `Заказ №${id} оплачен: ${amount}`,
     print: 'Печать чека',

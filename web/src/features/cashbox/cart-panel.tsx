@@ -9,6 +9,8 @@ import type { useCart } from './use-cart.ts';
 
 const t = i18n.food.cashbox;
 const money = (amount: string) => formatCost(amount, t.currency);
+/** A line's sum as its field says, or a dash while the field holds no whole number. */
+const amountOf = (count: number | null, cost: string) => (count === null ? '—' : money(fromTiyn(toTiyn(cost) * count)));
 
 export interface CartPanelProps {
   cart: ReturnType<typeof useCart>;
@@ -88,85 +90,90 @@ export function CartPanel({
               role="listitem"
               data-testid="cart-line"
               aria-current={l.id === cart.current}
-              align="center"
-              gap={6}
+              vertical
+              gap={2}
               style={{
                 padding: '6px 8px',
                 borderRadius: token.borderRadius,
                 background: l.id === cart.current ? token.colorPrimaryBg : undefined,
               }}
             >
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <Typography.Text ellipsis={{ tooltip: l.name }} style={{ display: 'block' }}>
-                  {l.name}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {money(l.cost)}
-                </Typography.Text>
-              </div>
-              <Button
-                size="small"
-                icon={<MinusOutlined />}
-                aria-label={t.decrease(l.name)}
-                onClick={() => {
-                  cart.change(l.id, -1);
-                  refocus();
-                }}
-              />
-              <Input
-                size="small"
-                inputMode="numeric"
-                autoComplete="off"
-                value={cart.drafts.get(l.id) ?? String(l.count)}
-                status={cart.drafts.has(l.id) ? 'error' : undefined}
-                aria-label={t.countOf(l.name)}
-                aria-invalid={cart.drafts.has(l.id)}
-                aria-describedby={cart.drafts.has(l.id) ? 'cart-count-error' : undefined}
-                onChange={(e) => cart.typeCount(l.id, e.target.value)}
-                onPressEnter={() => {
-                  if (!cart.drafts.has(l.id)) refocus();
-                }}
-                style={{ width: 64, textAlign: 'center' }}
-              />
-              <Button
-                size="small"
-                icon={<PlusOutlined />}
-                aria-label={t.increase(l.name)}
-                disabled={l.count >= ORDER_COUNT_MAX}
-                title={l.count >= ORDER_COUNT_MAX ? t.countMax : undefined}
-                onClick={() => {
-                  cart.change(l.id, 1);
-                  refocus();
-                }}
-              />
-              <Typography.Text strong style={{ width: 110, textAlign: 'right' }} data-testid="line-amount">
-                {money(fromTiyn(toTiyn(l.cost) * l.count))}
+              {/* The whole name on its own row: a 1024 px school PC leaves the cart about 350 px. */}
+              <Typography.Text style={{ overflowWrap: 'anywhere' }} data-testid="line-name">
+                {l.name}
               </Typography.Text>
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t.removeLine(l.name)}
-                onClick={() => {
-                  cart.remove(l.id);
-                  refocus();
-                }}
-              />
+              <Flex align="center" gap={6}>
+                <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                  {money(l.cost)} ×
+                </Typography.Text>
+                <Button
+                  size="small"
+                  icon={<MinusOutlined />}
+                  aria-label={t.decrease(l.name)}
+                  onClick={() => {
+                    cart.change(l.id, -1);
+                    refocus();
+                  }}
+                />
+                <Input
+                  size="small"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={cart.drafts.get(l.id) ?? String(l.count)}
+                  status={cart.drafts.has(l.id) ? 'error' : undefined}
+                  aria-label={t.countOf(l.name)}
+                  aria-invalid={cart.drafts.has(l.id)}
+                  aria-describedby={cart.drafts.has(l.id) ? 'cart-count-error' : undefined}
+                  onChange={(e) => cart.typeCount(l.id, e.target.value)}
+                  onPressEnter={() => {
+                    if (!cart.drafts.has(l.id)) refocus();
+                  }}
+                  style={{ width: 64, textAlign: 'center' }}
+                />
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={t.increase(l.name)}
+                  disabled={l.count >= ORDER_COUNT_MAX}
+                  title={l.count >= ORDER_COUNT_MAX ? t.countMax : undefined}
+                  onClick={() => {
+                    cart.change(l.id, 1);
+                    refocus();
+                  }}
+                />
+                <Typography.Text
+                  strong
+                  style={{ flex: 1, textAlign: 'right', whiteSpace: 'nowrap' }}
+                  data-testid="line-amount"
+                >
+                  {amountOf(cart.lineCount(l.id), l.cost)}
+                </Typography.Text>
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t.removeLine(l.name)}
+                  onClick={() => {
+                    cart.remove(l.id);
+                    refocus();
+                  }}
+                />
+              </Flex>
             </Flex>
           ))}
         </Flex>
       )}
       {cart.drafts.size > 0 && (
         <Typography.Text type="danger" id="cart-count-error" role="alert" data-testid="cart-count-error">
-          {t.countInvalid}
+          {cart.overLimit ? t.countOverMax : t.countInvalid}
         </Typography.Text>
       )}
       {/* Said aloud when it changes, for whoever works the cashbox by ear. */}
       <Flex justify="space-between" align="baseline" style={{ marginTop: 16 }} role="status" aria-atomic="true">
-        <Typography.Text type="secondary">{t.dishes(cart.count)}</Typography.Text>
+        <Typography.Text type="secondary">{cart.count === null ? '' : t.dishes(cart.count)}</Typography.Text>
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="cart-total">
-          {t.total}: {money(fromTiyn(cart.total))}
+          {t.total}: {cart.total === null ? '—' : money(fromTiyn(cart.total))}
         </Typography.Title>
       </Flex>
       {cart.lines.length > 0 && (

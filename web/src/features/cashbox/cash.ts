@@ -14,10 +14,12 @@ export interface CashState {
  * The cash handed over as typed, against the cart's total in tiyn: the change, or why it cannot be
  * taken. Nothing typed is no cash at all (the order is paid without a change to count).
  */
-export function cashState(typed: string, totalTiyn: number, currency: string): CashState {
+export function cashState(typed: string, totalTiyn: number | null, currency: string): CashState {
   if (typed.trim() === '') return { received: null, error: null, change: null };
   const parsed = parseCash(typed);
   if ('error' in parsed) return { received: null, error: parsed.error, change: null };
+  // No total while a count is wrong: the change waits for it (the order cannot be paid meanwhile).
+  if (totalTiyn === null) return { received: parsed.cash, error: null, change: null };
   const received = toTiyn(parsed.cash);
   if (received < totalTiyn)
     return {

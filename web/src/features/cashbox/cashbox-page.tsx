@@ -125,6 +125,9 @@ export function CashboxPage() {
       setCash('');
       cart.clear();
       void queryClient.invalidateQueries({ queryKey: cashboxKey });
+      // The cash field (where Enter may have paid) goes with the cart: the next order's keys go to the
+      // dish search, not to the page.
+      refocus();
     },
     onError: (err) => {
       // Dishes deleted while in the cart: taken out, named, the rest kept for F9 again.
@@ -150,12 +153,13 @@ export function CashboxPage() {
   });
   const { isPending: paying, mutate } = pay;
   const hasDrafts = cart.drafts.size > 0;
+  const overLimit = cart.overLimit;
   const cashError = cashInfo.error;
   const payNow = useCallback(() => {
     if (cart.lines.length === 0 || paying) return;
     // A count typed wrong is corrected first: nothing is paid for a number the cashier did not mean.
     if (hasDrafts) {
-      void message.error(t.countInvalid);
+      void message.error(overLimit ? t.countOverMax : t.countInvalid);
       return;
     }
     // Cash short of the sum, or not money: the cashier sees why, in the field, and nothing is paid.
@@ -166,7 +170,7 @@ export function CashboxPage() {
     }
     setFailure(null);
     mutate();
-  }, [cart.lines.length, paying, mutate, hasDrafts, message, cashError]);
+  }, [cart.lines.length, paying, mutate, hasDrafts, overLimit, message, cashError]);
 
   const add = (dish: CashboxDish) => {
     if (!cart.add(dish)) void message.warning(t.countMax);

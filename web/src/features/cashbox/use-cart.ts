@@ -235,14 +235,34 @@ export function useCart(storageKey: string | null) {
     return key;
   }, [cart.key]);
 
-  const total = useMemo(() => cart.lines.reduce((sum, l) => sum + toTiyn(l.cost) * l.count, 0), [cart.lines]);
-  const count = useMemo(() => cart.lines.reduce((sum, l) => sum + l.count, 0), [cart.lines]);
+  /**
+   * A line's count as its field shows it: a count typed over 1000 is counted as typed (the totals
+   * never disagree with the field; the order is refused until it is corrected), and a field that holds
+   * no whole number has none (null: the sums show a dash).
+   */
+  const lineCount = useCallback(
+    (id: number): number | null => {
+      const draft = liveDrafts.get(id);
+      if (draft === undefined) return cart.lines.find((l) => l.id === id)?.count ?? null;
+      const trimmed = draft.trim();
+      return /^\d{1,6}$/.test(trimmed) && Number(trimmed) >= 1 ? Number(trimmed) : null;
+    },
+    [liveDrafts, cart.lines],
+  );
+  const counts = cart.lines.map((l) => lineCount(l.id));
+  const known = counts.every((n) => n !== null);
+  const total = known ? cart.lines.reduce((sum, l, i) => sum + toTiyn(l.cost) * counts[i]!, 0) : null;
+  const count = known ? counts.reduce<number>((sum, n) => sum + n!, 0) : null;
+  /** Some field holds a whole number over 1000 (said as the limit, not as a wrong number). */
+  const overLimit = counts.some((n) => n !== null && n > ORDER_COUNT_MAX);
 
   return {
     lines: cart.lines,
     current: cart.current,
     total,
     count,
+    lineCount,
+    overLimit,
     add,
     change,
     typeCount,

@@ -2,6 +2,7 @@ import type { Card } from '@tamaq/contract/cards';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signInAt, signOutHere } from './browser.ts';
+import { cdpScan } from './cdp-scan.ts';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 const stamp = Date.now().toString(36).toUpperCase();
@@ -206,6 +207,49 @@ describe('/user/cards/:id', () => {
 
     await page.getByRole('link', { name: 'Назад к списку' }).click();
     await page.waitForURL((u) => u.pathname === '/users');
+  });
+
+  it('links a scanned card on the scanner’s Enter, in the field or anywhere on the page, and a typed one on Enter', async () => {
+    const { page } = browser;
+    await signOutHere(page);
+    await signInAt(page, 'admin@demo.kz', '/users');
+    const token = await tokenOf('admin@demo.kz');
+    const holder = await newUser(token, `Сканер ${stamp}`);
+    const other = await newUser(token, `Владелец ${stamp}`);
+    const taken = await register(token, `HELD${stamp}`);
+    await call(token, 'POST', '/api/card/user', { userId: other.id, cardId: taken.id });
+    await page.goto(`${baseUrl()}/user/cards/${holder.id}`);
+    await page.getByText(`Карты: Сканер ${stamp}`).first().waitFor();
+    const input = page.getByRole('combobox', { name: 'Номер карты' });
+    const linked = async () =>
+      (await call<{ number: string }[]>(token, 'GET', `/api/card/user?userId=${holder.id}`))
+        .map((c) => c.number)
+        .sort();
+
+    // A new number scanned into the field: registered and linked by the scan alone.
+    await input.click();
+    await cdpScan(page, `SCN${stamp}A`);
+    await page.getByText(`Карта SCN${stamp}A привязана`).waitFor();
+    await rowOf(page, `SCN${stamp}A`).waitFor();
+    expect(await input.inputValue()).toBe('');
+    // With the focus on the page, at a slower scanner's pace.
+    await page.getByText(`Карты: Сканер ${stamp}`).first().click();
+    await cdpScan(page, `SCN${stamp}B`, 8);
+    await rowOf(page, `SCN${stamp}B`).waitFor();
+    // Typed at a person's pace and Enter.
+    await input.click();
+    await input.pressSequentially(`scn${stamp.toLowerCase()}c`, { delay: 60 });
+    await page.keyboard.press('Enter');
+    await rowOf(page, `SCN${stamp}C`).waitFor();
+    expect(await linked()).toEqual([`SCN${stamp}A`, `SCN${stamp}B`, `SCN${stamp}C`]);
+    // A card somebody holds, scanned: refused under the field, nothing linked.
+    await input.click();
+    await cdpScan(page, `HELD${stamp}`);
+    const error = fieldError(page, 'Номер карты');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(`Карта уже привязана к пользователю Владелец ${stamp}`);
+    expect(await linked()).toEqual([`SCN${stamp}A`, `SCN${stamp}B`, `SCN${stamp}C`]);
+    await shot(page, 'user-cards-scanned');
   });
 
   it('in a class context goes back to the class’s pupils', async () => {

@@ -42,9 +42,12 @@ export function AddCardForm({ userId }: { userId: number }) {
   const search = useCardSearch(term);
   const suggestions = term ? (search.data ?? []) : [];
 
+  // A scan, in the field or anywhere on the page, links its card at once: the scanner's Enter is the
+  // «Добавить» (the hook keeps that Enter from the field, so it would link nothing otherwise).
   useBarcodeScanner((code) => {
     form.setFieldValue('number', code);
     form.setFields([{ name: 'number', errors: [] }]);
+    form.submit();
   });
 
   const register = useRegisterCard();
@@ -82,6 +85,10 @@ export function AddCardForm({ userId }: { userId: number }) {
           popupMatchSelectWidth={360}
           data-testid="card-number-input"
           allowClear
+          onInputKeyDown={(e) => {
+            // Enter typed by hand links too, once a suggestion it picks (if any) is in the field.
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing) setTimeout(() => form.submit(), 0);
+          }}
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={submitting}>

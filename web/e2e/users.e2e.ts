@@ -111,6 +111,12 @@ describe('/users as admin@demo.kz (company)', () => {
     await page.getByLabel('ИИН', { exact: true }).fill('123');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await fieldError(page, 'ИИН').getByText('Неверный ИИН').waitFor();
+    // A thirteenth digit typed is kept and refused, not cut off to an IIN nobody typed.
+    await page.getByLabel('ИИН', { exact: true }).fill('');
+    await page.getByLabel('ИИН', { exact: true }).pressSequentially('9001011234561');
+    expect(await page.getByLabel('ИИН', { exact: true }).inputValue()).toBe('9001011234561');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await fieldError(page, 'ИИН').getByText('Неверный ИИН').waitFor();
     await page.getByLabel('ИИН', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Пользователь добавлен').waitFor();

@@ -144,7 +144,7 @@ function ScheduleForm({ time, keep, onSaved }: { time: string | null; keep: numb
         <Switch />
       </Form.Item>
       <Form.Item name="time" label={t.at} hidden={!on}>
-        <Input placeholder="02:00" maxLength={5} inputMode="numeric" autoComplete="off" style={{ width: 90 }} />
+        <Input placeholder="02:00" inputMode="numeric" autoComplete="off" style={{ width: 90 }} />
       </Form.Item>
       <Form.Item name="keep" label={t.keep}>
         <IntegerInput style={{ width: 80 }} />

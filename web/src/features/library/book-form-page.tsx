@@ -100,7 +100,7 @@ export function BookFormPage() {
         </Col>
         <Col xs={24} sm={8}>
           <Form.Item name="year" label={t.yearLabel} rules={rule('year')} required>
-            <Input maxLength={4} inputMode="numeric" placeholder="2024" />
+            <Input inputMode="numeric" placeholder="2024" />
           </Form.Item>
         </Col>
       </Row>

@@ -96,7 +96,7 @@ export function OrganizationFormPage() {
             </Form.Item>
           </Flex>
           <Form.Item name="bin" label={f.bin} rules={rules.bin} required>
-            <Input maxLength={12} inputMode="numeric" style={{ maxWidth: 240 }} />
+            <Input inputMode="numeric" style={{ maxWidth: 240 }} />
           </Form.Item>
           <Form.Item name="address" label={f.address} rules={rules.address}>
             <Input maxLength={500} />

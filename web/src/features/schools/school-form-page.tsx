@@ -101,7 +101,7 @@ export function SchoolFormPage() {
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="bin" label={f.bin} rules={[fromSchema(shape.bin)]} extra={f.binHint}>
-            <Input maxLength={12} inputMode="numeric" />
+            <Input inputMode="numeric" />
           </Form.Item>
         </Col>
         <Col span={24}>

@@ -178,7 +178,7 @@ export function UserForm({
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="iin" label={f.iin} rules={[fromSchema(shape.iin)]}>
-            <Input maxLength={12} inputMode="numeric" autoComplete="off" />
+            <Input inputMode="numeric" autoComplete="off" />
           </Form.Item>
         </Col>
         {show.classAndCategory && (

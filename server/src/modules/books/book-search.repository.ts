@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
+import { hasLatin, latinToCyrillic } from '@tamaq/contract/transliterate';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { containsPattern, escapeLike, listPage, pageIn } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
@@ -25,7 +26,10 @@ const INDEXED_WORD = 3;
 
 /** A typed word and the catalogue words it may stand for (itself, words holding it, and typos of it). */
 interface TypedWord {
+  /** The word as `search_text` has it (look-alike Latin letters read as Cyrillic). */
   typed: string;
+  /** How else it may be read: the same word transliterated from Latin («abai»: «абай»). */
+  readings: string[];
   /** `score`: 1 for a word holding the typed one, else how alike they are (0–1). */
   alike: { word: string; score: number }[];
 }
@@ -35,38 +39,51 @@ export function createBookSearchRepository(db: Db) {
   /**
    * The words of a search as `search_text` has them, each with the vocabulary words it may stand for:
    * the words holding it and the words very like it («абай»: «абая»), or when no word holds it, the
-   * words it may be a typo of.
+   * words it may be a typo of. A text with Latin letters is also read transliterated («Abai» as
+   * «абай»), word for word: each word stands for what either reading finds.
    */
   async function typedWords(tx: Db, text: string, vocabulary: SQL | undefined): Promise<TypedWord[]> {
     await tx.execute(SEARCH_THRESHOLD);
-    const result = await tx.execute(sql`
-      select q.typed, q.n, v.word as alike, v.score
-      from regexp_split_to_table(${searchable(sql`${text}`)}, '[^[:alnum:]]+') with ordinality as q(typed, n)
-      left join lateral (
-        select ${bookWords.word} as word, 1::real as score from ${bookWords}
-        where length(q.typed) >= ${INDEXED_WORD} and ${bookWords.word} like '%' || q.typed || '%'
-          ${vocabulary ? sql`and ${vocabulary}` : sql``}
-        union all
-        (select ${bookWords.word}, word_similarity(q.typed, ${bookWords.word}) from ${bookWords}
-        where length(q.typed) >= ${INDEXED_WORD} and q.typed <% ${bookWords.word}
-          ${vocabulary ? sql`and ${vocabulary}` : sql``}
-          and (word_similarity(q.typed, ${bookWords.word}) >= ${CLOSE_WORD}
-            or not exists (select from ${bookWords} where ${bookWords.word} like '%' || q.typed || '%'
-              ${vocabulary ? sql`and ${vocabulary}` : sql``}))
-        order by word_similarity(q.typed, ${bookWords.word}) desc, ${bookWords.word}
-        limit ${ALIKE_WORDS})
-      ) v on true
-      where q.typed <> ''
-      order by q.n`);
-    const words = new Map<string, Map<string, number>>();
-    type Row = { typed: string; alike: string | null; score: number | null };
-    for (const r of (result as unknown as { rows: Row[] }).rows) {
-      if (words.size >= SEARCH_WORDS && !words.has(r.typed)) continue;
-      const alike = words.get(r.typed) ?? new Map<string, number>();
-      if (r.alike !== null) alike.set(r.alike, Math.max(alike.get(r.alike) ?? 0, Number(r.score)));
-      words.set(r.typed, alike);
+    const texts = hasLatin(text) ? [text, latinToCyrillic(text)] : [text];
+    const words = new Map<number, { readings: string[]; alike: Map<string, number> }>();
+    for (const [reading, one] of texts.entries()) {
+      const result = await tx.execute(sql`
+        select q.typed, q.n, v.word as alike, v.score
+        from regexp_split_to_table(${searchable(sql`${one}`)}, '[^[:alnum:]]+') with ordinality as q(typed, n)
+        left join lateral (
+          select ${bookWords.word} as word, 1::real as score from ${bookWords}
+          where length(q.typed) >= ${INDEXED_WORD} and ${bookWords.word} like '%' || q.typed || '%'
+            ${vocabulary ? sql`and ${vocabulary}` : sql``}
+          union all
+          (select ${bookWords.word}, word_similarity(q.typed, ${bookWords.word}) from ${bookWords}
+          where length(q.typed) >= ${INDEXED_WORD} and q.typed <% ${bookWords.word}
+            ${vocabulary ? sql`and ${vocabulary}` : sql``}
+            and (word_similarity(q.typed, ${bookWords.word}) >= ${CLOSE_WORD}
+              or not exists (select from ${bookWords} where ${bookWords.word} like '%' || q.typed || '%'
+                ${vocabulary ? sql`and ${vocabulary}` : sql``}))
+          order by word_similarity(q.typed, ${bookWords.word}) desc, ${bookWords.word}
+          limit ${ALIKE_WORDS})
+        ) v on true
+        where q.typed <> ''
+        order by q.n`);
+      type Row = { typed: string; n: number | string; alike: string | null; score: number | null };
+      for (const r of (result as unknown as { rows: Row[] }).rows) {
+        const n = Number(r.n);
+        let word = words.get(n);
+        if (!word) {
+          // A reading that splits the text otherwise than the first (it never should) adds no word.
+          if (reading > 0 || words.size >= SEARCH_WORDS) continue;
+          words.set(n, (word = { readings: [], alike: new Map() }));
+        }
+        if (!word.readings.includes(r.typed)) word.readings.push(r.typed);
+        if (r.alike !== null) word.alike.set(r.alike, Math.max(word.alike.get(r.alike) ?? 0, Number(r.score)));
+      }
     }
-    return [...words].map(([typed, alike]) => ({ typed, alike: [...alike].map(([word, score]) => ({ word, score })) }));
+    return [...words.values()].map(({ readings, alike }) => ({
+      typed: readings[0]!,
+      readings,
+      alike: [...alike].map(([word, score]) => ({ word, score })),
+    }));
   }
 
   /**
@@ -75,7 +92,7 @@ export function createBookSearchRepository(db: Db) {
    * (the best matches first).
    */
   const wordHits = (indexed: TypedWord[], within: SQL | undefined) => {
-    const typed = indexed.flatMap((w, n) => w.alike.map((a) => ({ n, ...a, exact: a.word === w.typed })));
+    const typed = indexed.flatMap((w, n) => w.alike.map((a) => ({ n, ...a, exact: w.readings.includes(a.word) })));
     return sql`
       select ${bookWordBooks.bookId} as book_id, min(${bookWordBooks.nameKey}) as name_key,
         count(distinct t.n) filter (where t.exact) as exact, sum(t.score) as score
@@ -176,10 +193,14 @@ export function createBookSearchRepository(db: Db) {
                 indexed.length > 0
                   ? sql`${books.id} in (select book_id from (${wordHits(indexed, inSchools(bookWordBooks))}) hit)`
                   : undefined,
-                ...short.map((w) => like(books.searchText, containsPattern(w.typed))),
+                ...short.map((w) => or(...w.readings.map((r) => like(books.searchText, containsPattern(r))))),
               );
         const matches = or(byWords, labelled.length > 0 ? inArray(books.id, labelled) : undefined);
-        const asTyped = like(books.searchText, sql`'%' || ${searchable(sql`${escapeLike(text)}`)} || '%'`);
+        const asTyped = or(
+          ...[text, ...(hasLatin(text) ? [latinToCyrillic(text)] : [])].map((t) =>
+            like(books.searchText, sql`'%' || ${searchable(sql`${escapeLike(t)}`)} || '%'`),
+          ),
+        )!;
         return pageIn(tx, pageOf(and(live, inSchools(books), matches), sql`${asTyped} desc`));
       });
     },

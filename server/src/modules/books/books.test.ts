@@ -127,6 +127,10 @@ describe('books', () => {
     expect(await found('алгебра ауэзов')).toEqual([]);
     // «Абая» is the closest, before a word that only shares the first letters («Абылкасымова»).
     expect((await found('абай'))[0]).toBe('Путь Абая');
+    // Latin typed on a keyboard left in English: read as Cyrillic too.
+    expect((await found('Abai'))[0]).toBe('Путь Абая');
+    expect(await found('Auezov put')).toEqual(['Путь Абая']);
+    expect(await found('Kochevniki')).toEqual(['Кочевники']);
     expect(await found('алгеб 9')).toEqual(['Алгебра. 9 класс']);
     expect(await found('алгеб 8')).toEqual([]);
   });

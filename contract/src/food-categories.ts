@@ -37,6 +37,7 @@ export const FOOD_CATEGORY_MESSAGES = withKazakh(
   {
     notFound: 'Категория питания не найдена',
     cost: 'Введите сумму в тенге: не больше двух знаков после запятой',
+    costNotNumber: 'Введите число: сумму в тенге, например 450,50',
     costNegative: 'Стоимость не может быть отрицательной',
     costTooBig: 'Стоимость не больше 1 000 000 тг.',
     type: 'Выберите тип категории',
@@ -48,6 +49,7 @@ export const FOOD_CATEGORY_MESSAGES = withKazakh(
   {
     notFound: 'Тамақтану санаты табылмады',
     cost: 'Соманы теңгемен енгізіңіз: үтірден кейін екі таңбадан аспайды',
+    costNotNumber: 'Сан енгізіңіз: теңгемен сома, мысалы 450,50',
     costNegative: 'Құны теріс бола алмайды',
     costTooBig: 'Құны 1 000 000 тг.-ден аспайды',
     type: 'Санат түрін таңдаңыз',
@@ -65,11 +67,15 @@ const M = FOOD_CATEGORY_MESSAGES;
  * a number is read by its shortest decimal form, so 0.1 + 0.2 (0.30000000000000004) is refused.
  */
 export function parseCost(input: number | string): { cost: string } | { error: string } {
-  if (typeof input === 'number' && !Number.isFinite(input)) return { error: M.cost };
-  const text = (typeof input === 'number' ? String(input) : input).trim().replace(',', '.');
+  if (typeof input === 'number' && !Number.isFinite(input)) return { error: M.costNotNumber };
+  if (typeof input === 'number' && input > COST_MAX) return { error: M.costTooBig };
+  // Thousands may be set apart by spaces, as a school writes them: «1 000», «12 500,50».
+  const typed = (typeof input === 'number' ? String(input) : input).trim().replace(',', '.');
+  const text = /^\d{1,3}([ \u00a0\u202f]\d{3})+(\.\d*)?$/.test(typed) ? typed.replace(/[ \u00a0\u202f]/g, '') : typed;
   if (/^-\s*\d/.test(text)) return { error: M.costNegative };
   const match = /^(\d{1,16})(?:\.(\d{0,2}))?$/.exec(text);
-  if (!match) return { error: M.cost };
+  // Digits with more decimals than tiyn have is a number said too exactly; anything else is no number.
+  if (!match) return { error: /^\d+\.\d+$/.test(text) ? M.cost : M.costNotNumber };
   const whole = match[1]!.replace(/^0+(?=\d)/, '');
   const cents = (match[2] ?? '').padEnd(2, '0');
   if (whole.length > 7 || (Number(whole) === COST_MAX && cents !== '00') || Number(whole) > COST_MAX) {
@@ -81,7 +87,7 @@ export function parseCost(input: number | string): { cost: string } | { error: s
 export const cost = () =>
   z
     .union([z.number(), z.string().max(40)], {
-      error: (iss) => (iss.input === undefined || iss.input === null ? msg.required : M.cost),
+      error: (iss) => (iss.input === undefined || iss.input === null ? msg.required : M.costNotNumber),
     })
     .transform((input, ctx) => {
       if (typeof input === 'string' && input.trim() === '') {

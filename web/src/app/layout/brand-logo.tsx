@@ -2,10 +2,12 @@ import type { Brand } from '@tamaq/contract/brand';
 import { Link } from 'react-router';
 import type { LinkComponent } from '../../ui/link-type.tsx';
 import { PRIMARY, TOKENS } from '../../ui/tokens.ts';
+import './brand-logo.css';
 
 /**
  * A text logo: the brand's initial on a green tile and its name; links to the start screen. Plain
- * elements: it is on the sign-in page, which loads before antd and the router.
+ * elements: it is on the sign-in page, which loads before antd and the router. The initial is drawn
+ * by CSS, so that the link's visible text is its name (not «T Tamaq»).
  */
 export function BrandLogo({
   brand,
@@ -19,6 +21,8 @@ export function BrandLogo({
   const tile = (
     <span
       aria-hidden
+      className="tq-brand-tile"
+      data-letter={brand?.name.charAt(0) ?? ''}
       style={{
         width: 32,
         height: 32,
@@ -31,9 +35,7 @@ export function BrandLogo({
         fontWeight: 700,
         fontSize: 18,
       }}
-    >
-      {brand?.name.charAt(0) ?? ''}
-    </span>
+    />
   );
   // Until the brand is known there is no name to give the link: a bare tile, not a nameless link.
   if (!brand) return <span style={{ display: 'inline-flex' }}>{tile}</span>;
@@ -41,7 +43,8 @@ export function BrandLogo({
     <To
       to="/"
       data-testid="brand"
-      aria-label={brand.name}
+      // Named by what it shows: the name beside the tile, or the name alone where only the tile is.
+      aria-label={compact ? brand.name : undefined}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color: TOKENS.text, whiteSpace: 'nowrap' }}
     >
       {tile}

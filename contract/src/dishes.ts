@@ -4,6 +4,7 @@ import { rolesFor } from './routes.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
 import { cost } from './food-categories.ts';
 import { Image } from './profile.ts';
+import { NameAnswer, nameBody, someName } from './names.ts';
 import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
 /**
@@ -45,7 +46,7 @@ export const Dish = z.object({
   category: z.object({ id: z.number().int(), name: z.string() }),
   image_id: z.number().int().nullable(),
   image: Image.nullable(),
-  name: z.string(),
+  ...NameAnswer,
   cost: z.string(),
   output: z.string(),
   description: z.string().nullable(),
@@ -72,17 +73,20 @@ export const DishMenus = z.object({
 export type DishMenus = z.infer<typeof DishMenus>;
 
 /** docs/product.md "Validation": name, cost and output required, description optional; the dish goes to the caller's organization. */
-export const DishCreate = z.object({
+const DishFields = z.object({
   category_id: bodyId(),
   image_id: bodyId().nullish(),
-  name: requiredText(255),
+  /** The Russian name and the Kazakh one: at least one (see names.ts). */
+  ...nameBody(255),
   cost: cost(),
   output: requiredText(100),
   description: optionalText(2000, { lines: true }),
   organization_id: z.unknown().optional(),
 });
+export const DishCreate = DishFields.refine(...someName);
 export type DishCreate = z.infer<typeof DishCreate>;
-export const DishUpdate = DishCreate.extend({ id: bodyId() });
+/** A name left out of a change stays as it is (the spec's client knows no Kazakh name). */
+export const DishUpdate = DishFields.extend({ id: bodyId() });
 export type DishUpdate = z.infer<typeof DishUpdate>;
 
 export const DISH_MESSAGES = withKazakh(

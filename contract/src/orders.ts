@@ -1,3 +1,4 @@
+import { NameAnswer } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { Image } from './profile.ts';
 import { bodyId, id, msg, optionalQueryId, plainText, z } from './zod.ts';
@@ -114,7 +115,8 @@ const M = ORDER_MESSAGES;
 export const CashboxDish = z.object({
   id: z.number().int(),
   category_id: z.number().int(),
-  name: z.string(),
+  /** Its names in both languages (names.ts): the cashbox shows and searches both. */
+  ...NameAnswer,
   cost: z.string(),
   output: z.string(),
   image: Image.nullable(),
@@ -204,7 +206,7 @@ export type OrderCreate = z.infer<typeof OrderCreate>;
 export const OrderPricesChanged = z.object({
   error: z.string(),
   errorMessage: z.string(),
-  prices: z.array(z.object({ id: z.number().int(), name: z.string(), cost: z.string() })),
+  prices: z.array(z.object({ id: z.number().int(), ...NameAnswer, cost: z.string() })),
 });
 export type OrderPricesChanged = z.infer<typeof OrderPricesChanged>;
 

@@ -46,6 +46,19 @@ export const optionalText = (max = 255, opts: TextOptions = {}) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * A trimmed string that may be left out: absent stays absent (`undefined`: an update keeps what is
+ * stored), and an empty one is `null` (cleared).
+ */
+export const keptText = (max = 255, opts: TextOptions = {}) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: msg.tooLong(max) })
+    .refine(...textRule(opts))
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
 export const email = () =>
   z
     .string({ error: msg.required })

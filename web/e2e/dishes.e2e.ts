@@ -40,7 +40,9 @@ describe('/products/{categoryId} as the education admin', () => {
     await page.getByRole('link', { name: 'Добавить блюдо' }).click();
     await page.waitForURL((u) => /^\/product\/\d+\/create$/.test(u.pathname));
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await fieldError(page, 'Название').getByText('Обязательное поле').waitFor();
+    // Neither name: both fields ask for one.
+    await fieldError(page, 'Название на русском').getByText('Обязательное поле').waitFor();
+    await fieldError(page, 'Название на казахском').getByText('Обязательное поле').waitFor();
     await fieldError(page, 'Цена').getByText('Обязательное поле').waitFor();
     await fieldError(page, 'Выход').getByText('Обязательное поле').waitFor();
     await shot(page, 'dish-form-errors');
@@ -51,7 +53,7 @@ describe('/products/{categoryId} as the education admin', () => {
       .toFile(photo);
     await page.getByTestId('image-upload-input').setInputFiles(photo);
     await page.locator('[data-testid="dish-form"] img[src^="/api/images/"]').waitFor();
-    await page.getByLabel('Название').fill(BORSCH);
+    await page.getByLabel('Название на русском').fill(BORSCH);
     // A price is taken as typed, never clamped or rounded: a bad one is refused with its message.
     for (const [typed, message] of [
       ['-100', 'Стоимость не может быть отрицательной'],
@@ -98,11 +100,15 @@ describe('/products/{categoryId} as the education admin', () => {
     const dishId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByText('Редактирование блюда').first().waitFor();
     expect(await page.getByLabel('Выход').inputValue()).toBe('250 г');
+    expect(await page.getByLabel('Название на казахском').inputValue()).toBe('');
+    await page.getByLabel('Название на казахском').fill(`Қаймақты борщ ${SUFFIX}`);
     await page.getByLabel('Цена').fill('1351,5');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Блюдо сохранено').first().waitFor();
     await page.waitForURL((u) => /^\/products\/\d+$/.test(u.pathname));
     await row(BORSCH).getByText('1\u00a0351,50\u00a0тг.').waitFor();
+    // The Russian list names it in Russian.
+    expect(await row(BORSCH).textContent()).not.toContain('Қаймақты');
 
     // On two menus, one of them activated for a school (from a day far ahead, so no screen sells it):
     // the question names both, as deleting takes the dish off them.
@@ -132,5 +138,19 @@ describe('/products/{categoryId} as the education admin', () => {
     await page.getByText('Блюдо удалено').first().waitFor();
     await row(BORSCH).waitFor({ state: 'detached' });
     await page.getByText('В этой категории пока нет блюд').waitFor();
+    // A dish named only in Kazakh so far is shown by that name, marked, in the Russian list.
+    const categoryId = Number(new URL(page.url()).pathname.split('/').pop());
+    await call(admin, 'POST', '/api/product', {
+      category_id: categoryId,
+      name_kk: `Құрт ${SUFFIX}`,
+      cost: '50',
+      output: '30 г',
+    });
+    await page.reload();
+    await rows()
+      .filter({ hasText: `Құрт ${SUFFIX}` })
+      .getByText('(на казахском)')
+      .waitFor();
+    await shot(page, 'dishes-list-kazakh-only');
   });
 });

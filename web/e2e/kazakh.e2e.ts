@@ -79,7 +79,20 @@ describe('a day at a Kazakh school, in Kazakh', () => {
       days: 1,
       groups: '3',
     });
-    await call(admin, 'POST', '/api/menu/product', { menu_id: menu.id, day: 1, group: 3, product_ids: [dish.id] });
+    // Named in both languages: a Kazakh cashier sees and finds it by its Kazakh name.
+    const tea = await call<{ id: number }>(admin, 'POST', '/api/product', {
+      category_id: category.id,
+      name: `Чай с сахаром ${SUFFIX}`,
+      name_kk: `Қантты шай ${SUFFIX}`,
+      cost: '40',
+      output: '200 мл',
+    });
+    await call(admin, 'POST', '/api/menu/product', {
+      menu_id: menu.id,
+      day: 1,
+      group: 3,
+      product_ids: [dish.id, tea.id],
+    });
     await call(admin, 'POST', '/api/activated/menu/activate', {
       school_id: school.id,
       menu_id: menu.id,
@@ -98,6 +111,27 @@ describe('a day at a Kazakh school, in Kazakh', () => {
       .filter({ hasText: `Бауырсақ ${SUFFIX}` })
       .waitFor();
     expect(plain(await page.getByTestId('cart-total').textContent())).toBe('Жиыны: 300,00 тг.');
+    // The board names each dish in Kazakh, and the one named only in Russian says so.
+    const board = page.getByTestId('dish-board');
+    await board.getByRole('option', { name: new RegExp(`Қантты шай ${SUFFIX}`) }).waitFor();
+    expect(await board.getByText(`Чай с сахаром ${SUFFIX}`).count()).toBe(0);
+    expect(
+      plain(
+        await board
+          .getByRole('option', { name: new RegExp(`Бауырсақ ${SUFFIX}`) })
+          .first()
+          .textContent(),
+      ),
+    ).toContain('(орысша)');
+    await shot(page, 'kazakh-cashbox-names');
+    // «шай» finds it by its Kazakh name; the cart and the total follow.
+    await page.keyboard.type(`шай ${SUFFIX}`);
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('cart-line')
+      .filter({ hasText: `Қантты шай ${SUFFIX}` })
+      .waitFor();
+    expect(plain(await page.getByTestId('cart-total').textContent())).toBe('Жиыны: 340,00 тг.');
     await page.keyboard.press('F9');
     const paid = page.getByTestId('order-paid');
     // Paid, or refused with the reason on screen: a refusal fails here with its words (once, under a
@@ -105,7 +139,7 @@ describe('a day at a Kazakh school, in Kazakh', () => {
     const refused = page.locator('[data-testid="cart"] .ant-alert-error, .ant-message-error');
     await paid.or(refused).first().waitFor();
     expect(await refused.allInnerTexts()).toEqual([]);
-    expect(plain(await paid.textContent())).toMatch(/№\d+ тапсырыс төленді: 300,00 тг\./);
+    expect(plain(await paid.textContent())).toMatch(/№\d+ тапсырыс төленді: 340,00 тг\./);
     await shot(page, 'kazakh-cashbox-paid');
   });
 

@@ -13,6 +13,13 @@ export const ui: Widen<typeof ruUi> = {
   /** A search field's short name where its whole name does not fit (written beneath it). */
   search: 'Іздеу',
   yes: 'Иә',
+  otherLanguageName: {
+    mark: 'орысша',
+    title: 'Қазақша атауы әлі жоқ',
+    ruField: 'Орысша атауы',
+    kkField: 'Қазақша атауы',
+    eitherHint: 'Біреуі жеткілікті: екіншісі толтырылғанша біріншісі көрсетіледі',
+  },
   period: { label: 'Кезең', from: 'Бастап', to: 'Дейін' },
   cancel: 'Бас тарту',
   errors: {

@@ -11,6 +11,14 @@ export const ui = {
   /** A search field's short name where its whole name does not fit (written beneath it). */
   search: 'Поиск',
   yes: 'Да',
+  /** A name shown in the other language because this one's is not given yet. */
+  otherLanguageName: {
+    mark: 'на казахском',
+    title: 'Названия на русском ещё нет',
+    ruField: 'Название на русском',
+    kkField: 'Название на казахском',
+    eitherHint: 'Достаточно одного: второе покажется из первого, пока его не заполнят',
+  },
   period: { label: 'Период', from: 'Дата с', to: 'Дата по' },
   cancel: 'Отмена',
   errors: {

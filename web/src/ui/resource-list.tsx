@@ -1,3 +1,4 @@
+import { ContentName } from './content-name.tsx';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Space, type TableColumnsType } from 'antd';
@@ -129,7 +130,7 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
         const { to, title } = link(row);
         return (
           <Link to={to} title={title}>
-            {row.name}
+            <ContentName value={row} />
           </Link>
         );
       },

@@ -14,6 +14,8 @@ const columns = {
   imageId: dishes.imageId,
   imageKey: images.key,
   name: dishes.name,
+  nameKk: dishes.nameKk,
+  nameRuMissing: dishes.nameRuMissing,
   cost: dishes.cost,
   output: dishes.output,
   description: dishes.description,
@@ -32,6 +34,8 @@ export interface DishValues {
   categoryId: number;
   imageId: number | null;
   name: string;
+  nameKk: string | null;
+  nameRuMissing: boolean;
   cost: string;
   output: string;
   description: string | null;
@@ -60,7 +64,8 @@ export function createDishesRepository(db: Db) {
       const where = and(
         visible(scope, opts.organizationId),
         opts.categoryId ? eq(dishes.categoryId, opts.categoryId) : undefined,
-        searchIn(opts.query, dishes.name),
+        // In either language: a Kazakh-speaking cashier's «шай» finds «Чай с сахаром» by its Kazakh name.
+        searchIn(opts.query, dishes.name, dishes.nameKk),
       );
       return listPage(db, {
         rows: (tx) => joined(tx).where(where).orderBy(alphabetically(dishes.name), asc(dishes.id)),

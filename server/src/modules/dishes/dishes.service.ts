@@ -9,6 +9,7 @@ import {
   type DishUpdate,
 } from '@tamaq/contract/dishes';
 import { imageUrl } from '@tamaq/contract/images';
+import { namesOf, namesToStore } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
@@ -25,7 +26,7 @@ const toDish = (row: DishRow): Dish => ({
   category: { id: row.categoryId, name: row.categoryName },
   image_id: row.imageId,
   image: row.imageId !== null && row.imageKey !== null ? { id: row.imageId, url: imageUrl(row.imageKey) } : null,
-  name: row.name,
+  ...namesOf(row),
   cost: row.cost,
   output: row.output,
   description: row.description,
@@ -48,7 +49,7 @@ export function createDishesService(platform: Pick<Platform, 'db' | 'now'>) {
   const checked = async (
     actor: Actor,
     organizationId: number,
-    body: DishCreate,
+    body: Omit<DishUpdate, 'id'>,
     current: DishRow | null,
     tx: Db,
   ): Promise<DishValues> => {
@@ -59,10 +60,12 @@ export function createDishesService(platform: Pick<Platform, 'db' | 'now'>) {
     if (imageId !== null && imageId !== current?.imageId && (await repo.imageOwner(imageId, tx)) !== actor.userId) {
       throw ValidationError.field('image_id', M.imageNotFound);
     }
+    const names = namesToStore(body, current);
+    if ('error' in names) throw ValidationError.field('name', names.error);
     return {
       categoryId: body.category_id,
       imageId,
-      name: body.name,
+      ...names,
       cost: body.cost,
       output: body.output,
       description: body.description,

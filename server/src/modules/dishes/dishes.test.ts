@@ -48,6 +48,8 @@ describe('POST and PUT /api/product', () => {
       image_id: photo.id,
       image: { id: photo.id, url: `/api/images/${photo.key}` },
       name: 'Борщ',
+      name_ru: 'Борщ',
+      name_kk: null,
       cost: '450.50',
       output: '250 г',
       description: 'Со сметаной',
@@ -61,6 +63,43 @@ describe('POST and PUT /api/product', () => {
     // A number is read by its decimal form: 3 × 450.5 is never summed in floats here.
     expect((await post(borsch({ cost: 1351.5 }))).json().cost).toBe('1351.50');
     expect((await post(borsch({ cost: '99,9' }))).json().cost).toBe('99.90');
+  });
+
+  it('names a dish in Kazakh and Russian, either first, keeps the other through a change that leaves it out, and finds it by either', async () => {
+    // Named in Kazakh first: the Russian name falls back to it until it is given.
+    const made = await post({ category_id: soups.id, name_kk: 'Қантты шай', cost: '30', output: '200 мл' });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ name: 'Қантты шай', name_ru: null, name_kk: 'Қантты шай' });
+    const id = made.json().id as number;
+    const put = (payload: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: '/api/product', token: admin.token, payload: { id, ...payload } });
+    const fields = { category_id: soups.id, cost: '30', output: '200 мл' };
+    expect((await put({ ...fields, name: 'Чай с сахаром' })).json()).toMatchObject({
+      name: 'Чай с сахаром',
+      name_ru: 'Чай с сахаром',
+      name_kk: 'Қантты шай',
+    });
+    // The spec's client sends only `name`: the Kazakh name stays.
+    expect((await put({ ...fields, name: 'Чай сладкий' })).json()).toMatchObject({ name_kk: 'Қантты шай' });
+    // Cleared, the Russian name falls back to the Kazakh one again; clearing both is refused.
+    expect((await put({ ...fields, name: '' })).json()).toMatchObject({ name: 'Қантты шай', name_ru: null });
+    const none = await put({ ...fields, name: '', name_kk: ' ' });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().validationErrors).toEqual({ name: ['Обязательное поле'] });
+    await put({ ...fields, name: 'Чай с сахаром' });
+    // Searched in either language.
+    const found = async (query: string) =>
+      (await t.call({ method: 'GET', url: `/api/products?query=${encodeURIComponent(query)}`, token: admin.token }))
+        .json()
+        .rows.map((r: { id: number }) => r.id) as number[];
+    expect(await found('шай')).toContain(id);
+    expect(await found('сахаром')).toContain(id);
+    // Neither name, with another field wrong: both said at once.
+    const bad = await post({ category_id: soups.id, cost: 'abc', output: '200 мл' });
+    expect(bad.json().validationErrors).toEqual({
+      name: ['Обязательное поле'],
+      cost: ['Введите число: сумму в тенге, например 450,50'],
+    });
   });
 
   it('refuses bad input with 422 on the field and writes nothing', async () => {

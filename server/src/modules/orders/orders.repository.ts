@@ -16,6 +16,8 @@ const dishColumns = {
   categoryId: dishes.categoryId,
   categoryName: dishCategories.name,
   name: dishes.name,
+  nameKk: dishes.nameKk,
+  nameRuMissing: dishes.nameRuMissing,
   cost: dishes.cost,
   output: dishes.output,
   imageId: images.id,
@@ -167,7 +169,13 @@ export function createOrdersRepository(db: Db) {
     async prices(organizationId: number, ids: number[]) {
       if (ids.length === 0) return [];
       const rows = await db
-        .select({ id: dishes.id, name: dishes.name, cost: dishes.cost })
+        .select({
+          id: dishes.id,
+          name: dishes.name,
+          nameKk: dishes.nameKk,
+          nameRuMissing: dishes.nameRuMissing,
+          cost: dishes.cost,
+        })
         .from(dishes)
         .where(and(eq(dishes.organizationId, organizationId), isNull(dishes.deletedAt), inArray(dishes.id, ids)))
         .orderBy(alphabetically(dishes.name), asc(dishes.id));

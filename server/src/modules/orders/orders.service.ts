@@ -19,13 +19,14 @@ import { createMenuActivationsService } from '../menu-activations/menu-activatio
 import { ownOrganization } from '../../platform/catalogue.ts';
 import { changeOf, fromTiyn, moneyText, ruMoney, tiyn } from './money.ts';
 import { createSalesService } from './sales.service.ts';
+import { namesOf } from '@tamaq/contract/names';
 import { createOrdersRepository, type CashboxDishRow } from './orders.repository.ts';
 
 const FAVORITES_DAYS = 30;
 const toDish = (d: CashboxDishRow): CashboxDish => ({
   id: d.id,
   category_id: d.categoryId,
-  name: d.name,
+  ...namesOf(d),
   cost: d.cost,
   output: d.output,
   image: d.imageId !== null && d.imageKey !== null ? { id: d.imageId, url: imageUrl(d.imageKey) } : null,
@@ -175,7 +176,7 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
               M.pricesChanged(said),
               {},
               {
-                prices: now.map((d) => ({ id: d.id, name: d.name, cost: moneyText(d.cost) })),
+                prices: now.map((d) => ({ id: d.id, ...namesOf(d), cost: moneyText(d.cost) })),
               },
             );
           }

@@ -142,8 +142,8 @@ describe('POST /api/order', () => {
         error: 'Conflict',
         errorMessage: 'Цены изменились: Булочка — 115,00 тг. (было 120,00 тг.). Проверьте корзину и оплатите снова',
         prices: [
-          { id: bun.id, name: 'Булочка', cost: '115.00' },
-          { id: plov.id, name: 'Плов', cost: '450.50' },
+          { id: bun.id, name: 'Булочка', name_ru: 'Булочка', name_kk: null, cost: '115.00' },
+          { id: plov.id, name: 'Плов', name_ru: 'Плов', name_kk: null, cost: '450.50' },
         ],
       });
       expect(await countOrders()).toBe(before);

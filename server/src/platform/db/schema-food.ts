@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -48,7 +49,10 @@ export const dishes = pgTable(
       .notNull()
       .references(() => dishCategories.id, { onDelete: 'restrict' }),
     imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** The Russian name, or the Kazakh one while `nameRuMissing` (contract/src/names.ts). */
     name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
     /** Price in tenge, exact. */
     cost: numeric('cost', { precision: 12, scale: 2 }).notNull(),
     /** Portion size as the canteen writes it: "200 г", "150/50". */
@@ -62,6 +66,7 @@ export const dishes = pgTable(
     index('dishes_category_idx').on(t.categoryId),
     index('dishes_image_idx').on(t.imageId),
     index('dishes_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('dishes_name_kk_trgm_idx').using('gin', sql`${t.nameKk} gin_trgm_ops`),
     check('dishes_cost_check', sql`${t.cost} >= 0`),
   ],
 );

@@ -1,3 +1,4 @@
+import { nameText } from '../../ui/content-name.tsx';
 import { HEADERS } from '@tamaq/contract/constants';
 import type { CashboxDish, Order } from '@tamaq/contract/orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -97,7 +98,14 @@ export function CashboxPage() {
   });
   useEffect(() => {
     if (!data.data || data.isPlaceholderData) return;
-    showChanges(reprice.current([...data.data.favorites, ...data.data.menu.flatMap((c) => c.products)]));
+    showChanges(
+      reprice.current(
+        [...data.data.favorites, ...data.data.menu.flatMap((c) => c.products)].map((d) => ({
+          ...d,
+          name: nameText(d),
+        })),
+      ),
+    );
   }, [data.data, data.isPlaceholderData, showChanges]);
   const inputRef = useRef<InputRef>(null);
   const items = boardItems(data.data, query);
@@ -146,7 +154,7 @@ export function CashboxPage() {
       if (prices) {
         // The failure names the changes now; an older notice would only contradict it.
         setNotice(null);
-        cart.reprice(prices);
+        cart.reprice(prices.map((d) => ({ ...d, name: nameText(d) })));
         void queryClient.invalidateQueries({ queryKey: cashboxKey });
       }
     },
@@ -173,7 +181,8 @@ export function CashboxPage() {
   }, [cart.lines.length, paying, mutate, hasDrafts, overLimit, message, cashError]);
 
   const add = (dish: CashboxDish) => {
-    if (!cart.add(dish)) void message.warning(t.countMax);
+    // The cart and the receipt name it in the cashier's language.
+    if (!cart.add({ ...dish, name: nameText(dish) })) void message.warning(t.countMax);
     setPaid(null);
     setQuery('');
     setActive(0);

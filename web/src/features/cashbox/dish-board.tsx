@@ -1,3 +1,4 @@
+import { ContentName, nameMatches, nameText } from '../../ui/content-name.tsx';
 import type { Cashbox, CashboxDish } from '@tamaq/contract/orders';
 import { Alert, Avatar, Empty, Skeleton, theme, Typography, type InputRef } from 'antd';
 import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
@@ -15,7 +16,7 @@ export interface BoardItem {
 
 /**
  * What the board shows, in keyboard order: with no search the favourites then each category; with a
- * search every dish whose name holds it (case-insensitive), once.
+ * search every dish whose name holds it (case-insensitive), in either language, once.
  */
 export function boardItems(data: Cashbox | undefined, query: string): BoardItem[] {
   if (!data) return [];
@@ -23,7 +24,10 @@ export function boardItems(data: Cashbox | undefined, query: string): BoardItem[
   if (text) {
     const seen = new Set<number>();
     return [...data.favorites, ...data.menu.flatMap((c) => c.products)]
-      .filter((d) => !seen.has(d.id) && seen.add(d.id) && d.name.toLocaleLowerCase('ru').includes(text))
+      .filter(
+        (d) =>
+          !seen.has(d.id) && seen.add(d.id) && nameMatches(d, (name) => name.toLocaleLowerCase('ru').includes(text)),
+      )
       .map((dish) => ({ dish }));
   }
   const sections = [...(data.favorites.length ? [{ name: t.favorites, products: data.favorites }] : []), ...data.menu];
@@ -119,7 +123,7 @@ export function DishBoard({
                   data-testid="dish-tile"
                   tabIndex={-1}
                   onClick={() => onAdd(dish)}
-                  title={dish.name}
+                  title={nameText(dish)}
                   style={{
                     display: 'flex',
                     gap: 8,
@@ -139,7 +143,7 @@ export function DishBoard({
                     <span
                       style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
                     >
-                      {dish.name}
+                      <ContentName value={dish} />
                     </span>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {dish.output}

@@ -5,6 +5,7 @@ import { Form, Input } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
+import { NameFields } from '../../ui/name-fields.tsx';
 import { MoneyInput } from '../../ui/money-input.tsx';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { dishCategoriesResource } from './dish-categories-resource.ts';
@@ -14,7 +15,14 @@ import { dishesResource } from './dishes-resource.ts';
 const t = i18n.food.dishes;
 
 /** The price stays a decimal string from the field to the server ('450.50'): no float on the way. */
-type Values = { image: Image | null; name: string; cost: string | null; output: string; description: string };
+type Values = {
+  image: Image | null;
+  name: string;
+  name_kk: string;
+  cost: string | null;
+  output: string;
+  description: string;
+};
 
 /** '/product/{categoryId}/create' and '/product/{categoryId}/{id}' (docs/product.md): save returns to the dishes. */
 export function DishFormPage() {
@@ -31,7 +39,8 @@ export function DishFormPage() {
       skeletonRows={6}
       values={(d): Values => ({
         image: d?.image ?? null,
-        name: d?.name ?? '',
+        name: d ? (d.name_ru ?? '') : '',
+        name_kk: d?.name_kk ?? '',
         cost: d?.cost ?? null,
         output: d?.output ?? '',
         description: d?.description ?? '',
@@ -40,6 +49,7 @@ export function DishFormPage() {
         category_id: categoryId ?? 0,
         image_id: v.image?.id ?? null,
         name: v.name,
+        name_kk: v.name_kk,
         cost: v.cost ?? '',
         output: v.output,
         description: v.description || null,
@@ -48,9 +58,7 @@ export function DishFormPage() {
       <Form.Item name="image" label={t.photo}>
         <ImageUpload size={112} shape="square" />
       </Form.Item>
-      <Form.Item name="name" label={t.name} rules={[fromSchema(DishCreate.shape.name)]} required>
-        <Input maxLength={255} placeholder={t.namePlaceholder} autoFocus />
-      </Form.Item>
+      <NameFields placeholder={t.namePlaceholder} />
       <Form.Item name="cost" label={t.cost} rules={[fromSchema(costSchema())]} required>
         <MoneyInput currency={t.currency} />
       </Form.Item>

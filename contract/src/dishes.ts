@@ -14,7 +14,7 @@ import { bodyId, optionalQueryId, optionalText, requiredText, z } from './zod.ts
 export const DishCategory = z.object({
   id: z.number().int(),
   organization_id: z.number().int(),
-  name: z.string(),
+  ...NameAnswer,
   /** Live dishes in the category, for the list. */
   dishes: z.number().int(),
   created_at: z.string(),
@@ -30,12 +30,15 @@ export const DishCategoryList = listOf(DishCategory);
 export type DishCategoryList = z.infer<typeof DishCategoryList>;
 
 /** The spec's client sends `organization_id` too; the category always goes to the caller's own. */
-export const DishCategoryCreate = z.object({
-  name: requiredText(255),
+const DishCategoryFields = z.object({
+  /** The Russian name and the Kazakh one: at least one (see names.ts). */
+  ...nameBody(255),
   organization_id: z.unknown().optional(),
 });
+export const DishCategoryCreate = DishCategoryFields.refine(...someName);
 export type DishCategoryCreate = z.infer<typeof DishCategoryCreate>;
-export const DishCategoryUpdate = DishCategoryCreate.extend({ id: bodyId() });
+/** A name left out of a change stays as it is (the spec's client knows no Kazakh name). */
+export const DishCategoryUpdate = DishCategoryFields.extend({ id: bodyId() });
 export type DishCategoryUpdate = z.infer<typeof DishCategoryUpdate>;
 
 /** A dish (docs/product.md "Entities": Dish (product)); `cost` is the price in tenge, exact: "450.50". */

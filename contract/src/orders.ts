@@ -133,7 +133,7 @@ export type CashboxQuery = z.infer<typeof CashboxQuery>;
 export const Cashbox = z.object({
   school_id: z.number().int(),
   favorites: z.array(CashboxDish),
-  menu: z.array(z.object({ id: z.number().int(), name: z.string(), products: z.array(CashboxDish) })),
+  menu: z.array(z.object({ id: z.number().int(), ...NameAnswer, products: z.array(CashboxDish) })),
   /** Today's paid menu and its day, or null when the cashbox offers every dish. */
   paid_menu: z.object({ id: z.number().int(), name: z.string(), day: z.number().int() }).nullable(),
 });

@@ -29,25 +29,25 @@ describe('/categories as the education admin', () => {
     await page.goto(`${baseUrl()}/categories`);
     await page.getByRole('link', { name: 'Добавить категорию' }).click();
     await page.waitForURL((u) => u.pathname === '/category/create');
-    await page.getByLabel('Название').fill('   ');
+    await page.getByLabel('Название на русском').fill('   ');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await fieldError(page, 'Название').getByText('Обязательное поле').waitFor();
+    await fieldError(page, 'Название на русском').getByText('Обязательное поле').waitFor();
     await shot(page, 'dish-category-form-errors');
 
-    await page.getByLabel('Название').fill(SOUPS);
+    await page.getByLabel('Название на русском').fill(SOUPS);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Категория добавлена').first().waitFor();
     await page.waitForURL((u) => u.pathname === '/categories');
     await page.getByRole('link', { name: 'Добавить категорию' }).click();
-    await page.getByLabel('Название').fill(BAKERY);
+    await page.getByLabel('Название на русском').fill(BAKERY);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/categories');
 
     // The same name again, in other letters and with spaces: refused on the field, the form kept.
     await page.getByRole('link', { name: 'Добавить категорию' }).click();
-    await page.getByLabel('Название').fill(` ${SOUPS.toUpperCase()} `);
+    await page.getByLabel('Название на русском').fill(` ${SOUPS.toUpperCase()} `);
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await fieldError(page, 'Название').getByText('Категория блюд с таким названием уже есть').waitFor();
+    await fieldError(page, 'Название на русском').getByText('Категория блюд с таким названием уже есть').waitFor();
     expect(new URL(page.url()).pathname).toBe('/category/create');
     await shot(page, 'dish-category-name-taken');
     await page.goto(`${baseUrl()}/categories`);
@@ -74,12 +74,16 @@ describe('/categories as the education admin', () => {
     await row(SOUPS).getByRole('link', { name: 'Изменить' }).click();
     await page.waitForURL((u) => /^\/category\/\d+$/.test(u.pathname));
     await page.getByText('Редактирование категории блюд').first().waitFor();
-    expect(await page.getByLabel('Название').inputValue()).toBe(SOUPS);
-    await page.getByLabel('Название').fill(`${SOUPS} и бульоны`);
+    expect(await page.getByLabel('Название на русском').inputValue()).toBe(SOUPS);
+    await page.getByLabel('Название на русском').fill(`${SOUPS} и бульоны`);
+    await page.getByLabel('Название на казахском').fill(`Сорпалар ${SUFFIX}`);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Категория сохранена').first().waitFor();
     await page.waitForURL((u) => u.pathname === '/categories');
     await search(SUFFIX);
+    await row(`${SOUPS} и бульоны`).waitFor();
+    // Found by its Kazakh name too, shown by its Russian one.
+    await search(`сорпалар ${SUFFIX}`);
     await row(`${SOUPS} и бульоны`).waitFor();
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ok } from '@tamaq/contract/common';
+import { namesToStore, type StoredNames } from '@tamaq/contract/names';
 import type { Actor } from './auth/actors.ts';
 import { audit } from './audit.ts';
 import { scopeOf, tenantFilter, type Scope } from './auth/scope.ts';
@@ -17,6 +18,9 @@ export type CatalogueTable = PgTable & {
   name: PgColumn;
   deletedAt: PgColumn;
 };
+
+/** A body's names: `name` alone for most catalogues, and `name_kk` beside it for a bilingual one. */
+type BodyNames = { name?: string | null | undefined; name_kk?: string | null | undefined };
 
 /** Computed columns read with every row (a count of what refers to it). */
 type Computed = Record<string, SQL<unknown>>;
@@ -47,8 +51,15 @@ export interface CatalogueSpec<T extends CatalogueTable, X extends Computed, A> 
     tx: Db,
     write: { organizationId: number; id: number | null; values: Partial<T['$inferInsert']> },
   ) => Promise<void>;
-  /** A unique index whose violation is the user's doing: a 422 on the field with the message. */
-  unique?: { constraint: string; field: string; message: string };
+  /** Unique indexes whose violation is the user's doing: a 422 on the field with the message. */
+  unique?:
+    { constraint: string; field: string; message: string } | { constraint: string; field: string; message: string }[];
+  /**
+   * Named in Russian and Kazakh (contract/src/names.ts): the body's `name` and `name_kk` are stored
+   * as `name`, `nameKk` and `nameRuMissing`, a name left out of a change stays, and at least one is
+   * required (422 on `name`).
+   */
+  bilingual?: boolean;
   /** Why a row may not go (a 409), read in the removal's transaction with the row locked; else null. */
   refuseRemoval?: (tx: Db, id: number) => Promise<string | null>;
 }
@@ -88,11 +99,20 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
     try {
       return await write();
     } catch (err) {
-      if (spec.unique && isUniqueViolation(err, spec.unique.constraint)) {
-        throw ValidationError.field(spec.unique.field, spec.unique.message);
+      for (const unique of [spec.unique ?? []].flat()) {
+        if (isUniqueViolation(err, unique.constraint)) throw ValidationError.field(unique.field, unique.message);
       }
       throw err;
     }
+  };
+
+  /** A body's names as the table stores them (when the catalogue is bilingual), given the row before. */
+  const named = <V extends object>(values: V, before: StoredNames | null): V => {
+    if (!spec.bilingual) return values;
+    const { name, name_kk, ...rest } = values as V & { name?: string | null; name_kk?: string | null };
+    const names = namesToStore({ name, name_kk }, before);
+    if ('error' in names) throw ValidationError.field('name', names.error);
+    return { ...rest, ...names } as V;
   };
 
   /** Live rows the scope may see; the super admin may narrow to one organization. */
@@ -129,7 +149,7 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
         const before = await find(scopeOf(actor), id, tx, true);
         if (!before) throw notFound(spec.notFound);
         const organizationId = (before as { organizationId: number }).organizationId;
-        const values = typeof given === 'function' ? given(before) : given;
+        const values = named(typeof given === 'function' ? given(before) : given, before as unknown as StoredNames);
         await spec.check?.(tx, { organizationId, id, values });
         await tx
           .update(t)
@@ -176,8 +196,10 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
       return found(await find(scopeOf(actor), id));
     },
 
-    create: (actor: Actor, values: Omit<T['$inferInsert'], 'organizationId'>): Promise<A> => {
+    /** A bilingual catalogue's body names it by `name` and `name_kk`, either of which may be left out. */
+    create: (actor: Actor, given: Omit<T['$inferInsert'], 'organizationId' | 'name'> & BodyNames): Promise<A> => {
       const organizationId = ownOrganization(actor);
+      const values = named(given, null);
       return saving(() =>
         db.transaction(async (tx) => {
           await spec.check?.(tx, { organizationId, id: null, values: values as Partial<T['$inferInsert']> });
@@ -202,7 +224,10 @@ export function createCatalogue<T extends CatalogueTable, A, X extends Computed 
     },
 
     /** A change of the fields given; the id is the body's. */
-    update(actor: Actor, { id, ...values }: { id: number } & Partial<T['$inferInsert']>): Promise<A> {
+    update(
+      actor: Actor,
+      { id, ...values }: { id: number } & Partial<Omit<T['$inferInsert'], 'name'>> & BodyNames,
+    ): Promise<A> {
       return change(actor, id, values as unknown as Partial<T['$inferInsert']>);
     },
 

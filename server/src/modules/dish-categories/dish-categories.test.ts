@@ -55,8 +55,24 @@ describe('GET /api/categories', () => {
     expect(res.json()).toEqual({
       total: 2,
       rows: [
-        { id: expect.any(Number), organization_id: org.id, name: 'Выпечка', dishes: 0, created_at: expect.any(String) },
-        { id: soups.id, organization_id: org.id, name: 'Супы', dishes: 1, created_at: soups.createdAt.toISOString() },
+        {
+          id: expect.any(Number),
+          organization_id: org.id,
+          name: 'Выпечка',
+          name_ru: 'Выпечка',
+          name_kk: null,
+          dishes: 0,
+          created_at: expect.any(String),
+        },
+        {
+          id: soups.id,
+          organization_id: org.id,
+          name: 'Супы',
+          name_ru: 'Супы',
+          name_kk: null,
+          dishes: 1,
+          created_at: soups.createdAt.toISOString(),
+        },
       ],
     });
     const found = await t.call({
@@ -158,6 +174,33 @@ describe('POST, PUT, GET and DELETE /api/category', () => {
     await category(org.id, 'Соусы');
     const mine = await t.call({ method: 'POST', url: '/api/category', token: admin, payload: { name: 'Соусы' } });
     expect(mine.statusCode).toBe(200);
+  });
+
+  it('names a category in Kazakh first or in both, keeps the Kazakh name through a change without it, and refuses a Kazakh name taken', async () => {
+    const org = await createOrganization(t.db, { type: 'education' });
+    const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org.id });
+    const call = (method: 'POST' | 'PUT', payload: Record<string, unknown>) =>
+      t.call({ method, url: '/api/category', token, payload });
+    const drinks = await call('POST', { name_kk: 'Сусындар' });
+    expect(drinks.statusCode).toBe(200);
+    expect(drinks.json()).toMatchObject({ name: 'Сусындар', name_ru: null, name_kk: 'Сусындар' });
+    const id = drinks.json().id as number;
+    expect((await call('PUT', { id, name: 'Напитки' })).json()).toMatchObject({
+      name: 'Напитки',
+      name_ru: 'Напитки',
+      name_kk: 'Сусындар',
+    });
+    // Another category may not take the Kazakh name, whatever the case.
+    const taken = await call('POST', { name: 'Питьё', name_kk: ' сусындар ' });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().validationErrors).toEqual({ name_kk: ['Категория блюд с таким названием уже есть'] });
+    const none = await call('POST', { name: ' ', name_kk: '' });
+    expect(none.json().validationErrors).toEqual({ name: ['Обязательное поле'] });
+    const cleared = await call('PUT', { id, name: '', name_kk: null });
+    expect(cleared.json().validationErrors).toEqual({ name: ['Обязательное поле'] });
+    // Found by either name.
+    const found = await t.call({ method: 'GET', url: '/api/categories?query=сусын', token });
+    expect(found.json().rows.map((r: { id: number }) => r.id)).toEqual([id]);
   });
 
   it('answers 404 for another organization’s category and changes nothing', async () => {

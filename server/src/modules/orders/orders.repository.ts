@@ -15,6 +15,8 @@ const dishColumns = {
   id: dishes.id,
   categoryId: dishes.categoryId,
   categoryName: dishCategories.name,
+  categoryNameKk: dishCategories.nameKk,
+  categoryNameRuMissing: dishCategories.nameRuMissing,
   name: dishes.name,
   nameKk: dishes.nameKk,
   nameRuMissing: dishes.nameRuMissing,

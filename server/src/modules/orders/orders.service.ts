@@ -38,7 +38,10 @@ function byCategory(rows: CashboxDishRow[]): Cashbox['menu'] {
   for (const row of rows) {
     const last = out.at(-1);
     if (last?.id === row.categoryId) last.products.push(toDish(row));
-    else out.push({ id: row.categoryId, name: row.categoryName, products: [toDish(row)] });
+    else {
+      const names = { name: row.categoryName, nameKk: row.categoryNameKk, nameRuMissing: row.categoryNameRuMissing };
+      out.push({ id: row.categoryId, ...namesOf(names), products: [toDish(row)] });
+    }
   }
   return out;
 }

@@ -411,7 +411,15 @@ describe('GET /api/products/cashbox', () => {
     t.clock.now = new Date('2026-11-24T20:00:00Z');
     const box = await cashbox(token, `?schoolId=${school}`);
     expect(box.paid_menu).toEqual({ id: menu!.id, name: 'Два дня', day: 2 });
-    expect(box.menu).toEqual([{ id: hot.id, name: 'Горячее', products: [expect.objectContaining({ name: 'Суп' })] }]);
+    expect(box.menu).toEqual([
+      {
+        id: hot.id,
+        name: 'Горячее',
+        name_ru: 'Горячее',
+        name_kk: null,
+        products: [expect.objectContaining({ name: 'Суп' })],
+      },
+    ]);
     t.clock.now = new Date('2026-11-24T10:00:00Z');
     const dayOne = await cashbox(token, `?schoolId=${school}`);
     expect(dayOne.menu[0].products.map((p: { name: string }) => p.name)).toEqual(['Каша', 'Суп']);

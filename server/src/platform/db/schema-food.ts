@@ -26,16 +26,23 @@ export const dishCategories = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: orgId(),
+    /** The Russian name, or the Kazakh one while `nameRuMissing` (contract/src/names.ts). */
     name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
   (t) => [
     index('dish_categories_organization_idx').on(t.organizationId),
-    // A name once per organization whatever the letter case, among the categories not deleted.
+    // A name once per organization whatever the letter case, among the categories not deleted; the
+    // Kazakh name too.
     uniqueIndex('dish_categories_organization_name_key')
       .on(t.organizationId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('dish_categories_organization_name_kk_key')
+      .on(t.organizationId, sql`lower(${t.nameKk})`)
+      .where(sql`${t.deletedAt} is null and ${t.nameKk} is not null`),
     index('dish_categories_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );

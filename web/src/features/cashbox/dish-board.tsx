@@ -30,7 +30,10 @@ export function boardItems(data: Cashbox | undefined, query: string): BoardItem[
       )
       .map((dish) => ({ dish }));
   }
-  const sections = [...(data.favorites.length ? [{ name: t.favorites, products: data.favorites }] : []), ...data.menu];
+  const sections = [
+    ...(data.favorites.length ? [{ name: t.favorites, products: data.favorites }] : []),
+    ...data.menu.map((c) => ({ name: nameText(c), products: c.products })),
+  ];
   return sections.flatMap((s) => s.products.map((dish, i) => (i === 0 ? { dish, heading: s.name } : { dish })));
 }
 

@@ -1,13 +1,11 @@
-import { DishCategoryCreate } from '@tamaq/contract/dishes';
-import { Form, Input } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
-import { fromSchema } from '../../ui/form-rules.ts';
+import { NameFields } from '../../ui/name-fields.tsx';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { dishCategoriesResource } from './dish-categories-resource.ts';
 
 const t = i18n.food.dishCategories;
 
-/** '/category/create' and '/category/:id' (docs/product.md): a name; save returns to the list. */
+/** '/category/create' and '/category/:id' (docs/product.md): its names; save returns to the list. */
 export function DishCategoryFormPage() {
   return (
     <ResourceForm
@@ -15,12 +13,10 @@ export function DishCategoryFormPage() {
       texts={t}
       backPath="/categories"
       testId="dish-category-form-page"
-      skeletonRows={1}
-      values={(c) => ({ name: c?.name ?? '' })}
+      skeletonRows={2}
+      values={(c) => ({ name: c ? (c.name_ru ?? '') : '', name_kk: c?.name_kk ?? '' })}
     >
-      <Form.Item name="name" label={t.name} rules={[fromSchema(DishCategoryCreate.shape.name)]} required>
-        <Input maxLength={255} placeholder={t.namePlaceholder} autoFocus />
-      </Form.Item>
+      <NameFields placeholder={t.namePlaceholder} />
     </ResourceForm>
   );
 }

@@ -1,3 +1,4 @@
+import { nameText } from '../../ui/content-name.tsx';
 import { cost as costSchema } from '@tamaq/contract/food-categories';
 import { DishCreate } from '@tamaq/contract/dishes';
 import type { Image } from '@tamaq/contract/profile';
@@ -32,7 +33,7 @@ export function DishFormPage() {
   return (
     <ResourceForm
       resource={dishesResource}
-      texts={{ ...t, title: category.data ? t.titleOf(category.data.name) : t.title }}
+      texts={{ ...t, title: category.data ? t.titleOf(nameText(category.data)) : t.title }}
       backPath={back}
       invalid={categoryId === null || category.isError}
       testId="dish-form-page"

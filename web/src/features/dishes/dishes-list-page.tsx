@@ -1,3 +1,4 @@
+import { nameText } from '../../ui/content-name.tsx';
 import type { Dish } from '@tamaq/contract/dishes';
 import { Avatar, Breadcrumb } from 'antd';
 import { Link, useParams } from 'react-router';
@@ -21,7 +22,7 @@ export const useCategoryId = (): number | null => {
 export function DishesListPage() {
   const categoryId = useCategoryId() ?? 0;
   const category = dishCategoriesResource.useOne(categoryId || null);
-  const name = category.data?.name;
+  const name = category.data ? nameText(category.data) : undefined;
   return (
     <ResourceList<Dish>
       resource={dishesResource}

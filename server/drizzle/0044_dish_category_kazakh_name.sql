@@ -1,0 +1,3 @@
+ALTER TABLE "dish_categories" ADD COLUMN "name_kk" text;--> statement-breakpoint
+ALTER TABLE "dish_categories" ADD COLUMN "name_ru_missing" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "dish_categories_organization_name_kk_key" ON "dish_categories" USING btree ("organization_id",lower("name_kk")) WHERE "dish_categories"."deleted_at" is null and "dish_categories"."name_kk" is not null;

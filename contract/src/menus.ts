@@ -1,3 +1,4 @@
+import { NameAnswer } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
@@ -119,7 +120,8 @@ export const MenuDish = z.object({
   product_id: z.number().int(),
   product: z.object({
     id: z.number().int(),
-    name: z.string(),
+    /** Its names in both languages (names.ts): the menu print shows both. */
+    ...NameAnswer,
     output: z.string(),
     cost: z.string(),
     image: Image.nullable(),

@@ -75,6 +75,8 @@ export function createMenusRepository(db: Db) {
           group: menuDishes.group,
           dishId: dishes.id,
           name: dishes.name,
+          nameKk: dishes.nameKk,
+          nameRuMissing: dishes.nameRuMissing,
           output: dishes.output,
           cost: dishes.cost,
           imageId: images.id,

@@ -1,3 +1,4 @@
+import { namesOf } from '@tamaq/contract/names';
 import type { Ok } from '@tamaq/contract/common';
 import { imageUrl } from '@tamaq/contract/images';
 import {
@@ -40,7 +41,7 @@ const withDishes = async (repo: Repo, row: MenuRow, tx?: Db): Promise<Menu> => (
     product_id: d.dishId,
     product: {
       id: d.dishId,
-      name: d.name,
+      ...namesOf(d),
       output: d.output,
       cost: d.cost,
       image: d.imageId !== null && d.imageKey !== null ? { id: d.imageId, url: imageUrl(d.imageKey) } : null,

@@ -1,3 +1,4 @@
+import { ContentName, nameText } from '../../ui/content-name.tsx';
 import { CloseOutlined, CopyOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
@@ -130,7 +131,7 @@ export function MenuDishes({ menu }: { menu: Menu }) {
                         <ConfirmDelete
                           key="remove"
                           title={t.confirmRemoveDish}
-                          label={t.removeDish(d.product.name)}
+                          label={t.removeDish(nameText(d.product))}
                           onConfirm={() => remove.mutateAsync(d)}
                         />,
                       ]}
@@ -141,7 +142,7 @@ export function MenuDishes({ menu }: { menu: Menu }) {
                             {d.product.name.slice(0, 1)}
                           </Avatar>
                         }
-                        title={d.product.name}
+                        title={<ContentName value={d.product} />}
                         description={`${d.product.output} · ${formatCost(d.product.cost, i18n.food.dishes.currency)}`}
                       />
                     </List.Item>
@@ -267,9 +268,9 @@ function DishPicker(props: {
                 key={d.id}
                 checked={takenSet.has(d.id) || picked.has(d.id)}
                 disabled={takenSet.has(d.id)}
-                onChange={(e) => toggle(d.id, d.name, e.target.checked)}
+                onChange={(e) => toggle(d.id, nameText(d), e.target.checked)}
               >
-                {d.name}{' '}
+                <ContentName value={d} />{' '}
                 <Typography.Text type="secondary">
                   {d.output} · {formatCost(d.cost, i18n.food.dishes.currency)}
                   {takenSet.has(d.id) ? ` · ${t.already}` : ''}

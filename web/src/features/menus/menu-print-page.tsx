@@ -21,7 +21,9 @@ const MENU_CSS = `
   .tamaq-menu h2 { font-size: 13pt; margin: 0 0 1.5mm; border-bottom: 1px solid #000; }
   .tamaq-menu h2, .tamaq-menu h3 { font-weight: bold; }
   .tamaq-menu h3 { font-size: 11pt; margin: 1.5mm 0 0.5mm; }
-  .tamaq-menu .dish { display: flex; justify-content: space-between; gap: 3mm; }`;
+  .tamaq-menu .dish { display: flex; justify-content: space-between; gap: 3mm; }
+  .tamaq-menu .dish .name { display: block; }
+  .tamaq-menu .dish .name.other { font-size: 9.5pt; color: #333; }`;
 
 function Days({ days }: { days: PrintedDay[] }) {
   return (
@@ -36,8 +38,14 @@ function Days({ days }: { days: PrintedDay[] }) {
                 <div className="dish">{t.empty}</div>
               ) : (
                 m.dishes.map((dish) => (
-                  <div key={dish.name} className="dish">
-                    <span>{dish.name}</span>
+                  <div key={dish.names.join('/')} className="dish" data-testid="printed-dish">
+                    <span>
+                      {dish.names.map((name, i) => (
+                        <span key={name} className={i === 0 ? 'name' : 'name other'}>
+                          {name}
+                        </span>
+                      ))}
+                    </span>
                     <span>{dish.output}</span>
                   </div>
                 ))
@@ -52,7 +60,7 @@ function Days({ days }: { days: PrintedDay[] }) {
 
 /**
  * '/menu/:id/print' (ours, beyond the spec): the menu of a day or a week on A4 for the notice board,
- * the dishes with their outputs by meal mode. The link says which days (see `printedDays`); the
+ * the dishes, named in Kazakh and in Russian, with their outputs by meal mode. The link says which days (see `printedDays`); the
  * screen shows what the paper will.
  */
 export function MenuPrintPage() {

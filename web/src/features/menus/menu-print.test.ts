@@ -1,12 +1,12 @@
 import type { Menu } from '@tamaq/contract/menus';
 import { describe, expect, it } from 'vitest';
-import { menuWeekOf, printedDays, weekOf } from './menu-print.ts';
+import { boardNames, menuWeekOf, printedDays, weekOf } from './menu-print.ts';
 
 const dish = (day: number, group: number, name: string) => ({
   day,
   group,
   product_id: day * 100 + group,
-  product: { id: day * 100 + group, name, output: '200 г', cost: '100.00', image: null },
+  product: { id: day * 100 + group, name, name_ru: name, name_kk: null, output: '200 г', cost: '100.00', image: null },
 });
 const menu: Menu = {
   id: 1,
@@ -18,6 +18,15 @@ const menu: Menu = {
   products: [dish(1, 1, 'Каша'), dish(1, 3, 'Борщ'), dish(2, 3, 'Плов'), dish(10, 3, 'Лагман')],
 };
 
+describe('boardNames', () => {
+  it('names a dish in Kazakh then Russian, once each, and by the one it has until both are given', () => {
+    expect(boardNames({ name: 'Чай', name_ru: 'Чай', name_kk: 'Шай' })).toEqual(['Шай', 'Чай']);
+    expect(boardNames({ name: 'Құрт', name_ru: null, name_kk: 'Құрт' })).toEqual(['Құрт']);
+    expect(boardNames({ name: 'Плов', name_ru: 'Плов', name_kk: null })).toEqual(['Плов']);
+    expect(boardNames({ name: 'Палау', name_ru: 'Палау', name_kk: 'Палау' })).toEqual(['Палау']);
+  });
+});
+
 describe('printedDays', () => {
   it('prints one day, or a range of days kept within the menu, by meal mode', () => {
     const one = printedDays(menu, new URLSearchParams('day=1'));
@@ -25,8 +34,8 @@ describe('printedDays', () => {
       {
         title: 'День 1 — понедельник',
         modes: [
-          { name: 'Завтрак', dishes: [{ name: 'Каша', output: '200 г' }] },
-          { name: 'Обед', dishes: [{ name: 'Борщ', output: '200 г' }] },
+          { name: 'Завтрак', dishes: [{ names: ['Каша'], output: '200 г' }] },
+          { name: 'Обед', dishes: [{ names: ['Борщ'], output: '200 г' }] },
         ],
       },
     ]);

@@ -1,13 +1,22 @@
 import { MEAL_MODES, type Menu } from '@tamaq/contract/menus';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
+import type { BilingualName } from '../../ui/content-name.tsx';
 
 const t = i18n.food.menuPrint;
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
 
 export interface PrintedDay {
   title: string;
-  modes: { name: string; dishes: { name: string; output: string }[] }[];
+  /** Each dish by its names, Kazakh then Russian (a notice board shows both), each once. */
+  modes: { name: string; dishes: { names: string[]; output: string }[] }[];
+}
+
+/** A dish's names as a bilingual notice board shows them: the Kazakh, then the Russian, each given once. */
+export function boardNames(d: BilingualName): string[] {
+  const kk = d.name_kk ?? null;
+  const ru = d.name_ru === undefined ? d.name : d.name_ru;
+  return [...new Set([kk, ru].filter((n): n is string => !!n))];
 }
 
 const addDays = (iso: string, n: number) =>
@@ -22,7 +31,7 @@ function dayOf(menu: Menu, day: number, title: string): PrintedDay {
       name: modeName(g),
       dishes: (menu.products ?? [])
         .filter((p) => p.day === day && p.group === g)
-        .map((p) => ({ name: p.product.name, output: p.product.output })),
+        .map((p) => ({ names: boardNames(p.product), output: p.product.output })),
     })),
   };
 }

@@ -6,7 +6,15 @@ const dish = (day: number, group: number) => ({
   day,
   group,
   product_id: day * 100 + group,
-  product: { id: day * 100 + group, name: `Блюдо ${day}-${group}`, output: '200 г', cost: '100.00', image: null },
+  product: {
+    id: day * 100 + group,
+    name: `Блюдо ${day}-${group}`,
+    name_ru: `Блюдо ${day}-${group}`,
+    name_kk: null,
+    output: '200 г',
+    cost: '100.00',
+    image: null,
+  },
 });
 const menu = (activations = 0): Menu => ({
   id: 1,

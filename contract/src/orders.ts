@@ -219,7 +219,8 @@ export const OrderDishesGone = z.object({
 
 export const OrderLine = z.object({
   id: z.number().int(),
-  name: z.string(),
+  /** The dish's names when it was sold (names.ts): a receipt names it in the reader's language. */
+  ...NameAnswer,
   count: z.number().int(),
   /** The dish's price when sold. */
   cost: z.string(),

@@ -140,6 +140,10 @@ describe('a day at a Kazakh school, in Kazakh', () => {
     await paid.or(refused).first().waitFor();
     expect(await refused.allInnerTexts()).toEqual([]);
     expect(plain(await paid.textContent())).toMatch(/№\d+ тапсырыс төленді: 340,00 тг\./);
+    // The receipt names the dish as the cashier saw it, in Kazakh.
+    const receipt = plain(await page.getByTestId('receipt').textContent());
+    expect(receipt).toContain(`Қантты шай ${SUFFIX}`);
+    expect(receipt).not.toContain('Чай с сахаром');
     await shot(page, 'kazakh-cashbox-paid');
   });
 

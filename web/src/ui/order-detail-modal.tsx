@@ -1,3 +1,4 @@
+import { nameText } from './content-name.tsx';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { Order, OrderLine } from '@tamaq/contract/orders';
 import { Alert, Button, Descriptions, Modal, Table } from 'antd';
@@ -68,7 +69,7 @@ export function OrderDetailModal({ order, timeZone, onClose, onPrint, onVoid }: 
             pagination={false}
             dataSource={order.products}
             columns={[
-              { key: 'name', title: t.dish, render: (_, l) => l.name },
+              { key: 'name', title: t.dish, render: (_, l) => nameText(l) },
               { key: 'cost', title: t.cost, align: 'right', render: (_, l) => money(l.cost) },
               { key: 'count', title: t.count, align: 'right', render: (_, l) => l.count },
               { key: 'amount', title: t.amount, align: 'right', render: (_, l) => money(l.amount) },

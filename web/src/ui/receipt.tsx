@@ -1,3 +1,4 @@
+import { nameText } from './content-name.tsx';
 import type { Order } from '@tamaq/contract/orders';
 import { i18n } from '../i18n/texts.ts';
 import { useOrganizationTimeZone } from '../lib/profile.ts';
@@ -39,7 +40,7 @@ export function Receipt({ order, school, copy = false }: { order: Order; school:
         <div className="rule" />
         {order.products.map((l) => (
           <div key={l.id}>
-            <p>{l.name}</p>
+            <p>{nameText(l)}</p>
             <p className="line">
               <span>
                 {l.count} × {money(l.cost)}

@@ -33,7 +33,15 @@ export interface PlacedOrder {
   cashReceived: string | null;
   cashier: string | null;
   schoolName: string | null;
-  lines: { id: number; name: string; count: number; cost: string; amount: string }[];
+  lines: {
+    id: number;
+    name: string;
+    nameKk: string | null;
+    nameRuMissing: boolean;
+    count: number;
+    cost: string;
+    amount: string;
+  }[];
 }
 
 export function createOrdersRepository(db: Db) {
@@ -130,7 +138,7 @@ export function createOrdersRepository(db: Db) {
         with l as (
           select * from json_to_recordset(${JSON.stringify(order.lines)}::json) as l(id int, count int, cost numeric)
         ), d as (
-          select d.id, d.name, d.cost, l.count, l.cost as seen from l
+          select d.id, d.name, d.name_kk, d.name_ru_missing, d.cost, l.count, l.cost as seen from l
           join dishes d on d.id = l.id and d.organization_id = ${order.organizationId}::int and d.deleted_at is null
         ), o as (
           insert into orders (organization_id, school_id, user_id, payment_type, count, amount, created_at, request_key,
@@ -147,9 +155,9 @@ export function createOrdersRepository(db: Db) {
           on conflict (user_id, request_key) where request_key is not null do nothing
           returning id, created_at, count, amount, cash_received
         ), i as (
-          insert into order_items (order_id, dish_id, name, cost, count, amount)
-          select o.id, d.id, d.name, d.cost, d.count, d.cost * d.count from o, d
-          returning dish_id, name, cost, count, amount
+          insert into order_items (order_id, dish_id, name, name_kk, name_ru_missing, cost, count, amount)
+          select o.id, d.id, d.name, d.name_kk, d.name_ru_missing, d.cost, d.count, d.cost * d.count from o, d
+          returning dish_id, name, name_kk, name_ru_missing, cost, count, amount
         ), a as (
           insert into audit_log (actor_id, organization_id, action, entity, entity_id, after)
           select ${order.userId}::int, ${order.organizationId}::int, 'order_create', 'order', o.id::text, ${after}::jsonb
@@ -159,7 +167,8 @@ export function createOrdersRepository(db: Db) {
                o.cash_received::text as "cashReceived",
                (select name from users where id = ${order.userId}::int) as cashier,
                (select name from schools where id = ${order.schoolId}::int) as "schoolName",
-               (select json_agg(json_build_object('id', i.dish_id, 'name', i.name, 'count', i.count,
+               (select json_agg(json_build_object('id', i.dish_id, 'name', i.name, 'nameKk', i.name_kk,
+                                                  'nameRuMissing', i.name_ru_missing, 'count', i.count,
                                                   'cost', i.cost::text, 'amount', i.amount::text)
                                 order by ${alphabetically(sql`i.name`)}, i.dish_id) from i) as lines
         from o`,
@@ -236,6 +245,8 @@ export function createOrdersRepository(db: Db) {
           orderId: orderItems.orderId,
           id: orderItems.dishId,
           name: orderItems.name,
+          nameKk: orderItems.nameKk,
+          nameRuMissing: orderItems.nameRuMissing,
           cost: orderItems.cost,
           count: orderItems.count,
           amount: orderItems.amount,

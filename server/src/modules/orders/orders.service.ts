@@ -78,7 +78,7 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
       change: changeOf(h.cashReceived, h.amount),
       products: lines
         .filter((l) => l.orderId === h.id)
-        .map((l) => ({ id: l.id, name: l.name, count: l.count, cost: l.cost, amount: l.amount })),
+        .map((l) => ({ id: l.id, ...namesOf(l), count: l.count, cost: l.cost, amount: l.amount })),
       voided:
         h.voidedAt !== null && h.voidReason !== null
           ? { at: h.voidedAt.toISOString(), by: h.voidedBy, reason: h.voidReason }
@@ -150,7 +150,10 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
           amount: placed.amount,
           cash_received: placed.cashReceived,
           change: changeOf(placed.cashReceived, placed.amount),
-          products: placed.lines,
+          products: placed.lines.map(({ nameKk, nameRuMissing, ...l }) => ({
+            ...l,
+            ...namesOf({ name: l.name, nameKk, nameRuMissing }),
+          })),
           voided: null,
         };
       // Nothing written: a retry of an order already placed under this key, a school or a dish gone,

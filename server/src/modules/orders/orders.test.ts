@@ -67,6 +67,8 @@ const countOrders = async () => (await t.db.select().from(orders)).length;
 
 describe('POST /api/order', () => {
   it('prices the order from the server’s own prices, exactly, when they are the prices the cashier saw', async () => {
+    // The tea is named in Kazakh too: its line keeps both names as sold, for a receipt in either language.
+    await t.db.update(dishes).set({ nameKk: 'Шай' }).where(eq(dishes.id, tea.id));
     const res = await order({
       organization_id: 999,
       payment_type: 'cash',
@@ -86,9 +88,18 @@ describe('POST /api/order', () => {
       amount: '1351.80',
     });
     expect(res.json().products).toEqual([
-      { id: plov.id, name: 'Плов', count: 3, cost: '450.50', amount: '1351.50' },
-      { id: tea.id, name: 'Чай', count: 3, cost: '0.10', amount: '0.30' },
+      { id: plov.id, name: 'Плов', name_ru: 'Плов', name_kk: null, count: 3, cost: '450.50', amount: '1351.50' },
+      { id: tea.id, name: 'Чай', name_ru: 'Чай', name_kk: 'Шай', count: 3, cost: '0.10', amount: '0.30' },
     ]);
+    // Renamed afterwards, the sold line keeps its names.
+    await t.db.update(dishes).set({ nameKk: 'Қара шай' }).where(eq(dishes.id, tea.id));
+    // The day in any zone: the UTC day before and after hold it.
+    const day = (days: number) =>
+      new Date(Date.parse(res.json().created_at as string) + days * 86_400_000).toISOString().slice(0, 10);
+    const listed = await t.call({ url: `/api/orders?date_from=${day(-1)}&date_to=${day(1)}&limit=100`, token: admin });
+    const sold = listed.json().rows.find((o: Order) => o.id === res.json().id) as Order;
+    expect(sold.products.map((p) => p.name_kk)).toEqual([null, 'Шай']);
+    await t.db.update(dishes).set({ nameKk: null }).where(eq(dishes.id, tea.id));
     const [row] = await t.db.select().from(orders).where(eq(orders.id, res.json().id));
     expect(row).toMatchObject({ organizationId: orgId, amount: '1351.80', count: 6 });
     const trail = await t.db
@@ -248,7 +259,9 @@ describe('POST /api/order', () => {
         { id: bun.id, count: 2 },
       ],
     });
-    expect(res.json().products).toEqual([{ id: bun.id, name: 'Булочка', count: 3, cost: '120.00', amount: '360.00' }]);
+    expect(res.json().products).toEqual([
+      { id: bun.id, name: 'Булочка', name_ru: 'Булочка', name_kk: null, count: 3, cost: '120.00', amount: '360.00' },
+    ]);
     await t.db.update(dishes).set({ cost: '130.00' }).where(eq(dishes.id, bun.id));
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, res.json().id));
     expect(items[0]).toMatchObject({ cost: '120.00', amount: '360.00' });

@@ -199,7 +199,10 @@ export const orderItems = pgTable(
     dishId: integer('dish_id')
       .notNull()
       .references(() => dishes.id, { onDelete: 'restrict' }),
+    /** The dish's names when sold (contract/src/names.ts): the receipt names it in the reader's language. */
     name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
     cost: numeric('cost', { precision: 12, scale: 2 }).notNull(),
     count: integer('count').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),

@@ -1,3 +1,4 @@
+import { nameText } from '../../ui/content-name.tsx';
 import type { CashierDay, Order } from '@tamaq/contract/orders';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -8,7 +9,7 @@ import { PrintOnly } from '../../ui/print-only.tsx';
 const t = i18n.food.cashierDay;
 const o = i18n.food.orders;
 export const money = (amount: string) => formatCost(amount, i18n.food.cashbox.currency);
-export const dishesOf = (order: Order) => order.products.map((p) => `${p.name} × ${p.count}`).join(', ');
+export const dishesOf = (order: Order) => order.products.map((p) => `${nameText(p)} × ${p.count}`).join(', ');
 /** The time of day of an order, 'HH:mm' in the organization's zone. */
 export const timeOf = (iso: string, zone: string) => formatVisitTime(iso, zone).slice(-5);
 

@@ -1,3 +1,4 @@
+import { nameText } from '../../ui/content-name.tsx';
 import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { Order } from '@tamaq/contract/orders';
 import { ORDERS_PAGE_SIZE } from '@tamaq/contract/orders';
@@ -89,7 +90,7 @@ export function OrdersPage() {
       // Narrower than other lists' text, so the sum and the action fit beside it at 1280 px.
       render: (_, o) => (
         <div style={{ maxWidth: '19rem' }}>
-          {o.products.map((p) => `${p.name} × ${p.count}`).join(', ')}
+          {o.products.map((p) => `${nameText(p)} × ${p.count}`).join(', ')}
           {o.voided && (
             <div data-testid="order-voided">
               <Tag color="red">{t.voidedTag}</Tag>

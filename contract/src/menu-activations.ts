@@ -1,3 +1,4 @@
+import { NameAnswer } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
@@ -40,7 +41,7 @@ export const ActivatedMenu = z.object({
   school_id: z.number().int(),
   school: z.object({ id: z.number().int(), name: z.string() }),
   menu_id: z.number().int(),
-  menu: z.object({ id: z.number().int(), name: z.string(), days: z.number().int() }),
+  menu: z.object({ id: z.number().int(), ...NameAnswer, days: z.number().int() }),
   type: z.enum(ACTIVATION_TYPES),
   /** 'YYYY-MM-DD': the menu's first day. */
   date: z.string(),

@@ -1,10 +1,10 @@
-import { NameAnswer } from './names.ts';
+import { NameAnswer, nameBody, someName } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { IdParams, listOf, Ok, Paging } from './common.ts';
 import { Image } from './profile.ts';
-import { bodyId, optionalQueryId, requiredText, z } from './zod.ts';
+import { bodyId, optionalQueryId, z } from './zod.ts';
 
 /**
  * Cyclic menus (docs/product.md "Menus", "Entities", "Calls"; docs/domain.md "Menus, cashbox, orders"): `days` days over the
@@ -132,7 +132,7 @@ export type MenuDish = z.infer<typeof MenuDish>;
 /** A menu; `groups` is the spec's comma string ("1,3"). `products` only in the one-menu answer. */
 export const Menu = z.object({
   id: z.number().int(),
-  name: z.string(),
+  ...NameAnswer,
   days: z.number().int(),
   groups: z.string(),
   /** Activations that apply it (a menu in use cannot be deleted). */
@@ -150,9 +150,12 @@ export type MenuListQuery = z.infer<typeof MenuListQuery>;
 export const MenuList = listOf(Menu);
 export type MenuList = z.infer<typeof MenuList>;
 
-export const MenuCreate = z.object({ name: requiredText(255), days: menuDays(), groups: mealModes() });
+/** The Russian name and the Kazakh one (at least one, see names.ts), the days and the meal modes. */
+const MenuFields = z.object({ ...nameBody(255), days: menuDays(), groups: mealModes() });
+export const MenuCreate = MenuFields.refine(...someName);
 export type MenuCreate = z.infer<typeof MenuCreate>;
-export const MenuUpdate = MenuCreate.extend({ id: bodyId() });
+/** A name left out of a change stays as it is (the spec's client knows no Kazakh name). */
+export const MenuUpdate = MenuFields.extend({ id: bodyId() });
 export type MenuUpdate = z.infer<typeof MenuUpdate>;
 
 const cell = {
@@ -187,7 +190,8 @@ export const MenuDishRemove = z.object({ ...cell, product_id: bodyId() });
 export type MenuDishRemove = z.infer<typeof MenuDishRemove>;
 
 /** `POST /api/menu/{id}/copy` (ours): a new menu with the same days, meal modes and dishes. */
-export const MenuCopy = z.object({ name: requiredText(255) });
+/** The copy's names; one not given is the source's. */
+export const MenuCopy = z.object({ ...nameBody(255) }).refine(...someName);
 export type MenuCopy = z.infer<typeof MenuCopy>;
 
 const dayOf = () =>

@@ -135,7 +135,7 @@ export const Cashbox = z.object({
   favorites: z.array(CashboxDish),
   menu: z.array(z.object({ id: z.number().int(), ...NameAnswer, products: z.array(CashboxDish) })),
   /** Today's paid menu and its day, or null when the cashbox offers every dish. */
-  paid_menu: z.object({ id: z.number().int(), name: z.string(), day: z.number().int() }).nullable(),
+  paid_menu: z.object({ id: z.number().int(), ...NameAnswer, day: z.number().int() }).nullable(),
 });
 export type Cashbox = z.infer<typeof Cashbox>;
 

@@ -342,7 +342,7 @@ describe('the keyboard on every signed-in screen', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/menu/create');
     await settled();
-    await expect.poll(fieldWithFocus).toBe('Название');
+    await expect.poll(fieldWithFocus).toBe('Название на русском');
     await page.keyboard.type(name);
     await tabToField('Дней в цикле');
     await page.keyboard.type('5');

@@ -43,7 +43,8 @@ describe('/menus as the education admin', () => {
     await page.waitForURL((u) => u.pathname === '/menu/create');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.locator('.ant-form-item-explain-error').getByText('Отметьте хотя бы один режим питания').waitFor();
-    await page.getByLabel('Название').fill(MENU);
+    await page.getByLabel('Название на русском').fill(MENU);
+    await page.getByLabel('Название на казахском').fill(`Күз ${SUFFIX}`);
     // Days as typed: 0, 400, 2.5 and «abc» are refused with the field's message, never changed.
     for (const typed of ['0', '400', '2.5', 'abc']) {
       await page.getByLabel('Дней в цикле').fill(typed);
@@ -113,6 +114,8 @@ describe('/menus as the education admin', () => {
     const days = page.getByTestId('menu-print-page').getByTestId('printed-day');
     await days.first().waitFor();
     expect(await days.count()).toBe(5);
+    // The menu by both its names, Kazakh first.
+    expect(await page.locator('.tamaq-menu-preview .sub').textContent()).toBe(`Күз ${SUFFIX} / ${MENU}`);
     const second = days.filter({ hasText: 'День 2 — вторник' });
     // Each dish by its Kazakh and its Russian name; one named in Russian only, by that.
     expect(await second.textContent()).toContain(`Обед${`Палау ${SUFFIX}`}${PLOV}200 г${SOUP}200 г`);

@@ -26,6 +26,8 @@ const columnsOn = (today: string) => ({
   schoolName: schools.name,
   menuId: menuActivations.menuId,
   menuName: menus.name,
+  menuNameKk: menus.nameKk,
+  menuNameRuMissing: menus.nameRuMissing,
   days: menus.days,
   type: menuActivations.type,
   date: menuActivations.date,
@@ -109,7 +111,14 @@ export function createMenuActivationsRepository(db: Db) {
      */
     async applying(schoolId: number, type: ActivationType, today: string, tx: Db = db) {
       const [row] = await tx
-        .select({ menuId: menuActivations.menuId, name: menus.name, days: menus.days, date: menuActivations.date })
+        .select({
+          menuId: menuActivations.menuId,
+          name: menus.name,
+          nameKk: menus.nameKk,
+          nameRuMissing: menus.nameRuMissing,
+          days: menus.days,
+          date: menuActivations.date,
+        })
         .from(menuActivations)
         .innerJoin(menus, eq(menus.id, menuActivations.menuId))
         .where(

@@ -1,3 +1,4 @@
+import { namesOf } from '@tamaq/contract/names';
 import type { ActivationDays, ActivationDaysQuery } from '@tamaq/contract/calendar';
 import type { Ok } from '@tamaq/contract/common';
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
@@ -30,7 +31,11 @@ const toActivated = (row: ActivationRow, todayDay: number | null): ActivatedMenu
   school_id: row.schoolId,
   school: { id: row.schoolId, name: row.schoolName },
   menu_id: row.menuId,
-  menu: { id: row.menuId, name: row.menuName, days: row.days },
+  menu: {
+    id: row.menuId,
+    ...namesOf({ name: row.menuName, nameKk: row.menuNameKk, nameRuMissing: row.menuNameRuMissing }),
+    days: row.days,
+  },
   type: row.type,
   date: row.date,
   today_day: row.current ? todayDay : null,
@@ -72,7 +77,7 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
       if (!row) return null;
       const calendar = await calendars.forSchool(schoolId, addDays(row.date < today ? row.date : today, -7), today);
       const day = calendar?.menuDay(row.date, row.days, today) ?? null;
-      return day !== null ? { menuId: row.menuId, name: row.name, day } : null;
+      return day !== null ? { menuId: row.menuId, ...namesOf(row), day } : null;
     },
 
     async list(actor: Actor, query: ActivatedMenuListQuery): Promise<ActivatedMenuList> {
@@ -95,7 +100,11 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
       const calendar = (await calendars.forSchool(row.schoolId, start, q.to))!;
       return {
         school: { id: row.schoolId, name: row.schoolName },
-        menu: { id: row.menuId, name: row.menuName, days: row.days },
+        menu: {
+          id: row.menuId,
+          ...namesOf({ name: row.menuName, nameKk: row.menuNameKk, nameRuMissing: row.menuNameRuMissing }),
+          days: row.days,
+        },
         days: calendar.days
           .filter((d) => d.date >= q.from)
           .map((d) => ({

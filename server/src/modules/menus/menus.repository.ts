@@ -14,6 +14,8 @@ const columns = {
   id: menus.id,
   organizationId: menus.organizationId,
   name: menus.name,
+  nameKk: menus.nameKk,
+  nameRuMissing: menus.nameRuMissing,
   days: menus.days,
   groups: menus.groups,
   createdAt: menus.createdAt,
@@ -24,6 +26,8 @@ export type MenuRow = Awaited<ReturnType<typeof selectMenus>>[number];
 
 export interface MenuValues {
   name: string;
+  nameKk: string | null;
+  nameRuMissing: boolean;
   days: number;
   groups: number[];
 }
@@ -48,7 +52,7 @@ export function createMenusRepository(db: Db) {
     find,
 
     async list(scope: Scope, opts: { query?: string; organizationId?: number; limit: number; offset: number }) {
-      const where = and(visible(scope, opts.organizationId), searchIn(opts.query, menus.name));
+      const where = and(visible(scope, opts.organizationId), searchIn(opts.query, menus.name, menus.nameKk));
       return listPage(db, {
         rows: (tx) => selectMenus(tx).where(where).orderBy(alphabetically(menus.name), asc(menus.id)),
         table: menus,

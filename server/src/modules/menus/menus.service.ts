@@ -1,4 +1,4 @@
-import { namesOf } from '@tamaq/contract/names';
+import { namesOf, namesToStore, type StoredNames } from '@tamaq/contract/names';
 import type { Ok } from '@tamaq/contract/common';
 import { imageUrl } from '@tamaq/contract/images';
 import {
@@ -26,7 +26,7 @@ type Repo = ReturnType<typeof createMenusRepository>;
 
 const toMenu = (row: MenuRow): Menu => ({
   id: row.id,
-  name: row.name,
+  ...namesOf(row),
   days: row.days,
   groups: [...row.groups].sort((a, b) => a - b).join(','),
   activations: row.activations,
@@ -67,6 +67,13 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
     return menu;
   };
 
+  /** The names to store, or the 422 when neither would be left. */
+  const named = (body: { name?: string | null; name_kk?: string | null }, current: StoredNames | null) => {
+    const names = namesToStore(body, current);
+    if ('error' in names) throw ValidationError.field('name', names.error);
+    return names;
+  };
+
   return {
     async list(actor: Actor, query: MenuListQuery): Promise<MenuList> {
       const { rows, total } = await repo.list(scopeOf(actor), query);
@@ -82,7 +89,11 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
     async create(actor: Actor, body: MenuCreate): Promise<Menu> {
       const organizationId = ownOrganization(actor);
       return platform.db.transaction(async (tx) => {
-        const id = await repo.insert(organizationId, body, tx);
+        const id = await repo.insert(
+          organizationId,
+          { ...named(body, null), days: body.days, groups: body.groups },
+          tx,
+        );
         const menu = toMenu((await repo.find(scopeOf(actor), id, tx))!);
         await audit(tx, actor, { action: 'menu_create', entity: 'menu', entityId: id, organizationId, after: menu });
         return { ...menu, products: [] };
@@ -94,7 +105,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
       return platform.db.transaction(async (tx) => {
         const before = await repo.lock(scopeOf(actor), id, tx);
         if (!before) throw notFound(M.notFound);
-        await repo.update(id, values, tx);
+        await repo.update(id, { ...named(values, before), days: values.days, groups: values.groups }, tx);
         const after = (await repo.find(scopeOf(actor), id, tx))!;
         await audit(tx, actor, {
           action: 'menu_update',
@@ -143,7 +154,8 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
         if (!source) throw notFound(M.notFound);
         const copyId = await repo.insert(
           source.organizationId,
-          { name: body.name, days: source.days, groups: source.groups },
+          // A name the copy is not given is the source's (its Kazakh name, say).
+          { ...named(body, source), days: source.days, groups: source.groups },
           tx,
         );
         await repo.copyDishes(source.id, copyId, tx);

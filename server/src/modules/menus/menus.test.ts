@@ -176,6 +176,23 @@ describe('/api/menu and /api/menus', () => {
   });
 });
 
+describe('a menu’s names in Kazakh and Russian', () => {
+  it('takes either first, keeps the Kazakh one through a change and a copy that leave it out, and finds by both', async () => {
+    const made = await call('POST', '/api/menu', { name_kk: `Күз ${orgId}`, days: 5, groups: '3' });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ name: `Күз ${orgId}`, name_ru: null, name_kk: `Күз ${orgId}` });
+    const id = made.json().id as number;
+    const named = await call('PUT', '/api/menu', { id, name: `Осень ${orgId}`, days: 5, groups: '3' });
+    expect(named.json()).toMatchObject({ name: `Осень ${orgId}`, name_ru: `Осень ${orgId}`, name_kk: `Күз ${orgId}` });
+    const copy = await call('POST', `/api/menu/${id}/copy`, { name: `Осень ${orgId} (копия)` });
+    expect(copy.json()).toMatchObject({ name_ru: `Осень ${orgId} (копия)`, name_kk: `Күз ${orgId}` });
+    const found = await call('GET', `/api/menus?query=${encodeURIComponent(`күз ${orgId}`)}`);
+    expect(found.json().rows.map((m: { id: number }) => m.id)).toContain(id);
+    const none = await call('POST', '/api/menu', { days: 0, groups: '3' });
+    expect(none.json().validationErrors).toMatchObject({ name: ['Обязательное поле'] });
+  });
+});
+
 describe('copying menus and days', () => {
   const cells = (menu: { products: { day: number; group: number; product: { name: string } }[] }) =>
     menu.products.map((p) => `${p.day}/${p.group} ${p.product.name}`);

@@ -104,7 +104,9 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
         school_id: school.id,
         favorites: favorites.map(toDish),
         menu: byCategory(dishes),
-        paid_menu: paid ? { id: paid.menuId, name: paid.name, day: paid.day } : null,
+        paid_menu: paid
+          ? { id: paid.menuId, name: paid.name, name_ru: paid.name_ru, name_kk: paid.name_kk, day: paid.day }
+          : null,
       };
     },
 

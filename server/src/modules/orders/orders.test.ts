@@ -423,7 +423,7 @@ describe('GET /api/products/cashbox', () => {
     // 20:00 UTC on 24 November is 25 November in Tokyo: day 2 of the menu.
     t.clock.now = new Date('2026-11-24T20:00:00Z');
     const box = await cashbox(token, `?schoolId=${school}`);
-    expect(box.paid_menu).toEqual({ id: menu!.id, name: 'Два дня', day: 2 });
+    expect(box.paid_menu).toEqual({ id: menu!.id, name: 'Два дня', name_ru: 'Два дня', name_kk: null, day: 2 });
     expect(box.menu).toEqual([
       {
         id: hot.id,

@@ -87,7 +87,10 @@ export const menus = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: orgId(),
+    /** The Russian name, or the Kazakh one while `nameRuMissing` (contract/src/names.ts). */
     name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
     days: integer('days').notNull(),
     /** Meal modes, ascending. */
     groups: integer('groups').array().notNull(),

@@ -84,7 +84,7 @@ export function DishBoard({
       />
       {data && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-          {data.paid_menu ? t.todayMenu(data.paid_menu.name, data.paid_menu.day) : t.allDishes}
+          {data.paid_menu ? t.todayMenu(nameText(data.paid_menu), data.paid_menu.day) : t.allDishes}
         </Typography.Paragraph>
       )}
       {loading && !data ? (

@@ -1,3 +1,4 @@
+import { ContentName } from '../../ui/content-name.tsx';
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ActivatedMenu } from '@tamaq/contract/menu-activations';
 import { App, Card, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
@@ -47,7 +48,9 @@ export function ActivatedMenusPage() {
       title: t.menu,
       render: (_, row) => (
         <>
-          <Link to={`/menu/${row.menu.id}`}>{row.menu.name}</Link>{' '}
+          <Link to={`/menu/${row.menu.id}`}>
+            <ContentName value={row.menu} />
+          </Link>{' '}
           <Typography.Text type="secondary">({daysOf(row.menu.days)})</Typography.Text>
         </>
       ),

@@ -1,3 +1,4 @@
+import { nameText } from '../../ui/content-name.tsx';
 import { ACTIVATION_MESSAGES, ACTIVATION_TYPES, type ActivationType } from '@tamaq/contract/menu-activations';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Breadcrumb, Button, Card, DatePicker, Form, Radio, Select, Space } from 'antd';
@@ -63,7 +64,7 @@ export function MenuActivatePage() {
   );
   const options = (menus.data?.rows ?? []).map((m) => ({
     value: m.id,
-    label: t.menuOption(m.name, i18n.food.menus.daysOf(m.days)),
+    label: t.menuOption(nameText(m), i18n.food.menus.daysOf(m.days)),
   }));
 
   return (

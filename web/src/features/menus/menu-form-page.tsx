@@ -1,16 +1,16 @@
-import { MEAL_MODES, MENU_DAYS_MAX, MENU_MESSAGES, MenuCreate } from '@tamaq/contract/menus';
-import { Checkbox, Form, Input } from 'antd';
+import { NameFields } from '../../ui/name-fields.tsx';
+import { MEAL_MODES, MENU_DAYS_MAX, MENU_MESSAGES } from '@tamaq/contract/menus';
+import { Checkbox, Form } from 'antd';
 import type { ComponentProps } from 'react';
 import { IntegerInput } from '../../ui/integer-input.tsx';
 import { i18n } from '../../i18n/texts.ts';
-import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { MenuDishes } from './menu-dishes.tsx';
 import { menusResource } from './menus-resource.ts';
 import { shrinkQuestion } from './menu-shrink.ts';
 
 const t = i18n.food.menus;
-type Values = { name: string; days: number | string | null; groups: number[] };
+type Values = { name: string; name_kk: string; days: number | string | null; groups: number[] };
 const modes = Object.entries(MEAL_MODES).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
@@ -29,17 +29,21 @@ export function MenuFormPage() {
       maxWidth={760}
       afterSave={(menu, created) => (created ? `/menu/${menu.id}` : '/menus')}
       values={(m): Values => ({
-        name: m?.name ?? '',
+        name: m ? (m.name_ru ?? '') : '',
+        name_kk: m?.name_kk ?? '',
         days: m?.days ?? null,
         groups: m ? m.groups.split(',').filter(Boolean).map(Number) : [],
       })}
-      body={(v: Values) => ({ name: v.name, days: Number(v.days ?? 0), groups: v.groups.join(',') })}
+      body={(v: Values) => ({
+        name: v.name,
+        name_kk: v.name_kk,
+        days: Number(v.days ?? 0),
+        groups: v.groups.join(','),
+      })}
       askBeforeSave={(v: Values, menu) => shrinkQuestion(menu, Number(v.days), v.groups)}
       below={(menu) => <MenuDishes menu={menu} />}
     >
-      <Form.Item name="name" label={t.name} rules={[fromSchema(MenuCreate.shape.name)]} required>
-        <Input maxLength={255} placeholder={t.namePlaceholder} autoFocus />
-      </Form.Item>
+      <NameFields placeholder={t.namePlaceholder} />
       <Form.Item
         name="days"
         label={t.days}

@@ -1,3 +1,4 @@
+import { nameText } from '../../ui/content-name.tsx';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -5,7 +6,7 @@ import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
 import { menusResource } from './menus-resource.ts';
-import { printedDays, type PrintedDay } from './menu-print.ts';
+import { boardNames, printedDays, type PrintedDay } from './menu-print.ts';
 import { useActivationDays } from './activations-api.ts';
 
 const t = i18n.food.menuPrint;
@@ -79,7 +80,7 @@ export function MenuPrintPage() {
         {t.heading}
         {school ? ` — ${school}` : ''}
       </h1>
-      <p className="sub">{menu.data.name}</p>
+      <p className="sub">{boardNames(menu.data).join(' / ')}</p>
       <Days days={days} />
     </div>
   );
@@ -89,7 +90,7 @@ export function MenuPrintPage() {
       <Breadcrumb
         items={[
           { title: <Link to="/menus">{i18n.food.menus.title}</Link> },
-          { title: menu.data ? <Link to={`/menu/${menu.data.id}`}>{menu.data.name}</Link> : '…' },
+          { title: menu.data ? <Link to={`/menu/${menu.data.id}`}>{nameText(menu.data)}</Link> : '…' },
           { title: t.title },
         ]}
       />

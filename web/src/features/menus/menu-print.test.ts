@@ -11,6 +11,8 @@ const dish = (day: number, group: number, name: string) => ({
 const menu: Menu = {
   id: 1,
   name: 'Неделя',
+  name_ru: 'Неделя',
+  name_kk: null,
   days: 10,
   groups: '1,3',
   activations: 1,

@@ -19,6 +19,8 @@ const dish = (day: number, group: number) => ({
 const menu = (activations = 0): Menu => ({
   id: 1,
   name: 'Неделя',
+  name_ru: 'Неделя',
+  name_kk: null,
   days: 5,
   groups: '1,3,4',
   activations,

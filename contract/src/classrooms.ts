@@ -10,6 +10,25 @@ import { bodyId, id, optionalQueryId, requiredText, z } from './zod.ts';
 
 export const CLASSROOM_NAME_MAX = 100;
 
+/** Latin letters that look like Cyrillic ones, and those Cyrillic letters (a class letter typed on the wrong layout). */
+const LATIN_LOOK_ALIKE = 'aceopxykmthb';
+const CYRILLIC_LOOK_ALIKE = 'асеорхукмтнв';
+
+/**
+ * What makes two class names one class: the letter case, quotes, spaces, hyphens and dots around
+ * the grade and the letter, and Latin look-alike letters do not count: «5 В», «5«В»», «5-в» and
+ * «5 B» (a Latin B) are the class «5 «В»».
+ */
+export function classNameKey(name: string): string {
+  const lower = name.toLocaleLowerCase('ru');
+  let out = '';
+  for (const ch of lower) {
+    const i = LATIN_LOOK_ALIKE.indexOf(ch);
+    out += i >= 0 ? CYRILLIC_LOOK_ALIKE[i] : ch;
+  }
+  return out.replace(/[\s«»"'“”„‘’`\-–—.]+/g, '');
+}
+
 /** Classes (a kindergarten's groups): docs/product.md "Classes", "Calls". */
 export const Classroom = z.object({
   id: z.number().int(),

@@ -1,12 +1,17 @@
-import { classroomMessages, type ClassroomPromote, type ClassroomPromotion } from '@tamaq/contract/classrooms';
+import {
+  classNameKey,
+  classroomMessages,
+  type ClassroomPromote,
+  type ClassroomPromotion,
+} from '@tamaq/contract/classrooms';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { audit } from '../../platform/audit.ts';
 import { conflict, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { ClassroomsRepository } from './classrooms.repository.ts';
 
-/** Class names compare in lower case: «5а» and «5А» are one class. */
-export const sameName = (name: string) => name.toLocaleLowerCase('ru');
+/** Class names compare by their key: «5 В», «5«в»» and «5 B» (Latin) are one class. */
+export const sameName = classNameKey;
 
 interface PlannedMove {
   id: number;

@@ -86,6 +86,16 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     }
   };
 
+  /**
+   * Refuses a name another live class of the school has in other letters (422 on `name`): «5 В»
+   * beside «5 «В»» would be two classes that an import and a person read as one.
+   */
+  const nameFree = async (actor: Actor, schoolId: number, name: string, self: number | null, tx: Db) => {
+    const key = sameName(name);
+    const taken = (await repo.namesOf(schoolId, tx)).some((c) => c.id !== self && sameName(c.name) === key);
+    if (taken) throw ValidationError.field('name', classroomMessages(actor.role).nameTaken);
+  };
+
   return {
     ...createPromotion(platform, repo, schoolFor),
 
@@ -107,11 +117,12 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     async create(actor: Actor, body: ClassroomCreate): Promise<Classroom> {
       const school = await schoolFor(actor, body.schoolId);
       const id = await saving(actor, () =>
-        repo.insert({
-          organizationId: school.organizationId,
-          schoolId: school.id,
-          name: body.name,
-          shift: body.shift ?? 1,
+        platform.db.transaction(async (tx) => {
+          await nameFree(actor, school.id, body.name, null, tx);
+          return repo.insert(
+            { organizationId: school.organizationId, schoolId: school.id, name: body.name, shift: body.shift ?? 1 },
+            tx,
+          );
         }),
       );
       return toClassroom(await visible(actor, id));
@@ -123,6 +134,7 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
       const school = await schoolFor(actor, body.schoolId);
       await saving(actor, () =>
         platform.db.transaction(async (tx) => {
+          await nameFree(actor, school.id, body.name, body.id, tx);
           await repo.update(body.id, { schoolId: school.id, name: body.name, shift: body.shift ?? current.shift }, tx);
           if (school.id !== current.schoolId) await repo.movePupils(body.id, school.id, tx);
         }),

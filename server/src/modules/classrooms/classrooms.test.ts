@@ -158,6 +158,24 @@ describe('POST /api/classroom', () => {
     expect((await create({ schoolId: school2Id, name: '4 Б' })).statusCode).toBe(200);
   });
 
+  it('answers 422 on a name the school has in other quotes, spaces or Latin look-alike letters', async () => {
+    expect((await create({ schoolId, name: '9 «В»' })).statusCode).toBe(200);
+    for (const name of ['9 В', '9в', '9-в', '9 "В"', '9 B', ' 9  «в» ']) {
+      const res = await create({ schoolId, name });
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json().validationErrors, name).toEqual({ name: [CLASSROOM_MESSAGES.nameTaken] });
+    }
+    // Another letter or grade is another class.
+    expect((await create({ schoolId, name: '9 Д' })).statusCode).toBe(200);
+    expect((await create({ schoolId, name: '19 В' })).statusCode).toBe(200);
+    // A rename to the same class in other quotes is its own name, not a sibling's.
+    const rename = (id: number, name: string) =>
+      t.call({ method: 'PUT', url: '/api/classroom', token: admin, payload: { id, schoolId, name } });
+    const own = await addClass(schoolId, '8 «Е»');
+    expect((await rename(own.id, '8 Е')).statusCode).toBe(200);
+    expect((await rename(own.id, '9 В')).statusCode).toBe(422);
+  });
+
   it('answers 422 on name when empty or too long, and on schoolId when missing', async () => {
     const res = await create({ name: '' });
     expect(res.statusCode).toBe(422);

@@ -1,4 +1,5 @@
 /** The people import's rows: the columns it reads, and each row checked against the organization. */
+import { classNameKey } from '@tamaq/contract/classrooms';
 import { isValidIin } from '@tamaq/contract/kz-id';
 import {
   USER_IMPORT_COLUMNS,
@@ -101,7 +102,10 @@ export function checkRows(
 ): ParsedRow[] {
   const { classrooms, categories } = known;
   const classByName = new Map<string, { id: number; schoolId: number }[]>();
-  for (const c of classrooms) classByName.set(key(c.name), [...(classByName.get(key(c.name)) ?? []), c]);
+  // A class is found by its name as a person writes it: «5 В» finds «5 «В»» (see classNameKey).
+  for (const c of classrooms) {
+    classByName.set(classNameKey(c.name), [...(classByName.get(classNameKey(c.name)) ?? []), c]);
+  }
   const categoryByName = new Map<string, { id: number; type: 'sw' | 'common' }>();
   for (const c of categories) if (!categoryByName.has(key(c.name))) categoryByName.set(key(c.name), c);
 
@@ -126,7 +130,7 @@ export function checkRows(
 
     let classroom: ParsedRow['classroom'] = known.classroom;
     if (!classroom && v.classroom) {
-      const found = classByName.get(key(v.classroom)) ?? [];
+      const found = classByName.get(classNameKey(v.classroom)) ?? [];
       if (found.length === 1) classroom = found[0]!;
       else fail(found.length ? I.ambiguousClassroom(v.classroom) : I.unknownClassroom(v.classroom));
     }

@@ -47,6 +47,8 @@ export const ActivatedMenu = z.object({
   date: z.string(),
   /** The menu day today, when this is the activation that applies today; else null. */
   today_day: z.number().int().nullable(),
+  /** 'YYYY-MM-DD': the day a later activation of the school and type took over from it; null while it has not. */
+  replaced_on: z.string().nullable(),
   created_at: z.string(),
 });
 export type ActivatedMenu = z.infer<typeof ActivatedMenu>;

@@ -96,6 +96,49 @@ describe('/activated/menus as the education admin', () => {
   });
 });
 
+describe('an activation a later one took over from', () => {
+  it('says «Заменено с» and the date, not an empty «Сегодня»', async () => {
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const schoolId = (
+      await call<{ id: number }>(admin, 'POST', '/api/school', {
+        region_id: 2,
+        name: `Школа замены ${SUFFIX}`,
+        address: 'ул. Абая, 5',
+        city: 'Алматы',
+      })
+    ).id;
+    const menu = await call<{ id: number }>(admin, 'POST', '/api/menu', {
+      name: `Зима ${SUFFIX}`,
+      days: 5,
+      groups: '3',
+    });
+    const next = await call<{ id: number }>(admin, 'POST', '/api/menu', {
+      name: `Весна2 ${SUFFIX}`,
+      days: 5,
+      groups: '3',
+    });
+    const daysAgo = (n: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date(Date.now() - n * 86_400_000));
+    for (const [menuId, date] of [
+      [menu.id, daysAgo(20)],
+      [next.id, daysAgo(6)],
+    ] as const) {
+      await call(admin, 'POST', '/api/activated/menu/activate', {
+        school_id: schoolId,
+        menu_id: menuId,
+        type: 'paid_food',
+        date,
+      });
+    }
+    await page.goto(`${baseUrl()}/activated/menus?schoolId=${schoolId}`);
+    const replaced = rowOf(`Зима ${SUFFIX}`).getByTestId('activation-replaced');
+    await replaced.waitFor();
+    expect(await replaced.textContent()).toBe(`Заменено с ${daysAgo(6).split('-').reverse().join('.')}`);
+    expect(await rowOf(`Весна2 ${SUFFIX}`).getByTestId('activation-replaced').count()).toBe(0);
+    await shot(page, 'activated-menus-replaced');
+  });
+});
+
 describe('the printed week of an activation', () => {
   it('runs a ten-day menu over the working days: activated on a Tuesday, it serves day 6 on the second Monday', async () => {
     const admin = await tokenOf('edu.admin@demo.kz');

@@ -126,6 +126,7 @@ export const foodTexts: Widen<typeof ruFood> = {
     date: 'Қолданылу басы',
     today: 'Бүгін',
     todayDay: (n: number) => `${n}-күн`,
+    replacedOn: (date: string) => `${date} бастап ауыстырылды`,
     allSchools: 'Барлық мектептер',
     types: { free_food: 'Тегін тамақтану', paid_food: 'Ақылы тамақтану' },
     typeHint: 'Ақылы мәзір кассада сатылады',

@@ -124,6 +124,7 @@ export const foodTexts = {
     date: 'Действует с',
     today: 'Сегодня',
     todayDay: (n: number) => `День ${n}`,
+    replacedOn: (date: string) => `Заменено с ${date}`,
     allSchools: 'Все школы',
     types: { free_food: 'Бесплатное питание', paid_food: 'Платное питание' },
     typeHint: 'Платное меню продаётся на кассе',

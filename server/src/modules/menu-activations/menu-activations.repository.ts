@@ -19,6 +19,14 @@ const appliesOn = (today: string) => sql<boolean>`(menu_activations.date <= ${to
   where b.school_id = menu_activations.school_id and b.type = menu_activations.type
     and b.deleted_at is null and b.date <= ${today}::date and b.date > menu_activations.date))`;
 
+/**
+ * The day a later live activation of its school and type took over from it ('YYYY-MM-DD'), when one
+ * has by `today`; else null.
+ */
+const replacedOn = (today: string) => sql<string | null>`(select min(b.date)::text from menu_activations b
+  where b.school_id = menu_activations.school_id and b.type = menu_activations.type
+    and b.deleted_at is null and b.date > menu_activations.date and b.date <= ${today}::date)`;
+
 const columnsOn = (today: string) => ({
   id: menuActivations.id,
   organizationId: menuActivations.organizationId,
@@ -33,6 +41,7 @@ const columnsOn = (today: string) => ({
   date: menuActivations.date,
   createdAt: menuActivations.createdAt,
   current: appliesOn(today),
+  replacedOn: replacedOn(today),
 });
 /** Activations with their school's and menu's names, and whether each applies `today`. */
 const select = (tx: Db, today: string) =>

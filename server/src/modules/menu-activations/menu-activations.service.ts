@@ -39,6 +39,7 @@ const toActivated = (row: ActivationRow, todayDay: number | null): ActivatedMenu
   type: row.type,
   date: row.date,
   today_day: row.current ? todayDay : null,
+  replaced_on: row.replacedOn,
   created_at: row.createdAt.toISOString(),
 });
 

@@ -65,8 +65,14 @@ export function ActivatedMenusPage() {
     {
       key: 'today',
       title: t.today,
-      width: 110,
-      render: (_, row) => (row.today_day !== null ? <Tag color="green">{t.todayDay(row.today_day)}</Tag> : null),
+      width: 150,
+      render: (_, row) =>
+        row.today_day !== null ? (
+          <Tag color="green">{t.todayDay(row.today_day)}</Tag>
+        ) : row.replaced_on !== null ? (
+          // A later activation took over: said, rather than an empty cell that looks like a fault.
+          <Tag data-testid="activation-replaced">{t.replacedOn(formatDate(row.replaced_on))}</Tag>
+        ) : null,
     },
     {
       key: 'actions',

@@ -125,6 +125,7 @@ export const PATHS = {
     issue: { method: 'POST', path: '/api/book/issuance' },
     renew: { method: 'POST', path: '/api/book/renewal' },
     takeBack: { method: 'POST', path: '/api/book/returning' },
+    checkIn: { method: 'POST', path: '/api/book/check-in' },
     onHand: { method: 'GET', path: '/api/books/on/hand' },
     notices: { method: 'GET', path: '/api/books/notices' },
   },

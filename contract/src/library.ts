@@ -382,6 +382,20 @@ export const BookReturning = z.object({
   expired_at: z.unknown().optional(),
 });
 export type BookReturning = z.infer<typeof BookReturning>;
+/** `POST /api/book/check-in` (ours): a copy scanned at the desk with nobody at it is taken back from whoever holds it. */
+export const BookCheckIn = z.object({ schoolId: bodyId(), barcode: bookBarcode() });
+export type BookCheckIn = z.infer<typeof BookCheckIn>;
+export const BookCheckedIn = z.object({
+  /** Taken back now; false when it was not on hand (returned before, or never issued). */
+  returned: z.boolean(),
+  barcode: z.string(),
+  book: bookSummary,
+  /** Who held it until now. */
+  holder: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** It came back after its return date. */
+  was_overdue: z.boolean(),
+});
+export type BookCheckedIn = z.infer<typeof BookCheckedIn>;
 export const LoanResult = z.object({ success: z.literal(true), count: z.number().int() });
 export type LoanResult = z.infer<typeof LoanResult>;
 
@@ -701,6 +715,14 @@ export const BOOK_LOANS_ENDPOINTS = {
     access: rolesFor('/books/issuance'),
     module: 'library',
     summary: 'Продление срока книг, которые у ученика на руках',
+  }),
+  checkIn: bookLoansEndpoint('checkIn', {
+    body: BookCheckIn,
+    answer: BookCheckedIn,
+    refusals: [404],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Приём экземпляра по штрихкоду, без ученика: от того, у кого он на руках',
   }),
   takeBack: bookLoansEndpoint('takeBack', {
     body: BookReturning,

@@ -389,6 +389,46 @@ describe('/books/issuance as librarian@demo.kz', () => {
     await page.getByTestId('desk-prompt').waitFor();
   });
 
+  it('takes back a pile of books by their barcodes alone, with nobody at the desk', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const book = await bookWithCopies(token, `Астрономия ${SUFFIX}`, 2);
+    const [one, two] = book.barcodes;
+    const pupils = await call<UserList>(
+      admin,
+      'GET',
+      `/api/users?schoolId=${book.schoolId}&isPupils=1&limit=1&offset=25`,
+    );
+    const pupil = pupils.rows[0]!;
+    const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await call(token, 'POST', '/api/book/issuance', {
+      user_id: pupil.id,
+      book_ids: [one!.id, two!.id],
+      expired_at: due,
+    });
+
+    await page.goto(`${baseUrl()}/books/issuance`);
+    await page.getByTestId('desk-prompt').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await cdpScan(page, one!.barcode, 5);
+    await note().getByText(`«Астрономия ${SUFFIX}» принята от: ${pupil.name}`).waitFor();
+    await shot(page, 'issuance-check-in');
+    // Still nobody at the desk: the next copy of the pile, then the first again.
+    await page.getByTestId('desk-prompt').waitFor();
+    await cdpScan(page, two!.barcode, 20);
+    await note().getByText(`«Астрономия ${SUFFIX}» принята от: ${pupil.name}`).waitFor();
+    await cdpScan(page, one!.barcode, 5);
+    await note().getByText(`«Астрономия ${SUFFIX}» (${one!.barcode}) не на руках: принимать нечего`).waitFor();
+    await cdpScan(page, `NOPE${SUFFIX}`, 5);
+    await note().getByText(`Код NOPE${SUFFIX}: ни ученика этой школы, ни экземпляра её библиотеки`).waitFor();
+    const onHand = await call<{ total: number }>(
+      token,
+      'GET',
+      `/api/books/on/hand?schoolId=${book.schoolId}&query=${encodeURIComponent(`Астрономия ${SUFFIX}`)}`,
+    );
+    expect(onHand.total).toBe(0);
+  });
+
   it('warns of overdue books, asks before Esc or another card drops scanned copies, and switches students', async () => {
     const token = await tokenOf('librarian@demo.kz');
     const admin = await tokenOf('edu.admin@demo.kz');

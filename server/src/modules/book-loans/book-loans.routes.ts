@@ -21,6 +21,7 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   bindEndpoint(app, e.issue, (request) => loans.issue(actorOf(request), request.body, idempotencyKey(request)));
   bindEndpoint(app, e.renew, (request) => loans.renew(actorOf(request), request.body, idempotencyKey(request)));
   bindEndpoint(app, e.takeBack, (request) => loans.takeBack(actorOf(request), request.body, idempotencyKey(request)));
+  bindEndpoint(app, e.checkIn, (request) => loans.checkIn(actorOf(request), request.body));
   bindEndpoint(app, e.onHand, (request) => loans.onHand(actorOf(request), request.query));
   bindEndpoint(app, e.notices, (request) => notices.list(actorOf(request), request.query));
 };

@@ -8,6 +8,8 @@ import {
   LOAN_MESSAGES as M,
   libraryChannel,
   type BookByBarcodeQuery,
+  type BookCheckIn,
+  type BookCheckedIn,
   type BookIssuance,
   type BookReturning,
   type LibraryReaderScan,
@@ -229,6 +231,37 @@ export function createBookLoansService(
         await repo.addHistory(history(actor, student, copies, 'returned'), tx);
         return copies.length;
       });
+    },
+
+    /**
+     * A copy scanned with nobody at the desk (a pile of returned books): taken back from whoever
+     * holds it, said with the book, the holder and whether it came back late. A copy not on hand
+     * answers so (a second scan of it, or an answer lost and asked again, changes nothing).
+     */
+    async checkIn(actor: Actor, body: BookCheckIn): Promise<BookCheckedIn> {
+      await visibleSchool(actor, body.schoolId);
+      const copy = await repo.copyByBarcode(body.schoolId, body.barcode);
+      if (!copy) throw notFound(LIBRARY_MESSAGES.barcodeNotFound);
+      const answer = { barcode: copy.barcode, book: copy.book };
+      if (copy.holderId === null || copy.holderName === null) {
+        return { ...answer, returned: false, holder: null, was_overdue: false };
+      }
+      const student = await studentFor(actor, copy.holderId);
+      const today = await repo.today(body.schoolId, platform.now());
+      const returned = await platform.db.transaction(async (tx) => {
+        const [locked] = await copiesFor(actor, student, [copy.id], tx);
+        // Taken back meanwhile, at another desk: nothing to do.
+        if (!locked || locked.loanId === null || locked.holderId !== student.id) return false;
+        await repo.closeLoans([locked.loanId], actor.userId, tx);
+        await repo.addHistory(history(actor, student, [locked], 'returned'), tx);
+        return true;
+      });
+      return {
+        ...answer,
+        returned,
+        holder: { id: copy.holderId, name: copy.holderName },
+        was_overdue: returned && copy.expiredAt !== null && copy.expiredAt < today,
+      };
     },
 
     async onHand(actor: Actor, q: OnHandQuery): Promise<OnHandList> {

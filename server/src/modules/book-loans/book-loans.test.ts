@@ -388,6 +388,51 @@ describe('library desk', () => {
     ).toBe(404);
   });
 
+  it('takes a copy back by its barcode alone, from whoever holds it, and says who and whether it was late', async () => {
+    const [a, b] = await copies(schoolId, 2, 'География 8');
+    await call('POST', '/api/book/issuance', librarian, {
+      user_id: bolat.id,
+      book_ids: [a!.id, b!.id],
+      expired_at: '2026-09-10',
+    });
+    t.clock.now = new Date(START.getTime() + 14 * DAY); // 16 September: both late
+    const back = await call('POST', '/api/book/check-in', librarian, { schoolId, barcode: a!.barcode });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toEqual({
+      returned: true,
+      barcode: a!.barcode,
+      book: expect.objectContaining({ name: 'География 8' }),
+      holder: { id: bolat.id, name: 'Болат Ахметов' },
+      was_overdue: true,
+    });
+    // The other copy is still on hand; the one taken back is not, and says so when scanned again.
+    const onHand = (await call('GET', `/api/books/on/hand?schoolId=${schoolId}&query=${b!.barcode}`, librarian)).json();
+    expect((onHand as OnHandList).rows.map((r) => r.barcode)).toEqual([b!.barcode]);
+    const again = await call('POST', '/api/book/check-in', librarian, { schoolId, barcode: a!.barcode });
+    expect(again.json()).toMatchObject({ returned: false, holder: null, was_overdue: false });
+    // A barcode the school's library has not: 404; a bad one: 422; another school's copy: 404.
+    expect((await call('POST', '/api/book/check-in', librarian, { schoolId, barcode: 'NO-SUCH-1' })).statusCode).toBe(
+      404,
+    );
+    const bad = await call('POST', '/api/book/check-in', librarian, { schoolId, barcode: '' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().validationErrors)).toEqual(['barcode']);
+    expect(
+      (await call('POST', '/api/book/check-in', admin, { schoolId: school2Id, barcode: b!.barcode })).statusCode,
+    ).toBe(404);
+    // Another organization and other roles: nothing taken back.
+    const other = await createOrganization(t.db, { modules: ['library'] });
+    const { token: stranger } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
+    expect((await call('POST', '/api/book/check-in', stranger, { schoolId, barcode: b!.barcode })).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', '/api/book/check-in', cashier, { schoolId, barcode: b!.barcode })).statusCode).toBe(403);
+    expect(
+      (await openLoans()).filter((l) => l.barcodeId === b!.id),
+      'the other copy stays on hand',
+    ).toHaveLength(1);
+  });
+
   it('keeps other roles and other organizations out', async () => {
     const [a] = await copies(schoolId, 1, 'Биология');
     const other = await createOrganization(t.db, { modules: ['library'] });

@@ -137,6 +137,25 @@ export function useIssuanceDesk(schoolId: number | null) {
     [ask, greet, update],
   );
 
+  /** A copy taken back by its barcode alone: said with the book, the reader and a late return. */
+  const checkIn = useCallback(
+    async (schoolId: number, code: string) => {
+      let back;
+      try {
+        back = await api.checkIn(schoolId, code);
+      } catch (err) {
+        // Neither a student of the school nor one of its copies.
+        if (isApiError(err) && (err.status === 404 || err.status === 422)) say('error', t.noStudentNorCopy(code));
+        else say('error', errorText(err));
+        return;
+      }
+      if (!back.returned || !back.holder) say('info', t.checkInNotOnHand(back.book.name, back.barcode));
+      else if (back.was_overdue) say('warning', t.checkedInLate(back.book.name, back.holder.name));
+      else say('success', t.checkedIn(back.book.name, back.holder.name));
+    },
+    [say],
+  );
+
   // Scans are looked up one after another, so two quick copies both land and a repeat is caught.
   const queue = useRef<Promise<void>>(Promise.resolve());
   const onScan = useCallback(
@@ -146,7 +165,16 @@ export function useIssuanceDesk(schoolId: number | null) {
         try {
           if (current.student === null) {
             if (schoolId === null) return;
-            const student = await api.student(schoolId, code);
+            let student;
+            try {
+              student = await api.student(schoolId, code);
+            } catch (err) {
+              if (!(isApiError(err) && (err.status === 404 || err.status === 422))) throw err;
+              // Not a student's card: a copy scanned with nobody at the desk is taken back from
+              // whoever holds it (a pile of returned books without their readers).
+              await checkIn(schoolId, code);
+              return;
+            }
             update({ ...EMPTY_DESK, student });
             greet(student);
             return;
@@ -181,7 +209,7 @@ export function useIssuanceDesk(schoolId: number | null) {
         }
       });
     },
-    [schoolId, say, sounds, update, greet, switchTo],
+    [schoolId, say, sounds, update, greet, switchTo, checkIn],
   );
   useBarcodeScanner(onScan, { enabled: schoolId !== null && !confirming && !busy, takeEarlyKeys: true });
 

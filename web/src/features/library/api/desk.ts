@@ -26,5 +26,7 @@ export const desk = {
   renew: (userId: number, copyIds: number[], expiredAt: string, key: string) =>
     loan('renew', userId, copyIds, expiredAt, key),
   takeBack: (userId: number, copyIds: number[], key: string) => loan('takeBack', userId, copyIds, '', key),
+  checkIn: (schoolId: number, barcode: string) =>
+    callEndpoint('book-loans', 'checkIn', { body: { schoolId, barcode } }),
   subscribe: (schoolId: number) => callEndpoint('book-loans', 'subscribe', { body: { schoolId } }),
 };

@@ -7,7 +7,7 @@ import type { UserList } from '@tamaq/contract/users';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, SHOTS, shot, signIn, signOutHere } from './browser.ts';
-import { cdpScan } from './cdp-scan.ts';
+import { cdpBurst, cdpScan } from './cdp-scan.ts';
 import { makeBin } from '@tamaq/contract/kz-id';
 import { call, tokenOf, withCard } from './fixation-helpers.ts';
 
@@ -427,6 +427,48 @@ describe('/books/issuance as librarian@demo.kz', () => {
       `/api/books/on/hand?schoolId=${book.schoolId}&query=${encodeURIComponent(`Астрономия ${SUFFIX}`)}`,
     );
     expect(onHand.total).toBe(0);
+  });
+
+  it('never lets a scan answer the question: refused aloud, the question stays for Enter', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const book = await bookWithCopies(token, `Химия ${SUFFIX}`, 2);
+    const [one, two] = book.barcodes.map((b) => b.barcode);
+    const pupils = await call<UserList>(
+      admin,
+      'GET',
+      `/api/users?schoolId=${book.schoolId}&isPupils=1&limit=1&offset=30`,
+    );
+    const pupil = pupils.rows[0]!;
+    const card = await withCard(admin, pupil, `LQ${SUFFIX}`);
+    await page.goto(`${baseUrl()}/books/issuance`);
+    await page.getByTestId('desk-prompt').waitFor();
+    await cdpScan(page, card, 5);
+    await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
+    await cdpScan(page, one!, 5);
+    await deskCopies().filter({ hasText: one! }).waitFor();
+    await page.keyboard.press('Control+Enter');
+    const question = page.locator('.ant-modal-confirm-title').getByText(/Выдать 1 кн\. ученику/);
+    await question.waitFor();
+    // The next copy scanned while the question is open, as hardware sends it (each key stamped with its
+    // own time, whatever the page is doing): its Enter answers nothing, the scan is refused.
+    await cdpBurst(page, two!, 8);
+    await note().getByText(`Скан ${two!} не принят: сначала ответьте на вопрос`).waitFor();
+    expect(await question.isVisible()).toBe(true);
+    const held = async () =>
+      (
+        await call<{ total: number }>(
+          token,
+          'GET',
+          `/api/books/on/hand?schoolId=${book.schoolId}&query=${encodeURIComponent(`Химия ${SUFFIX}`)}`,
+        )
+      ).total;
+    expect(await held()).toBe(0);
+    await shot(page, 'issuance-scan-during-question');
+    // A person's Enter answers it.
+    await page.keyboard.press('Enter');
+    await note().getByText(`Книги выданы ${pupil.name} до`).waitFor();
+    expect(await held()).toBe(1);
   });
 
   it('warns of overdue books, asks before Esc or another card drops scanned copies, and switches students', async () => {

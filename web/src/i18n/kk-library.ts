@@ -196,6 +196,7 @@ export const libraryTexts: Widen<typeof ruLibrary> = {
     modeReturn: 'Қабылдау',
     studentFound: (name: string) => `Оқушы: ${name}. Кітаптарды сканерлеңіз`,
     noStudent: (card: string) => `${card} картасы: бұл мектепте оқушы табылмады`,
+    scanWhileAsking: (code: string) => `${code} сканы қабылданбады: алдымен сұраққа жауап беріңіз`,
     noStudentNorCopy: (code: string) => `${code} коды: бұл мектептің оқушысы да, кітапханасының данасы да емес`,
     checkedIn: (book: string, reader: string) => `«${book}» қабылданды, тапсырған: ${reader}`,
     checkedInLate: (book: string, reader: string) => `«${book}» қабылданды, тапсырған: ${reader} — кешіктіріп`,

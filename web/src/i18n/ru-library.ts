@@ -191,6 +191,7 @@ export const libraryTexts = {
     modeReturn: 'Приём',
     studentFound: (name: string) => `Ученик: ${name}. Сканируйте книги`,
     noStudent: (card: string) => `Карта ${card}: ученик в этой школе не найден`,
+    scanWhileAsking: (code: string) => `Скан ${code} не принят: сначала ответьте на вопрос`,
     noStudentNorCopy: (code: string) => `Код ${code}: ни ученика этой школы, ни экземпляра её библиотеки`,
     checkedIn: (book: string, reader: string) => `«${book}» принята от: ${reader}`,
     checkedInLate: (book: string, reader: string) => `«${book}» принята от: ${reader} — с опозданием`,

@@ -9,6 +9,7 @@ import { errorText, isApiError } from '../../lib/api-client.ts';
 import { formatDate, toApiDate } from '../../lib/dates.ts';
 import { openLiveChannel } from '../../lib/live-channel.ts';
 import { pageScanSounds } from '../../lib/scan-sounds.ts';
+import { BURST_BREAK_MS, FIELD_BURST_MS } from '../../lib/scanner.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 
 import { desk as api } from './api/desk.ts';
@@ -18,6 +19,16 @@ import { newRequestKey } from '../../lib/request-key.ts';
 const t = i18n.library.issuance;
 /** docs/product.md "States": the desk's messages go away after 5 seconds. */
 const MESSAGE_MS = 5000;
+/**
+ * Keys typed while a question is open, and their Enter, at a scanner's pace: at least four, most of
+ * them `FIELD_BURST_MS` apart or closer, none a pause apart (the scanner's own rule, lib/scanner.ts).
+ */
+function isScan(keys: { at: number }[], enterAt: number): boolean {
+  if (keys.length < 4) return false;
+  const gaps = [...keys.slice(1).map((k, i) => k.at - keys[i]!.at), enterAt - keys.at(-1)!.at];
+  const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+  return median <= FIELD_BURST_MS && gaps.every((g) => g <= BURST_BREAK_MS);
+}
 /** The due date offered first: two weeks from today. */
 const DEFAULT_LOAN_DAYS = 14;
 
@@ -59,7 +70,6 @@ export function useIssuanceDesk(schoolId: number | null) {
   const [due, setDue] = useState<Dayjs>(() => dayjs().add(DEFAULT_LOAN_DAYS, 'day'));
   const [note, setNote] = useState<Note | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const sounds = pageScanSounds();
 
   useEffect(() => {
@@ -91,13 +101,16 @@ export function useIssuanceDesk(schoolId: number | null) {
 
   // The open question: Enter confirms it at once, even before the dialog has focused its button.
   const confirmation = useRef<{ confirm: () => void } | null>(null);
+  // Whether one is open (the scanner is off meanwhile), and the keys typed since it opened.
+  const [asking, setAsking] = useState(false);
+  const burst = useRef<{ key: string; at: number }[]>([]);
   const ask = useCallback(
     (title: string, okText: string, onOk: () => void) => {
       if (confirmation.current) return;
       const done = () => {
         if (confirmation.current !== entry) return;
         confirmation.current = null;
-        setConfirming(false);
+        setAsking(false);
         onOk();
       };
       const dialog = modal.confirm({
@@ -107,7 +120,7 @@ export function useIssuanceDesk(schoolId: number | null) {
         autoFocusButton: 'ok',
         onCancel: () => {
           confirmation.current = null;
-          setConfirming(false);
+          setAsking(false);
         },
         onOk: done,
       });
@@ -118,7 +131,8 @@ export function useIssuanceDesk(schoolId: number | null) {
         },
       };
       confirmation.current = entry;
-      setConfirming(true);
+      burst.current = [];
+      setAsking(true);
     },
     [modal],
   );
@@ -211,7 +225,7 @@ export function useIssuanceDesk(schoolId: number | null) {
     },
     [schoolId, say, sounds, update, greet, switchTo, checkIn],
   );
-  useBarcodeScanner(onScan, { enabled: schoolId !== null && !confirming && !busy, takeEarlyKeys: true });
+  useBarcodeScanner(onScan, { enabled: schoolId !== null && !asking && !busy, takeEarlyKeys: true });
 
   useLibraryReader(schoolId, (student) => {
     if (stateRef.current.copies.length > 0) {
@@ -287,10 +301,17 @@ export function useIssuanceDesk(schoolId: number | null) {
     const onKey = (e: KeyboardEvent) => {
       const open = confirmation.current;
       if (open) {
-        if (e.key === 'Enter') {
+        if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          burst.current = [...burst.current, { key: e.key, at: e.timeStamp }].slice(-64);
+        } else if (e.key === 'Enter') {
           e.preventDefault();
           e.stopPropagation();
-          open.confirm();
+          const keys = burst.current;
+          burst.current = [];
+          // A scan never answers a question: its keys came at a scanner's pace, ended by this Enter.
+          // It is refused aloud, and the question stays for a person to answer.
+          if (isScan(keys, e.timeStamp)) say('warning', t.scanWhileAsking(keys.map((k) => k.key).join('')));
+          else open.confirm();
         }
         return;
       }
@@ -309,7 +330,7 @@ export function useIssuanceDesk(schoolId: number | null) {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [startOver, submit]);
+  }, [say, startOver, submit]);
 
   return { state, stateRef, update, due, setDue, note, busy, onScan, submit, startOver };
 }

@@ -28,7 +28,7 @@ afterAll(() => browser?.close());
 describe('/products/{categoryId} as the education admin', () => {
   it('adds a dish with photo, exact price and output to a category, from the category list', async () => {
     await page.goto(`${baseUrl()}/category/create`);
-    await page.getByLabel('Название').fill(CATEGORY);
+    await page.getByLabel('Название на русском').fill(CATEGORY);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL((u) => u.pathname === '/categories');
     await page.getByLabel('Поиск по названию').fill(SUFFIX);

@@ -409,6 +409,8 @@ export async function readBackup(
  */
 export async function fingerprints(url: string): Promise<Record<string, { rows: number; sha256: string }>> {
   const client = new pg.Client({ connectionString: url });
+  // The database going away mid-way ends it with an 'error' event: its statements fail, the process stays.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');

@@ -155,6 +155,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
       for (;;) {
         if (ended) break;
         const client = new pg.Client(connection('postgres'));
+        // The postmaster killed while this client is connected (between its statements) ends it with
+        // an 'error' event; unheard, that ended the whole process. Its statements fail, and are asked again.
+        client.on('error', () => {});
         try {
           await client.connect();
           const found = await client.query('select 1 from pg_database where datname = $1', [database]);

@@ -25,12 +25,15 @@ const LIVE_COUNTS_MS = 60_000;
 export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const repo = createAdminRepository(platform.db);
   const e = ENDPOINTS.admin;
-  bindEndpoint(app, e.summary, async () => {
+  bindEndpoint(app, e.summary, async (request) => {
     const backups = await backupState(platform.db, platform.config, platform.now());
+    // Why the night's backup or the weekly check failed, in the reader's language (ours are declared so).
+    const say = (text: string | null) => text && translate(text, requestLanguage(request));
+    const { backup } = backups;
     return {
       ...(await repo.summary(platform.now())),
       notices: [...platform.notices.list(), ...backups.notices],
-      backup: backups.backup,
+      backup: { ...backup, failed_reason: say(backup.failed_reason), check_error: say(backup.check_error) },
     };
   });
   bindEndpoint(app, e.outbox, (request) => repo.outbox(request.query));

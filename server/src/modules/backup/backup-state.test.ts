@@ -62,6 +62,11 @@ describe('the backups on the super admin’s dashboard', () => {
       failed_at: '2026-11-03T21:00:01.000Z',
       failed_reason: 'ENOSPC: no space left on device',
     });
+    // A reason that is not ours (the system's) stays as it was written, on either screen.
+    const kk = (
+      await t.call({ method: 'GET', url: '/api/admin/summary', token, headers: { 'accept-language': 'kk' } })
+    ).json();
+    expect(kk.backup.failed_reason).toBe('ENOSPC: no space left on device');
     await t.db.insert(backupRuns).values({
       day: '2026-11-05',
       status: 'done',
@@ -84,6 +89,11 @@ describe('the backups on the super admin’s dashboard', () => {
       checked_at: '2026-11-04T21:00:05.000Z',
       check_error: 'Файл обрезан: копия записана не до конца',
     });
+    // On the Kazakh screen the reason is in Kazakh (ours are declared in both languages).
+    const kk = (
+      await t.call({ method: 'GET', url: '/api/admin/summary', token, headers: { 'accept-language': 'kk' } })
+    ).json();
+    expect(kk.backup.check_error).toBe('Файл қысқартылған: көшірме соңына дейін жазылмаған');
     await t.db.insert(backupChecks).values({ file: 'x', checkedAt: new Date('2026-11-05T21:00:05Z'), ok: true });
     expect((await summary()).notices).toEqual([]);
   });

@@ -221,6 +221,28 @@ describe('/fixation', () => {
     });
     expect(await visitCount(admin, '/api/fixations', w.name)).toBe(0);
     await snap(page, 'fixation-refusal');
+
+    // A cashier who looked away finds both beside «Сегодня»: time, card, who, why; a reload keeps them.
+    const refusals = page.getByTestId('today-refusals');
+    await expect.poll(() => refusals.textContent()).toMatch(/^Отказы: \d+$/);
+    for (const reload of [false, true]) {
+      if (reload) await openScreen();
+      await refusals.click();
+      const list = page.getByTestId('today-refusals-list');
+      const rows = list.locator('tbody tr:not(.ant-table-measure-row)');
+      const first = await rows.nth(0).locator('td').allInnerTexts();
+      const second = await rows.nth(1).locator('td').allInnerTexts();
+      expect(first.slice(1)).toEqual([
+        w.card,
+        `${w.name}, Повар`,
+        'Сегодня не день вахты: питание по графику не положено',
+      ]);
+      expect(first[0]).toMatch(/^\d\d:\d\d$/);
+      expect(second.slice(1)).toEqual([`NOCARD${stamp}`, 'Неизвестно', 'Карта не найдена']);
+      if (!reload) await snap(page, 'fixation-refusals');
+      await page.getByRole('button', { name: 'Закрыть' }).click();
+      await list.waitFor({ state: 'detached' });
+    }
   });
 
   it('takes a number typed by hand with Enter, and keeps the field clean when a scan comes while it has the focus', async () => {

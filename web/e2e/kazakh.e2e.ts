@@ -237,4 +237,23 @@ describe('a day at a Kazakh school, in Kazakh', () => {
     expect(await errors.textContent()).toContain('3-жол: аты-жөні көрсетілмеген');
     await shot(page, 'kazakh-import-refused');
   });
+
+  it("lists the counter's refusals of today in Kazakh", async () => {
+    await asUser('admin@demo.kz');
+    await page.goto(`${baseUrl()}/fixation`);
+    const field = page.getByTestId('manual-card');
+    await field.waitFor();
+    const code = `KKNO${Date.now().toString(36).toUpperCase()}`;
+    await field.fill(code);
+    await field.press('Enter');
+    await page.locator('[data-testid="scan-card"][data-kind="refusal"]').getByText('Карта табылмады').waitFor();
+    const button = page.getByTestId('today-refusals');
+    expect(await button.textContent()).toMatch(/^Бас тартулар: \d+$/);
+    await button.click();
+    const list = page.getByTestId('today-refusals-list');
+    expect(await list.locator('thead th').allInnerTexts()).toEqual(['Уақыт', 'Карта', 'Кім', 'Себеп']);
+    const first = await list.locator('tbody tr:not(.ant-table-measure-row)').first().locator('td').allInnerTexts();
+    expect(first.slice(1)).toEqual([code, 'Белгісіз', 'Карта табылмады']);
+    await shot(page, 'kazakh-refusals');
+  });
 });

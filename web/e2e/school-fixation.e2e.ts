@@ -208,6 +208,20 @@ describe('/school/fixation', () => {
       .getByText('У ученика нет категории питания: питание не положено', { exact: true })
       .waitFor();
     await snap(page, 'school-fixation-no-category');
+
+    // Today's refusals at this counter, newest first, each pupil named with the class.
+    await page.getByTestId('today-refusals').click();
+    const rows = page.getByTestId('today-refusals-list').locator('tbody tr:not(.ant-table-measure-row)');
+    const row = async (k: number) => (await rows.nth(k).locator('td').allInnerTexts()).slice(1);
+    expect(await row(0)).toEqual([
+      none.card,
+      `${none.name}, ${classroom.name}`,
+      'У ученика нет категории питания: питание не положено',
+    ]);
+    expect(await row(1)).toEqual([`NOCARD${stamp}`, 'Неизвестно', 'Карта не найдена']);
+    expect((await row(2)).slice(0, 2)).toEqual([fed.card, `${fed.name}, ${classroom.name}`]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('today-refusals-list').waitFor({ state: 'detached' });
     expect(await visitCount(eduAdmin, LIST, fed.name)).toBe(1);
     expect(await visitCount(eduAdmin, LIST, none.name)).toBe(0);
   });

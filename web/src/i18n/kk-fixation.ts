@@ -59,6 +59,16 @@ export const fixationTexts: Widen<typeof ruFixation> = {
     of: '/',
     hint: 'Бүгін тамақ ішуге құқығы барлардың ішінен бүгін тамақ ішкендер саны',
   },
+  refusals: {
+    label: 'Бас тартулар:',
+    title: 'Бүгінгі бас тартулар',
+    hint: 'Осы компьютерде бүгін бас тартылған скандар: кім белгісіз кетті және неге.',
+    time: 'Уақыт',
+    card: 'Карта',
+    who: 'Кім',
+    unknown: 'Белгісіз',
+    reason: 'Себеп',
+  },
   pace: {
     lastMinute: 'Бір минутта:',
     lastTenMinutes: '10 минутта:',

@@ -21,6 +21,8 @@ import { useScanStation } from './use-scan-station.ts';
 import { useStationTarget } from '../../lib/use-station-target.ts';
 import { reloadNow, useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
+import { TodayRefusals } from './today-refusals-button.tsx';
+import { useTodayRefusals } from './today-refusals.ts';
 import { todayCountKey } from './api/today-count.ts';
 import { SearchField } from '../../ui/search-field.tsx';
 
@@ -85,6 +87,7 @@ export function CanteenFixationPage() {
   const historyTable = useFixationHistoryTable(columns, history, list);
 
   const noCanteens = canteens.isSuccess && canteenRows.length === 0;
+  const refusals = useTodayRefusals(canteenId === undefined ? null : `canteen:${canteenId}`, timeZone);
   const station = useScanStation({
     endpoint: 'recordCanteen',
     body: (code) =>
@@ -93,6 +96,14 @@ export function CanteenFixationPage() {
         : { cardId: code, canteenId, ...(categoryId !== undefined ? { fixationCategoryId: categoryId } : {}) },
     unavailable: noCanteens ? t.noCanteens : null,
     onRecorded: refresh,
+    onRefusal: ({ code, reason, person }) =>
+      refusals.add({
+        at: new Date().toISOString(),
+        code,
+        reason,
+        name: person?.name || null,
+        detail: person ? (person.classroom?.name ?? person.job_title ?? null) : null,
+      }),
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
   });
@@ -145,7 +156,10 @@ export function CanteenFixationPage() {
           )}
           <ManualEntry onSubmit={(code) => void station.submit(code)} disabled={canteenId === undefined} />
           <div style={{ marginLeft: 'auto' }}>
-            <TodayCount kind="canteen" id={canteenId} />
+            <Flex gap={8} align="center" wrap>
+              <TodayRefusals rows={refusals.rows} timeZone={timeZone} />
+              <TodayCount kind="canteen" id={canteenId} />
+            </Flex>
           </div>
         </Flex>
         <CurrentCategories />

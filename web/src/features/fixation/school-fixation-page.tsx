@@ -23,6 +23,8 @@ import { useScanStation } from './use-scan-station.ts';
 import { useStationTarget } from '../../lib/use-station-target.ts';
 import { reloadNow, useThrottledRefresh } from './use-throttled-refresh.ts';
 import { TodayCount } from './today-count.tsx';
+import { TodayRefusals } from './today-refusals-button.tsx';
+import { useTodayRefusals } from './today-refusals.ts';
 import { CurrentCategories } from './current-categories.tsx';
 import { todayCountKey } from './api/today-count.ts';
 import { schoolPaceKey } from './api/school-pace.ts';
@@ -74,11 +76,20 @@ export function SchoolFixationPage() {
   const live = useLiveSchool(schoolId, refresh);
 
   const noSchools = locked === null && schools.isSuccess && schoolRows.length === 0;
+  const refusals = useTodayRefusals(schoolId === undefined ? null : `school:${schoolId}`, timeZone);
   const station = useScanStation({
     endpoint: 'recordSchool',
     body: (code) => (schoolId === undefined ? null : { cardId: code, schoolId }),
     unavailable: noSchools ? t.noSchools : null,
     onRecorded: refresh,
+    onRefusal: ({ code, reason, person }) =>
+      refusals.add({
+        at: new Date().toISOString(),
+        code,
+        reason,
+        name: person?.name || null,
+        detail: person ? (person.classroom?.name ?? person.job_title ?? null) : null,
+      }),
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),
   });
@@ -131,7 +142,10 @@ export function SchoolFixationPage() {
           )}
           <ManualEntry onSubmit={(code) => void station.submit(code)} disabled={schoolId === undefined} />
           <div style={{ marginLeft: 'auto' }}>
-            <TodayCount kind="school" id={schoolId} />
+            <Flex gap={8} align="center" wrap>
+              <TodayRefusals rows={refusals.rows} timeZone={timeZone} />
+              <TodayCount kind="school" id={schoolId} />
+            </Flex>
           </div>
         </Flex>
         <CurrentCategories school schoolId={schoolId} />

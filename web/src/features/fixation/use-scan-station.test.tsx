@@ -9,6 +9,7 @@ import { sendScan } from './page-scan-queue.ts';
 import { cleanCode, feedbackOf, isCardLike } from './scan-feedback.ts';
 import { useScanStation, type ScanStationOptions } from './use-scan-station.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
+import { i18n } from '../../i18n/texts.ts';
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -92,6 +93,35 @@ describe('the scanning counter', () => {
     expect(s.hook.result.current.feedback).toMatchObject({ reason: 'Сейчас нет категории питания по расписанию' });
     expect(s.play.mock.calls).toEqual([['refusal'], ['refusal']]);
     expect(s.onRecorded).not.toHaveBeenCalled();
+  });
+
+  it('lists every refusal for the day, the short code and a scan refused after waiting offline too, but not a double scan', async () => {
+    let online = false;
+    const onRefusal = vi.fn();
+    const onLateRefusal = vi.fn();
+    const s = station(
+      {
+        AAAA: () => Promise.reject(refused(409, 'Уже получил(а) питание сегодня в 12:05')),
+        BBBB: () => Promise.reject(refused(429, 'Слишком много запросов')),
+        CCCC: () =>
+          online
+            ? Promise.reject(refused(404, 'Карта не найдена'))
+            : Promise.reject(new ApiError({ status: 0, code: 'Network error' })),
+      },
+      { onRefusal, onLateRefusal },
+    );
+    await s.scan('AAAA');
+    await s.scan('BBBB');
+    await s.scan('12');
+    await s.scan('CCCC');
+    expect(onRefusal.mock.calls.map(([r]) => [r.code, r.reason])).toEqual([
+      ['AAAA', 'Уже получил(а) питание сегодня в 12:05'],
+      ['12', i18n.fixation.card.notACard],
+    ]);
+    online = true;
+    await act(() => s.queue.retryNow());
+    expect(onRefusal).toHaveBeenLastCalledWith(expect.objectContaining({ code: 'CCCC', reason: 'Карта не найдена' }));
+    expect(onLateRefusal).toHaveBeenCalledExactlyOnceWith('CCCC', 'Карта не найдена');
   });
 
   it('ignores a double scan (429) silently: the green card stays, no sound, and the next scan works', async () => {

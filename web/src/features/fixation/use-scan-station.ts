@@ -1,13 +1,12 @@
 import type { CallInput, Endpoints } from '@tamaq/contract/endpoints';
 import type { Fixation } from '@tamaq/contract/fixations';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { errorText } from '../../lib/api-error.ts';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 import type { ScanQueue } from '../../lib/scan-queue.ts';
 import { pageScanSounds, type ScanSounds } from '../../lib/scan-sounds.ts';
 import { pageScanQueue } from './page-scan-queue.ts';
 import { i18n } from '../../i18n/texts.ts';
-import { cleanCode, feedbackOf, isCardLike, isDoubleScan, toneOf, type Feedback } from './scan-feedback.ts';
+import { cleanCode, feedbackOf, isCardLike, toneOf, type Feedback, type RefusedPerson } from './scan-feedback.ts';
 
 /** The contract's two ways of recording a visit by card: a canteen's and a school's. */
 export type ScanEndpoint = 'recordCanteen' | 'recordSchool';
@@ -27,6 +26,8 @@ export interface ScanStationOptions<N extends ScanEndpoint = ScanEndpoint> {
   onRecorded: () => void;
   /** A scan that waited offline was refused when it finally reached the server. */
   onLateRefusal?: (code: string, reason: string) => void;
+  /** Every scan turned away (but a double scan), now or from the queue: today's list of refusals. */
+  onRefusal?: (refusal: { code: string; reason: string; person?: RefusedPerson }) => void;
   queue?: ScanQueue<Fixation>;
   sounds?: ScanSounds;
   /** The card goes back to "ready" after this long, so an old green card is not taken for a new one. */
@@ -100,6 +101,7 @@ export function useScanStation<N extends ScanEndpoint>(opts: ScanStationOptions<
         const outcome = await queue.submit(endpointPath('fixations', latest.current.endpoint), payload);
         if (outcome.kind === 'recorded') latest.current.onRecorded();
         const next = feedbackOf(outcome);
+        if (next?.kind === 'refusal') latest.current.onRefusal?.(next);
         if (!next || seq < lastShown.current) return;
         lastShown.current = seq;
         show(next);
@@ -128,6 +130,7 @@ export function useScanStation<N extends ScanEndpoint>(opts: ScanStationOptions<
       // Said at once, in red, so the last card shown is not taken for this one's answer.
       const refuse = (reason: string) => {
         lastShown.current = ++counter.current;
+        latest.current.onRefusal?.({ code, reason });
         show({ kind: 'refusal', code, reason });
       };
       if (!isCardLike(code)) return refuse(i18n.fixation.card.notACard);
@@ -164,8 +167,10 @@ export function useScanStation<N extends ScanEndpoint>(opts: ScanStationOptions<
     () =>
       queue.onOutcome((o) => {
         if (o.kind === 'recorded') latest.current.onRecorded();
-        if (o.kind === 'refused' && !isDoubleScan(o)) {
-          latest.current.onLateRefusal?.(String(o.scan.body.cardId ?? ''), errorText(o.error));
+        const late = feedbackOf(o);
+        if (late?.kind === 'refusal') {
+          latest.current.onRefusal?.(late);
+          latest.current.onLateRefusal?.(late.code, late.reason);
         }
       }),
     [queue],

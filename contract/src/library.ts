@@ -286,6 +286,8 @@ export const LibraryStudent = z.object({
   /** The copies on hand (ours), the earliest return date first. */
   loans: z.array(
     z.object({
+      /** The copy's book (ours): the desk asks before another copy of a title the student holds. */
+      book_id: z.number().int(),
       barcode: z.string(),
       name: z.string(),
       authors: z.string(),

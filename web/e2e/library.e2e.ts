@@ -471,6 +471,57 @@ describe('/books/issuance as librarian@demo.kz', () => {
     expect(await held()).toBe(1);
   });
 
+  it('asks before another copy of a title the pupil holds or has in the list; declined, it is not added', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const title = `Физика ${SUFFIX}`;
+    const book = await bookWithCopies(token, title, 3);
+    const [one, two, three] = book.barcodes.map((b) => b.barcode);
+    const other = await bookWithCopies(token, `Биология ${SUFFIX}`, 1);
+    const pupils = await call<UserList>(
+      admin,
+      'GET',
+      `/api/users?schoolId=${book.schoolId}&isPupils=1&limit=1&offset=35`,
+    );
+    const pupil = pupils.rows[0]!;
+    const card = await withCard(admin, pupil, `LT${SUFFIX}`);
+    await call(token, 'POST', '/api/book/issuance', {
+      user_id: pupil.id,
+      book_ids: [book.barcodes[0]!.id],
+      expired_at: isoDay(7),
+    });
+    await page.goto(`${baseUrl()}/books/issuance`);
+    await page.getByTestId('desk-prompt').waitFor();
+    await cdpScan(page, card, 5);
+    await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
+    // Another title goes in without a word.
+    await cdpScan(page, other.barcodes[0]!.barcode, 5);
+    await deskCopies().filter({ hasText: other.barcodes[0]!.barcode }).waitFor();
+    const question = (n: number) =>
+      page
+        .locator('.ant-modal-confirm-title')
+        .getByText(`«${title}»: ${n} экз. этой книги уже у ученика или в списке. Выдать ещё один экземпляр?`);
+    // A second copy of the title the pupil holds: asked; «Отмена» leaves it out.
+    await cdpScan(page, two!, 5);
+    await question(1).waitFor();
+    await shot(page, 'issuance-same-title');
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await question(1).waitFor({ state: 'detached' });
+    expect(await deskCopies().count()).toBe(1);
+    // Asked again, and added.
+    await cdpScan(page, two!, 5);
+    await question(1).waitFor();
+    await page.keyboard.press('Enter');
+    await deskCopies().filter({ hasText: two! }).waitFor();
+    // The third counts the one on hand and the one in the list.
+    await cdpScan(page, three!, 5);
+    await question(2).waitFor();
+    await page.keyboard.press('Enter');
+    await deskCopies().filter({ hasText: three! }).waitFor();
+    expect(await deskCopies().count()).toBe(3);
+    expect(one).toBeDefined();
+  });
+
   it('warns of overdue books, asks before Esc or another card drops scanned copies, and switches students', async () => {
     const token = await tokenOf('librarian@demo.kz');
     const admin = await tokenOf('edu.admin@demo.kz');

@@ -242,5 +242,8 @@ export const libraryTexts: Widen<typeof ruLibrary> = {
     confirmSwitch: (name: string, n: number) =>
       `${name} оқушысына өтесіз бе? Сканерленген кітаптар (${n}) берілген де, қабылданған да жоқ: тізім тазаланады`,
     switchOk: 'Өту',
+    confirmSameTitle: (book: string, n: number) =>
+      `«${book}»: бұл кітаптың ${n} данасы оқушыда немесе тізімде бар. Тағы бір данасын беру керек пе?`,
+    sameTitleOk: 'Қосу',
   },
 };

@@ -237,5 +237,8 @@ export const libraryTexts = {
     confirmSwitch: (name: string, n: number) =>
       `Перейти к ученику ${name}? Отсканированные книги (${n}) не выданы и не приняты: список очистится`,
     switchOk: 'Перейти',
+    confirmSameTitle: (book: string, n: number) =>
+      `«${book}»: ${n} экз. этой книги уже у ученика или в списке. Выдать ещё один экземпляр?`,
+    sameTitleOk: 'Добавить',
   },
 } as const;

@@ -94,6 +94,7 @@ export function createBookLoansRepository(db: Db) {
       const today = sql`(${at.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`;
       return db
         .select({
+          book_id: books.id,
           barcode: bookBarcodes.barcode,
           name: books.name,
           authors: books.authors,

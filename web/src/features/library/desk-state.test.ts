@@ -1,6 +1,6 @@
 import { LOAN_MESSAGES as M, type ScannedBookBarcode } from '@tamaq/contract/library';
 import { describe, expect, it } from 'vitest';
-import { admitCopy, dropCopy, EMPTY_DESK, type Desk } from './desk-state.ts';
+import { admitCopy, dropCopy, EMPTY_DESK, sameTitleCount, type Desk } from './desk-state.ts';
 
 const copy = (id: number, onHands: 'no' | 'own' | 'other'): ScannedBookBarcode => ({
   id,
@@ -37,5 +37,41 @@ describe('the desk', () => {
     const desk = admitted(admitted(EMPTY_DESK, copy(1, 'no')), copy(2, 'no'));
     expect(dropCopy(desk, 1).mode).toBe('issue');
     expect(dropCopy(dropCopy(desk, 1), 2)).toMatchObject({ mode: null, copies: [] });
+  });
+
+  it('counts the copies of a title the student holds and has in the list', () => {
+    const student = {
+      id: 1,
+      name: 'Айгерим',
+      image: null,
+      classroom: null,
+      schoolId: 1,
+      on_hands: 2,
+      overdue: 0,
+      loans: [
+        {
+          book_id: 1,
+          barcode: 'X1',
+          name: 'Алгебра 7',
+          authors: '',
+          expired_at: '2026-12-20',
+          status: 'normal' as const,
+        },
+        {
+          book_id: 2,
+          barcode: 'X2',
+          name: 'Физика 7',
+          authors: '',
+          expired_at: '2026-12-20',
+          status: 'normal' as const,
+        },
+      ],
+    };
+    const desk = { ...EMPTY_DESK, student };
+    expect(sameTitleCount(desk, copy(1, 'no'))).toBe(1);
+    expect(sameTitleCount(admitted(desk, copy(1, 'no')), copy(2, 'no'))).toBe(2);
+    const other = { ...copy(3, 'no'), book: { ...copy(3, 'no').book, id: 3 } };
+    expect(sameTitleCount(desk, other)).toBe(0);
+    expect(sameTitleCount(EMPTY_DESK, copy(1, 'no'))).toBe(0);
   });
 });

@@ -31,3 +31,9 @@ export function dropCopy(desk: Desk, id: number): Desk {
   const copies = desk.copies.filter((c) => c.id !== id);
   return { ...desk, copies, mode: copies.length === 0 ? null : desk.mode };
 }
+
+/** How many copies of `copy`'s title the student at the desk holds or has in the list already. */
+export function sameTitleCount(desk: Desk, copy: ScannedBookBarcode): number {
+  const held = desk.student?.loans.filter((l) => l.book_id === copy.book.id).length ?? 0;
+  return held + desk.copies.filter((c) => c.book.id === copy.book.id).length;
+}

@@ -13,7 +13,7 @@ import { BURST_BREAK_MS, FIELD_BURST_MS } from '../../lib/scanner.ts';
 import { useBarcodeScanner } from '../../lib/use-barcode-scanner.ts';
 
 import { desk as api } from './api/desk.ts';
-import { admitCopy, EMPTY_DESK, type Desk } from './desk-state.ts';
+import { admitCopy, EMPTY_DESK, sameTitleCount, type Desk } from './desk-state.ts';
 import { newRequestKey } from '../../lib/request-key.ts';
 
 const t = i18n.library.issuance;
@@ -212,9 +212,22 @@ export function useIssuanceDesk(schoolId: number | null) {
             say('error', result.error);
             return;
           }
-          update(result.desk);
-          setNote(null);
-          sounds.play('success');
+          const add = () => {
+            // Read again: the desk may have changed while the question was open.
+            const again = admitCopy(stateRef.current, copy);
+            if ('error' in again) return say('error', again.error);
+            update(again.desk);
+            setNote(null);
+            sounds.play('success');
+          };
+          // Another copy of a title the student holds or has in the list: asked, never issued unseen.
+          const same = sameTitleCount(stateRef.current, copy);
+          if (result.desk.mode === 'issue' && same > 0) {
+            sounds.play('refusal');
+            ask(t.confirmSameTitle(copy.book.name, same), t.sameTitleOk, add);
+            return;
+          }
+          add();
         } catch (err) {
           say(
             'error',
@@ -223,7 +236,7 @@ export function useIssuanceDesk(schoolId: number | null) {
         }
       });
     },
-    [schoolId, say, sounds, update, greet, switchTo, checkIn],
+    [schoolId, say, sounds, update, greet, switchTo, checkIn, ask],
   );
   useBarcodeScanner(onScan, { enabled: schoolId !== null && !asking && !busy, takeEarlyKeys: true });
 

@@ -126,6 +126,8 @@ export const PATHS = {
     renew: { method: 'POST', path: '/api/book/renewal' },
     takeBack: { method: 'POST', path: '/api/book/returning' },
     checkIn: { method: 'POST', path: '/api/book/check-in' },
+    settings: { method: 'GET', path: '/api/book/settings' },
+    saveSettings: { method: 'PUT', path: '/api/book/settings' },
     onHand: { method: 'GET', path: '/api/books/on/hand' },
     notices: { method: 'GET', path: '/api/books/notices' },
   },

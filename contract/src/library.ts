@@ -256,6 +256,9 @@ export const LOAN_MESSAGES = withKazakh(
     dueDate: 'Укажите дату возврата',
     noBooks: 'Отсканируйте хотя бы одну книгу',
     tooManyBooks: 'Не больше 100 книг за раз',
+    overdueRefused: (n: number) =>
+      `Просрочено книг — ${n}: по правилу школы новые книги не выдаются, пока просроченные не вернут`,
+    overdueRule: 'Выберите правило: предупреждать или не выдавать',
   } as const,
   {
     studentNotFound: 'Бұл мектепте мұндай картасы бар оқушы табылмады',
@@ -269,6 +272,9 @@ export const LOAN_MESSAGES = withKazakh(
     dueDate: 'Қайтару күнін көрсетіңіз',
     noBooks: 'Кемінде бір кітапты сканерлеңіз',
     tooManyBooks: 'Бір жолы 100 кітаптан аспайды',
+    overdueRefused: (n: number) =>
+      `Мерзімі өткен кітап — ${n}: мектеп ережесі бойынша олар қайтарылмайынша жаңа кітап берілмейді`,
+    overdueRule: 'Ережені таңдаңыз: ескерту немесе бермеу',
   },
 );
 
@@ -283,6 +289,8 @@ export const LibraryStudent = z.object({
   on_hands: z.number().int(),
   /** Of them past their return date (ours): the desk warns before it issues more. */
   overdue: z.number().int(),
+  /** The school's rule for a student with overdue books (ours): issue after a warning, or refuse. */
+  overdue_rule: z.enum(['warn', 'refuse']),
   /** The copies on hand (ours), the earliest return date first. */
   loans: z.array(
     z.object({
@@ -398,6 +406,20 @@ export const BookCheckedIn = z.object({
   was_overdue: z.boolean(),
 });
 export type BookCheckedIn = z.infer<typeof BookCheckedIn>;
+/** What the library desk does for a student with overdue books: warns and issues, or refuses to issue. */
+export const OVERDUE_RULES = ['warn', 'refuse'] as const;
+export type OverdueRule = (typeof OVERDUE_RULES)[number];
+/** `GET /api/book/settings?schoolId=` (ours): the school library's rules. */
+export const LibrarySettingsQuery = z.object({ schoolId: id() });
+export type LibrarySettingsQuery = z.infer<typeof LibrarySettingsQuery>;
+export const LibrarySettings = z.object({ schoolId: z.number().int(), overdue_rule: z.enum(OVERDUE_RULES) });
+export type LibrarySettings = z.infer<typeof LibrarySettings>;
+/** `PUT /api/book/settings` (ours). */
+export const LibrarySettingsBody = z.object({
+  schoolId: bodyId(),
+  overdue_rule: z.enum(OVERDUE_RULES, { error: LOAN_MESSAGES.overdueRule }),
+});
+export type LibrarySettingsBody = z.infer<typeof LibrarySettingsBody>;
 export const LoanResult = z.object({ success: z.literal(true), count: z.number().int() });
 export type LoanResult = z.infer<typeof LoanResult>;
 
@@ -725,6 +747,22 @@ export const BOOK_LOANS_ENDPOINTS = {
     access: rolesFor('/books/issuance'),
     module: 'library',
     summary: 'Приём экземпляра по штрихкоду, без ученика: от того, у кого он на руках',
+  }),
+  settings: bookLoansEndpoint('settings', {
+    query: LibrarySettingsQuery,
+    answer: LibrarySettings,
+    refusals: [404],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Правила библиотеки школы: что делать при просроченных книгах',
+  }),
+  saveSettings: bookLoansEndpoint('saveSettings', {
+    body: LibrarySettingsBody,
+    answer: LibrarySettings,
+    refusals: [404],
+    access: rolesFor('/books/issuance'),
+    module: 'library',
+    summary: 'Правило школы при просроченных книгах: предупреждать или не выдавать',
   }),
   takeBack: bookLoansEndpoint('takeBack', {
     body: BookReturning,

@@ -549,7 +549,7 @@ describe('/books/issuance as librarian@demo.kz', () => {
     await page.getByTestId('desk-student').getByText(late.user.name).waitFor();
     // Warned, and the loans are listed with the overdue one marked.
     const warning = note();
-    await warning.getByText(/просрочено книг — \d+\. Примите их, прежде чем выдавать новые/).waitFor();
+    await warning.getByText(/просрочено книг — \d+\. Напомните вернуть их; по правилу школы выдавать можно/).waitFor();
     expect(await warning.getAttribute('data-kind')).toBe('warning');
     const loans = page.getByTestId('desk-loans');
     await loans.getByText(late.barcode).waitFor();
@@ -585,6 +585,57 @@ describe('/books/issuance as librarian@demo.kz', () => {
     // With nothing scanned, Esc starts over at once.
     await page.keyboard.press('Escape');
     await page.getByTestId('desk-prompt').waitFor();
+  });
+
+  it('refuses new books to a pupil with overdue ones once the school’s rule says so, and still takes them back', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const onHand = await call<{ rows: { user: { id: number; name: string }; barcode: string; status: string }[] }>(
+      token,
+      'GET',
+      '/api/books/on/hand?limit=100',
+    );
+    const late = onHand.rows.find((r) => r.status === 'overdue')!;
+    const lateCard = await withCard(admin, late.user, `OVR${SUFFIX}`);
+    const book = await bookWithCopies(token, `Геометрия ${SUFFIX}`, 1);
+    const rule = page.getByTestId('overdue-rule');
+    try {
+      await page.goto(`${baseUrl()}/books/issuance`);
+      await page.getByTestId('desk-prompt').waitFor();
+      await rule
+        .locator('.ant-select-content, .ant-select-selection-item')
+        .getByText('Предупреждать и выдавать')
+        .waitFor();
+      await rule.click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'Не выдавать, пока не вернёт' })
+        .click();
+      await page.getByText('Правило сохранено').waitFor();
+      expect(
+        (await call<{ overdue_rule: string }>(token, 'GET', `/api/book/settings?schoolId=${book.schoolId}`))
+          .overdue_rule,
+      ).toBe('refuse');
+      // The scan goes to the desk, not into the list just used.
+      await cdpScan(page, lateCard, 10);
+      await page.getByTestId('desk-student').getByText(late.user.name).waitFor();
+      const refused = new RegExp(
+        `^${late.user.name}: просрочено книг — \\d+\\. По правилу школы новые книги не выдаются, пока их не вернут$`,
+      );
+      await note().getByText(refused).waitFor();
+      expect(await note().getAttribute('data-kind')).toBe('error');
+      await shot(page, 'issuance-overdue-refused');
+      // A new copy is refused at the desk; the late one is taken back as ever.
+      await cdpScan(page, book.barcodes[0]!.barcode, 10);
+      await note().getByText(refused).waitFor();
+      expect(await deskCopies().count()).toBe(0);
+      await cdpScan(page, late.barcode, 10);
+      await deskCopies().filter({ hasText: late.barcode }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Сбросить' }).click();
+    } finally {
+      await call(token, 'PUT', '/api/book/settings', { schoolId: book.schoolId, overdue_rule: 'warn' });
+    }
   });
 });
 

@@ -231,7 +231,13 @@ export const libraryTexts: Widen<typeof ruLibrary> = {
     accepted: 'Кітаптар қабылданды!',
     renewed: (date: string) => `Мерзім ${date} дейін ұзартылды`,
     overdueWarning: (name: string, n: number) =>
-      `${name}: мерзімі өткен кітаптар — ${n}. Жаңаларын бермес бұрын оларды қабылдаңыз`,
+      `${name}: мерзімі өткен кітаптар — ${n}. Оларды қайтаруды еске салыңыз; мектеп ережесі бойынша беруге болады`,
+    overdueRefused: (name: string, n: number) =>
+      `${name}: мерзімі өткен кітаптар — ${n}. Мектеп ережесі бойынша олар қайтарылмайынша жаңа кітап берілмейді`,
+    overdueRule: 'Оқушыда мерзімі өткен кітаптар болса',
+    overdueRuleWarn: 'Ескерту және беру',
+    overdueRuleRefuse: 'Қайтармайынша бермеу',
+    overdueRuleSaved: 'Ереже сақталды',
     loansTitle: (n: number) => `Қолында: ${n}`,
     noLoans: 'Қолында кітап жоқ',
     overdue: 'мерзімі өтті',

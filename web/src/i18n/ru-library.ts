@@ -226,7 +226,13 @@ export const libraryTexts = {
     accepted: 'Книги приняты!',
     renewed: (date: string) => `Срок продлён до ${date}`,
     overdueWarning: (name: string, n: number) =>
-      `${name}: просрочено книг — ${n}. Примите их, прежде чем выдавать новые`,
+      `${name}: просрочено книг — ${n}. Напомните вернуть их; по правилу школы выдавать можно`,
+    overdueRefused: (name: string, n: number) =>
+      `${name}: просрочено книг — ${n}. По правилу школы новые книги не выдаются, пока их не вернут`,
+    overdueRule: 'Если у ученика просроченные книги',
+    overdueRuleWarn: 'Предупреждать и выдавать',
+    overdueRuleRefuse: 'Не выдавать, пока не вернёт',
+    overdueRuleSaved: 'Правило сохранено',
     loansTitle: (n: number) => `На руках: ${n}`,
     noLoans: 'Книг на руках нет',
     overdue: 'просрочено',

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { imageUrl } from '@tamaq/contract/images';
-import { LOAN_SOON_DAYS, type LibraryStudent, type LoanStatus } from '@tamaq/contract/library';
+import { LOAN_SOON_DAYS, type LibraryStudent, type LoanStatus, type OverdueRule } from '@tamaq/contract/library';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { containsPattern, listPage } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -20,6 +20,7 @@ const studentColumns = {
   imageKey: images.key,
   classroomName: classrooms.name,
   timeZone: organizations.timeZone,
+  overdueRule: sql<OverdueRule>`coalesce(${schools.libraryOverdueRule}, 'warn')`,
   onHands,
 };
 
@@ -29,6 +30,7 @@ const selectStudent = (tx: Db) =>
     .select(studentColumns)
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(schools, eq(schools.id, users.schoolId))
     .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
     .leftJoin(images, eq(images.id, users.imageId));
 
@@ -44,6 +46,7 @@ export const toStudent = (r: StudentRow, loans: StudentLoan[]): LibraryStudent =
   schoolId: r.schoolId!,
   on_hands: r.onHands,
   overdue: loans.filter((l) => l.status === 'overdue').length,
+  overdue_rule: r.overdueRule,
   loans,
 });
 
@@ -141,6 +144,16 @@ export function createBookLoansRepository(db: Db) {
         .where(and(eq(users.id, id), isNull(users.deletedAt), tenantFilter(users, scope)))
         .limit(1);
       return row && row.schoolId !== null ? row : null;
+    },
+
+    /** What the school's library desk does for a student with overdue books. */
+    async overdueRule(schoolId: number): Promise<OverdueRule> {
+      const [row] = await db.select({ rule: schools.libraryOverdueRule }).from(schools).where(eq(schools.id, schoolId));
+      return (row?.rule as OverdueRule | undefined) ?? 'warn';
+    },
+
+    async setOverdueRule(schoolId: number, rule: OverdueRule): Promise<void> {
+      await db.update(schools).set({ libraryOverdueRule: rule }).where(eq(schools.id, schoolId));
     },
 
     /** A live copy of the school by its barcode. */

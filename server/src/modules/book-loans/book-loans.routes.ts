@@ -22,6 +22,8 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   bindEndpoint(app, e.renew, (request) => loans.renew(actorOf(request), request.body, idempotencyKey(request)));
   bindEndpoint(app, e.takeBack, (request) => loans.takeBack(actorOf(request), request.body, idempotencyKey(request)));
   bindEndpoint(app, e.checkIn, (request) => loans.checkIn(actorOf(request), request.body));
+  bindEndpoint(app, e.settings, (request) => loans.settings(actorOf(request), request.query));
+  bindEndpoint(app, e.saveSettings, (request) => loans.saveSettings(actorOf(request), request.body));
   bindEndpoint(app, e.onHand, (request) => loans.onHand(actorOf(request), request.query));
   bindEndpoint(app, e.notices, (request) => notices.list(actorOf(request), request.query));
 };

@@ -11,6 +11,9 @@ import {
   type BookCheckIn,
   type BookCheckedIn,
   type BookIssuance,
+  type LibrarySettings,
+  type LibrarySettingsBody,
+  type LibrarySettingsQuery,
   type BookReturning,
   type LibraryReaderScan,
   type LibraryStudent,
@@ -167,6 +170,11 @@ export function createBookLoansService(
     async issue(actor: Actor, body: BookIssuance, key: string | null = null): Promise<LoanResult> {
       const student = await studentFor(actor, body.user_id);
       await checkDueDate(student, body.expired_at);
+      // The school's rule may refuse a student with overdue books until they are back.
+      if (student.overdueRule === 'refuse') {
+        const overdue = (await repo.loansOf(student.id, platform.now())).filter((l) => l.status === 'overdue');
+        if (overdue.length > 0) throw conflict(M.overdueRefused(overdue.length));
+      }
       try {
         return await once(actor, key, 'book-issue', body, async (tx) => {
           const copies = await copiesFor(actor, student, body.book_ids, tx);
@@ -190,6 +198,17 @@ export function createBookLoansService(
         if (isUniqueViolation(err, ON_HAND_KEY)) throw conflict(M.alreadyIssued);
         throw err;
       }
+    },
+
+    async settings(actor: Actor, q: LibrarySettingsQuery): Promise<LibrarySettings> {
+      await visibleSchool(actor, q.schoolId);
+      return { schoolId: q.schoolId, overdue_rule: await repo.overdueRule(q.schoolId) };
+    },
+
+    async saveSettings(actor: Actor, body: LibrarySettingsBody): Promise<LibrarySettings> {
+      await visibleSchool(actor, body.schoolId);
+      await repo.setOverdueRule(body.schoolId, body.overdue_rule);
+      return { schoolId: body.schoolId, overdue_rule: body.overdue_rule };
     },
 
     /** A new due date for copies the student holds (renewal): written as `took` with `renewed`. */

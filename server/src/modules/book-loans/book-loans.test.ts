@@ -32,7 +32,7 @@ let elsewhere: { id: number; card: string };
 const START = new Date('2026-09-02T04:00:00Z');
 const DAY = 86_400_000;
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   payload === undefined ? t.call({ method, url, token }) : t.call({ method, url, token, payload });
 
 const pupil = async (school: number, name: string) => {
@@ -431,6 +431,64 @@ describe('library desk', () => {
       (await openLoans()).filter((l) => l.barcodeId === b!.id),
       'the other copy stays on hand',
     ).toHaveLength(1);
+  });
+
+  it('follows the school’s rule for overdue books: warns and issues, or refuses until they are back', async () => {
+    const [late, fresh, renewed] = await copies(schoolId, 3, 'Литература 9');
+    const dana = await pupil(schoolId, 'Жанар Омарова');
+    await call('POST', '/api/book/issuance', librarian, {
+      user_id: dana.id,
+      book_ids: [late!.id],
+      expired_at: '2026-09-05',
+    });
+    t.clock.now = new Date(START.getTime() + 7 * DAY); // 9 September: that copy is late
+    const settings = () => call('GET', `/api/book/settings?schoolId=${schoolId}`, librarian);
+    expect((await settings()).json()).toEqual({ schoolId, overdue_rule: 'warn' });
+    const atDesk = (await call('GET', `/api/book/student?schoolId=${schoolId}&card=${dana.card}`, librarian)).json();
+    expect(atDesk).toMatchObject({ overdue: 1, overdue_rule: 'warn' });
+    // Warned, issued.
+    const issue = (id: number) =>
+      call('POST', '/api/book/issuance', librarian, { user_id: dana.id, book_ids: [id], expired_at: '2026-09-20' });
+    expect((await issue(renewed!.id)).statusCode).toBe(200);
+
+    const saved = await call('PUT', '/api/book/settings', librarian, { schoolId, overdue_rule: 'refuse' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ schoolId, overdue_rule: 'refuse' });
+    expect((await settings()).json().overdue_rule).toBe('refuse');
+    expect(
+      (await call('GET', `/api/book/student?schoolId=${schoolId}&card=${dana.card}`, librarian)).json().overdue_rule,
+    ).toBe('refuse');
+    const refused = await issue(fresh!.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorMessage).toBe(M.overdueRefused(1));
+    expect((await openLoans()).filter((l) => l.barcodeId === fresh!.id)).toHaveLength(0);
+    // Renewing the late copy is how it is set right: allowed; then the rule lets the new one go.
+    const renew = await call('POST', '/api/book/renewal', librarian, {
+      user_id: dana.id,
+      book_ids: [late!.id],
+      expired_at: '2026-09-20',
+    });
+    expect(renew.statusCode, renew.body).toBe(200);
+    expect((await issue(fresh!.id)).statusCode).toBe(200);
+    // The other school keeps its own rule.
+    expect((await call('GET', `/api/book/settings?schoolId=${school2Id}`, admin)).json().overdue_rule).toBe('warn');
+
+    // A rule that is not one: 422, nothing changed; another school's librarian, another organization,
+    // another role: refused.
+    const bad = await call('PUT', '/api/book/settings', librarian, { schoolId, overdue_rule: 'maybe' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors).toEqual({ overdue_rule: [M.overdueRule] });
+    expect(
+      (await call('PUT', '/api/book/settings', librarian, { schoolId: school2Id, overdue_rule: 'refuse' })).statusCode,
+    ).toBe(404);
+    const other = await createOrganization(t.db, { modules: ['library'] });
+    const { token: stranger } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
+    expect((await call('PUT', '/api/book/settings', stranger, { schoolId, overdue_rule: 'warn' })).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/book/settings?schoolId=${schoolId}`, cashier)).statusCode).toBe(403);
+    expect((await settings()).json().overdue_rule).toBe('refuse');
+    await call('PUT', '/api/book/settings', admin, { schoolId, overdue_rule: 'warn' });
   });
 
   it('keeps other roles and other organizations out', async () => {

@@ -142,10 +142,13 @@ export const schools = pgTable(
     weekDays: integer('week_days').notNull().default(5),
     /** A six-day school's grades up to this one study five days: their Saturdays are days off. */
     fiveDayToGrade: smallint('five_day_to_grade'),
+    /** The library desk and a student with overdue books: 'warn' and issue, or 'refuse' until returned. */
+    libraryOverdueRule: text('library_overdue_rule').notNull().default('warn'),
     createdAt: createdAt(),
   },
   (t) => [
     index('schools_organization_idx').on(t.organizationId),
+    check('schools_library_overdue_rule_check', sql`${t.libraryOverdueRule} in ('warn', 'refuse')`),
     check('schools_week_days_check', sql`${t.weekDays} in (5, 6)`),
     check(
       'schools_five_day_grade_check',

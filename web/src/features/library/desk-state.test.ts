@@ -48,6 +48,7 @@ describe('the desk', () => {
       schoolId: 1,
       on_hands: 2,
       overdue: 0,
+      overdue_rule: 'warn' as const,
       loans: [
         {
           book_id: 1,

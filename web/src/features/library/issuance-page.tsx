@@ -13,6 +13,7 @@ import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 
 import { dropCopy } from './desk-state.ts';
+import { OverdueRuleSelect } from './overdue-rule-select.tsx';
 import { StudentLoans } from './student-loans.tsx';
 import { useIssuanceDesk } from './use-issuance-desk.ts';
 
@@ -54,6 +55,17 @@ export function IssuancePage() {
             style={{ maxWidth: 320 }}
             {...{ [CARD_FIELD_ATTRIBUTE]: '' }}
           />
+          {schoolId !== null && (
+            <div style={{ marginLeft: 'auto' }}>
+              <OverdueRuleSelect
+                schoolId={schoolId}
+                onSaved={(rule) => {
+                  const desk = stateRef.current;
+                  if (desk.student) update({ ...desk, student: { ...desk.student, overdue_rule: rule } });
+                }}
+              />
+            </div>
+          )}
         </Flex>
         {note && <Alert type={note.kind} showIcon title={note.text} data-testid="desk-note" data-kind={note.kind} />}
 

@@ -93,8 +93,9 @@ export function useIssuanceDesk(schoolId: number | null) {
   /** A student at the desk: named, and warned of overdue books before anything is issued. */
   const greet = useCallback(
     (student: LibraryStudent) => {
-      if (student.overdue > 0) say('warning', t.overdueWarning(student.name, student.overdue));
-      else say('info', t.studentFound(student.name));
+      if (student.overdue === 0) say('info', t.studentFound(student.name));
+      else if (student.overdue_rule === 'refuse') say('error', t.overdueRefused(student.name, student.overdue));
+      else say('warning', t.overdueWarning(student.name, student.overdue));
     },
     [say],
   );
@@ -210,6 +211,12 @@ export function useIssuanceDesk(schoolId: number | null) {
           const result = admitCopy(stateRef.current, copy);
           if ('error' in result) {
             say('error', result.error);
+            return;
+          }
+          // The school refuses a student with overdue books: taking them back is all the desk does.
+          const { student } = current;
+          if (result.desk.mode === 'issue' && student.overdue > 0 && student.overdue_rule === 'refuse') {
+            say('error', t.overdueRefused(student.name, student.overdue));
             return;
           }
           const add = () => {

@@ -1,4 +1,5 @@
 import { HEADERS } from '@tamaq/contract/constants';
+import type { OverdueRule } from '@tamaq/contract/library';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** The Idempotency-Key of one issue, renewal or return, kept by the desk for its retries. */
@@ -29,4 +30,8 @@ export const desk = {
   checkIn: (schoolId: number, barcode: string) =>
     callEndpoint('book-loans', 'checkIn', { body: { schoolId, barcode } }),
   subscribe: (schoolId: number) => callEndpoint('book-loans', 'subscribe', { body: { schoolId } }),
+  settings: (schoolId: number, signal?: AbortSignal) =>
+    callEndpoint('book-loans', 'settings', { query: { schoolId } }, { signal }),
+  saveSettings: (schoolId: number, rule: OverdueRule) =>
+    callEndpoint('book-loans', 'saveSettings', { body: { schoolId, overdue_rule: rule } }),
 };

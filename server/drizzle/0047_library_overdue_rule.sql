@@ -1,0 +1,2 @@
+ALTER TABLE "schools" ADD COLUMN "library_overdue_rule" text DEFAULT 'warn' NOT NULL;--> statement-breakpoint
+ALTER TABLE "schools" ADD CONSTRAINT "schools_library_overdue_rule_check" CHECK ("schools"."library_overdue_rule" in ('warn', 'refuse'));

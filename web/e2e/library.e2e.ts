@@ -214,6 +214,27 @@ describe('/books as librarian@demo.kz', () => {
     await shot(page, 'book-labels');
     await page.emulateMedia({ media: 'screen' });
 
+    // A sheet already begun: the librarian picks its first free cell, the 23rd (row 8, column 2); the
+    // cells before it print blank, so 2 labels finish that sheet and 3 start the next.
+    await page.getByRole('button', { name: 'Ячейка 23: ряд 8, столбец 2' }).click();
+    await page.getByTestId('label-start-text').getByText('Печать с ячейки 23: первые 22 останутся пустыми').waitFor();
+    await shot(page, 'book-labels-start');
+    await page.emulateMedia({ media: 'print' });
+    const sheets = labels.locator('.book-labels-sheet');
+    expect(await sheets.count()).toBe(2);
+    expect(await sheets.nth(0).locator('.book-label-used').count()).toBe(22);
+    expect(await sheets.nth(0).locator('.book-label').count()).toBe(2);
+    expect(await sheets.nth(1).locator('.book-label').count()).toBe(3);
+    const sheet = (await sheets.nth(0).boundingBox())!;
+    const label = (await sheets.nth(0).locator('.book-label').first().boundingBox())!;
+    // Row 8 of 37.125 mm rows, column 2 of 70 mm columns (96 px an inch).
+    const mm = 96 / 25.4;
+    expect(Math.round((label.y - sheet.y) / mm)).toBe(260);
+    expect(Math.round((label.x - sheet.x) / mm)).toBe(70);
+    await page.pdf({ path: `${SHOTS}/book-labels-start.pdf`, format: 'A4', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('button', { name: 'Ячейка 1: ряд 1, столбец 1' }).click();
+
     // Two copies ticked and removed at once, after the question.
     const two = [
       await copyRows().nth(0).locator('code').textContent(),

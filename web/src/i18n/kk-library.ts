@@ -20,6 +20,12 @@ export const libraryTexts: Widen<typeof ruLibrary> = {
     nameLabel: 'Санат атауы',
     nameHint: 'Мысалы: Оқулықтар',
   },
+  labelStart: {
+    title: 'Парақ басталған ба? Бірінші бос ұяшық:',
+    cell: (n: number, row: number, column: number) => `${n}-ұяшық: ${row}-қатар, ${column}-баған`,
+    fromStart: 'Парақтың басынан басып шығару',
+    fromCell: (n: number) => `${n}-ұяшықтан басып шығару: алғашқы ${n - 1} ұяшық бос қалады`,
+  },
   importLabels: {
     title: 'Жүктелген кітаптардың жапсырмалары',
     back: 'Кітаптар тізіміне',

@@ -17,6 +17,12 @@ export const libraryTexts = {
     nameLabel: 'Название категории',
     nameHint: 'Например: Учебники',
   },
+  labelStart: {
+    title: 'Лист уже начат? Первая свободная ячейка:',
+    cell: (n: number, row: number, column: number) => `Ячейка ${n}: ряд ${row}, столбец ${column}`,
+    fromStart: 'Печать с начала листа',
+    fromCell: (n: number) => `Печать с ячейки ${n}: первые ${n - 1} останутся пустыми`,
+  },
   importLabels: {
     title: 'Этикетки загрузки книг',
     back: 'К списку книг',

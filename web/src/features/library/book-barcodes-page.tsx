@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useAddCopy, useGenerateCopies, useRemoveCopies, useRemoveCopy } from './api/book-copies.ts';
 import { BookLabels, LABELS_PER_SHEET } from './book-labels.tsx';
+import { LabelStartPicker } from './label-start-picker.tsx';
 import { IntegerInput } from '../../ui/integer-input.tsx';
 import { booksResource } from './books-resource.ts';
 import { positiveParam } from '../../ui/resource-form.tsx';
@@ -33,6 +34,8 @@ export function BookBarcodesPage() {
   const removeMany = useRemoveCopies();
   /** Copies ticked for removing together; one no longer listed (removed meanwhile) is dropped. */
   const [picked, setPicked] = useState<number[]>([]);
+  // The first free cell of the label sheet put in the printer (1: a new sheet).
+  const [start, setStart] = useState(1);
   const [countForm] = Form.useForm<{ count: number | string }>();
   const [manual, setManual] = useState('');
   const [manualError, setManualError] = useState<string | null>(null);
@@ -98,7 +101,7 @@ export function BookBarcodesPage() {
   const back = `/books${b ? `?schoolId=${b.schoolId}` : ''}`;
   return (
     <Flex vertical gap={16} data-testid="book-barcodes-page">
-      {b && <BookLabels labels={b.barcodes.map((c) => ({ barcode: c.barcode, name: b.name }))} />}
+      {b && <BookLabels labels={b.barcodes.map((c) => ({ barcode: c.barcode, name: b.name }))} skip={start - 1} />}
       <Card
         loading={!b}
         title={
@@ -114,12 +117,15 @@ export function BookBarcodesPage() {
         }
       >
         {b && (
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
-            <Descriptions.Item label={t.book}>{b.name}</Descriptions.Item>
-            <Descriptions.Item label={t.authors}>{b.authors}</Descriptions.Item>
-            <Descriptions.Item label={t.publisher}>{b.publisher}</Descriptions.Item>
-            <Descriptions.Item label={t.year}>{b.year}</Descriptions.Item>
-          </Descriptions>
+          <Flex gap={24} wrap justify="space-between">
+            <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ flex: '1 1 360px' }}>
+              <Descriptions.Item label={t.book}>{b.name}</Descriptions.Item>
+              <Descriptions.Item label={t.authors}>{b.authors}</Descriptions.Item>
+              <Descriptions.Item label={t.publisher}>{b.publisher}</Descriptions.Item>
+              <Descriptions.Item label={t.year}>{b.year}</Descriptions.Item>
+            </Descriptions>
+            {b.barcodes.length > 0 && <LabelStartPicker value={start} onChange={setStart} />}
+          </Flex>
         )}
       </Card>
       <Card>

@@ -23,22 +23,32 @@ const LABELS_CSS = `
  * What printing shows on a page with copies: their Code 128 labels on A4 sheets of 3 × 8, the
  * barcode's text and the book's name under each code.
  */
-export function BookLabels({ labels }: { labels: BookLabel[] }) {
-  const sheets: BookLabel[][] = [];
-  for (let i = 0; i < labels.length; i += LABELS_PER_SHEET) sheets.push(labels.slice(i, i + LABELS_PER_SHEET));
+export function BookLabels({ labels, skip = 0 }: { labels: BookLabel[]; skip?: number }) {
+  // A sheet already begun: its used cells are left blank, row by row from the top left.
+  const cells: (BookLabel | null)[] = [...Array<null>(skip).fill(null), ...labels];
+  const sheets: (BookLabel | null)[][] = [];
+  for (let i = 0; i < cells.length; i += LABELS_PER_SHEET) sheets.push(cells.slice(i, i + LABELS_PER_SHEET));
   return (
     <PrintOnly page="A4" margin="0" css={LABELS_CSS} testId="book-labels">
       {sheets.map((sheet, i) => (
         <div className="book-labels-sheet" key={i}>
-          {sheet.map((label) => (
-            <div className="book-label" key={label.barcode}>
-              <Code128Svg text={label.barcode} height="17mm" width="58mm" />
-              <div className="book-label-code">{label.barcode}</div>
-              <div className="book-label-name">{label.name}</div>
-            </div>
-          ))}
+          {sheet.map((label, k) =>
+            label ? (
+              <div className="book-label" key={label.barcode}>
+                <Code128Svg text={label.barcode} height="17mm" width="58mm" />
+                <div className="book-label-code">{label.barcode}</div>
+                <div className="book-label-name">{label.name}</div>
+              </div>
+            ) : (
+              <div className="book-label-used" key={`used-${k}`} />
+            ),
+          )}
         </div>
       ))}
     </PrintOnly>
   );
 }
+
+/** How many sheets `labels` labels take from a first sheet begun at cell `start` (1–24). */
+export const sheetsFor = (labels: number, start = 1) =>
+  labels === 0 ? 0 : Math.ceil((labels + start - 1) / LABELS_PER_SHEET);

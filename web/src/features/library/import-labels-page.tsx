@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { BOOK_LABELS_PAGE } from '@tamaq/contract/library';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Pagination, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-client.ts';
@@ -8,7 +9,8 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { positiveParam } from '../../ui/resource-form.tsx';
 import { useImportLabels } from './api/book-copies.ts';
-import { BookLabels } from './book-labels.tsx';
+import { BookLabels, sheetsFor } from './book-labels.tsx';
+import { LabelStartPicker } from './label-start-picker.tsx';
 
 const t = i18n.library.importLabels;
 /** A common A4 label sheet holds 3 × 8 labels (see BookLabels). */
@@ -25,20 +27,23 @@ export function ImportLabelsPage() {
   const [search, setSearch] = useSearchParams();
   const part = Math.max(1, Number(search.get('part')) || 1);
   const labels = useImportLabels(importId, (part - 1) * BOOK_LABELS_PAGE);
+  // The first free cell of the label sheet put in the printer (1: a new sheet).
+  const [start, setStart] = useState(1);
 
   if (importId === null || labels.isError) {
     return <Alert type="error" showIcon title={labels.isError ? errorText(labels.error) : t.notFound} />;
   }
   const data = labels.data;
   const back = `/books${data ? `?schoolId=${data.school_id}` : ''}`;
-  const totalSheets = data ? sheetsOf(data.total) : 0;
   const firstSheet = (part - 1) * (BOOK_LABELS_PAGE / PER_SHEET) + 1;
-  const lastSheet = data ? firstSheet + sheetsOf(data.rows.length) - 1 : firstSheet;
+  // A sheet already begun takes fewer labels: this part may need one sheet more.
+  const lastSheet = data ? firstSheet + sheetsFor(data.rows.length, start) - 1 : firstSheet;
+  const totalSheets = data ? Math.max(sheetsOf(data.total), lastSheet) : 0;
   const printable = !!data && data.rows.length > 0 && !labels.isPlaceholderData;
 
   return (
     <Flex vertical gap={16} data-testid="import-labels-page">
-      {printable && <BookLabels labels={data.rows} />}
+      {printable && <BookLabels labels={data.rows} skip={start - 1} />}
       <Card
         loading={!data}
         title={
@@ -73,6 +78,7 @@ export function ImportLabelsPage() {
                 <Typography.Text data-testid="import-labels-range">
                   {t.sheetsRange(firstSheet, lastSheet, totalSheets)}
                 </Typography.Text>
+                <LabelStartPicker value={start} onChange={setStart} />
                 {data.total > BOOK_LABELS_PAGE && (
                   <>
                     <Typography.Text type="secondary">{t.sheetsHint}</Typography.Text>

@@ -129,6 +129,7 @@ export const PATHS = {
     settings: { method: 'GET', path: '/api/book/settings' },
     saveSettings: { method: 'PUT', path: '/api/book/settings' },
     onHand: { method: 'GET', path: '/api/books/on/hand' },
+    onHandExport: { method: 'GET', path: '/api/books/on/hand/export' },
     notices: { method: 'GET', path: '/api/books/notices' },
   },
   reference: {

@@ -230,8 +230,10 @@ const classroomsEndpoint = endpointsOf('classrooms');
 const ROLES = rolesFor('/classrooms');
 /** Class pickers of other screens (users, pupils) are the super admin's too. */
 const READ_ROLES = [...ROLES, 'SuperAdmin'] as const;
-/** The list also feeds the school reports' class filter (the observer's too). */
-const LIST_ROLES = [...new Set([...READ_ROLES, ...rolesFor('/report/school/fixations')])];
+/** The list also feeds the school reports' class filter (the observer's too) and the library's books on hand. */
+const LIST_ROLES = [
+  ...new Set([...READ_ROLES, ...rolesFor('/report/school/fixations'), ...rolesFor('/books/onhands')]),
+];
 
 export const CLASSROOMS_ENDPOINTS = {
   list: classroomsEndpoint('list', {

@@ -5,7 +5,7 @@ import { ImportConfirmBody } from './imports.ts';
 import { rolesFor } from './routes.ts';
 import { IdParams, listOf, LiveTicket, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
-import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
+import { bodyId, id, msg, optionalQueryId, optionalText, queryFlag, requiredText, z } from './zod.ts';
 
 /** docs/product.md "Limits": the library's lists load 30 rows a page. */
 export const LIBRARY_PAGE_SIZE = 30;
@@ -58,6 +58,8 @@ export const LIBRARY_MESSAGES = withKazakh(
     copiesPick: 'Выберите от 1 до 500 экземпляров',
     count: 'Количество штрихкодов — от 1 до 500',
     confirmCopies: 'Подтверждённое количество экземпляров — целое число от 0 до 20 000',
+    classroomNotFound: 'Класс этой школы не найден',
+    chooseSchool: 'Выберите школу',
   } as const,
   {
     categoryNotFound: 'Санат табылмады',
@@ -77,6 +79,8 @@ export const LIBRARY_MESSAGES = withKazakh(
     copiesPick: '1-ден 500-ге дейін дана таңдаңыз',
     count: 'Штрихкодтар саны — 1-ден 500-ге дейін',
     confirmCopies: 'Расталған даналар саны — 0-ден 20 000-ға дейінгі бүтін сан',
+    classroomNotFound: 'Бұл мектептің сыныбы табылмады',
+    chooseSchool: 'Мектепті таңдаңыз',
   },
 );
 const M = LIBRARY_MESSAGES;
@@ -441,8 +445,59 @@ export const OnHandRow = z.object({
 export type OnHandRow = z.infer<typeof OnHandRow>;
 export const OnHandList = listOf(OnHandRow);
 export type OnHandList = z.infer<typeof OnHandList>;
-export const OnHandQuery = BookCategoryListQuery;
-export type OnHandQuery = BookCategoryListQuery;
+export const OnHandQuery = BookCategoryListQuery.extend({
+  /** Only the copies past their return date (ours). */
+  overdue: queryFlag(),
+  /** Only the pupils of one class of the school (ours): the list a class teacher is handed. */
+  classroomId: optionalQueryId(),
+});
+export type OnHandQuery = z.infer<typeof OnHandQuery>;
+/** `GET /api/books/on/hand/export` (ours): the same list, whole, as a sheet; by class, then pupil. */
+export const OnHandExportQuery = OnHandQuery.omit({ limit: true, offset: true }).extend({
+  token: z.string().max(4096).optional(),
+});
+export type OnHandExportQuery = z.infer<typeof OnHandExportQuery>;
+/** The sheet of the books on hand (or overdue), in both languages. */
+export const ON_HAND_EXPORT = withKazakh(
+  {
+    sheet: (overdue: boolean) => (overdue ? 'Просроченные книги' : 'Книги на руках'),
+    columns: [
+      '№',
+      'Ученик',
+      'Класс',
+      'Книга',
+      'Авторы',
+      'Штрихкод',
+      'Выдана',
+      'Срок возврата',
+      'Дней просрочки',
+    ] as const,
+    title: (overdue: boolean, school: string, classroom: string | null) =>
+      `${overdue ? 'Просроченные книги' : 'Книги на руках'}: ${school}${classroom ? `, класс ${classroom}` : ''}`,
+    asOf: (date: string) => `На ${date}`,
+    file: (overdue: boolean, school: string, classroom: string | null) =>
+      `${overdue ? 'Просроченные книги' : 'Книги на руках'} ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
+  },
+  {
+    sheet: (overdue: boolean) => (overdue ? 'Мерзімі өткен кітаптар' : 'Қолдағы кітаптар'),
+    columns: [
+      '№',
+      'Оқушы',
+      'Сынып',
+      'Кітап',
+      'Авторлар',
+      'Штрихкод',
+      'Берілді',
+      'Қайтару мерзімі',
+      'Кешіккен күн',
+    ] as const,
+    title: (overdue: boolean, school: string, classroom: string | null) =>
+      `${overdue ? 'Мерзімі өткен кітаптар' : 'Қолдағы кітаптар'}: ${school}${classroom ? `, ${classroom} сынып` : ''}`,
+    asOf: (date: string) => `${date} күнгі жағдай`,
+    file: (overdue: boolean, school: string, classroom: string | null) =>
+      `${overdue ? 'Мерзімі өткен кітаптар' : 'Қолдағы кітаптар'} ${school}${classroom ? ` ${classroom}` : ''}.xlsx`,
+  },
+);
 
 /**
  * Overdue notices: once a day, from 09:00 in the organization's time zone, the parents of a
@@ -779,6 +834,14 @@ export const BOOK_LOANS_ENDPOINTS = {
     access: rolesFor('/books/onhands'),
     module: 'library',
     summary: 'Книги на руках: срок возврата и его состояние',
+  }),
+  onHandExport: bookLoansEndpoint('onHandExport', {
+    query: OnHandExportQuery,
+    file: xlsxFile(),
+    refusals: [404],
+    access: rolesFor('/books/onhands'),
+    module: 'library',
+    summary: 'Книги на руках (или только просроченные) школы или класса в Excel (ссылка: токен в параметре token)',
   }),
   notices: bookLoansEndpoint('notices', {
     query: OverdueNoticeQuery,

@@ -8,7 +8,7 @@ import { Image } from './profile.ts';
 import { ROLES } from './role-list.ts';
 import { Role, roleById } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
-import { bodyId, id, msg, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
+import { bodyId, id, msg, optionalQueryId, optionalText, queryFlag, requiredText, z } from './zod.ts';
 
 /**
  * Users and pupils (docs/product.md "Users", "User form", "Pupils", "Calls"). A pupil is a user with a classroom and, usually, no role.
@@ -54,12 +54,7 @@ export const UserRow = User.extend({
 });
 export type UserRow = z.infer<typeof UserRow>;
 
-/** '1'/'true' on, '0'/'false'/'' off (the seed's web sends `isPupils=1`). */
-const flag = () =>
-  z.preprocess(
-    (v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === '' ? false : v),
-    z.boolean({ error: 'Ожидается 1 или 0' }).default(false),
-  );
+const flag = queryFlag;
 
 export const UserListQuery = Paging.extend({
   query: z.string().trim().max(255).optional(),

@@ -97,3 +97,10 @@ export const bodyId = () =>
 export const optionalQueryId = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional());
 
 export { z };
+
+/** A query flag: '1'/'true' on, '0'/'false'/'' off (the seed's web sends `isPupils=1`). */
+export const queryFlag = () =>
+  z.preprocess(
+    (v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === '' ? false : v),
+    z.boolean({ error: 'Ожидается 1 или 0' }).default(false),
+  );

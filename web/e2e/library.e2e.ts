@@ -6,7 +6,17 @@ import type { Book } from '@tamaq/contract/library';
 import type { UserList } from '@tamaq/contract/users';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, SHOTS, shot, signIn, signOutHere } from './browser.ts';
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  downloadLink,
+  fieldError,
+  openBrowser,
+  SHOTS,
+  shot,
+  signIn,
+  signOutHere,
+} from './browser.ts';
 import { cdpBurst, cdpScan } from './cdp-scan.ts';
 import { makeBin } from '@tamaq/contract/kz-id';
 import { call, tokenOf, withCard } from './fixation-helpers.ts';
@@ -301,6 +311,65 @@ describe('/books as librarian@demo.kz', () => {
       'normal',
     ]);
     await shot(page, 'books-on-hands');
+  });
+
+  it('narrows the books on hand to the overdue ones of one class, prints that list and downloads it', async () => {
+    const token = await tokenOf('librarian@demo.kz');
+    type Row = { user: { name: string; classroom: { name: string } | null }; status: string; barcode: string };
+    const overdue = await call<{ rows: Row[] }>(token, 'GET', '/api/books/on/hand?overdue=1&limit=100');
+    const classroom = overdue.rows.find((r) => r.user.classroom)!.user.classroom!.name;
+    const ofClass = overdue.rows.filter((r) => r.user.classroom?.name === classroom);
+
+    await page.goto(`${baseUrl()}/books/onhands`);
+    await page.getByTestId('on-hands-page').waitFor();
+    const tags = page.locator('[data-testid="on-hands-page"] tbody tr.ant-table-row [data-status]');
+    await tags.first().waitFor();
+    await page.getByTestId('overdue-only').click();
+    await expect.poll(() => page.url()).toContain('overdue=1');
+    await page.getByTestId('classroom-select').click();
+    await page.keyboard.type(classroom);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${classroom}$`) })
+      .click();
+    await expect.poll(() => page.url()).toContain('classroomId=');
+    await expect
+      .poll(async () => (await tags.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).join())
+      .toBe(ofClass.map(() => 'overdue').join());
+    const names = await page
+      .locator('[data-testid="on-hands-page"] tbody tr.ant-table-row td:first-child')
+      .allInnerTexts();
+    expect(names.sort()).toEqual(ofClass.map((r) => r.user.name).sort());
+    await shot(page, 'books-on-hands-class');
+
+    // Printed for the class teacher: the whole list with its heading, nothing else on paper.
+    await page.getByTestId('on-hands-print').and(page.locator(':not([disabled])')).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('on-hands-printed');
+    expect(await printed.isVisible()).toBe(true);
+    expect(await printed.locator('h1').textContent()).toBe(`Просроченные книги: класс ${classroom}`);
+    expect(await printed.locator('tbody tr').count()).toBe(ofClass.length);
+    await page.pdf({ path: `${SHOTS}/books-on-hands-class.pdf`, format: 'A4', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    // The same list as a sheet.
+    const href = await downloadLink(page.getByTestId('on-hands-export'));
+    expect(href).toContain('overdue=1');
+    const res = await fetch(new URL(href, baseUrl()));
+    expect(res.status).toBe(200);
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(rows[0]![0]).toMatch(new RegExp(`^Просроченные книги: .+, класс ${classroom}$`));
+    const header = rows.findIndex((r) => r[0] === '№');
+    expect(
+      rows
+        .slice(header + 1)
+        .map((r) => r[5])
+        .sort(),
+    ).toEqual(ofClass.map((r) => r.barcode).sort());
   });
 });
 

@@ -162,6 +162,16 @@ export const libraryTexts: Widen<typeof ruLibrary> = {
     history: 'Дананың тарихы',
     returnDate: 'Қайтару күні',
     statuses: { overdue: 'Мерзімі өтті', soon: 'Мерзімі жақын', normal: 'Мерзімінде' },
+    overdueOnly: 'Тек мерзімі өткендер',
+    noneOverdue: 'Мерзімі өткен кітаптар жоқ',
+    noneInClass: 'Бұл сынып оқушыларының қолында кітап жоқ',
+    download: '.xlsx жүктеу',
+    print: 'Сынып тізімін басып шығару',
+    printTitle: (overdue: boolean, classroom: string) =>
+      `${overdue ? 'Мерзімі өткен кітаптар' : 'Қолдағы кітаптар'}: ${classroom} сынып`,
+    printAsOf: (date: string) =>
+      `${date} күнгі жағдай. Сынып жетекшісінен өтініш: оқушыларға кітаптарды қайтаруды еске салыңыз.`,
+    daysLate: 'Кешіккен күн',
   },
   notices: {
     title: 'Ата-аналарға мерзімі өткені туралы хаттар',

@@ -157,6 +157,15 @@ export const libraryTexts = {
     history: 'История экземпляра',
     returnDate: 'Дата возврата',
     statuses: { overdue: 'Просрочено', soon: 'Срок подходит', normal: 'В срок' },
+    overdueOnly: 'Только просроченные',
+    noneOverdue: 'Просроченных книг нет',
+    noneInClass: 'У учеников этого класса книг на руках нет',
+    download: 'Скачать .xlsx',
+    print: 'Печать списка класса',
+    printTitle: (overdue: boolean, classroom: string) =>
+      `${overdue ? 'Просроченные книги' : 'Книги на руках'}: класс ${classroom}`,
+    printAsOf: (date: string) => `На ${date}. Просьба к классному руководителю: напомнить ученикам вернуть книги.`,
+    daysLate: 'Дней просрочки',
   },
   notices: {
     title: 'Письма родителям о просрочке',

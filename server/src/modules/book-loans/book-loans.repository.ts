@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { imageUrl } from '@tamaq/contract/images';
 import { LOAN_SOON_DAYS, type LibraryStudent, type LoanStatus, type OverdueRule } from '@tamaq/contract/library';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
@@ -72,6 +72,61 @@ const copyColumns = {
   holderName: users.name,
   expiredAt: bookLoans.expiredAt,
 };
+
+/** What the books-on-hand list is narrowed to. */
+export interface OnHandFilter {
+  query?: string;
+  schoolId?: number;
+  overdue?: boolean;
+  classroomId?: number;
+}
+
+/** At most this many rows in one sheet of books on hand (a school holds a few thousand at most). */
+export const ON_HAND_EXPORT_MAX = 50_000;
+
+function onHandWhere(scope: Scope, at: Date, filter: OnHandFilter) {
+  const pattern = filter.query ? containsPattern(filter.query) : undefined;
+  const today = sql`(${at.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`;
+  const where = and(
+    isNull(bookLoans.returnedAt),
+    tenantFilter(bookLoans, scope),
+    filter.schoolId !== undefined ? eq(bookLoans.schoolId, filter.schoolId) : undefined,
+    filter.classroomId !== undefined ? eq(users.classroomId, filter.classroomId) : undefined,
+    filter.overdue ? sql`${bookLoans.expiredAt} < ${today}` : undefined,
+    pattern
+      ? or(
+          ilike(users.name, pattern),
+          ilike(books.name, pattern),
+          ilike(books.authors, pattern),
+          ilike(bookBarcodes.barcode, pattern),
+        )
+      : undefined,
+  );
+  const status = sql<LoanStatus>`case when ${bookLoans.expiredAt} < ${today} then 'overdue' when ${bookLoans.expiredAt} <= ${today} + ${LOAN_SOON_DAYS}::int then 'soon' else 'normal' end`;
+  return { where, status, today };
+}
+
+const onHandRows = (tx: Db, status: SQL<LoanStatus>) =>
+  tx
+    .select({
+      id: bookLoans.id,
+      userId: users.id,
+      userName: users.name,
+      classroomName: classrooms.name,
+      book: bookSummary,
+      barcodeId: bookBarcodes.id,
+      barcode: bookBarcodes.barcode,
+      expiredAt: bookLoans.expiredAt,
+      issuedAt: bookLoans.issuedAt,
+      timeZone: organizations.timeZone,
+      status,
+    })
+    .from(bookLoans)
+    .innerJoin(bookBarcodes, eq(bookBarcodes.id, bookLoans.barcodeId))
+    .innerJoin(books, eq(books.id, bookBarcodes.bookId))
+    .innerJoin(users, eq(users.id, bookLoans.userId))
+    .innerJoin(organizations, eq(organizations.id, bookLoans.organizationId))
+    .leftJoin(classrooms, eq(classrooms.id, users.classroomId));
 
 export function createBookLoansRepository(db: Db) {
   const selectCopies = (tx: Db) =>
@@ -233,46 +288,18 @@ export function createBookLoansRepository(db: Db) {
     },
 
     /** Copies on hand, soonest due first, with the status against each organization's today. */
-    async onHand(scope: Scope, at: Date, filter: { query?: string; schoolId?: number; limit: number; offset: number }) {
-      const pattern = filter.query ? containsPattern(filter.query) : undefined;
-      const where = and(
-        isNull(bookLoans.returnedAt),
-        tenantFilter(bookLoans, scope),
-        filter.schoolId !== undefined ? eq(bookLoans.schoolId, filter.schoolId) : undefined,
-        pattern
-          ? or(
-              ilike(users.name, pattern),
-              ilike(books.name, pattern),
-              ilike(books.authors, pattern),
-              ilike(bookBarcodes.barcode, pattern),
-            )
-          : undefined,
-      );
-      const today = sql`(${at.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`;
-      const status = sql<LoanStatus>`case when ${bookLoans.expiredAt} < ${today} then 'overdue' when ${bookLoans.expiredAt} <= ${today} + ${LOAN_SOON_DAYS}::int then 'soon' else 'normal' end`;
+    async onHand(scope: Scope, at: Date, filter: OnHandFilter & { limit: number; offset: number }) {
+      const { where, status } = onHandWhere(scope, at, filter);
       return listPage(db, {
         rows: (tx) =>
-          tx
-            .select({
-              id: bookLoans.id,
-              userId: users.id,
-              userName: users.name,
-              classroomName: classrooms.name,
-              book: bookSummary,
-              barcodeId: bookBarcodes.id,
-              barcode: bookBarcodes.barcode,
-              expiredAt: bookLoans.expiredAt,
-              issuedAt: bookLoans.issuedAt,
-              status,
-            })
-            .from(bookLoans)
-            .innerJoin(bookBarcodes, eq(bookBarcodes.id, bookLoans.barcodeId))
-            .innerJoin(books, eq(books.id, bookBarcodes.bookId))
-            .innerJoin(users, eq(users.id, bookLoans.userId))
-            .innerJoin(organizations, eq(organizations.id, bookLoans.organizationId))
-            .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
+          onHandRows(tx, status)
             .where(where)
-            .orderBy(asc(bookLoans.expiredAt), asc(bookLoans.id)),
+            // A class's list reads by pupil; the school's, soonest due first.
+            .orderBy(
+              ...(filter.classroomId !== undefined ? [alphabetically(users.name)] : []),
+              asc(bookLoans.expiredAt),
+              asc(bookLoans.id),
+            ),
         table: bookLoans,
         // The total counts through the same joins: the search reaches the joined names.
         count: (tx) =>
@@ -282,11 +309,40 @@ export function createBookLoansRepository(db: Db) {
             .innerJoin(bookBarcodes, eq(bookBarcodes.id, bookLoans.barcodeId))
             .innerJoin(books, eq(books.id, bookBarcodes.bookId))
             .innerJoin(users, eq(users.id, bookLoans.userId))
+            .innerJoin(organizations, eq(organizations.id, bookLoans.organizationId))
             .where(where),
         where,
         limit: filter.limit,
         offset: filter.offset,
       });
+    },
+
+    /** The same list whole, for its sheet: by class, then pupil, then due date. */
+    async onHandAll(scope: Scope, at: Date, filter: OnHandFilter) {
+      const { where, status } = onHandWhere(scope, at, filter);
+      return onHandRows(db, status)
+        .where(where)
+        .orderBy(
+          alphabetically(classrooms.name),
+          alphabetically(users.name),
+          asc(bookLoans.expiredAt),
+          asc(bookLoans.id),
+        )
+        .limit(ON_HAND_EXPORT_MAX);
+    },
+
+    /** A class (archived ones too: their pupils may still hold books), with its school. */
+    async classroom(id: number) {
+      const [row] = await db
+        .select({
+          id: classrooms.id,
+          name: classrooms.name,
+          schoolId: classrooms.schoolId,
+          organizationId: classrooms.organizationId,
+        })
+        .from(classrooms)
+        .where(eq(classrooms.id, id));
+      return row ?? null;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@tamaq/contract/endpoints';
-import { actorOf } from '../../platform/auth/guard.ts';
+import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
+import { sendXlsxReport } from '../../platform/spreadsheet.ts';
 import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
@@ -25,5 +26,14 @@ export const bookLoansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   bindEndpoint(app, e.settings, (request) => loans.settings(actorOf(request), request.query));
   bindEndpoint(app, e.saveSettings, (request) => loans.saveSettings(actorOf(request), request.body));
   bindEndpoint(app, e.onHand, (request) => loans.onHand(actorOf(request), request.query));
+  bindEndpoint(
+    app,
+    e.onHandExport,
+    async (request, reply) => {
+      const file = await loans.onHandSheet(actorOf(request), request.query);
+      return sendXlsxReport(reply, file.fileName, file.sheet);
+    },
+    { tokenInQuery: FILE_LINK, heavy: true },
+  );
   bindEndpoint(app, e.notices, (request) => notices.list(actorOf(request), request.query));
 };

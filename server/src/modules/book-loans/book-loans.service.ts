@@ -21,10 +21,14 @@ import {
   type LoanResult,
   type OnHandList,
   type OnHandQuery,
+  type OnHandExportQuery,
+  ON_HAND_EXPORT,
   type ScannedBookBarcode,
 } from '@tamaq/contract/library';
 import type { Actor } from '../../platform/auth/actors.ts';
-import { scopeOf } from '../../platform/auth/scope.ts';
+import { inScope, scopeOf } from '../../platform/auth/scope.ts';
+import { ruDate, safeFileName, type XlsxReport } from '../../platform/spreadsheet.ts';
+import { localDate } from '../../platform/time.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import { createOnce, requestDigest } from '../../platform/http/idempotency.ts';
@@ -62,6 +66,27 @@ export function createBookLoansService(
     const row = await repo.studentByCard(schoolId, card);
     if (!row) throw notFound(M.studentNotFound);
     return toStudent(row, await repo.loansOf(row.id, platform.now()));
+  };
+
+  /** The list's filter: the school seen, and the class one of that school (else 422 on `classroomId`). */
+  const onHandFilter = async (actor: Actor, q: Omit<OnHandQuery, 'limit' | 'offset'>) => {
+    if (q.schoolId !== undefined) await visibleSchool(actor, q.schoolId);
+    const classroom = q.classroomId === undefined ? null : await repo.classroom(q.classroomId);
+    if (
+      q.classroomId !== undefined &&
+      (!classroom ||
+        !inScope(classroom, scopeOf(actor)) ||
+        (q.schoolId !== undefined && classroom.schoolId !== q.schoolId))
+    ) {
+      throw ValidationError.field('classroomId', LIBRARY_MESSAGES.classroomNotFound);
+    }
+    return {
+      query: q.query || undefined,
+      schoolId: q.schoolId,
+      overdue: q.overdue,
+      classroomId: classroom?.id,
+      classroom,
+    };
   };
 
   /** The student a body names: one the actor does not see is a mistake in `user_id`. */
@@ -200,6 +225,56 @@ export function createBookLoansService(
       }
     },
 
+    /**
+     * The books on hand (or overdue) of a school or one of its classes as a sheet: the list a class
+     * teacher is handed, by class and pupil, with the days each copy is late.
+     */
+    async onHandSheet(actor: Actor, q: OnHandExportQuery): Promise<{ fileName: string; sheet: XlsxReport }> {
+      const filter = await onHandFilter(actor, q);
+      const schoolId = filter.schoolId ?? filter.classroom?.schoolId ?? scopeOf(actor).schoolId;
+      if (schoolId === undefined || schoolId === null) {
+        throw ValidationError.field('schoolId', LIBRARY_MESSAGES.chooseSchool);
+      }
+      const school = await visibleSchool(actor, schoolId);
+      const now = platform.now();
+      const rows = await repo.onHandAll(scopeOf(actor), now, { ...filter, schoolId });
+      const today = await repo.today(schoolId, now);
+      const classroom = filter.classroom?.name ?? null;
+      const overdue = q.overdue;
+      const W = ON_HAND_EXPORT;
+      const [n, pupil, classTitle, book, authors, barcode, issued, due, late] = W.columns;
+      const daysLate = (d: string) => Math.round((Date.parse(today) - Date.parse(d)) / 86_400_000);
+      return {
+        fileName: W.file(overdue, safeFileName(school.name), classroom ? safeFileName(classroom) : null),
+        sheet: {
+          sheetName: W.sheet(overdue),
+          heading: [W.title(overdue, school.name, classroom), W.asOf(ruDate(today))],
+          columns: [
+            { header: n, width: 6 },
+            { header: pupil, width: 32 },
+            { header: classTitle, width: 10 },
+            { header: book, width: 36 },
+            { header: authors, width: 24 },
+            { header: barcode, width: 16, numFmt: '@' },
+            { header: issued, width: 12 },
+            { header: due, width: 14 },
+            { header: late, width: 14 },
+          ],
+          rows: rows.map((r, i) => [
+            i + 1,
+            r.userName,
+            r.classroomName,
+            r.book.name,
+            r.book.authors,
+            r.barcode,
+            ruDate(localDate(r.issuedAt, r.timeZone)),
+            ruDate(r.expiredAt),
+            r.expiredAt < today ? daysLate(r.expiredAt) : null,
+          ]),
+        },
+      };
+    },
+
     async settings(actor: Actor, q: LibrarySettingsQuery): Promise<LibrarySettings> {
       await visibleSchool(actor, q.schoolId);
       return { schoolId: q.schoolId, overdue_rule: await repo.overdueRule(q.schoolId) };
@@ -284,10 +359,9 @@ export function createBookLoansService(
     },
 
     async onHand(actor: Actor, q: OnHandQuery): Promise<OnHandList> {
-      if (q.schoolId !== undefined) await visibleSchool(actor, q.schoolId);
+      const filter = await onHandFilter(actor, q);
       const { total, rows } = await repo.onHand(scopeOf(actor), platform.now(), {
-        query: q.query || undefined,
-        schoolId: q.schoolId,
+        ...filter,
         limit: q.limit,
         offset: q.offset,
       });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as XLSX from '@e965/xlsx';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   LIBRARY_MESSAGES,
@@ -14,7 +15,7 @@ import { KEY_REUSED } from '../../platform/http/idempotency.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookBarcodes, bookLoans } from '../../platform/db/schema-library.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, linkToken, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createPupil } from '../../../test/factories-people.ts';
 
 let t: TestContext;
@@ -26,7 +27,7 @@ let librarian: string;
 let cashier: string;
 let aigerim: { id: number; card: string };
 let bolat: { id: number; card: string };
-let elsewhere: { id: number; card: string };
+let elsewhere: { id: number; card: string; classroomId: number };
 
 /** 09:00 in Almaty on the first week of school. */
 const START = new Date('2026-09-02T04:00:00Z');
@@ -39,7 +40,7 @@ const pupil = async (school: number, name: string) => {
   const classroom = await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: `7 ${name[0]}` });
   const user = await createPupil(t.db, { organizationId: orgId, schoolId: school, classroomId: classroom.id, name });
   const card = await createCard(t.db, { organizationId: orgId, userId: user.id });
-  return { id: user.id, card: card.number };
+  return { id: user.id, card: card.number, classroomId: classroom.id };
 };
 
 /** A book with `n` copies in the school; answers the copies' ids and barcodes. */
@@ -344,6 +345,106 @@ describe('library desk', () => {
       [b!.barcode, 'Литература', '2026-09-08', 'soon'],
       [c!.barcode, 'Литература', '2026-09-20', 'normal'],
     ]);
+  });
+
+  it('lists only the overdue copies, or one class’s, and gives that list as a sheet for the class teacher', async () => {
+    const erlan = await pupil(schoolId, 'Ерлан Серіков');
+    const madi = await pupil(schoolId, 'Мади Оспанов');
+    const [a, b, c] = await copies(schoolId, 3, 'Тарих 8');
+    const issue = (user: number, copy: number, due: string) =>
+      call('POST', '/api/book/issuance', librarian, { user_id: user, book_ids: [copy], expired_at: due });
+    expect((await issue(erlan.id, a!.id, '2026-09-03')).statusCode).toBe(200);
+    expect((await issue(erlan.id, b!.id, '2026-09-30')).statusCode).toBe(200);
+    expect((await issue(madi.id, c!.id, '2026-09-04')).statusCode).toBe(200);
+    t.clock.now = new Date(START.getTime() + 5 * DAY); // 7 September
+    const list = async (filters: string) =>
+      (
+        (
+          await call(
+            'GET',
+            `/api/books/on/hand?schoolId=${schoolId}&query=${encodeURIComponent('Тарих 8')}${filters}`,
+            librarian,
+          )
+        ).json() as OnHandList
+      ).rows.map((r) => [r.user.name, r.barcode, r.status]);
+    expect(await list('&overdue=1')).toEqual([
+      ['Ерлан Серіков', a!.barcode, 'overdue'],
+      ['Мади Оспанов', c!.barcode, 'overdue'],
+    ]);
+    expect(await list(`&classroomId=${erlan.classroomId}`)).toEqual([
+      ['Ерлан Серіков', a!.barcode, 'overdue'],
+      ['Ерлан Серіков', b!.barcode, 'normal'],
+    ]);
+    expect(await list(`&classroomId=${erlan.classroomId}&overdue=1`)).toEqual([
+      ['Ерлан Серіков', a!.barcode, 'overdue'],
+    ]);
+    // A class of another school, and a flag that is not one: 422 on the field.
+    const bad = await call(
+      'GET',
+      `/api/books/on/hand?schoolId=${schoolId}&classroomId=${elsewhere.classroomId}`,
+      admin,
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors).toEqual({ classroomId: [LIBRARY_MESSAGES.classroomNotFound] });
+    expect((await call('GET', `/api/books/on/hand?schoolId=${schoolId}&overdue=maybe`, admin)).statusCode).toBe(422);
+
+    // The sheet: the class's overdue copies, with the days late, headed with the school, class and date.
+    const sheet = async (query: string, token: string | null = librarian) => {
+      const link = token === null ? '' : `&token=${await linkToken(t.platform, token)}`;
+      return t.call({ method: 'GET', url: `/api/books/on/hand/export?${query}${link}` });
+    };
+    const res = await sheet(`schoolId=${schoolId}&classroomId=${erlan.classroomId}&overdue=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(decodeURIComponent(res.headers['content-disposition'] as string)).toContain(
+      'Просроченные книги Гимназия №7 7 Е.xlsx',
+    );
+    const book = XLSX.read(res.rawPayload);
+    expect(book.SheetNames).toEqual(['Просроченные книги']);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(rows[0]).toEqual(['Просроченные книги: Гимназия №7, класс 7 Е']);
+    expect(rows[1]).toEqual(['На 07.09.2026']);
+    const header = rows.findIndex((r) => r[0] === '№');
+    expect(rows[header]).toEqual([
+      '№',
+      'Ученик',
+      'Класс',
+      'Книга',
+      'Авторы',
+      'Штрихкод',
+      'Выдана',
+      'Срок возврата',
+      'Дней просрочки',
+    ]);
+    // «Выдана» is when the loan row was written (the database's clock, not the test's).
+    expect(
+      rows.slice(header + 1).map((r) => [...r.slice(0, 6), /^\d\d\.\d\d\.\d{4}$/.test(String(r[6])), ...r.slice(7)]),
+    ).toEqual([[1, 'Ерлан Серіков', '7 Е', 'Тарих 8', 'Абылкасымова', a!.barcode, true, '03.09.2026', 4]]);
+    // In Kazakh, the whole school's on hand (the librarian's school by default).
+    const kk = await sheet(`lang=kk&query=${encodeURIComponent('Тарих 8')}`);
+    expect(kk.statusCode, kk.body).toBe(200);
+    const kkBook = XLSX.read(kk.rawPayload);
+    expect(kkBook.SheetNames).toEqual(['Қолдағы кітаптар']);
+    const kkRows = XLSX.utils.sheet_to_json<unknown[]>(kkBook.Sheets[kkBook.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(kkRows[0]).toEqual(['Қолдағы кітаптар: Гимназия №7']);
+    expect(kkRows.filter((r) => r[3] === 'Тарих 8').map((r) => [r[1], r[8] ?? null])).toEqual([
+      ['Ерлан Серіков', 4],
+      ['Ерлан Серіков', null],
+      ['Мади Оспанов', 3],
+    ]);
+    // Without a link token, for a cashier, for another organization's admin: nothing.
+    expect((await sheet(`schoolId=${schoolId}`, null)).statusCode).toBe(401);
+    expect((await sheet(`schoolId=${schoolId}`, cashier)).statusCode).toBe(403);
+    const other = await createOrganization(t.db, { modules: ['library'] });
+    const { token: stranger } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id });
+    expect((await sheet(`schoolId=${schoolId}`, stranger)).statusCode).toBe(404);
+    expect((await sheet(`classroomId=${erlan.classroomId}`, stranger)).statusCode).toBe(422);
+    expect((await sheet('', admin)).statusCode).toBe(422);
   });
 
   it('renews a copy the student holds, not one somebody else holds', async () => {

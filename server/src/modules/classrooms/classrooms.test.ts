@@ -198,6 +198,10 @@ describe('POST /api/classroom', () => {
     expect((await create({ schoolId, name: '8 С' }, st)).statusCode).toBe(200);
     const { token } = await signedIn(t.platform, { role: 'EducationLibrarian', organizationId: orgId });
     expect((await create({ schoolId, name: '8 Л' }, token)).statusCode).toBe(403);
+    // The librarian reads the classes (the books-on-hand filter by class), and changes none.
+    const listed = await t.call({ method: 'GET', url: `/api/classrooms?schoolId=${schoolId}`, token });
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json().rows as { name: string }[]).map((c) => c.name)).toContain('8 С');
   });
 });
 

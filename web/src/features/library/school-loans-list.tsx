@@ -23,18 +23,41 @@ interface Props<N extends LoansList> {
   /** The list call: `{total, rows}` for `schoolId`, `query`, `limit`, `offset`. */
   endpoint: N;
   columns: TableColumnsType<RowOf<N>>;
+  /** More of the list's query (filters of this list), kept in the address by the caller. */
+  extraQuery?: Record<string, string | number | undefined>;
+  /** Filters and actions beside the search, for the school shown. */
+  toolbar?: (schoolId: number | null) => ReactNode;
+  /** Said instead of `texts.empty` while a filter narrows the list. */
+  filteredEmpty?: string;
 }
 
 /**
  * A library list of one school's loans (on hand, overdue notices): the school picker unless the
  * user is locked to one, a search, and the table with pages; the search and page are in the address.
  */
-export function SchoolLoansList<N extends LoansList>({ testId, title, about, texts, endpoint, columns }: Props<N>) {
+export function SchoolLoansList<N extends LoansList>({
+  testId,
+  title,
+  about,
+  texts,
+  endpoint,
+  columns,
+  extraQuery,
+  toolbar,
+  filteredEmpty,
+}: Props<N>) {
   const list = useListParams();
   const school = useListSchool(true, list.params.schoolId);
   const { setParam } = list;
   const chooseSchool = useCallback((id: number | null) => setParam('schoolId', id), [setParam]);
-  const params = { schoolId: school.schoolId, query: list.debouncedQuery, limit: list.limit, offset: list.offset };
+  const params = {
+    schoolId: school.schoolId,
+    query: list.debouncedQuery,
+    limit: list.limit,
+    offset: list.offset,
+    ...extraQuery,
+  };
+  const filtered = Object.values(extraQuery ?? {}).some((v) => v !== undefined);
   const rows = useQuery({
     queryKey: ['books', endpoint, params] as const,
     queryFn: ({ signal }) =>
@@ -55,6 +78,7 @@ export function SchoolLoansList<N extends LoansList>({ testId, title, about, tex
           onChange={(e) => list.setQuery(e.target.value)}
           style={{ maxWidth: 420 }}
         />
+        {toolbar?.(school.schoolId ?? null)}
       </Flex>
       {noSchool && !school.loading ? (
         <Alert type="info" showIcon title={texts.chooseSchoolFirst} />
@@ -69,7 +93,7 @@ export function SchoolLoansList<N extends LoansList>({ testId, title, about, tex
           onPageChange={list.setOffset}
           error={rows.error}
           onRetry={() => void rows.refetch()}
-          emptyText={list.debouncedQuery ? undefined : texts.empty}
+          emptyText={list.debouncedQuery ? undefined : filtered ? filteredEmpty : texts.empty}
           columns={columns}
         />
       )}

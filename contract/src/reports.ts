@@ -234,6 +234,8 @@ export type StatisticsQuery = z.infer<typeof StatisticsQuery>;
 const counters = {
   parents_total: z.number().int(),
   students_total: z.number().int(),
+  /** Of them, pupils with at least one parent in the app (ours). */
+  students_with_parents_total: z.number().int(),
   students_with_susn_total: z.number().int(),
   servings_received_total: z.number().int(),
   servings_received: z.number().int(),

@@ -405,6 +405,13 @@ describe('/report/school/fixations', () => {
     expect(await page.getByTestId('statistics-table').locator('tbody tr.ant-table-row').allTextContents()).toEqual([
       `${SCHOOL}022${2 * weekdays}3`,
     ]);
+    // The pie counts pupils whose parent uses the app, of all pupils (not parents beside pupils).
+    const pie = page.getByTestId('statistics-parents-pie');
+    expect(await pie.locator('figcaption').textContent()).toBe('Ученики, чьи родители в приложении');
+    expect(await pie.locator('li').allTextContents()).toEqual([
+      'Родители в приложении: 0 (0%)',
+      'Родителей в приложении нет: 2 (100%)',
+    ]);
     await shot(page, 'report-statistics');
 
     // A new period applies with «Вывести» and goes to the link.

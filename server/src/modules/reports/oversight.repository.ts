@@ -9,6 +9,8 @@ interface StatisticsRow {
   name: string;
   students: number;
   sw: number;
+  /** Pupils with at least one parent in the app. */
+  withParents: number;
   parents: number;
   served: number;
 }
@@ -108,7 +110,9 @@ export function createOversightRepository(db: Db) {
       const result = await db.execute(sql`
         with s as (select s.id, s.name from schools s where s.organization_id = ${organizationId}::int ${one}),
         pupils as (
-          select p.school_id, count(*)::int as students, count(*) filter (where f.type = 'sw')::int as sw
+          select p.school_id, count(*)::int as students, count(*) filter (where f.type = 'sw')::int as sw,
+                 count(*) filter (where exists (select 1 from parent_children pc where pc.pupil_id = p.id))::int
+                   as with_parents
           from users p left join food_categories f on f.id = p.food_category_id
           where p.school_id in (select id from s) and p.classroom_id is not null and p.deleted_at is null
           group by 1),
@@ -124,6 +128,7 @@ export function createOversightRepository(db: Db) {
             and v.organization_id = ${organizationId}::int
           group by 1)
         select s.id, s.name, coalesce(pu.students, 0) as students, coalesce(pu.sw, 0) as sw,
+               coalesce(pu.with_parents, 0) as "withParents",
                coalesce(pa.parents, 0) as parents, coalesce(sv.served, 0) as served
         from s
         left join pupils pu on pu.school_id = s.id
@@ -134,6 +139,7 @@ export function createOversightRepository(db: Db) {
         ...r,
         students: Number(r.students),
         sw: Number(r.sw),
+        withParents: Number(r.withParents),
         parents: Number(r.parents),
         served: Number(r.served),
       }));

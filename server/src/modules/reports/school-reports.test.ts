@@ -247,16 +247,20 @@ describe('GET /api/report/school/statistics', () => {
   const week = 'dateFrom=2026-11-02&dateTo=2026-11-08'; // Monday to Sunday: five school days
 
   it('counts pupils, social-wallet pupils, parents, portions due and served, per school and in all', async () => {
-    const parent = await createUser(t.db, { role: 'Parent', organizationId: null });
-    await t.db.insert(parentChildren).values({ parentId: parent.id, pupilId: aigerim.id });
+    // Both parents of one pupil: two parents, one pupil whose parent uses the app.
+    for (const k of [1, 2]) {
+      const parent = await createUser(t.db, { role: 'Parent', organizationId: null, name: `Родитель ${k}` });
+      await t.db.insert(parentChildren).values({ parentId: parent.id, pupilId: aigerim.id });
+    }
     const observer = (await signedIn(t.platform, { role: 'EducationObserver', organizationId: org.id })).token;
     const res = await stats(week, observer);
     expect(res.statusCode).toBe(200);
     const body = SchoolStatistics.strict().parse(res.json());
     expect(body).toMatchObject({
       schools: 2,
-      parents_total: 1,
+      parents_total: 2,
       students_total: 2,
+      students_with_parents_total: 1,
       students_with_susn_total: 2,
       servings_received_total: 10,
       servings_received: 6,
@@ -264,8 +268,9 @@ describe('GET /api/report/school/statistics', () => {
     expect(body.rows).toEqual([
       {
         school: { id: school.id, name: 'Школа №7' },
-        parents_total: 1,
+        parents_total: 2,
         students_total: 2,
+        students_with_parents_total: 1,
         students_with_susn_total: 2,
         servings_received_total: 10,
         servings_received: 5,
@@ -274,6 +279,7 @@ describe('GET /api/report/school/statistics', () => {
         school: { id: otherSchool.id, name: 'Школа №8' },
         parents_total: 0,
         students_total: 0,
+        students_with_parents_total: 0,
         students_with_susn_total: 0,
         servings_received_total: 0,
         servings_received: 1,

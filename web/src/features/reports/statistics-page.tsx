@@ -134,9 +134,14 @@ export function StatisticsPage() {
             <Flex gap={32} wrap justify="space-around" style={{ marginBottom: 24 }} data-testid="statistics-charts">
               <PieChart
                 title={t.studentsAndParents}
+                testId="statistics-parents-pie"
                 slices={[
-                  { label: t.students, value: drawn.students_total, color: '#297a4c' },
-                  { label: t.parents, value: drawn.parents_total, color: '#f0a500' },
+                  { label: t.withParents, value: drawn.students_with_parents_total, color: '#f0a500' },
+                  {
+                    label: t.withoutParents,
+                    value: drawn.students_total - drawn.students_with_parents_total,
+                    color: '#8fbc8f',
+                  },
                 ]}
               />
               <PieChart

@@ -74,6 +74,41 @@ describe('/profile', () => {
     expect(await avatar.getAttribute('src')).toBe(await photo.getAttribute('src'));
     await shot(page, 'profile-photo');
   });
+
+  it('scales a phone photo over 5 MB down in the browser and sends it, upright', async () => {
+    const { page } = browser;
+    await signedInOn('/profile');
+    // A 12-megapixel camera photo of noise (a JPEG at full quality does not compress it), taken with
+    // the phone held upright: stored 4000 × 3000 with EXIF orientation 6 (turn 90° to show).
+    const side = { width: 4000, height: 3000 };
+    const noise = Buffer.alloc(side.width * side.height * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const file = path.join(tmp, 'IMG_2041.jpg');
+    await sharp(noise, { raw: { ...side, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .withMetadata({ orientation: 6 })
+      .toFile(file);
+    expect(fs.statSync(file).size).toBeGreaterThan(5 * 1024 * 1024);
+
+    const sent: number[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/image/upload')) sent.push(r.postDataBuffer()?.length ?? 0);
+    });
+    const form = page.getByTestId('profile-form');
+    await form.waitFor();
+    await page.getByTestId('image-upload-input').setInputFiles(file);
+    const photo = form.locator('img[src^="/api/images/"]');
+    await photo.waitFor({ timeout: 30_000 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!).toBeLessThan(5 * 1024 * 1024);
+    // What the server kept: taller than wide, as the phone was held.
+    const kept = await page.evaluate(async () => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="profile-form"] img')!;
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    });
+    expect(kept.height).toBeGreaterThan(kept.width);
+  });
 });
 
 describe('/password', () => {

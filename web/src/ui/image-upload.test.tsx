@@ -58,10 +58,12 @@ describe('ImageUpload', { timeout: 20_000 }, () => {
     );
   });
 
-  it('refuses a photo over 5 MB before sending it', async () => {
+  it('refuses, without sending it, a file over 5 MB that cannot be read as an image to scale it down', async () => {
     render(<PupilForm />);
     await user().upload(chooser(), file('big.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1));
-    expect(await screen.findByText('Фото больше 5 МБ. Выберите файл поменьше.')).toBeTruthy();
+    expect(
+      await screen.findByText('Файл не читается как изображение: возможно, он повреждён. Выберите другое фото.'),
+    ).toBeTruthy();
     expect(FakeXhr.last).toBeNull();
   });
 

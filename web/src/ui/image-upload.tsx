@@ -1,9 +1,10 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { Progress, Spin } from 'antd';
-import { IMAGE_MAX_BYTES } from '@tamaq/contract/constants';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from '@tamaq/contract/constants';
 import type { Image } from '@tamaq/contract/profile';
 import type { CSSProperties } from 'react';
 import { i18n } from '../i18n/texts.ts';
+import { shrinkImage } from '../lib/shrink-image.ts';
 import { matchesAccept } from '../lib/upload.ts';
 import { useFileUpload } from './use-file-upload.ts';
 import { endpointPath } from '../lib/endpoint-client.ts';
@@ -23,6 +24,8 @@ export interface ImageUploadProps {
 }
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+/** A photo scaled in the browser keeps twice the side the server keeps: its own resize then has room. */
+const SHRINK_TO_PX = 2 * IMAGE_MAX_SIDE_PX;
 // Some systems report no MIME type for a picked file; its extension then decides.
 const IMAGE_CHECK = `${IMAGE_ACCEPT},.jpg,.jpeg,.png,.webp`;
 
@@ -35,12 +38,15 @@ export function ImageUpload({ value, onChange, size = 96, shape = 'circle', disa
     url: endpointPath('images', 'upload'),
     field: 'image',
     onDone: (img) => onChange?.(img),
-    refuse: (file) =>
-      !matchesAccept(file, IMAGE_CHECK)
-        ? i18n.ui.upload.imageWrongType
-        : file.size > IMAGE_MAX_BYTES
-          ? i18n.ui.upload.imageTooBig
-          : null,
+    refuse: (file) => (!matchesAccept(file, IMAGE_CHECK) ? i18n.ui.upload.imageWrongType : null),
+    // A photo over the server's limit (a phone's) is scaled down here; only one that cannot be read
+    // as an image, or that stays too big, is refused.
+    prepare: async (file) => {
+      if (file.size <= IMAGE_MAX_BYTES) return file;
+      const small = await shrinkImage(file, SHRINK_TO_PX);
+      if (!small) return { refused: i18n.ui.upload.imageUnreadable };
+      return small.size > IMAGE_MAX_BYTES ? { refused: i18n.ui.upload.imageTooBig } : small;
+    },
   });
   const label = value?.url ? i18n.ui.upload.changePhoto : i18n.ui.upload.choosePhoto;
   const box: CSSProperties = {

@@ -9,6 +9,11 @@ export interface FileUploadOptions<T> {
   extra?: Record<string, string>;
   /** A Russian reason to refuse the file before sending it, or null to send it. */
   refuse: (file: File) => string | null;
+  /**
+   * Run on a file `refuse` let through, before sending (a photo scaled down in the browser): the file
+   * to send, or a reason to refuse it. The control is busy meanwhile.
+   */
+  prepare?: (file: File) => Promise<File | { refused: string }>;
   /** With the file sent, for a caller that sends it again (an import checked first). */
   onDone: (result: T, file: File) => void;
   /** Instead of the default error message, e.g. to list the rows an import refused; with the file sent. */
@@ -19,7 +24,7 @@ export interface FileUploadOptions<T> {
  * What every upload control shares: a hidden file input, the check before sending, the progress
  * (null when idle), errors in Russian, and cancelling the request when the control goes away.
  */
-export function useFileUpload<T>({ url, field, extra, refuse, onDone, onError }: FileUploadOptions<T>) {
+export function useFileUpload<T>({ url, field, extra, refuse, prepare, onDone, onError }: FileUploadOptions<T>) {
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -37,7 +42,12 @@ export function useFileUpload<T>({ url, field, extra, refuse, onDone, onError }:
     abort.current = new AbortController();
     setPercent(0);
     try {
-      const result = await uploadFile<T>(url, file, {
+      const ready = prepare ? await prepare(file) : file;
+      if (!(ready instanceof File)) {
+        void message.error(ready.refused);
+        return;
+      }
+      const result = await uploadFile<T>(url, ready, {
         ...(field ? { field } : {}),
         ...(extra ? { extra } : {}),
         onProgress: setPercent,

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, openBrowser, signIn } from './browser.ts';
 import {
@@ -343,6 +343,37 @@ describe('/school/fixation', () => {
       await snap(kg.page, 'school-fixation-kindergarten');
     } finally {
       await kg.close();
+    }
+  });
+
+  it('says it is loading on a slow network, never «no visits» nor the role in place of the name', async () => {
+    // The education admin chooses among the schools: the visits wait for the schools' list.
+    const admin = await openBrowser({ width: 1280, height: 800 });
+    const { page } = admin;
+    await signIn(page, 'edu.admin@demo.kz');
+    // The profile and the schools take three seconds to come, as on a school's bad line.
+    const slow = async (route: Route) => {
+      await sleep(3000);
+      await route.continue();
+    };
+    await page.route('**/api/profile', slow);
+    await page.route('**/api/schools?*', slow);
+    try {
+      await page.goto(`${baseUrl()}/school/fixation`);
+      await page.getByTestId('school-fixation-page').waitFor();
+      const history = page.getByTestId('fixation-history');
+      await history.getByText('Загрузка…').waitFor();
+      expect(await page.getByText('Посещений пока нет').count()).toBe(0);
+      const title = page.getByTestId('profile-menu-title');
+      expect(await title.textContent()).not.toContain('Администратор');
+      expect(await title.locator('.ant-skeleton').count()).toBe(1);
+      await snap(page, 'school-fixation-slow');
+      // Then the person's name, and the list.
+      await expect.poll(() => title.locator('.ant-skeleton').count(), { timeout: 15_000 }).toBe(0);
+      expect(await title.textContent()).not.toContain('Загрузка');
+      await history.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });
+    } finally {
+      await admin.close();
     }
   });
 

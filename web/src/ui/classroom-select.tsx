@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Select, Spin } from 'antd';
+import { i18n } from '../i18n/texts.ts';
 import { useStructureWords } from '../lib/structure-words.ts';
 import { callEndpoint } from '../lib/endpoint-client.ts';
 
@@ -36,6 +37,8 @@ export function ClassroomSelect({ schoolId, value, onChange, allowAll, style, di
       aria-label={words.chooseClassroom}
       placeholder={words.chooseClassroom}
       loading={isLoading}
+      // While the list loads its dropdown says so, not «Нет данных».
+      notFoundContent={isLoading ? <Spin size="small" aria-label={i18n.ui.loading} /> : undefined}
       disabled={disabled || !schoolId}
       value={value ?? (allowAll ? 0 : undefined)}
       onChange={(v: number) => onChange(v === 0 ? null : v)}

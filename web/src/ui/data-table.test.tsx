@@ -125,6 +125,12 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(container.querySelector('.ant-spin-spinning')).not.toBeNull();
   });
 
+  it('never says «nothing here» before its rows came: a query still waiting says it is loading', () => {
+    table({ rows: undefined, total: undefined, offset: 0, emptyText: 'Посещений пока нет' });
+    expect(screen.queryByText('Посещений пока нет')).toBeNull();
+    expect(screen.getByText('Загрузка…')).toBeTruthy();
+  });
+
   it('says the list is empty, with no pager', () => {
     table({ rows: [], total: 0, offset: 0, emptyText: 'Столовых пока нет' });
     expect(screen.getByText('Столовых пока нет')).toBeTruthy();

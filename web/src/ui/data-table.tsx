@@ -100,26 +100,29 @@ export function DataTable<T extends object>({
 
   const box = useTableAccess<HTMLDivElement>();
   const failed = error !== undefined && error !== null;
-  const empty = loading ? (
-    i18n.ui.loading
-  ) : failed ? (
-    <Alert
-      type="error"
-      showIcon
-      title={errorText(error)}
-      action={
-        onRetry &&
-        retryHelps(error) && (
-          <Button size="small" onClick={onRetry}>
-            {i18n.ui.table.retry}
-          </Button>
-        )
-      }
-      style={{ textAlign: 'start' }}
-    />
-  ) : (
-    (emptyText ?? i18n.ui.table.empty)
-  );
+  // No rows yet is not no rows: a list whose query waits (its school still loading, a slow network)
+  // says it is loading, never «nothing here».
+  const empty =
+    loading || (rows === undefined && !failed) ? (
+      i18n.ui.loading
+    ) : failed ? (
+      <Alert
+        type="error"
+        showIcon
+        title={errorText(error)}
+        action={
+          onRetry &&
+          retryHelps(error) && (
+            <Button size="small" onClick={onRetry}>
+              {i18n.ui.table.retry}
+            </Button>
+          )
+        }
+        style={{ textAlign: 'start' }}
+      />
+    ) : (
+      (emptyText ?? i18n.ui.table.empty)
+    );
 
   return (
     <div ref={box}>

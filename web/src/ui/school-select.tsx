@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Select, Spin } from 'antd';
 import { useEffect } from 'react';
+import { i18n } from '../i18n/texts.ts';
 import { useStructureWords } from '../lib/structure-words.ts';
 import { callEndpoint } from '../lib/endpoint-client.ts';
 
@@ -52,6 +53,8 @@ export function SchoolSelect({ value, onChange, organizationId, allowAll, allLab
       aria-label={words.chooseSchool}
       placeholder={words.chooseSchool}
       loading={isLoading}
+      // While the list loads its dropdown says so, not «Нет данных».
+      notFoundContent={isLoading ? <Spin size="small" aria-label={i18n.ui.loading} /> : undefined}
       value={value ?? (allowAll ? 0 : undefined)}
       onChange={(v: number) => onChange(v === 0 ? null : v)}
       options={options}

@@ -27,7 +27,8 @@ import { chooseForProfile, useProfileLanguage } from './use-profile-language.ts'
 export function AppLayout() {
   const session = useSession();
   const brand = useBrand();
-  const profile = useProfile(session !== null).data;
+  const profileQuery = useProfile(session !== null);
+  const profile = profileQuery.data;
   useProfileLanguage(profile);
   const isMobile = useIsMobile();
   const signOut = useSignOut();
@@ -42,7 +43,9 @@ export function AppLayout() {
   // The library entry waits for the profile: only it knows the organization's modules.
   const entries = buildNav({ role: session.role, modules: profile?.modules ?? [] });
   const profileLinks = buildProfileLinks(session.role);
-  const name = profile?.name ?? ROLE_LABELS[session.role];
+  // The person's name once known; while it loads, a placeholder (not the role, taken for the name on
+  // a slow network); the role only when the profile cannot be read.
+  const name = profile?.name ?? (profileQuery.isError ? ROLE_LABELS[session.role] : null);
   // Scans still waiting are sent only while their user is signed in: say so before signing out.
   const onSignOut = () => {
     const unsent = unsentScans();
@@ -78,7 +81,9 @@ export function AppLayout() {
           padding: isMobile ? '0 12px' : undefined,
         }}
       >
-        {isMobile && <MobileNav entries={entries} profileLinks={profileLinks} name={name} onSignOut={onSignOut} />}
+        {isMobile && (
+          <MobileNav entries={entries} profileLinks={profileLinks} name={name ?? ''} onSignOut={onSignOut} />
+        )}
         <BrandLogo brand={brand} />
         {isMobile ? (
           <div style={{ flex: 1 }} />

@@ -1,6 +1,6 @@
 import { GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { Image } from '@tamaq/contract/profile';
-import { Avatar, Menu } from 'antd';
+import { Avatar, Menu, Skeleton } from 'antd';
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import { chooseForProfile } from './use-profile-language.ts';
@@ -8,8 +8,10 @@ import { appLanguage, i18n } from '../../i18n/texts.ts';
 import { LANGUAGE_NAMES } from '../../i18n/language.ts';
 import { activeHref, toMenuItems } from './menu-items.tsx';
 import type { NavLink } from './nav-model.ts';
+import { SrOnly } from '../../ui/sr-only.tsx';
 
-type Props = { name: string; image: Image | null; links: NavLink[]; onSignOut: () => void };
+/** `name` is null while the profile loads. */
+type Props = { name: string | null; image: Image | null; links: NavLink[]; onSignOut: () => void };
 
 /**
  * docs/product.md "Navigation" profile menu: Профиль, Смена пароля, the other language and Выход, under the
@@ -26,7 +28,14 @@ export function ProfileMenu({ name, image, links, onSignOut }: Props) {
   const title = (
     <span data-testid="profile-menu-title" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <Avatar size="small" src={image?.url} icon={<UserOutlined />} />
-      <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+      {name === null ? (
+        <>
+          <Skeleton.Input active size="small" style={{ width: 120, minWidth: 120 }} />
+          <SrOnly>{i18n.ui.loading}</SrOnly>
+        </>
+      ) : (
+        <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+      )}
     </span>
   );
   return (

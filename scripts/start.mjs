@@ -1,8 +1,10 @@
 // npm start: builds the web app and the server bundle when their sources are newer than the builds,
-// then serves web + API with plain Node.
+// then serves web + API with plain Node, in this same process: a parent Node kept only to wait for
+// the server held some 50 MB of a school PC's memory for as long as the server ran.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildServer, SERVER_BUNDLE, SERVER_NODE_OPTIONS, serverBundleStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,12 +36,20 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-if (serverBundleStale()) await buildServer();
+if (serverBundleStale()) {
+  await buildServer();
+  // esbuild's own service process would stay beside the server otherwise.
+  (await import('esbuild')).stop();
+}
 
-const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(web, 'dist') },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.chdir(root);
+process.env.WEB_DIST ??= path.join(web, 'dist');
+if (SERVER_NODE_OPTIONS.length === 0) {
+  // The bundle starts the server as it loads, and handles its signals itself.
+  await import(pathToFileURL(SERVER_BUNDLE).href);
+} else {
+  // Node options need a Node of their own, started with them.
+  const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

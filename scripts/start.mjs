@@ -20,9 +20,11 @@ const newest = (dir) => {
 };
 
 const sources = [path.join(web, 'src'), path.join(root, 'contract', 'src')];
+// A WEB_DIST given is a build made elsewhere, served as it is.
 const stale =
-  !fs.existsSync(built) ||
-  Math.max(...sources.map(newest), fs.statSync(path.join(web, 'index.html')).mtimeMs) > fs.statSync(built).mtimeMs;
+  !process.env.WEB_DIST &&
+  (!fs.existsSync(built) ||
+    Math.max(...sources.map(newest), fs.statSync(path.join(web, 'index.html')).mtimeMs) > fs.statSync(built).mtimeMs);
 if (stale) {
   console.log('Сборка веб-приложения…');
   const r = spawnSync(

@@ -275,4 +275,65 @@ describe('/user/cards/:id', () => {
     await page.locator('.ant-breadcrumb').getByRole('link', { name: 'Ученики' }).click();
     await page.waitForURL((u) => u.pathname === `/classroom/${classroom.id}/users`);
   });
+
+  it('gives a class its cards in one pass: each scan to the marked pupil, then the next without one', async () => {
+    const { page } = browser;
+    const token = await tokenOf('edu.admin@demo.kz');
+    const { rows: schools } = await call<{ rows: { id: number }[] }>(token, 'GET', '/api/schools');
+    const school = schools[0]!.id;
+    const classroom = await call<{ id: number; name: string }>(token, 'POST', '/api/classroom', {
+      schoolId: school,
+      name: `Р-${stamp}`,
+    });
+    const pupil = (name: string) => newUser(token, name, { school_id: school, classroom_id: classroom.id });
+    const a = await pupil(`Алиев Роза ${stamp}`);
+    const b = await pupil(`Бекова Роза ${stamp}`);
+    const c = await pupil(`Вахитов Роза ${stamp}`);
+    // Бекова has her card already; a card of another person's will be scanned for Вахитов.
+    const own = await register(token, `RB${stamp}`);
+    await call(token, 'POST', '/api/card/user', { userId: b.id, cardId: own.id });
+    const stranger = await newUser(token, `Сотрудник Роза ${stamp}`);
+    const held = await register(token, `RH${stamp}`);
+    await call(token, 'POST', '/api/card/user', { userId: stranger.id, cardId: held.id });
+
+    await signOutHere(page);
+    await signInAt(page, 'edu.admin@demo.kz', `/classroom/${classroom.id}/users`);
+    await page.getByTestId('card-roster-open').click();
+    const roster = page.getByTestId('card-roster');
+    const current = page.getByTestId('card-roster-current');
+    await current.getByText(`Приложите карту: ${a.name}`).waitFor();
+    expect(await page.getByTestId('card-roster-left').textContent()).toBe('Без карты: 2 из 3');
+    await shot(page, 'card-roster');
+
+    // A scanner's burst goes to Алиев, and the mark skips Бекова (she has one) to Вахитов.
+    await cdpScan(page, `RA${stamp}`, 4);
+    await page.getByTestId('card-roster-note').getByText(`Карта RA${stamp} привязана: ${a.name}`).waitFor();
+    await current.getByText(`Приложите карту: ${c.name}`).waitFor();
+    // Another person's card: asked; «Оставить» keeps it where it is and the mark stays.
+    await cdpScan(page, held.number, 4);
+    const question = page.locator('.ant-modal-confirm');
+    await question
+      .locator('.ant-modal-confirm-title')
+      .getByText(`Карта ${held.number} привязана к: ${stranger.name}`)
+      .waitFor();
+    await question.getByRole('button', { name: 'Оставить' }).click();
+    await question.waitFor({ state: 'detached' });
+    await current.getByText(`Приложите карту: ${c.name}`).waitFor();
+    // Asked again, moved.
+    await cdpScan(page, held.number, 4);
+    await question.getByRole('button', { name: 'Передать' }).click();
+    await page.getByTestId('card-roster-note').getByText(`Карта ${held.number} привязана: ${c.name}`).waitFor();
+    await roster.getByText('У всех учеников в списке есть карты').waitFor();
+    expect(await page.getByTestId('card-roster-left').textContent()).toBe('Без карты: 0 из 3');
+    await shot(page, 'card-roster-done');
+    await page.keyboard.press('Escape');
+    await roster.waitFor({ state: 'detached' });
+
+    const cardsOf = async (id: number) =>
+      (await call<{ number: string }[]>(token, 'GET', `/api/card/user?userId=${id}`)).map((x) => x.number);
+    expect(await cardsOf(a.id)).toEqual([`RA${stamp}`]);
+    expect(await cardsOf(b.id)).toEqual([`RB${stamp}`]);
+    expect(await cardsOf(c.id)).toEqual([held.number]);
+    expect(await cardsOf(stranger.id)).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { Thumb } from '../../ui/image-viewer.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import { BulkCategoryButton } from './bulk-category.tsx';
+import { CardRosterButton } from './card-roster.tsx';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
@@ -144,6 +145,9 @@ export function ClassroomUsersPage() {
             onDone={imported}
           />
           <BulkCategoryButton userIds={selected} onDone={() => setSelected([])} />
+          {canOpen(role, '/classroom/:classroomId/user/cards/:id') && (
+            <CardRosterButton classroomId={classroomId} className={name} />
+          )}
           <ExportButton
             href={downloadHref(endpointPath('users', 'export'), { classroomId })}
             label={words.pupilsExport}

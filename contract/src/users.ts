@@ -315,6 +315,7 @@ export const USER_IMPORT_COLUMNS_KK = {
   jobTitle: 'Лауазымы',
   walletFrom: 'Әлеуметтік әмиян басталуы',
   walletTo: 'Әлеуметтік әмиян аяқталуы',
+  card: 'Карта нөмірі',
 } as const;
 export const USER_IMPORT_GROUP_COLUMN_KK = 'Топ';
 
@@ -328,6 +329,7 @@ export const USER_IMPORT_COLUMNS = withKazakh(
     jobTitle: 'Должность',
     walletFrom: 'Соцкошелёк с',
     walletTo: 'Соцкошелёк по',
+    card: 'Номер карты',
   } as const,
   USER_IMPORT_COLUMNS_KK,
 );
@@ -425,6 +427,11 @@ const USER_MESSAGES_RU = {
     iinOfStaff: 'ИИН принадлежит сотруднику, которого вы не можете изменить',
     tooLong: (title: string, n: number) => `«${title}» длиннее ${n} символов`,
     raced: 'Пока файл загружался, такие ИИН появились у других учеников: загрузите файл ещё раз',
+    badCard: (text: string) => `«${text}» — не номер карты (латинские буквы, цифры и дефис, 4–64 знака)`,
+    duplicateCard: (line: number) => `карта уже встречается в строке ${line}`,
+    cardHeldBy: (card: string, name: string) => `карта ${card} уже привязана: ${name}`,
+    cardOtherOrganization: (card: string) => `карта ${card} зарегистрирована в другой организации`,
+    cardOutOfReach: (card: string) => `карта ${card} привязана к пользователю, который вам недоступен`,
     templateSheet: 'Пользователи',
     templateFile: 'Шаблон импорта пользователей.xlsx',
     example: {
@@ -475,6 +482,11 @@ const USER_MESSAGES_KK: Wording<typeof USER_MESSAGES_RU> = {
     iinOfStaff: 'ЖСН сіз өзгерте алмайтын қызметкерге тиесілі',
     tooLong: (title: string, n: number) => `«${title}» ${n} таңбадан ұзын`,
     raced: 'Файл жүктеліп жатқанда бұл ЖСН-дер басқа оқушыларда пайда болды: файлды қайта жүктеңіз',
+    badCard: (text: string) => `«${text}» — карта нөмірі емес (латын әріптері, цифрлар және сызықша, 4–64 таңба)`,
+    duplicateCard: (line: number) => `карта ${line}-жолда бұрыннан бар`,
+    cardHeldBy: (card: string, name: string) => `${card} картасы байланыстырылған: ${name}`,
+    cardOtherOrganization: (card: string) => `${card} картасы басқа ұйымда тіркелген`,
+    cardOutOfReach: (card: string) => `${card} картасы сізге қолжетімсіз пайдаланушыға байланыстырылған`,
     templateSheet: 'Пайдаланушылар',
     templateFile: 'Пайдаланушыларды импорттау үлгісі.xlsx',
     example: {

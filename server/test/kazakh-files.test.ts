@@ -47,6 +47,7 @@ describe('workbooks in the language of the link', () => {
       'Лауазымы',
       'Әлеуметтік әмиян басталуы',
       'Әлеуметтік әмиян аяқталуы',
+      'Карта нөмірі',
     ]);
     expect(example!.name).toBe('Үлгі');
     expect(example!.rows[1]![0]).toBe('Серікбаев Асқар Маратұлы');
@@ -66,6 +67,7 @@ describe('workbooks in the language of the link', () => {
       'Должность',
       'Соцкошелёк с',
       'Соцкошелёк по',
+      'Номер карты',
     ]);
   });
 

@@ -216,14 +216,14 @@ describe('a day at a Kazakh school, in Kazakh', () => {
     expect(new URL(template, baseUrl()).searchParams.get('lang')).toBe('kk');
     const book = await workbookAt(template);
     expect(book.sheets[0]!.name).toBe('Пайдаланушылар');
-    expect(book.sheets[0]!.rows[0]).toEqual(['Аты-жөні', 'ЖСН', 'Лауазымы']);
+    expect(book.sheets[0]!.rows[0]).toEqual(['Аты-жөні', 'ЖСН', 'Лауазымы', 'Карта нөмірі']);
 
     const file = path.join(tmp, 'qyzmetkerler.xlsx');
     const sheet = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(
       sheet,
       XLSX.utils.aoa_to_sheet([
-        ['Аты-жөні', 'ЖСН', 'Лауазымы'],
+        ['Аты-жөні', 'ЖСН', 'Лауазымы', 'Карта нөмірі'],
         [`Аспаз ${SUFFIX}`, '', 'Аспаз'],
         ['', '', 'Атаусыз'],
       ]),

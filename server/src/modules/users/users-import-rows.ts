@@ -1,4 +1,5 @@
 /** The people import's rows: the columns it reads, and each row checked against the organization. */
+import { isCardNumber, normaliseCardNumber } from '@tamaq/contract/cards';
 import { classNameKey } from '@tamaq/contract/classrooms';
 import { isValidIin } from '@tamaq/contract/kz-id';
 import {
@@ -13,7 +14,7 @@ import type { ColumnSpec, RowErrors } from '../../platform/spreadsheet.ts';
 const C = USER_IMPORT_COLUMNS;
 const K = USER_IMPORT_COLUMNS_KK;
 
-type Column = 'name' | 'iin' | 'classroom' | 'foodCategory' | 'jobTitle' | 'walletFrom' | 'walletTo';
+type Column = 'name' | 'iin' | 'classroom' | 'foodCategory' | 'jobTitle' | 'walletFrom' | 'walletTo' | 'card';
 export const USER_COLUMNS: readonly ColumnSpec<Column>[] = [
   { key: 'name', titles: [C.name, 'Ф.И.О.', 'ФИО ученика', K.name, 'Оқушының аты-жөні'], required: true },
   { key: 'iin', titles: [C.iin, K.iin], required: false },
@@ -30,6 +31,7 @@ export const USER_COLUMNS: readonly ColumnSpec<Column>[] = [
     required: false,
   },
   { key: 'walletTo', titles: [C.walletTo, 'Соцкошелек по', 'Дата окончания соцкошелька', K.walletTo], required: false },
+  { key: 'card', titles: [C.card, 'Карта', 'Номер карточки', K.card, 'Карта'], required: false },
 ];
 
 /** Excel's day 0 (its serial dates count from 30.12.1899, the 1900 leap-year error included). */
@@ -81,6 +83,8 @@ export interface ParsedRow {
   /** The social wallet's first and last day as the file gives them (undefined: the column is empty). */
   walletFrom: string | undefined;
   walletTo: string | undefined;
+  /** A card number to link to the person, as the scanner reads it (upper case). */
+  card: string | null;
 }
 
 /**
@@ -110,6 +114,7 @@ export function checkRows(
   for (const c of categories) if (!categoryByName.has(key(c.name))) categoryByName.set(key(c.name), c);
 
   const seenIin = new Map<string, number>();
+  const seenCard = new Map<string, number>();
   const rows: ParsedRow[] = [];
   for (const { line, values: v } of table) {
     let ok = true;
@@ -126,6 +131,13 @@ export function checkRows(
       if (!isValidIin(iin)) fail(I.badIin);
       else if (seenIin.has(iin)) fail(I.duplicateIin(seenIin.get(iin)!));
       else seenIin.set(iin, line);
+    }
+
+    const card = v.card ? normaliseCardNumber(v.card) : null;
+    if (card !== null) {
+      if (!isCardNumber(card)) fail(I.badCard(v.card));
+      else if (seenCard.has(card)) fail(I.duplicateCard(seenCard.get(card)!));
+      else seenCard.set(card, line);
     }
 
     let classroom: ParsedRow['classroom'] = known.classroom;
@@ -159,6 +171,7 @@ export function checkRows(
         jobTitle: v.jobTitle || null,
         walletFrom: walletFrom || undefined,
         walletTo: walletTo || undefined,
+        card,
       });
   }
   return rows;

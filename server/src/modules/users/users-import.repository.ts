@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { classrooms, foodCategories, users } from '../../platform/db/schema-people.ts';
+import { cards, classrooms, foodCategories, users } from '../../platform/db/schema-people.ts';
 
 export const IMPORT_CHUNK = 2000;
 
@@ -114,16 +114,62 @@ export function createUsersImportRepository(db: Db) {
      * Creates many users with one statement per chunk: the rows travel as one JSON parameter and
      * `json_to_recordset` turns them into a table (no parameter limit, no SQL built per row).
      */
-    async insertMany(organizationId: number, rows: readonly ImportedUser[], at: Date, tx: Db = db) {
+    async insertMany(organizationId: number, rows: readonly ImportedUser[], at: Date, tx: Db = db): Promise<number[]> {
+      // The ids are taken first, so each row knows its person (a card of the row is linked to it).
+      const ids: number[] = [];
+      if (rows.length === 0) return ids;
+      const taken = await tx.execute(sql`
+        select nextval(pg_get_serial_sequence('users', 'id'))::int as id from generate_series(1, ${rows.length}::int)`);
+      for (const r of (taken as unknown as { rows: { id: number }[] }).rows) ids.push(Number(r.id));
       for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-        const json = JSON.stringify(rows.slice(i, i + IMPORT_CHUNK));
+        const json = JSON.stringify(rows.slice(i, i + IMPORT_CHUNK).map((r, k) => ({ ...r, id: ids[i + k] })));
         await tx.execute(sql`
-          insert into users (organization_id, school_id, classroom_id, name, iin, job_title, food_category_id,
+          insert into users (id, organization_id, school_id, classroom_id, name, iin, job_title, food_category_id,
                              social_wallet_set_date, social_wallet_reset_date, created_at, updated_at)
-          select ${organizationId}::int, r.school_id, r.classroom_id, r.name, r.iin, r.job_title, r.food_category_id,
-                 r.sw_set::date, r.sw_reset::date, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-          from json_to_recordset(${json}::json) as r(school_id int, classroom_id int, name text, iin text,
+          select r.id, ${organizationId}::int, r.school_id, r.classroom_id, r.name, r.iin, r.job_title,
+                 r.food_category_id, r.sw_set::date, r.sw_reset::date, ${at.toISOString()}::timestamptz,
+                 ${at.toISOString()}::timestamptz
+          from json_to_recordset(${json}::json) as r(id int, school_id int, classroom_id int, name text, iin text,
                job_title text, food_category_id int, sw_set text, sw_reset text)`);
+      }
+      return ids;
+    },
+
+    /** The cards of these numbers, with their live holder (and the holder's school) if any. */
+    async cardsByNumbers(numbers: readonly string[], tx: Db = db) {
+      if (numbers.length === 0) return [];
+      return tx
+        .select({
+          id: cards.id,
+          number: cards.number,
+          organizationId: cards.organizationId,
+          holderId: sql<number | null>`case when ${users.deletedAt} is null then ${users.id} end`,
+          holderName: sql<string | null>`case when ${users.deletedAt} is null then ${users.name} end`,
+          holderSchoolId: sql<number | null>`case when ${users.deletedAt} is null then ${users.schoolId} end`,
+        })
+        .from(cards)
+        .leftJoin(users, eq(users.id, cards.userId))
+        .where(inArray(cards.number, [...numbers]));
+    },
+
+    /** Registers new numbers in the organization; their ids by number. */
+    async addCards(organizationId: number, numbers: readonly string[], at: Date, tx: Db = db) {
+      if (numbers.length === 0) return new Map<string, number>();
+      const made = await tx
+        .insert(cards)
+        .values(numbers.map((number) => ({ organizationId, number, createdAt: at })))
+        .returning({ id: cards.id, number: cards.number });
+      return new Map(made.map((c) => [c.number, c.id]));
+    },
+
+    /** Links each card to its person. */
+    async linkCards(pairs: readonly { cardId: number; userId: number }[], at: Date, tx: Db = db) {
+      for (let i = 0; i < pairs.length; i += IMPORT_CHUNK) {
+        const json = JSON.stringify(pairs.slice(i, i + IMPORT_CHUNK));
+        await tx.execute(sql`
+          update cards c set user_id = p."userId", linked_at = ${at.toISOString()}::timestamptz
+          from json_to_recordset(${json}::json) as p("cardId" int, "userId" int)
+          where c.id = p."cardId"`);
       }
     },
 

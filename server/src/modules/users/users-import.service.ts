@@ -28,6 +28,8 @@ const C = USER_IMPORT_COLUMNS;
 
 /** A valid IIN for the template's example row (born 15.03.2012). */
 const EXAMPLE_IIN = makeIin('120315', 5, 1);
+/** A card number as a scanner types one into the cell. */
+const EXAMPLE_CARD = '0004512345';
 /** And for the example employee (born 02.09.1985). */
 const EXAMPLE_STAFF_IIN = makeIin('850902', 4, 1);
 
@@ -116,6 +118,27 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
                 canGrant(actor.role, roleOf(u.roleId)),
             );
           const className = new Map(classrooms.map((c) => [c.id, c.name]));
+          // The cards the file names, as the database has them: one may be linked only to its row's person.
+          const cardByNumber = new Map(
+            (
+              await repo.cardsByNumbers(
+                rows.flatMap((r) => (r.card ? [r.card] : [])),
+                tx,
+              )
+            ).map((c) => [c.number, c]),
+          );
+          /** Whether the row's card may go to the person (`id`, null for a new one); else its error. */
+          const cardFits = (row: ParsedRow, id: number | null) => {
+            const card = row.card === null ? undefined : cardByNumber.get(row.card);
+            if (!card) return;
+            if (card.organizationId !== dest.organizationId) errors.add(row.line, I.cardOtherOrganization(card.number));
+            else if (card.holderId !== null && card.holderId !== id) {
+              const reach = scope.schoolId === null || card.holderSchoolId === scope.schoolId;
+              errors.add(row.line, reach ? I.cardHeldBy(card.number, card.holderName!) : I.cardOutOfReach(card.number));
+            }
+          };
+          // Each row with a card, and its person: an index into `creates`, or an existing id.
+          const cardRows: { card: string; create?: number; id?: number }[] = [];
           const matches: UserImportMatch[] = [];
           const creates: ImportedUser[] = [];
           const updates: (ImportedUser & { id: number })[] = [];
@@ -138,6 +161,8 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
             const sameIin = row.iin === null ? undefined : byIin.get(row.iin);
             const found = sameIin ?? sameName(row);
             if (!found) {
+              cardFits(row, null);
+              if (row.card) cardRows.push({ card: row.card, create: creates.length });
               const wallet = walletOf(row, { type: null, set: null, reset: null }, row.foodCategory?.type ?? null);
               creates.push({
                 school_id: row.classroom?.schoolId ?? dest.schoolId,
@@ -152,6 +177,9 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
               continue;
             }
             taken.add(found.id);
+            cardFits(row, found.id);
+            if (row.card && cardByNumber.get(row.card)?.holderId !== found.id)
+              cardRows.push({ card: row.card, id: found.id });
             if (matches.length < IMPORT_MAX_MESSAGES) {
               matches.push({
                 line: row.line,
@@ -198,7 +226,22 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
           };
           if (q.mode === 'check') return { ...counts, matches };
           await repo.updateMany(updates, at, tx);
-          await repo.insertMany(dest.organizationId, creates, at, tx);
+          const created = await repo.insertMany(dest.organizationId, creates, at, tx);
+          // The cards: numbers new to the system registered in the organization, then each linked.
+          const made = await repo.addCards(
+            dest.organizationId,
+            cardRows.filter((c) => !cardByNumber.has(c.card)).map((c) => c.card),
+            at,
+            tx,
+          );
+          await repo.linkCards(
+            cardRows.map((c) => ({
+              cardId: cardByNumber.get(c.card)?.id ?? made.get(c.card)!,
+              userId: c.id ?? created[c.create!]!,
+            })),
+            at,
+            tx,
+          );
           await audit(tx, actor, {
             action: 'users_import',
             entity: 'user',
@@ -208,6 +251,7 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
               classroomId: dest.classroom?.id ?? null,
               created: creates.length,
               updated: updates.length,
+              cards: cardRows.length,
             },
           });
           return counts;
@@ -243,6 +287,8 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
       const food = { header: C.foodCategory, width: 24 };
       const walletFrom = { header: C.walletFrom, width: 16 };
       const walletTo = { header: C.walletTo, width: 16 };
+      // As text, so Excel keeps a number's leading zeros; a scan into the cell fills it.
+      const card = { header: C.card, width: 18, numFmt: '@' };
       // The example's wallet dates only where its category is a social wallet one.
       const swExample = [...categories].sort(byName)[0]?.type === 'sw';
       const [from, to] = swExample ? ['01.09.2026', '25.05.2027'] : ['', ''];
@@ -250,15 +296,15 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
       if (org?.type === 'company') {
         return {
           ...file,
-          columns: [name, iin, job],
-          examples: [[I.example.employee, EXAMPLE_STAFF_IIN, I.example.companyJobTitle]],
+          columns: [name, iin, job, card],
+          examples: [[I.example.employee, EXAMPLE_STAFF_IIN, I.example.companyJobTitle, EXAMPLE_CARD]],
         };
       }
       if (worksWithPupilsOnly(actor.role)) {
         return {
           ...file,
-          columns: [name, iin, food, walletFrom, walletTo],
-          examples: [[I.example.name, EXAMPLE_IIN, category, from, to]],
+          columns: [name, iin, food, walletFrom, walletTo, card],
+          examples: [[I.example.name, EXAMPLE_IIN, category, from, to, EXAMPLE_CARD]],
         };
       }
       return {
@@ -271,10 +317,11 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
           job,
           walletFrom,
           walletTo,
+          card,
         ],
         examples: [
-          [I.example.name, EXAMPLE_IIN, classroom, category, '', from, to],
-          [I.example.employee, EXAMPLE_STAFF_IIN, '', '', I.example.jobTitle, '', ''],
+          [I.example.name, EXAMPLE_IIN, classroom, category, '', from, to, EXAMPLE_CARD],
+          [I.example.employee, EXAMPLE_STAFF_IIN, '', '', I.example.jobTitle, '', '', ''],
         ],
       };
     },

@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES } from '@tamaq/contract/imports';
 import { isValidIin, makeIin } from '@tamaq/contract/kz-id';
 import { USER_MESSAGES } from '@tamaq/contract/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema-people.ts';
+import { cards, users } from '../../platform/db/schema-people.ts';
 import { workbookOf } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -15,7 +15,7 @@ import { createClassroom, createFoodCategory, createPupil } from '../../../test/
 const I = USER_MESSAGES.imports;
 const HEADER = ['ФИО', 'ИИН', 'Класс', 'Категория питания', 'Должность'];
 const WALLET = ['Соцкошелёк с', 'Соцкошелёк по'];
-const TEMPLATE_HEADER = [...HEADER, ...WALLET];
+const TEMPLATE_HEADER = [...HEADER, ...WALLET, 'Номер карты'];
 
 let t: TestContext;
 let orgId: number;
@@ -214,6 +214,83 @@ describe('POST /api/users/upload', () => {
     );
     expect(res.json()).toMatchObject({ created: 1 });
     expect((await pupilsOf(klass.id))[0]!.iin).toBe(code);
+  });
+
+  it('links the card each row names: a new number registered, the person’s own kept, another’s refused', async () => {
+    const classroom = await freshClass();
+    const header = [...HEADER, 'Номер карты'];
+    const held = await createUser(t.db, { organizationId: orgId, name: 'Сотрудник с картой' });
+    const heldCard = await t.db
+      .insert(cards)
+      .values({ organizationId: orgId, number: 'IMPHELD1', userId: held.id })
+      .returning();
+    const free = await t.db.insert(cards).values({ organizationId: orgId, number: 'IMPFREE1' }).returning();
+    const other = (await createOrganization(t.db, { type: 'education' })).id;
+    await t.db.insert(cards).values({ organizationId: other, number: 'IMPOTHER1' });
+    const cardsOf = async (name: string) =>
+      (
+        await t.db
+          .select({ number: cards.number })
+          .from(cards)
+          .innerJoin(users, eq(users.id, cards.userId))
+          .where(eq(users.name, name))
+      ).map((c) => c.number);
+
+    // A bad number, a number twice: each row said, nothing written; then, the file read whole, another
+    // person's card and another organization's.
+    const bad = await upload(
+      `?classroomId=${classroom.id}`,
+      workbookOf([
+        header,
+        ['Карточкин Ерлан', '', '', '', '', '0007 7123 45'],
+        ['Карточкин Дана', '', '', '', '', 'ДВА'],
+        ['Карточкин Асан', '', '', '', '', '00077123 45'],
+      ]),
+    );
+    expect(bad.json()).toEqual(
+      refusal(
+        'строка 3: «ДВА» — не номер карты (латинские буквы, цифры и дефис, 4–64 знака)',
+        'строка 4: карта уже встречается в строке 2',
+      ),
+    );
+    const taken = await upload(
+      `?classroomId=${classroom.id}`,
+      workbookOf([
+        header,
+        ['Карточкин Бота', '', '', '', '', 'impheld1'],
+        ['Карточкин Тимур', '', '', '', '', 'IMPOTHER1'],
+      ]),
+    );
+    expect(taken.json()).toEqual(
+      refusal(
+        'строка 2: карта IMPHELD1 уже привязана: Сотрудник с картой',
+        'строка 3: карта IMPOTHER1 зарегистрирована в другой организации',
+      ),
+    );
+    expect(await pupilsOf(classroom.id)).toEqual([]);
+
+    const ok = await upload(
+      `?classroomId=${classroom.id}`,
+      workbookOf([
+        header,
+        ['Карточкин Ерлан', '', '', '', '', '0007 7123 45'],
+        ['Карточкин Дана', '', '', '', '', 'impfree1'],
+        ['Карточкин Асан', '', '', '', '', ''],
+      ]),
+    );
+    expect(ok.json()).toEqual({ imported: 3, created: 3, updated: 0 });
+    expect(await cardsOf('Карточкин Ерлан')).toEqual(['0007712345']);
+    expect(await cardsOf('Карточкин Дана')).toEqual(['IMPFREE1']);
+    expect(await cardsOf('Карточкин Асан')).toEqual([]);
+    // The same file again: the same people, their cards already theirs.
+    const again = await upload(
+      `?classroomId=${classroom.id}`,
+      workbookOf([header, ['Карточкин Ерлан', '', '', '', '', '0007712345']]),
+    );
+    expect(again.json()).toEqual({ imported: 1, created: 0, updated: 1 });
+    expect(await cardsOf('Карточкин Ерлан')).toEqual(['0007712345']);
+    expect(await cardsOf('Сотрудник с картой')).toEqual([heldCard[0]!.number]);
+    expect(free[0]!.organizationId).toBe(orgId);
   });
 
   it('lists every bad row and writes nothing', async () => {
@@ -495,7 +572,7 @@ describe('a kindergarten admin’s import', () => {
     const group = await createClassroom(t.db, { organizationId: kg, schoolId: garden, name: 'Младшая группа' });
     const file = await template(token);
     const rows = sheetOf(file);
-    expect(rows).toEqual([['ФИО', 'ИИН', 'Группа', 'Категория питания', 'Должность', ...WALLET]]);
+    expect(rows).toEqual([['ФИО', 'ИИН', 'Группа', 'Категория питания', 'Должность', ...WALLET, 'Номер карты']]);
     // The example names the kindergarten's own group.
     expect(sheetOf(file, 1)[1]![2]).toBe('Младшая группа');
 
@@ -540,7 +617,7 @@ describe('GET /api/users/template', () => {
     expect(example[0]).toEqual(TEMPLATE_HEADER);
     expect(example[1]![0]).toBe(I.example.name);
     expect(isValidIin(String(example[1]![1]))).toBe(true);
-    expect(example[2]).toEqual([I.example.employee, expect.any(String), '', '', I.example.jobTitle, '', '']);
+    expect(example[2]).toEqual([I.example.employee, expect.any(String), '', '', I.example.jobTitle, '', '', '']);
     expect(example.at(-1)).toEqual([IMPORT_MESSAGES.exampleNote(I.templateSheet)]);
     // Its class and food category are the organization's own: a file copying the examples imports.
     const res2 = await upload(`?schoolId=${school}`, workbookOf(example.slice(0, 3)));
@@ -550,15 +627,18 @@ describe('GET /api/users/template', () => {
   it('gives a company employees’ columns only, and a social teacher pupils’ columns', async () => {
     const company = (await createOrganization(t.db, { type: 'company' })).id;
     const { token: companyAdmin } = await signedIn(t.platform, { role: 'Admin', organizationId: company });
-    expect(sheetOf(await template(companyAdmin))).toEqual([['ФИО', 'ИИН', 'Должность']]);
+    expect(sheetOf(await template(companyAdmin))).toEqual([['ФИО', 'ИИН', 'Должность', 'Номер карты']]);
     expect(sheetOf(await template(companyAdmin), 1)[1]).toEqual([
       I.example.employee,
       expect.any(String),
       I.example.companyJobTitle,
+      '0004512345',
     ]);
-    expect(sheetOf(await template(superAdmin, `&organizationId=${company}`))).toEqual([['ФИО', 'ИИН', 'Должность']]);
+    expect(sheetOf(await template(superAdmin, `&organizationId=${company}`))).toEqual([
+      ['ФИО', 'ИИН', 'Должность', 'Номер карты'],
+    ]);
     const { token: teacher } = await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: orgId });
-    expect(sheetOf(await template(teacher))).toEqual([['ФИО', 'ИИН', 'Категория питания', ...WALLET]]);
+    expect(sheetOf(await template(teacher))).toEqual([['ФИО', 'ИИН', 'Категория питания', ...WALLET, 'Номер карты']]);
   });
 
   it('answers 401 without a token and 403 to a cashier', async () => {

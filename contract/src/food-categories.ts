@@ -1,7 +1,8 @@
 import { withKazakh } from './languages.ts';
 import { catalogueEndpoints } from './catalogue-kit.ts';
 import { listOf, Paging } from './common.ts';
-import { bodyId, msg, optionalQueryId, requiredText, z } from './zod.ts';
+import { bodyId, msg, optionalQueryId, z } from './zod.ts';
+import { nameBody, NameAnswer, someName } from './names.ts';
 
 /**
  * Food categories of a school organization (docs/product.md "Food categories", docs/domain.md): the daily cost in
@@ -13,7 +14,7 @@ export type FoodCategoryType = z.infer<typeof FoodCategoryType>;
 
 export const FoodCategory = z.object({
   id: z.number().int(),
-  name: z.string(),
+  ...NameAnswer,
   /** Exact, two decimals: "650.00". */
   cost: z.string(),
   type: FoodCategoryType,
@@ -103,7 +104,8 @@ export const cost = () =>
     });
 
 const fields = {
-  name: requiredText(255),
+  /** The Russian name and the Kazakh one: at least one on a create (see names.ts). */
+  ...nameBody(255),
   cost: cost(),
 };
 const type = () => z.enum(FOOD_CATEGORY_TYPES, { error: M.type }).nullish();
@@ -125,11 +127,13 @@ const meals = () =>
     );
 
 /** Type absent or null: 'common'. */
-export const FoodCategoryCreate = z.object({
-  ...fields,
-  type: type().transform((v) => v ?? 'common'),
-  meals: meals().transform((v) => v ?? null),
-});
+export const FoodCategoryCreate = z
+  .object({
+    ...fields,
+    type: type().transform((v) => v ?? 'common'),
+    meals: meals().transform((v) => v ?? null),
+  })
+  .refine(...someName);
 export type FoodCategoryCreate = z.infer<typeof FoodCategoryCreate>;
 
 /**

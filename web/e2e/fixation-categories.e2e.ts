@@ -229,7 +229,7 @@ describe('/fixation/categories as the admin of an education organization: its me
     await page.goto(`${baseUrl()}/food/category/create`);
     const meals = page.getByTestId('food-category-meals');
     await meals.getByText('Обед 12:00–13:00').waitFor();
-    await page.getByLabel('Название').fill('Соцкошелёк');
+    await page.getByLabel('Название на русском').fill('Соцкошелёк');
     await page.getByLabel('Стоимость питания в день').fill('700');
     await meals.getByRole('checkbox', { name: 'Обед 12:00–13:00' }).check();
     await page.getByRole('button', { name: 'Сохранить' }).click();

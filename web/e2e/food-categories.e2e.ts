@@ -35,12 +35,13 @@ describe('/food/categories as edu.admin@demo.kz', () => {
     await page.getByRole('link', { name: 'Добавить категорию' }).click();
     await page.waitForURL((u) => u.pathname === '/food/category/create');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await fieldError(page, 'Название').getByText('Обязательное поле').waitFor();
+    await fieldError(page, 'Название на русском').getByText('Обязательное поле').waitFor();
     await fieldError(page, 'Стоимость питания в день').getByText('Обязательное поле').waitFor();
     expect(await page.getByRole('radio', { name: 'Стандартная категория' }).isChecked()).toBe(true);
     await shot(page, 'food-category-form-errors');
 
-    await page.getByLabel('Название').fill(NAME);
+    await page.getByLabel('Название на русском').fill(NAME);
+    await page.getByLabel('Название на казахском').fill(`${NAME} қаз`);
     await cost().fill('650,5');
     await cost().blur();
     expect(await cost().inputValue()).toBe('650,50');
@@ -49,7 +50,7 @@ describe('/food/categories as edu.admin@demo.kz', () => {
     await page.waitForURL((u) => u.pathname === '/food/categories');
 
     await page.getByRole('link', { name: 'Добавить категорию' }).click();
-    await page.getByLabel('Название').fill(OTHER);
+    await page.getByLabel('Название на русском').fill(OTHER);
     // Over the limit is refused with its message, as typed, never capped into another amount.
     await cost().fill('1234567');
     await cost().blur();
@@ -65,6 +66,9 @@ describe('/food/categories as edu.admin@demo.kz', () => {
     expect(await row(NAME).getByTestId('food-cost').textContent()).toBe('650,50\u00a0тг.');
     expect(await row(NAME).getByTestId('food-type').textContent()).toBe('Стандартная категория');
     expect(await row(OTHER).getByTestId('food-cost').textContent()).toBe('1\u00a0000\u00a0000,00\u00a0тг.');
+    // Found by its Kazakh name too.
+    await search(`${NAME} қаз`);
+    await row(NAME).waitFor();
     await shot(page, 'food-categories-list');
   });
 

@@ -1,4 +1,5 @@
 import { FOOD_CATEGORY_MESSAGES, type FoodCategory, type FoodCategoryUpdate } from '@tamaq/contract/food-categories';
+import { namesOf, namesToStore } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
@@ -14,7 +15,7 @@ const M = FOOD_CATEGORY_MESSAGES;
 /** The numeric column answers its exact text with 2 decimals ('650.00'); never parsed into a float. */
 const toCategory = (row: typeof foodCategories.$inferSelect): FoodCategory => ({
   id: row.id,
-  name: row.name,
+  ...namesOf(row),
   cost: row.cost,
   type: row.type,
   meals: row.meals ?? null,
@@ -34,7 +35,8 @@ export function createService(platform: { db: Db; now: () => Date }) {
   };
   const catalogue = createCatalogue(platform, {
     table: foodCategories,
-    search: (t) => [t.name],
+    search: (t) => [t.name, t.nameKk],
+    bilingual: true,
     answer: toCategory,
     notFound: M.notFound,
     audit: { action: 'food_category_delete', entity: 'food_category' },
@@ -55,14 +57,17 @@ export function createService(platform: { db: Db; now: () => Date }) {
      * sets it from today (and clears the reset date), sw → common resets it today, in the same
      * transaction as the category, with an audit row. An absent type or meals keep the current ones.
      */
-    async update(actor: Actor, { id, name, cost, type, meals }: FoodCategoryUpdate): Promise<FoodCategory> {
+    async update(actor: Actor, { id, name, name_kk, cost, type, meals }: FoodCategoryUpdate): Promise<FoodCategory> {
       const row = await platform.db.transaction(async (tx) => {
         const before = await catalogue.find(scopeOf(actor), id, tx, true);
         if (!before) throw notFound(M.notFound);
+        // A name left out stays (the spec's client knows no Kazakh name); at least one remains.
+        const names = namesToStore({ name, name_kk }, before);
+        if ('error' in names) throw ValidationError.field('name', names.error);
         await checkMeals(tx, before.organizationId, meals);
         const after = await repo.update(
           id,
-          { name, cost, type: type ?? before.type, meals: meals === undefined ? before.meals : meals },
+          { ...names, cost, type: type ?? before.type, meals: meals === undefined ? before.meals : meals },
           tx,
         );
         if (before.type !== after.type) {

@@ -25,7 +25,7 @@ export function createFoodCategoriesRepository(db: Db) {
 
     async update(
       id: number,
-      values: Pick<typeof foodCategories.$inferInsert, 'name' | 'cost' | 'type' | 'meals'>,
+      values: Pick<typeof foodCategories.$inferInsert, 'name' | 'nameKk' | 'nameRuMissing' | 'cost' | 'type' | 'meals'>,
       tx: Db = db,
     ) {
       const [row] = await tx.update(foodCategories).set(values).where(eq(foodCategories.id, id)).returning();

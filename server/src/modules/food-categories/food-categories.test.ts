@@ -28,6 +28,39 @@ const put = (token: string, payload: Record<string, unknown>) =>
   t.call({ method: 'PUT', url: '/api/food/category', token, payload });
 
 describe('GET /api/food/categories', () => {
+  it('names a category in Kazakh and Russian, either first; a change that leaves one out keeps it', async () => {
+    const { admin } = await school();
+    const call = (method: 'POST' | 'PUT', payload: object) =>
+      t.call({ method, url: '/api/food/category', token: admin, payload });
+    const made = await call('POST', { name_kk: 'Тегін тамақ', cost: '650' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ name: 'Тегін тамақ', name_ru: null, name_kk: 'Тегін тамақ' });
+    const id = made.json().id as number;
+    // The spec's client sends the Russian name alone: the Kazakh one stays.
+    const ru = await call('PUT', { id, name: 'Бесплатное питание', cost: '650' });
+    expect(ru.json()).toMatchObject({
+      name: 'Бесплатное питание',
+      name_ru: 'Бесплатное питание',
+      name_kk: 'Тегін тамақ',
+    });
+    // Found by either name.
+    const found = await t.call({
+      method: 'GET',
+      url: `/api/food/categories?query=${encodeURIComponent('тегін')}`,
+      token: admin,
+    });
+    expect(found.json().rows.map((r: { id: number }) => r.id)).toEqual([id]);
+    // Neither name: refused on `name`, nothing changed.
+    const none = await call('POST', { name: '', name_kk: '', cost: '1' });
+    expect(none.statusCode).toBe(422);
+    expect(Object.keys(none.json().validationErrors)).toEqual(['name']);
+    const cleared = await call('PUT', { id, name: '', name_kk: '', cost: '650' });
+    expect(cleared.statusCode).toBe(422);
+    expect(Object.keys(cleared.json().validationErrors)).toEqual(['name']);
+    const kept = await t.call({ method: 'GET', url: `/api/food/category/${id}`, token: admin });
+    expect(kept.json()).toMatchObject({ name_ru: 'Бесплатное питание', name_kk: 'Тегін тамақ' });
+  });
+
   it('lists the live categories of the own organization by name, cost with 2 decimals', async () => {
     const { org, admin } = await school();
     const sw = await createFoodCategory(t.db, { organizationId: org.id, name: 'Льготная', cost: '650', type: 'sw' });
@@ -42,6 +75,8 @@ describe('GET /api/food/categories', () => {
         {
           id: expect.any(Number),
           name: 'Бесплатная',
+          name_ru: 'Бесплатная',
+          name_kk: null,
           cost: '0.00',
           type: 'common',
           meals: null,
@@ -50,6 +85,8 @@ describe('GET /api/food/categories', () => {
         {
           id: sw.id,
           name: 'Льготная',
+          name_ru: 'Льготная',
+          name_kk: null,
           cost: '650.00',
           type: 'sw',
           meals: null,

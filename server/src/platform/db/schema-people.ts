@@ -110,7 +110,10 @@ export const foodCategories = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: orgId(),
+    /** The Russian name, or the Kazakh one while `nameRuMissing` (contract/src/names.ts). */
     name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
     /** Daily feeding cost in tenge, exact. */
     cost: numeric('cost', { precision: 12, scale: 2 }).notNull().default('0'),
     type: text('type', { enum: ['sw', 'common'] })

@@ -1,14 +1,10 @@
-import {
-  cost as costSchema,
-  FoodCategoryCreate,
-  type FoodCategory,
-  type FoodCategoryType,
-} from '@tamaq/contract/food-categories';
-import { Alert, Checkbox, Form, Input, Radio, type FormInstance } from 'antd';
+import { cost as costSchema, type FoodCategory, type FoodCategoryType } from '@tamaq/contract/food-categories';
+import { Alert, Checkbox, Form, Radio, type FormInstance } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { useFixationCategoryOptions } from '../../lib/options.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { MoneyInput } from '../../ui/money-input.tsx';
+import { NameFields } from '../../ui/name-fields.tsx';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { foodCategoriesResource } from './food-categories-resource.ts';
 import { FoodTypeTag } from './food-type-tag.tsx';
@@ -16,7 +12,7 @@ import { FoodTypeTag } from './food-type-tag.tsx';
 const t = i18n.catalogs.foodCategories;
 
 /** The cost stays a decimal string from the field to the server ('650.50'): no float on the way. */
-type Values = { name: string; cost: string | null; type: FoodCategoryType; meals?: number[] };
+type Values = { name: string; name_kk: string; cost: string | null; type: FoodCategoryType; meals?: number[] };
 
 /** '/food/category/create' and '/food/category/:id' (docs/product.md): name, daily cost and type. */
 export function FoodCategoryFormPage() {
@@ -31,19 +27,18 @@ export function FoodCategoryFormPage() {
       testId="food-category-form-page"
       skeletonRows={4}
       values={(c): Values => ({
-        name: c?.name ?? '',
+        name: c ? (c.name_ru ?? '') : '',
+        name_kk: c?.name_kk ?? '',
         cost: c?.cost ?? null,
         type: c?.type ?? 'common',
         meals: c?.meals ?? [],
       })}
       // Meals not shown (no meal times, or not loaded) are left out: the category keeps its own.
-      body={(v: Values) => ({ name: v.name, cost: v.cost ?? '', type: v.type, meals: v.meals })}
+      body={(v: Values) => ({ name: v.name, name_kk: v.name_kk, cost: v.cost ?? '', type: v.type, meals: v.meals })}
     >
       {({ row, form }) => (
         <>
-          <Form.Item name="name" label={t.name} rules={[fromSchema(FoodCategoryCreate.shape.name)]} required>
-            <Input maxLength={255} placeholder={t.namePlaceholder} autoFocus />
-          </Form.Item>
+          <NameFields placeholder={t.namePlaceholder} />
           <Form.Item name="cost" label={t.cost} rules={[fromSchema(costSchema())]} required>
             <MoneyInput currency={t.currency} />
           </Form.Item>

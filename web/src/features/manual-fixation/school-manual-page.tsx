@@ -22,6 +22,7 @@ import { parseUrlDate, positiveId } from './url-params.ts';
 import { useMarks } from './use-marks.ts';
 import { useSaveFlow } from './use-save-flow.ts';
 import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.manualFixation;
 const FIELDS = ['date', 'school_id', 'classroom_id', 'category_id'] as const;
@@ -134,7 +135,7 @@ export function SchoolManualPage() {
   const categoryOptions = useMemo(
     () => [
       { value: 0, label: t.allFoodCategories },
-      ...(foodCategories.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
+      ...(foodCategories.data?.rows ?? []).map((c) => ({ value: c.id, label: nameText(c) })),
     ],
     [foodCategories.data],
   );

@@ -17,6 +17,7 @@ import { idList, positiveId } from './report-params.ts';
 import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.reports;
 
@@ -70,7 +71,7 @@ export function SchoolReportPage() {
   const data = report.data;
   const schoolName = schools.data?.rows.find((x) => x.id === schoolId)?.name ?? '';
   const className = classes.data?.rows.find((x) => x.id === classroomId)?.name;
-  const chosen = (categories.data?.rows ?? []).filter((x) => categoryIds.includes(x.id)).map((x) => x.name);
+  const chosen = (categories.data?.rows ?? []).filter((x) => categoryIds.includes(x.id)).map((x) => nameText(x));
 
   return (
     <ReportCard
@@ -94,7 +95,7 @@ export function SchoolReportPage() {
             loading={categories.isLoading}
             value={categoryIds}
             onChange={(ids) => setParam('categoriesIds', ids.join(','))}
-            options={(categories.data?.rows ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            options={(categories.data?.rows ?? []).map((x) => ({ value: x.id, label: nameText(x) }))}
             optionFilterProp="label"
             allowClear
             style={{ minWidth: 240 }}

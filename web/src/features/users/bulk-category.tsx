@@ -9,6 +9,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { toApiDate } from '../../lib/dates.ts';
 import { useCheckFoodCategory, useSetFoodCategory } from './api/bulk-food-category.ts';
 import { useFoodCategoryOptions } from './api/list-food-categories.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.users.bulkCategory;
 const f = i18n.users.fields;
@@ -119,7 +120,7 @@ export function BulkCategoryButton({ userIds, onDone }: { userIds: number[]; onD
             value={category ?? undefined}
             onChange={choose}
             options={[
-              ...(categories.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
+              ...(categories.data?.rows ?? []).map((c) => ({ value: c.id, label: nameText(c) })),
               { value: NONE, label: t.none },
             ]}
             style={{ width: '100%' }}

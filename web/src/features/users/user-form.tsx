@@ -24,6 +24,7 @@ import { useRegions } from './api/list-regions.ts';
 import { useRoles } from './api/list-roles.ts';
 import { useWatchOptions } from './api/list-watches.ts';
 import { useSaveUser, type UserBody } from './api/save-user.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.users;
 const f = t.fields;
@@ -194,7 +195,7 @@ export function UserForm({
                   loading={categories.isLoading}
                   options={[
                     none(f.noCategory),
-                    ...(categories.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
+                    ...(categories.data?.rows ?? []).map((c) => ({ value: c.id, label: nameText(c) })),
                   ]}
                   showSearch={{ optionFilterProp: 'label' }}
                 />

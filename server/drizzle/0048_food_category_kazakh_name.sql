@@ -1,0 +1,2 @@
+ALTER TABLE "food_categories" ADD COLUMN "name_kk" text;--> statement-breakpoint
+ALTER TABLE "food_categories" ADD COLUMN "name_ru_missing" boolean DEFAULT false NOT NULL;

@@ -47,7 +47,10 @@ describe.each(Object.entries(CATALOGUES) as [keyof typeof CATALOGUES, Catalogue]
     await search(name);
     await row(name).getByRole('link', { name: 'Изменить' }).click();
     await page.waitForURL((u) => new RegExp(`^${c.one}/\\d+$`).test(u.pathname));
-    const field = page.getByLabel('Название', { exact: true });
+    // One name, or (a catalogue named in both languages) the Russian one of its two.
+    const field = page
+      .getByLabel('Название', { exact: true })
+      .or(page.getByLabel('Название на русском', { exact: true }));
     await expect.poll(() => field.inputValue()).toBe(name);
     const renamed = `${name} 2`;
     await field.fill(renamed);

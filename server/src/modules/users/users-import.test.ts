@@ -564,7 +564,9 @@ describe('POST /api/users/upload as a social teacher', () => {
   });
 });
 
-describe('a kindergarten admin’s import', () => {
+// A template and four uploads: 33 s in the PostgreSQL lane of a CI run with every lane at once (each
+// template 8–17 s there, against under a second alone), past the 30 s default.
+describe('a kindergarten admin’s import', { timeout: 90_000 }, () => {
   it('gets «Группа» in the template, imports it as it is, and hears of groups in row errors', async () => {
     const kg = (await createOrganization(t.db, { type: 'kindergarten' })).id;
     const { token } = await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: kg });
@@ -605,7 +607,7 @@ describe('a kindergarten admin’s import', () => {
   });
 });
 
-describe('GET /api/users/template', () => {
+describe('GET /api/users/template', { timeout: 90_000 }, () => {
   it('downloads an xlsx with the import headers and an example row, the token in the query', async () => {
     const res = await t.call({ method: 'GET', url: `/api/users/template?token=${await linkToken(t.platform, admin)}` });
     expect(res.statusCode).toBe(200);

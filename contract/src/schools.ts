@@ -5,6 +5,7 @@ import { listOf, Ok, Paging } from './common.ts';
 import { optionalBin } from './kz-id.ts';
 import type { Role } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
+import { nameBody, NameAnswer, someName } from './names.ts';
 import { bodyId, id, optionalQueryId, optionalText, requiredText, z } from './zod.ts';
 
 /** Schools (a kindergarten organization's "schools" are its kindergartens): docs/product.md "Schools", "Calls". */
@@ -13,7 +14,7 @@ export const School = z.object({
   organization_id: z.number().int(),
   region_id: z.number().int().nullable(),
   region: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  name: z.string(),
+  ...NameAnswer,
   number: z.string().nullable(),
   bin: z.string().nullable(),
   address: z.string().nullable(),
@@ -32,9 +33,10 @@ export type SchoolListQuery = z.infer<typeof SchoolListQuery>;
 export const SchoolList = listOf(School);
 export type SchoolList = z.infer<typeof SchoolList>;
 
-export const SchoolCreate = z.object({
+const schoolFields = {
   region_id: bodyId(),
-  name: requiredText(255),
+  /** The Russian name and the Kazakh one: at least one on a create; left out of an update, it stays. */
+  ...nameBody(255),
   number: optionalText(50),
   bin: optionalBin(),
   address: requiredText(500),
@@ -42,10 +44,12 @@ export const SchoolCreate = z.object({
   city: requiredText(255),
   /** Only the super admin names the organization; others create in their own. */
   organization_id: bodyId().nullish(),
-});
+};
+
+export const SchoolCreate = z.object(schoolFields).refine(...someName);
 export type SchoolCreate = z.infer<typeof SchoolCreate>;
 
-export const SchoolUpdate = SchoolCreate.extend({ id: bodyId() });
+export const SchoolUpdate = z.object({ ...schoolFields, id: bodyId() });
 export type SchoolUpdate = z.infer<typeof SchoolUpdate>;
 
 /** The turnstile connection of a school, shown read-only (docs/product.md "Schools"). */
@@ -132,7 +136,7 @@ export const SCHOOLS_ENDPOINTS = {
     query: SchoolListQuery,
     answer: SchoolList,
     access: SCHOOL_READ_ROLES,
-    summary: 'Школы (детские сады) организации: поиск по названию, номеру, городу и адресу',
+    summary: 'Школы (детские сады) организации: поиск по названию на обоих языках, номеру, городу и адресу',
   }),
   get: schoolsEndpoint('get', {
     params: SchoolIdParams,

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fieldError, openBrowser, shot, signInAt, signOutHere, storedToken } from './browser.ts';
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  fieldError,
+  openBrowser,
+  shot,
+  signInAt,
+  signOutHere,
+  storedToken,
+} from './browser.ts';
 
 /** Every row this file makes carries this suffix, so it never meets rows of other test files. */
 const SUFFIX = String(Date.now()).slice(-7);
@@ -57,13 +66,14 @@ describe('/schools as edu.admin@demo.kz', () => {
     await page.getByRole('link', { name: 'Добавить школу' }).click();
     await page.waitForURL((u) => u.pathname === '/school/create');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    for (const label of ['Название', 'Регион', 'Город', 'Адрес']) {
+    for (const label of ['Название на русском', 'Регион', 'Город', 'Адрес']) {
       await fieldError(page, label).waitFor();
       expect(await fieldError(page, label).textContent()).toBe('Обязательное поле');
     }
     await shot(page, 'school-form-errors');
 
-    await page.getByLabel('Название', { exact: true }).fill(`Школа-лицей ${SUFFIX}`);
+    await page.getByLabel('Название на русском', { exact: true }).fill(`Школа-лицей ${SUFFIX}`);
+    await page.getByLabel('Название на казахском', { exact: true }).fill(`Мектеп-лицей ${SUFFIX}`);
     await page.getByLabel('Номер', { exact: true }).fill('77');
     await chooseRegion('г. Алматы');
     await page.getByLabel('Город', { exact: true }).fill('Алматы');
@@ -113,6 +123,33 @@ describe('/schools as edu.admin@demo.kz', () => {
     await page.waitForURL((u) => u.pathname === '/schools');
     await page.goto(`${baseUrl()}/schools?query=${SUFFIX}`);
     await row('Каскелен').waitFor();
+  });
+
+  it('names the school in Kazakh on the Kazakh screens and finds it typed in either language', async () => {
+    const kazakh = await openBrowser(undefined, 'kk-KZ');
+    try {
+      const kk = kazakh.page;
+      await kk.goto(`${baseUrl()}/login`);
+      await kk.getByLabel('Логин немесе e-mail').fill('edu.admin@demo.kz');
+      await kk.getByLabel('Құпиясөз', { exact: true }).fill(DEMO_PASSWORD);
+      await kk.getByRole('button', { name: 'Кіру' }).click();
+      await kk.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await kk.goto(`${baseUrl()}/schools?query=${encodeURIComponent(`Мектеп-лицей ${SUFFIX}`)}`);
+      const list = kk.locator('[data-testid="schools-page"] tbody tr.ant-table-row');
+      await list.filter({ hasText: `Мектеп-лицей ${SUFFIX}` }).waitFor();
+      expect(await list.count()).toBe(1);
+      expect(await list.textContent()).not.toContain('Школа-лицей');
+      await shot(kk, 'schools-kk');
+      // The school picker of every screen names it in Kazakh, and a Russian name typed finds it.
+      await kk.goto(`${baseUrl()}/classrooms`);
+      await kk.getByTestId('school-select').click();
+      await kk.keyboard.type(`Школа-лицей ${SUFFIX}`);
+      const options = kk.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await options.filter({ hasText: `Мектеп-лицей ${SUFFIX}` }).waitFor();
+      expect(await options.count()).toBe(1);
+    } finally {
+      await kazakh.close();
+    }
   });
 
   it('shows the turnstile settings read-only, not configured for a new school', async () => {

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { i18n } from '../i18n/texts.ts';
 import { useStructureWords } from '../lib/structure-words.ts';
 import { callEndpoint } from '../lib/endpoint-client.ts';
+import { nameMatches, nameText } from './content-name.tsx';
 
 export const schoolOptionsKey = (organizationId?: number | null) =>
   ['schools', 'options', organizationId ?? null] as const;
@@ -45,7 +46,7 @@ export function SchoolSelect({ value, onChange, organizationId, allowAll, allLab
   }, [allowAll, value, first, onChange]);
   const options = [
     ...(allowAll ? [{ value: 0, label: allLabel ?? words.schools }] : []),
-    ...rows.map((s) => ({ value: s.id, label: s.name })),
+    ...rows.map((s) => ({ value: s.id, label: nameText(s), school: s })),
   ];
   return (
     <Select
@@ -58,7 +59,14 @@ export function SchoolSelect({ value, onChange, organizationId, allowAll, allLab
       value={value ?? (allowAll ? 0 : undefined)}
       onChange={(v: number) => onChange(v === 0 ? null : v)}
       options={options}
-      showSearch={{ optionFilterProp: 'label' }}
+      // Typed in either language: «мектеп» finds a school named «Школа» in Russian and «мектеп» in Kazakh.
+      showSearch={{
+        filterOption: (input, option) => {
+          const text = input.trim().toLocaleLowerCase('ru');
+          const match = (name: string) => name.toLocaleLowerCase('ru').includes(text);
+          return option && 'school' in option ? nameMatches(option.school, match) : match(String(option?.label ?? ''));
+        },
+      }}
       style={{ minWidth: 220, ...style }}
     />
   );

@@ -21,6 +21,8 @@ const columns = {
   regionId: schools.regionId,
   regionName: regions.name,
   name: schools.name,
+  nameKk: schools.nameKk,
+  nameRuMissing: schools.nameRuMissing,
   number: schools.number,
   bin: schools.bin,
   address: schools.address,
@@ -32,6 +34,8 @@ const columns = {
 export interface SchoolValues {
   regionId: number;
   name: string;
+  nameKk: string | null;
+  nameRuMissing: boolean;
   number: string | null;
   bin: string | null;
   address: string;
@@ -45,7 +49,7 @@ export function createSchoolsRepository(db: Db) {
       const where = and(
         schoolScope(scope),
         filter.organizationId !== undefined ? eq(schools.organizationId, filter.organizationId) : undefined,
-        searchIn(filter.query, schools.name, schools.number, schools.city, schools.address),
+        searchIn(filter.query, schools.name, schools.nameKk, schools.number, schools.city, schools.address),
       );
       return listPage(db, {
         rows: (tx) =>

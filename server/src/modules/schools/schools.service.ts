@@ -8,6 +8,7 @@ import {
   type SchoolSettings,
   type SchoolUpdate,
 } from '@tamaq/contract/schools';
+import { namesOf, namesToStore, type StoredNames } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -21,7 +22,7 @@ const toSchool = (row: SchoolRow): School => ({
   organization_id: row.organizationId,
   region_id: row.regionId,
   region: row.regionId !== null && row.regionName !== null ? { id: row.regionId, name: row.regionName } : null,
-  name: row.name,
+  ...namesOf(row),
   number: row.number,
   bin: row.bin,
   address: row.address,
@@ -30,15 +31,20 @@ const toSchool = (row: SchoolRow): School => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const valuesOf = (body: SchoolCreate): SchoolValues => ({
-  regionId: body.region_id,
-  name: body.name,
-  number: body.number,
-  bin: body.bin,
-  address: body.address,
-  description: body.description,
-  city: body.city,
-});
+/** Either name may come first; one left out of an update stays (the spec's client sends the Russian alone). */
+const valuesOf = (body: SchoolCreate, current: StoredNames | null): SchoolValues => {
+  const names = namesToStore(body, current);
+  if ('error' in names) throw ValidationError.field('name', names.error);
+  return {
+    regionId: body.region_id,
+    ...names,
+    number: body.number,
+    bin: body.bin,
+    address: body.address,
+    description: body.description,
+    city: body.city,
+  };
+};
 
 /**
  * Schools of an organization (a kindergarten organization's kindergartens). A user locked to a school
@@ -77,7 +83,7 @@ export function createSchoolsService(platform: Pick<Platform, 'db'>) {
     /** The school if the actor may see it, else null: for other modules that take a school id. */
     async findVisible(actor: Actor, id: number) {
       const row = await repo.find(scopeOf(actor), id);
-      return row ? { id: row.id, organizationId: row.organizationId, name: row.name } : null;
+      return row ? { id: row.id, organizationId: row.organizationId, ...namesOf(row) } : null;
     },
 
     async create(actor: Actor, body: SchoolCreate): Promise<School> {
@@ -86,16 +92,16 @@ export function createSchoolsService(platform: Pick<Platform, 'db'>) {
       if (organizationId === null) throw forbidden();
       return platform.db.transaction(async (tx) => {
         await checkRegion(actor, body.region_id, tx);
-        const id = await repo.insert(organizationId, valuesOf(body), tx);
+        const id = await repo.insert(organizationId, valuesOf(body, null), tx);
         return toSchool((await repo.find(scopeOf(actor), id, tx))!);
       });
     },
 
     async update(actor: Actor, body: SchoolUpdate): Promise<School> {
       return platform.db.transaction(async (tx) => {
-        await visible(actor, body.id, tx);
+        const before = await visible(actor, body.id, tx);
         await checkRegion(actor, body.region_id, tx);
-        await repo.update(body.id, valuesOf(body), tx);
+        await repo.update(body.id, valuesOf(body, before), tx);
         return toSchool((await repo.find(scopeOf(actor), body.id, tx))!);
       });
     },

@@ -152,6 +152,31 @@ describe('GET /api/school/:id', () => {
 });
 
 describe('POST /api/school', () => {
+  it('names a school in Kazakh and Russian, either first; a change that leaves one out keeps it', async () => {
+    const call = (method: 'POST' | 'PUT', payload: object) =>
+      t.call({ method, url: '/api/school', token: admin, payload });
+    const made = await call('POST', body({ name: undefined, name_kk: '№5 мектеп-гимназия' }));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ name: '№5 мектеп-гимназия', name_ru: null, name_kk: '№5 мектеп-гимназия' });
+    const id = made.json().id as number;
+    // The spec's client sends the Russian name alone: the Kazakh one stays.
+    const ru = await call('PUT', body({ id, name: 'Школа-гимназия №5' }));
+    expect(ru.json()).toMatchObject({
+      name: 'Школа-гимназия №5',
+      name_ru: 'Школа-гимназия №5',
+      name_kk: '№5 мектеп-гимназия',
+    });
+    // Found by either name.
+    const found = await list(admin, `?query=${encodeURIComponent('мектеп-гимназия')}`);
+    expect(found.json().rows.map((r: Row) => r.id)).toEqual([id]);
+    // Neither name: refused on `name`, nothing changed.
+    const cleared = await call('PUT', body({ id, name: '', name_kk: '' }));
+    expect(cleared.statusCode).toBe(422);
+    expect(Object.keys(cleared.json().validationErrors)).toEqual(['name']);
+    const kept = await t.call({ method: 'GET', url: `/api/school/${id}`, token: admin });
+    expect(kept.json()).toMatchObject({ name_ru: 'Школа-гимназия №5', name_kk: '№5 мектеп-гимназия' });
+  });
+
   it('creates a school in the own organization', async () => {
     const res = await t.call({ method: 'POST', url: '/api/school', token: admin, payload: body() });
     expect(res.statusCode).toBe(200);

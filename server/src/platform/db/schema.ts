@@ -132,7 +132,10 @@ export const schools = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
     regionId: integer('region_id').references(() => regions.id),
+    /** The Russian name, or the Kazakh one while `nameRuMissing` (contract/src/names.ts). */
     name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
     number: text('number'),
     bin: text('bin'),
     address: text('address'),

@@ -5,6 +5,7 @@ import { Col, Form, Input, Row, Select } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
+import { NameFields } from '../../ui/name-fields.tsx';
 import { ResourceForm } from '../../ui/resource-form.tsx';
 import { useRegions } from './api/list-regions.ts';
 import { schoolsResource } from './schools-resource.ts';
@@ -16,6 +17,7 @@ const shape = SchoolCreate.shape;
 interface Values {
   region_id?: number;
   name?: string;
+  name_kk?: string;
   number?: string;
   bin?: string;
   address?: string;
@@ -27,7 +29,8 @@ const values = (school: School | null): Values =>
   school
     ? {
         region_id: school.region_id ?? undefined,
-        name: school.name,
+        name: school.name_ru ?? '',
+        name_kk: school.name_kk ?? '',
         number: school.number ?? '',
         bin: school.bin ?? '',
         address: school.address ?? '',
@@ -39,6 +42,7 @@ const values = (school: School | null): Values =>
 const body = (v: Values) => ({
   region_id: v.region_id as number,
   name: v.name ?? '',
+  name_kk: v.name_kk ?? '',
   number: v.number || null,
   bin: v.bin || null,
   address: v.address ?? '',
@@ -70,9 +74,7 @@ export function SchoolFormPage() {
     >
       <Row gutter={16}>
         <Col xs={24} md={16}>
-          <Form.Item name="name" label={f.name} rules={[fromSchema(shape.name)]} required>
-            <Input maxLength={255} autoFocus />
-          </Form.Item>
+          <NameFields />
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="number" label={f.number} rules={[fromSchema(shape.number)]}>

@@ -1,0 +1,2 @@
+ALTER TABLE "schools" ADD COLUMN "name_kk" text;--> statement-breakpoint
+ALTER TABLE "schools" ADD COLUMN "name_ru_missing" boolean DEFAULT false NOT NULL;

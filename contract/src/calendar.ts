@@ -2,6 +2,7 @@ import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { Ok } from './common.ts';
+import { NamedRef } from './names.ts';
 import { bodyId, id, optionalQueryId, z } from './zod.ts';
 
 /**
@@ -118,15 +119,11 @@ export type CalendarQuery = z.infer<typeof CalendarQuery>;
 export const CalendarYear = z.object({
   /** Whose days: the country (the super admin), an organization, or one of its schools. */
   scope: z.enum(['country', 'organization', 'school']),
-  school: z
-    .object({
-      id: z.number().int(),
-      name: z.string(),
-      week_days: z.number().int(),
-      /** A six-day school's grades up to this one study five days (null: all six). */
-      five_day_to_grade: z.number().int().nullable(),
-    })
-    .nullable(),
+  school: NamedRef.extend({
+    week_days: z.number().int(),
+    /** A six-day school's grades up to this one study five days (null: all six). */
+    five_day_to_grade: z.number().int().nullable(),
+  }).nullable(),
   /** A kindergarten works through the school vacations. */
   kindergarten: z.boolean(),
   from: z.string(),
@@ -223,7 +220,7 @@ export const ActivationDaysQuery = z
   });
 export type ActivationDaysQuery = z.infer<typeof ActivationDaysQuery>;
 export const ActivationDays = z.object({
-  school: z.object({ id: z.number().int(), name: z.string() }),
+  school: NamedRef,
   menu: z.object({ id: z.number().int(), name: z.string(), days: z.number().int() }),
   /** Each date of the period: what the day is, and the menu's day it serves (null: none). */
   days: z.array(

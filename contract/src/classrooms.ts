@@ -6,6 +6,7 @@ import { rolesFor } from './routes.ts';
 import type { Role } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
+import { NamedRef } from './names.ts';
 import { bodyId, id, optionalQueryId, requiredText, z } from './zod.ts';
 
 export const CLASSROOM_NAME_MAX = 100;
@@ -35,7 +36,7 @@ export const Classroom = z.object({
   schoolId: z.number().int(),
   name: z.string(),
   created_at: z.string(),
-  school: z.object({ id: z.number().int(), name: z.string() }),
+  school: NamedRef,
   /** The school's shift the class studies in: it eats at that shift's meal times. */
   shift: z.number().int(),
   /** Pupils currently in the class. */

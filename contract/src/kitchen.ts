@@ -2,6 +2,7 @@ import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { DAY_KINDS } from './calendar.ts';
+import { NamedRef } from './names.ts';
 import { id, z } from './zod.ts';
 
 /**
@@ -37,7 +38,7 @@ const counts = {
 };
 
 export const KitchenCount = z.object({
-  school: z.object({ id: z.number().int(), name: z.string() }),
+  school: NamedRef,
   date: z.string(),
   day: z.object({ kind: z.enum(DAY_KINDS), name: z.string().nullable(), name_kk: z.string().nullable() }),
   /** The food categories counted, in name order: the columns of the page. */

@@ -5,6 +5,7 @@ import { ImportConfirmBody } from './imports.ts';
 import { rolesFor } from './routes.ts';
 import { IdParams, listOf, LiveTicket, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
+import { NamedRef } from './names.ts';
 import { bodyId, id, msg, optionalQueryId, optionalText, queryFlag, requiredText, z } from './zod.ts';
 
 /** docs/product.md "Limits": the library's lists load 30 rows a page. */
@@ -16,7 +17,7 @@ export const BookCategory = z.object({
   id: z.number().int(),
   name: z.string(),
   schoolId: z.number().int(),
-  school: z.object({ id: z.number().int(), name: z.string() }),
+  school: NamedRef,
   created_at: z.string(),
 });
 export type BookCategory = z.infer<typeof BookCategory>;
@@ -140,7 +141,7 @@ export const Book = z.object({
   direction: z.string().nullable(),
   type: z.string().nullable(),
   schoolId: z.number().int(),
-  school: z.object({ id: z.number().int(), name: z.string() }),
+  school: NamedRef,
   count: z.number().int(),
   barcodes: z.array(BookBarcodeRow),
   created_at: z.string(),

@@ -1,4 +1,4 @@
-import { NameAnswer } from './names.ts';
+import { NameAnswer, NamedRef } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
@@ -39,7 +39,7 @@ const M = ACTIVATION_MESSAGES;
 export const ActivatedMenu = z.object({
   id: z.number().int(),
   school_id: z.number().int(),
-  school: z.object({ id: z.number().int(), name: z.string() }),
+  school: NamedRef,
   menu_id: z.number().int(),
   menu: z.object({ id: z.number().int(), ...NameAnswer, days: z.number().int() }),
   type: z.enum(ACTIVATION_TYPES),

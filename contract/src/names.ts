@@ -40,6 +40,10 @@ export const NameAnswer = {
   name_kk: z.string().nullable(),
 };
 
+/** A school (or another named thing) as another answer names it: its id and both names. */
+export const NamedRef = z.object({ id: z.number().int(), ...NameAnswer });
+export type NamedRef = z.infer<typeof NamedRef>;
+
 /** Both names as stored: `name` the Russian one, or the Kazakh one while `nameRuMissing`. */
 export interface StoredNames {
   name: string;
@@ -68,3 +72,7 @@ export const namesOf = (row: StoredNames) => ({
   name_ru: row.nameRuMissing ? null : row.name,
   name_kk: row.nameKk,
 });
+
+/** The stored name in a language: its own, or the other one until it is given (a mail, a workbook). */
+export const nameInLanguage = (row: StoredNames, language: 'ru' | 'kk'): string =>
+  language === 'kk' ? (row.nameKk ?? row.name) : row.name;

@@ -1,4 +1,4 @@
-import { NameAnswer } from './names.ts';
+import { NameAnswer, NamedRef } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { Image } from './profile.ts';
 import { bodyId, id, msg, optionalQueryId, plainText, z } from './zod.ts';
@@ -232,7 +232,7 @@ export const Order = z.object({
   id: z.number().int(),
   created_at: z.string(),
   school_id: z.number().int().nullable(),
-  school: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  school: NamedRef.nullable(),
   cashier: z.string().nullable(),
   payment_type: z.literal('cash'),
   /** Dishes in the order (the sum of the lines' counts). */
@@ -335,7 +335,7 @@ export const CashierDayCashier = z.object({
  */
 export const CashierDay = z.object({
   date: z.string(),
-  school: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  school: NamedRef.nullable(),
   cashier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   orders: z.array(Order),
   cashiers: z.array(CashierDayCashier),

@@ -2,6 +2,7 @@ import { withKazakh } from './languages.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
 import { daysBetween } from './menu-activations.ts';
 import { rolesFor } from './routes.ts';
+import { NamedRef } from './names.ts';
 import { id, optionalQueryId, z } from './zod.ts';
 
 /**
@@ -249,7 +250,7 @@ const counters = {
 export const SchoolStatistics = z.object({
   schools: z.number().int(),
   ...counters,
-  rows: z.array(z.object({ school: z.object({ id: z.number().int(), name: z.string() }), ...counters })),
+  rows: z.array(z.object({ school: NamedRef, ...counters })),
 });
 export type SchoolStatistics = z.infer<typeof SchoolStatistics>;
 
@@ -318,7 +319,7 @@ export type WalletClass = z.infer<typeof WalletClass>;
  * per class and for the school.
  */
 export const WalletReport = z.object({
-  school: z.object({ id: z.number().int(), name: z.string() }),
+  school: NamedRef,
   month: z.string(),
   days: z.array(z.string()),
   classes: z.array(WalletClass),
@@ -426,7 +427,7 @@ export const CardTwice = z.object({
 /** A class with more visits on a day (in one meal time) than it has pupils. */
 export const CrowdedClass = z.object({
   date: z.string(),
-  school: AnomalyPerson,
+  school: NamedRef,
   classroom: AnomalyPerson,
   /** The meal time, when the organization has them. */
   category: z.string().nullable(),

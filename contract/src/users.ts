@@ -8,6 +8,7 @@ import { Image } from './profile.ts';
 import { ROLES } from './role-list.ts';
 import { Role, roleById } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
+import { NamedRef } from './names.ts';
 import { bodyId, id, msg, optionalQueryId, optionalText, queryFlag, requiredText, z } from './zod.ts';
 
 /**
@@ -48,7 +49,7 @@ export const FoodCategoryType = z.enum(['sw', 'common']);
 export const UserRow = User.extend({
   foodCategory: z.object({ id: z.number().int(), name: z.string(), type: FoodCategoryType }).nullable(),
   region: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  school: z.object({ id: z.number().int(), name: z.string(), bin: z.string().nullable() }).nullable(),
+  school: NamedRef.extend({ bin: z.string().nullable() }).nullable(),
   classroom: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   cards_count: z.number().int(),
 });

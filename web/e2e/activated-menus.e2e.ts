@@ -147,7 +147,14 @@ describe('the printed week of an activation', () => {
       days: 10,
       groups: '3',
     });
-    const { id: schoolId } = (await call<{ rows: { id: number }[] }>(admin, 'GET', '/api/schools?limit=1')).rows[0]!;
+    // A school named in both languages: the notice board's sheet names it in both, as its dishes.
+    const { id: schoolId } = await call<{ id: number }>(admin, 'POST', '/api/school', {
+      region_id: 2,
+      name: `Школа недель ${SUFFIX}`,
+      name_kk: `Апталар мектебі ${SUFFIX}`,
+      city: 'Алматы',
+      address: 'ул. Абая, 2',
+    });
     // A Tuesday of February of YEAR, a five-day school's week (no holiday is known that far ahead).
     const day = (n: number) => new Date(Date.UTC(YEAR, 1, n)).toISOString().slice(0, 10);
     let first = 3;
@@ -177,6 +184,9 @@ describe('the printed week of an activation', () => {
     const second = await printed(day(first + 6), day(first + 12));
     expect(second[0]).toBe(`Понедельник, ${dotted(day(first + 6))} — день 6 меню`);
     expect(second.at(-1)).toBe(`Пятница, ${dotted(day(first + 10))} — день 10 меню`);
+    expect(await page.getByTestId('menu-print-page').locator('h1').textContent()).toContain(
+      `Апталар мектебі ${SUFFIX} / Школа недель ${SUFFIX}`,
+    );
     await shot(page, 'menu-print-activation-week');
   });
 });

@@ -59,7 +59,7 @@ export function OrderDetailModal({ order, timeZone, onClose, onPrint, onVoid }: 
           )}
           <Descriptions size="small" column={1} bordered style={{ marginBottom: 12 }}>
             <Descriptions.Item label={t.at}>{formatVisitTime(order.created_at, timeZone)}</Descriptions.Item>
-            <Descriptions.Item label={t.school}>{order.school?.name ?? t.noSchool}</Descriptions.Item>
+            <Descriptions.Item label={t.school}>{order.school ? nameText(order.school) : t.noSchool}</Descriptions.Item>
             <Descriptions.Item label={t.cashier}>{order.cashier ?? t.noCashier}</Descriptions.Item>
             <Descriptions.Item label={t.payment}>{t.cash}</Descriptions.Item>
           </Descriptions>

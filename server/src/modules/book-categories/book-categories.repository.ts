@@ -1,3 +1,4 @@
+import { schoolNameColumns } from '../../platform/db/places.ts';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
@@ -9,7 +10,7 @@ const columns = {
   id: bookCategories.id,
   organizationId: bookCategories.organizationId,
   schoolId: bookCategories.schoolId,
-  schoolName: schools.name,
+  ...schoolNameColumns,
   name: bookCategories.name,
   createdAt: bookCategories.createdAt,
 };

@@ -1,3 +1,4 @@
+import { schoolRef } from '../../platform/db/places.ts';
 import type { Ok } from '@tamaq/contract/common';
 import {
   LIBRARY_MESSAGES as M,
@@ -22,7 +23,7 @@ const toCategory = (row: BookCategoryRow): BookCategory => ({
   id: row.id,
   name: row.name,
   schoolId: row.schoolId,
-  school: { id: row.schoolId, name: row.schoolName },
+  school: schoolRef(row.schoolId, row),
   created_at: row.createdAt.toISOString(),
 });
 

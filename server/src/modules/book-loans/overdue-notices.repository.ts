@@ -18,6 +18,8 @@ export interface NoticeToSend {
   pupilName: string;
   classroomName: string | null;
   schoolName: string;
+  schoolNameKk: string | null;
+  schoolNameRuMissing: boolean;
   bookName: string;
   authors: string;
   barcode: string;
@@ -56,6 +58,8 @@ export function createOverdueNoticesRepository(db: Db) {
           pupilName: users.name,
           classroomName: classrooms.name,
           schoolName: schools.name,
+          schoolNameKk: schools.nameKk,
+          schoolNameRuMissing: schools.nameRuMissing,
           bookName: books.name,
           authors: books.authors,
           barcode: bookBarcodes.barcode,

@@ -53,7 +53,7 @@ async function issue(pupil: number, name: string, n: number, due: string) {
 beforeAll(async () => {
   t = await createTestContext();
   orgId = (await createOrganization(t.db, { timeZone: 'Asia/Almaty', modules: ['library'] })).id;
-  schoolId = (await createSchool(t.db, { organizationId: orgId, name: 'Гимназия №7' })).id;
+  schoolId = (await createSchool(t.db, { organizationId: orgId, name: 'Гимназия №7', nameKk: '№7 гимназия' })).id;
   school2Id = (await createSchool(t.db, { organizationId: orgId, name: 'Школа №9' })).id;
   ({ token: admin } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId }));
   ({ token: librarian } = await signedIn(t.platform, { role: 'EducationLibrarian', organizationId: orgId, schoolId }));
@@ -69,18 +69,19 @@ beforeAll(async () => {
   bolat = (
     await createPupil(t.db, { organizationId: orgId, schoolId, classroomId: classroom.id, name: 'Болат Ахметов' })
   ).id;
-  const parent = async (email: string | null, deleted = false) => {
+  const parent = async (email: string | null, deleted = false, language: 'ru' | 'kk' | null = null) => {
     const user = await createUser(t.db, {
       role: 'Parent',
       organizationId: null,
       email,
+      language,
       ...(deleted ? { deletedAt: new Date() } : {}),
     });
     await t.db.insert(parentChildren).values({ parentId: user.id, pupilId: aigerim });
     return user.email;
   };
   mother = (await parent(`mother-${Date.now()}@test.kz`))!;
-  father = (await parent(`father-${Date.now()}@test.kz`))!;
+  father = (await parent(`father-${Date.now()}@test.kz`, false, 'kk'))!;
   await parent(null);
   await parent(`gone-${Date.now()}@test.kz`, true);
   // Bolat has no parent with an account.
@@ -122,17 +123,20 @@ describe('overdue notices', () => {
       no_parent: one.no_parent + two.no_parent,
       failed: one.failed + two.failed,
     }).toEqual({ sent: 2, kept: 0, no_parent: 1, failed: 0 });
-    for (const address of [mother, father]) {
-      const mails = mailsTo(address);
-      expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toBe('Библиотека: Айгерим Сапарова не вернул(а) книги вовремя');
-      expect(mails[0]!.text).toContain('Айгерим Сапарова (7 А)');
-      expect(mails[0]!.text).toContain('«Гимназия №7»');
-      expect(mails[0]!.text.match(/— Путь Абая \(Ауэзов М\.\), штрихкод \d+, вернуть до 10\.09\.2026/g)).toHaveLength(
-        2,
-      );
-      expect(mails[0]!.text).not.toContain('Кочевники');
-    }
+    const mails = mailsTo(mother);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Библиотека: Айгерим Сапарова не вернул(а) книги вовремя');
+    expect(mails[0]!.text).toContain('Айгерим Сапарова (7 А)');
+    expect(mails[0]!.text).toContain('«Гимназия №7»');
+    expect(mails[0]!.text.match(/— Путь Абая \(Ауэзов М\.\), штрихкод \d+, вернуть до 10\.09\.2026/g)).toHaveLength(2);
+    expect(mails[0]!.text).not.toContain('Кочевники');
+    // The father reads Kazakh: the school is named in Kazakh too.
+    const his = mailsTo(father);
+    expect(his).toHaveLength(1);
+    expect(his[0]!.text).toContain('«№7 гимназия» мектебінің');
+    expect(his[0]!.text).not.toContain('Гимназия №7');
+    expect(his[0]!.text.match(/— Путь Абая \(Ауэзов М\.\)/g)).toHaveLength(2);
+    expect(his[0]!.text).not.toContain('Кочевники');
     // The same day again: nothing more.
     t.clock.now = at(10, 17);
     expect(await notices().runOnce()).toEqual({ sent: 0, kept: 0, no_parent: 0, failed: 0 });

@@ -1,3 +1,4 @@
+import { nameInLanguage } from '@tamaq/contract/names';
 import {
   LIBRARY_MESSAGES,
   OVERDUE_NOTICE_HOUR,
@@ -51,7 +52,15 @@ function noticeMail(notices: NoticeToSend[], language: Language) {
     text: [
       say(WORDS.greeting),
       '',
-      say(WORDS.lead(pupil, first!.schoolName)),
+      say(
+        WORDS.lead(
+          pupil,
+          nameInLanguage(
+            { name: first!.schoolName, nameKk: first!.schoolNameKk, nameRuMissing: first!.schoolNameRuMissing },
+            language,
+          ),
+        ),
+      ),
       ...lines,
       '',
       say(WORDS.ask),

@@ -1,3 +1,4 @@
+import { schoolNameColumns } from '../../platform/db/places.ts';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { schools } from '../../platform/db/schema.ts';
@@ -12,7 +13,7 @@ const columns = {
   id: books.id,
   organizationId: books.organizationId,
   schoolId: books.schoolId,
-  schoolName: schools.name,
+  ...schoolNameColumns,
   categoryId: books.categoryId,
   categoryName: bookCategories.name,
   name: books.name,

@@ -1,3 +1,4 @@
+import { schoolRef } from '../../platform/db/places.ts';
 import type { Ok } from '@tamaq/contract/common';
 import {
   LIBRARY_MESSAGES as M,
@@ -31,7 +32,7 @@ const toListRow = (row: BookRow): BookListRow => ({
   direction: row.direction,
   type: row.type,
   schoolId: row.schoolId,
-  school: { id: row.schoolId, name: row.schoolName },
+  school: schoolRef(row.schoolId, row),
   count: row.count,
   created_at: row.createdAt.toISOString(),
 });

@@ -1,3 +1,4 @@
+import { namesOf } from '@tamaq/contract/names';
 import {
   CALENDAR_MESSAGES as M,
   type CalendarEntry,
@@ -120,7 +121,7 @@ export function createCalendarService(platform: Pick<Platform, 'db' | 'now'>) {
         school: school
           ? {
               id: school.id,
-              name: school.name,
+              ...namesOf(school),
               week_days: kinds.weekDays,
               five_day_to_grade: kinds.fiveDayToGrade ?? null,
             }

@@ -39,7 +39,7 @@ describe('GET /api/calendar', () => {
     const y = await year(`year=2026&schoolId=${school}`);
     expect([y.scope, y.school, y.from, y.to, y.editable]).toEqual([
       'school',
-      { id: school, name: 'Школа №7', week_days: 5, five_day_to_grade: null },
+      { id: school, name: 'Школа №7', name_ru: 'Школа №7', name_kk: null, week_days: 5, five_day_to_grade: null },
       '2026-09-01',
       '2027-08-31',
       true,

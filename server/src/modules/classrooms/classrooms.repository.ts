@@ -1,3 +1,4 @@
+import { schoolNameColumns } from '../../platform/db/places.ts';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
@@ -27,7 +28,7 @@ const columns = {
   id: classrooms.id,
   organizationId: classrooms.organizationId,
   schoolId: classrooms.schoolId,
-  schoolName: schools.name,
+  ...schoolNameColumns,
   name: classrooms.name,
   shift: classrooms.shift,
   createdAt: classrooms.createdAt,

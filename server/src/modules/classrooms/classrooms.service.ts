@@ -1,3 +1,4 @@
+import { schoolRef } from '../../platform/db/places.ts';
 import {
   CLASSROOM_IMPORT_TITLES,
   CLASSROOM_SHIFT_TITLES,
@@ -39,7 +40,7 @@ const toClassroom = (row: ClassroomRow): Classroom => ({
   schoolId: row.schoolId,
   name: row.name,
   created_at: row.createdAt.toISOString(),
-  school: { id: row.schoolId, name: row.schoolName },
+  school: schoolRef(row.schoolId, row),
   shift: row.shift,
   pupils_count: row.pupilsCount,
 });

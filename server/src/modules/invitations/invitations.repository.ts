@@ -27,6 +27,7 @@ export function createInvitationsRepository(db: Db) {
           classroomId: users.classroomId,
           organizationName: organizations.name,
           schoolName: schools.name,
+          schoolNameKk: schools.nameKk,
         })
         .from(users)
         .leftJoin(organizations, eq(organizations.id, users.organizationId))

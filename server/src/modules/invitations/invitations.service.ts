@@ -82,7 +82,8 @@ export function createInvitationsService(
           brand: brandOf(platform.config, at),
           link: invitationLink(publicBaseUrl(platform.config, at), code),
           pupilName: pupil.name,
-          schoolName: pupil.schoolName ?? pupil.organizationName,
+          // The school as the reader of the mail names it.
+          schoolName: (language === 'kk' ? pupil.schoolNameKk : null) ?? pupil.schoolName ?? pupil.organizationName,
           language,
         }),
       );

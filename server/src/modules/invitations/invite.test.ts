@@ -53,6 +53,25 @@ describe('POST /api/users/parent/invitation', () => {
     expect(info.json()).toEqual({ email: 'mother.one@test.kz', pupil_name: 'Садыков Арман', account_exists: false });
   });
 
+  it('names the school in Kazakh in a Kazakh invitation', async () => {
+    const org = await createOrganization(t.db);
+    const school = await createSchool(t.db, { organizationId: org.id, name: 'Гимназия №3', nameKk: '№3 гимназия' });
+    const classroom = await createClassroom(t.db, { organizationId: org.id, schoolId: school.id });
+    const pupil = await createPupil(t.db, {
+      classroomId: classroom.id,
+      schoolId: school.id,
+      organizationId: org.id,
+      name: 'Садыков Арман',
+    });
+    const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org.id });
+    const kk = await calls.invite(token, { email: 'ana@test.kz', user_id: pupil.id }, { 'accept-language': 'kk' });
+    expect(kk.statusCode).toBe(200);
+    expect((await t.smtp.lastTo('ana@test.kz')).text).toContain('№3 гимназия сізді');
+    const ru = await calls.invite(token, { email: 'mama@test.kz', user_id: pupil.id });
+    expect(ru.statusCode).toBe(200);
+    expect((await t.smtp.lastTo('mama@test.kz')).text).toContain('Гимназия №3 приглашает вас');
+  });
+
   it('keeps only the SHA-256 of the code, valid 7 days, and no copy of the link in the outbox', async () => {
     const { pupil, token, user } = await school();
     const code = await calls.invited(token, 'hash.only@test.kz', pupil.id);

@@ -1,3 +1,4 @@
+import { namesOf } from '@tamaq/contract/names';
 import { KITCHEN_MESSAGES as M, type KitchenCount, type KitchenQuery } from '@tamaq/contract/kitchen';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
@@ -73,7 +74,7 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
         }
       }
       return {
-        school: { id: school.id, name: school.name },
+        school: { id: school.id, ...namesOf(school) },
         date: q.date,
         day: { kind: day.kind, name: day.name, name_kk: day.nameKk },
         categories: [...categories.values()].sort((a, b) => compareNames(a.name, b.name) || a.id - b.id),

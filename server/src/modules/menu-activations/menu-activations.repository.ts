@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { schools } from '../../platform/db/schema.ts';
 import { menuActivations, menus } from '../../platform/db/schema-food.ts';
-import { schoolInScope } from '../../platform/db/places.ts';
+import { schoolInScope, schoolNameColumns } from '../../platform/db/places.ts';
 
 export const ACTIVATION_UNIQUE = 'menu_activations_school_type_date_key';
 
@@ -31,7 +31,7 @@ const columnsOn = (today: string) => ({
   id: menuActivations.id,
   organizationId: menuActivations.organizationId,
   schoolId: menuActivations.schoolId,
-  schoolName: schools.name,
+  ...schoolNameColumns,
   menuId: menuActivations.menuId,
   menuName: menus.name,
   menuNameKk: menus.nameKk,

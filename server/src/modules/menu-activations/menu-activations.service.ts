@@ -1,3 +1,4 @@
+import { schoolRef } from '../../platform/db/places.ts';
 import { namesOf } from '@tamaq/contract/names';
 import type { ActivationDays, ActivationDaysQuery } from '@tamaq/contract/calendar';
 import type { Ok } from '@tamaq/contract/common';
@@ -29,7 +30,7 @@ import {
 const toActivated = (row: ActivationRow, todayDay: number | null): ActivatedMenu => ({
   id: row.id,
   school_id: row.schoolId,
-  school: { id: row.schoolId, name: row.schoolName },
+  school: schoolRef(row.schoolId, row),
   menu_id: row.menuId,
   menu: {
     id: row.menuId,
@@ -100,7 +101,7 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
       const start = addDays(row.date < q.from ? row.date : q.from, -7);
       const calendar = (await calendars.forSchool(row.schoolId, start, q.to))!;
       return {
-        school: { id: row.schoolId, name: row.schoolName },
+        school: schoolRef(row.schoolId, row),
         menu: {
           id: row.menuId,
           ...namesOf({ name: row.menuName, nameKk: row.menuNameKk, nameRuMissing: row.menuNameRuMissing }),

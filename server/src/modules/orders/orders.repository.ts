@@ -33,6 +33,8 @@ export interface PlacedOrder {
   cashReceived: string | null;
   cashier: string | null;
   schoolName: string | null;
+  schoolNameKk: string | null;
+  schoolNameRuMissing: boolean | null;
   lines: {
     id: number;
     name: string;
@@ -167,6 +169,8 @@ export function createOrdersRepository(db: Db) {
                o.cash_received::text as "cashReceived",
                (select name from users where id = ${order.userId}::int) as cashier,
                (select name from schools where id = ${order.schoolId}::int) as "schoolName",
+               (select name_kk from schools where id = ${order.schoolId}::int) as "schoolNameKk",
+               (select name_ru_missing from schools where id = ${order.schoolId}::int) as "schoolNameRuMissing",
                (select json_agg(json_build_object('id', i.dish_id, 'name', i.name, 'nameKk', i.name_kk,
                                                   'nameRuMissing', i.name_ru_missing, 'count', i.count,
                                                   'cost', i.cost::text, 'amount', i.amount::text)
@@ -222,6 +226,8 @@ export function createOrdersRepository(db: Db) {
           createdAt: orders.createdAt,
           schoolId: orders.schoolId,
           schoolName: schools.name,
+          schoolNameKk: schools.nameKk,
+          schoolNameRuMissing: schools.nameRuMissing,
           cashier: users.name,
           count: orders.count,
           amount: orders.amount,

@@ -1,3 +1,4 @@
+import { schoolRef } from '../../platform/db/places.ts';
 import { imageUrl } from '@tamaq/contract/images';
 import {
   ORDER_COUNT_MAX,
@@ -49,6 +50,19 @@ function byCategory(rows: CashboxDishRow[]): Cashbox['menu'] {
 /** Two lines of one dish at two seen prices: never a dish's price, so the order is refused. */
 const DISAGREEING = '-1.00';
 
+/** The order's school as the answer names it: both names, or null for an order of no school. */
+const schoolOf = (
+  id: number | null,
+  row: { schoolName: string | null; schoolNameKk: string | null; schoolNameRuMissing: boolean | null },
+) =>
+  id !== null && row.schoolName !== null
+    ? schoolRef(id, {
+        schoolName: row.schoolName,
+        schoolNameKk: row.schoolNameKk,
+        schoolNameRuMissing: row.schoolNameRuMissing ?? false,
+      })
+    : null;
+
 export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createOrdersRepository(platform.db);
   const activations = createMenuActivationsService(platform);
@@ -69,7 +83,7 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
       id: h.id,
       created_at: h.createdAt.toISOString(),
       school_id: h.schoolId,
-      school: h.schoolId !== null && h.schoolName !== null ? { id: h.schoolId, name: h.schoolName } : null,
+      school: schoolOf(h.schoolId, h),
       cashier: h.cashier,
       payment_type: 'cash',
       count: h.count,
@@ -145,7 +159,7 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
           id: placed.id,
           created_at: placed.createdAt.toISOString(),
           school_id: schoolId,
-          school: schoolId !== null && placed.schoolName !== null ? { id: schoolId, name: placed.schoolName } : null,
+          school: schoolOf(schoolId, placed),
           cashier: placed.cashier,
           payment_type: 'cash',
           count: placed.count,

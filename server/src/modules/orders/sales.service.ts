@@ -1,3 +1,4 @@
+import { namesOf, type StoredNames } from '@tamaq/contract/names';
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import {
   ORDER_MESSAGES as M,
@@ -26,7 +27,7 @@ export interface SalesDeps {
   schoolFor: (
     actor: Actor,
     schoolId: number | null | undefined,
-  ) => Promise<{ id: number; name: string; timeZone: string } | null>;
+  ) => Promise<({ id: number; timeZone: string } & StoredNames) | null>;
   ordersOf: (ids: number[]) => Promise<Order[]>;
 }
 
@@ -89,7 +90,7 @@ export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps
       const listed = await ordersOf(ids);
       return {
         date,
-        school: school ? { id: school.id, name: school.name } : null,
+        school: school ? { id: school.id, ...namesOf(school) } : null,
         cashier: cashier ? { id: cashier.id, name: cashier.name } : null,
         orders: listed.reverse(),
         cashiers,

@@ -119,7 +119,7 @@ describe('GET /api/report/anomalies', () => {
     expect(r.crowdedClasses).toEqual([
       {
         date: DAY,
-        school: { id: schoolB.id, name: 'Школа Б' },
+        school: { id: schoolB.id, name: 'Школа Б', name_ru: 'Школа Б', name_kk: null },
         classroom: { id: expect.any(Number), name: '4 Б' },
         category: 'Завтрак',
         visits: 3,

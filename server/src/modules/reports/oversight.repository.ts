@@ -7,6 +7,8 @@ import { alphabetically } from '../../platform/db/alphabet.ts';
 interface StatisticsRow {
   id: number;
   name: string;
+  nameKk: string | null;
+  nameRuMissing: boolean;
   students: number;
   sw: number;
   /** Pupils with at least one parent in the app. */
@@ -49,6 +51,8 @@ export interface CrowdedRow {
   date: string;
   schoolId: number;
   schoolName: string;
+  schoolNameKk: string | null;
+  schoolNameRuMissing: boolean;
   classroomId: number;
   classroomName: string;
   category: string | null;
@@ -108,7 +112,7 @@ export function createOversightRepository(db: Db) {
       // Each counter aggregated once over all the schools (not a subquery per school): the served
       // portions read the organization's period through (school_id, visit_date) once.
       const result = await db.execute(sql`
-        with s as (select s.id, s.name from schools s where s.organization_id = ${organizationId}::int ${one}),
+        with s as (select s.id, s.name, s.name_kk, s.name_ru_missing from schools s where s.organization_id = ${organizationId}::int ${one}),
         pupils as (
           select p.school_id, count(*)::int as students, count(*) filter (where f.type = 'sw')::int as sw,
                  count(*) filter (where exists (select 1 from parent_children pc where pc.pupil_id = p.id))::int
@@ -127,7 +131,8 @@ export function createOversightRepository(db: Db) {
           where v.school_id in (select id from s) and v.visit_date between ${dateFrom}::date and ${dateTo}::date
             and v.organization_id = ${organizationId}::int
           group by 1)
-        select s.id, s.name, coalesce(pu.students, 0) as students, coalesce(pu.sw, 0) as sw,
+        select s.id, s.name, s.name_kk as "nameKk", s.name_ru_missing as "nameRuMissing",
+               coalesce(pu.students, 0) as students, coalesce(pu.sw, 0) as sw,
                coalesce(pu.with_parents, 0) as "withParents",
                coalesce(pa.parents, 0) as parents, coalesce(sv.served, 0) as served
         from s
@@ -279,7 +284,7 @@ export function createOversightRepository(db: Db) {
             group by 1
           )
           select to_char(k.visit_date, 'YYYY-MM-DD') as date, s.id as "schoolId", s.name as "schoolName",
-                 cl.id as "classroomId", cl.name as "classroomName", f.name as category,
+                 s.name_kk as "schoolNameKk", s.name_ru_missing as "schoolNameRuMissing", cl.id as "classroomId", cl.name as "classroomName", f.name as category,
                  k.visits, coalesce(z.pupils, 0) as pupils
           from counts k
           join schools s on s.id = k.school_id

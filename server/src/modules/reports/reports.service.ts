@@ -1,3 +1,5 @@
+import { schoolRef } from '../../platform/db/places.ts';
+import { namesOf } from '@tamaq/contract/names';
 import {
   REPORT_MESSAGES as M,
   type SchoolStatistics,
@@ -78,7 +80,7 @@ export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
       })),
       crowdedClasses: found.crowded.map((r) => ({
         date: r.date,
-        school: { id: r.schoolId, name: r.schoolName },
+        school: schoolRef(r.schoolId, r),
         classroom: { id: r.classroomId, name: r.classroomName },
         category: r.category,
         visits: Number(r.visits),
@@ -136,7 +138,7 @@ export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
         due.set(r.id, n);
       }
       const out = rows.map((r) => ({
-        school: { id: r.id, name: r.name },
+        school: { id: r.id, ...namesOf(r) },
         parents_total: r.parents,
         students_total: r.students,
         students_with_parents_total: r.withParents,

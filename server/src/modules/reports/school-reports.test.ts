@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestContext();
   org = await createOrganization(t.db, { type: 'education' });
   school = await createSchool(t.db, { organizationId: org.id, name: 'Школа №7' });
-  otherSchool = await createSchool(t.db, { organizationId: org.id, name: 'Школа №8' });
+  otherSchool = await createSchool(t.db, { organizationId: org.id, name: 'Школа №8', nameKk: '№8 мектеп' });
   class1 = await createClassroom(t.db, { organizationId: org.id, schoolId: school.id, name: '1 А' });
   class10 = await createClassroom(t.db, { organizationId: org.id, schoolId: school.id, name: '10 Б' });
   free = await createFoodCategory(t.db, { organizationId: org.id, name: 'Соцкошелёк', type: 'sw', cost: '700.00' });
@@ -267,7 +267,7 @@ describe('GET /api/report/school/statistics', () => {
     });
     expect(body.rows).toEqual([
       {
-        school: { id: school.id, name: 'Школа №7' },
+        school: { id: school.id, name: 'Школа №7', name_ru: 'Школа №7', name_kk: null },
         parents_total: 2,
         students_total: 2,
         students_with_parents_total: 1,
@@ -276,7 +276,8 @@ describe('GET /api/report/school/statistics', () => {
         servings_received: 5,
       },
       {
-        school: { id: otherSchool.id, name: 'Школа №8' },
+        // Both names: the screen shows the reader's language.
+        school: { id: otherSchool.id, name: 'Школа №8', name_ru: 'Школа №8', name_kk: '№8 мектеп' },
         parents_total: 0,
         students_total: 0,
         students_with_parents_total: 0,

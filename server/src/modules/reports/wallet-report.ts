@@ -1,3 +1,4 @@
+import { namesOf, type StoredNames } from '@tamaq/contract/names';
 import {
   REPORT_MESSAGES as M,
   type WalletClass,
@@ -50,7 +51,7 @@ class Tally {
  * school's month (`days`), pupils by class, then by name.
  */
 export function walletReport(
-  school: { id: number; name: string },
+  school: { id: number } & StoredNames,
   month: string,
   days: string[],
   due: DueDay[],
@@ -81,7 +82,7 @@ export function walletReport(
   }
   const byName = <T extends { name: string; id: number }>(a: T, b: T) => compareNames(a.name, b.name) || a.id - b.id;
   return {
-    school,
+    school: { id: school.id, ...namesOf(school) },
     month,
     days,
     classes: [...classes.values()]

@@ -95,6 +95,8 @@ export function createUsersRepository(db: Db) {
             foodCategoryType: foodCategories.type,
             regionName: regions.name,
             schoolName: schools.name,
+            schoolNameKk: schools.nameKk,
+            schoolNameRuMissing: schools.nameRuMissing,
             schoolBin: schools.bin,
             classroomName: classrooms.name,
             cardsCount,

@@ -1,3 +1,4 @@
+import { schoolRef } from '../../platform/db/places.ts';
 import type { Ok } from '@tamaq/contract/common';
 import { imageUrl } from '@tamaq/contract/images';
 import { ROLE_IDS } from '@tamaq/contract/roles';
@@ -60,7 +61,16 @@ function toRow(r: UserListRecord): UserRow {
         : null,
     region: r.regionId !== null && r.regionName !== null ? { id: r.regionId, name: r.regionName } : null,
     school:
-      r.schoolId !== null && r.schoolName !== null ? { id: r.schoolId, name: r.schoolName, bin: r.schoolBin } : null,
+      r.schoolId !== null && r.schoolName !== null
+        ? {
+            ...schoolRef(r.schoolId, {
+              schoolName: r.schoolName,
+              schoolNameKk: r.schoolNameKk,
+              schoolNameRuMissing: r.schoolNameRuMissing ?? false,
+            }),
+            bin: r.schoolBin,
+          }
+        : null,
     classroom: r.classroomId !== null && r.classroomName !== null ? { id: r.classroomId, name: r.classroomName } : null,
     cards_count: r.cardsCount,
   };

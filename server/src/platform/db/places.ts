@@ -1,3 +1,4 @@
+import { namesOf, type NamedRef } from '@tamaq/contract/names';
 import { and, eq, isNull } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../auth/scope.ts';
 import type { Db } from './client.ts';
@@ -10,6 +11,26 @@ import { organizations, schools } from './schema.ts';
  * organization's time zone, whose calendar days are the visits' and the orders' days.
  */
 
+/** A school's names, selected beside a row that names its school (read by `schoolRef`). */
+export const schoolNameColumns = {
+  schoolName: schools.name,
+  schoolNameKk: schools.nameKk,
+  schoolNameRuMissing: schools.nameRuMissing,
+};
+
+/** The school's names as a row selected with `schoolNameColumns` holds them. */
+export interface SchoolNames {
+  schoolName: string;
+  schoolNameKk: string | null;
+  schoolNameRuMissing: boolean;
+}
+
+/** A school as another answer names it: its id and both names (contract/src/names.ts). */
+export const schoolRef = (id: number, row: SchoolNames): NamedRef => ({
+  id,
+  ...namesOf({ name: row.schoolName, nameKk: row.schoolNameKk, nameRuMissing: row.schoolNameRuMissing }),
+});
+
 /** The school `id` if the scope sees it, else null. */
 export async function schoolInScope(db: Db, scope: Scope, id: number) {
   const [row] = await db
@@ -17,6 +38,8 @@ export async function schoolInScope(db: Db, scope: Scope, id: number) {
       id: schools.id,
       organizationId: schools.organizationId,
       name: schools.name,
+      nameKk: schools.nameKk,
+      nameRuMissing: schools.nameRuMissing,
       timeZone: organizations.timeZone,
     })
     .from(schools)

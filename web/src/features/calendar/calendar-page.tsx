@@ -40,6 +40,7 @@ import { useFormSubmit } from '../../ui/form-errors.ts';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { useCalendarYear, useRemoveEntry, useSaveEntry, useSaveWeek } from './calendar-api.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.calendar;
 const WEEKDAYS = i18n.food.menuPrint.weekdays;
@@ -381,7 +382,11 @@ export function CalendarPage() {
 
   const years = [currentYear() - 1, currentYear(), currentYear() + 1];
   const scopeTitle =
-    data?.scope === 'country' ? t.country : data?.scope === 'school' ? data.school?.name : t.organization;
+    data?.scope === 'country'
+      ? t.country
+      : data?.scope === 'school'
+        ? data.school && nameText(data.school)
+        : t.organization;
 
   const columns: TableColumnsType<CalendarEntry> = [
     {

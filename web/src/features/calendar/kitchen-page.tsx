@@ -10,6 +10,7 @@ import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { formatDate, fromApiDate, toApiDate } from '../../lib/dates.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { PrintOnly } from '../../ui/print-only.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 
@@ -49,7 +50,7 @@ function Sheet({ data }: { data: KitchenCount }) {
   );
   return (
     <div className="tamaq-kitchen">
-      <h1>{t.heading(data.school.name, formatDate(data.date))}</h1>
+      <h1>{t.heading(nameText(data.school), formatDate(data.date))}</h1>
       <table>
         <thead>
           <tr>

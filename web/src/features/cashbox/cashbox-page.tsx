@@ -61,7 +61,8 @@ export function CashboxPage() {
     Number(list.params.schoolId) || undefined,
   );
   const schoolId = locked ?? chosen;
-  const schoolName = schools.data?.rows.find((s) => s.id === schoolId)?.name ?? null;
+  const schoolRow = schools.data?.rows.find((s) => s.id === schoolId);
+  const schoolName = schoolRow ? nameText(schoolRow) : null;
 
   const data = useQuery({
     queryKey: [...cashboxKey, schoolId ?? 0],
@@ -293,7 +294,7 @@ export function CashboxPage() {
           </div>
         </Col>
       </Row>
-      {paid && <Receipt order={paid} school={paid.school?.name ?? schoolName} />}
+      {paid && <Receipt order={paid} school={paid.school ? nameText(paid.school) : schoolName} />}
     </Flex>
   );
 }

@@ -31,6 +31,7 @@ import { OrderDetailModal } from '../../ui/order-detail-modal.tsx';
 import { VoidOrderModal } from '../../ui/void-order-modal.tsx';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { DayPrint, dishesOf, money, timeOf } from './day-print.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.food.cashierDay;
 const o = i18n.food.orders;
@@ -251,7 +252,11 @@ export function CashierDayPage() {
             emptyText={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
           />
           {printing && 'order' in printing && (
-            <Receipt order={printing.order} school={printing.order.school?.name ?? null} copy />
+            <Receipt
+              order={printing.order}
+              school={printing.order.school ? nameText(printing.order.school) : null}
+              copy
+            />
           )}
           {printing && 'day' in printing && data && <DayPrint day={data} timeZone={timeZone} />}
           <OrderDetailModal

@@ -30,7 +30,7 @@ export function DayPrint({ day, timeZone }: { day: CashierDay; timeZone: string 
     <PrintOnly page="A4" css={PRINT_CSS} testId="day-print">
       <div className="tamaq-day">
         <h1>{t.printTitle(formatDate(day.date))}</h1>
-        {day.school && <p>{t.printSchool(day.school.name)}</p>}
+        {day.school && <p>{t.printSchool(nameText(day.school))}</p>}
         <p>{day.cashier ? t.printCashier(day.cashier.name) : t.printAll}</p>
         <table>
           <thead>

@@ -9,6 +9,7 @@ import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { classroomsResource } from './classrooms-resource.ts';
 import { useClassroomTexts } from './use-classroom-texts.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 /**
  * '/classroom/:school/create' and '/classroom/:school/:id' (docs/product.md "Classes"): the name of a class;
@@ -36,7 +37,7 @@ export function ClassroomFormPage() {
         loadFailed: t.classroomLoadFailed,
       }}
       backPath={`/classrooms${schoolId ? `?schoolId=${classroom.data?.schoolId ?? schoolId}` : ''}`}
-      crumbs={school ? [school.name] : []}
+      crumbs={school ? [nameText(school)] : []}
       invalid={schoolId === null}
       testId="classroom-form-page"
       maxWidth={560}

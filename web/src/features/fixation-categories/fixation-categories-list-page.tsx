@@ -7,6 +7,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { fixationCategoriesResource, useCategoryTexts } from './fixation-categories-resource.ts';
+import { nameText, type BilingualName } from '../../ui/content-name.tsx';
 
 /**
  * docs/product.md "Meal times": meal-time categories in list order (position, then start time), with
@@ -18,8 +19,9 @@ export function FixationCategoriesListPage() {
   const words = useStructureWords();
   const ofSchools = role === 'EducationAdmin' || role === 'EducationKindergartenAdmin';
   const schools = useQuery({ ...schoolOptionsQuery(), enabled: ofSchools });
+  const nameOrDots = (school: BilingualName | undefined) => (school ? nameText(school) : '…');
   const schoolName = (id: number | null) =>
-    id === null ? words.allSchools : (schools.data?.rows.find((s) => s.id === id)?.name ?? '…');
+    id === null ? words.allSchools : nameOrDots(schools.data?.rows.find((s) => s.id === id));
   const shiftName = (shift: 1 | 2 | null) => (shift === 1 ? t.shift1 : shift === 2 ? t.shift2 : t.allShifts);
   return (
     <ResourceList<FixationCategory>

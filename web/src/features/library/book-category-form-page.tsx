@@ -9,6 +9,7 @@ import { fromSchema } from '../../ui/form-rules.ts';
 import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { bookCategoriesResource } from './book-categories-resource.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.library.categories;
 
@@ -36,7 +37,7 @@ export function BookCategoryFormPage() {
         loadFailed: t.loadFailed,
       }}
       backPath={back}
-      crumbs={school ? [school.name] : []}
+      crumbs={school ? [nameText(school)] : []}
       invalid={schoolId === null}
       testId="book-category-form-page"
       maxWidth={560}

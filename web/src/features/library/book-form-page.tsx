@@ -8,6 +8,7 @@ import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { bookCategoriesResource } from './book-categories-resource.ts';
 import { booksResource } from './books-resource.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.library.books;
 
@@ -47,7 +48,7 @@ export function BookFormPage() {
         loadFailed: t.loadFailed,
       }}
       backPath={`/books${schoolId ? `?schoolId=${schoolId}` : ''}`}
-      crumbs={school ? [school.name] : []}
+      crumbs={school ? [nameText(school)] : []}
       invalid={urlSchoolId === null}
       testId="book-form-page"
       maxWidth={760}

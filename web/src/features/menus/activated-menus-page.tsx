@@ -1,4 +1,4 @@
-import { ContentName } from '../../ui/content-name.tsx';
+import { ContentName, nameText } from '../../ui/content-name.tsx';
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ActivatedMenu } from '@tamaq/contract/menu-activations';
 import { App, Card, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
@@ -14,12 +14,17 @@ import { LinkButton } from '../../ui/link-button.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { useActivations, useDeactivate } from './activations-api.ts';
-import { weekOf } from './menu-print.ts';
+import { boardNames, weekOf } from './menu-print.ts';
 
 /** This week's menu (the days the school's calendar serves, from the activation's first day on) to print. */
 const printWeek = (row: ActivatedMenu) => {
   const { from, to } = weekOf(toApiDate(dayjs()));
-  const query = new URLSearchParams({ activation: String(row.id), from, to, school: row.school.name });
+  const query = new URLSearchParams({
+    activation: String(row.id),
+    from,
+    to,
+    school: boardNames(row.school).join(' / '),
+  });
   return `/menu/${row.menu.id}/print?${query.toString()}`;
 };
 
@@ -42,7 +47,7 @@ export function ActivatedMenusPage() {
 
   const columns: TableColumnsType<ActivatedMenu> = [
     { key: 'n', title: t.number, width: 64, render: (_, _row, i) => list.offset + i + 1 },
-    { key: 'school', title: t.school, render: (_, row) => row.school.name },
+    { key: 'school', title: t.school, render: (_, row) => nameText(row.school) },
     {
       key: 'menu',
       title: t.menu,

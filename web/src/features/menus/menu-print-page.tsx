@@ -70,7 +70,8 @@ export function MenuPrintPage() {
   const menu = menusResource.useOne(Number.isInteger(id) && id > 0 ? id : null);
   const activation = Number(params.get('activation')) || null;
   const served = useActivationDays(activation, params.get('from'), params.get('to'));
-  const school = served.data?.school.name ?? params.get('school');
+  // The notice board is read in both languages: the school's names both, as the menu's.
+  const school = served.data ? boardNames(served.data.school).join(' / ') : params.get('school');
   const days = menu.data ? printedDays(menu.data, params, served.data?.days) : [];
   const pending = menu.isPending || (activation !== null && served.isPending);
   const error = menu.error ?? (activation !== null ? served.error : null);

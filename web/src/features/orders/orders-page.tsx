@@ -193,7 +193,13 @@ export function OrdersPage() {
             onRetry={() => void report.refetch()}
             emptyText={<Typography.Text type="secondary">{t.empty}</Typography.Text>}
           />
-          {printing && <Receipt order={printing.order} school={printing.order.school?.name ?? null} copy />}
+          {printing && (
+            <Receipt
+              order={printing.order}
+              school={printing.order.school ? nameText(printing.order.school) : null}
+              copy
+            />
+          )}
           <OrderDetailModal
             order={detail}
             timeZone={timeZone}

@@ -15,6 +15,7 @@ import { useListParams } from '../../ui/use-list-params.ts';
 import { LoadFailed } from './report-card.tsx';
 import { positiveId } from './report-params.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.reports.anomalies;
 /** Company roles work with canteens: no school to choose. */
@@ -100,7 +101,7 @@ export function AnomaliesPage() {
   ];
   const crowded: TableColumnsType<Crowded> = [
     { key: 'date', title: t.date, render: (_, r) => formatDate(r.date) },
-    { key: 'school', title: t.school, render: (_, r) => r.school.name },
+    { key: 'school', title: t.school, render: (_, r) => nameText(r.school) },
     { key: 'class', title: words.classroom, render: (_, r) => r.classroom.name },
     { key: 'meal', title: t.mealTime, render: (_, r) => r.category ?? '—' },
     { key: 'visits', title: t.visits, align: 'right', render: (_, r) => <strong>{r.visits}</strong> },

@@ -14,6 +14,7 @@ import { ReportCard } from './report-card.tsx';
 import { ReportGrid, type LabelColumn } from './report-grid.tsx';
 import { positiveId } from './report-params.ts';
 import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.reports;
 
@@ -50,7 +51,8 @@ export function ClassReportPage() {
     [words.classroom],
   );
   const data = report.data;
-  const schoolName = schools.data?.rows.find((x) => x.id === schoolId)?.name ?? '';
+  const schoolRow = schools.data?.rows.find((x) => x.id === schoolId);
+  const schoolName = schoolRow ? nameText(schoolRow) : '';
   const title = session?.role === 'EducationKindergartenAdmin' ? i18n.nav.groupReport : i18n.nav.classroomReport;
 
   return (

@@ -69,7 +69,8 @@ export function SchoolReportPage() {
     [words.classroom],
   );
   const data = report.data;
-  const schoolName = schools.data?.rows.find((x) => x.id === schoolId)?.name ?? '';
+  const schoolRow = schools.data?.rows.find((x) => x.id === schoolId);
+  const schoolName = schoolRow ? nameText(schoolRow) : '';
   const className = classes.data?.rows.find((x) => x.id === classroomId)?.name;
   const chosen = (categories.data?.rows ?? []).filter((x) => categoryIds.includes(x.id)).map((x) => nameText(x));
 

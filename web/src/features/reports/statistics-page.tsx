@@ -12,6 +12,7 @@ import { useListParams } from '../../ui/use-list-params.ts';
 import { LoadFailed } from './report-card.tsx';
 import { positiveId } from './report-params.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.reports.statistics;
 const CHART_DELAY_MS = 100;
@@ -59,7 +60,7 @@ export function StatisticsPage() {
       dateTo: draft.to ? toApiDate(draft.to) : null,
     });
   const columns: TableColumnsType<Row> = [
-    { key: 'school', title: t.school, render: (_, r) => r.school.name },
+    { key: 'school', title: t.school, render: (_, r) => nameText(r.school) },
     ...(
       [
         ['parents', t.parents, (r: Row) => r.parents_total],

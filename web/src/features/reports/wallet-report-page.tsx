@@ -16,6 +16,7 @@ import { callEndpoint, endpointPath } from '../../lib/endpoint-client.ts';
 import { lineOf, money, PrintedWallet, type Line } from './wallet-print.tsx';
 import { useTableAccess } from '../../ui/table-access.ts';
 import { STICKY_HEADER_COMPONENTS, StickyHeaderTitles } from '../../ui/sticky-header.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.reports.wallet;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -64,7 +65,7 @@ export function WalletReportPage() {
   const data = report.data;
   const lines = data ? lineOf(data) : [];
   const days = data?.days ?? [];
-  const heading = data ? t.heading(data.school.name, monthName(data.month)) : '';
+  const heading = data ? t.heading(nameText(data.school), monthName(data.month)) : '';
 
   const columns: TableColumnsType<Line> = [
     {

@@ -26,6 +26,7 @@ import { importedText, useImported } from './users-list-page.tsx';
 import { WalletCategory } from './wallet-category.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 import { SearchField } from '../../ui/search-field.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.users;
 const c = t.columns;
@@ -75,7 +76,7 @@ export function ClassroomUsersPage() {
       title: c.name,
       render: (_, row) => <Link to={withFrom(`${base}/user/${row.id}`, here)}>{row.name}</Link>,
     },
-    { key: 'school', title: c.school, render: (_, row) => row.school?.name ?? '' },
+    { key: 'school', title: c.school, render: (_, row) => (row.school ? nameText(row.school) : '') },
     { key: 'bin', title: c.bin, width: 140, render: (_, row) => row.school?.bin ?? '' },
     { key: 'classroom', title: words.classroom, width: 110, render: (_, row) => row.classroom?.name ?? '' },
     { key: 'category', title: c.category, render: (_, row) => <WalletCategory row={row} /> },

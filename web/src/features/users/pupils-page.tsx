@@ -22,6 +22,7 @@ import { importedText, useImported } from './users-list-page.tsx';
 import { WalletCategory } from './wallet-category.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 import { SearchField } from '../../ui/search-field.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.users;
 const c = t.columns;
@@ -65,7 +66,7 @@ export function PupilsPage() {
       title: c.name,
       render: (_, row) => <Link to={withFrom(`/user/${row.id}`, here)}>{row.name}</Link>,
     },
-    { key: 'school', title: c.school, render: (_, row) => row.school?.name ?? '' },
+    { key: 'school', title: c.school, render: (_, row) => (row.school ? nameText(row.school) : '') },
     { key: 'bin', title: c.bin, render: (_, row) => row.school?.bin ?? '' },
     { key: 'classroom', title: c.classroom, render: (_, row) => row.classroom?.name ?? '' },
     { key: 'category', title: c.category, render: (_, row) => <WalletCategory row={row} /> },

@@ -23,6 +23,7 @@ import { withFrom } from './user-origin.ts';
 import { useInvite } from './use-invite.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 import { SearchField } from '../../ui/search-field.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.users;
 const c = t.columns;
@@ -95,7 +96,11 @@ export function UsersListPage() {
     { key: 'role', title: c.role, render: (_, row) => (row.role ? ROLE_LABELS[row.role] : '') },
     ...(structure
       ? [
-          { key: 'school', title: words.school, render: (_: unknown, row: UserRow) => row.school?.name ?? '' },
+          {
+            key: 'school',
+            title: words.school,
+            render: (_: unknown, row: UserRow) => (row.school ? nameText(row.school) : ''),
+          },
           { key: 'classroom', title: words.classroom, render: (_: unknown, row: UserRow) => row.classroom?.name ?? '' },
         ]
       : []),

@@ -177,6 +177,7 @@ export const PATHS = {
     list: { method: 'GET', path: '/api/users' },
     template: { method: 'GET', path: '/api/users/template' },
     upload: { method: 'POST', path: '/api/users/upload' },
+    rejectedRows: { method: 'POST', path: '/api/users/upload/rejected' },
     export: { method: 'GET', path: '/api/users/export' },
     setFoodCategory: { method: 'POST', path: '/api/users/food-category' },
     get: { method: 'GET', path: '/api/user/:id' },

@@ -27,6 +27,11 @@ export const IMPORT_MESSAGES = withKazakh(
     badCharacter: (title: string) => `в столбце «${title}» недопустимый символ`,
     more: (n: number) => `и ещё ошибок: ${n}`,
     exampleSheet: 'Пример',
+    rejectedSheet: 'Строки с ошибками',
+    listsSheet: 'Списки',
+    notInList: 'Такого значения нет в списке: выберите из списка или проверьте написание',
+    rejectedFile: 'Строки с ошибками.xlsx',
+    reasonColumn: 'Ошибка',
     exampleNote: (sheet: string) =>
       `Это пример заполнения: этот лист не загружается. Заполните лист «${sheet}» и загрузите файл.`,
   } as const,
@@ -43,10 +48,25 @@ export const IMPORT_MESSAGES = withKazakh(
     badCharacter: (title: string) => `«${title}» бағанында рұқсат етілмеген таңба бар`,
     more: (n: number) => `және тағы қателер: ${n}`,
     exampleSheet: 'Үлгі',
+    rejectedSheet: 'Қате жолдар',
+    listsSheet: 'Тізімдер',
+    notInList: 'Мұндай мән тізімде жоқ: тізімнен таңдаңыз немесе жазылуын тексеріңіз',
+    rejectedFile: 'Қате жолдар.xlsx',
+    reasonColumn: 'Қате',
     exampleNote: (sheet: string) =>
       `Бұл толтыру үлгісі: бұл парақ жүктелмейді. «${sheet}» парағын толтырып, файлды жүктеңіз.`,
   },
 );
+
+/**
+ * The valid values of a column, for a message that refuses a value: «1 «А»», «1 «Б»» … the first 12
+ * in the reader's order, then how many more; «—» when there are none.
+ */
+export function validValues(names: readonly string[], max = 12): string {
+  if (!names.length) return '—';
+  const shown = names.slice(0, max).map((n) => `«${n}»`);
+  return names.length > max ? `${shown.join(', ')} … (+${names.length - max})` : shown.join(', ');
+}
 
 export const ImportResult = z.object({
   /** Rows written: created plus updated. */

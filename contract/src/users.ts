@@ -186,11 +186,19 @@ export const UserIdParams = z.object({ id: id() });
 export const USER_IMPORT_MODES = ['update', 'create', 'check'] as const;
 export type UserImportMode = (typeof USER_IMPORT_MODES)[number];
 
+/**
+ * Which rows an import writes: `all` of them or none (the default: one bad row refuses the file), or
+ * the `valid` ones, leaving out each row with a problem (listed in `skipped`, and downloadable with
+ * its reason from `rejectedRows`). A check (`mode=check`) answers what the valid rows would do either way.
+ */
+export const USER_IMPORT_ROWS = ['all', 'valid'] as const;
+
 export const UserUploadQuery = z.object({
   schoolId: optionalQueryId(),
   classroomId: optionalQueryId(),
   organizationId: optionalQueryId(),
   mode: z.enum(USER_IMPORT_MODES).default('update'),
+  rows: z.enum(USER_IMPORT_ROWS).default('all'),
 });
 export type UserUploadQuery = z.infer<typeof UserUploadQuery>;
 
@@ -204,8 +212,16 @@ export const UserImportMatch = z.object({
 });
 export type UserImportMatch = z.infer<typeof UserImportMatch>;
 
-/** With `mode=check`, `matches` lists the rows that would update someone (the first 200). */
-export const UserImportResult = ImportResult.extend({ matches: z.array(UserImportMatch).optional() });
+/**
+ * With `mode=check`, `matches` lists the rows that would update someone (the first 200), and the
+ * counts are what the valid rows would do. A check, or a write of the `valid` rows, says how many rows
+ * have a problem (`rejected_rows`); the check lists them in `rejected`, the write in `skipped`.
+ */
+export const UserImportResult = ImportResult.extend({
+  matches: z.array(UserImportMatch).optional(),
+  rejected_rows: z.number().int().optional(),
+  rejected: z.array(z.string()).optional(),
+});
 export type UserImportResult = z.infer<typeof UserImportResult>;
 
 /** The multipart body, for the API documentation: the file is read from the stream, not validated here. */
@@ -417,9 +433,9 @@ const USER_MESSAGES_RU = {
     nameRequired: 'не указано ФИО',
     badIin: 'неверный ИИН',
     duplicateIin: (line: number) => `ИИН уже встречается в строке ${line}`,
-    unknownClassroom: (name: string) => `класс «${name}» не найден`,
+    unknownClassroom: (name: string, valid: string) => `класс «${name}» не найден; есть: ${valid}`,
     ambiguousClassroom: (name: string) => `класс «${name}» есть в нескольких школах: выберите школу`,
-    unknownCategory: (name: string) => `категория питания «${name}» не найдена`,
+    unknownCategory: (name: string, valid: string) => `категория питания «${name}» не найдена; есть: ${valid}`,
     badWalletDate: (title: string, text: string) => `«${title}»: «${text}» — не дата (ДД.ММ.ГГГГ)`,
     walletOrder: 'соцкошелёк кончается раньше, чем начинается',
     walletFromFuture: 'соцкошелёк не может начинаться в будущем',
@@ -472,9 +488,9 @@ const USER_MESSAGES_KK: Wording<typeof USER_MESSAGES_RU> = {
     nameRequired: 'аты-жөні көрсетілмеген',
     badIin: 'ЖСН қате',
     duplicateIin: (line: number) => `ЖСН ${line}-жолда бұрыннан бар`,
-    unknownClassroom: (name: string) => `«${name}» сыныбы табылмады`,
+    unknownClassroom: (name: string, valid: string) => `«${name}» сыныбы табылмады; бар: ${valid}`,
     ambiguousClassroom: (name: string) => `«${name}» сыныбы бірнеше мектепте бар: мектепті таңдаңыз`,
-    unknownCategory: (name: string) => `«${name}» тамақтану санаты табылмады`,
+    unknownCategory: (name: string, valid: string) => `«${name}» тамақтану санаты табылмады; бар: ${valid}`,
     badWalletDate: (title: string, text: string) => `«${title}»: «${text}» — күн емес (КК.АА.ЖЖЖЖ)`,
     walletOrder: 'әлеуметтік әмиян басталмай тұрып аяқталады',
     walletFromFuture: 'әлеуметтік әмиян болашақта басталмайды',
@@ -511,7 +527,7 @@ export const USER_MESSAGES_KINDERGARTEN: Wording<typeof USER_MESSAGES> = withKaz
     iinTaken: 'Ребёнок с таким ИИН уже есть',
     imports: {
       ...USER_MESSAGES.imports,
-      unknownClassroom: (name: string) => `группа «${name}» не найдена`,
+      unknownClassroom: (name: string, valid: string) => `группа «${name}» не найдена; есть: ${valid}`,
       ambiguousClassroom: (name: string) => `группа «${name}» есть в нескольких детских садах: выберите детский сад`,
       iinOfOtherSchool: 'ИИН принадлежит пользователю другого детского сада',
       example: { ...USER_MESSAGES.imports.example, classroom: 'Младшая группа', jobTitle: 'Воспитатель' },
@@ -525,7 +541,7 @@ export const USER_MESSAGES_KINDERGARTEN: Wording<typeof USER_MESSAGES> = withKaz
     iinTaken: 'Мұндай ЖСН-і бар бала бұрыннан бар',
     imports: {
       ...USER_MESSAGES_KK.imports,
-      unknownClassroom: (name: string) => `«${name}» тобы табылмады`,
+      unknownClassroom: (name: string, valid: string) => `«${name}» тобы табылмады; бар: ${valid}`,
       ambiguousClassroom: (name: string) => `«${name}» тобы бірнеше балабақшада бар: балабақшаны таңдаңыз`,
       iinOfOtherSchool: 'ЖСН басқа балабақшаның пайдаланушысына тиесілі',
       example: { ...USER_MESSAGES_KK.imports.example, classroom: 'Кіші топ', jobTitle: 'Тәрбиеші' },
@@ -563,7 +579,17 @@ export const USERS_ENDPOINTS = {
     answer: UserImportResult,
     refusals: [404, 413],
     access: USER_SCREENS,
-    summary: 'Импорт пользователей и учеников из Excel: всё или ничего, повторная загрузка обновляет по ИИН',
+    summary:
+      'Импорт пользователей и учеников из Excel: всё или ничего (rows=valid — только верные строки), повторная загрузка обновляет по ИИН',
+  }),
+  rejectedRows: usersEndpoint('rejectedRows', {
+    query: UserUploadQuery,
+    body: UserUploadBody,
+    multipart: true,
+    file: xlsxFile('Строки файла с ошибками, как они были, и столбец «Ошибка» с причиной'),
+    refusals: [404, 413],
+    access: USER_SCREENS,
+    summary: 'Строки файла импорта, которые не загрузятся, с причиной: исправить и загрузить снова',
   }),
   export: usersEndpoint('export', {
     query: UserExportQuery,

@@ -231,11 +231,16 @@ describe('a day at a Kazakh school, in Kazakh', () => {
     );
     fs.writeFileSync(file, XLSX.write(sheet, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
     await page.locator('input[type="file"][accept=".xlsx,.xls"]').setInputFiles(file);
-    // A refused row is said in Kazakh by the server, and nothing is written.
-    const errors = page.getByTestId('import-errors');
-    await errors.waitFor();
-    expect(await errors.textContent()).toContain('3-жол: аты-жөні көрсетілмеген');
+    // A row with a problem is said in Kazakh by the server before anything is written, beside the
+    // valid rows' count and the offer to load them alone.
+    const rejected = page.getByTestId('import-rejected');
+    await rejected.waitFor();
+    expect(await rejected.textContent()).toContain('3-жол: аты-жөні көрсетілмеген');
+    expect(await rejected.textContent()).toContain('Дұрыс жолдар: 1.');
+    await page.getByRole('button', { name: 'Дұрыс жолдарды жүктеу (1)' }).waitFor();
     await shot(page, 'kazakh-import-refused');
+    await page.getByRole('button', { name: 'Болдырмау' }).click();
+    await rejected.waitFor({ state: 'detached' });
   });
 
   it("lists the counter's refusals of today in Kazakh", async () => {

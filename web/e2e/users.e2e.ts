@@ -195,12 +195,47 @@ describe('/users as admin@demo.kz (company)', () => {
       ['', '', 'Без имени'],
     ]);
     await page.locator('input[type="file"][accept=".xlsx,.xls"]').setInputFiles(bad);
-    const errors = page.getByTestId('import-errors');
-    await errors.waitFor();
-    expect(await errors.textContent()).toContain('строка 2: неверный ИИН');
-    expect(await errors.textContent()).toContain('строка 3: не указано ФИО');
+    // The check lists the rows with their reasons before anything is written; no valid row: nothing to load.
+    const rejected = page.getByTestId('import-rejected');
+    await rejected.waitFor();
+    expect(await rejected.locator('li').allTextContents()).toEqual([
+      'строка 2: неверный ИИН',
+      'строка 3: не указано ФИО',
+    ]);
+    expect(await page.getByRole('button', { name: 'Загрузить верные строки (0)' }).isDisabled()).toBe(true);
+    // The bad rows as they were, with the reason, to correct and load again.
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('import-rejected-download').click(),
+    ]);
+    expect(saved.suggestedFilename()).toBe('Строки с ошибками.xlsx');
+    const book = XLSX.read(fs.readFileSync((await saved.path())!), { type: 'buffer' });
+    expect(XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]!]!, { header: 1 })).toEqual([
+      ['ФИО', 'ИИН', 'Должность', 'Ошибка'],
+      [`Повар ${SUFFIX}`, '111111111111', 'Повар', 'неверный ИИН'],
+      ['', '', 'Без имени', 'не указано ФИО'],
+    ]);
     await shot(page, 'users-import-refused');
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await rejected.waitFor({ state: 'detached' });
+
+    // A valid row beside a bad one: the valid one loads on its own when asked, the other is listed.
+    const mixed = xlsxFile('mixed.xlsx', [
+      ['ФИО', 'ИИН', 'Должность'],
+      [`Завхоз ${SUFFIX}`, '', 'Завхоз'],
+      ['', '', 'Без имени'],
+    ]);
+    await page.locator('input[type="file"][accept=".xlsx,.xls"]').setInputFiles(mixed);
+    await rejected.waitFor();
+    await shot(page, 'users-import-rejected');
+    await page.getByRole('button', { name: 'Загрузить верные строки (1)' }).click();
+    const skipped = page.getByTestId('import-skipped');
+    await skipped.waitFor();
+    expect(await skipped.locator('li').allTextContents()).toEqual(['строка 3: не указано ФИО']);
+    await page.getByText('Добавлено: 1, обновлено: 0').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
+    await search(SUFFIX);
+    await row(`Завхоз ${SUFFIX}`).waitFor();
 
     const good = xlsxFile('good.xlsx', [
       ['ФИО', 'ИИН', 'Должность'],

@@ -195,13 +195,25 @@ export class RowErrors {
   get count(): number {
     return this.found.length;
   }
+  /** The lines with a problem. */
+  lines(): Set<number> {
+    return new Set(this.found.map((e) => e.line));
+  }
+  /** Each problem, in the order of the rows (a row's own in the order found). */
+  all(): { line: number; message: string }[] {
+    return [...this.found].sort((a, b) => a.line - b.line);
+  }
+  /** Every problem as «строка N: …», in the order of the rows, capped with how many more. */
+  messages(): string[] {
+    const sorted = this.all();
+    const shown = sorted.slice(0, IMPORT_MAX_MESSAGES).map((e) => IMPORT_MESSAGES.row(e.line, e.message));
+    if (sorted.length > shown.length) shown.push(IMPORT_MESSAGES.more(sorted.length - shown.length));
+    return shown;
+  }
   /** Refuses with every problem in the order of the rows, whichever check found it first. */
   throwIfAny(): void {
     if (!this.found.length) return;
-    const sorted = [...this.found].sort((a, b) => a.line - b.line);
-    const shown = sorted.slice(0, IMPORT_MAX_MESSAGES).map((e) => IMPORT_MESSAGES.row(e.line, e.message));
-    if (sorted.length > shown.length) shown.push(IMPORT_MESSAGES.more(sorted.length - shown.length));
-    throw new ValidationError({ [IMPORT_FIELD]: shown });
+    throw new ValidationError({ [IMPORT_FIELD]: this.messages() });
   }
 }
 

@@ -1,4 +1,5 @@
 import type ExcelJSModule from 'exceljs';
+import type { DataValidation } from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_MESSAGES } from '@tamaq/contract/imports';
 import { translate, type Language } from '@tamaq/contract/languages';
@@ -27,7 +28,20 @@ export interface XlsxColumn {
   width?: number;
   /** Excel's number format of the column's cells, e.g. '#,##0.00' for money. */
   numFmt?: string;
+  /**
+   * An import template's column: the values its cells are picked from (a drop-down of the
+   * organization's classes, say), kept on a hidden sheet. Another value is warned of, not refused:
+   * the import forgives the way a class is written («5 В» for «5 «В»»).
+   */
+  choices?: readonly string[];
 }
+
+/** The rows of an import template's sheet that offer a column's choices. */
+const CHOICE_ROWS = 5000;
+
+/** A column's letters: 0 → A, 26 → AA. */
+const columnLetters = (index: number): string =>
+  (index >= 26 ? columnLetters(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
 
 /**
  * A one-sheet workbook with a bold header row, for downloads and import templates; `footer` rows
@@ -75,11 +89,35 @@ export async function templateBuffer(
     sheet.getRow(1).font = { bold: true };
     return sheet;
   };
-  sheetOf(sheetName);
+  const main = sheetOf(sheetName);
   const example = sheetOf(translate(IMPORT_MESSAGES.exampleSheet, language));
   for (const row of examples) example.addRow(row as (string | number | null)[]);
   example.addRow([]);
   example.addRow([translate(IMPORT_MESSAGES.exampleNote(sheetName), language)]).font = { italic: true };
+  // Each column with choices: a drop-down of them, listed on a hidden sheet (no 255-character limit
+  // as in the rule itself), after the example so that the sheets a person reads come first.
+  const chosen = columns.flatMap((c, at) => (c.choices?.length ? [{ c, at }] : []));
+  if (chosen.length) {
+    const listsName = translate(IMPORT_MESSAGES.listsSheet, language);
+    const lists = book.addWorksheet(listsName, { state: 'hidden' });
+    chosen.forEach(({ c, at }, k) => {
+      const letter = columnLetters(k);
+      lists.getColumn(k + 1).values = [c.header, ...c.choices!];
+      // The sheet's ranged validations: in exceljs 4, not in its typings.
+      (main as unknown as { dataValidations: { add(range: string, v: DataValidation): void } }).dataValidations.add(
+        `${columnLetters(at)}2:${columnLetters(at)}${CHOICE_ROWS + 1}`,
+        {
+          type: 'list',
+          allowBlank: true,
+          formulae: [`'${listsName}'!$${letter}$2:$${letter}$${c.choices!.length + 1}`],
+          showErrorMessage: true,
+          errorStyle: 'warning',
+          errorTitle: c.header,
+          error: translate(IMPORT_MESSAGES.notInList, language),
+        },
+      );
+    });
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 

@@ -103,3 +103,32 @@ export function matchesAccept(file: { name: string; type: string }, accept: stri
     return type === e;
   });
 }
+
+/**
+ * Posts a file and saves the file the server answers (the rows of an import that would not load):
+ * the browser's own download, named as the server names it.
+ */
+export async function uploadForFile(url: string, file: File, field = 'file'): Promise<void> {
+  await ensureCsrfCookie('POST', url);
+  const form = new FormData();
+  form.append(field, file, file.name);
+  const headers = apiHeaders('POST', url);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers: { ...headers, Accept: '*/*' }, body: form });
+  } catch {
+    throw networkError();
+  }
+  if (!res.ok) {
+    handleUnauthorized(res.status, sentTokenOf(headers));
+    throw errorFromResponse(res.status, res.statusText, await res.text());
+  }
+  const named = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = named ? decodeURIComponent(named) : 'file.xlsx';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}

@@ -7,7 +7,7 @@ import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { i18n } from '../i18n/texts.ts';
 import { errorText, isApiError, withQuery } from '../lib/api-client.ts';
-import { isAbortError, uploadFile } from '../lib/upload.ts';
+import { isAbortError, uploadFile, uploadForFile } from '../lib/upload.ts';
 import { FileUploadButton } from './file-upload-button.tsx';
 
 export interface ImportButtonProps {
@@ -25,6 +25,11 @@ export interface ImportButtonProps {
    * there by name only, the admin chooses to update them or add new people before anything is written.
    */
   checkMatches?: boolean;
+  /**
+   * With `checkMatches`: where the same file gets back its rows with a problem as a workbook. A check
+   * that finds such rows then offers to load the valid rows only, and that workbook to correct.
+   */
+  rejectedUrl?: string;
 }
 
 /** The query an import asks to be sent again with once the person agrees (a 409 with `confirm`). */
@@ -50,6 +55,7 @@ export function ImportButton({
   disabled,
   label,
   checkMatches,
+  rejectedUrl,
 }: ImportButtonProps) {
   const { modal, message } = App.useApp();
   const [writing, setWriting] = useState(false);
@@ -85,24 +91,79 @@ export function ImportButton({
       ),
     });
   };
-  const done = (result: ImportResult) => {
+  /** The rows of `file` with a problem, as a workbook with their reasons, saved by the browser. */
+  const downloadRejected = (file: File) =>
+    rejectedUrl &&
+    uploadForFile(rejectedUrl, file, IMPORT_FIELD).catch(
+      (err: unknown) => void message.error(`${i18n.ui.imports.rejectedFailed}: ${errorText(err)}`),
+    );
+  const rejectedButton = (file: File) =>
+    rejectedUrl && (
+      <Button
+        icon={<DownloadOutlined />}
+        onClick={() => void downloadRejected(file)}
+        data-testid="import-rejected-download"
+      >
+        {i18n.ui.imports.downloadRejected}
+      </Button>
+    );
+
+  const done = (result: ImportResult, file?: File) => {
     void message.success(doneText ? doneText(result) : i18n.ui.imports.done(result.imported));
     // Every row is loaded or accounted for: those left as they were, with the reason.
     if (result.skipped?.length) {
+      const rejected = (result as UserImportResult).rejected_rows;
       modal.info({
-        title: i18n.ui.imports.skippedTitle(result.skipped.length),
-        width: 560,
+        title: i18n.ui.imports.skippedTitle(rejected ?? result.skipped.length),
+        width: 600,
         content: (
-          <ul data-testid="import-skipped" style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 20 }}>
-            {result.skipped.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
+          <div data-testid="import-skipped">
+            {rejected !== undefined && <p>{i18n.ui.imports.skippedHint}</p>}
+            <ul style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 20 }}>
+              {result.skipped.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+            {rejected !== undefined && file && rejectedButton(file)}
+          </div>
         ),
       });
     }
     onDone(result);
   };
+
+  /**
+   * Rows with a problem found by the check: load the valid ones only (true), or nothing (false) to
+   * correct the file. When the valid rows would change people already there, loading nothing is the
+   * default (the dialog's focus is on it).
+   */
+  const askRejected = (result: UserImportResult, file: File) =>
+    new Promise<boolean>((resolve) => {
+      const good = result.imported;
+      modal.confirm({
+        title: i18n.ui.imports.rejectedTitle(result.rejected_rows ?? 0),
+        width: 640,
+        okText: i18n.ui.imports.loadValid(good),
+        okButtonProps: { disabled: good === 0, type: result.updated > 0 ? 'default' : 'primary' },
+        autoFocusButton: result.updated > 0 || good === 0 ? 'cancel' : 'ok',
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+        content: (
+          <div data-testid="import-rejected">
+            <p>{i18n.ui.imports.rejectedHint(good)}</p>
+            {result.updated > 0 && (
+              <Typography.Text type="warning">{i18n.ui.imports.rejectedUpdates(result.updated)}</Typography.Text>
+            )}
+            <ul style={{ maxHeight: 280, overflow: 'auto', paddingLeft: 20 }}>
+              {(result.rejected ?? []).map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+            {rejectedButton(file)}
+          </div>
+        ),
+      });
+    });
 
   /** The admin's choice for rows matched by name only: update them, add new people, or nothing. */
   const ask = (matches: UserImportMatch[]) =>
@@ -144,7 +205,7 @@ export function ImportButton({
   const resend = async (to: string, file: File) => {
     setWriting(true);
     try {
-      done(await uploadFile<ImportResult>(to, file, { field: IMPORT_FIELD }));
+      done(await uploadFile<ImportResult>(to, file, { field: IMPORT_FIELD }), file);
     } catch (err) {
       if (!isAbortError(err)) showRefusal(err, file);
     } finally {
@@ -154,10 +215,13 @@ export function ImportButton({
 
   /** After the check: ask when needed, then send the file again to be written. */
   const checked = async (result: UserImportResult, file: File) => {
+    // Rows with a problem: the valid ones only, if the person says so; else nothing.
+    const validOnly = !!result.rejected_rows;
+    if (validOnly && !(await askRejected(result, file))) return;
     const byName = (result.matches ?? []).filter((m) => m.by === 'name');
     const mode = byName.length ? await ask(byName) : 'update';
     if (!mode) return;
-    await resend(withQuery(url, { mode }), file);
+    await resend(withQuery(url, validOnly ? { mode, rows: 'valid' } : { mode }), file);
   };
 
   return (

@@ -1,6 +1,7 @@
 /** The people import's rows: the columns it reads, and each row checked against the organization. */
 import { isCardNumber, normaliseCardNumber } from '@tamaq/contract/cards';
 import { classNameKey } from '@tamaq/contract/classrooms';
+import { validValues } from '@tamaq/contract/imports';
 import { isValidIin } from '@tamaq/contract/kz-id';
 import {
   USER_IMPORT_COLUMNS,
@@ -9,6 +10,7 @@ import {
   USER_IMPORT_GROUP_COLUMN_KK,
   type userMessages,
 } from '@tamaq/contract/users';
+import { compareNames } from '../../platform/db/alphabet.ts';
 import type { ColumnSpec, RowErrors } from '../../platform/spreadsheet.ts';
 
 const C = USER_IMPORT_COLUMNS;
@@ -96,7 +98,7 @@ export function checkRows(
   table: readonly { line: number; values: Record<Column, string> }[],
   known: {
     classrooms: readonly { id: number; schoolId: number; name: string }[];
-    categories: readonly { id: number; type: 'sw' | 'common'; name: string }[];
+    categories: readonly { id: number; type: 'sw' | 'common'; name: string; nameKk: string | null }[];
     classroom: ParsedRow['classroom'];
     /** The organization's today: a wallet may not begin after it. */
     today: string;
@@ -110,8 +112,15 @@ export function checkRows(
   for (const c of classrooms) {
     classByName.set(classNameKey(c.name), [...(classByName.get(classNameKey(c.name)) ?? []), c]);
   }
+  // A category is found by either of its names (a Kazakh sheet writes the Kazakh one).
   const categoryByName = new Map<string, { id: number; type: 'sw' | 'common' }>();
-  for (const c of categories) if (!categoryByName.has(key(c.name))) categoryByName.set(key(c.name), c);
+  for (const c of categories)
+    for (const n of [c.name, c.nameKk])
+      if (n && !categoryByName.has(key(n))) categoryByName.set(key(n), c);
+  // What a refused class or category could have been.
+  const byReader = (names: (string | null)[]) => [...new Set(names.filter((n): n is string => !!n))].sort(compareNames);
+  const validClasses = validValues(byReader(classrooms.map((c) => c.name)));
+  const validCategories = validValues(byReader(categories.flatMap((c) => [c.name, c.nameKk])));
 
   const seenIin = new Map<string, number>();
   const seenCard = new Map<string, number>();
@@ -144,13 +153,13 @@ export function checkRows(
     if (!classroom && v.classroom) {
       const found = classByName.get(classNameKey(v.classroom)) ?? [];
       if (found.length === 1) classroom = found[0]!;
-      else fail(found.length ? I.ambiguousClassroom(v.classroom) : I.unknownClassroom(v.classroom));
+      else fail(found.length ? I.ambiguousClassroom(v.classroom) : I.unknownClassroom(v.classroom, validClasses));
     }
 
     let foodCategory: ParsedRow['foodCategory'] = null;
     if (v.foodCategory) {
       foodCategory = categoryByName.get(key(v.foodCategory)) ?? null;
-      if (!foodCategory) fail(I.unknownCategory(v.foodCategory));
+      if (!foodCategory) fail(I.unknownCategory(v.foodCategory, validCategories));
     }
 
     const walletFrom = importDate(v.walletFrom ?? '');

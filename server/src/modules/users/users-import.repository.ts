@@ -89,7 +89,12 @@ export function createUsersImportRepository(db: Db) {
 
     async foodCategoriesOf(organizationId: number, tx: Db = db) {
       return tx
-        .select({ id: foodCategories.id, name: foodCategories.name, type: foodCategories.type })
+        .select({
+          id: foodCategories.id,
+          name: foodCategories.name,
+          nameKk: foodCategories.nameKk,
+          type: foodCategories.type,
+        })
         .from(foodCategories)
         .where(and(eq(foodCategories.organizationId, organizationId), isNull(foodCategories.deletedAt)));
     },

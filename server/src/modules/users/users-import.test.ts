@@ -58,6 +58,13 @@ const sheetOf = (body: Buffer, sheet = 0) => {
 const template = async (token: string, query = '') =>
   (await t.call({ method: 'GET', url: `/api/users/template?token=${await linkToken(t.platform, token)}${query}` }))
     .rawPayload;
+/** The drop-down lists of a workbook's first sheet, by cell, as Excel reads them. */
+async function dropDowns(body: Buffer): Promise<Record<string, { type: string; formulae: string[] }>> {
+  const ExcelJS = (await import('exceljs')).default;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ArrayBuffer);
+  return (book.worksheets[0] as unknown as { dataValidations: { model: Record<string, never> } }).dataValidations.model;
+}
 const refusal = (...messages: string[]) => ({ error: 'Validation error', validationErrors: { file: messages } });
 
 /** A class of its own per test, so counts do not mix. */
@@ -309,16 +316,107 @@ describe('POST /api/users/upload', () => {
       ]),
     );
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual(
-      refusal(
-        `строка 3: ${I.badIin}`,
-        `строка 4: ${I.nameRequired}`,
-        `строка 5: ${I.unknownClassroom('99 «Я»')}`,
-        `строка 6: ${I.unknownCategory('Икра')}`,
-        `строка 7: ${I.duplicateIin(2)}`,
-      ),
-    );
+    const messages = res.json().validationErrors.file as string[];
+    expect(messages).toHaveLength(5);
+    expect(messages[0]).toBe(`строка 3: ${I.badIin}`);
+    expect(messages[1]).toBe(`строка 4: ${I.nameRequired}`);
+    // A value not found names the ones there are.
+    expect(messages[2]).toMatch(/^строка 5: класс «99 «Я»» не найден; есть: «\d.*«9 «Б»»/);
+    expect(messages[3]).toMatch(/^строка 6: категория питания «Икра» не найдена; есть: («.+»(, )?)+/);
+    expect(messages[4]).toBe(`строка 7: ${I.duplicateIin(2)}`);
     expect(await pupilsOf(klass.id)).toEqual([]);
+  });
+
+  it('checks a file with bad rows: the valid rows counted, the others listed; writes only the valid ones when asked', async () => {
+    const klass = await freshClass('9 «П»');
+    const cat = await createFoodCategory(t.db, { organizationId: orgId, name: 'Платное П', type: 'common' });
+    const [a, b, c] = [iin(), iin(), iin()];
+    const file = workbookOf([
+      HEADER,
+      ['Верный Один', a, '9 «П»', 'Платное П', ''],
+      ['Плохой ИИН', '123456789012', '9 «П»', '', ''],
+      ['Верный Два', b, '9 «П»', '', ''],
+      ['Нет категории', c, '9 «П»', 'Соц. кошелёк', ''],
+    ]);
+    const check = await upload(`?schoolId=${school}&mode=check`, file);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ imported: 2, created: 2, updated: 0, rejected_rows: 2 });
+    expect(check.json().rejected).toEqual([
+      `строка 3: ${I.badIin}`,
+      expect.stringMatching(/^строка 5: категория питания «Соц\. кошелёк» не найдена; есть: .*«Платное П»/),
+    ]);
+    expect(await pupilsOf(klass.id)).toEqual([]);
+    // All or nothing stays the default: the same file refused whole.
+    expect((await upload(`?schoolId=${school}`, file)).statusCode).toBe(422);
+    expect(await pupilsOf(klass.id)).toEqual([]);
+
+    // The bad rows as they were, each with its reason, to correct and load again.
+    const bad = await t.call({
+      method: 'POST',
+      url: `/api/users/upload/rejected?schoolId=${school}`,
+      token: admin,
+      ...fileForm(file),
+    });
+    expect(bad.statusCode).toBe(200);
+    expect(bad.headers['content-type']).toContain('spreadsheetml');
+    const rows = sheetOf(bad.rawPayload);
+    expect(rows[0]).toEqual([...HEADER, 'Ошибка']);
+    expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual([
+      ['Плохой ИИН', '123456789012', '9 «П»'],
+      ['Нет категории', c, '9 «П»'],
+    ]);
+    expect(rows[1]![5]).toBe(I.badIin);
+    expect(rows[2]![5]).toContain('«Соц. кошелёк»');
+    // The IIN stays text: its leading zero survives Excel.
+    const book = XLSX.read(bad.rawPayload, { type: 'buffer' });
+    expect(book.Sheets[book.SheetNames[0]!]!['B2']!.t).toBe('s');
+    // In Kazakh, the reason is said in Kazakh.
+    const form = fileForm(file);
+    const kk = await t.call({
+      method: 'POST',
+      url: `/api/users/upload/rejected?schoolId=${school}`,
+      token: admin,
+      headers: { ...form.headers, 'accept-language': 'kk' },
+      payload: form.payload,
+    });
+    expect(sheetOf(kk.rawPayload)[1]![5]).toBe('ЖСН қате');
+
+    const written = await upload(`?schoolId=${school}&rows=valid`, file);
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json()).toMatchObject({ imported: 2, created: 2, updated: 0, rejected_rows: 2 });
+    expect(written.json().skipped).toHaveLength(2);
+    expect((await pupilsOf(klass.id)).map((p) => [p.name, p.foodCategoryId])).toEqual([
+      ['Верный Два', null],
+      ['Верный Один', cat.id],
+    ]);
+  });
+
+  it('refuses the rejected rows file to a forbidden role and for another organization’s school', async () => {
+    const file = workbookOf([HEADER, ['Кто-то', '123456789012', '', '', '']]);
+    const { token: cashier } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
+    const forbidden = await t.call({
+      method: 'POST',
+      url: `/api/users/upload/rejected?schoolId=${school}`,
+      token: cashier,
+      ...fileForm(file),
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const otherOrg = await createOrganization(t.db);
+    const otherSchool = await createSchool(t.db, { organizationId: otherOrg.id });
+    const other = await t.call({
+      method: 'POST',
+      url: `/api/users/upload/rejected?schoolId=${otherSchool.id}`,
+      token: admin,
+      ...fileForm(file),
+    });
+    expect(other.statusCode).toBe(404);
+    const bad = await t.call({
+      method: 'POST',
+      url: `/api/users/upload/rejected?schoolId=abc`,
+      token: admin,
+      ...fileForm(file),
+    });
+    expect(bad.statusCode).toBe(422);
   });
 
   it('refuses a row with a NUL in a name or job title with its reason, and writes nothing', async () => {
@@ -423,6 +521,7 @@ describe('POST /api/users/upload', () => {
       imported: 3,
       created: 1,
       updated: 2,
+      rejected_rows: 0,
       matches: [
         { line: 2, name: 'Есть По Имени', by: 'name', place: klass.name },
         { line: 3, name: 'Другое Имя', by: 'iin', place: klass.name },
@@ -585,7 +684,7 @@ describe('a kindergarten admin’s import', { timeout: 90_000 }, () => {
     expect((await upload('', byClassTitle, token)).json().created).toBe(1);
 
     const unknown = await upload('', workbookOf([rows[0]!, ['Малыш', '', 'Звёздочка', '', '']]), token);
-    expect(unknown.json()).toEqual(refusal('строка 2: группа «Звёздочка» не найдена'));
+    expect(unknown.json()).toEqual(refusal('строка 2: группа «Звёздочка» не найдена; есть: «Младшая группа»'));
     const foreign = await upload(`?classroomId=${(await freshClass()).id}`, filled, token);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().errorMessage).toBe('Группа не найдена');
@@ -621,6 +720,23 @@ describe('GET /api/users/template', { timeout: 90_000 }, () => {
     expect(isValidIin(String(example[1]![1]))).toBe(true);
     expect(example[2]).toEqual([I.example.employee, expect.any(String), '', '', I.example.jobTitle, '', '', '']);
     expect(example.at(-1)).toEqual([IMPORT_MESSAGES.exampleNote(I.templateSheet)]);
+    // The class and category cells offer the organization's own in a drop-down, kept on a hidden sheet.
+    const book = XLSX.read(res.rawPayload, { type: 'buffer', bookSheets: true });
+    expect(book.SheetNames).toEqual([I.templateSheet, IMPORT_MESSAGES.exampleSheet, IMPORT_MESSAGES.listsSheet]);
+    const lists = sheetOf(res.rawPayload, 2);
+    expect(lists[0]).toEqual(['Класс', 'Категория питания']);
+    const classes = lists
+      .slice(1)
+      .map((r) => r[0])
+      .filter(Boolean);
+    expect(classes).toContain('9 «Б»');
+    const lists2 = await dropDowns(res.rawPayload);
+    expect(lists2['C5001']).toMatchObject({ type: 'list', formulae: [`'Списки'!$A$2:$A$${classes.length + 1}`] });
+    expect(lists2['D2']).toMatchObject({
+      type: 'list',
+      formulae: [expect.stringMatching(/^'Списки'!\$B\$2:\$B\$\d+$/)],
+    });
+    expect(lists2['E2']).toBeUndefined();
     // Its class and food category are the organization's own: a file copying the examples imports.
     const res2 = await upload(`?schoolId=${school}`, workbookOf(example.slice(0, 3)));
     expect(res2.json()).toEqual({ imported: 2, created: 2, updated: 0 });

@@ -4,7 +4,8 @@ import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
-import { readUpload, sendTemplate, sendXlsxReport } from '../../platform/spreadsheet.ts';
+import { requestLanguage } from '../../platform/http/answer-language.ts';
+import { readUpload, sendSheet, sendTemplate, sendXlsxReport } from '../../platform/spreadsheet.ts';
 import { createUsersCategoryService } from './users-category.service.ts';
 import { createUsersExportService } from './users-export.service.ts';
 import { createUsersImportService } from './users-import.service.ts';
@@ -29,7 +30,23 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   bindEndpoint(
     app,
     e.upload,
-    async (request) => imports.import(actorOf(request), request.query, await readUpload(request)),
+    async (request) =>
+      imports.import(actorOf(request), request.query, await readUpload(request), requestLanguage(request)),
+    { heavy: true },
+  );
+  bindEndpoint(
+    app,
+    e.rejectedRows,
+    async (request, reply) =>
+      sendSheet(
+        reply,
+        await imports.rejectedRows(
+          actorOf(request),
+          request.query,
+          await readUpload(request),
+          requestLanguage(request),
+        ),
+      ),
     { heavy: true },
   );
   bindEndpoint(

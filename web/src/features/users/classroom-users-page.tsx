@@ -141,6 +141,7 @@ export function ClassroomUsersPage() {
           <ImportButton
             checkMatches
             url={endpointPath('users', 'upload', { query: { classroomId } })}
+            rejectedUrl={endpointPath('users', 'rejectedRows', { query: { classroomId } })}
             templateHref={downloadHref(endpointPath('users', 'template'))}
             doneText={importedText}
             onDone={imported}

@@ -103,6 +103,7 @@ export function PupilsPage() {
             <ImportButton
               checkMatches
               url={endpointPath('users', 'upload', { query: { schoolId, classroomId } })}
+              rejectedUrl={endpointPath('users', 'rejectedRows', { query: { schoolId, classroomId } })}
               templateHref={downloadHref(endpointPath('users', 'template'))}
               doneText={importedText}
               onDone={imported}

@@ -178,6 +178,7 @@ export function UsersListPage() {
           <ImportButton
             checkMatches
             url={endpointPath('users', 'upload', { query: importTo })}
+            rejectedUrl={endpointPath('users', 'rejectedRows', { query: importTo })}
             templateHref={downloadHref(endpointPath('users', 'template'), importTo)}
             doneText={importedText}
             onDone={imported}

@@ -76,6 +76,9 @@ export const PATHS = {
   kitchen: {
     count: { method: 'GET', path: '/api/kitchen/count' },
   },
+  setup: {
+    progress: { method: 'GET', path: '/api/setup/progress' },
+  },
   absences: {
     list: { method: 'GET', path: '/api/absences' },
     save: { method: 'PUT', path: '/api/absences' },

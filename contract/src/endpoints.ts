@@ -31,6 +31,7 @@ import { FIXATIONS_ENDPOINTS } from './fixations.ts';
 import { CALENDAR_ENDPOINTS } from './calendar.ts';
 import { ABSENCES_ENDPOINTS } from './absences.ts';
 import { KITCHEN_ENDPOINTS } from './kitchen.ts';
+import { SETUP_ENDPOINTS } from './setup.ts';
 
 export type { CallAnswer, CallInput, Endpoint } from './endpoint-kit.ts';
 
@@ -49,6 +50,7 @@ export const ENDPOINTS = {
   calendar: CALENDAR_ENDPOINTS,
   absences: ABSENCES_ENDPOINTS,
   kitchen: KITCHEN_ENDPOINTS,
+  setup: SETUP_ENDPOINTS,
   cards: CARDS_ENDPOINTS,
   menus: MENUS_ENDPOINTS,
   'book-categories': BOOK_CATEGORIES_ENDPOINTS,

@@ -59,6 +59,7 @@ import { menuActivationsRoutes } from './modules/menu-activations/menu-activatio
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { absencesRoutes } from './modules/absences/absences.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -232,6 +233,7 @@ export async function buildApp(
     calendarRoutes,
     absencesRoutes,
     kitchenRoutes,
+    setupRoutes,
     ordersRoutes,
     reportsRoutes,
     fixationCategoriesRoutes,

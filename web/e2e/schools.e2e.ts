@@ -1,3 +1,4 @@
+import { makeBin } from '@tamaq/contract/kz-id';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -215,5 +216,56 @@ describe('/schools for other profiles', () => {
     await row('Детский сад «Балапан»').getByRole('link', { name: 'Изменить' }).click();
     await page.getByText('Редактирование детского сада').first().waitFor();
     await shot(page, 'schools-kindergarten');
+  });
+});
+
+describe('a new organization’s first screen', () => {
+  it('lists the first steps, ticks one once done, links each to its screen, and hides on asking', async () => {
+    const stamp = Date.now();
+    const email = `first.steps.${stamp}@demo.kz`;
+    await signInAs('superadmin@demo.kz', '/organizations');
+    await call('POST', '/api/organization', {
+      name: `Отдел образования первых шагов ${stamp}`,
+      type: 'education',
+      status: 'active',
+      bin: makeBin('26094', (stamp % 100000) * 10),
+      modules: [],
+      admin_name: 'Админ Первых Шагов',
+      admin_email: email,
+      admin_password: DEMO_PASSWORD,
+    });
+    await signInAs(email, '/schools');
+    const checklist = page.getByTestId('setup-checklist');
+    await checklist.waitFor();
+    const steps = checklist.getByTestId('setup-step');
+    expect(await steps.count()).toBe(11);
+    expect(await checklist.textContent()).toContain('Сделано 0 из 11');
+    expect(await page.getByText('Школ пока нет').count()).toBe(1);
+    await shot(page, 'setup-checklist');
+    // The empty list offers the one action that fills it.
+    await page.getByTestId('empty-with-action').getByRole('button', { name: 'Добавить школу' }).click();
+    await page.waitForURL((u) => u.pathname === '/school/create');
+    await page.goBack();
+    await checklist.waitFor();
+
+    // A school added: its step is ticked when the admin comes back.
+    await call('POST', '/api/school', { region_id: 2, name: `Школа ${stamp}`, city: 'Алматы', address: 'ул. Абая, 1' });
+    await page.reload();
+    await checklist.getByText('Сделано 1 из 11').waitFor();
+    expect(await steps.first().getAttribute('data-done')).toBe('true');
+    expect(await steps.first().getByRole('link').count()).toBe(0);
+    // A step left leads to its screen.
+    await checklist.getByRole('link', { name: 'Категории питания и их стоимость' }).click();
+    await page.waitForURL((u) => u.pathname === '/food/categories');
+    await page.goBack();
+    await checklist.waitFor();
+    // Hidden on asking, kept hidden through a reload, and shown again.
+    await checklist.getByRole('button', { name: 'Скрыть' }).click();
+    await checklist.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('setup-show').waitFor();
+    expect(await checklist.count()).toBe(0);
+    await page.getByTestId('setup-show').click();
+    await checklist.waitFor();
   });
 });

@@ -140,6 +140,34 @@ export const structureTexts = {
     empty: '—',
   },
   notFound: 'Не найдено',
+  /** A new organization's first steps, on the admin's first screen. */
+  setup: {
+    title: 'Первые шаги',
+    hint: 'Что нужно завести, чтобы начать выдавать питание. Шаг отмечается сам, когда сделан.',
+    progress: (done: number, all: number) => `Сделано ${done} из ${all}`,
+    hide: 'Скрыть',
+    show: 'Первые шаги',
+    loadFailed: 'Не удалось проверить первые шаги',
+    steps: {
+      schools: 'Добавьте школы',
+      calendar: 'Учебный год: каникулы и праздники',
+      meal_times: 'Время питания: завтрак, обед…',
+      food_categories: 'Категории питания и их стоимость',
+      classes: 'Классы',
+      pupils: 'Ученики: импорт из Excel',
+      cards: 'Раздайте карты ученикам класса',
+      dishes: 'Блюда',
+      menu: 'Меню и его активация',
+      cashier: 'Учётная запись кассира',
+      social_teacher: 'Учётная запись социального педагога',
+    },
+    kindergartenSteps: {
+      schools: 'Добавьте детские сады',
+      classes: 'Группы',
+      pupils: 'Дети: импорт из Excel',
+      cards: 'Раздайте карты детям группы',
+    },
+  },
   /** The move of a school's classes to the next year; kindergartens' groups have no grades. */
   promote: {
     button: 'Перевод на следующий год',

@@ -1,9 +1,9 @@
 import { ContentName } from './content-name.tsx';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Card, Flex, Space, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Flex, Space, type TableColumnsType } from 'antd';
 import { useCallback, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { i18n } from '../i18n/texts.ts';
 import type { Resource } from '../lib/resource.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -91,6 +91,7 @@ export function useListSchool(enabled: boolean, urlSchoolId: string | undefined)
  */
 export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
   const { resource, texts: t, formPath, columns, leading = [], testId, canAdd = true, canDelete = true } = props;
+  const navigate = useNavigate();
   const {
     nameLink,
     editPath,
@@ -207,7 +208,19 @@ export function ResourceList<Row extends Named>(props: ResourceListProps<Row>) {
           onPageChange={list.setOffset}
           error={error}
           onRetry={() => void refetch()}
-          emptyText={list.debouncedQuery ? undefined : t.empty}
+          emptyText={
+            list.debouncedQuery ? undefined : canAdd ? (
+              // An empty list offers the one action that fills it.
+              <Flex vertical align="center" gap={12} data-testid="empty-with-action">
+                <span>{t.empty}</span>
+                <Button icon={<PlusOutlined />} onClick={() => void navigate(`${base}/create`)}>
+                  {t.add}
+                </Button>
+              </Flex>
+            ) : (
+              t.empty
+            )
+          }
         />
       )}
     </Card>

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { ResourceList } from '../../ui/resource-list.tsx';
 import { schoolsResource } from './schools-resource.ts';
+import { SetupChecklist } from './setup-checklist.tsx';
 import { useSchoolTexts } from './use-school-texts.ts';
 
 const f = i18n.structure.fields;
@@ -35,6 +36,8 @@ export function SchoolsListPage() {
         empty: t.noSchools,
       }}
       formPath="/school"
+      // An organization admin's first screen: the first steps while any is left.
+      header={locked ? undefined : <SetupChecklist />}
       testId="schools-page"
       searchWidth={460}
       canAdd={!locked}

@@ -21,9 +21,10 @@ export function createSetupService(platform: Pick<Platform, 'db'>) {
       if (!row) throw forbidden();
       const kindergarten = row.type === 'kindergarten';
       return {
-        steps: SETUP_STEPS
-          .filter((key) => !(kindergarten && KINDERGARTEN_SKIPS.includes(key)))
-          .map((key) => ({ key, done: Boolean(row[key]) })),
+        steps: SETUP_STEPS.filter((key) => !(kindergarten && KINDERGARTEN_SKIPS.includes(key))).map((key) => ({
+          key,
+          done: Boolean(row[key]),
+        })),
       };
     },
   };

@@ -115,8 +115,7 @@ export function checkRows(
   // A category is found by either of its names (a Kazakh sheet writes the Kazakh one).
   const categoryByName = new Map<string, { id: number; type: 'sw' | 'common' }>();
   for (const c of categories)
-    for (const n of [c.name, c.nameKk])
-      if (n && !categoryByName.has(key(n))) categoryByName.set(key(n), c);
+    for (const n of [c.name, c.nameKk]) if (n && !categoryByName.has(key(n))) categoryByName.set(key(n), c);
   // What a refused class or category could have been.
   const byReader = (names: (string | null)[]) => [...new Set(names.filter((n): n is string => !!n))].sort(compareNames);
   const validClasses = validValues(byReader(classrooms.map((c) => c.name)));

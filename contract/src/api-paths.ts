@@ -223,6 +223,7 @@ export const PATHS = {
     confirmRegister: { method: 'PUT', path: '/api/auth/register' },
     recover: { method: 'POST', path: '/api/auth/password/recovery' },
     confirmRecovery: { method: 'PUT', path: '/api/auth/password/recovery' },
+    confirmSetup: { method: 'PUT', path: '/api/auth/password/setup' },
   },
   profile: {
     get: { method: 'GET', path: '/api/profile' },

@@ -69,6 +69,26 @@ export const RecoveryConfirmBody = withConfirmation(
 );
 export type RecoveryConfirmBody = z.infer<typeof RecoveryConfirmBody>;
 
+/** How long the link that lets a new admin set their own password stays good. */
+export const SETUP_LINK_DAYS = 7;
+
+/** The page a new admin's invitation opens: the e-mail and the link's code in its query. */
+export const SETUP_PATH = '/password/setup';
+
+/**
+ * A new admin sets their own password from the invitation's link (`email` and `code` from it):
+ * the code is 32 random bytes (base64url), kept only as an HMAC, good SETUP_LINK_DAYS, once.
+ */
+export const SetupConfirmBody = withConfirmation(
+  z.object({
+    email: email(),
+    code: z.string({ error: msg.required }).regex(/^[A-Za-z0-9_-]{43}$/, { error: msg.required }),
+    password: newPassword(),
+    password_confirmation: z.string({ error: msg.required }).min(1, { error: msg.required }),
+  }),
+);
+export type SetupConfirmBody = z.infer<typeof SetupConfirmBody>;
+
 /** Answer to a step that sends a code: when the next code may be asked for. */
 export const CodeSent = z.object({ success: z.literal(true), resendAfterSeconds: z.number().int() });
 export type CodeSent = z.infer<typeof CodeSent>;
@@ -84,6 +104,8 @@ export const AUTH_MESSAGES = withKazakh(
     codeExpired: 'Код истёк, запросите новый',
     codeDead: 'Код больше не действует, запросите новый',
     codeResend: (seconds: number) => `Новый код можно запросить через ${seconds} с`,
+    setupLinkDead:
+      'Ссылка недействительна или устарела. Задайте пароль через «Забыли пароль?» на странице входа или попросите отправить приглашение снова',
   } as const,
   {
     organizationDisabled: 'Ұйым өшірілген. Әкімшіге хабарласыңыз.',
@@ -92,6 +114,8 @@ export const AUTH_MESSAGES = withKazakh(
     codeExpired: 'Кодтың мерзімі өтті, жаңасын сұраңыз',
     codeDead: 'Код енді жарамсыз, жаңасын сұраңыз',
     codeResend: (seconds: number) => `Жаңа кодты ${seconds} с өткен соң сұрауға болады`,
+    setupLinkDead:
+      'Сілтеме жарамсыз немесе ескірген. Кіру бетіндегі «Құпиясөзді ұмыттыңыз ба?» арқылы құпиясөз орнатыңыз немесе шақыруды қайта жіберуді сұраңыз',
   },
 );
 
@@ -136,6 +160,12 @@ export const AUTH_ENDPOINTS = {
     answer: CodeSent,
     access: 'public',
     summary: 'Восстановление пароля, шаг 1: письмо с кодом',
+  }),
+  confirmSetup: authEndpoint('confirmSetup', {
+    body: SetupConfirmBody,
+    answer: AccessToken,
+    access: 'public',
+    summary: 'Приглашение нового администратора: пароль по ссылке из письма, затем вход',
   }),
   confirmRecovery: authEndpoint('confirmRecovery', {
     body: RecoveryConfirmBody,

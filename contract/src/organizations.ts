@@ -61,6 +61,16 @@ export const Organization = z.object({
 });
 export type Organization = z.infer<typeof Organization>;
 
+/**
+ * A new organization, and what became of its admin's invitation when no password was given: `sent`
+ * by mail, `kept` in the outbox (no mail server), `failed` (the mail server refused: the admin can
+ * set a password through «Забыли пароль?»), or absent (a password was given).
+ */
+export const OrganizationCreated = Organization.extend({
+  admin_invitation: z.enum(['sent', 'kept', 'failed']).optional(),
+});
+export type OrganizationCreated = z.infer<typeof OrganizationCreated>;
+
 export const OrganizationListQuery = SearchQuery;
 export type OrganizationListQuery = z.infer<typeof OrganizationListQuery>;
 export const OrganizationList = listOf(Organization);
@@ -95,7 +105,11 @@ export const OrganizationCreate = z.object({
   ...fields,
   admin_name: requiredText(255),
   admin_email: email(),
-  admin_password: newPassword(),
+  /**
+   * The admin's password; left out (or empty), the admin is invited by e-mail to set their own
+   * (a link good SETUP_LINK_DAYS days; kept in the outbox where no mail server is set).
+   */
+  admin_password: z.preprocess((v) => (v === '' ? null : v), newPassword().nullish()).transform((v) => v ?? null),
 });
 export type OrganizationCreate = z.infer<typeof OrganizationCreate>;
 
@@ -120,9 +134,9 @@ export const ORGANIZATIONS_ENDPOINTS = {
   }),
   create: organizationsEndpoint('create', {
     body: OrganizationCreate,
-    answer: Organization,
+    answer: OrganizationCreated,
     access: rolesFor('/organization/create'),
-    summary: 'Новая организация вместе с её администратором',
+    summary: 'Новая организация вместе с её администратором (без пароля — приглашение по e-mail)',
   }),
   update: organizationsEndpoint('update', {
     body: OrganizationUpdate,

@@ -21,6 +21,7 @@ export const PUBLIC_ROUTES = [
   '/login',
   '/signup',
   '/recovery',
+  '/password/setup',
   '/profile/remove',
   '/parent/invitation/:code',
   '/privacy',

@@ -151,3 +151,58 @@ describe('/organizations', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk');
   });
 });
+
+describe('a new admin invited by e-mail', () => {
+  it('gets a link (kept in the outbox without a mail server), sets a password from it and lands signed in', async () => {
+    const { page } = browser;
+    const invited = `invited.head.${stamp}@demo.kz`;
+    const schoolsName = `Отдел образования приглашения ${stamp}`;
+    await signOutHere(page);
+    await signInAt(page, 'superadmin@demo.kz', '/organization/create');
+    await page.getByLabel('Название', { exact: true }).fill(schoolsName);
+    await choose(page, 'Тип', 'Образование');
+    await page.getByLabel('БИН', { exact: true }).fill(makeBin('2405400', (stamp % 100_000) + 600));
+    await page.getByLabel('ФИО администратора').fill('Айдана Приглашённая');
+    await page.getByLabel('E-mail администратора').fill(invited);
+    // The password left empty: the form says what happens then.
+    await page.getByText('Оставьте пустым: администратор получит письмо со ссылкой').waitFor();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL((u) => u.pathname === '/organizations');
+    await page.getByText('письмо со ссылкой для администратора ждёт на странице «Исходящие письма»').waitFor();
+    await shot(page, 'organization-invited');
+
+    // The super admin reads the link in the outbox, as the message says.
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const outbox = (await (
+      await fetch(`${baseUrl()}/api/admin/outbox?query=${encodeURIComponent(invited)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { rows: { text: string }[] };
+    const link = /https?:\/\/\S+\/password\/setup\?\S+/.exec(outbox.rows[0]!.text)![0];
+
+    await signOutHere(page);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    const setup = page.getByTestId('setup-password-form');
+    await setup.waitFor();
+    expect(await setup.locator('input[readonly]').inputValue()).toBe(invited);
+    await setup.getByLabel('Новый пароль').fill('my-own-pass-1');
+    await setup.getByLabel('Повторите пароль').fill('my-own-pass-2');
+    await page.getByRole('button', { name: 'Задать пароль и войти' }).click();
+    await fieldError(page, 'Повторите пароль').waitFor();
+    await setup.getByLabel('Повторите пароль').fill('my-own-pass-1');
+    await shot(page, 'setup-password');
+    await page.getByRole('button', { name: 'Задать пароль и войти' }).click();
+    // Signed in on the admin's first screen, with the first steps to take.
+    await page.waitForURL((u) => u.pathname === '/schools');
+    await page.getByTestId('setup-checklist').waitFor();
+
+    // The link works once.
+    await signOutHere(page);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    await setup.getByLabel('Новый пароль').fill('other-pass-1');
+    await setup.getByLabel('Повторите пароль').fill('other-pass-1');
+    await page.getByRole('button', { name: 'Задать пароль и войти' }).click();
+    await page.getByText('Ссылка недействительна или устарела').waitFor();
+    await signIn(page, invited, 'my-own-pass-1');
+  });
+});

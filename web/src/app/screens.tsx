@@ -54,6 +54,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/account/recovery-page.tsx'),
     (m) => m.RecoveryPage,
   ),
+  '/password/setup': screen(
+    () => import('../features/account/setup-password-page.tsx'),
+    (m) => m.SetupPasswordPage,
+  ),
   '/profile/remove': screen(
     () => import('../features/account/remove-account-page.tsx'),
     (m) => m.RemoveAccountPage,

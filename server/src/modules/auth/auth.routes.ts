@@ -115,4 +115,5 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { pl
   bindEndpoint(app, e.confirmRecovery, (request) => auth.confirmRecovery(request.body), {
     rateLimit: CODE_CHECK_LIMIT,
   });
+  bindEndpoint(app, e.confirmSetup, (request) => auth.confirmSetup(request.body), { rateLimit: CODE_CHECK_LIMIT });
 };

@@ -9,6 +9,7 @@ import {
   type LoginBody,
   type RecoveryConfirmBody,
   type RegisterBody,
+  type SetupConfirmBody,
 } from '@tamaq/contract/auth';
 import { ERROR_MESSAGES } from '@tamaq/contract/errors';
 import type { Language } from '@tamaq/contract/languages';
@@ -118,6 +119,35 @@ export function createAuthService(
       const account = await repo.findByEmail(email);
       if (!signInRole(account) || !account!.organizationActive) throw badCredentials();
       return codes.send('recovery', email, null, language);
+    },
+
+    /**
+     * A new admin's own password from the invitation's link: the link's code, good once, then
+     * signed in. A dead or unknown link says how to get a password all the same.
+     */
+    async confirmSetup({ email, code, password }: SetupConfirmBody): Promise<AccessToken> {
+      const checked = await codes.check('setup', email, code).catch((err: unknown) => {
+        throw err instanceof ValidationError ? ValidationError.field('code', AUTH_MESSAGES.setupLinkDead) : err;
+      });
+      const passwordHash = await hashPassword(password);
+      const subject = await platform.db.transaction(async (tx) => {
+        await codes.consume(checked, tx).catch((err: unknown) => {
+          throw err instanceof ValidationError ? ValidationError.field('code', AUTH_MESSAGES.setupLinkDead) : err;
+        });
+        const account = await repo.findByEmail(email, tx);
+        const role = signInRole(account);
+        if (!role || !account!.organizationActive) throw badCredentials();
+        const saved = await repo.setPassword(account!.id, passwordHash, platform.now(), tx);
+        if (!saved) throw badCredentials();
+        await audit(
+          tx,
+          { userId: account!.id, organizationId: account!.organizationId },
+          { action: 'password_setup', entity: 'user', entityId: account!.id },
+        );
+        return subjectOf({ ...account!, tokenVersion: saved.tokenVersion }, role);
+      });
+      platform.actors.forget(subject.userId);
+      return accessToken(platform.sessions, subject);
     },
 
     /** Sets the new password, ends every other session and signs in with the new one. */

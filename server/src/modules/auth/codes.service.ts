@@ -1,9 +1,10 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES, type CodeSent } from '@tamaq/contract/auth';
 import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@tamaq/contract/constants';
 import type { Language } from '@tamaq/contract/languages';
 import type { Db } from '../../platform/db/client.ts';
 import { tooManyRequests, ValidationError } from '../../platform/http/errors.ts';
+import type { Mail } from '../../platform/mail.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createCodesRepository, type CodePurpose } from './codes.repository.ts';
 import { codeMail } from './mail-templates.ts';
@@ -46,7 +47,7 @@ export function createCodeService(platform: Pick<Platform, 'db' | 'tokens' | 'ma
 
     /** Makes a new code (replacing the previous one), keeps `payload` beside it and mails it. */
     async send(
-      purpose: CodePurpose,
+      purpose: Exclude<CodePurpose, 'setup'>,
       email: string,
       payload: unknown = null,
       language: Language = 'ru',
@@ -74,6 +75,33 @@ export function createCodeService(platform: Pick<Platform, 'db' | 'tokens' | 'ma
         throw err;
       }
       return { success: true, resendAfterSeconds: CODE_RESEND_SECONDS };
+    },
+
+    /**
+     * A link's code for `email` (32 random bytes, base64url, kept only as an HMAC), good for `ttlMs`,
+     * replacing any earlier one of the purpose, and the mail that carries it. A mail that fails takes
+     * its code away and is refused as it was.
+     */
+    async sendLink(purpose: CodePurpose, email: string, ttlMs: number, mail: (code: string) => Mail): Promise<void> {
+      const at = platform.now();
+      const code = randomBytes(32).toString('base64url');
+      const saved = await repo.put(
+        {
+          purpose,
+          email,
+          codeHash: digest(purpose, email, code),
+          payload: null,
+          expiresAt: new Date(at.getTime() + ttlMs),
+          createdAt: at,
+        },
+        at,
+      );
+      try {
+        await platform.mailer.send(mail(code));
+      } catch (err) {
+        await repo.remove(saved!.id).catch(() => {});
+        throw err;
+      }
     },
 
     /**

@@ -46,7 +46,12 @@ const WHAT = withKazakh(
  * The mail that carries a confirmation code, in the language of the request that asked for it (the
  * person reading it is the one at the browser); `secret` keeps the code out of the sent-mail log.
  */
-export function codeMail(purpose: CodePurpose, to: string, code: string, language: Language = 'ru'): Mail {
+export function codeMail(
+  purpose: Exclude<CodePurpose, 'setup'>,
+  to: string,
+  code: string,
+  language: Language = 'ru',
+): Mail {
   const say = (text: string) => translate(text, language);
   const w = WHAT[purpose];
   const [subject, lead, tail] = [say(w.subject), say(w.lead), say(w.tail)];
@@ -59,6 +64,54 @@ export function codeMail(purpose: CodePurpose, to: string, code: string, languag
       `<p>${lead}:</p>` +
       `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>` +
       `<p>${validity}</p><p style="color:#888">${tail}</p>`,
+    secret: true,
+  };
+}
+
+const SETUP = withKazakh(
+  {
+    subject: (organization: string) => `Приглашение в Tamaq: администратор «${organization}»`,
+    lead: (name: string, organization: string) =>
+      `${name}, вы назначены администратором организации «${organization}» в Tamaq.`,
+    action: 'Задайте свой пароль по ссылке',
+    button: 'Задать пароль',
+    validity: (days: number) => `Ссылка действует ${days} дней и один раз.`,
+    tail: 'Если ссылка устарела, задайте пароль через «Забыли пароль?» на странице входа.',
+  } as const,
+  {
+    subject: (organization: string) => `Tamaq жүйесіне шақыру: «${organization}» әкімшісі`,
+    lead: (name: string, organization: string) =>
+      `${name}, сіз Tamaq жүйесінде «${organization}» ұйымының әкімшісі болып тағайындалдыңыз.`,
+    action: 'Құпиясөзіңізді сілтеме арқылы орнатыңыз',
+    button: 'Құпиясөз орнату',
+    validity: (days: number) => `Сілтеме ${days} күн және бір рет жарамды.`,
+    tail: 'Сілтеме ескірсе, кіру бетіндегі «Құпиясөзді ұмыттыңыз ба?» арқылы құпиясөз орнатыңыз.',
+  },
+);
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * A new admin's invitation: the link to set their own password, in the language of the organization
+ * (else of the super admin who made it). `secret`: once really sent, the outbox keeps no copy; with
+ * no mail server it waits there, link and all, for the super admin to pass on.
+ */
+export function setupMail(
+  opts: { to: string; name: string; organization: string; link: string; days: number },
+  language: Language = 'ru',
+): Mail {
+  const say = (text: string) => translate(text, language);
+  const lead = say(SETUP.lead(opts.name, opts.organization));
+  const validity = say(SETUP.validity(opts.days));
+  return {
+    to: opts.to,
+    subject: say(SETUP.subject(opts.organization)),
+    text: `${lead}\n\n${say(SETUP.action)}: ${opts.link}\n${validity}\n\n${say(SETUP.tail)}`,
+    html:
+      `<p>${escapeHtml(lead)}</p>` +
+      `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(say(SETUP.button))}</a></p>` +
+      `<p>${escapeHtml(validity)}</p><p style="color:#888">${escapeHtml(say(SETUP.tail))}</p>`,
     secret: true,
   };
 }

@@ -3,16 +3,22 @@ import {
   ORGANIZATION_MESSAGES,
   type Organization,
   type OrganizationCreate,
+  type OrganizationCreated,
   type OrganizationList,
   type OrganizationListQuery,
   type OrganizationUpdate,
 } from '@tamaq/contract/organizations';
 import { MODULES, ROLE_IDS, type Module } from '@tamaq/contract/roles';
+import { SETUP_LINK_DAYS, SETUP_PATH } from '@tamaq/contract/auth';
+import type { Language } from '@tamaq/contract/languages';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { audit } from '../../platform/audit.ts';
 import { isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { createCodeService } from '../auth/codes.service.ts';
+import { setupMail } from '../auth/mail-templates.ts';
+import { publicBaseUrl, type RequestHost } from '../invitations/invitation-mail.ts';
 import { createOrganizationsRepository, type OrganizationRow } from './organizations.repository.ts';
 
 const isModule = (m: string): m is Module => (MODULES as readonly string[]).includes(m);
@@ -41,8 +47,41 @@ const emailTaken = () => ValidationError.field('admin_email', ORGANIZATION_MESSA
 const binTaken = () => ValidationError.field('bin', ORGANIZATION_MESSAGES.binTaken);
 
 /** The super admin's organizations (docs/product.md "Organizations"): each is created together with its admin. */
-export function createOrganizationsService(platform: Pick<Platform, 'actors' | 'db'>) {
+export function createOrganizationsService(
+  platform: Pick<Platform, 'actors' | 'db' | 'tokens' | 'mailer' | 'now' | 'config'>,
+) {
   const repo = createOrganizationsRepository(platform.db);
+  const codes = createCodeService(platform);
+
+  /**
+   * The new admin's invitation to set their own password: mailed after the organization is written
+   * (the SMTP wait holds no transaction). A mail server that refuses leaves the organization made:
+   * the admin sets a password through «Забыли пароль?».
+   */
+  const invite = async (
+    admin: { email: string; name: string },
+    organization: OrganizationRow,
+    at: RequestHost,
+    language: Language,
+  ): Promise<'sent' | 'kept' | 'failed'> => {
+    try {
+      await codes.sendLink('setup', admin.email, SETUP_LINK_DAYS * 24 * 60 * 60 * 1000, (code) =>
+        setupMail(
+          {
+            to: admin.email,
+            name: admin.name,
+            organization: organization.name,
+            link: `${publicBaseUrl(platform.config, at)}${SETUP_PATH}?${new URLSearchParams({ email: admin.email, code })}`,
+            days: SETUP_LINK_DAYS,
+          },
+          organization.language ?? language,
+        ),
+      );
+      return platform.mailer.delivers ? 'sent' : 'kept';
+    } catch {
+      return 'failed';
+    }
+  };
 
   return {
     async list({ query, limit, offset }: OrganizationListQuery): Promise<OrganizationList> {
@@ -57,10 +96,16 @@ export function createOrganizationsService(platform: Pick<Platform, 'actors' | '
     },
 
     /** The organization and its admin (role by type) in one write: both or neither. */
-    async create(actor: Actor, body: OrganizationCreate): Promise<Organization> {
+    async create(
+      actor: Actor,
+      body: OrganizationCreate,
+      at: RequestHost,
+      language: Language = 'ru',
+    ): Promise<OrganizationCreated> {
       const { admin_name, admin_email, admin_password, ...values } = body;
       if (await repo.emailTaken(admin_email)) throw emailTaken();
-      const passwordHash = await hashPassword(admin_password);
+      // No password given: none is set, and the admin is invited to set their own.
+      const passwordHash = admin_password === null ? null : await hashPassword(admin_password);
       const row = await platform.db.transaction(async (tx) => {
         if (values.bin && (await repo.binTaken(values.bin, null, tx))) throw binTaken();
         const created = await repo.insert(values, tx);
@@ -87,7 +132,11 @@ export function createOrganizationsService(platform: Pick<Platform, 'actors' | '
         });
         return created;
       });
-      return toOrganization(row);
+      if (admin_password !== null) return toOrganization(row);
+      return {
+        ...toOrganization(row),
+        admin_invitation: await invite({ email: admin_email, name: admin_name }, row, at, language),
+      };
     },
 
     /**

@@ -97,7 +97,6 @@ describe('POST /api/organization', () => {
     expect(Object.keys(empty.json().validationErrors).sort()).toEqual([
       'admin_email',
       'admin_name',
-      'admin_password',
       'bin',
       'name',
       'status',
@@ -114,6 +113,41 @@ describe('POST /api/organization', () => {
       modules: ['Неизвестный модуль'],
       admin_password: ['Пароль должен быть не короче 8 символов'],
     });
+  });
+
+  it('invites an admin without a password by e-mail to set their own, once, and then signs them in', async () => {
+    const email = `invited.${serial}@test.kz`;
+    const res = await create(form({ type: 'education', admin_email: email, admin_password: '' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().admin_invitation).toBe('sent');
+    // No password yet: nothing signs in.
+    expect((await login(email, 'admin-pass-1')).statusCode).toBe(401);
+    const mail = await t.smtp.lastTo(email);
+    expect(mail.subject).toContain('Приглашение в Tamaq');
+    const link = new URL(/https?:\/\/\S+\/password\/setup\?\S+/.exec(mail.text)![0]);
+    expect(link.searchParams.get('email')).toBe(email);
+    const code = link.searchParams.get('code')!;
+    const setup = (payload: object) => t.call({ method: 'PUT', url: '/api/auth/password/setup', payload });
+    // A wrong code, or passwords that differ: refused, nothing set.
+    const wrong = await setup({
+      email,
+      code: 'A'.repeat(43),
+      password: 'my-own-pass-1',
+      password_confirmation: 'my-own-pass-1',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().validationErrors)).toEqual(['code']);
+    const differ = await setup({ email, code, password: 'my-own-pass-1', password_confirmation: 'other-pass-1' });
+    expect(Object.keys(differ.json().validationErrors)).toEqual(['password_confirmation']);
+    const ok = await setup({ email, code, password: 'my-own-pass-1', password_confirmation: 'my-own-pass-1' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().access_token).toEqual(expect.any(String));
+    expect((await login(email, 'my-own-pass-1')).statusCode).toBe(200);
+    // The link works once.
+    const again = await setup({ email, code, password: 'another-pass-1', password_confirmation: 'another-pass-1' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().validationErrors.code[0]).toContain('Ссылка недействительна или устарела');
+    expect((await login(email, 'another-pass-1')).statusCode).toBe(401);
   });
 
   it('answers 403 to an admin', async () => {

@@ -177,7 +177,8 @@ export const authCodes = pgTable(
   'auth_codes',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    purpose: text('purpose', { enum: ['signup', 'recovery', 'remove'] }).notNull(),
+    /** `setup`: a new admin's invitation link to set their own password (a long code, days). */
+    purpose: text('purpose', { enum: ['signup', 'recovery', 'remove', 'setup'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     /** What the confirmed step needs (the sign-up form, already with the password hashed). */

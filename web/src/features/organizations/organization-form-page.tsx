@@ -1,6 +1,6 @@
-import { OrganizationCreate, type Organization } from '@tamaq/contract/organizations';
+import { OrganizationCreate, type Organization, type OrganizationCreated } from '@tamaq/contract/organizations';
 import { MODULES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '@tamaq/contract/roles';
-import { Checkbox, Divider, Flex, Form, Input, Select } from 'antd';
+import { App, Checkbox, Divider, Flex, Form, Input, Select } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/language.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
@@ -58,11 +58,21 @@ const body = (v: Partial<Values>, o: Organization | null) => {
 
 /** /organization/create and /organization/:id: one form; the admin account only on create. */
 export function OrganizationFormPage() {
+  const { message } = App.useApp();
+  /** A new admin without a password was invited: say where the invitation went. */
+  const afterSave = (saved: Organization, created: boolean) => {
+    const invitation = created ? (saved as OrganizationCreated).admin_invitation : undefined;
+    if (invitation === 'sent') void message.info(f.invitationSent, 8);
+    else if (invitation === 'kept') void message.warning(f.invitationKept, 15);
+    else if (invitation === 'failed') void message.error(f.invitationFailed, 15);
+    return '/organizations';
+  };
   return (
     <ResourceForm<Organization, Partial<Values>, Values | Omit<Values, `admin_${string}`>>
       resource={organizationsResource}
       texts={{ ...f, title: t.organizations.title, newTitle: f.createTitle }}
       backPath="/organizations"
+      afterSave={afterSave}
       testId="organization-form-page"
       maxWidth={720}
       values={values}
@@ -119,7 +129,12 @@ export function OrganizationFormPage() {
               <Form.Item name="admin_email" label={f.adminEmail} rules={rules.adminEmail} required>
                 <Input maxLength={254} autoComplete="off" />
               </Form.Item>
-              <Form.Item name="admin_password" label={f.adminPassword} rules={rules.adminPassword} required>
+              <Form.Item
+                name="admin_password"
+                label={f.adminPassword}
+                rules={rules.adminPassword}
+                extra={f.adminPasswordHint}
+              >
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
             </>

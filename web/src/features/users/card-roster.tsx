@@ -170,6 +170,16 @@ function CardRoster({
     });
   };
   useBarcodeScanner(onScan, { enabled: !asking && pupils.isSuccess });
+  // Esc stops the roster wherever the focus is: after a question closes it rests on the page, where
+  // the dialog's own Esc never hears it. While a question is open, Esc answers the question.
+  useEffect(() => {
+    if (asking) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [asking, onClose]);
 
   return (
     <Modal

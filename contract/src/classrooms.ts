@@ -6,8 +6,8 @@ import { rolesFor } from './routes.ts';
 import type { Role } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
-import { NamedRef } from './names.ts';
-import { bodyId, id, optionalQueryId, requiredText, z } from './zod.ts';
+import { NameAnswer, nameBody, NamedRef, someName } from './names.ts';
+import { bodyId, id, optionalQueryId, z } from './zod.ts';
 
 export const CLASSROOM_NAME_MAX = 100;
 
@@ -34,7 +34,7 @@ export function classNameKey(name: string): string {
 export const Classroom = z.object({
   id: z.number().int(),
   schoolId: z.number().int(),
-  name: z.string(),
+  ...NameAnswer,
   created_at: z.string(),
   school: NamedRef,
   /** The school's shift the class studies in: it eats at that shift's meal times. */
@@ -56,15 +56,21 @@ export type ClassroomListQuery = z.infer<typeof ClassroomListQuery>;
 export const ClassroomList = listOf(Classroom);
 export type ClassroomList = z.infer<typeof ClassroomList>;
 
-export const ClassroomCreate = z.object({
+const classroomFields = {
   schoolId: bodyId(),
-  name: requiredText(CLASSROOM_NAME_MAX),
+  /**
+   * The Russian name and the Kazakh one (a group «Солнышко» is «Күншуақ»): at least one on a create;
+   * left out of an update, it stays. A grade and letter («5 А») reads the same in both.
+   */
+  ...nameBody(CLASSROOM_NAME_MAX),
   /** 1 or 2; absent or null: the first on create, unchanged on update. */
   shift: z.union([z.literal(1), z.literal(2)], { error: () => CLASSROOM_MESSAGES.shift }).nullish(),
-});
+};
+
+export const ClassroomCreate = z.object(classroomFields).refine(...someName);
 export type ClassroomCreate = z.infer<typeof ClassroomCreate>;
 
-export const ClassroomUpdate = ClassroomCreate.extend({ id: bodyId() });
+export const ClassroomUpdate = z.object({ ...classroomFields, id: bodyId() });
 export type ClassroomUpdate = z.infer<typeof ClassroomUpdate>;
 
 /** Kazakhstan's schools end with the 11th grade; a school moving to 12 says so. */
@@ -111,8 +117,28 @@ export const ClassroomUploadBody = z
 export const ClassroomDownloadQuery = z.object({ schoolId: id(), token: z.string().max(4096).optional() });
 export const ClassroomTemplateQuery = z.object({ token: z.string().max(4096).optional() });
 
-/** Header titles the import accepts for the class name, compared case-insensitively. */
-export const CLASSROOM_IMPORT_TITLES = ['Класс', 'Название', 'Группа', 'Сынып', 'Атауы', 'Топ'] as const;
+/** Header titles the import accepts for the class name (the Russian one), compared case-insensitively. */
+export const CLASSROOM_IMPORT_TITLES = [
+  'Класс',
+  'Название',
+  'Группа',
+  'Сынып',
+  'Атауы',
+  'Топ',
+  'Сынып орысша',
+  'Топ орысша',
+  'Класс на русском',
+  'Группа на русском',
+] as const;
+/** Header titles of the Kazakh name (empty: the class reads its Russian name in Kazakh too). */
+export const CLASSROOM_KAZAKH_TITLES = [
+  'Класс на казахском',
+  'Группа на казахском',
+  'Название на казахском',
+  'Сынып қазақша',
+  'Топ қазақша',
+  'Қазақша атауы',
+] as const;
 /** Header titles of a class's shift (1 or 2; empty: the first). */
 export const CLASSROOM_SHIFT_TITLES = ['Смена', 'Ауысым'] as const;
 
@@ -189,40 +215,56 @@ export const CLASSROOM_SHEET = withKazakh(
     school: {
       title: 'Классы',
       name: 'Класс',
+      nameKk: 'Класс на казахском',
       shift: 'Смена',
       pupils: 'Учеников',
       created: 'Создан',
       template: 'Шаблон классов',
-      examples: ['1 А', '1 Б'],
+      examples: [
+        ['1 А', ''],
+        ['1 Б', ''],
+      ],
     },
     kindergarten: {
       title: 'Группы',
       name: 'Группа',
+      nameKk: 'Группа на казахском',
       shift: 'Смена',
       pupils: 'Детей',
       created: 'Создана',
       template: 'Шаблон групп',
-      examples: ['Младшая группа', 'Старшая группа'],
+      examples: [
+        ['Младшая группа', 'Кіші топ'],
+        ['Старшая группа', 'Ересек топ'],
+      ],
     },
   } as const,
   {
     school: {
       title: 'Сыныптар',
-      name: 'Сынып',
+      name: 'Сынып орысша',
+      nameKk: 'Сынып қазақша',
       shift: 'Ауысым',
       pupils: 'Оқушылар',
       created: 'Құрылған',
       template: 'Сыныптар үлгісі',
-      examples: ['1 А', '1 Б'],
+      examples: [
+        ['1 А', ''],
+        ['1 Б', ''],
+      ],
     },
     kindergarten: {
       title: 'Топтар',
-      name: 'Топ',
+      name: 'Топ орысша',
+      nameKk: 'Топ қазақша',
       shift: 'Ауысым',
       pupils: 'Балалар',
       created: 'Құрылған',
       template: 'Топтар үлгісі',
-      examples: ['Кіші топ', 'Ересек топ'],
+      examples: [
+        ['Младшая группа', 'Кіші топ'],
+        ['Старшая группа', 'Ересек топ'],
+      ],
     },
   },
 );

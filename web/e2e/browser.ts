@@ -182,6 +182,18 @@ export async function signInAt(
   await page.waitForURL((url) => url.pathname === pathname);
 }
 
+/** A second browser speaking Kazakh, signed in as `email` through the Kazakh sign-in form; close it after. */
+export async function openKazakhBrowser(email: string): Promise<Awaited<ReturnType<typeof openBrowser>>> {
+  const kazakh = await openBrowser(undefined, 'kk-KZ');
+  const kk = kazakh.page;
+  await kk.goto(`${baseUrl()}/login`);
+  await kk.getByLabel('Логин немесе e-mail').fill(email);
+  await kk.getByLabel('Құпиясөз', { exact: true }).fill(DEMO_PASSWORD);
+  await kk.getByRole('button', { name: 'Кіру' }).click();
+  await kk.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return kazakh;
+}
+
 /** Forgets the session of this browser: the next page opens signed out. */
 export async function signOutHere(page: Page, base = baseUrl()): Promise<void> {
   if (!page.url().startsWith(base)) await page.goto(`${base}/login`);

@@ -4,7 +4,17 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, downloadLink, fieldError, openBrowser, shot, signInAt, signOutHere, storedToken } from './browser.ts';
+import {
+  baseUrl,
+  openKazakhBrowser,
+  downloadLink,
+  fieldError,
+  openBrowser,
+  shot,
+  signInAt,
+  signOutHere,
+  storedToken,
+} from './browser.ts';
 
 const SUFFIX = String(Date.now()).slice(-7);
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -131,7 +141,7 @@ describe('/classrooms as edu.admin@demo.kz', () => {
     for (const name of ['10 А', '2 А']) {
       await page.getByRole('link', { name: 'Добавить класс' }).click();
       await page.waitForURL((u) => u.pathname === `/classroom/${schoolId}/create`);
-      await page.getByLabel('Название класса').fill(name);
+      await page.getByLabel('Название на русском').fill(name);
       await page.getByRole('button', { name: 'Сохранить' }).click();
       await page.getByText('Класс добавлен').first().waitFor();
       await page.waitForURL((u) => u.pathname === '/classrooms' && u.searchParams.get('schoolId') === String(schoolId));
@@ -148,10 +158,10 @@ describe('/classrooms as edu.admin@demo.kz', () => {
   it('shows the server’s refusal of a name the school already has under the field', async () => {
     await page.goto(`${baseUrl()}/classroom/${schoolId}/create`);
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await fieldError(page, 'Название класса').getByText('Обязательное поле').waitFor();
-    await page.getByLabel('Название класса').fill('2 а');
+    await fieldError(page, 'Название на русском').getByText('Обязательное поле').waitFor();
+    await page.getByLabel('Название на русском').fill('2 а');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await fieldError(page, 'Название класса').getByText('Класс с таким названием в этой школе уже есть').waitFor();
+    await fieldError(page, 'Название на русском').getByText('Класс с таким названием в этой школе уже есть').waitFor();
     expect(await page.locator('.ant-breadcrumb').textContent()).toContain(SCHOOL);
     await shot(page, 'classroom-name-taken');
   });
@@ -159,7 +169,7 @@ describe('/classrooms as edu.admin@demo.kz', () => {
   it('renames a class', async () => {
     await page.goto(`${baseUrl()}${listUrl()}`);
     await row('10 А').getByRole('link', { name: 'Изменить' }).click();
-    const field = page.getByLabel('Название класса');
+    const field = page.getByLabel('Название на русском');
     await page.getByText('Редактирование класса').first().waitFor();
     expect(await field.inputValue()).toBe('10 А');
     await field.fill('10 Б');
@@ -311,6 +321,39 @@ describe('/classrooms for other profiles', () => {
     await page.getByRole('link', { name: 'Добавить класс' }).waitFor();
     expect(await page.getByTestId('school-select').count()).toBe(0);
     await shot(page, 'classrooms-locked');
+  });
+
+  it('names a group in Russian and Kazakh: each reader sees their own, either finds it', async () => {
+    await signInAs('kg.admin@demo.kz', '/classrooms');
+    const { rows: kgSchools } = await call<{ rows: { id: number }[] }>('GET', '/api/schools');
+    const kgSchool = kgSchools[0]!.id;
+    await page.goto(`${baseUrl()}/classroom/${kgSchool}/create`);
+    await page.getByLabel('Название на русском').fill(`Солнышко ${SUFFIX}`);
+    await page.getByLabel('Название на казахском').fill(`Күншуақ ${SUFFIX}`);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Группа добавлена').first().waitFor();
+    await row(`Солнышко ${SUFFIX}`).waitFor();
+    for (const name of [`${SUFFIX} Б`, `Ромашка ${SUFFIX}`])
+      await call('POST', '/api/classroom', { schoolId: kgSchool, name });
+    const kazakh = await openKazakhBrowser('kg.admin@demo.kz');
+    try {
+      const kk = kazakh.page;
+      // The Russian name typed on the Kazakh screen finds the group, shown by its Kazakh name.
+      await kk.goto(`${baseUrl()}/classrooms?schoolId=${kgSchool}&query=${encodeURIComponent(`Солнышко ${SUFFIX}`)}`);
+      const list = kk.locator('[data-testid="classrooms-page"] tbody tr.ant-table-row');
+      await list.getByRole('link', { name: `Күншуақ ${SUFFIX}`, exact: true }).waitFor();
+      expect(await list.count()).toBe(1);
+      expect(await list.textContent()).not.toContain('Солнышко');
+      await shot(kk, 'classrooms-kk');
+      // A name given in Russian alone is marked as such; a number and a letter reads the same in Kazakh.
+      await kk.goto(`${baseUrl()}/classrooms?schoolId=${kgSchool}&query=${SUFFIX}`);
+      await expect.poll(() => list.count()).toBe(3);
+      const marked = list.filter({ has: kk.getByTestId('name-fallback') });
+      expect(await marked.count()).toBe(1);
+      expect(await marked.textContent()).toContain(`Ромашка ${SUFFIX} (орысша)`);
+    } finally {
+      await kazakh.close();
+    }
   });
 
   it('speaks of groups to the kindergarten admin', async () => {

@@ -333,7 +333,7 @@ describe('/fixation/categories as the admin of an education organization: its me
 
     // A class of the second shift.
     await page.goto(`${baseUrl()}/classroom/${school.id}/create`);
-    await page.getByLabel('Название класса').fill('6 Б');
+    await page.getByLabel('Название на русском').fill('6 Б');
     await choose('classroom-shift', '2 смена');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL((u) => u.pathname === '/classrooms');

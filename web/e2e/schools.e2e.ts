@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   fieldError,
   openBrowser,
+  openKazakhBrowser,
   shot,
   signInAt,
   signOutHere,
@@ -127,14 +128,9 @@ describe('/schools as edu.admin@demo.kz', () => {
   });
 
   it('names the school in Kazakh on the Kazakh screens and finds it typed in either language', async () => {
-    const kazakh = await openBrowser(undefined, 'kk-KZ');
+    const kazakh = await openKazakhBrowser('edu.admin@demo.kz');
     try {
       const kk = kazakh.page;
-      await kk.goto(`${baseUrl()}/login`);
-      await kk.getByLabel('Логин немесе e-mail').fill('edu.admin@demo.kz');
-      await kk.getByLabel('Құпиясөз', { exact: true }).fill(DEMO_PASSWORD);
-      await kk.getByRole('button', { name: 'Кіру' }).click();
-      await kk.waitForURL((url) => !url.pathname.startsWith('/login'));
       await kk.goto(`${baseUrl()}/schools?query=${encodeURIComponent(`Мектеп-лицей ${SUFFIX}`)}`);
       const list = kk.locator('[data-testid="schools-page"] tbody tr.ant-table-row');
       await list.filter({ hasText: `Мектеп-лицей ${SUFFIX}` }).waitFor();

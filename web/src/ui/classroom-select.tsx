@@ -3,6 +3,7 @@ import { Select, Spin } from 'antd';
 import { i18n } from '../i18n/texts.ts';
 import { useStructureWords } from '../lib/structure-words.ts';
 import { callEndpoint } from '../lib/endpoint-client.ts';
+import { nameMatches, nameText } from './content-name.tsx';
 
 export const classroomOptionsQuery = (schoolId: number | null | undefined) =>
   queryOptions({
@@ -29,7 +30,7 @@ export function ClassroomSelect({ schoolId, value, onChange, allowAll, style, di
   const { data, isLoading } = useQuery(classroomOptionsQuery(schoolId));
   const options = [
     ...(allowAll ? [{ value: 0, label: words.allClassrooms }] : []),
-    ...(data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
+    ...(data?.rows ?? []).map((c) => ({ value: c.id, label: nameText(c), classroom: c })),
   ];
   return (
     <Select
@@ -43,7 +44,16 @@ export function ClassroomSelect({ schoolId, value, onChange, allowAll, style, di
       value={value ?? (allowAll ? 0 : undefined)}
       onChange={(v: number) => onChange(v === 0 ? null : v)}
       options={options}
-      showSearch={{ optionFilterProp: 'label' }}
+      // Typed in either language: «күншуақ» finds the group «Солнышко» named «Күншуақ» in Kazakh.
+      showSearch={{
+        filterOption: (input, option) => {
+          const text = input.trim().toLocaleLowerCase('ru');
+          const match = (name: string) => name.toLocaleLowerCase('ru').includes(text);
+          return option && 'classroom' in option
+            ? nameMatches(option.classroom, match)
+            : match(String(option?.label ?? ''));
+        },
+      }}
       allowClear={!allowAll}
       onClear={() => onChange(null)}
       style={{ minWidth: 180, ...style }}

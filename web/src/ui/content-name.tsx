@@ -13,12 +13,19 @@ export interface BilingualName {
   name_kk?: string | null;
 }
 
-/** The name in the reader's language, or the other one (`fallback`) until it is given. */
+/** A name in no language: a grade and a letter («5 «А»», «11Б») reads the same in Kazakh and Russian. */
+const languageNeutral = (name: string): boolean => (name.match(/\p{L}/gu)?.length ?? 0) <= 1;
+
+/**
+ * The name in the reader's language, or the other one (`fallback`) until it is given; a name in no
+ * language («5 «А»») is not marked as the other language's.
+ */
 export function nameIn(row: BilingualName, language: Language = appLanguage()): { text: string; fallback: boolean } {
   if (row.name_ru === undefined && row.name_kk === undefined) return { text: row.name, fallback: false };
   const own = language === 'kk' ? row.name_kk : row.name_ru;
   if (own) return { text: own, fallback: false };
-  return { text: (language === 'kk' ? row.name_ru : row.name_kk) || row.name, fallback: true };
+  const text = (language === 'kk' ? row.name_ru : row.name_kk) || row.name;
+  return { text, fallback: !languageNeutral(text) };
 }
 
 /** The name as plain text, in the reader's language (a receipt, a title, a tooltip). */

@@ -110,6 +110,48 @@ describe('POST /api/classroom/upload', () => {
     });
   });
 
+  it('reads the Kazakh name: a class by either name is the one there, and takes a name it lacks', async () => {
+    const school = await newSchool();
+    await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: 'Солнышко' });
+    await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: 'Ромашка', nameKk: 'Түймедақ' });
+    const res = await upload(
+      school,
+      workbookOf([
+        ['Сынып орысша', 'Сынып қазақша'],
+        ['Солнышко', 'Күншуақ'],
+        ['', 'түймедақ'],
+        ['', 'Балапан'],
+        ['Берёзка', 'Қайың'],
+      ]),
+    );
+    expect(res.json()).toEqual({
+      imported: 3,
+      created: 2,
+      updated: 1,
+      skipped: [`строка 3: ${CLASSROOM_MESSAGES.importExists('түймедақ')}`],
+    });
+    const rows = await t.db
+      .select({ name: classrooms.name, nameKk: classrooms.nameKk, ruMissing: classrooms.nameRuMissing })
+      .from(classrooms)
+      .where(eq(classrooms.schoolId, school));
+    expect(rows.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Балапан', nameKk: 'Балапан', ruMissing: true },
+      { name: 'Берёзка', nameKk: 'Қайың', ruMissing: false },
+      { name: 'Ромашка', nameKk: 'Түймедақ', ruMissing: false },
+      { name: 'Солнышко', nameKk: 'Күншуақ', ruMissing: false },
+    ]);
+    // A Kazakh name repeating a Russian one of the file is the same class twice.
+    const twice = await upload(
+      school,
+      workbookOf([
+        ['Класс', 'Класс на казахском'],
+        ['Ива', 'Тал'],
+        ['Тал', ''],
+      ]),
+    );
+    expect(twice.json()).toEqual(refusal(`строка 3: ${CLASSROOM_MESSAGES.importDuplicate(2)}`));
+  });
+
   it('accepts the columns «Название» and «Группа» and an .xls file', async () => {
     const school = await newSchool();
     expect((await upload(school, workbookOf([['Название'], ['Солнышко']]))).json().created).toBe(1);
@@ -224,11 +266,11 @@ describe('GET /api/classrooms/template', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Шаблон классов.xlsx'));
-    expect(readBook(res.rawPayload)).toEqual([['Класс', 'Смена']]);
+    expect(readBook(res.rawPayload)).toEqual([['Класс', 'Класс на казахском', 'Смена']]);
     expect(readBook(res.rawPayload, 1)).toEqual([
-      ['Класс', 'Смена'],
-      ['1 А', '1'],
-      ['1 Б', '2'],
+      ['Класс', 'Класс на казахском', 'Смена'],
+      ['1 А', '', '1'],
+      ['1 Б', '', '2'],
       [],
       [IMPORT_MESSAGES.exampleNote('Классы')],
     ]);
@@ -242,8 +284,12 @@ describe('GET /api/classrooms/template', () => {
     const kg = await createOrganization(t.db, { type: 'kindergarten' });
     const { token } = await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: kg.id });
     const res = await t.call({ method: 'GET', url: '/api/classrooms/template', token });
-    expect(readBook(res.rawPayload)).toEqual([['Группа']]);
-    expect(readBook(res.rawPayload, 1).slice(0, 3)).toEqual([['Группа'], ['Младшая группа'], ['Старшая группа']]);
+    expect(readBook(res.rawPayload)).toEqual([['Группа', 'Группа на казахском']]);
+    expect(readBook(res.rawPayload, 1).slice(0, 3)).toEqual([
+      ['Группа', 'Группа на казахском'],
+      ['Младшая группа', 'Кіші топ'],
+      ['Старшая группа', 'Ересек топ'],
+    ]);
     const school = (await createSchool(t.db, { organizationId: kg.id })).id;
     const filled = workbookOf([...readBook(res.rawPayload, 1).slice(0, 3)] as string[][]);
     expect((await upload(school, filled, token)).json().created).toBe(2);
@@ -267,6 +313,7 @@ describe('GET /api/classrooms/download', () => {
       organizationId: orgId,
       schoolId: school,
       name: '10 Б',
+      nameKk: '10 Ә',
       createdAt: created,
     });
     await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: '2 А', createdAt: created });
@@ -274,14 +321,14 @@ describe('GET /api/classrooms/download', () => {
     const res = await t.call({ method: 'GET', url: `/api/classrooms/download?schoolId=${school}&token=${admin}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Классы Гимназия _Нур__1.xlsx'));
-    expect(readBook(res.rawPayload).map((r) => r.slice(0, 3))).toEqual([
-      ['Класс', 'Смена', 'Учеников'],
-      ['2 А', '1', '0'],
-      ['10 Б', '1', '1'],
+    expect(readBook(res.rawPayload).map((r) => r.slice(0, 4))).toEqual([
+      ['Класс', 'Класс на казахском', 'Смена', 'Учеников'],
+      ['2 А', '', '1', '0'],
+      ['10 Б', '10 Ә', '1', '1'],
     ]);
     // A date Excel can sort and subtract, shown as dd.mm.yyyy: not text.
     const sheet = XLSX.read(res.rawPayload, { type: 'buffer', cellNF: true }).Sheets['Классы']!;
-    for (const ref of ['D2', 'D3']) {
+    for (const ref of ['E2', 'E3']) {
       const cell = sheet[ref]!;
       expect({ t: cell.t, shown: XLSX.SSF.format(cell.z as string, cell.v) }).toEqual({ t: 'n', shown: '05.03.2025' });
     }

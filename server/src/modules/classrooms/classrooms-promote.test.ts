@@ -38,7 +38,7 @@ const liveNames = async (schoolId: number) => {
 describe('planPromotion', () => {
   const plan = (names: string[], last = 11) =>
     planPromotion(
-      names.map((name, i) => ({ id: i + 1, name, pupilsCount: 0 })),
+      names.map((name, i) => ({ id: i + 1, name, nameKk: null, nameRuMissing: false, pupilsCount: 0 })),
       last,
     );
 
@@ -58,6 +58,18 @@ describe('planPromotion', () => {
 
   it('ends the grade the school names as its last', () => {
     expect(plan(['3 А', '4 А'], 4).moves.map((m) => m.to)).toEqual(['4 А', null]);
+  });
+
+  it('moves the Kazakh name up with the Russian one, and finds a clash in either', () => {
+    const classes = [
+      { id: 1, name: '2 А', nameKk: '2 Ә', nameRuMissing: false, pupilsCount: 0 },
+      { id: 2, name: 'Солнышко', nameKk: 'Күншуақ', nameRuMissing: false, pupilsCount: 0 },
+    ];
+    const { moves, clashes } = planPromotion(classes, 11);
+    expect(moves.map((m) => m.toNames)).toEqual([{ name: '3 А', nameKk: '3 Ә', nameRuMissing: false }]);
+    expect(clashes).toEqual([]);
+    const kept = { id: 3, name: 'Старшая', nameKk: '3 Ә', nameRuMissing: false, pupilsCount: 0 };
+    expect(planPromotion([...classes, kept], 11).clashes).toEqual(['«3 Ә»']);
   });
 
   it('finds two classes that would share a name, whatever the letter case', () => {

@@ -4,6 +4,7 @@ import {
   type ClassroomPromote,
   type ClassroomPromotion,
 } from '@tamaq/contract/classrooms';
+import type { StoredNames } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { audit } from '../../platform/audit.ts';
 import { conflict, ValidationError } from '../../platform/http/errors.ts';
@@ -18,15 +19,23 @@ interface PlannedMove {
   name: string;
   /** The name next year; null when the class finishes school. */
   to: string | null;
+  /** Both names next year (the Kazakh one moves up as the Russian one does). */
+  toNames: StoredNames | null;
   pupils: number;
 }
+
+/** '2 А' → '3 А': the leading number up by one; a name without one stays. */
+const nextGrade = (name: string): string => {
+  const m = /^(\d+)(.*)$/su.exec(name);
+  return m ? `${Number(m[1]) + 1}${m[2]}` : name;
+};
 
 /**
  * Next year's name of each class: the leading number goes up by one ('2 А' → '3 А', '9Б' → '10Б'),
  * a class of the last grade or above finishes school, a name without a leading number stays. Two
  * classes that would get one name (or a name a staying class has) are clashes: nothing moves.
  */
-export function planPromotion(classes: { id: number; name: string; pupilsCount: number }[], lastGrade: number) {
+export function planPromotion(classes: ({ id: number; pupilsCount: number } & StoredNames)[], lastGrade: number) {
   const moves: PlannedMove[] = [];
   const kept: { id: number; name: string }[] = [];
   for (const c of classes) {
@@ -36,20 +45,27 @@ export function planPromotion(classes: { id: number; name: string; pupilsCount: 
       continue;
     }
     const grade = Number(m[1]);
-    moves.push({
-      id: c.id,
-      name: c.name,
-      to: grade >= lastGrade ? null : `${grade + 1}${m[2]}`,
-      pupils: c.pupilsCount,
-    });
+    const toNames =
+      grade >= lastGrade
+        ? null
+        : {
+            name: nextGrade(c.name),
+            nameKk: c.nameKk === null ? null : nextGrade(c.nameKk),
+            nameRuMissing: c.nameRuMissing,
+          };
+    moves.push({ id: c.id, name: c.name, to: toNames?.name ?? null, toNames, pupils: c.pupilsCount });
   }
-  const taken = new Map(kept.map((k) => [sameName(k.name), k.name]));
+  // Each name once by its key: «5 А» and «5А» of one class are one name.
+  const keys = (n: StoredNames) =>
+    new Map([n.name, ...(n.nameKk !== null ? [n.nameKk] : [])].map((name) => [sameName(name), name]));
+  const taken = new Set(kept.flatMap((k) => [...keys(classes.find((c) => c.id === k.id)!).keys()]));
   const clashes = new Set<string>();
   for (const move of moves) {
-    if (move.to === null) continue;
-    const other = taken.get(sameName(move.to));
-    if (other !== undefined) clashes.add(`«${move.to}»`);
-    taken.set(sameName(move.to), move.to);
+    if (move.toNames === null) continue;
+    for (const [key, name] of keys(move.toNames)) {
+      if (taken.has(key)) clashes.add(`«${name}»`);
+      taken.add(key);
+    }
   }
   return { moves, kept, clashes: [...clashes] };
 }
@@ -78,7 +94,7 @@ export function createPromotion(
         const staying = plan.moves.filter((m) => m.to !== null);
         const leaving = plan.moves.filter((m) => m.to === null);
         const answer: ClassroomPromotion = {
-          moves: plan.moves,
+          moves: plan.moves.map(({ toNames: _, ...m }) => m),
           kept: plan.kept,
           promoted: staying.length,
           graduated: leaving.length,
@@ -97,7 +113,7 @@ export function createPromotion(
           ? await repo.insertNamed(
               school.organizationId,
               school.id,
-              staying.map((m) => m.to!),
+              staying.map((m) => m.toNames!),
               tx,
             )
           : [];

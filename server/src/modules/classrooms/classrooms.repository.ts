@@ -1,3 +1,4 @@
+import type { StoredNames } from '@tamaq/contract/names';
 import { schoolNameColumns } from '../../platform/db/places.ts';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
@@ -30,6 +31,8 @@ const columns = {
   schoolId: classrooms.schoolId,
   ...schoolNameColumns,
   name: classrooms.name,
+  nameKk: classrooms.nameKk,
+  nameRuMissing: classrooms.nameRuMissing,
   shift: classrooms.shift,
   createdAt: classrooms.createdAt,
   pupilsCount,
@@ -51,7 +54,7 @@ export function createClassroomsRepository(db: Db) {
         live,
         filter.schoolId !== undefined ? eq(classrooms.schoolId, filter.schoolId) : undefined,
         filter.organizationId !== undefined ? eq(classrooms.organizationId, filter.organizationId) : undefined,
-        searchIn(filter.query, classrooms.name),
+        searchIn(filter.query, classrooms.name, classrooms.nameKk),
       );
       return listPage(db, {
         rows: (tx) =>
@@ -78,12 +81,12 @@ export function createClassroomsRepository(db: Db) {
       return row ?? null;
     },
 
-    async insert(values: { organizationId: number; schoolId: number; name: string; shift?: number }, tx: Db = db) {
+    async insert(values: { organizationId: number; schoolId: number; shift?: number } & StoredNames, tx: Db = db) {
       const [row] = await tx.insert(classrooms).values(values).returning({ id: classrooms.id });
       return row!.id;
     },
 
-    async update(id: number, values: { schoolId: number; name: string; shift: number }, tx: Db = db) {
+    async update(id: number, values: { schoolId: number; shift: number } & StoredNames, tx: Db = db) {
       await tx.update(classrooms).set(values).where(eq(classrooms.id, id));
     },
 
@@ -118,9 +121,15 @@ export function createClassroomsRepository(db: Db) {
     },
 
     /** The school's live classes, locked until the import commits: their names and shifts. */
-    async namesOf(schoolId: number, tx: Db = db): Promise<{ id: number; name: string; shift: number }[]> {
+    async namesOf(schoolId: number, tx: Db = db): Promise<({ id: number; shift: number } & StoredNames)[]> {
       return tx
-        .select({ id: classrooms.id, name: classrooms.name, shift: classrooms.shift })
+        .select({
+          id: classrooms.id,
+          name: classrooms.name,
+          nameKk: classrooms.nameKk,
+          nameRuMissing: classrooms.nameRuMissing,
+          shift: classrooms.shift,
+        })
         .from(classrooms)
         .where(and(eq(classrooms.schoolId, schoolId), live))
         .for('update');
@@ -130,14 +139,14 @@ export function createClassroomsRepository(db: Db) {
     async insertMany(
       organizationId: number,
       schoolId: number,
-      rows: { name: string; shift: number }[],
+      rows: ({ shift: number } & StoredNames)[],
       tx: Db = db,
     ): Promise<number> {
       let created = 0;
       for (let i = 0; i < rows.length; i += 500) {
         const made = await tx
           .insert(classrooms)
-          .values(rows.slice(i, i + 500).map((r) => ({ organizationId, schoolId, name: r.name, shift: r.shift })))
+          .values(rows.slice(i, i + 500).map((r) => ({ organizationId, schoolId, ...r })))
           .onConflictDoNothing()
           .returning({ id: classrooms.id });
         created += made.length;
@@ -145,14 +154,22 @@ export function createClassroomsRepository(db: Db) {
       return created;
     },
 
-    async setShift(id: number, shift: number, tx: Db = db) {
-      await tx.update(classrooms).set({ shift }).where(eq(classrooms.id, id));
+    /** What an imported row changes of a class already there: its shift, a name it gives. */
+    async amend(id: number, values: { shift: number } & StoredNames, tx: Db = db) {
+      await tx.update(classrooms).set(values).where(eq(classrooms.id, id));
     },
 
     /** Every class of a school for the export, in the list's order. */
     async ofSchool(schoolId: number) {
       return db
-        .select({ name: classrooms.name, shift: classrooms.shift, pupilsCount, createdAt: classrooms.createdAt })
+        .select({
+          name: classrooms.name,
+          nameKk: classrooms.nameKk,
+          nameRuMissing: classrooms.nameRuMissing,
+          shift: classrooms.shift,
+          pupilsCount,
+          createdAt: classrooms.createdAt,
+        })
         .from(classrooms)
         .where(and(eq(classrooms.schoolId, schoolId), live))
         .orderBy(...naturalOrder());
@@ -163,7 +180,13 @@ export function createClassroomsRepository(db: Db) {
     /** The school's live classes with their pupils, locked until the move commits or rolls back. */
     async liveOfSchoolLocked(schoolId: number, tx: Db = db) {
       return tx
-        .select({ id: classrooms.id, name: classrooms.name, pupilsCount })
+        .select({
+          id: classrooms.id,
+          name: classrooms.name,
+          nameKk: classrooms.nameKk,
+          nameRuMissing: classrooms.nameRuMissing,
+          pupilsCount,
+        })
         .from(classrooms)
         .where(and(eq(classrooms.schoolId, schoolId), live))
         .orderBy(...naturalOrder())
@@ -174,10 +197,10 @@ export function createClassroomsRepository(db: Db) {
       await tx.update(classrooms).set({ archivedAt: at }).where(inArray(classrooms.id, ids));
     },
 
-    async insertNamed(organizationId: number, schoolId: number, names: string[], tx: Db = db) {
+    async insertNamed(organizationId: number, schoolId: number, names: StoredNames[], tx: Db = db) {
       return tx
         .insert(classrooms)
-        .values(names.map((name) => ({ organizationId, schoolId, name })))
+        .values(names.map((n) => ({ organizationId, schoolId, ...n })))
         .returning({ id: classrooms.id, name: classrooms.name });
     },
 

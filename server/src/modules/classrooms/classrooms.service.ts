@@ -1,6 +1,7 @@
 import { schoolRef } from '../../platform/db/places.ts';
 import {
   CLASSROOM_IMPORT_TITLES,
+  CLASSROOM_KAZAKH_TITLES,
   CLASSROOM_SHIFT_TITLES,
   CLASSROOM_NAME_MAX,
   CLASSROOM_SHEET,
@@ -12,6 +13,7 @@ import {
   type ClassroomUpdate,
 } from '@tamaq/contract/classrooms';
 import type { Ok } from '@tamaq/contract/common';
+import { namesOf, namesToStore, type StoredNames } from '@tamaq/contract/names';
 import { IMPORT_MAX_MESSAGES, IMPORT_MESSAGES, type ImportResult } from '@tamaq/contract/imports';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
@@ -38,12 +40,17 @@ const NAME_KEY = 'classrooms_school_name_key';
 const toClassroom = (row: ClassroomRow): Classroom => ({
   id: row.id,
   schoolId: row.schoolId,
-  name: row.name,
+  ...namesOf(row),
   created_at: row.createdAt.toISOString(),
   school: schoolRef(row.schoolId, row),
   shift: row.shift,
   pupils_count: row.pupilsCount,
 });
+
+/** The keys of a class's names, in both languages: what makes it the same class as another. */
+const keysOf = (names: StoredNames): string[] => [
+  ...new Set([names.name, ...(names.nameKk !== null ? [names.nameKk] : [])].map(sameName)),
+];
 
 const sheetWords = (actor: Actor) =>
   actor.role === 'EducationKindergartenAdmin' ? CLASSROOM_SHEET.kindergarten : CLASSROOM_SHEET.school;
@@ -87,14 +94,23 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     }
   };
 
+  /** Either name may come first; one left out of an update stays (the spec's client sends the Russian alone). */
+  const namesFrom = (body: ClassroomCreate, current: StoredNames | null): StoredNames => {
+    const names = namesToStore(body, current);
+    if ('error' in names) throw ValidationError.field('name', names.error);
+    return names;
+  };
+
   /**
-   * Refuses a name another live class of the school has in other letters (422 on `name`): «5 В»
-   * beside «5 «В»» would be two classes that an import and a person read as one.
+   * Refuses a name another live class of the school has in either language, in other letters too
+   * (422 on the field): «5 В» beside «5 «В»» would be two classes that an import and a person read as one.
    */
-  const nameFree = async (actor: Actor, schoolId: number, name: string, self: number | null, tx: Db) => {
-    const key = sameName(name);
-    const taken = (await repo.namesOf(schoolId, tx)).some((c) => c.id !== self && sameName(c.name) === key);
-    if (taken) throw ValidationError.field('name', classroomMessages(actor.role).nameTaken);
+  const namesFree = async (actor: Actor, schoolId: number, names: StoredNames, self: number | null, tx: Db) => {
+    const taken = new Set((await repo.namesOf(schoolId, tx)).filter((c) => c.id !== self).flatMap(keysOf));
+    const M = classroomMessages(actor.role);
+    if (taken.has(sameName(names.name)))
+      throw ValidationError.field(names.nameRuMissing ? 'name_kk' : 'name', M.nameTaken);
+    if (names.nameKk !== null && taken.has(sameName(names.nameKk))) throw ValidationError.field('name_kk', M.nameTaken);
   };
 
   return {
@@ -117,11 +133,12 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
 
     async create(actor: Actor, body: ClassroomCreate): Promise<Classroom> {
       const school = await schoolFor(actor, body.schoolId);
+      const names = namesFrom(body, null);
       const id = await saving(actor, () =>
         platform.db.transaction(async (tx) => {
-          await nameFree(actor, school.id, body.name, null, tx);
+          await namesFree(actor, school.id, names, null, tx);
           return repo.insert(
-            { organizationId: school.organizationId, schoolId: school.id, name: body.name, shift: body.shift ?? 1 },
+            { organizationId: school.organizationId, schoolId: school.id, ...names, shift: body.shift ?? 1 },
             tx,
           );
         }),
@@ -133,10 +150,11 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     async update(actor: Actor, body: ClassroomUpdate): Promise<Classroom> {
       const current = await visible(actor, body.id);
       const school = await schoolFor(actor, body.schoolId);
+      const names = namesFrom(body, current);
       await saving(actor, () =>
         platform.db.transaction(async (tx) => {
-          await nameFree(actor, school.id, body.name, body.id, tx);
-          await repo.update(body.id, { schoolId: school.id, name: body.name, shift: body.shift ?? current.shift }, tx);
+          await namesFree(actor, school.id, names, body.id, tx);
+          await repo.update(body.id, { schoolId: school.id, ...names, shift: body.shift ?? current.shift }, tx);
           if (school.id !== current.schoolId) await repo.movePupils(body.id, school.id, tx);
         }),
       );
@@ -170,10 +188,11 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     },
 
     /**
-     * One class per row: its name and, at a school, its shift («Смена», 1 or 2; empty: the first).
-     * Names the school already has are skipped, each listed with its row, unless the row gives
-     * another shift, which the class then takes (an update); a name repeated in the file is an error
-     * of the later row; any error refuses the whole file.
+     * One class per row: its name, its Kazakh name where given (a row may give the Kazakh one alone)
+     * and, at a school, its shift («Смена», 1 or 2; empty: the first). A class the school already has
+     * (by either name) is skipped, each listed with its row, unless the row gives another shift or a
+     * name in the language the class lacks, which the class then takes (an update); a name repeated in the file is an
+     * error of the later row; any error refuses the whole file.
      */
     async importFile(actor: Actor, schoolId: number, file: Buffer): Promise<ImportResult> {
       const school = await schoolOf(actor, schoolId);
@@ -184,19 +203,20 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
         await parseSpreadsheet(file),
         [
           { key: 'name', titles: CLASSROOM_IMPORT_TITLES, required: true },
+          { key: 'nameKk' as const, titles: CLASSROOM_KAZAKH_TITLES, required: false },
           ...(withShift ? [{ key: 'shift' as const, titles: CLASSROOM_SHIFT_TITLES, required: false }] : []),
         ],
         errors,
       );
       const seen = new Map<string, number>();
-      const named: { line: number; name: string; shift: number | null }[] = [];
+      const named: { line: number; names: StoredNames; shift: number | null }[] = [];
       for (const { line, values } of rows) {
-        const name = values.name;
-        if (!name) {
+        const names = namesToStore({ name: values.name.trim() || null, name_kk: values.nameKk?.trim() || null }, null);
+        if ('error' in names) {
           errors.add(line, M.importNameMissing);
           continue;
         }
-        if (name.length > CLASSROOM_NAME_MAX) {
+        if (names.name.length > CLASSROOM_NAME_MAX || (names.nameKk ?? '').length > CLASSROOM_NAME_MAX) {
           errors.add(line, M.importTooLong);
           continue;
         }
@@ -206,34 +226,48 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
           errors.add(line, M.importShift);
           continue;
         }
-        const first = seen.get(sameName(name));
+        const keys = keysOf(names);
+        const first = keys.map((k) => seen.get(k)).find((l) => l !== undefined);
         if (first !== undefined) {
           errors.add(line, M.importDuplicate(first));
           continue;
         }
-        seen.set(sameName(name), line);
-        named.push({ line, name, shift });
+        for (const k of keys) seen.set(k, line);
+        named.push({ line, names, shift });
       }
       errors.throwIfAny();
       return platform.db.transaction(async (tx) => {
-        const existing = new Map((await repo.namesOf(school.id, tx)).map((c) => [sameName(c.name), c]));
-        const fresh = named
-          .filter((r) => !existing.has(sameName(r.name)))
-          .map((r) => ({ name: r.name, shift: r.shift ?? 1 }));
+        const existing = new Map<string, { id: number; shift: number } & StoredNames>();
+        for (const c of await repo.namesOf(school.id, tx)) for (const k of keysOf(c)) existing.set(k, c);
+        const match = (names: StoredNames) =>
+          keysOf(names)
+            .map((k) => existing.get(k))
+            .find((c) => c !== undefined);
+        const fresh = named.filter((r) => !match(r.names)).map((r) => ({ ...r.names, shift: r.shift ?? 1 }));
         const created = fresh.length ? await repo.insertMany(school.organizationId, school.id, fresh, tx) : 0;
         let updated = 0;
         const kept: typeof named = [];
         for (const r of named) {
-          const c = existing.get(sameName(r.name));
+          const c = match(r.names);
           if (!c) continue;
-          if (r.shift !== null && r.shift !== c.shift) {
-            await repo.setShift(c.id, r.shift, tx);
-            updated += 1;
-          } else kept.push(r);
+          // A name the class lacks is taken from the row; one it has stays as it is written.
+          const given = {
+            ...(c.nameRuMissing && !r.names.nameRuMissing ? { name: r.names.name } : {}),
+            ...(c.nameKk === null && r.names.nameKk !== null ? { name_kk: r.names.nameKk } : {}),
+          };
+          const names = namesToStore(given, c) as StoredNames;
+          const shift = r.shift ?? c.shift;
+          const same = names.name === c.name && names.nameKk === c.nameKk && names.nameRuMissing === c.nameRuMissing;
+          if (same && shift === c.shift) {
+            kept.push(r);
+            continue;
+          }
+          await repo.amend(c.id, { ...names, shift }, tx);
+          updated += 1;
         }
         const skipped = kept
           .slice(0, IMPORT_MAX_MESSAGES)
-          .map((r) => IMPORT_MESSAGES.row(r.line, M.importExists(r.name)));
+          .map((r) => IMPORT_MESSAGES.row(r.line, M.importExists(r.names.name)));
         return { imported: created + updated, created, updated, ...(skipped.length ? { skipped } : {}) };
       });
     },
@@ -247,10 +281,11 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
         // A school's classes say their shift; a kindergarten's groups have none.
         columns: [
           { header: words.name, width: 30 },
+          { header: words.nameKk, width: 30 },
           ...(actor.role === 'EducationKindergartenAdmin' ? [] : [{ header: words.shift, width: 10 }]),
         ],
-        examples: words.examples.map((name, i) =>
-          actor.role === 'EducationKindergartenAdmin' ? [name] : [name, String(i + 1)],
+        examples: words.examples.map((names, i) =>
+          actor.role === 'EducationKindergartenAdmin' ? [...names] : [...names, String(i + 1)],
         ),
       };
     },
@@ -265,12 +300,14 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
         sheetName: words.title,
         columns: [
           { header: words.name, width: 30 },
+          { header: words.nameKk, width: 30 },
           ...(actor.role === 'EducationKindergartenAdmin' ? [] : [{ header: words.shift, width: 10 }]),
           { header: words.pupils, width: 14 },
           { header: words.created, width: 14, numFmt: EXCEL_DATE },
         ],
         rows: rows.map((r) => [
-          r.name,
+          r.nameRuMissing ? '' : r.name,
+          r.nameKk ?? '',
           ...(actor.role === 'EducationKindergartenAdmin' ? [] : [r.shift]),
           r.pupilsCount,
           excelDate(localDate(r.createdAt, timeZone ?? undefined)),

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CLASSROOM_MESSAGES, CLASSROOM_MESSAGES_KINDERGARTEN as KG } from '@tamaq/contract/classrooms';
+import { msg } from '@tamaq/contract/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/db/schema.ts';
 import { classrooms, users, visits } from '../../platform/db/schema-people.ts';
@@ -148,6 +149,47 @@ describe('POST /api/classroom', () => {
       payload: { id: res.json().id, schoolId, name: '5 Вторая смена' },
     });
     expect(renamed.json()).toMatchObject({ name: '5 Вторая смена', shift: 2 });
+  });
+
+  it('names a class in Kazakh too, or in Kazakh alone; one left out of an update stays', async () => {
+    const school = await newSchool();
+    const group = await create({ schoolId: school, name: 'Солнышко', name_kk: 'Күншуақ' });
+    expect(group.json()).toMatchObject({ name: 'Солнышко', name_ru: 'Солнышко', name_kk: 'Күншуақ' });
+    const kazakh = await create({ schoolId: school, name_kk: 'Балапан' });
+    expect(kazakh.json()).toMatchObject({ name: 'Балапан', name_ru: null, name_kk: 'Балапан' });
+    // The spec's client sends the Russian name alone: the Kazakh one stays.
+    const renamed = await t.call({
+      method: 'PUT',
+      url: '/api/classroom',
+      token: admin,
+      payload: { id: group.json().id, schoolId: school, name: 'Солнышко-2' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Солнышко-2', name_kk: 'Күншуақ' });
+    const named = await t.call({
+      method: 'PUT',
+      url: '/api/classroom',
+      token: admin,
+      payload: { id: kazakh.json().id, schoolId: school, name: 'Птенчик' },
+    });
+    expect(named.json()).toMatchObject({ name: 'Птенчик', name_ru: 'Птенчик', name_kk: 'Балапан' });
+    // Found by either name.
+    expect(names(await list(admin, `?schoolId=${school}&query=күншуақ`))).toEqual(['Солнышко-2']);
+    const none = await create({ schoolId: school, name: '', name_kk: '' });
+    expect(none.json().validationErrors).toEqual({ name: [msg.required] });
+  });
+
+  it('refuses a name another class of the school has in either language', async () => {
+    const school = await newSchool();
+    await create({ schoolId: school, name: 'Ромашка', name_kk: 'Түймедақ' });
+    const kk = await create({ schoolId: school, name: 'Одуванчик', name_kk: 'түймедақ' });
+    expect(kk.statusCode).toBe(422);
+    expect(kk.json().validationErrors).toEqual({ name_kk: [CLASSROOM_MESSAGES.nameTaken] });
+    const ru = await create({ schoolId: school, name_kk: 'РОМАШКА' });
+    expect(ru.json().validationErrors).toEqual({ name_kk: [CLASSROOM_MESSAGES.nameTaken] });
+    const crossed = await create({ schoolId: school, name: 'Түймедақ' });
+    expect(crossed.json().validationErrors).toEqual({ name: [CLASSROOM_MESSAGES.nameTaken] });
+    // A class's own two names may be one («5 А» reads the same in Kazakh).
+    expect((await create({ schoolId: school, name: '5 А', name_kk: '5 «А»' })).statusCode).toBe(200);
   });
 
   it('answers 422 on name when the school has it already, whatever the case', async () => {

@@ -97,7 +97,7 @@ export interface ParsedRow {
 export function checkRows(
   table: readonly { line: number; values: Record<Column, string> }[],
   known: {
-    classrooms: readonly { id: number; schoolId: number; name: string }[];
+    classrooms: readonly { id: number; schoolId: number; name: string; nameKk: string | null }[];
     categories: readonly { id: number; type: 'sw' | 'common'; name: string; nameKk: string | null }[];
     classroom: ParsedRow['classroom'];
     /** The organization's today: a wallet may not begin after it. */
@@ -108,9 +108,12 @@ export function checkRows(
 ): ParsedRow[] {
   const { classrooms, categories } = known;
   const classByName = new Map<string, { id: number; schoolId: number }[]>();
-  // A class is found by its name as a person writes it: «5 В» finds «5 «В»» (see classNameKey).
+  // A class is found by its name as a person writes it, in either language: «5 В» finds «5 «В»»
+  // (see classNameKey), «Күншуақ» the group «Солнышко» named so in Kazakh.
   for (const c of classrooms) {
-    classByName.set(classNameKey(c.name), [...(classByName.get(classNameKey(c.name)) ?? []), c]);
+    for (const k of new Set([c.name, c.nameKk ?? c.name].map(classNameKey))) {
+      classByName.set(k, [...(classByName.get(k) ?? []), c]);
+    }
   }
   // A category is found by either of its names (a Kazakh sheet writes the Kazakh one).
   const categoryByName = new Map<string, { id: number; type: 'sw' | 'common' }>();
@@ -118,7 +121,7 @@ export function checkRows(
     for (const n of [c.name, c.nameKk]) if (n && !categoryByName.has(key(n))) categoryByName.set(key(n), c);
   // What a refused class or category could have been.
   const byReader = (names: (string | null)[]) => [...new Set(names.filter((n): n is string => !!n))].sort(compareNames);
-  const validClasses = validValues(byReader(classrooms.map((c) => c.name)));
+  const validClasses = validValues(byReader(classrooms.flatMap((c) => [c.name, c.nameKk])));
   const validCategories = validValues(byReader(categories.flatMap((c) => [c.name, c.nameKk])));
 
   const seenIin = new Map<string, number>();

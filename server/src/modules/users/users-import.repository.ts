@@ -76,7 +76,7 @@ export function createUsersImportRepository(db: Db) {
   return {
     async classroomsOf(organizationId: number, schoolId: number | null, tx: Db = db) {
       return tx
-        .select({ id: classrooms.id, schoolId: classrooms.schoolId, name: classrooms.name })
+        .select({ id: classrooms.id, schoolId: classrooms.schoolId, name: classrooms.name, nameKk: classrooms.nameKk })
         .from(classrooms)
         .where(
           and(

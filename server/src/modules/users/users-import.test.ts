@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES } from '@tamaq/contract/imports';
 import { isValidIin, makeIin } from '@tamaq/contract/kz-id';
 import { USER_MESSAGES } from '@tamaq/contract/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, users } from '../../platform/db/schema-people.ts';
+import { cards, classrooms, users } from '../../platform/db/schema-people.ts';
 import { workbookOf } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -166,6 +166,25 @@ describe('POST /api/users/upload', () => {
     expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 });
     const [row] = await pupilsOf(klass.id);
     expect(row).toMatchObject({ name: 'Сәрсенбаев Нұрлан', iin: code, foodCategoryId: cat.id });
+  });
+
+  it('finds a group by its Kazakh name as well as its Russian one', async () => {
+    const n = Date.now() % 100000;
+    const group = await freshClass(`Солнышко ${n}`);
+    await t.db
+      .update(classrooms)
+      .set({ nameKk: `Күншуақ ${n}` })
+      .where(eq(classrooms.id, group.id));
+    const res = await upload(
+      `?schoolId=${school}`,
+      workbookOf([
+        ['ФИО', 'ИИН', 'Класс'],
+        ['Аманов Ерлан', iin(), `күншуақ ${n}`],
+        ['Беков Арман', iin(), `Солнышко ${n}`],
+      ]),
+    );
+    expect(res.json()).toEqual({ imported: 2, created: 2, updated: 0 });
+    expect((await pupilsOf(group.id)).map((p) => p.name).sort()).toEqual(['Аманов Ерлан', 'Беков Арман']);
   });
 
   it('imports an .xls file (biff8) with Cyrillic names, and a class given in the query', async () => {

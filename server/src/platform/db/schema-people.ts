@@ -33,7 +33,10 @@ export const classrooms = pgTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id, { onDelete: 'restrict' }),
+    /** The Russian name, or the Kazakh one while `nameRuMissing` (contract/src/names.ts). */
     name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
     /** The school's shift the class studies in (1 or 2): it eats at that shift's meal times. */
     shift: smallint('shift').notNull().default(1),
     createdAt: createdAt(),

@@ -1,10 +1,10 @@
-import { ClassroomCreate, type Classroom } from '@tamaq/contract/classrooms';
+import { CLASSROOM_NAME_MAX, type Classroom } from '@tamaq/contract/classrooms';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useParams } from 'react-router';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { fromSchema } from '../../ui/form-rules.ts';
+import { NameFields } from '../../ui/name-fields.tsx';
 import { positiveParam, ResourceForm } from '../../ui/resource-form.tsx';
 import { schoolOptionsQuery } from '../../ui/school-select.tsx';
 import { classroomsResource } from './classrooms-resource.ts';
@@ -42,17 +42,16 @@ export function ClassroomFormPage() {
       testId="classroom-form-page"
       maxWidth={560}
       skeletonRows={1}
-      values={(c) => ({ name: c?.name ?? '', shift: c?.shift ?? 1 })}
+      values={(c) => ({ name: c ? (c.name_ru ?? '') : '', name_kk: c?.name_kk ?? '', shift: c?.shift ?? 1 })}
       // An edit keeps the class in its own school, whatever the address says.
-      body={({ name, shift }: { name: string; shift: number }, c: Classroom | null) => ({
+      body={({ name, name_kk, shift }: { name?: string; name_kk?: string; shift: number }, c: Classroom | null) => ({
         schoolId: c?.schoolId ?? schoolId ?? 0,
-        name,
+        name: name ?? '',
+        name_kk: name_kk ?? '',
         ...(withShift ? { shift: shift === 2 ? (2 as const) : (1 as const) } : {}),
       })}
     >
-      <Form.Item name="name" label={t.classroomName} rules={[fromSchema(ClassroomCreate.shape.name)]} required>
-        <Input maxLength={100} placeholder={t.classroomNameHint} autoFocus />
-      </Form.Item>
+      <NameFields max={CLASSROOM_NAME_MAX} placeholder={t.classroomNameHint} />
       {withShift && (
         <Form.Item name="shift" label={t.shift} extra={t.shiftHint}>
           <Select

@@ -5,6 +5,7 @@ import { useStructureWords } from '../../lib/structure-words.ts';
 import { ExportButton } from '../../ui/export-button.tsx';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { ResourceList } from '../../ui/resource-list.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 import { useDownloadHref } from '../../lib/download.ts';
 import { classroomsExportHref, classroomsTemplateHref } from './api/download-classrooms.ts';
 import { importClassroomsUrl, useClassroomsImported } from './api/import-classrooms.ts';
@@ -40,7 +41,7 @@ export function ClassroomsListPage() {
       perSchool
       searchWidth={320}
       // The name opens the class's pupils; the edit button its form.
-      nameLink={(row) => ({ to: `/classroom/${row.id}/users`, title: t.openPupils(row.name) })}
+      nameLink={(row) => ({ to: `/classroom/${row.id}/users`, title: t.openPupils(nameText(row)) })}
       editPath={(row) => `/classroom/${row.schoolId}/${row.id}`}
       columns={[
         { key: 'pupils', title: t.pupilsCount, dataIndex: 'pupils_count', width: 120, align: 'right' },

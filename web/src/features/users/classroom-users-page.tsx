@@ -59,7 +59,7 @@ export function ClassroomUsersPage() {
     limit: list.limit,
     offset: list.offset,
   });
-  const name = classroom.data?.name ?? '';
+  const name = classroom.data ? nameText(classroom.data) : '';
   const base = `/classroom/${classroomId}`;
 
   // docs/product.md "Pupils": ID, photo, name, school, BIN, class and category.

@@ -1,3 +1,4 @@
+import { NameAnswer } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
 import { ImportResult } from './imports.ts';
@@ -67,7 +68,7 @@ export const AbsenceQuery = z.object({ classroomId: id(), date: absenceDate() })
 export type AbsenceQuery = z.infer<typeof AbsenceQuery>;
 
 export const AbsenceList = z.object({
-  classroom: z.object({ id: z.number().int(), name: z.string(), school_id: z.number().int() }),
+  classroom: z.object({ id: z.number().int(), ...NameAnswer, school_id: z.number().int() }),
   date: z.string(),
   /** What the school's day is: marks are kept on working days only. */
   day: z.object({ kind: z.enum(DAY_KINDS), name: z.string().nullable(), name_kk: z.string().nullable() }),

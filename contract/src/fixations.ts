@@ -1,3 +1,4 @@
+import { NameAnswer, NamedRef } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { ErrorBody } from './errors.ts';
 import { listOf, LiveTicket, Ok, Paging } from './common.ts';
@@ -96,7 +97,7 @@ export const Fixation = z.object({
     job_title: z.string().nullable(),
     image: z.object({ url: z.string() }).nullable(),
   }),
-  classroom: Ref.nullable(),
+  classroom: NamedRef.nullable(),
   category: Ref.nullable(),
   school_id: z.number().int().nullable(),
   canteen_id: z.number().int().nullable(),
@@ -109,7 +110,7 @@ export type Fixation = z.infer<typeof Fixation>;
  * their photo, not only the card number.
  */
 export const ScanRefusal = ErrorBody.extend({
-  person: Fixation.shape.user.extend({ classroom: Ref.nullable() }).optional(),
+  person: Fixation.shape.user.extend({ classroom: NamedRef.nullable() }).optional(),
 });
 export type ScanRefusal = z.infer<typeof ScanRefusal>;
 
@@ -147,7 +148,7 @@ export const SchoolPace = z.object({
   currentClass: z
     .object({
       id: z.number().int(),
-      name: z.string(),
+      ...NameAnswer,
       since: z.string(),
       last: z.string(),
       scans: z.number().int(),

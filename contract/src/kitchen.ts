@@ -2,7 +2,7 @@ import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { DAY_KINDS } from './calendar.ts';
-import { NamedRef } from './names.ts';
+import { NameAnswer, NamedRef } from './names.ts';
 import { id, z } from './zod.ts';
 
 /**
@@ -56,7 +56,7 @@ export const KitchenCount = z.object({
   classes: z.array(
     z.object({
       id: z.number().int(),
-      name: z.string(),
+      ...NameAnswer,
       /** The class's shift (1 or 2). */
       shift: z.number().int(),
       ...counts,

@@ -1,3 +1,4 @@
+import { NameAnswer } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
 import { ErrorBody } from './errors.ts';
@@ -288,7 +289,7 @@ export const LibraryStudent = z.object({
   id: z.number().int(),
   name: z.string(),
   image: z.object({ url: z.string() }).nullable(),
-  classroom: z.object({ name: z.string() }).nullable(),
+  classroom: z.object(NameAnswer).nullable(),
   schoolId: z.number().int(),
   /** How many copies the student holds now. */
   on_hands: z.number().int(),
@@ -332,7 +333,7 @@ export type BookUserAutocompleteQuery = z.infer<typeof BookUserAutocompleteQuery
 export const BookUserOption = z.object({
   id: z.number().int(),
   name: z.string(),
-  classroom: z.object({ name: z.string() }).nullable(),
+  classroom: z.object(NameAnswer).nullable(),
   image: z.object({ url: z.string() }).nullable(),
 });
 export const BookUserAutocomplete = z.object({ rows: z.array(BookUserOption) });
@@ -435,7 +436,7 @@ export type LoanStatus = z.infer<typeof LoanStatus>;
 /** docs/product.md "Entities": Books-on-hand row. */
 export const OnHandRow = z.object({
   id: z.number().int(),
-  user: z.object({ id: z.number().int(), name: z.string(), classroom: z.object({ name: z.string() }).nullable() }),
+  user: z.object({ id: z.number().int(), name: z.string(), classroom: z.object(NameAnswer).nullable() }),
   book: bookSummary,
   barcode: z.string(),
   barcode_id: z.number().int(),
@@ -516,7 +517,7 @@ export const OverdueNoticeRow = z.object({
   /** The school day the notice belongs to, `YYYY-MM-DD`. */
   day: z.string(),
   status: OverdueNoticeStatus,
-  user: z.object({ id: z.number().int(), name: z.string(), classroom: z.object({ name: z.string() }).nullable() }),
+  user: z.object({ id: z.number().int(), name: z.string(), classroom: z.object(NameAnswer).nullable() }),
   book: bookSummary,
   barcode: z.string(),
   expired_at: z.string(),

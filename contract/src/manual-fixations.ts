@@ -1,3 +1,4 @@
+import { NamedRef } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import type { Role } from './roles.ts';
@@ -133,7 +134,7 @@ export const ManualRow = z.object({
   name: z.string(),
   job_title: z.string().nullable(),
   image: z.object({ url: z.string() }).nullable(),
-  classroom: Ref.nullable(),
+  classroom: NamedRef.nullable(),
   foodCategory: Ref.nullable(),
   /** Has a visit for this date (and category). */
   fixation: z.boolean(),

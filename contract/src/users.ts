@@ -50,7 +50,7 @@ export const UserRow = User.extend({
   foodCategory: z.object({ id: z.number().int(), name: z.string(), type: FoodCategoryType }).nullable(),
   region: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   school: NamedRef.extend({ bin: z.string().nullable() }).nullable(),
-  classroom: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  classroom: NamedRef.nullable(),
   cards_count: z.number().int(),
 });
 export type UserRow = z.infer<typeof UserRow>;

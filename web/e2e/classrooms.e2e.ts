@@ -333,6 +333,16 @@ describe('/classrooms for other profiles', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Группа добавлена').first().waitFor();
     await row(`Солнышко ${SUFFIX}`).waitFor();
+    const { rows: groups } = await call<{ rows: { id: number }[] }>(
+      'GET',
+      `/api/classrooms?schoolId=${kgSchool}&query=${encodeURIComponent(`Солнышко ${SUFFIX}`)}`,
+    );
+    const groupId = groups[0]!.id;
+    await call('POST', '/api/user', {
+      name: `Ребёнок ${SUFFIX}`,
+      school_id: kgSchool,
+      classroom_id: groupId,
+    });
     for (const name of [`${SUFFIX} Б`, `Ромашка ${SUFFIX}`])
       await call('POST', '/api/classroom', { schoolId: kgSchool, name });
     const kazakh = await openKazakhBrowser('kg.admin@demo.kz');
@@ -345,6 +355,12 @@ describe('/classrooms for other profiles', () => {
       expect(await list.count()).toBe(1);
       expect(await list.textContent()).not.toContain('Солнышко');
       await shot(kk, 'classrooms-kk');
+      // Another screen that names the group names it in Kazakh too: its children's list.
+      await kk.goto(`${baseUrl()}/classroom/${groupId}/users`);
+      const child = kk.locator('tbody tr.ant-table-row').filter({ hasText: `Ребёнок ${SUFFIX}` });
+      await child.waitFor();
+      expect(await child.textContent()).toContain(`Күншуақ ${SUFFIX}`);
+      expect(await child.textContent()).not.toContain('Солнышко');
       // A name given in Russian alone is marked as such; a number and a letter reads the same in Kazakh.
       await kk.goto(`${baseUrl()}/classrooms?schoolId=${kgSchool}&query=${SUFFIX}`);
       await expect.poll(() => list.count()).toBe(3);

@@ -1,3 +1,4 @@
+import { namesOf } from '@tamaq/contract/names';
 import {
   ABSENCE_DAYS_AHEAD,
   ABSENCE_IMPORT_TITLES as T,
@@ -162,7 +163,7 @@ export function createAbsencesService(platform: Pick<Platform, 'db' | 'now'>) {
       const classroom = await classroomOf(actor, q.classroomId);
       const [day, pupils] = await Promise.all([dayOf(classroom.schoolId, q.date), repo.pupils(classroom.id, q.date)]);
       return {
-        classroom: { id: classroom.id, name: classroom.name, school_id: classroom.schoolId },
+        classroom: { id: classroom.id, ...namesOf(classroom), school_id: classroom.schoolId },
         date: q.date,
         day: { kind: day.kind, name: day.name, name_kk: day.nameKk },
         pupils: pupils.map((p) => ({

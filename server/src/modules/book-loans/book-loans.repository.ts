@@ -1,3 +1,4 @@
+import { classroomNameColumns, classroomNames } from '../../platform/db/places.ts';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { imageUrl } from '@tamaq/contract/images';
 import { LOAN_SOON_DAYS, type LibraryStudent, type LoanStatus, type OverdueRule } from '@tamaq/contract/library';
@@ -18,7 +19,7 @@ const studentColumns = {
   organizationId: users.organizationId,
   schoolId: users.schoolId,
   imageKey: images.key,
-  classroomName: classrooms.name,
+  ...classroomNameColumns,
   timeZone: organizations.timeZone,
   overdueRule: sql<OverdueRule>`coalesce(${schools.libraryOverdueRule}, 'warn')`,
   onHands,
@@ -42,7 +43,7 @@ export const toStudent = (r: StudentRow, loans: StudentLoan[]): LibraryStudent =
   id: r.id,
   name: r.name,
   image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
-  classroom: r.classroomName !== null ? { name: r.classroomName } : null,
+  classroom: classroomNames(r),
   schoolId: r.schoolId!,
   on_hands: r.onHands,
   overdue: loans.filter((l) => l.status === 'overdue').length,
@@ -112,7 +113,7 @@ const onHandRows = (tx: Db, status: SQL<LoanStatus>) =>
       id: bookLoans.id,
       userId: users.id,
       userName: users.name,
-      classroomName: classrooms.name,
+      ...classroomNameColumns,
       book: bookSummary,
       barcodeId: bookBarcodes.id,
       barcode: bookBarcodes.barcode,
@@ -174,7 +175,7 @@ export function createBookLoansRepository(db: Db) {
     async studentsMatching(schoolId: number, text: string, limit: number) {
       const pattern = containsPattern(text);
       return db
-        .select({ id: users.id, name: users.name, classroomName: classrooms.name, imageKey: images.key })
+        .select({ id: users.id, name: users.name, ...classroomNameColumns, imageKey: images.key })
         .from(users)
         .innerJoin(classrooms, eq(classrooms.id, users.classroomId))
         .leftJoin(images, eq(images.id, users.imageId))

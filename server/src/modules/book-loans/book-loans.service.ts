@@ -1,3 +1,4 @@
+import { classroomNames } from '../../platform/db/places.ts';
 import { imageUrl } from '@tamaq/contract/images';
 import {
   BOOK_USER_AUTOCOMPLETE_MAX,
@@ -154,7 +155,7 @@ export function createBookLoansService(
         rows: rows.map((r) => ({
           id: r.id,
           name: r.name,
-          classroom: r.classroomName !== null ? { name: r.classroomName } : null,
+          classroom: classroomNames(r),
           image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
         })),
       };
@@ -372,7 +373,7 @@ export function createBookLoansService(
           user: {
             id: r.userId,
             name: r.userName,
-            classroom: r.classroomName !== null ? { name: r.classroomName } : null,
+            classroom: classroomNames(r),
           },
           book: r.book,
           barcode: r.barcode,

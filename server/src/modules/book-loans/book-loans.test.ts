@@ -111,7 +111,12 @@ describe('library desk', () => {
     const res = await find('сапар');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().rows).toEqual([
-      { id: aigerim.id, name: 'Айгерим Сапарова', classroom: { name: '7 А' }, image: null },
+      {
+        id: aigerim.id,
+        name: 'Айгерим Сапарова',
+        classroom: { name: '7 А', name_ru: '7 А', name_kk: null },
+        image: null,
+      },
     ]);
     expect(await names('7 Б')).toEqual(['Болат Ахметов']);
     expect(await names(bolat.card.toLowerCase())).toEqual(['Болат Ахметов']);

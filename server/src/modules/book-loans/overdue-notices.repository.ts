@@ -1,3 +1,4 @@
+import { classroomNameColumns } from '../../platform/db/places.ts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OverdueNoticeStatus } from '@tamaq/contract/library';
@@ -17,6 +18,8 @@ export interface NoticeToSend {
   pupilId: number;
   pupilName: string;
   classroomName: string | null;
+  classroomNameKk: string | null;
+  classroomNameRuMissing: boolean | null;
   schoolName: string;
   schoolNameKk: string | null;
   schoolNameRuMissing: boolean;
@@ -56,7 +59,7 @@ export function createOverdueNoticesRepository(db: Db) {
           day: bookOverdueNotices.day,
           pupilId: users.id,
           pupilName: users.name,
-          classroomName: classrooms.name,
+          ...classroomNameColumns,
           schoolName: schools.name,
           schoolNameKk: schools.nameKk,
           schoolNameRuMissing: schools.nameRuMissing,
@@ -135,7 +138,7 @@ export function createOverdueNoticesRepository(db: Db) {
               status: bookOverdueNotices.status,
               userId: users.id,
               userName: users.name,
-              classroomName: classrooms.name,
+              ...classroomNameColumns,
               book: bookSummary,
               barcode: bookBarcodes.barcode,
               expiredAt: bookLoans.expiredAt,

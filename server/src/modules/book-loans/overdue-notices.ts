@@ -1,4 +1,5 @@
 import { nameInLanguage } from '@tamaq/contract/names';
+import { classroomNames } from '../../platform/db/places.ts';
 import {
   LIBRARY_MESSAGES,
   OVERDUE_NOTICE_HOUR,
@@ -45,7 +46,18 @@ const WORDS = withKazakh(
 function noticeMail(notices: NoticeToSend[], language: Language) {
   const say = (text: string) => translate(text, language);
   const [first] = notices;
-  const pupil = first!.classroomName ? `${first!.pupilName} (${first!.classroomName})` : first!.pupilName;
+  const classroom =
+    first!.classroomName === null
+      ? null
+      : nameInLanguage(
+          {
+            name: first!.classroomName,
+            nameKk: first!.classroomNameKk,
+            nameRuMissing: !!first!.classroomNameRuMissing,
+          },
+          language,
+        );
+  const pupil = classroom ? `${first!.pupilName} (${classroom})` : first!.pupilName;
   const lines = notices.map((n) => say(WORDS.line(n.bookName, n.authors, n.barcode, russianDate(n.expiredAt))));
   return {
     subject: say(WORDS.subject(first!.pupilName)),
@@ -155,7 +167,7 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
           user: {
             id: r.userId,
             name: r.userName,
-            classroom: r.classroomName !== null ? { name: r.classroomName } : null,
+            classroom: classroomNames(r),
           },
           book: r.book,
           barcode: r.barcode,

@@ -1,3 +1,4 @@
+import { namesOf } from '@tamaq/contract/names';
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Fixation, SchoolPace } from '@tamaq/contract/fixations';
@@ -74,7 +75,10 @@ export function createFixationsRepository(db: Db) {
         const run = recent.findIndex((r) => r.classroomId !== head.classroomId);
         const scansInRun = run < 0 ? recent.length : run;
         const [[c], [size]] = await Promise.all([
-          db.select({ name: classrooms.name }).from(classrooms).where(eq(classrooms.id, head.classroomId)),
+          db
+            .select({ name: classrooms.name, nameKk: classrooms.nameKk, nameRuMissing: classrooms.nameRuMissing })
+            .from(classrooms)
+            .where(eq(classrooms.id, head.classroomId)),
           db
             .select({ n: COUNT })
             .from(users)
@@ -82,7 +86,7 @@ export function createFixationsRepository(db: Db) {
         ]);
         currentClass = {
           id: head.classroomId,
-          name: c?.name ?? '',
+          ...namesOf(c ?? { name: '', nameKk: null, nameRuMissing: false }),
           since: recent[scansInRun - 1]!.at.toISOString(),
           last: head.at.toISOString(),
           scans: scansInRun,

@@ -1,3 +1,4 @@
+import { classroomRef } from '../../platform/db/places.ts';
 import { schoolChannel, type SchoolLiveMessage } from '@tamaq/contract/live';
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import {
@@ -134,8 +135,7 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       name: f.userName ?? '',
       job_title: f.jobTitle,
       image: f.imageKey ? { url: imageUrl(f.imageKey) } : null,
-      classroom:
-        f.classroomId !== null && f.classroomName !== null ? { id: f.classroomId, name: f.classroomName } : null,
+      classroom: classroomRef(f.classroomId, f),
     };
     return new HttpError(err.statusCode, err.code, err.message, err.headers, { person });
   };

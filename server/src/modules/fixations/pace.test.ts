@@ -86,6 +86,8 @@ describe('GET /api/school/fixation/pace', () => {
       currentClass: {
         id: a.id,
         name: '5 А',
+        name_ru: '5 А',
+        name_kk: null,
         since: '2026-11-20T05:02:00.000Z',
         last: '2026-11-20T05:02:50.000Z',
         scans: 3,

@@ -28,6 +28,8 @@ export interface ScanFacts {
   jobTitle: string | null;
   imageKey: string | null;
   classroomName: string | null;
+  classroomNameKk: string | null;
+  classroomNameRuMissing: boolean | null;
   /** The class's shift (1 or 2): it eats at that shift's meal times. */
   classroomShift: number | null;
   foodCategoryId: number | null;
@@ -90,7 +92,7 @@ const HOLDER_COLUMNS = `
     k.id as "replayId",
     c.id as "cardId", c.organization_id as "cardOrganizationId", coalesce(c.endless_use, false) as "endlessUse",
     u.id as "userId", u.school_id as "userSchoolId", u.classroom_id as "classroomId",
-    u.name as "userName", u.job_title as "jobTitle", i.key as "imageKey", cl.name as "classroomName", cl.shift as "classroomShift",
+    u.name as "userName", u.job_title as "jobTitle", i.key as "imageKey", cl.name as "classroomName", cl.name_kk as "classroomNameKk", cl.name_ru_missing as "classroomNameRuMissing", cl.shift as "classroomShift",
     fd.id as "foodCategoryId", fd.cost as "foodCategoryCost", fd.name as "foodCategoryName",
     fd.meal_ids as "foodCategoryMeals", cat.id as "categoryId", cat.name as "categoryName", prior.created_at as "firstAt"`;
 
@@ -245,6 +247,8 @@ export function createScanStatements(db: Db) {
         imageKey: f.imageKey,
         classroomId: f.classroomId,
         classroomName: f.classroomName,
+        classroomNameKk: f.classroomNameKk,
+        classroomNameRuMissing: f.classroomNameRuMissing,
         fixationCategoryId: f.categoryId,
         fixationCategoryName: f.categoryName,
         foodCategoryId: f.foodCategoryId,

@@ -5,6 +5,8 @@ import { alphabetically } from '../../platform/db/alphabet.ts';
 export interface KitchenRow {
   classroomId: number;
   classroomName: string;
+  classroomNameKk: string | null;
+  classroomNameRuMissing: boolean;
   /** The class's shift: it eats at that shift's meal times. */
   classroomShift: number;
   pupilId: number | null;
@@ -32,7 +34,7 @@ export function createKitchenRepository(db: Db) {
   return {
     async rows(schoolId: number, date: string): Promise<KitchenRow[]> {
       const result = await db.execute(sql`
-        select c.id as "classroomId", c.name as "classroomName", c.shift as "classroomShift", p.id as "pupilId",
+        select c.id as "classroomId", c.name as "classroomName", c.name_kk as "classroomNameKk", c.name_ru_missing as "classroomNameRuMissing", c.shift as "classroomShift", p.id as "pupilId",
                f.id as "categoryId", f.name as "categoryName", f.type as "categoryType",
                f.meal_ids as "categoryMeals",
                (f.id is not null and (f.type <> 'sw' or (

@@ -49,7 +49,12 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
         if (!c)
           classes.set(
             r.classroomId,
-            (c = { id: r.classroomId, name: r.classroomName, shift: r.classroomShift, ...zero() }),
+            (c = {
+              id: r.classroomId,
+              ...namesOf({ name: r.classroomName, nameKk: r.classroomNameKk, nameRuMissing: r.classroomNameRuMissing }),
+              shift: r.classroomShift,
+              ...zero(),
+            }),
           );
         if (r.pupilId === null) continue;
         const fed = r.entitled && dueOn(day, gradeOf(r.classroomName));

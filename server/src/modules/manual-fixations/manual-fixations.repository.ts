@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { images } from '../../platform/db/schema.ts';
 import { classrooms, fixationCategories, foodCategories, users, visits } from '../../platform/db/schema-people.ts';
 import { everywhere, type Scope } from '../../platform/auth/scope.ts';
-import { canteenInScope, classroomInScope, schoolInScope } from '../../platform/db/places.ts';
+import { canteenInScope, classroomInScope, classroomNameColumns, schoolInScope } from '../../platform/db/places.ts';
 import { selectVisitAnswers, toFixation } from '../../platform/db/visit-answer.ts';
 import { alphabetically } from '../../platform/db/alphabet.ts';
 
@@ -29,6 +29,8 @@ export interface ManualPerson {
   imageKey: string | null;
   classroomId: number | null;
   classroomName: string | null;
+  classroomNameKk: string | null;
+  classroomNameRuMissing: boolean | null;
   foodCategoryId: number | null;
   foodCategoryName: string | null;
   foodCategoryCost: string | null;
@@ -117,7 +119,7 @@ export function createManualFixationsRepository(db: Db) {
           jobTitle: users.jobTitle,
           imageKey: images.key,
           classroomId: classrooms.id,
-          classroomName: classrooms.name,
+          ...classroomNameColumns,
           foodCategoryId: foodCategories.id,
           foodCategoryName: foodCategories.name,
           foodCategoryCost: foodCategories.cost,

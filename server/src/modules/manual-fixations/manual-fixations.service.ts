@@ -1,3 +1,4 @@
+import { classroomRef } from '../../platform/db/places.ts';
 import { schoolChannel, type SchoolLiveMessage } from '@tamaq/contract/live';
 import { CANTEEN_MESSAGES } from '@tamaq/contract/canteens';
 import { classroomMessages } from '@tamaq/contract/classrooms';
@@ -116,7 +117,7 @@ export function createManualFixationsService({ db, repo, now, publish, onRecorde
         name: p.name,
         job_title: p.jobTitle,
         image: p.imageKey ? { url: imageUrl(p.imageKey) } : null,
-        classroom: p.classroomId !== null ? { id: p.classroomId, name: p.classroomName ?? '' } : null,
+        classroom: classroomRef(p.classroomId, p),
         foodCategory: p.foodCategoryId !== null ? { id: p.foodCategoryId, name: p.foodCategoryName ?? '' } : null,
         fixation: p.visits > 0,
         fixation_count: p.servings,

@@ -430,7 +430,7 @@ describe('school manual fixation (/api/school/fixation/manual)', () => {
           name: 'Абаев Нурлан',
           job_title: null,
           image: null,
-          classroom: { id: s.classA.id, name: '1 «А»' },
+          classroom: { id: s.classA.id, name: '1 «А»', name_ru: '1 «А»', name_kk: null },
           foodCategory: { id: s.sw.id, name: s.sw.name },
           fixation: true,
           fixation_count: 1,

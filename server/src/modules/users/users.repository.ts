@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, ty
 import { everywhere, tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { escapeLike } from '../../platform/db/catalogue.ts';
 import { archivedUser } from '../../platform/db/archived-user.ts';
-import { classroomInScope, schoolInScope } from '../../platform/db/places.ts';
+import { classroomInScope, classroomNameColumns, schoolInScope } from '../../platform/db/places.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
 import { images, organizations, regions, schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, foodCategories, users, watches } from '../../platform/db/schema-people.ts';
@@ -98,7 +98,7 @@ export function createUsersRepository(db: Db) {
             schoolNameKk: schools.nameKk,
             schoolNameRuMissing: schools.nameRuMissing,
             schoolBin: schools.bin,
-            classroomName: classrooms.name,
+            ...classroomNameColumns,
             cardsCount,
           })
           .from(users)

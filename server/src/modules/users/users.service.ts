@@ -1,4 +1,4 @@
-import { schoolRef } from '../../platform/db/places.ts';
+import { classroomRef, schoolRef } from '../../platform/db/places.ts';
 import type { Ok } from '@tamaq/contract/common';
 import { imageUrl } from '@tamaq/contract/images';
 import { ROLE_IDS } from '@tamaq/contract/roles';
@@ -71,7 +71,7 @@ function toRow(r: UserListRecord): UserRow {
             bin: r.schoolBin,
           }
         : null,
-    classroom: r.classroomId !== null && r.classroomName !== null ? { id: r.classroomId, name: r.classroomName } : null,
+    classroom: classroomRef(r.classroomId, r),
     cards_count: r.cardsCount,
   };
 }

@@ -75,7 +75,12 @@ describe('GET /api/users', () => {
   it('shows everybody of the organization ordered by name, with class, school, category and cards', async () => {
     const org = (await createOrganization(t.db)).id;
     const school = await createSchool(t.db, { organizationId: org, name: 'Школа А', bin: '020240002222' });
-    const klass = await createClassroom(t.db, { organizationId: org, schoolId: school.id, name: '5 «В»' });
+    const klass = await createClassroom(t.db, {
+      organizationId: org,
+      schoolId: school.id,
+      name: '5 «В»',
+      nameKk: '5 «Ә»',
+    });
     const cat = await createFoodCategory(t.db, { organizationId: org, name: 'Льготное', type: 'sw' });
     const { user: me, token } = await signedIn(t.platform, {
       role: 'EducationAdmin',
@@ -103,7 +108,8 @@ describe('GET /api/users', () => {
       name: 'Абаев Тимур',
       role: null,
       role_id: null,
-      classroom: { id: klass.id, name: '5 «В»' },
+      // The class in both languages: a Kazakh screen shows its Kazakh name.
+      classroom: { id: klass.id, name: '5 «В»', name_ru: '5 «В»', name_kk: '5 «Ә»' },
       school: { id: school.id, name: 'Школа А', bin: '020240002222' },
       foodCategory: { id: cat.id, name: 'Льготное', type: 'sw' },
       social_wallet_set_date: '2026-09-01',

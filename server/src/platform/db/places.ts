@@ -31,6 +31,36 @@ export const schoolRef = (id: number, row: SchoolNames): NamedRef => ({
   ...namesOf({ name: row.schoolName, nameKk: row.schoolNameKk, nameRuMissing: row.schoolNameRuMissing }),
 });
 
+/** A class's names, selected beside a row that names its class (read by `classroomRef`). */
+export const classroomNameColumns = {
+  classroomName: classrooms.name,
+  classroomNameKk: classrooms.nameKk,
+  classroomNameRuMissing: classrooms.nameRuMissing,
+};
+
+/** The class's names as a row selected with `classroomNameColumns` holds them (null: no class joined). */
+export interface ClassroomNames {
+  classroomName: string | null;
+  classroomNameKk: string | null;
+  classroomNameRuMissing: boolean | null;
+}
+
+/** A class as another answer names it, its id and both names; null for a row without a class. */
+export const classroomRef = (id: number | null, row: ClassroomNames): NamedRef | null => {
+  const names = classroomNames(row);
+  return id === null || names === null ? null : { id, ...names };
+};
+
+/** A class's names without its id (an answer that names the class only), or null for no class. */
+export const classroomNames = (row: ClassroomNames) =>
+  row.classroomName === null
+    ? null
+    : namesOf({
+        name: row.classroomName,
+        nameKk: row.classroomNameKk,
+        nameRuMissing: row.classroomNameRuMissing ?? false,
+      });
+
 /** The school `id` if the scope sees it, else null. */
 export async function schoolInScope(db: Db, scope: Scope, id: number) {
   const [row] = await db
@@ -83,6 +113,8 @@ export async function classroomInScope(
       organizationId: classrooms.organizationId,
       schoolId: classrooms.schoolId,
       name: classrooms.name,
+      nameKk: classrooms.nameKk,
+      nameRuMissing: classrooms.nameRuMissing,
     })
     .from(classrooms)
     .where(

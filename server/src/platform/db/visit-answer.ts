@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Fixation } from '@tamaq/contract/fixations';
 import { imageUrl } from '@tamaq/contract/images';
 import type { Db } from './client.ts';
+import { classroomNameColumns, classroomRef } from './places.ts';
 import { images } from './schema.ts';
 import { classrooms, fixationCategories, foodCategories, users, visits } from './schema-people.ts';
 
@@ -20,7 +21,7 @@ const visitColumns = {
   jobTitle: users.jobTitle,
   imageKey: images.key,
   classroomId: classrooms.id,
-  classroomName: classrooms.name,
+  ...classroomNameColumns,
   fixationCategoryId: fixationCategories.id,
   fixationCategoryName: fixationCategories.name,
   foodCategoryId: foodCategories.id,
@@ -50,7 +51,7 @@ export const toFixation = (r: VisitAnswerRow): Fixation => ({
     job_title: r.jobTitle,
     image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
   },
-  classroom: r.classroomId !== null ? { id: r.classroomId, name: r.classroomName ?? '' } : null,
+  classroom: classroomRef(r.classroomId, r),
   // A school visit shows the pupil's food category, a canteen visit its meal time.
   category:
     r.fixationCategoryId !== null

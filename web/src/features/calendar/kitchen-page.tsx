@@ -67,7 +67,7 @@ function Sheet({ data }: { data: KitchenCount }) {
         </thead>
         <tbody>
           {data.classes.map((c) => (
-            <tr key={c.id}>{line(c.name, c)}</tr>
+            <tr key={c.id}>{line(nameText(c), c)}</tr>
           ))}
         </tbody>
         <tfoot>
@@ -103,7 +103,7 @@ export function KitchenPage() {
   const dayName = data && (appLanguage() === 'kk' ? (data.day.name_kk ?? data.day.name) : data.day.name);
 
   const columns: TableColumnsType<Row> = [
-    { key: 'name', title: t.classroom, render: (_, r) => r.name },
+    { key: 'name', title: t.classroom, render: (_, r) => nameText(r) },
     ...(data?.categories ?? []).map((c) => ({
       key: `c${c.id}`,
       title: c.name,

@@ -25,6 +25,7 @@ import { TodayRefusals } from './today-refusals-button.tsx';
 import { useTodayRefusals } from './today-refusals.ts';
 import { todayCountKey } from './api/today-count.ts';
 import { SearchField } from '../../ui/search-field.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.fixation;
 const jobTitle = (f: Fixation) => f.user.job_title;
@@ -102,7 +103,7 @@ export function CanteenFixationPage() {
         code,
         reason,
         name: person?.name || null,
-        detail: person ? (person.classroom?.name ?? person.job_title ?? null) : null,
+        detail: person ? ((person.classroom && nameText(person.classroom)) ?? person.job_title ?? null) : null,
       }),
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),

@@ -2,6 +2,7 @@ import { Flex, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { useSchoolPace } from './api/school-pace.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.fixation.pace;
 
@@ -49,7 +50,7 @@ export function QueuePace({ schoolId }: { schoolId: number | undefined }) {
       {currentClass && (
         <Tooltip title={t.classHint}>
           <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="pace-class">
-            {t.classLabel(currentClass.name)}{' '}
+            {t.classLabel(nameText(currentClass))}{' '}
             <Typography.Text strong data-testid="pace-class-time">
               {clockOf(now - Date.parse(currentClass.since))}
             </Typography.Text>

@@ -13,6 +13,7 @@ import { i18n } from '../../i18n/texts.ts';
 import { useIsMobile } from '../../ui/use-is-mobile.ts';
 import type { Feedback } from './scan-feedback.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.fixation.card;
 
@@ -151,8 +152,11 @@ function Body({ feedback, big, mobile, detailOf, color, timeZone }: BodyProps) {
               {person && (
                 <div data-testid="scan-refused-person" style={{ fontSize: big * 0.7, color: '#141414', marginTop: 6 }}>
                   {person.name}
-                  {(person.classroom?.name ?? person.job_title) && (
-                    <span style={{ color: '#595959' }}> · {person.classroom?.name ?? person.job_title}</span>
+                  {(person.classroom ?? person.job_title) && (
+                    <span style={{ color: '#595959' }}>
+                      {' '}
+                      · {person.classroom ? nameText(person.classroom) : person.job_title}
+                    </span>
                   )}
                 </div>
               )}

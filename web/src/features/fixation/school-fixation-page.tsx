@@ -30,11 +30,12 @@ import { todayCountKey } from './api/today-count.ts';
 import { schoolPaceKey } from './api/school-pace.ts';
 import { QueuePace } from './queue-pace.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.fixation;
 /** docs/product.md "Roles": the education admin may delete school visits; the kindergarten admin, theirs. */
 const MAY_DELETE: readonly Role[] = ['EducationAdmin', 'EducationKindergartenAdmin'];
-const classroomOf = (f: Fixation) => f.classroom?.name ?? null;
+const classroomOf = (f: Fixation) => (f.classroom ? nameText(f.classroom) : null);
 
 /**
  * /school/fixation (docs/product.md "Scanning at a school"): a school's visits, live. Scans at this screen record through the
@@ -88,7 +89,7 @@ export function SchoolFixationPage() {
         code,
         reason,
         name: person?.name || null,
-        detail: person ? (person.classroom?.name ?? person.job_title ?? null) : null,
+        detail: person ? ((person.classroom && nameText(person.classroom)) ?? person.job_title ?? null) : null,
       }),
     onLateRefusal: (code, reason) =>
       notification.error({ title: t.queue.lateRefusal(code), description: reason, duration: 0 }),

@@ -21,7 +21,7 @@ const visit = (name: string): Fixation => ({
   id: 1,
   created_at: '2026-11-20T07:05:00.000Z',
   user: { id: 3, name, job_title: null, image: null },
-  classroom: { id: 4, name: '3 «А»' },
+  classroom: { id: 4, name: '3 «А»', name_ru: '3 «А»', name_kk: null },
   category: { id: 5, name: 'Социальный кошелёк' },
   school_id: 1,
   canteen_id: null,
@@ -281,7 +281,13 @@ describe('feedback helpers', () => {
 
   it('names the holder of a refused card when the server does', () => {
     const scan = { key: 'k', url: '/api/fixation', body: { cardId: 'X1' }, scannedAt: '', tries: 0 };
-    const person = { id: 3, name: 'Абенов Тимур', job_title: null, image: null, classroom: { id: 4, name: '3 «А»' } };
+    const person = {
+      id: 3,
+      name: 'Абенов Тимур',
+      job_title: null,
+      image: null,
+      classroom: { id: 4, name: '3 «А»', name_ru: '3 «А»', name_kk: null },
+    };
     const error = new ApiError({
       status: 409,
       code: 'Conflict',

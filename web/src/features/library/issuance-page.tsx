@@ -16,6 +16,7 @@ import { dropCopy } from './desk-state.ts';
 import { OverdueRuleSelect } from './overdue-rule-select.tsx';
 import { StudentLoans } from './student-loans.tsx';
 import { useIssuanceDesk } from './use-issuance-desk.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.library.issuance;
 
@@ -91,7 +92,7 @@ export function IssuancePage() {
                   render: (_, s) => <Avatar size={48} src={s.image?.url} icon={<UserOutlined />} />,
                 },
                 { key: 'name', title: t.student, render: (_, s) => <Typography.Text strong>{s.name}</Typography.Text> },
-                { key: 'classroom', title: t.classroom, render: (_, s) => s.classroom?.name ?? '' },
+                { key: 'classroom', title: t.classroom, render: (_, s) => (s.classroom ? nameText(s.classroom) : '') },
                 { key: 'onHands', title: t.onHands, render: (_, s) => s.on_hands },
                 {
                   key: 'actions',

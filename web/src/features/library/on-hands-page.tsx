@@ -14,6 +14,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import { PrintOnly } from '../../ui/print-only.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { SchoolLoansList } from './school-loans-list.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.library.onHands;
 
@@ -77,7 +78,11 @@ export function OnHandsPage() {
       )}
       columns={[
         { key: 'student', title: t.student, render: (_, r) => r.user.name },
-        { key: 'classroom', title: t.classroom, render: (_, r) => r.user.classroom?.name ?? '' },
+        {
+          key: 'classroom',
+          title: t.classroom,
+          render: (_, r) => (r.user.classroom ? nameText(r.user.classroom) : ''),
+        },
         { key: 'book', title: t.book, render: (_, r) => r.book.name },
         { key: 'authors', title: t.authors, render: (_, r) => r.book.authors },
         { key: 'publisher', title: t.publisher, render: (_, r) => r.book.publisher },
@@ -124,7 +129,8 @@ function ClassPrint({ schoolId, classroomId, overdue }: { schoolId: number; clas
     queryFn: ({ signal }) => callEndpoint('book-loans', 'onHand', { query }, { signal }),
   });
   const data = rows.data?.rows ?? [];
-  const classroom = data[0]?.user.classroom?.name ?? '';
+  const first = data[0]?.user.classroom;
+  const classroom = first ? nameText(first) : '';
   // The organization's today, as the server counts overdue copies.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: useOrganizationTimeZone() }).format(new Date());
   return (

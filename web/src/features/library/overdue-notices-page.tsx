@@ -3,6 +3,7 @@ import { Tag, Typography } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { SchoolLoansList } from './school-loans-list.tsx';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.library.notices;
 
@@ -49,7 +50,11 @@ export function OverdueNoticesPage() {
           ),
         },
         { key: 'student', title: t.student, render: (_, r) => r.user.name },
-        { key: 'classroom', title: t.classroom, render: (_, r) => r.user.classroom?.name ?? '' },
+        {
+          key: 'classroom',
+          title: t.classroom,
+          render: (_, r) => (r.user.classroom ? nameText(r.user.classroom) : ''),
+        },
         // Long titles and several addresses end in «…» (the whole text on hover): the list fits 1280 px.
         { key: 'book', title: t.book, render: (_, r) => <Clipped text={r.book.name} width={260} /> },
         {

@@ -23,7 +23,7 @@ const row = (id: number, name: string, extra: Partial<ManualRow> = {}): ManualRo
   name,
   job_title: null,
   image: null,
-  classroom: { id: 1, name: '1 «А»' },
+  classroom: { id: 1, name: '1 «А»', name_ru: '1 «А»', name_kk: null },
   foodCategory: { id: 2, name: 'Платное питание' },
   fixation: false,
   fixation_count: 0,

@@ -7,6 +7,7 @@ import { errorText } from '../../lib/api-error.ts';
 import { useStructureWords } from '../../lib/structure-words.ts';
 import { Thumb } from '../../ui/image-viewer.tsx';
 import { currentValue, isCounted, mayMark, serverValue, type Edits, type MarkMode } from './marks.ts';
+import { nameText } from '../../ui/content-name.tsx';
 
 const t = i18n.manualFixation;
 
@@ -159,7 +160,7 @@ export function ManualTable({
             key: 'classroom',
             title: words.classroom,
             shouldCellUpdate: sameRow,
-            render: (_, row) => row.classroom?.name ?? '—',
+            render: (_, row) => (row.classroom ? nameText(row.classroom) : '—'),
           },
           {
             key: 'category',

@@ -78,7 +78,12 @@ export function ClassroomUsersPage() {
     },
     { key: 'school', title: c.school, render: (_, row) => (row.school ? nameText(row.school) : '') },
     { key: 'bin', title: c.bin, width: 140, render: (_, row) => row.school?.bin ?? '' },
-    { key: 'classroom', title: words.classroom, width: 110, render: (_, row) => row.classroom?.name ?? '' },
+    {
+      key: 'classroom',
+      title: words.classroom,
+      width: 110,
+      render: (_, row) => (row.classroom ? nameText(row.classroom) : ''),
+    },
     { key: 'category', title: c.category, render: (_, row) => <WalletCategory row={row} /> },
     {
       key: 'actions',

@@ -68,7 +68,7 @@ export function PupilsPage() {
     },
     { key: 'school', title: c.school, render: (_, row) => (row.school ? nameText(row.school) : '') },
     { key: 'bin', title: c.bin, render: (_, row) => row.school?.bin ?? '' },
-    { key: 'classroom', title: c.classroom, render: (_, row) => row.classroom?.name ?? '' },
+    { key: 'classroom', title: c.classroom, render: (_, row) => (row.classroom ? nameText(row.classroom) : '') },
     { key: 'category', title: c.category, render: (_, row) => <WalletCategory row={row} /> },
     {
       key: 'actions',

@@ -101,7 +101,11 @@ export function UsersListPage() {
             title: words.school,
             render: (_: unknown, row: UserRow) => (row.school ? nameText(row.school) : ''),
           },
-          { key: 'classroom', title: words.classroom, render: (_: unknown, row: UserRow) => row.classroom?.name ?? '' },
+          {
+            key: 'classroom',
+            title: words.classroom,
+            render: (_: unknown, row: UserRow) => (row.classroom ? nameText(row.classroom) : ''),
+          },
         ]
       : []),
     ...(superAdmin

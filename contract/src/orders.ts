@@ -358,9 +358,9 @@ export const DishSalesDownloadQuery = OrdersDownloadQuery;
 
 export const DishSale = z.object({
   id: z.number().int(),
-  /** The dish's name now (its lines keep the name it was sold under). */
-  name: z.string(),
-  category: z.string().nullable(),
+  /** The dish's names now (its lines keep the names it was sold under). */
+  ...NameAnswer,
+  category: z.object(NameAnswer).nullable(),
   /** Portions sold. */
   count: z.number().int(),
   /** Orders it was in. */

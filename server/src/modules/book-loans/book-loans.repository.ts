@@ -338,6 +338,8 @@ export function createBookLoansRepository(db: Db) {
         .select({
           id: classrooms.id,
           name: classrooms.name,
+          nameKk: classrooms.nameKk,
+          nameRuMissing: classrooms.nameRuMissing,
           schoolId: classrooms.schoolId,
           organizationId: classrooms.organizationId,
         })

@@ -1,3 +1,4 @@
+import { nameForReader } from '../../platform/db/alphabet.ts';
 import { classroomNames } from '../../platform/db/places.ts';
 import { imageUrl } from '@tamaq/contract/images';
 import {
@@ -240,16 +241,17 @@ export function createBookLoansService(
       const now = platform.now();
       const rows = await repo.onHandAll(scopeOf(actor), now, { ...filter, schoolId });
       const today = await repo.today(schoolId, now);
-      const classroom = filter.classroom?.name ?? null;
+      const classroom = filter.classroom ? nameForReader(filter.classroom) : null;
+      const schoolName = nameForReader(school);
       const overdue = q.overdue;
       const W = ON_HAND_EXPORT;
       const [n, pupil, classTitle, book, authors, barcode, issued, due, late] = W.columns;
       const daysLate = (d: string) => Math.round((Date.parse(today) - Date.parse(d)) / 86_400_000);
       return {
-        fileName: W.file(overdue, safeFileName(school.name), classroom ? safeFileName(classroom) : null),
+        fileName: W.file(overdue, safeFileName(schoolName), classroom ? safeFileName(classroom) : null),
         sheet: {
           sheetName: W.sheet(overdue),
-          heading: [W.title(overdue, school.name, classroom), W.asOf(ruDate(today))],
+          heading: [W.title(overdue, schoolName, classroom), W.asOf(ruDate(today))],
           columns: [
             { header: n, width: 6 },
             { header: pupil, width: 32 },
@@ -264,7 +266,13 @@ export function createBookLoansService(
           rows: rows.map((r, i) => [
             i + 1,
             r.userName,
-            r.classroomName,
+            r.classroomName === null
+              ? null
+              : nameForReader({
+                  name: r.classroomName,
+                  nameKk: r.classroomNameKk,
+                  nameRuMissing: !!r.classroomNameRuMissing,
+                }),
             r.book.name,
             r.book.authors,
             r.barcode,

@@ -14,6 +14,8 @@ import {
 import { KEY_REUSED } from '../../platform/http/idempotency.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookBarcodes, bookLoans } from '../../platform/db/schema-library.ts';
+import { schools } from '../../platform/db/schema.ts';
+import { classrooms } from '../../platform/db/schema-people.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, linkToken, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createPupil } from '../../../test/factories-people.ts';
@@ -427,7 +429,10 @@ describe('library desk', () => {
     expect(
       rows.slice(header + 1).map((r) => [...r.slice(0, 6), /^\d\d\.\d\d\.\d{4}$/.test(String(r[6])), ...r.slice(7)]),
     ).toEqual([[1, 'Ерлан Серіков', '7 Е', 'Тарих 8', 'Абылкасымова', a!.barcode, true, '03.09.2026', 4]]);
-    // In Kazakh, the whole school's on hand (the librarian's school by default).
+    // In Kazakh, the whole school's on hand (the librarian's school by default), the school and the
+    // classes named in Kazakh where they have a Kazakh name.
+    await t.db.update(schools).set({ nameKk: '№7 гимназия' }).where(eq(schools.id, schoolId));
+    await t.db.update(classrooms).set({ nameKk: '7-Е' }).where(eq(classrooms.id, erlan.classroomId));
     const kk = await sheet(`lang=kk&query=${encodeURIComponent('Тарих 8')}`);
     expect(kk.statusCode, kk.body).toBe(200);
     const kkBook = XLSX.read(kk.rawPayload);
@@ -436,12 +441,14 @@ describe('library desk', () => {
       header: 1,
       blankrows: false,
     });
-    expect(kkRows[0]).toEqual(['Қолдағы кітаптар: Гимназия №7']);
-    expect(kkRows.filter((r) => r[3] === 'Тарих 8').map((r) => [r[1], r[8] ?? null])).toEqual([
-      ['Ерлан Серіков', 4],
-      ['Ерлан Серіков', null],
-      ['Мади Оспанов', 3],
+    expect(kkRows[0]).toEqual(['Қолдағы кітаптар: №7 гимназия']);
+    expect(kkRows.filter((r) => r[3] === 'Тарих 8').map((r) => [r[1], r[2], r[8] ?? null])).toEqual([
+      ['Ерлан Серіков', '7-Е', 4],
+      ['Ерлан Серіков', '7-Е', null],
+      ['Мади Оспанов', expect.any(String), 3],
     ]);
+    await t.db.update(schools).set({ nameKk: null }).where(eq(schools.id, schoolId));
+    await t.db.update(classrooms).set({ nameKk: null }).where(eq(classrooms.id, erlan.classroomId));
     // Without a link token, for a cashier, for another organization's admin: nothing.
     expect((await sheet(`schoolId=${schoolId}`, null)).statusCode).toBe(401);
     expect((await sheet(`schoolId=${schoolId}`, cashier)).statusCode).toBe(403);

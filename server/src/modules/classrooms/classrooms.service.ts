@@ -1,3 +1,4 @@
+import { nameForReader } from '../../platform/db/alphabet.ts';
 import { schoolRef } from '../../platform/db/places.ts';
 import {
   CLASSROOM_IMPORT_TITLES,
@@ -296,7 +297,7 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
       const words = sheetWords(actor);
       const [rows, timeZone] = await Promise.all([repo.ofSchool(school.id), repo.timeZoneOf(school.organizationId)]);
       return {
-        fileName: `${words.title} ${safeFileName(school.name)}.xlsx`,
+        fileName: `${words.title} ${safeFileName(nameForReader(school))}.xlsx`,
         sheetName: words.title,
         columns: [
           { header: words.name, width: 30 },

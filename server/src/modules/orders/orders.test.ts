@@ -5,7 +5,7 @@ import { KEY_REUSED } from '../../platform/http/idempotency.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn, linkToken } from '../../../test/factories.ts';
-import { auditLog, organizations } from '../../platform/db/schema.ts';
+import { auditLog, organizations, schools } from '../../platform/db/schema.ts';
 import {
   dishCategories,
   dishes,
@@ -838,8 +838,26 @@ describe('GET /api/orders/dishes', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       rows: [
-        { id: juice.id, name: 'Сок', category: 'Напитки', count: 5, orders: 2, amount: '750.00' },
-        { id: soup.id, name: 'Суп дня', category: 'Горячее', count: 2, orders: 1, amount: '601.00' },
+        {
+          id: juice.id,
+          name: 'Сок',
+          name_ru: 'Сок',
+          name_kk: null,
+          category: { name: 'Напитки', name_ru: 'Напитки', name_kk: null },
+          count: 5,
+          orders: 2,
+          amount: '750.00',
+        },
+        {
+          id: soup.id,
+          name: 'Суп дня',
+          name_ru: 'Суп дня',
+          name_kk: null,
+          category: { name: 'Горячее', name_ru: 'Горячее', name_kk: null },
+          count: 2,
+          orders: 1,
+          amount: '601.00',
+        },
       ],
       count: 7,
       amount: '1351.00',
@@ -866,6 +884,36 @@ describe('GET /api/orders/dishes', () => {
       ['Суп дня', 'Горячее', 2, 1, 601],
       ['Итого: блюд 2', '', 7, '', 1351],
     ]);
+
+    // A Kazakh reader's workbooks name the school, the dishes and their categories in Kazakh where
+    // given; an order's lines keep the names they were sold under.
+    await t.db.update(schools).set({ nameKk: 'Тағам мектебі' }).where(eq(schools.id, school));
+    await t.db.update(dishes).set({ nameKk: 'Шырын' }).where(eq(dishes.id, juice.id));
+    await t.db.update(dishCategories).set({ nameKk: 'Сусындар' }).where(eq(dishCategories.id, cold.id));
+    await t.db.update(orderItems).set({ nameKk: 'Шырын' }).where(eq(orderItems.dishId, juice.id));
+    const kk = await t.call({
+      method: 'GET',
+      url: `/api/orders/dishes/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&lang=kk&token=${await linkToken(t.platform, token)}`,
+    });
+    expect(decodeURIComponent(String(kk.headers['content-disposition']))).toContain('Тағам мектебі');
+    const kkBook = XLSX.read(kk.rawPayload);
+    const kkCells = XLSX.utils.sheet_to_json<unknown[]>(kkBook.Sheets[kkBook.SheetNames[0]!]!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(kkCells.slice(1, 3).map((r) => r.slice(0, 2))).toEqual([
+      ['Шырын', 'Сусындар'],
+      ['Суп дня', 'Горячее'],
+    ]);
+    const orders = await t.call({
+      method: 'GET',
+      url: `/api/orders/download?date_from=2026-11-01&date_to=2026-11-30&school_id=${school}&lang=kk&token=${await linkToken(t.platform, token)}`,
+    });
+    const ordersBook = XLSX.read(orders.rawPayload);
+    const text = JSON.stringify(XLSX.utils.sheet_to_json(ordersBook.Sheets[ordersBook.SheetNames[0]!]!, { header: 1 }));
+    expect(text).toContain('Шырын × 4');
+    expect(text).toContain('Тағам мектебі');
+    expect(text).not.toContain('Сок ×');
   });
 
   it('refuses a bad period (422), another organization’s school (404) and roles outside the report (403)', async () => {

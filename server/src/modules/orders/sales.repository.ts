@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { schools } from '../../platform/db/schema.ts';
 import { users } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, orderItems, orders } from '../../platform/db/schema-food.ts';
-import { alphabetically } from '../../platform/db/alphabet.ts';
+import { alphabetically, nameColumnForReader } from '../../platform/db/alphabet.ts';
 
 export interface OrderFilter {
   organizationId: number;
@@ -96,7 +96,11 @@ export function createSalesRepository(db: Db) {
         .select({
           id: orderItems.dishId,
           name: dishes.name,
+          nameKk: dishes.nameKk,
+          nameRuMissing: dishes.nameRuMissing,
           category: dishCategories.name,
+          categoryKk: dishCategories.nameKk,
+          categoryRuMissing: dishCategories.nameRuMissing,
           count: sql<number>`sum(${orderItems.count})`.mapWith(Number),
           orders: sql<number>`count(distinct ${orderItems.orderId})`.mapWith(Number),
           amount: sql<string>`sum(${orderItems.amount})::numeric(16,2)::text`,
@@ -106,8 +110,12 @@ export function createSalesRepository(db: Db) {
         .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
         .leftJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
         .where(and(ofFilter(f), isNull(orders.voidedAt)))
-        .groupBy(orderItems.dishId, dishes.name, dishCategories.name)
-        .orderBy(desc(sql`sum(${orderItems.count})`), alphabetically(dishes.name), asc(orderItems.dishId));
+        .groupBy(orderItems.dishId, dishes.id, dishCategories.id)
+        .orderBy(
+          desc(sql`sum(${orderItems.count})`),
+          alphabetically(nameColumnForReader(dishes.name, dishes.nameKk)),
+          asc(orderItems.dishId),
+        );
     },
 
     /** The period's totals: orders, their sum, dishes sold. */
@@ -128,15 +136,17 @@ export function createSalesRepository(db: Db) {
 
     /** Every order of the period for the download, newest first, its dishes as one text. */
     async exportRows(f: OrderFilter, tx: Db = db) {
+      const dishName = nameColumnForReader(sql`i.name`, sql`i.name_kk`);
       return tx
         .select({
           id: orders.id,
           createdAt: orders.createdAt,
-          schoolName: schools.name,
+          schoolName: nameColumnForReader(schools.name, schools.nameKk).mapWith(String),
           cashier: users.name,
           count: orders.count,
           amount: orders.amount,
-          dishes: sql<string>`(select string_agg(i.name || ' × ' || i.count, '; ' order by ${alphabetically(sql`i.name`)}, i.dish_id)
+          // Each line under the name it was sold with, in the reader's language.
+          dishes: sql<string>`(select string_agg(${dishName} || ' × ' || i.count, '; ' order by ${alphabetically(dishName)}, i.dish_id)
             from order_items i where i.order_id = orders.id)`,
         })
         .from(orders)

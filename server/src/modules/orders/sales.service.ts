@@ -4,6 +4,7 @@ import {
   ORDER_MESSAGES as M,
   type CashierDay,
   type CashierDayQuery,
+  type DishSale,
   type DishSales,
   type Order,
   type OrdersQuery,
@@ -14,6 +15,7 @@ import { ownOrganization } from '../../platform/catalogue.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { EXCEL_DATE_TIME, excelDate, ruDate, safeFileName, type SheetFile } from '../../platform/spreadsheet.ts';
 import { localDate, localTime } from '../../platform/time.ts';
+import { nameForReader } from '../../platform/db/alphabet.ts';
 import { fromTiyn, tiyn } from './money.ts';
 import type { OrderFilter, OrdersRepository } from './orders.repository.ts';
 
@@ -31,7 +33,6 @@ export interface SalesDeps {
   ordersOf: (ids: number[]) => Promise<Order[]>;
 }
 
-/** The sales of a school's cashbox: a till's day, the period's orders and dishes, and their workbooks. */
 /** The columns, rows and totals of a sheet, in the order a workbook lays them out. */
 const sheetOf = (columns: SheetFile['columns'], rows: SheetFile['rows'], footer: NonNullable<SheetFile['footer']>) => ({
   columns,
@@ -39,6 +40,20 @@ const sheetOf = (columns: SheetFile['columns'], rows: SheetFile['rows'], footer:
   footer,
 });
 
+/** A dish's sales as the answer gives them: the dish and its category in both languages. */
+const dishSale = (r: Awaited<ReturnType<OrdersRepository['dishSales']>>[number]): DishSale => ({
+  id: r.id,
+  ...namesOf(r),
+  category:
+    r.category === null
+      ? null
+      : namesOf({ name: r.category, nameKk: r.categoryKk, nameRuMissing: !!r.categoryRuMissing }),
+  count: r.count,
+  orders: r.orders,
+  amount: r.amount,
+});
+
+/** The sales of a school's cashbox: a till's day, the period's orders and dishes, and their workbooks. */
 export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps) {
   /** The report's filter: the organization, the school (checked), the period in the zone. */
   const filterOf = async (actor: Actor, query: { date_from: string; date_to: string; school_id?: number }) => {
@@ -114,7 +129,7 @@ export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps
     /** What each dish sold over the period, most sold first, with the totals (voided orders out). */
     async dishSales(actor: Actor, query: OrdersQuery): Promise<DishSales> {
       const { filter } = await filterOf(actor, query);
-      const rows = await repo.dishSales(filter);
+      const rows = (await repo.dishSales(filter)).map(dishSale);
       return {
         rows,
         count: rows.reduce((n, r) => n + r.count, 0),
@@ -129,7 +144,7 @@ export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps
       const [name, category, count, inOrders, amount] = M.dishColumns;
       const period = `${ruDate(query.date_from)}–${ruDate(query.date_to)}`;
       return {
-        fileName: `${M.dishSheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`,
+        fileName: `${M.dishSheet} ${school ? `${safeFileName(nameForReader(school))} ` : ''}${period}.xlsx`,
         sheetName: M.dishSheet,
         ...sheetOf(
           [
@@ -139,7 +154,15 @@ export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps
             { header: inOrders, width: 10 },
             { header: amount, width: 16, numFmt: '#,##0.00' },
           ],
-          rows.map((r) => [r.name, r.category ?? '', r.count, r.orders, Number(r.amount)]),
+          rows.map((r) => [
+            nameForReader(r),
+            r.category === null
+              ? ''
+              : nameForReader({ name: r.category, nameKk: r.categoryKk, nameRuMissing: !!r.categoryRuMissing }),
+            r.count,
+            r.orders,
+            Number(r.amount),
+          ]),
           [
             [
               M.dishTotals(rows.length),
@@ -162,7 +185,7 @@ export function createSalesService({ repo, now, schoolFor, ordersOf }: SalesDeps
       const [id, at, place, cashier, dishes, count, amount] = M.columns;
       const period = `${ruDate(query.date_from)}–${ruDate(query.date_to)}`;
       return {
-        fileName: `${M.sheet} ${school ? `${safeFileName(school.name)} ` : ''}${period}.xlsx`,
+        fileName: `${M.sheet} ${school ? `${safeFileName(nameForReader(school))} ` : ''}${period}.xlsx`,
         sheetName: M.sheet,
         ...sheetOf(
           [

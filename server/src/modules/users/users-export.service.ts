@@ -7,7 +7,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { ruDate, safeFileName, type XlsxReport } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import { createUsersRepository, userScope } from './users.repository.ts';
-import { compareNames } from '../../platform/db/alphabet.ts';
+import { compareNames, nameForReader } from '../../platform/db/alphabet.ts';
 
 /**
  * The pupils of a school or of a class as a sheet (the start of the year): by class in
@@ -36,12 +36,14 @@ export function createUsersExportService(platform: Pick<Platform, 'db' | 'now'>)
       ]);
       rows.sort((a, b) => compareNames(a.classroomName, b.classroomName) || compareNames(a.name, b.name));
       const [n, name, iin, schoolTitle, classTitle, category, cards] = W.columns;
+      const schoolName = nameForReader(school);
+      const className = classroom ? nameForReader(classroom) : null;
       const today = ruDate(localDate(platform.now(), org?.timeZone));
       return {
-        fileName: W.file(safeFileName(school.name), classroom ? safeFileName(classroom.name) : null),
+        fileName: W.file(safeFileName(schoolName), className ? safeFileName(className) : null),
         sheet: {
           sheetName: W.sheet,
-          heading: [W.title(school.name, classroom?.name ?? null), W.asOf(today)],
+          heading: [W.title(schoolName, className), W.asOf(today)],
           columns: [
             { header: n, width: 6 },
             { header: name, width: 36 },
@@ -51,7 +53,7 @@ export function createUsersExportService(platform: Pick<Platform, 'db' | 'now'>)
             { header: category, width: 22 },
             { header: cards, width: 18 },
           ],
-          rows: rows.map((r, i) => [i + 1, r.name, r.iin, school.name, r.classroomName, r.categoryName, r.cards]),
+          rows: rows.map((r, i) => [i + 1, r.name, r.iin, schoolName, r.classroomName, r.categoryName, r.cards]),
         },
       };
     },

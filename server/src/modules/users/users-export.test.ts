@@ -76,6 +76,41 @@ describe('GET /api/users/export', () => {
     ]);
   });
 
+  it('names the school, the classes and the categories in a Kazakh reader’s language', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const kzSchool = await createSchool(t.db, { organizationId: org, name: 'Школа-лицей', nameKk: 'Мектеп-лицей' });
+    const group = await createClassroom(t.db, {
+      organizationId: org,
+      schoolId: kzSchool.id,
+      name: '1 Солнышко',
+      nameKk: '1 Күншуақ',
+    });
+    const sw = await createFoodCategory(t.db, {
+      organizationId: org,
+      name: 'Соцкошелёк',
+      nameKk: 'Әлеуметтік әмиян',
+      type: 'sw',
+    });
+    await createPupil(t.db, {
+      organizationId: org,
+      schoolId: kzSchool.id,
+      classroomId: group.id,
+      name: 'Ким Болат',
+      iin: null,
+      foodCategoryId: sw.id,
+    });
+    const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org });
+    const res = await download(`classroomId=${group.id}&lang=kk`, token);
+    expect(res.statusCode).toBe(200);
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('Мектеп-лицей 1 Күншуақ');
+    const rows = sheetOf(res.rawPayload);
+    expect(String(rows[0]![0])).toContain('Мектеп-лицей');
+    expect(rows[4]!.slice(1, 6)).toEqual(['Ким Болат', undefined, 'Мектеп-лицей', '1 Күншуақ', 'Әлеуметтік әмиян']);
+    // The Russian reader's the same file in Russian.
+    const ru = sheetOf((await download(`classroomId=${group.id}`, token)).rawPayload);
+    expect(ru[4]!.slice(3, 6)).toEqual(['Школа-лицей', '1 Солнышко', 'Соцкошелёк']);
+  });
+
   it('gives one class’s pupils, and to a social teacher too', async () => {
     for (const token of [tokens.admin, tokens.social]) {
       const rows = sheetOf((await download(`classroomId=${class10}`, token)).rawPayload);

@@ -7,7 +7,7 @@ import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.
 import { images, organizations, regions, schools } from '../../platform/db/schema.ts';
 import { cards, classrooms, foodCategories, users, watches } from '../../platform/db/schema-people.ts';
 import { categoryColumns, createUsersImportRepository } from './users-import.repository.ts';
-import { alphabetically } from '../../platform/db/alphabet.ts';
+import { alphabetically, nameColumnForReader } from '../../platform/db/alphabet.ts';
 
 export type { ImportCandidate, ImportedUser } from './users-import.repository.ts';
 export { IMPORT_CHUNK } from './users-import.repository.ts';
@@ -122,8 +122,9 @@ export function createUsersRepository(db: Db) {
           .select({
             name: users.name,
             iin: users.iin,
-            classroomName: classrooms.name,
-            categoryName: foodCategories.name,
+            // In the reader's language: the sheet is read, not loaded back.
+            classroomName: nameColumnForReader(classrooms.name, classrooms.nameKk).mapWith(String),
+            categoryName: nameColumnForReader(foodCategories.name, foodCategories.nameKk).mapWith(String),
             cards: sql<
               string | null
             >`(select string_agg(${cards.number}, ', ' order by ${cards.id}) from ${cards} where ${cards.userId} = ${users.id})`,

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Language } from '@tamaq/contract/languages';
+import { nameInLanguage, type StoredNames } from '@tamaq/contract/names';
 
 /**
  * The alphabet a list is read in: a Kazakh reader's names come in Kazakh alphabetical order (ә after
@@ -13,7 +14,26 @@ const reader = new AsyncLocalStorage<Language>();
 /** Runs `work` for a reader of `language`. */
 export const readingIn = <T>(language: Language, work: () => T): T => reader.run(language, work);
 
-const language = (): Language => reader.getStore() ?? 'ru';
+/** The reader's language: a workbook names the organization's things in it (Russian outside a request). */
+export const readerLanguage = (): Language => reader.getStore() ?? 'ru';
+const language = readerLanguage;
+
+/**
+ * A thing's name in the reader's language, or its other one until that is given (contract/src/names.ts):
+ * from its names as stored or as an answer gives them.
+ */
+export const nameForReader = (row: StoredNames | { name: string; name_ru: string | null; name_kk: string | null }) =>
+  nameInLanguage(
+    'name_kk' in row ? { name: row.name, nameKk: row.name_kk, nameRuMissing: row.name_ru === null } : row,
+    readerLanguage(),
+  );
+
+/**
+ * A name column in the reader's language, in SQL: a Kazakh reader's `name_kk` where given, else
+ * `name` (which holds the Kazakh name while the Russian one is missing).
+ */
+export const nameColumnForReader = (name: AnyColumn | SQL, nameKk: AnyColumn | SQL): SQL =>
+  readerLanguage() === 'kk' ? sql`coalesce(${nameKk}, ${name})` : sql`${name}`;
 
 const collators: Record<Language, Intl.Collator> = {
   ru: new Intl.Collator('ru', { numeric: true }),

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Statistic, Typography, type TableColumnsType } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { formatCost } from '../../lib/money.ts';
+import { ContentName } from '../../ui/content-name.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
@@ -10,8 +11,13 @@ const t = i18n.food.orders;
 const money = (amount: string) => formatCost(amount, i18n.food.cashbox.currency);
 
 const columns: TableColumnsType<DishSale> = [
-  { key: 'name', title: t.dish, render: (_, d) => d.name },
-  { key: 'category', title: t.category, width: 200, render: (_, d) => d.category ?? '' },
+  { key: 'name', title: t.dish, render: (_, d) => <ContentName value={d} /> },
+  {
+    key: 'category',
+    title: t.category,
+    width: 200,
+    render: (_, d) => (d.category ? <ContentName value={d.category} /> : ''),
+  },
   { key: 'count', title: t.portions, width: 150, align: 'right', render: (_, d) => d.count },
   { key: 'orders', title: t.inOrders, width: 110, align: 'right', render: (_, d) => d.orders },
   { key: 'amount', title: t.amount, width: 150, align: 'right', render: (_, d) => money(d.amount) },

@@ -15,7 +15,7 @@ import {
 } from '../../platform/db/schema-people.ts';
 import { classroomInScope, organizationScope, schoolInScope } from '../../platform/db/places.ts';
 import { createOversightRepository } from './oversight.repository.ts';
-import { alphabetically } from '../../platform/db/alphabet.ts';
+import { alphabetically, nameColumnForReader } from '../../platform/db/alphabet.ts';
 
 /** The visits a report counts: the organization, a place, the local calendar days, some categories. */
 export interface VisitFilter {
@@ -70,6 +70,10 @@ const canteenVisits = (f: VisitFilter) =>
     eq(visits.canteenId, f.canteenId),
     f.categoryIds.length ? inArray(visits.fixationCategoryId, f.categoryIds) : undefined,
   );
+
+/** A class's and a food category's name in the reader's language (a report is read, not loaded back). */
+const readersClass = () => nameColumnForReader(classrooms.name, classrooms.nameKk).mapWith(String);
+const readersCategory = () => nameColumnForReader(foodCategories.name, foodCategories.nameKk).mapWith(String);
 
 export function createReportsRepository(db: Db) {
   return {
@@ -135,10 +139,10 @@ export function createReportsRepository(db: Db) {
     /** The organization's food categories among `ids` (removed ones too), by name. */
     foodCategories(organizationId: number, ids: number[]) {
       return db
-        .select({ id: foodCategories.id, name: foodCategories.name })
+        .select({ id: foodCategories.id, name: readersCategory() })
         .from(foodCategories)
         .where(and(eq(foodCategories.organizationId, organizationId), inArray(foodCategories.id, ids)))
-        .orderBy(alphabetically(foodCategories.name), asc(foodCategories.id));
+        .orderBy(alphabetically(readersCategory()), asc(foodCategories.id));
     },
 
     /**
@@ -168,7 +172,8 @@ export function createReportsRepository(db: Db) {
         union all
         select null, (
           select coalesce(json_agg(json_build_array(
-                   r.user_id, r.cat, r.total, u.name, cl.name, fc.name,
+                   r.user_id, r.cat, r.total, u.name, ${nameColumnForReader(sql`cl.name`, sql`cl.name_kk`)},
+                   ${nameColumnForReader(sql`fc.name`, sql`fc.name_kk`)},
                    (select string_agg(k.number, ', ' order by k.id) from cards k where k.user_id = r.user_id))),
                  '[]'::json)::text
           -- One index lookup per row (offset 0 keeps it so): a hash join read every user of the
@@ -191,9 +196,9 @@ export function createReportsRepository(db: Db) {
       return db
         .select({
           classroomId: visits.classroomId,
-          classroomName: classrooms.name,
+          classroomName: readersClass(),
           categoryId: visits.foodCategoryId,
-          categoryName: foodCategories.name,
+          categoryName: readersCategory(),
           day: visits.visitDate,
           portions: sql<number>`sum(${visits.count})::int`.mapWith(Number),
         })
@@ -207,7 +212,7 @@ export function createReportsRepository(db: Db) {
             between(visits.visitDate, f.dateFrom, f.dateTo),
           ),
         )
-        .groupBy(visits.classroomId, classrooms.name, visits.foodCategoryId, foodCategories.name, visits.visitDate);
+        .groupBy(visits.classroomId, classrooms.id, visits.foodCategoryId, foodCategories.id, visits.visitDate);
     },
 
     /** Who the rows are: name, class, duty schedule and the numbers of the cards they hold now. */
@@ -217,7 +222,7 @@ export function createReportsRepository(db: Db) {
         .select({
           id: users.id,
           name: users.name,
-          classroomName: classrooms.name,
+          classroomName: readersClass(),
           watchName: watches.name,
           cards: sql<string | null>`(select string_agg(${cards.number}, ', ' order by ${cards.id})
                     from ${cards} where ${cards.userId} = ${users.id})`,

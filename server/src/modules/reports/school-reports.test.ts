@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
-import { parentChildren, visits } from '../../platform/db/schema-people.ts';
+import { classrooms, foodCategories, parentChildren, visits } from '../../platform/db/schema-people.ts';
+import { schools } from '../../platform/db/schema.ts';
 
 /** docs/product.md "Reports": the school's fixation report, exact, its scope and its workbook. */
 let t: TestContext;
@@ -189,6 +190,46 @@ describe('GET /api/report/school/fixations', () => {
       [2, 'Айгерим Сапарова', '10 Б', 'Соцкошелёк', undefined, 1, 1, undefined, 2],
       ['Итого', undefined, undefined, undefined, undefined, 1, 1, 1, 3],
     ]);
+  });
+
+  it('names the school, the classes and the categories in a Kazakh reader’s language', async () => {
+    await t.db.update(schools).set({ nameKk: '№7 мектеп' }).where(eq(schools.id, school.id));
+    await t.db.update(classrooms).set({ nameKk: '10 Ә' }).where(eq(classrooms.id, class10.id));
+    await t.db.update(foodCategories).set({ nameKk: 'Әлеуметтік әмиян' }).where(eq(foodCategories.id, free.id));
+    try {
+      const json = await t.call({
+        method: 'GET',
+        url: `/api/report/school/fixations?${period('2026-11-02', '2026-11-04')}`,
+        token: admin,
+        headers: { 'accept-language': 'kk' },
+      });
+      const body = FixationReport.parse(json.json());
+      expect(body.users.map((u) => [u.classroomName, u.name, u.categoryName])).toEqual([
+        ['1 А', 'Болат Ким', 'Әлеуметтік әмиян'],
+        ['10 Ә', 'Айгерим Сапарова', 'Әлеуметтік әмиян'],
+        ['10 Ә', 'Айгерим Сапарова', 'Платное'],
+      ]);
+      const file = await t.call({
+        method: 'GET',
+        url: `/api/report/school/fixations?${period('2026-11-02', '2026-11-04')}&classroomId=${class10.id}&categoriesIds=${free.id}&export=1&lang=kk&token=${admin}`,
+      });
+      const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+      const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, {
+        header: 1,
+        blankrows: false,
+      });
+      const heading = rows
+        .slice(0, 3)
+        .map((r) => r[0])
+        .join(' / ');
+      expect(heading).toContain('№7 мектеп');
+      expect(heading).toContain('10 Ә');
+      expect(heading).toContain('Әлеуметтік әмиян');
+    } finally {
+      await t.db.update(schools).set({ nameKk: null }).where(eq(schools.id, school.id));
+      await t.db.update(classrooms).set({ nameKk: null }).where(eq(classrooms.id, class10.id));
+      await t.db.update(foodCategories).set({ nameKk: null }).where(eq(foodCategories.id, free.id));
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/auth/actors.ts';
 import { ownOrganization } from '../../platform/catalogue.ts';
 import { notFound, ValidationError } from '../../platform/http/errors.ts';
 import { safeFileName, type XlsxReport } from '../../platform/spreadsheet.ts';
-import { compareNames } from '../../platform/db/alphabet.ts';
+import { compareNames, nameForReader } from '../../platform/db/alphabet.ts';
 import { grid, gridSheet, period } from './report-grid.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
@@ -39,6 +39,8 @@ export function createSchoolReports(repo: ReportsRepository) {
     if (q.classroomId !== undefined && !classroom) throw notFound(M.classroomNotFound);
     if (categories.length !== categoryIds.length) throw notFound(M.foodCategoryNotFound);
     const when = period(q.dateFrom, q.dateTo);
+    const schoolName = nameForReader(school);
+    const className = classroom ? nameForReader(classroom) : null;
     return {
       filter: {
         organizationId,
@@ -49,15 +51,15 @@ export function createSchoolReports(repo: ReportsRepository) {
         categoryIds,
       },
       heading: [
-        M.schoolTitle(school.name, when),
-        ...(classroom ? [M.classroomLine(classroom.name)] : []),
+        M.schoolTitle(schoolName, when),
+        ...(className ? [M.classroomLine(className)] : []),
         M.categoriesLine(categories.length ? categories.map((c) => c.name).join(', ') : M.allCategories),
       ],
-      fileName: `${M.schoolSheet} ${safeFileName(school.name)}${classroom ? ` ${safeFileName(classroom.name)}` : ''} ${when}.xlsx`,
+      fileName: `${M.schoolSheet} ${safeFileName(schoolName)}${className ? ` ${safeFileName(className)}` : ''} ${when}.xlsx`,
       /** The class report's heading and file: the school and the period. */
       classes: {
-        heading: [M.classTitle(school.name, when)],
-        fileName: `${M.classSheet} ${safeFileName(school.name)} ${when}.xlsx`,
+        heading: [M.classTitle(schoolName, when)],
+        fileName: `${M.classSheet} ${safeFileName(schoolName)} ${when}.xlsx`,
       },
     };
   };

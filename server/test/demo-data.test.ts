@@ -105,6 +105,19 @@ describe('demo food', () => {
     expect(r).toEqual({ categories: 7, dishes: 42, photos: 42, webp: 42 });
   });
 
+  it('names its schools, groups, food and dish categories, dishes, menu and sold lines in Kazakh too', async () => {
+    const [r] = await rows<Record<string, number>>(sql`
+      select (select count(*) from schools where name_kk is null)::int as schools,
+             (select count(*) from classrooms c join schools s on s.id = c.school_id
+               where s.name_kk = '«Балапан» балабақшасы' and c.name_kk is null)::int as groups,
+             (select count(*) from food_categories where name_kk is null)::int as food,
+             (select count(*) from dish_categories where name_kk is null)::int as categories,
+             (select count(*) from dishes where name_kk is null)::int as dishes,
+             (select count(*) from menus where name_kk is null)::int as menus,
+             (select count(*) from order_items where name_kk is null)::int as lines`);
+    expect(r).toEqual({ schools: 0, groups: 0, food: 0, categories: 0, dishes: 0, menus: 0, lines: 0 });
+  });
+
   it('has a 10-day menu with dishes on every day, applied free and paid at both schools', async () => {
     const days = await rows<{ day: number }>(sql`select distinct day from menu_dishes order by day`);
     expect(days.map((d) => d.day)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);

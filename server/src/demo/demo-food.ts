@@ -22,92 +22,100 @@ export interface DemoFoodPlaces {
 }
 
 /** A dish of the demo catalogue: name, price in tenge, output. */
-type DemoDish = [string, string, string];
+/** Name, price, output and the Kazakh name. */
+type DemoDish = [string, string, string, string];
 
 /** Dish categories with their dishes, and the colours their generated photos are drawn in. */
-const CATALOGUE: { name: string; colors: [string, string]; dishes: DemoDish[] }[] = [
+const CATALOGUE: { name: string; nameKk: string; colors: [string, string]; dishes: DemoDish[] }[] = [
   {
     name: 'Первые блюда',
+    nameKk: 'Бірінші тағамдар',
     colors: ['#c0392b', '#e67e22'],
     dishes: [
-      ['Борщ', '380', '250 г'],
-      ['Суп с фрикадельками', '350', '250 г'],
-      ['Куриный суп с лапшой', '360', '250 г'],
-      ['Рассольник', '340', '250 г'],
-      ['Сорпа', '420', '250 г'],
-      ['Щи из свежей капусты', '330', '250 г'],
+      ['Борщ', '380', '250 г', 'Борщ'],
+      ['Суп с фрикадельками', '350', '250 г', 'Фрикаделькалы сорпа'],
+      ['Куриный суп с лапшой', '360', '250 г', 'Кеспе қосылған тауық сорпасы'],
+      ['Рассольник', '340', '250 г', 'Рассольник'],
+      ['Сорпа', '420', '250 г', 'Сорпа'],
+      ['Щи из свежей капусты', '330', '250 г', 'Жаңа қырыққабат щиі'],
     ],
   },
   {
     name: 'Вторые блюда',
+    nameKk: 'Екінші тағамдар',
     colors: ['#8e5b3a', '#d4a056'],
     dishes: [
-      ['Плов с говядиной', '650', '200 г'],
-      ['Котлета куриная', '390', '80 г'],
-      ['Бефстроганов', '520', '100 г'],
-      ['Манты', '600', '3 шт.'],
-      ['Лагман', '620', '300 г'],
-      ['Тефтели в соусе', '450', '120 г'],
-      ['Рыба запечённая', '540', '100 г'],
-      ['Куырдак', '580', '150 г'],
-      ['Омлет', '280', '120 г'],
-      ['Каша рисовая молочная', '220', '200 г'],
-      ['Каша гречневая', '200', '200 г'],
+      ['Плов с говядиной', '650', '200 г', 'Сиыр етімен палау'],
+      ['Котлета куриная', '390', '80 г', 'Тауық котлеті'],
+      ['Бефстроганов', '520', '100 г', 'Бефстроганов'],
+      ['Манты', '600', '3 шт.', 'Мәнті'],
+      ['Лагман', '620', '300 г', 'Лағман'],
+      ['Тефтели в соусе', '450', '120 г', 'Тұздықтағы тефтели'],
+      ['Рыба запечённая', '540', '100 г', 'Пісірілген балық'],
+      ['Куырдак', '580', '150 г', 'Қуырдақ'],
+      ['Омлет', '280', '120 г', 'Омлет'],
+      ['Каша рисовая молочная', '220', '200 г', 'Сүтті күріш ботқасы'],
+      ['Каша гречневая', '200', '200 г', 'Қарақұмық ботқасы'],
     ],
   },
   {
     name: 'Гарниры',
+    nameKk: 'Гарнирлер',
     colors: ['#f1c40f', '#f5deb3'],
     dishes: [
-      ['Пюре картофельное', '180', '150 г'],
-      ['Рис отварной', '160', '150 г'],
-      ['Макароны', '150', '150 г'],
-      ['Гречка', '170', '150 г'],
-      ['Овощи тушёные', '190', '150 г'],
+      ['Пюре картофельное', '180', '150 г', 'Картоп пюресі'],
+      ['Рис отварной', '160', '150 г', 'Пісірілген күріш'],
+      ['Макароны', '150', '150 г', 'Макарон'],
+      ['Гречка', '170', '150 г', 'Қарақұмық'],
+      ['Овощи тушёные', '190', '150 г', 'Бұқтырылған көкөністер'],
     ],
   },
   {
     name: 'Салаты',
+    nameKk: 'Салаттар',
     colors: ['#27ae60', '#e74c3c'],
     dishes: [
-      ['Салат витаминный', '210', '100 г'],
-      ['Винегрет', '200', '100 г'],
-      ['Салат из огурцов и помидоров', '250', '100 г'],
-      ['Морковь по-корейски', '190', '100 г'],
-      ['Салат свекольный', '170', '100 г'],
+      ['Салат витаминный', '210', '100 г', 'Дәрумен салаты'],
+      ['Винегрет', '200', '100 г', 'Винегрет'],
+      ['Салат из огурцов и помидоров', '250', '100 г', 'Қияр мен қызанақ салаты'],
+      ['Морковь по-корейски', '190', '100 г', 'Корейше сәбіз'],
+      ['Салат свекольный', '170', '100 г', 'Қызылша салаты'],
     ],
   },
   {
     name: 'Выпечка',
+    nameKk: 'Нан-тоқаш өнімдері',
     colors: ['#d35400', '#f0c27b'],
     dishes: [
-      ['Баурсаки', '120', '3 шт.'],
-      ['Самса', '300', '100 г'],
-      ['Булочка с маком', '150', '80 г'],
-      ['Пирожок с картофелем', '140', '80 г'],
-      ['Сырники', '320', '150 г'],
-      ['Блины со сметаной', '290', '150 г'],
+      ['Баурсаки', '120', '3 шт.', 'Бауырсақ'],
+      ['Самса', '300', '100 г', 'Самса'],
+      ['Булочка с маком', '150', '80 г', 'Көкнәрлі тоқаш'],
+      ['Пирожок с картофелем', '140', '80 г', 'Картопты бәліш'],
+      ['Сырники', '320', '150 г', 'Сырник'],
+      ['Блины со сметаной', '290', '150 г', 'Қаймақпен құймақ'],
     ],
   },
   {
     name: 'Напитки',
+    nameKk: 'Сусындар',
     colors: ['#8e44ad', '#f39c12'],
     dishes: [
-      ['Компот из сухофруктов', '90', '200 мл'],
-      ['Чай с сахаром', '60', '200 мл'],
-      ['Кисель', '100', '200 мл'],
-      ['Сок яблочный', '180', '200 мл'],
-      ['Молоко', '150', '200 мл'],
-      ['Айран', '160', '200 мл'],
+      ['Компот из сухофруктов', '90', '200 мл', 'Кептірілген жеміс компоты'],
+      ['Чай с сахаром', '60', '200 мл', 'Қантты шай'],
+      ['Кисель', '100', '200 мл', 'Кисель'],
+      ['Сок яблочный', '180', '200 мл', 'Алма шырыны'],
+      ['Молоко', '150', '200 мл', 'Сүт'],
+      ['Айран', '160', '200 мл', 'Айран'],
     ],
   },
   {
     name: 'Фрукты',
+    nameKk: 'Жемістер',
     colors: ['#2ecc71', '#f1c40f'],
     dishes: [
-      ['Яблоко', '120', '1 шт.'],
-      ['Банан', '150', '1 шт.'],
-      ['Груша', '140', '1 шт.'],
+      ['Яблоко', '120', '1 шт.', 'Алма'],
+      ['Банан', '150', '1 шт.', 'Банан'],
+      ['Груша', '140', '1 шт.', 'Алмұрт'],
     ],
   },
 ];
@@ -165,28 +173,29 @@ const round2 = (tiyn: number) => `${Math.floor(tiyn / 100)}.${String(tiyn % 100)
  * schools two weeks ago, and a month of the schools' cash orders on school days (none today).
  */
 export async function loadDemoFood(tx: Tx, p: DemoFoodPlaces, now: Date): Promise<void> {
-  const byName = new Map<string, { id: number; cost: string; name: string }>();
+  const byName = new Map<string, { id: number; cost: string; name: string; nameKk: string | null }>();
   let n = 0;
   for (const category of CATALOGUE) {
     const [c] = await tx
       .insert(dishCategories)
-      .values({ organizationId: p.edu, name: category.name })
+      .values({ organizationId: p.edu, name: category.name, nameKk: category.nameKk })
       .returning({ id: dishCategories.id });
     const photos = await Promise.all(category.dishes.map(() => dishPhoto(category.colors, n++)));
     const stored = await tx.insert(images).values(photos).returning({ id: images.id });
     const rows = await tx
       .insert(dishes)
       .values(
-        category.dishes.map(([name, cost, output], i) => ({
+        category.dishes.map(([name, cost, output, nameKk], i) => ({
           organizationId: p.edu,
           categoryId: c!.id,
           imageId: stored[i]!.id,
           name,
+          nameKk,
           cost,
           output,
         })),
       )
-      .returning({ id: dishes.id, name: dishes.name, cost: dishes.cost });
+      .returning({ id: dishes.id, name: dishes.name, nameKk: dishes.nameKk, cost: dishes.cost });
     for (const row of rows) byName.set(row.name, row);
   }
   const pick = (names: string[], i: number) => byName.get(names[i % names.length]!)!.id;
@@ -201,7 +210,13 @@ export async function loadDemoFood(tx: Tx, p: DemoFoodPlaces, now: Date): Promis
 
   const [menu] = await tx
     .insert(menus)
-    .values({ organizationId: p.edu, name: 'Осень–зима, 10 дней', days: MENU_DAYS, groups: [BREAKFAST, LUNCH, SNACK] })
+    .values({
+      organizationId: p.edu,
+      name: 'Осень–зима, 10 дней',
+      nameKk: 'Күз–қыс, 10 күн',
+      days: MENU_DAYS,
+      groups: [BREAKFAST, LUNCH, SNACK],
+    })
     .returning({ id: menus.id });
   const cells: { day: number; group: number; dishIds: number[] }[] = [];
   for (let day = 1; day <= MENU_DAYS; day++) {
@@ -269,7 +284,15 @@ export async function loadDemoFood(tx: Tx, p: DemoFoodPlaces, now: Date): Promis
           const dish = costOf.get(dishId)!;
           const qty = 1 + Math.floor(r() * 2);
           const tiyn = Math.round(Number(dish.cost) * 100) * qty;
-          return { dishId, name: dish.name, cost: dish.cost, count: qty, amount: round2(tiyn), tiyn };
+          return {
+            dishId,
+            name: dish.name,
+            nameKk: dish.nameKk,
+            cost: dish.cost,
+            count: qty,
+            amount: round2(tiyn),
+            tiyn,
+          };
         });
         sales.push({
           head: {

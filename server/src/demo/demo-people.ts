@@ -69,13 +69,14 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
       {
         organizationId: s.edu,
         name: 'Социальный кошелёк',
+        nameKk: 'Әлеуметтік әмиян',
         cost: '650.00',
         type: 'sw',
         meals: [lunch1!.id, lunch2!.id],
       },
-      { organizationId: s.edu, name: 'Платное питание', cost: '900.00', type: 'common' },
-      { organizationId: s.kg, name: 'Полный день', cost: '1200.00', type: 'common' },
-      { organizationId: s.kg, name: 'Льготная', cost: '800.00', type: 'sw' },
+      { organizationId: s.edu, name: 'Платное питание', nameKk: 'Ақылы тамақтану', cost: '900.00', type: 'common' },
+      { organizationId: s.kg, name: 'Полный день', nameKk: 'Толық күн', cost: '1200.00', type: 'common' },
+      { organizationId: s.kg, name: 'Льготная', nameKk: 'Жеңілдікті', cost: '800.00', type: 'sw' },
     ])
     .returning();
 
@@ -92,10 +93,15 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
         name,
         shift: name.startsWith('3 ') ? 2 : 1,
       })),
-      ...['Младшая группа', 'Средняя группа', 'Старшая группа'].map((name) => ({
+      ...[
+        ['Младшая группа', 'Кіші топ'],
+        ['Средняя группа', 'Ортаңғы топ'],
+        ['Старшая группа', 'Ересек топ'],
+      ].map(([name, nameKk]) => ({
         organizationId: s.kg,
         schoolId: s.kindergarten,
-        name,
+        name: name!,
+        nameKk,
       })),
     ])
     .returning();

@@ -12,6 +12,11 @@ const SAME_IN_KAZAKH = new Set([
   '1 Б',
   '1 «А»',
   '____________________ / ____________________ /',
+  // The group template's examples: a group's names, the same cells in a Kazakh template.
+  'Средняя группа',
+  'Ортаңғы топ',
+  'Старшая группа',
+  'Ересек топ',
 ]);
 
 /** The sets of texts a person reads: messages, and the words of workbooks and menus. */

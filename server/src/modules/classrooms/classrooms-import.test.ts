@@ -287,7 +287,14 @@ describe('GET /api/classrooms/template', () => {
     expect(readBook(res.rawPayload)).toEqual([['Группа', 'Группа на казахском']]);
     expect(readBook(res.rawPayload, 1).slice(0, 3)).toEqual([
       ['Группа', 'Группа на казахском'],
-      ['Младшая группа', 'Кіші топ'],
+      ['Средняя группа', 'Ортаңғы топ'],
+      ['Старшая группа', 'Ересек топ'],
+    ]);
+    // In Kazakh the headings say which column is which language; the examples stay as they are.
+    const kk = await t.call({ method: 'GET', url: '/api/classrooms/template?lang=kk', token });
+    expect(readBook(kk.rawPayload, 1).slice(0, 3)).toEqual([
+      ['Топ орысша', 'Топ қазақша'],
+      ['Средняя группа', 'Ортаңғы топ'],
       ['Старшая группа', 'Ересек топ'],
     ]);
     const school = (await createSchool(t.db, { organizationId: kg.id })).id;

@@ -79,6 +79,10 @@ export const PATHS = {
   setup: {
     progress: { method: 'GET', path: '/api/setup/progress' },
   },
+  family: {
+    children: { method: 'GET', path: '/api/parent/children' },
+    meals: { method: 'GET', path: '/api/parent/child/:id/meals' },
+  },
   absences: {
     list: { method: 'GET', path: '/api/absences' },
     save: { method: 'PUT', path: '/api/absences' },

@@ -32,6 +32,7 @@ import { CALENDAR_ENDPOINTS } from './calendar.ts';
 import { ABSENCES_ENDPOINTS } from './absences.ts';
 import { KITCHEN_ENDPOINTS } from './kitchen.ts';
 import { SETUP_ENDPOINTS } from './setup.ts';
+import { FAMILY_ENDPOINTS } from './family.ts';
 
 export type { CallAnswer, CallInput, Endpoint } from './endpoint-kit.ts';
 
@@ -51,6 +52,7 @@ export const ENDPOINTS = {
   absences: ABSENCES_ENDPOINTS,
   kitchen: KITCHEN_ENDPOINTS,
   setup: SETUP_ENDPOINTS,
+  family: FAMILY_ENDPOINTS,
   cards: CARDS_ENDPOINTS,
   menus: MENUS_ENDPOINTS,
   'book-categories': BOOK_CATEGORIES_ENDPOINTS,

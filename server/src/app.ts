@@ -60,6 +60,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { absencesRoutes } from './modules/absences/absences.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { familyRoutes } from './modules/family/family.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(
     absencesRoutes,
     kitchenRoutes,
     setupRoutes,
+    familyRoutes,
     ordersRoutes,
     reportsRoutes,
     fixationCategoriesRoutes,

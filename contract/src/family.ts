@@ -1,0 +1,107 @@
+import { IdParams } from './common.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { withKazakh } from './languages.ts';
+import { daysBetween } from './menu-activations.ts';
+import { NameAnswer, NamedRef } from './names.ts';
+import { rolesFor } from './routes.ts';
+import { z } from './zod.ts';
+
+/**
+ * The family's side (docs/rules.md "A parent's children"): a parent sees the children linked to
+ * their account, across schools and organizations, and nothing of anybody else's.
+ */
+const FAMILY_MESSAGES_RU = {
+  childNotFound: 'Ребёнок не найден',
+  dateFrom: 'Укажите дату начала',
+  dateTo: 'Укажите дату окончания',
+  badDate: 'Дата в формате ГГГГ-ММ-ДД',
+  dateOrder: 'Дата окончания раньше даты начала',
+  period: 'Период не длиннее 62 дней',
+} as const;
+export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
+  childNotFound: 'Бала табылмады',
+  dateFrom: 'Басталу күнін көрсетіңіз',
+  dateTo: 'Аяқталу күнін көрсетіңіз',
+  badDate: 'Күн ЖЖЖЖ-АА-КК пішімінде',
+  dateOrder: 'Аяқталу күні басталу күнінен ерте',
+  period: 'Кезең 62 күннен ұзын емес',
+});
+const M = FAMILY_MESSAGES;
+
+/** The longest period a child's meals are asked for at once: two months, a calendar's view. */
+export const FAMILY_PERIOD_MAX_DAYS = 62;
+
+/** A meal recorded for the child: its exact time, where, and what it counted as. */
+export const ChildMeal = z.object({
+  id: z.number().int(),
+  /** The moment it was recorded (ISO, UTC); the day is `date`, the organization's calendar day. */
+  at: z.string(),
+  date: z.string(),
+  /** The school it was recorded at, or null at a company's canteen. */
+  school: NamedRef.nullable(),
+  /** The canteen it was recorded at, or null at a school. */
+  canteen: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The meal time (a canteen's) or the food category (a school's) it counted as. */
+  category: z.object(NameAnswer).nullable(),
+  /** Portions (an endless card may take more than one). */
+  count: z.number().int(),
+});
+export type ChildMeal = z.infer<typeof ChildMeal>;
+
+/** A child as the parent sees them: who, where, and today's meals. */
+export const ParentChild = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.object({ url: z.string() }).nullable(),
+  /** The IIN with all but its last four digits hidden: the family knows it, a shoulder need not. */
+  iin_masked: z.string().nullable(),
+  school: NamedRef.nullable(),
+  classroom: NamedRef.nullable(),
+  food_category: z.object(NameAnswer).nullable(),
+  /** The child's organization's today (its time zone), and the meals recorded that day. */
+  today: z.string(),
+  meals_today: z.array(ChildMeal),
+});
+export type ParentChild = z.infer<typeof ParentChild>;
+
+export const ParentChildren = z.object({ rows: z.array(ParentChild) });
+export type ParentChildren = z.infer<typeof ParentChildren>;
+
+const requiredDate = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .pipe(z.iso.date({ error: M.badDate }));
+
+/** `GET /api/parent/child/:id/meals`: the period, `dateTo` not before `dateFrom`, at most 62 days. */
+export const ChildMealsQuery = z
+  .object({ dateFrom: requiredDate(M.dateFrom), dateTo: requiredDate(M.dateTo) })
+  .superRefine((q, ctx) => {
+    const days = daysBetween(q.dateFrom, q.dateTo);
+    if (days < 0) ctx.addIssue({ code: 'custom', message: M.dateOrder, path: ['dateTo'] });
+    else if (days >= FAMILY_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', message: M.period, path: ['dateTo'] });
+  });
+export type ChildMealsQuery = z.infer<typeof ChildMealsQuery>;
+
+export const ChildMeals = z.object({ rows: z.array(ChildMeal) });
+export type ChildMeals = z.infer<typeof ChildMeals>;
+
+const familyEndpoint = endpointsOf('family');
+const PARENT = rolesFor('/download');
+
+export const FAMILY_ENDPOINTS = {
+  children: familyEndpoint('children', {
+    answer: ParentChildren,
+    access: PARENT,
+    summary: 'Дети родителя: кто, где учится, и что он(а) ел(а) сегодня, с точным временем',
+  }),
+  meals: familyEndpoint('meals', {
+    params: IdParams,
+    query: ChildMealsQuery,
+    answer: ChildMeals,
+    refusals: [404],
+    access: PARENT,
+    summary: 'Питание ребёнка за период (до 62 дней): каждое с точным временем и местом',
+  }),
+};

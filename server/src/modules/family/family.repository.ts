@@ -1,0 +1,87 @@
+import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
+import { alphabetically } from '../../platform/db/alphabet.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { classroomNameColumns, schoolNameColumns } from '../../platform/db/places.ts';
+import { images, organizations, schools } from '../../platform/db/schema.ts';
+import {
+  canteens,
+  classrooms,
+  fixationCategories,
+  foodCategories,
+  parentChildren,
+  users,
+  visits,
+} from '../../platform/db/schema-people.ts';
+
+/** What a parent reads of the children linked to them: nothing of anybody else's. */
+export function createFamilyRepository(db: Db) {
+  const childColumns = {
+    id: users.id,
+    name: users.name,
+    iin: users.iin,
+    imageKey: images.key,
+    schoolId: users.schoolId,
+    ...schoolNameColumns,
+    classroomId: users.classroomId,
+    ...classroomNameColumns,
+    foodCategoryName: foodCategories.name,
+    foodCategoryNameKk: foodCategories.nameKk,
+    foodCategoryNameRuMissing: foodCategories.nameRuMissing,
+    timeZone: organizations.timeZone,
+  };
+
+  return {
+    /** The live children linked to the parent, by name, with their organization's time zone. */
+    children(parentId: number, childId?: number) {
+      return db
+        .select(childColumns)
+        .from(parentChildren)
+        .innerJoin(users, eq(users.id, parentChildren.pupilId))
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .leftJoin(images, eq(images.id, users.imageId))
+        .leftJoin(schools, eq(schools.id, users.schoolId))
+        .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
+        .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
+        .where(
+          and(
+            eq(parentChildren.parentId, parentId),
+            isNull(users.deletedAt),
+            childId === undefined ? undefined : eq(users.id, childId),
+          ),
+        )
+        .orderBy(alphabetically(users.name), asc(users.id));
+    },
+
+    /** The meals recorded for `childIds` on the organization's days `from`..`to`, in their order. */
+    meals(childIds: number[], from: string, to: string) {
+      if (childIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: visits.id,
+          userId: visits.userId,
+          createdAt: visits.createdAt,
+          date: visits.visitDate,
+          count: visits.count,
+          schoolId: visits.schoolId,
+          ...schoolNameColumns,
+          canteenId: visits.canteenId,
+          canteenName: canteens.name,
+          fixationCategoryName: fixationCategories.name,
+          foodCategoryName: foodCategories.name,
+          foodCategoryNameKk: foodCategories.nameKk,
+          foodCategoryNameRuMissing: foodCategories.nameRuMissing,
+        })
+        .from(visits)
+        .leftJoin(schools, eq(schools.id, visits.schoolId))
+        .leftJoin(canteens, eq(canteens.id, visits.canteenId))
+        .leftJoin(fixationCategories, eq(fixationCategories.id, visits.fixationCategoryId))
+        .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId))
+        .where(and(inArray(visits.userId, childIds), between(visits.visitDate, from, to)))
+        .orderBy(asc(visits.createdAt), asc(visits.id));
+    },
+  };
+}
+
+export type FamilyRepository = ReturnType<typeof createFamilyRepository>;
+export type ChildRow = Awaited<ReturnType<FamilyRepository['children']>>[number];
+export type MealRow = Awaited<ReturnType<FamilyRepository['meals']>>[number];

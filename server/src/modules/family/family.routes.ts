@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ENDPOINTS } from '@tamaq/contract/endpoints';
+import { actorOf } from '../../platform/auth/guard.ts';
+import { bindEndpoint } from '../../platform/http/endpoint.ts';
+import type { ModuleOptions } from '../../platform/platform.ts';
+import { createFamilyService } from './family.service.ts';
+
+export const familyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
+  const family = createFamilyService(platform);
+  const e = ENDPOINTS.family;
+  bindEndpoint(app, e.children, (request) => family.children(actorOf(request)));
+  bindEndpoint(app, e.meals, (request) => family.meals(actorOf(request), request.params.id, request.query));
+};

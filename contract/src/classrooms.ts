@@ -214,7 +214,9 @@ export const CLASSROOM_SHEET = withKazakh(
   {
     school: {
       title: 'Классы',
-      name: 'Класс',
+      // Each heading its own words: a text another set turns otherwise (a plain «Класс») would
+      // come out of the Kazakh workbook as whichever twin was declared last.
+      name: 'Класс на русском',
       nameKk: 'Класс на казахском',
       shift: 'Смена',
       pupils: 'Учеников',
@@ -227,7 +229,7 @@ export const CLASSROOM_SHEET = withKazakh(
     },
     kindergarten: {
       title: 'Группы',
-      name: 'Группа',
+      name: 'Группа на русском',
       nameKk: 'Группа на казахском',
       shift: 'Смена',
       pupils: 'Детей',

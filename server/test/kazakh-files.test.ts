@@ -77,7 +77,7 @@ describe('workbooks in the language of the link', () => {
     expect(fileName(classes)).toBe('Сыныптар Мектеп №5.xlsx');
     const [sheet] = sheets(classes.rawPayload);
     expect(sheet!.name).toBe('Сыныптар');
-    expect(sheet!.rows[0]).toEqual(['Сынып', 'Ауысым', 'Оқушылар', 'Құрылған']);
+    expect(sheet!.rows[0]).toEqual(['Сынып орысша', 'Сынып қазақша', 'Ауысым', 'Оқушылар', 'Құрылған']);
 
     const report = await download(
       `/api/report/school/fixations?canteenId=${school}&dateFrom=2026-11-02&dateTo=2026-11-06&export=1`,

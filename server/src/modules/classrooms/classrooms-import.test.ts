@@ -266,9 +266,9 @@ describe('GET /api/classrooms/template', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Шаблон классов.xlsx'));
-    expect(readBook(res.rawPayload)).toEqual([['Класс', 'Класс на казахском', 'Смена']]);
+    expect(readBook(res.rawPayload)).toEqual([['Класс на русском', 'Класс на казахском', 'Смена']]);
     expect(readBook(res.rawPayload, 1)).toEqual([
-      ['Класс', 'Класс на казахском', 'Смена'],
+      ['Класс на русском', 'Класс на казахском', 'Смена'],
       ['1 А', '', '1'],
       ['1 Б', '', '2'],
       [],
@@ -284,9 +284,9 @@ describe('GET /api/classrooms/template', () => {
     const kg = await createOrganization(t.db, { type: 'kindergarten' });
     const { token } = await signedIn(t.platform, { role: 'EducationKindergartenAdmin', organizationId: kg.id });
     const res = await t.call({ method: 'GET', url: '/api/classrooms/template', token });
-    expect(readBook(res.rawPayload)).toEqual([['Группа', 'Группа на казахском']]);
+    expect(readBook(res.rawPayload)).toEqual([['Группа на русском', 'Группа на казахском']]);
     expect(readBook(res.rawPayload, 1).slice(0, 3)).toEqual([
-      ['Группа', 'Группа на казахском'],
+      ['Группа на русском', 'Группа на казахском'],
       ['Средняя группа', 'Ортаңғы топ'],
       ['Старшая группа', 'Ересек топ'],
     ]);
@@ -329,7 +329,7 @@ describe('GET /api/classrooms/download', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Классы Гимназия _Нур__1.xlsx'));
     expect(readBook(res.rawPayload).map((r) => r.slice(0, 4))).toEqual([
-      ['Класс', 'Класс на казахском', 'Смена', 'Учеников'],
+      ['Класс на русском', 'Класс на казахском', 'Смена', 'Учеников'],
       ['2 А', '', '1', '0'],
       ['10 Б', '10 Ә', '1', '1'],
     ]);

@@ -2,7 +2,7 @@ import type { Card } from '@tamaq/contract/cards';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, fieldError, openBrowser, shot, signInAt, signOutHere } from './browser.ts';
-import { cdpScan } from './cdp-scan.ts';
+import { cdpBurst } from './cdp-scan.ts';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 const stamp = Date.now().toString(36).toUpperCase();
@@ -228,13 +228,13 @@ describe('/user/cards/:id', () => {
 
     // A new number scanned into the field: registered and linked by the scan alone.
     await input.click();
-    await cdpScan(page, `SCN${stamp}A`);
+    await cdpBurst(page, `SCN${stamp}A`);
     await page.getByText(`Карта SCN${stamp}A привязана`).waitFor();
     await rowOf(page, `SCN${stamp}A`).waitFor();
     expect(await input.inputValue()).toBe('');
     // With the focus on the page, at a slower scanner's pace.
     await page.getByText(`Карты: Сканер ${stamp}`).first().click();
-    await cdpScan(page, `SCN${stamp}B`, 8);
+    await cdpBurst(page, `SCN${stamp}B`, 8);
     await rowOf(page, `SCN${stamp}B`).waitFor();
     // Typed at a person's pace and Enter.
     await input.click();
@@ -244,7 +244,7 @@ describe('/user/cards/:id', () => {
     expect(await linked()).toEqual([`SCN${stamp}A`, `SCN${stamp}B`, `SCN${stamp}C`]);
     // A card somebody holds, scanned: refused under the field, nothing linked.
     await input.click();
-    await cdpScan(page, `HELD${stamp}`);
+    await cdpBurst(page, `HELD${stamp}`);
     const error = fieldError(page, 'Номер карты');
     await error.waitFor();
     expect(await error.textContent()).toBe(`Карта уже привязана к пользователю Владелец ${stamp}`);
@@ -306,11 +306,11 @@ describe('/user/cards/:id', () => {
     await shot(page, 'card-roster');
 
     // A scanner's burst goes to Алиев, and the mark skips Бекова (she has one) to Вахитов.
-    await cdpScan(page, `RA${stamp}`, 4);
+    await cdpBurst(page, `RA${stamp}`, 4);
     await page.getByTestId('card-roster-note').getByText(`Карта RA${stamp} привязана: ${a.name}`).waitFor();
     await current.getByText(`Приложите карту: ${c.name}`).waitFor();
     // Another person's card: asked; «Оставить» keeps it where it is and the mark stays.
-    await cdpScan(page, held.number, 4);
+    await cdpBurst(page, held.number, 4);
     const question = page.locator('.ant-modal-confirm');
     await question
       .locator('.ant-modal-confirm-title')
@@ -320,7 +320,7 @@ describe('/user/cards/:id', () => {
     await question.waitFor({ state: 'detached' });
     await current.getByText(`Приложите карту: ${c.name}`).waitFor();
     // Asked again, moved.
-    await cdpScan(page, held.number, 4);
+    await cdpBurst(page, held.number, 4);
     await question.getByRole('button', { name: 'Передать' }).click();
     await page.getByTestId('card-roster-note').getByText(`Карта ${held.number} привязана: ${c.name}`).waitFor();
     await roster.getByText('У всех учеников в списке есть карты').waitFor();

@@ -230,6 +230,8 @@ describe('/fixation', () => {
       await refusals.click();
       const list = page.getByTestId('today-refusals-list');
       const rows = list.locator('tbody tr:not(.ant-table-measure-row)');
+      // The dialog draws its rows a moment after it opens: read them once they are there.
+      await rows.nth(1).waitFor();
       const first = await rows.nth(0).locator('td').allInnerTexts();
       const second = await rows.nth(1).locator('td').allInnerTexts();
       expect(first.slice(1)).toEqual([
@@ -300,7 +302,14 @@ describe('/fixation', () => {
     expect(await visitCount(admin, '/api/fixations', e.name)).toBe(1);
 
     await page.unroute('**/api/fixation');
-    await queueBar().getByRole('button', { name: 'Отправить сейчас' }).click();
+    // Sent by the button, or by the screen's own retry (1–5 s) when that comes first and takes the
+    // bar away before the click: either way once, as the counts below check.
+    await queueBar()
+      .getByRole('button', { name: 'Отправить сейчас' })
+      .click({ timeout: 3_000 })
+      .catch(async (err: unknown) => {
+        if (await queueBar().isVisible()) throw err;
+      });
     await queueBar().waitFor({ state: 'hidden' });
     await rowOf(e.name).waitFor();
     expect(await rowOf(e.name).count()).toBe(1);

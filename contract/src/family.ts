@@ -58,6 +58,8 @@ export const ParentChild = z.object({
   school: NamedRef.nullable(),
   classroom: NamedRef.nullable(),
   food_category: z.object(NameAnswer).nullable(),
+  /** The child's organization's time zone: its clock tells the meals' times. */
+  time_zone: z.string(),
   /** The child's organization's today (its time zone), and the meals recorded that day. */
   today: z.string(),
   meals_today: z.array(ChildMeal),

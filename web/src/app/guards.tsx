@@ -8,6 +8,7 @@ import { loginPath } from '../features/account/return-to.ts';
 import { useSession } from '../lib/use-session.ts';
 import { useProfile } from '../lib/profile.ts';
 import { i18n } from '../i18n/texts.ts';
+import { LinkButton } from '../ui/link-button.tsx';
 
 /** Sends a visitor without a valid session to /login, remembering the page to come back to. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -19,14 +20,43 @@ export function RequireSession({ children }: { children: ReactNode }) {
 
 /**
  * docs/product.md "Access": a route opens only for a signed-in user whose token role is in the route's list;
- * anyone else is sent to login (told why, when they were signed in).
+ * anyone else is sent to login (told why, when they were signed in). A parent is told there is no
+ * access and shown the way home instead: a staff link in a chat or an old bookmark would otherwise
+ * ask them for a staff account they do not have.
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const session = useSession();
   const { pathname, search } = useLocation();
   if (!session) return <Navigate to={loginPath(pathname + search)} replace />;
-  if (!roles.includes(session.role)) return <Navigate to={loginPath(pathname + search, true)} replace />;
+  if (!roles.includes(session.role)) {
+    if (session.role === 'Parent') return <NoAccess />;
+    return <Navigate to={loginPath(pathname + search, true)} replace />;
+  }
   return children;
+}
+
+/** A signed-in parent at an address that is not theirs: why, and the way to their own page. */
+function NoAccess() {
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      vertical
+      align="center"
+      gap={12}
+      style={{ padding: '48px 24px', textAlign: 'center' }}
+      role="alert"
+      data-testid="no-access"
+    >
+      <StopOutlined style={{ fontSize: 64, color: token.colorTextTertiary }} />
+      <h1 style={{ fontSize: 24, fontWeight: 'normal', color: token.colorTextHeading, margin: 0 }}>
+        {i18n.common.noAccessTitle}
+      </h1>
+      <div style={{ color: token.colorTextSecondary, maxWidth: 480 }}>{i18n.common.noAccessText}</div>
+      <LinkButton to="/" type="primary">
+        {i18n.common.noAccessHome}
+      </LinkButton>
+    </Flex>
+  );
 }
 
 /**

@@ -8,6 +8,9 @@ export const shell = {
     backToLogin: 'Вернуться ко входу',
     unexpected: 'Произошла ошибка, попробуйте позже',
     crashTitle: 'Что-то пошло не так',
+    noAccessTitle: 'Нет доступа',
+    noAccessText: 'Эта страница — для сотрудников школы. Всё о ваших детях — на главной странице кабинета.',
+    noAccessHome: 'На главную',
     moduleOffTitle: 'Раздел не подключён',
     moduleOffText:
       'Этот раздел не подключён для вашей организации. Подключить его может администратор системы в карточке организации.',
@@ -165,6 +168,17 @@ export const shell = {
     ],
     appStore: 'Загрузите в App Store',
     googlePlay: 'Доступно в Google Play',
+    children: {
+      title: 'Мои дети',
+      loadFailed: 'Не удалось загрузить данные о детях',
+      retry: 'Повторить',
+      none: 'К вашему аккаунту пока не привязан ни один ребёнок. Попросите школу пригласить вас по e-mail.',
+      today: (date: string) => `Сегодня, ${date}`,
+      noMealsToday: 'Сегодня питание ещё не отмечено',
+      iin: (masked: string) => `ИИН ${masked}`,
+      portions: (n: number) => `${n} порц.`,
+      updated: (time: string) => `Обновлено в ${time}`,
+    },
   },
   privacy: {
     title: 'Политика конфиденциальности',

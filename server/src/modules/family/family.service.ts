@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import {
   FAMILY_MESSAGES as M,
   type ChildMeal,
@@ -61,7 +62,7 @@ const toMeal = (r: MealRow): ChildMeal => ({
  */
 export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createFamilyRepository(platform.db);
-  const todayOf = (child: ChildRow) => localDate(platform.now(), child.timeZone ?? undefined);
+  const todayOf = (child: ChildRow) => localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
 
   return {
     async children(actor: Actor): Promise<ParentChildren> {
@@ -82,6 +83,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
           school: schoolOf(c.schoolId, c),
           classroom: classroomRef(c.classroomId, c),
           food_category: foodCategoryOf(c),
+          time_zone: c.timeZone ?? DEFAULT_TIME_ZONE,
           today: days[i]!,
           meals_today: meals.filter((m) => m.userId === c.id && m.date === days[i]).map(toMeal),
         })),

@@ -103,6 +103,7 @@ describe('GET /api/parent/children', () => {
       school: { id: school.id, name: 'Школа №5', name_kk: '№5 мектеп' },
       classroom: { name: '5 «А»' },
       food_category: { name: 'Соцкошелёк', name_kk: 'Әлеуметтік әмиян' },
+      time_zone: 'Asia/Almaty',
       today: '2026-11-20',
     });
     expect(dan!.meals_today).toEqual([

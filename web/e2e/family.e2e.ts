@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, shot, signInAt } from './browser.ts';
+import { call as apiCall, setSchoolMealsAside, tokenOf, withCard } from './fixation-helpers.ts';
+
+/** docs/rules.md "A parent's children": a parent's start page shows each child and today's meals. */
+const stamp = Date.now().toString(36).toUpperCase();
+let phone: Awaited<ReturnType<typeof openBrowser>>;
+let adminToken: string;
+let restoreMeals: () => Promise<void> = async () => {};
+
+const call = <T>(method: string, path: string, body?: unknown, token: string | null = adminToken) =>
+  apiCall<T>(token, method, path, body);
+
+beforeAll(async () => {
+  adminToken = await tokenOf('edu.admin@demo.kz');
+  // The meal is recorded at any hour: the school's one meal a day, not its meal times.
+  restoreMeals = await setSchoolMealsAside(adminToken);
+  phone = await openBrowser({ width: 390, height: 844 });
+});
+afterAll(async () => {
+  await phone?.close();
+  await restoreMeals();
+});
+
+describe('the parent’s start page', () => {
+  it('shows the child, and a meal recorded at the school with its time', async () => {
+    const { rows: schools } = await call<{ rows: { id: number; name: string }[] }>('GET', '/api/schools?limit=100');
+    const school = schools.find((s) => s.name === 'Школа-гимназия №1')!;
+    const classroom = await call<{ id: number }>('POST', '/api/classroom', {
+      schoolId: school.id,
+      name: `Солнышко ${stamp}`,
+      name_kk: `Күншуақ ${stamp}`,
+    });
+    const { rows: foods } = await call<{ rows: { id: number; name: string }[] }>(
+      'GET',
+      '/api/food/categories?limit=100',
+    );
+    const pupil = await call<{ id: number; name: string }>('POST', '/api/user', {
+      name: `Абенов Руслан ${stamp}`,
+      school_id: school.id,
+      classroom_id: classroom.id,
+      food_category_id: foods.find((f) => f.name === 'Платное питание')!.id,
+    });
+    const card = await withCard(adminToken, pupil, `FAM${stamp}`);
+    // The parent comes through the school's invitation, as every parent does: its link waits in the
+    // outbox where no mail server is set.
+    const email = `family.${stamp.toLowerCase()}@example.kz`;
+    await call('POST', '/api/users/parent/invitation', { email, user_id: pupil.id });
+    const outbox = await call<{ rows: { to: string; text: string }[] }>(
+      'GET',
+      `/api/admin/outbox?query=${encodeURIComponent(email)}`,
+      undefined,
+      await tokenOf('superadmin@demo.kz'),
+    );
+    const code = /\/parent\/invitation\/([A-Za-z0-9_-]{43})/.exec(outbox.rows[0]!.text)![1]!;
+    await call(
+      'POST',
+      '/api/users/parent/invitation/confirm',
+      { code, name: 'Абенова Жанар', password: 'family12345' },
+      null,
+    );
+
+    const { page } = phone;
+    await signInAt(page, email, '/download', { password: 'family12345', base: baseUrl() });
+    const child = page.getByTestId('child-card').filter({ hasText: pupil.name });
+    await child.waitFor();
+    expect(await child.textContent()).toContain(`Школа-гимназия №1 · Солнышко ${stamp}`);
+    await child.getByTestId('child-no-meals').waitFor();
+
+    await call('POST', '/api/school/fixation', { cardId: card, schoolId: school.id });
+    const hhmm = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Almaty',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date());
+    await page.reload();
+    const meal = child.getByTestId('child-meals').locator('li');
+    await meal.first().waitFor();
+    expect(await meal.count()).toBe(1);
+    const line = (await meal.textContent()) ?? '';
+    expect(line).toMatch(/^\d\d:\d\d — Школа-гимназия №1 · Платное питание$/);
+    // Recorded just now: within a minute of the clock read after the scan.
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    expect(Math.abs(minutes(hhmm) - minutes(line)) % (24 * 60)).toBeLessThanOrEqual(1);
+    await shot(page, 'parent-home-390');
+  });
+
+  it('tells a parent at a staff address there is no access, and leads home, not to the sign-in form', async () => {
+    const { page } = phone;
+    await page.goto(`${baseUrl()}/schools`);
+    await page.getByTestId('no-access').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/schools');
+    expect(await page.getByTestId('no-access').textContent()).toContain('Нет доступа');
+    await shot(page, 'parent-no-access-390');
+    await page.getByRole('link', { name: 'На главную' }).click();
+    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/download');
+    await page.getByTestId('child-card').first().waitFor();
+  });
+
+  it('reads the school, the class and the category in Kazakh for a Kazakh parent', async () => {
+    const { page } = phone;
+    await page.evaluate(() => localStorage.setItem('tamaq.language', 'kk'));
+    await page.reload();
+    const child = page.getByTestId('child-card').first();
+    await child.waitFor();
+    await page.getByText('Менің балаларым').waitFor();
+    const text = (await child.textContent()) ?? '';
+    expect(text).toContain(`№1 мектеп-гимназия · Күншуақ ${stamp}`);
+    expect(text).toContain('Ақылы тамақтану');
+    await shot(page, 'parent-home-390-kk');
+  });
+});

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { translate } from './languages.ts';
+import { ambiguousTwins, translate } from './languages.ts';
 
 /** Texts that read the same in both languages. */
 const SAME_IN_KAZAKH = new Set([
@@ -44,6 +44,12 @@ describe('every set of messages speaks Kazakh', async () => {
 
   it('finds the sets', () => {
     expect(sets.length).toBeGreaterThan(25);
+  });
+
+  // A Russian text with two Kazakh twins turns into whichever was declared first, an order no file
+  // controls (a Kazakh workbook headed a column one way locally and another in CI).
+  it('gives each Russian text one Kazakh twin', () => {
+    expect(ambiguousTwins()).toEqual([]);
   });
 
   it.each(sets)('%s: each text has its Kazakh twin', (name, set) => {

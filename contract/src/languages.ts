@@ -24,8 +24,19 @@ const KAZAKH = new Map<string, string>();
 const MADE_MAX = 10_000;
 const made: string[] = [];
 
+/** Russian texts declared with two different Kazakh twins: which one `translate` gives depends on load order. */
+const AMBIGUOUS = new Map<string, Set<string>>();
+
+/** The Russian texts declared with more than one Kazakh twin so far, each with its twins (for a test). */
+export const ambiguousTwins = (): [string, string[]][] => [...AMBIGUOUS].map(([ru, kks]) => [ru, [...kks].sort()]);
+
 function remember(ru: string, kk: string, byFunction: boolean): void {
-  if (ru === kk || KAZAKH.has(ru)) return;
+  if (ru === kk) return;
+  const known = KAZAKH.get(ru);
+  if (known !== undefined && known !== kk && !byFunction) {
+    AMBIGUOUS.set(ru, new Set([...(AMBIGUOUS.get(ru) ?? [known]), kk]));
+  }
+  if (known !== undefined) return;
   KAZAKH.set(ru, kk);
   if (!byFunction) return;
   made.push(ru);

@@ -156,8 +156,9 @@ function run(name, cmd, args, { cwd = root, env = {}, live = false, low = false 
     child.on('close', (code) => {
       background.delete(child.pid);
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      if (!live) process.stdout.write(`\n=== ${name} (${seconds} s)\n${Buffer.concat(out).toString()}`);
-      resolve({ ok: code === 0, seconds });
+      const text = Buffer.concat(out).toString();
+      if (!live) process.stdout.write(`\n=== ${name} (${seconds} s)\n${text}`);
+      resolve({ ok: code === 0, seconds, text });
     });
   });
 }
@@ -171,11 +172,31 @@ async function check(name, cmd, args, opts) {
   results.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
 }
 
+/** What vitest printed of the errors outside the tests (its "Unhandled Errors" section), trimmed. */
+function outsideErrors(text = '') {
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((l) =>
+    /Unhandled (Error|Rejection)|Errors? occurred|error during the test run/i.test(l),
+  );
+  if (start < 0) return '    (no error section in its output: see the step above)';
+  const end = lines.findIndex((l, i) => i > start && /^\s*Test Files/.test(l));
+  return (
+    lines
+      .slice(start, end < 0 ? start + 40 : end)
+      // Its messages, where it came from and the test that ran then, without code frames and vitest's own stack.
+      .filter((l) => l.trim() && !/^\s*⎯+\s*$|^\s*\d*\s*\||node_modules|This might cause|^\s*- /.test(l))
+      .slice(0, 16)
+      .map((l) => `    ${l.trim().slice(0, 240)}`)
+      .join('\n')
+  );
+}
+
 /** A vitest suite: its own counts go into the total. */
 async function suite(name, cwd, args = [], opts = {}) {
   if (only.length && !only.includes(name)) return;
   const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  const { ok, seconds } = await run(
+  const { ok, seconds, text } = await run(
     name,
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args],
@@ -216,7 +237,12 @@ async function suite(name, cwd, args = [], opts = {}) {
   } catch {
     f = 1;
   }
-  if (!ok && f === 0) f = 1;
+  if (!ok && f === 0) {
+    f = 1;
+    // Every test passed and vitest still failed: an error outside the tests (an unhandled rejection, a
+    // hook). Its lines go with the failures, so a CI tail that shows only those still names it.
+    failures.push(`  ${name}: vitest failed with every test passed\n${outsideErrors(text)}`);
+  }
   passed += p;
   failed += f;
   results.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${p} passed, ${f} failed (${seconds} s)`);

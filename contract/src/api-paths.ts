@@ -82,6 +82,7 @@ export const PATHS = {
   family: {
     children: { method: 'GET', path: '/api/parent/children' },
     meals: { method: 'GET', path: '/api/parent/child/:id/meals' },
+    days: { method: 'GET', path: '/api/parent/child/:id/days' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

@@ -1,3 +1,4 @@
+import { DAY_KINDS } from './calendar.ts';
 import { IdParams } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
@@ -89,6 +90,48 @@ export type ChildMealsQuery = z.infer<typeof ChildMealsQuery>;
 export const ChildMeals = z.object({ rows: z.array(ChildMeal) });
 export type ChildMeals = z.infer<typeof ChildMeals>;
 
+/**
+ * What a child's day was (docs/rules.md "A parent's children"): `served` — a meal recorded (whatever
+ * the day); `missed` — due, a past day, nothing recorded; `absent` — marked away and nothing recorded;
+ * `expected` — due today or ahead; `off` — the school (or the child's grade) does not work;
+ * `not_entitled` — a working day the child's food category does not pay (none, or a social wallet
+ * outside its dates).
+ */
+export const CHILD_DAY_STATUSES = ['served', 'missed', 'absent', 'expected', 'off', 'not_entitled'] as const;
+export type ChildDayStatus = (typeof CHILD_DAY_STATUSES)[number];
+
+export const ChildDay = z.object({
+  date: z.string(),
+  kind: z.enum(DAY_KINDS),
+  /** What made the day one off (a holiday's, a vacation's name, the grade's vacation), or null. */
+  reason: z.object(NameAnswer).nullable(),
+  status: z.enum(CHILD_DAY_STATUSES),
+  /** The meals due that day: the child's class's meal times its category pays (1 without meal times). */
+  due: z.number().int(),
+  /** Marked away that day (by the school). */
+  absent: z.boolean(),
+  meals: z.array(ChildMeal),
+});
+export type ChildDay = z.infer<typeof ChildDay>;
+
+/** `GET /api/parent/child/:id/days`: a period of the child's days and what the child is entitled to. */
+export const ChildDays = z.object({
+  today: z.string(),
+  time_zone: z.string(),
+  entitlement: z.object({
+    food_category: z.object(NameAnswer).nullable(),
+    /** `sw`: the social wallet (paid by the state between its dates); `common`: a standard category. */
+    type: z.enum(['sw', 'common']).nullable(),
+    /** The social wallet's dates: from (included) and until (the first day without it). */
+    from: z.string().nullable(),
+    until: z.string().nullable(),
+    /** The meal times the category pays at the child's shift, in the day's order (empty: one meal a day). */
+    meals: z.array(z.object({ id: z.number().int(), name: z.string(), time_start: z.string() })),
+  }),
+  days: z.array(ChildDay),
+});
+export type ChildDays = z.infer<typeof ChildDays>;
+
 const familyEndpoint = endpointsOf('family');
 const PARENT = rolesFor('/download');
 
@@ -105,5 +148,14 @@ export const FAMILY_ENDPOINTS = {
     refusals: [404],
     access: PARENT,
     summary: 'Питание ребёнка за период (до 62 дней): каждое с точным временем и местом',
+  }),
+  days: familyEndpoint('days', {
+    params: IdParams,
+    query: ChildMealsQuery,
+    answer: ChildDays,
+    refusals: [404],
+    access: PARENT,
+    summary:
+      'Дни ребёнка за период (до 62 дней): поел, положено и не выдано, отсутствовал, выходной или каникулы; на что имеет право',
   }),
 };

@@ -84,6 +84,39 @@ describe('the parent’s start page', () => {
     const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
     expect(Math.abs(minutes(hhmm) - minutes(line)) % (24 * 60)).toBeLessThanOrEqual(1);
     await shot(page, 'parent-home-390');
+
+    // The week: today eaten, with the meal's time on its line and in the day's words below.
+    const today = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Asia/Almaty' }).format(new Date());
+    const calendar = child.getByTestId('child-calendar');
+    const todayLine = calendar.getByRole('button', { name: new RegExp(`${today}: Питание получено`) });
+    await todayLine.waitFor();
+    expect(await todayLine.textContent()).toContain(line.slice(0, 5));
+    expect(await calendar.getByTestId('child-day').count()).toBe(7);
+    const detail = calendar.getByTestId('child-day-detail');
+    expect(await detail.textContent()).toContain(`${line.slice(0, 5)} — Платное питание`);
+    expect(await calendar.getByTestId('child-entitlement').textContent()).toBe('Категория питания: Платное питание');
+    await calendar.scrollIntoViewIfNeeded();
+    await shot(page, 'parent-week-390');
+
+    // The month as a grid; the month before: the child was added today, so no day of it was missed.
+    await calendar.getByText('Месяц', { exact: true }).click();
+    await calendar.getByTestId('child-month').waitFor();
+    const days = calendar.getByTestId('child-day');
+    const inMonth = new Date(Number(today.slice(6)), Number(today.slice(3, 5)), 0).getDate();
+    await expect.poll(() => days.count()).toBe(inMonth);
+    expect(
+      await calendar.getByRole('button', { name: `${today}: Питание получено` }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await shot(page, 'parent-month-390');
+    const period = calendar.getByTestId('child-period');
+    const shown = await period.textContent();
+    await calendar.getByRole('button', { name: 'Предыдущий месяц' }).click();
+    await expect.poll(() => period.textContent()).not.toBe(shown);
+    await expect.poll(() => calendar.locator('[data-status="served"]').count()).toBe(0);
+    const statuses = await days.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    expect(statuses.every((s) => s === 'not_entitled' || s === 'off')).toBe(true);
+    await calendar.getByRole('button', { name: 'Сегодня' }).click();
+    await calendar.getByRole('button', { name: `${today}: Питание получено` }).waitFor();
   });
 
   it('tells a parent at a staff address there is no access, and leads home, not to the sign-in form', async () => {
@@ -108,6 +141,13 @@ describe('the parent’s start page', () => {
     const text = (await child.textContent()) ?? '';
     expect(text).toContain(`№1 мектеп-гимназия · Күншуақ ${stamp}`);
     expect(text).toContain('Ақылы тамақтану');
+    const calendar = child.getByTestId('child-calendar');
+    await calendar.getByText('Тамақтану күндері').waitFor();
+    await calendar
+      .getByRole('button', { name: /: Тамақ берілді$/ })
+      .first()
+      .waitFor();
+    expect(await calendar.getByTestId('child-entitlement').textContent()).toBe('Тамақтану санаты: Ақылы тамақтану');
     await shot(page, 'parent-home-390-kk');
   });
 });

@@ -3,6 +3,7 @@ import { alphabetically } from '../../platform/db/alphabet.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { classroomNameColumns, schoolNameColumns } from '../../platform/db/places.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
+import { absences } from '../../platform/db/schema-calendar.ts';
 import {
   canteens,
   classrooms,
@@ -28,6 +29,13 @@ export function createFamilyRepository(db: Db) {
     foodCategoryNameKk: foodCategories.nameKk,
     foodCategoryNameRuMissing: foodCategories.nameRuMissing,
     timeZone: organizations.timeZone,
+    foodCategoryId: users.foodCategoryId,
+    foodCategoryType: foodCategories.type,
+    foodCategoryMeals: foodCategories.meals,
+    socialWalletSetDate: users.socialWalletSetDate,
+    socialWalletResetDate: users.socialWalletResetDate,
+    classroomShift: classrooms.shift,
+    createdAt: users.createdAt,
   };
 
   return {
@@ -78,6 +86,15 @@ export function createFamilyRepository(db: Db) {
         .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId))
         .where(and(inArray(visits.userId, childIds), between(visits.visitDate, from, to)))
         .orderBy(asc(visits.createdAt), asc(visits.id));
+    },
+
+    /** The days of `from`..`to` the school marked the child away. */
+    async absentDays(childId: number, from: string, to: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ date: absences.date })
+        .from(absences)
+        .where(and(eq(absences.userId, childId), between(absences.date, from, to)));
+      return new Set(rows.map((r) => r.date));
     },
   };
 }

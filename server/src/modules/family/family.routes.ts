@@ -10,4 +10,5 @@ export const familyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   const e = ENDPOINTS.family;
   bindEndpoint(app, e.children, (request) => family.children(actorOf(request)));
   bindEndpoint(app, e.meals, (request) => family.meals(actorOf(request), request.params.id, request.query));
+  bindEndpoint(app, e.days, (request) => family.days(actorOf(request), request.params.id, request.query));
 };

@@ -3,6 +3,8 @@ import {
   FAMILY_MESSAGES as M,
   type ChildMeal,
   type ChildMeals,
+  type ChildDay,
+  type ChildDays,
   type ChildMealsQuery,
   type ParentChildren,
 } from '@tamaq/contract/family';
@@ -13,6 +15,9 @@ import { classroomRef, schoolRef } from '../../platform/db/places.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { localDate } from '../../platform/time.ts';
+import { createSchoolCalendars } from '../calendar/school-calendar.ts';
+import { addDays, dueOn, gradeOf, isoWeekday, isServed, type SchoolDay } from '../calendar/school-year.ts';
+import { createKitchenService } from '../kitchen/kitchen.service.ts';
 import { createFamilyRepository, type ChildRow, type MealRow } from './family.repository.ts';
 
 /** All but the last four digits hidden: «********1234». */
@@ -62,6 +67,8 @@ const toMeal = (r: MealRow): ChildMeal => ({
  */
 export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createFamilyRepository(platform.db);
+  const calendars = createSchoolCalendars(platform.db);
+  const kitchen = createKitchenService(platform);
   const todayOf = (child: ChildRow) => localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
 
   return {
@@ -94,6 +101,97 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
       const [child] = await repo.children(actor.userId, childId);
       if (!child) throw notFound(M.childNotFound);
       return { rows: (await repo.meals([child.id], q.dateFrom, q.dateTo)).map(toMeal) };
+    },
+
+    /**
+     * The child's days of the period (docs/rules.md "A parent's children"): each with its kind in the
+     * school's year, the meals recorded, the meals due, and what it was — the rule the kitchen's count
+     * and the reconciliation read (entitled, the grade not on vacation, a working day, not away).
+     */
+    async days(actor: Actor, childId: number, q: ChildMealsQuery): Promise<ChildDays> {
+      const [child] = await repo.children(actor.userId, childId);
+      if (!child) throw notFound(M.childNotFound);
+      const timeZone = child.timeZone ?? DEFAULT_TIME_ZONE;
+      const today = localDate(platform.now(), timeZone);
+      const joined = localDate(child.createdAt, timeZone);
+      const [calendar, meals, absent, times] = await Promise.all([
+        child.schoolId === null ? null : calendars.forSchool(child.schoolId, q.dateFrom, q.dateTo),
+        repo.meals([child.id], q.dateFrom, q.dateTo),
+        repo.absentDays(child.id, q.dateFrom, q.dateTo),
+        child.schoolId === null ? [] : kitchen.mealTimes(child.schoolId),
+      ]);
+      const paid = times.filter(
+        (m) =>
+          (m.shift === null || m.shift === child.classroomShift) &&
+          (!child.foodCategoryMeals || child.foodCategoryMeals.includes(m.id)),
+      );
+      const perDay = times.length === 0 ? 1 : paid.length;
+      const grade = child.classroomName === null ? null : gradeOf(child.classroomName);
+      const entitledOn = (date: string) =>
+        child.foodCategoryId !== null &&
+        perDay > 0 &&
+        date >= joined &&
+        (child.foodCategoryType !== 'sw' ||
+          ((child.socialWalletSetDate === null || child.socialWalletSetDate <= date) &&
+            (child.socialWalletResetDate === null || date < child.socialWalletResetDate)));
+      // Without a school (no calendar to read) the week alone tells a day of rest.
+      const plainDay = (date: string): SchoolDay => ({
+        date,
+        kind: isoWeekday(date) >= 6 ? 'rest' : 'working',
+        name: null,
+        nameKk: null,
+        gradeVacations: [],
+      });
+      const days: ChildDay[] = [];
+      for (let date = q.dateFrom; date <= q.dateTo; date = addDays(date, 1)) {
+        const day = calendar?.day(date) ?? plainDay(date);
+        const eaten = meals.filter((m) => m.date === date).map(toMeal);
+        const works = dueOn(day, grade);
+        const gradeOff =
+          isServed(day.kind) && !works
+            ? day.gradeVacations.find((v) => grade !== null && grade >= v.from && grade <= v.to)
+            : undefined;
+        const reason = gradeOff
+          ? { name: gradeOff.name, name_ru: gradeOff.name, name_kk: null }
+          : day.name === null
+            ? null
+            : { name: day.name, name_ru: day.name, name_kk: day.nameKk };
+        const away = absent.has(date);
+        const entitled = works && entitledOn(date);
+        const status: ChildDay['status'] =
+          eaten.length > 0
+            ? 'served'
+            : !works
+              ? 'off'
+              : !entitled
+                ? 'not_entitled'
+                : away
+                  ? 'absent'
+                  : date >= today
+                    ? 'expected'
+                    : 'missed';
+        days.push({
+          date,
+          kind: day.kind,
+          reason,
+          status,
+          due: entitled && (!away || eaten.length > 0) ? perDay : 0,
+          absent: away,
+          meals: eaten,
+        });
+      }
+      return {
+        today,
+        time_zone: timeZone,
+        entitlement: {
+          food_category: foodCategoryOf(child),
+          type: child.foodCategoryType,
+          from: child.foodCategoryType === 'sw' ? child.socialWalletSetDate : null,
+          until: child.foodCategoryType === 'sw' ? child.socialWalletResetDate : null,
+          meals: paid.map((m) => ({ id: m.id, name: m.name, time_start: m.timeStart })),
+        },
+        days,
+      };
     },
   };
 }

@@ -1,8 +1,14 @@
-import { FAMILY_MESSAGES as M, ChildMeals, ParentChildren } from '@tamaq/contract/family';
+import { FAMILY_MESSAGES as M, ChildDays, ChildMeals, ParentChildren } from '@tamaq/contract/family';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
-import { createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
+import {
+  createClassroom,
+  createFixationCategory,
+  createFoodCategory,
+  createPupil,
+} from '../../../test/factories-people.ts';
+import { absences } from '../../platform/db/schema-calendar.ts';
 import { parentChildren, visits } from '../../platform/db/schema-people.ts';
 
 /** docs/rules.md "A parent's children": what a parent sees of their own children, and of nobody else's. */
@@ -13,8 +19,11 @@ let staff: string;
 let dana: { id: number };
 let timur: { id: number };
 let stranger: { id: number };
+let aruzhan: { id: number };
 let school: { id: number };
 let kgSchool: { id: number };
+let breakfast: { id: number };
+let lunch: { id: number };
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -43,6 +52,10 @@ beforeAll(async () => {
     name: 'Сапарова Дана',
     iin: '150101600123',
     foodCategoryId: sw.id,
+    // The state pays her meals until 15 December.
+    socialWalletSetDate: '2026-09-01',
+    socialWalletResetDate: '2026-12-15',
+    createdAt: new Date('2026-08-20T04:00:00Z'),
   });
   timur = await createPupil(t.db, {
     organizationId: kg.id,
@@ -50,6 +63,46 @@ beforeAll(async () => {
     classroomId: group.id,
     name: 'Сапаров Тимур',
     iin: null,
+    createdAt: new Date('2026-08-20T04:00:00Z'),
+  });
+  // A third child at a school with meal times: a paid category for breakfast and lunch, the first shift.
+  const edu2 = await createOrganization(t.db, { type: 'education' });
+  const lyceum = await createSchool(t.db, { organizationId: edu2.id, name: 'Лицей №2' });
+  const sevenB = await createClassroom(t.db, { organizationId: edu2.id, schoolId: lyceum.id, name: '7 «Б»' });
+  breakfast = await createFixationCategory(t.db, {
+    organizationId: edu2.id,
+    name: 'Завтрак',
+    timeStart: '08:00',
+    timeFinish: '09:30',
+    shift: 1,
+  });
+  lunch = await createFixationCategory(t.db, {
+    organizationId: edu2.id,
+    name: 'Обед',
+    timeStart: '12:00',
+    timeFinish: '13:30',
+  });
+  await createFixationCategory(t.db, {
+    organizationId: edu2.id,
+    name: 'Полдник второй смены',
+    timeStart: '15:30',
+    timeFinish: '16:00',
+    shift: 2,
+  });
+  const paid = await createFoodCategory(t.db, {
+    organizationId: edu2.id,
+    name: 'Платное',
+    type: 'common',
+    meals: [breakfast.id, lunch.id],
+  });
+  // Added to the school on 18 November: the days before are none of its business.
+  aruzhan = await createPupil(t.db, {
+    organizationId: edu2.id,
+    schoolId: lyceum.id,
+    classroomId: sevenB.id,
+    name: 'Сапарова Аружан',
+    foodCategoryId: paid.id,
+    createdAt: new Date('2026-11-18T03:00:00Z'),
   });
   stranger = await createPupil(t.db, { organizationId: edu.id, schoolId: school.id, classroomId: fiveA.id });
   const removed = await createPupil(t.db, {
@@ -60,7 +113,7 @@ beforeAll(async () => {
   });
   const mother = await signedIn(t.platform, { role: 'Parent', organizationId: null });
   parent = mother.token;
-  for (const pupil of [dana, timur, removed]) {
+  for (const pupil of [dana, timur, removed, aruzhan]) {
     await t.db.insert(parentChildren).values({ parentId: mother.user.id, pupilId: pupil.id });
   }
   const other = await signedIn(t.platform, { role: 'Parent', organizationId: null });
@@ -82,9 +135,19 @@ beforeAll(async () => {
     .values([
       visit(dana.id, '2026-11-20', '12:05:31'),
       visit(dana.id, '2026-11-19', '12:10:00'),
+      visit(dana.id, '2026-11-18', '12:20:00'),
       visit(dana.id, '2026-10-01', '12:00:00'),
       visit(stranger.id, '2026-11-20', '12:06:00'),
     ]);
+  // Away on Monday and Wednesday; on Wednesday she came after all and ate.
+  await t.db.insert(absences).values(
+    ['2026-11-16', '2026-11-18'].map((date) => ({
+      organizationId: edu.id,
+      schoolId: school.id,
+      userId: dana.id,
+      date,
+    })),
+  );
 });
 afterAll(() => t.close());
 
@@ -95,8 +158,8 @@ describe('GET /api/parent/children', () => {
     const res = await get('/api/parent/children', parent);
     expect(res.statusCode, res.body).toBe(200);
     const { rows } = ParentChildren.strict().parse(res.json());
-    expect(rows.map((c) => c.name)).toEqual(['Сапаров Тимур', 'Сапарова Дана']);
-    const [tim, dan] = rows;
+    expect(rows.map((c) => c.name)).toEqual(['Сапаров Тимур', 'Сапарова Аружан', 'Сапарова Дана']);
+    const [tim, , dan] = rows;
     expect(dan).toMatchObject({
       id: dana.id,
       iin_masked: '********0123',
@@ -136,6 +199,100 @@ describe('GET /api/parent/children', () => {
   });
 });
 
+describe('GET /api/parent/child/:id/days', () => {
+  const days = (id: number, query: string, token = parent) => get(`/api/parent/child/${id}/days?${query}`, token);
+  const statuses = (body: ChildDays) => body.days.map((d) => [d.date.slice(5), d.status, d.due]);
+
+  it('tells each day of a week: eaten, missed, away, expected, the weekend', async () => {
+    const res = await days(dana.id, 'dateFrom=2026-11-16&dateTo=2026-11-22');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ChildDays.strict().parse(res.json());
+    expect(body).toMatchObject({
+      today: '2026-11-20',
+      time_zone: 'Asia/Almaty',
+      entitlement: {
+        food_category: { name: 'Соцкошелёк', name_kk: 'Әлеуметтік әмиян' },
+        type: 'sw',
+        from: '2026-09-01',
+        until: '2026-12-15',
+        meals: [],
+      },
+    });
+    expect(statuses(body)).toEqual([
+      ['11-16', 'absent', 0],
+      ['11-17', 'missed', 1],
+      // Marked away, yet she ate: the meal wins, and it was due.
+      ['11-18', 'served', 1],
+      ['11-19', 'served', 1],
+      ['11-20', 'served', 1],
+      ['11-21', 'off', 0],
+      ['11-22', 'off', 0],
+    ]);
+    expect(body.days[2]).toMatchObject({ absent: true, meals: [{ at: '2026-11-18T07:20:00.000Z' }] });
+    expect(body.days[5]).toMatchObject({ kind: 'rest', reason: null });
+  });
+
+  it('reads the school’s year: a holiday, a vacation, the days ahead and the wallet’s end', async () => {
+    const december = ChildDays.parse((await days(dana.id, 'dateFrom=2026-12-14&dateTo=2026-12-18')).json());
+    expect(statuses(december)).toEqual([
+      ['12-14', 'expected', 1],
+      // The social wallet ends on the 15th; Independence Day is a holiday with its name.
+      ['12-15', 'not_entitled', 0],
+      ['12-16', 'off', 0],
+      ['12-17', 'not_entitled', 0],
+      ['12-18', 'not_entitled', 0],
+    ]);
+    expect(december.days[2]).toMatchObject({
+      kind: 'holiday',
+      reason: { name: expect.stringMatching(/Независимост/) },
+    });
+    // Republic Day (a Sunday) gives Monday off; the autumn vacation holds the rest of the week.
+    const autumn = ChildDays.parse((await days(dana.id, 'dateFrom=2026-10-26&dateTo=2026-10-27')).json());
+    expect(autumn.days.map((d) => [d.kind, d.status])).toEqual([
+      ['day_off', 'off'],
+      ['vacation', 'off'],
+    ]);
+    expect(autumn.days[1]!.reason?.name).toMatch(/каникулы/i);
+    // A child with no food category is due nothing on a working day.
+    const tim = ChildDays.parse((await days(timur.id, 'dateFrom=2026-11-19&dateTo=2026-11-20')).json());
+    expect(tim.entitlement).toMatchObject({ food_category: null, type: null, meals: [] });
+    expect(statuses(tim)).toEqual([
+      ['11-19', 'not_entitled', 0],
+      ['11-20', 'not_entitled', 0],
+    ]);
+  });
+
+  it('counts the meals the category pays at the child’s shift, from the day the child was added', async () => {
+    const body = ChildDays.parse((await days(aruzhan.id, 'dateFrom=2026-11-17&dateTo=2026-11-19')).json());
+    expect(body.entitlement.meals).toEqual([
+      { id: breakfast.id, name: 'Завтрак', time_start: '08:00' },
+      { id: lunch.id, name: 'Обед', time_start: '12:00' },
+    ]);
+    expect(body.entitlement).toMatchObject({ type: 'common', from: null, until: null });
+    expect(statuses(body)).toEqual([
+      ['11-17', 'not_entitled', 0],
+      ['11-18', 'missed', 2],
+      ['11-19', 'missed', 2],
+    ]);
+  });
+
+  it('refuses a bad period with 422 on its field', async () => {
+    const res = await days(dana.id, 'dateFrom=2026-11-30&dateTo=2026-11-01');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validationErrors).toEqual({ dateTo: [M.dateOrder] });
+    expect((await days(dana.id, 'dateFrom=2026-01-01&dateTo=2026-11-30')).json().validationErrors).toEqual({
+      dateTo: [M.period],
+    });
+  });
+
+  it('answers 404 for another family’s child and 403 to staff', async () => {
+    const period = 'dateFrom=2026-11-16&dateTo=2026-11-22';
+    expect((await days(stranger.id, period)).statusCode).toBe(404);
+    expect((await days(dana.id, period, otherParent)).statusCode).toBe(404);
+    expect((await days(dana.id, period, staff)).statusCode).toBe(403);
+  });
+});
+
 describe('GET /api/parent/child/:id/meals', () => {
   const meals = (id: number, query: string, token = parent) => get(`/api/parent/child/${id}/meals?${query}`, token);
 
@@ -144,6 +301,7 @@ describe('GET /api/parent/child/:id/meals', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { rows } = ChildMeals.strict().parse(res.json());
     expect(rows.map((m) => [m.date, m.at])).toEqual([
+      ['2026-11-18', '2026-11-18T07:20:00.000Z'],
       ['2026-11-19', '2026-11-19T07:10:00.000Z'],
       ['2026-11-20', '2026-11-20T07:05:31.000Z'],
     ]);

@@ -23,6 +23,9 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
   const calendars = createSchoolCalendars(platform.db);
 
   return {
+    /** The school's live meal times in the day's order, for the modules that count a pupil's meals. */
+    mealTimes: (schoolId: number) => repo.meals(schoolId),
+
     async count(actor: Actor, q: KitchenQuery): Promise<KitchenCount> {
       const school = await schoolInScope(platform.db, scopeOf(actor), q.schoolId);
       if (!school) throw notFound(M.schoolNotFound);

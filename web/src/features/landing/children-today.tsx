@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
 import { nameText } from '../../ui/content-name.tsx';
 import { useChildren } from './api/get-children.ts';
+import { ChildCalendar } from './child-calendar.tsx';
 
 const t = i18n.landing.children;
 
@@ -54,6 +55,7 @@ function ChildCard({ child }: { child: ParentChild }) {
           {t.noMealsToday}
         </Typography.Text>
       )}
+      <ChildCalendar child={child} />
     </Card>
   );
 }

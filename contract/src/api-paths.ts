@@ -83,6 +83,7 @@ export const PATHS = {
     children: { method: 'GET', path: '/api/parent/children' },
     meals: { method: 'GET', path: '/api/parent/child/:id/meals' },
     days: { method: 'GET', path: '/api/parent/child/:id/days' },
+    books: { method: 'GET', path: '/api/parent/child/:id/books' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

@@ -3,6 +3,7 @@ import { IdParams } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
 import { daysBetween } from './menu-activations.ts';
+import { LOAN_STATUSES } from './library.ts';
 import { NameAnswer, NamedRef } from './names.ts';
 import { rolesFor } from './routes.ts';
 import { z } from './zod.ts';
@@ -132,6 +133,34 @@ export const ChildDays = z.object({
 });
 export type ChildDays = z.infer<typeof ChildDays>;
 
+/** How many returned books a child's history lists: the newest. */
+export const CHILD_BOOKS_HISTORY_MAX = 50;
+
+/** A copy the child took from a school's library. */
+export const ChildLoan = z.object({
+  id: z.number().int(),
+  book: z.object({ name: z.string(), authors: z.string() }),
+  school: NamedRef,
+  /** When it was issued (ISO, UTC), and the day it is due back (the organization's calendar day). */
+  issued_at: z.string(),
+  expired_at: z.string(),
+  /** When it came back (ISO, UTC); null while on hand. */
+  returned_at: z.string().nullable(),
+  /** On hand: `overdue` after its day, `soon` from 3 days before, else `normal`; returned: `returned`. */
+  status: z.enum([...LOAN_STATUSES, 'returned']),
+  /** Came back after its day (returned ones only). */
+  late: z.boolean(),
+});
+export type ChildLoan = z.infer<typeof ChildLoan>;
+
+/** `GET /api/parent/child/:id/books`: the books on hand, soonest due first, and the newest returned. */
+export const ChildBooks = z.object({
+  today: z.string(),
+  on_hand: z.array(ChildLoan),
+  history: z.array(ChildLoan),
+});
+export type ChildBooks = z.infer<typeof ChildBooks>;
+
 const familyEndpoint = endpointsOf('family');
 const PARENT = rolesFor('/download');
 
@@ -157,5 +186,12 @@ export const FAMILY_ENDPOINTS = {
     access: PARENT,
     summary:
       'Дни ребёнка за период (до 62 дней): поел, положено и не выдано, отсутствовал, выходной или каникулы; на что имеет право',
+  }),
+  books: familyEndpoint('books', {
+    params: IdParams,
+    answer: ChildBooks,
+    refusals: [404],
+    access: PARENT,
+    summary: 'Книги ребёнка: на руках со сроком возврата (просроченные отмечены) и последние 50 возвращённых',
   }),
 };

@@ -7,6 +7,7 @@ const stamp = Date.now().toString(36).toUpperCase();
 let phone: Awaited<ReturnType<typeof openBrowser>>;
 let adminToken: string;
 let restoreMeals: () => Promise<void> = async () => {};
+let kid: { id: number; name: string; schoolId: number } | null = null;
 
 const call = <T>(method: string, path: string, body?: unknown, token: string | null = adminToken) =>
   apiCall<T>(token, method, path, body);
@@ -41,6 +42,7 @@ describe('the parent’s start page', () => {
       classroom_id: classroom.id,
       food_category_id: foods.find((f) => f.name === 'Платное питание')!.id,
     });
+    kid = { ...pupil, schoolId: school.id };
     const card = await withCard(adminToken, pupil, `FAM${stamp}`);
     // The parent comes through the school's invitation, as every parent does: its link waits in the
     // outbox where no mail server is set.
@@ -117,6 +119,53 @@ describe('the parent’s start page', () => {
     expect(statuses.every((s) => s === 'not_entitled' || s === 'off')).toBe(true);
     await calendar.getByRole('button', { name: 'Сегодня' }).click();
     await calendar.getByRole('button', { name: `${today}: Питание получено` }).waitFor();
+  });
+
+  it('lists the child’s books on hand with the day each is due, and the returned ones', async () => {
+    const almaty = (days: number) => new Date(Date.now() + 5 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+    const book = async (name: string) => {
+      const created = await call<{ id: number }>('POST', '/api/book', {
+        schoolId: kid!.schoolId,
+        name,
+        authors: 'Ахмет Байтұрсынұлы',
+        publisher: 'Атамұра',
+        year: 2021,
+      });
+      return (
+        await call<{ barcodes: { id: number; barcode: string }[] }>('POST', '/api/book/count', {
+          book_id: created.id,
+          count: 1,
+        })
+      ).barcodes[0]!;
+    };
+    const soon = await book(`Әліппе ${stamp}`);
+    const later = await book(`Ана тілі ${stamp}`);
+    const read = await book(`Ертегілер ${stamp}`);
+    for (const [copy, due] of [
+      [soon, almaty(2)],
+      [later, almaty(30)],
+      [read, almaty(10)],
+    ] as const)
+      await call('POST', '/api/book/issuance', { user_id: kid!.id, book_ids: [copy.id], expired_at: due });
+    await call('POST', '/api/book/returning', { user_id: kid!.id, book_ids: [read.id] });
+
+    const { page } = phone;
+    await page.reload();
+    const books = page.getByTestId('child-card').filter({ hasText: kid!.name }).getByTestId('child-books');
+    const loans = books.getByTestId('child-loan');
+    await loans.first().waitFor();
+    const fmt = (iso: string) => iso.split('-').reverse().join('.');
+    expect(await loans.allTextContents()).toEqual([
+      `Әліппе ${stamp} — Ахмет Байтұрсынұлывернуть до ${fmt(almaty(2))}Скоро срок`,
+      `Ана тілі ${stamp} — Ахмет Байтұрсынұлывернуть до ${fmt(almaty(30))}`,
+    ]);
+    await books.getByText('Возвращённые (1)').click();
+    const history = books.getByTestId('child-books-history');
+    await history.waitFor();
+    expect(await history.textContent()).toContain(`Ертегілер ${stamp}`);
+    expect(await history.textContent()).toContain(`возвращена ${fmt(almaty(0))}`);
+    await books.scrollIntoViewIfNeeded();
+    await shot(page, 'parent-books-390');
   });
 
   it('tells a parent at a staff address there is no access, and leads home, not to the sign-in form', async () => {

@@ -211,6 +211,18 @@ export const shell: Widen<typeof ruShell> = {
         nothingRecorded: 'Тамақ белгіленбеген',
         absentButAte: 'Мектеп болмады деп белгіледі, бірақ тамақ берілді',
       },
+      books: {
+        title: 'Кітапхана',
+        onHand: 'Қолында',
+        none: 'Қолында кітап жоқ',
+        due: (date: string) => `${date} дейін қайтару`,
+        overdue: 'Қайтару мерзімі өтті',
+        soon: 'Мерзімі жақын',
+        history: (n: number) => `Қайтарылғандар (${n})`,
+        returned: (date: string) => `${date} қайтарылды`,
+        late: 'мерзімінен кеш',
+        loadFailed: 'Кітаптарды жүктеу мүмкін болмады',
+      },
     },
   },
   privacy: {

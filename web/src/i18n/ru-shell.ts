@@ -208,6 +208,18 @@ export const shell = {
         nothingRecorded: 'Питание не отмечено',
         absentButAte: 'Школа отметила отсутствие, но питание получено',
       },
+      books: {
+        title: 'Библиотека',
+        onHand: 'На руках',
+        none: 'Книг на руках нет',
+        due: (date: string) => `вернуть до ${date}`,
+        overdue: 'Срок возврата прошёл',
+        soon: 'Скоро срок',
+        history: (n: number) => `Возвращённые (${n})`,
+        returned: (date: string) => `возвращена ${date}`,
+        late: 'после срока',
+        loadFailed: 'Не удалось загрузить книги',
+      },
     },
   },
   privacy: {

@@ -1,9 +1,10 @@
-import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { alphabetically } from '../../platform/db/alphabet.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { classroomNameColumns, schoolNameColumns } from '../../platform/db/places.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
+import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
 import {
   canteens,
   classrooms,
@@ -88,6 +89,34 @@ export function createFamilyRepository(db: Db) {
         .orderBy(asc(visits.createdAt), asc(visits.id));
     },
 
+    /** The child's loans: those on hand (soonest due first), or the newest `limit` returned. */
+    loans(childId: number, returned: boolean, limit: number) {
+      return db
+        .select({
+          id: bookLoans.id,
+          bookName: books.name,
+          authors: books.authors,
+          schoolId: bookLoans.schoolId,
+          ...schoolNameColumns,
+          issuedAt: bookLoans.issuedAt,
+          expiredAt: bookLoans.expiredAt,
+          returnedAt: bookLoans.returnedAt,
+        })
+        .from(bookLoans)
+        .innerJoin(bookBarcodes, eq(bookBarcodes.id, bookLoans.barcodeId))
+        .innerJoin(books, eq(books.id, bookBarcodes.bookId))
+        .innerJoin(schools, eq(schools.id, bookLoans.schoolId))
+        .where(
+          and(eq(bookLoans.userId, childId), returned ? isNotNull(bookLoans.returnedAt) : isNull(bookLoans.returnedAt)),
+        )
+        .orderBy(
+          ...(returned
+            ? [desc(bookLoans.returnedAt), desc(bookLoans.id)]
+            : [asc(bookLoans.expiredAt), asc(bookLoans.id)]),
+        )
+        .limit(limit);
+    },
+
     /** The days of `from`..`to` the school marked the child away. */
     async absentDays(childId: number, from: string, to: string): Promise<Set<string>> {
       const rows = await db
@@ -102,3 +131,4 @@ export function createFamilyRepository(db: Db) {
 export type FamilyRepository = ReturnType<typeof createFamilyRepository>;
 export type ChildRow = Awaited<ReturnType<FamilyRepository['children']>>[number];
 export type MealRow = Awaited<ReturnType<FamilyRepository['meals']>>[number];
+export type LoanRow = Awaited<ReturnType<FamilyRepository['loans']>>[number];

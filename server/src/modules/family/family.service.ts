@@ -1,6 +1,9 @@
 import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
 import {
+  CHILD_BOOKS_HISTORY_MAX,
   FAMILY_MESSAGES as M,
+  type ChildBooks,
+  type ChildLoan,
   type ChildMeal,
   type ChildMeals,
   type ChildDay,
@@ -9,6 +12,7 @@ import {
   type ParentChildren,
 } from '@tamaq/contract/family';
 import { imageUrl } from '@tamaq/contract/images';
+import { LOAN_SOON_DAYS } from '@tamaq/contract/library';
 import { namesOf } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { classroomRef, schoolRef } from '../../platform/db/places.ts';
@@ -18,7 +22,7 @@ import { localDate } from '../../platform/time.ts';
 import { createSchoolCalendars } from '../calendar/school-calendar.ts';
 import { addDays, dueOn, gradeOf, isoWeekday, isServed, type SchoolDay } from '../calendar/school-year.ts';
 import { createKitchenService } from '../kitchen/kitchen.service.ts';
-import { createFamilyRepository, type ChildRow, type MealRow } from './family.repository.ts';
+import { createFamilyRepository, type ChildRow, type LoanRow, type MealRow } from './family.repository.ts';
 
 /** All but the last four digits hidden: «********1234». */
 export const maskIin = (iin: string | null): string | null =>
@@ -61,6 +65,27 @@ const toMeal = (r: MealRow): ChildMeal => ({
   count: r.count,
 });
 
+/** A loan as the parent reads it, its status against the child's organization's today. */
+const toLoan = (r: LoanRow, today: string): ChildLoan => {
+  const returned = r.returnedAt !== null;
+  return {
+    id: r.id,
+    book: { name: r.bookName, authors: r.authors },
+    school: schoolOf(r.schoolId, r)!,
+    issued_at: r.issuedAt.toISOString(),
+    expired_at: r.expiredAt,
+    returned_at: r.returnedAt?.toISOString() ?? null,
+    status: returned
+      ? 'returned'
+      : r.expiredAt < today
+        ? 'overdue'
+        : r.expiredAt <= addDays(today, LOAN_SOON_DAYS)
+          ? 'soon'
+          : 'normal',
+    late: false,
+  };
+};
+
 /**
  * A parent's view of their children (docs/rules.md "A parent's children"): only the children linked
  * to the parent's account, wherever they study; another child answers 404 like a missing one.
@@ -101,6 +126,26 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
       const [child] = await repo.children(actor.userId, childId);
       if (!child) throw notFound(M.childNotFound);
       return { rows: (await repo.meals([child.id], q.dateFrom, q.dateTo)).map(toMeal) };
+    },
+
+    /** The child's books (docs/rules.md "A parent's children"): on hand, and the newest returned. */
+    async books(actor: Actor, childId: number): Promise<ChildBooks> {
+      const [child] = await repo.children(actor.userId, childId);
+      if (!child) throw notFound(M.childNotFound);
+      const timeZone = child.timeZone ?? DEFAULT_TIME_ZONE;
+      const today = localDate(platform.now(), timeZone);
+      const [open, returned] = await Promise.all([
+        repo.loans(child.id, false, 1000),
+        repo.loans(child.id, true, CHILD_BOOKS_HISTORY_MAX),
+      ]);
+      return {
+        today,
+        on_hand: open.map((r) => toLoan(r, today)),
+        history: returned.map((r) => ({
+          ...toLoan(r, today),
+          late: localDate(r.returnedAt!, timeZone) > r.expiredAt,
+        })),
+      };
     },
 
     /**

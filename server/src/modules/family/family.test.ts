@@ -1,4 +1,4 @@
-import { FAMILY_MESSAGES as M, ChildDays, ChildMeals, ParentChildren } from '@tamaq/contract/family';
+import { FAMILY_MESSAGES as M, ChildBooks, ChildDays, ChildMeals, ParentChildren } from '@tamaq/contract/family';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
@@ -9,6 +9,7 @@ import {
   createPupil,
 } from '../../../test/factories-people.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
+import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
 import { parentChildren, visits } from '../../platform/db/schema-people.ts';
 
 /** docs/rules.md "A parent's children": what a parent sees of their own children, and of nobody else's. */
@@ -139,6 +140,46 @@ beforeAll(async () => {
       visit(dana.id, '2026-10-01', '12:00:00'),
       visit(stranger.id, '2026-11-20', '12:06:00'),
     ]);
+  // Dana's books: one overdue, one due tomorrow, one a month ahead; two returned (one late); the
+  // stranger's one is none of her parent's business.
+  const loan = async (
+    userId: number,
+    name: string,
+    expiredAt: string,
+    issuedAt: string,
+    returnedAt: string | null = null,
+  ) => {
+    const [book] = await t.db
+      .insert(books)
+      .values({
+        organizationId: edu.id,
+        schoolId: school.id,
+        name,
+        authors: 'Абай Құнанбайұлы',
+        publisher: 'Алматы',
+        year: 2020,
+      })
+      .returning();
+    const [copy] = await t.db
+      .insert(bookBarcodes)
+      .values({ organizationId: edu.id, schoolId: school.id, bookId: book!.id, barcode: `B${book!.id}` })
+      .returning();
+    await t.db.insert(bookLoans).values({
+      organizationId: edu.id,
+      schoolId: school.id,
+      barcodeId: copy!.id,
+      userId,
+      expiredAt,
+      issuedAt: new Date(issuedAt),
+      returnedAt: returnedAt ? new Date(returnedAt) : null,
+    });
+  };
+  await loan(dana.id, 'Қара сөздер', '2026-12-20', '2026-11-10T04:00:00Z');
+  await loan(dana.id, 'Букварь', '2026-11-18', '2026-10-01T04:00:00Z');
+  await loan(dana.id, 'Математика 5', '2026-11-21', '2026-09-01T04:00:00Z');
+  await loan(dana.id, 'Абай жолы', '2026-10-15', '2026-09-15T04:00:00Z', '2026-10-20T05:00:00Z');
+  await loan(dana.id, 'Көксерек', '2026-11-01', '2026-10-10T04:00:00Z', '2026-10-30T05:00:00Z');
+  await loan(stranger.id, 'Чужая книга', '2026-11-01', '2026-10-10T04:00:00Z');
   // Away on Monday and Wednesday; on Wednesday she came after all and ate.
   await t.db.insert(absences).values(
     ['2026-11-16', '2026-11-18'].map((date) => ({
@@ -290,6 +331,41 @@ describe('GET /api/parent/child/:id/days', () => {
     expect((await days(stranger.id, period)).statusCode).toBe(404);
     expect((await days(dana.id, period, otherParent)).statusCode).toBe(404);
     expect((await days(dana.id, period, staff)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/parent/child/:id/books', () => {
+  const booksOf = (id: number, token = parent) => get(`/api/parent/child/${id}/books`, token);
+
+  it('lists the books on hand soonest due first, overdue marked, and the returned ones newest first', async () => {
+    const res = await booksOf(dana.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ChildBooks.strict().parse(res.json());
+    expect(body.today).toBe('2026-11-20');
+    expect(body.on_hand.map((l) => [l.book.name, l.expired_at, l.status])).toEqual([
+      ['Букварь', '2026-11-18', 'overdue'],
+      ['Математика 5', '2026-11-21', 'soon'],
+      ['Қара сөздер', '2026-12-20', 'normal'],
+    ]);
+    expect(body.on_hand[0]).toMatchObject({
+      book: { authors: 'Абай Құнанбайұлы' },
+      school: { id: school.id, name: 'Школа №5', name_kk: '№5 мектеп' },
+      issued_at: '2026-10-01T04:00:00.000Z',
+      returned_at: null,
+    });
+    expect(body.history.map((l) => [l.book.name, l.status, l.late])).toEqual([
+      ['Көксерек', 'returned', false],
+      ['Абай жолы', 'returned', true],
+    ]);
+    expect(JSON.stringify(body)).not.toContain('Чужая книга');
+    expect(ChildBooks.parse((await booksOf(timur.id)).json())).toMatchObject({ on_hand: [], history: [] });
+  });
+
+  it('answers 422 for a bad id, 404 for another family’s child and 403 to staff', async () => {
+    expect((await booksOf(0)).statusCode).toBe(422);
+    expect((await booksOf(stranger.id)).statusCode).toBe(404);
+    expect((await booksOf(dana.id, otherParent)).statusCode).toBe(404);
+    expect((await booksOf(dana.id, staff)).statusCode).toBe(403);
   });
 });
 

@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
 import { nameText } from '../../ui/content-name.tsx';
 import { useChildren } from './api/get-children.ts';
+import { ChildBooks } from './child-books.tsx';
 import { ChildCalendar } from './child-calendar.tsx';
 
 const t = i18n.landing.children;
@@ -56,6 +57,7 @@ function ChildCard({ child }: { child: ParentChild }) {
         </Typography.Text>
       )}
       <ChildCalendar child={child} />
+      <ChildBooks childId={child.id} timeZone={child.time_zone} />
     </Card>
   );
 }

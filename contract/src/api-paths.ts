@@ -84,6 +84,7 @@ export const PATHS = {
     meals: { method: 'GET', path: '/api/parent/child/:id/meals' },
     days: { method: 'GET', path: '/api/parent/child/:id/days' },
     books: { method: 'GET', path: '/api/parent/child/:id/books' },
+    menu: { method: 'GET', path: '/api/parent/child/:id/menu' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

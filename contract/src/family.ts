@@ -2,7 +2,7 @@ import { DAY_KINDS } from './calendar.ts';
 import { IdParams } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
-import { daysBetween } from './menu-activations.ts';
+import { ACTIVATION_TYPES, daysBetween } from './menu-activations.ts';
 import { LOAN_STATUSES } from './library.ts';
 import { NameAnswer, NamedRef } from './names.ts';
 import { rolesFor } from './routes.ts';
@@ -19,6 +19,7 @@ const FAMILY_MESSAGES_RU = {
   badDate: 'Дата в формате ГГГГ-ММ-ДД',
   dateOrder: 'Дата окончания раньше даты начала',
   period: 'Период не длиннее 62 дней',
+  menuPeriod: 'Меню — не больше чем на 14 дней',
 } as const;
 export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
   childNotFound: 'Бала табылмады',
@@ -27,6 +28,7 @@ export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
   badDate: 'Күн ЖЖЖЖ-АА-КК пішімінде',
   dateOrder: 'Аяқталу күні басталу күнінен ерте',
   period: 'Кезең 62 күннен ұзын емес',
+  menuPeriod: 'Мәзір — 14 күннен аспайды',
 });
 const M = FAMILY_MESSAGES;
 
@@ -59,7 +61,8 @@ export const ParentChild = z.object({
   iin_masked: z.string().nullable(),
   school: NamedRef.nullable(),
   classroom: NamedRef.nullable(),
-  food_category: z.object(NameAnswer).nullable(),
+  /** The food category, and its type: `sw` the social wallet (the free menu), `common` a standard one. */
+  food_category: z.object({ ...NameAnswer, type: z.enum(['sw', 'common']) }).nullable(),
   /** The child's organization's time zone: its clock tells the meals' times. */
   time_zone: z.string(),
   /** The child's organization's today (its time zone), and the meals recorded that day. */
@@ -78,15 +81,23 @@ const requiredDate = (missing: string) =>
     .min(1, { error: missing })
     .pipe(z.iso.date({ error: M.badDate }));
 
-/** `GET /api/parent/child/:id/meals`: the period, `dateTo` not before `dateFrom`, at most 62 days. */
-export const ChildMealsQuery = z
-  .object({ dateFrom: requiredDate(M.dateFrom), dateTo: requiredDate(M.dateTo) })
-  .superRefine((q, ctx) => {
+/** A period of days, `dateTo` not before `dateFrom`, at most `max` days. */
+const periodQuery = (max: number, tooLong: string) =>
+  z.object({ dateFrom: requiredDate(M.dateFrom), dateTo: requiredDate(M.dateTo) }).superRefine((q, ctx) => {
     const days = daysBetween(q.dateFrom, q.dateTo);
     if (days < 0) ctx.addIssue({ code: 'custom', message: M.dateOrder, path: ['dateTo'] });
-    else if (days >= FAMILY_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', message: M.period, path: ['dateTo'] });
+    else if (days >= max) ctx.addIssue({ code: 'custom', message: tooLong, path: ['dateTo'] });
   });
+
+/** `GET /api/parent/child/:id/meals`: the period, `dateTo` not before `dateFrom`, at most 62 days. */
+export const ChildMealsQuery = periodQuery(FAMILY_PERIOD_MAX_DAYS, M.period);
 export type ChildMealsQuery = z.infer<typeof ChildMealsQuery>;
+
+/** The longest period a child's menu is asked for at once: two weeks. */
+export const FAMILY_MENU_MAX_DAYS = 14;
+/** `GET /api/parent/child/:id/menu`: at most 14 days. */
+export const ChildMenuQuery = periodQuery(FAMILY_MENU_MAX_DAYS, M.menuPeriod);
+export type ChildMenuQuery = z.infer<typeof ChildMenuQuery>;
 
 export const ChildMeals = z.object({ rows: z.array(ChildMeal) });
 export type ChildMeals = z.infer<typeof ChildMeals>;
@@ -132,6 +143,37 @@ export const ChildDays = z.object({
   days: z.array(ChildDay),
 });
 export type ChildDays = z.infer<typeof ChildDays>;
+
+/** A dish of the child's school's menu: its names, portion, photo, and price on the paid menu. */
+export const ChildMenuDish = z.object({
+  id: z.number().int(),
+  ...NameAnswer,
+  /** The portion («200 г»). */
+  output: z.string(),
+  /** The price in tenge ("450.50") on the paid menu; null on the free one. */
+  cost: z.string().nullable(),
+  image: z.object({ url: z.string() }).nullable(),
+});
+export type ChildMenuDish = z.infer<typeof ChildMenuDish>;
+
+/** A day of the child's school: its kind, and the menus served that day (free, paid), by meal mode. */
+export const ChildMenuDay = z.object({
+  date: z.string(),
+  kind: z.enum(DAY_KINDS),
+  menus: z.array(
+    z.object({
+      type: z.enum(ACTIVATION_TYPES),
+      menu: NamedRef,
+      /** The day of the menu's cycle served that date. */
+      day: z.number().int(),
+      modes: z.array(z.object({ mode: z.number().int(), ...NameAnswer, dishes: z.array(ChildMenuDish) })),
+    }),
+  ),
+});
+export type ChildMenuDay = z.infer<typeof ChildMenuDay>;
+
+export const ChildMenu = z.object({ today: z.string(), days: z.array(ChildMenuDay) });
+export type ChildMenu = z.infer<typeof ChildMenu>;
 
 /** How many returned books a child's history lists: the newest. */
 export const CHILD_BOOKS_HISTORY_MAX = 50;
@@ -186,6 +228,14 @@ export const FAMILY_ENDPOINTS = {
     access: PARENT,
     summary:
       'Дни ребёнка за период (до 62 дней): поел, положено и не выдано, отсутствовал, выходной или каникулы; на что имеет право',
+  }),
+  menu: familyEndpoint('menu', {
+    params: IdParams,
+    query: ChildMenuQuery,
+    answer: ChildMenu,
+    refusals: [404],
+    access: PARENT,
+    summary: 'Меню школы ребёнка по дням (до 14 дней): блюда с фото, выходом и ценой платного меню',
   }),
   books: familyEndpoint('books', {
     params: IdParams,

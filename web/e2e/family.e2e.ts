@@ -168,6 +168,40 @@ describe('the parent’s start page', () => {
     await shot(page, 'parent-books-390');
   });
 
+  it('shows the school’s menu a day at a time: dishes with photos, portions and prices', async () => {
+    const { page } = phone;
+    const menu = page.getByTestId('child-card').filter({ hasText: kid!.name }).getByTestId('child-menu');
+    const date = menu.getByTestId('child-menu-date');
+    await menu.scrollIntoViewIfNeeded();
+    // The demo school sells its paid menu on working days: the next one within a week has dishes.
+    for (let i = 0; i < 7 && !(await menu.getByTestId('child-menu-paid_food').isVisible()); i++) {
+      const shown = await date.textContent();
+      await menu.getByRole('button', { name: 'Следующий день' }).click();
+      await expect.poll(() => date.textContent()).not.toBe(shown);
+      await menu.locator('.ant-skeleton').waitFor({ state: 'detached' });
+    }
+    const paid = menu.getByTestId('child-menu-paid_food');
+    expect(await paid.textContent()).toMatch(/^Платное меню «Осень–зима, 10 дней», день \d+/);
+    const dishes = paid.getByTestId('child-dish');
+    expect(await dishes.count()).toBeGreaterThan(3);
+    expect(await paid.locator('img').count()).toBeGreaterThan(0);
+    // Its name, portion and price: «Блины со сметаной · 150 г · 290,00 тг.».
+    expect((await dishes.first().textContent())?.replace(/\s/g, ' ')).toMatch(/^\D+\d+ ?[а-я]*.*\d,\d\d тг\.$/);
+    await shot(page, 'parent-menu-390');
+    // The free menu of the day, one tap away, has no prices.
+    await menu.locator('.ant-segmented').getByText('Бесплатное питание').click();
+    const free = menu.getByTestId('child-menu-free_food');
+    await free.waitFor();
+    expect(await free.getByTestId('child-dish').count()).toBeGreaterThan(3);
+    expect(await free.textContent()).not.toContain('тг.');
+    await menu.locator('.ant-segmented').getByText('Платное меню').click();
+    await paid.waitFor();
+    // A Sunday has no meals.
+    while (!(await date.textContent())?.startsWith('Вс'))
+      await menu.getByRole('button', { name: 'Следующий день' }).click();
+    await menu.getByText('Не учебный день: питания нет').waitFor();
+  });
+
   it('tells a parent at a staff address there is no access, and leads home, not to the sign-in form', async () => {
     const { page } = phone;
     await page.goto(`${baseUrl()}/schools`);

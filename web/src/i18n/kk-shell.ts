@@ -211,6 +211,17 @@ export const shell: Widen<typeof ruShell> = {
         nothingRecorded: 'Тамақ белгіленбеген',
         absentButAte: 'Мектеп болмады деп белгіледі, бірақ тамақ берілді',
       },
+      menu: {
+        title: 'Мәзір',
+        free: 'Тегін тамақ',
+        paid: 'Ақылы мәзір',
+        dayOf: (menu: string, day: number) => `«${menu}», ${day}-күн`,
+        none: 'Бұл күнге мәзір құрылмаған',
+        offDay: 'Оқу күні емес: тамақ берілмейді',
+        loadFailed: 'Мәзірді жүктеу мүмкін болмады',
+        previousDay: 'Алдыңғы күн',
+        nextDay: 'Келесі күн',
+      },
       books: {
         title: 'Кітапхана',
         onHand: 'Қолында',

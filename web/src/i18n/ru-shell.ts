@@ -208,6 +208,17 @@ export const shell = {
         nothingRecorded: 'Питание не отмечено',
         absentButAte: 'Школа отметила отсутствие, но питание получено',
       },
+      menu: {
+        title: 'Меню',
+        free: 'Бесплатное питание',
+        paid: 'Платное меню',
+        dayOf: (menu: string, day: number) => `«${menu}», день ${day}`,
+        none: 'На этот день меню не составлено',
+        offDay: 'Не учебный день: питания нет',
+        loadFailed: 'Не удалось загрузить меню',
+        previousDay: 'Предыдущий день',
+        nextDay: 'Следующий день',
+      },
       books: {
         title: 'Библиотека',
         onHand: 'На руках',

@@ -5,6 +5,7 @@ import { classroomNameColumns, schoolNameColumns } from '../../platform/db/place
 import { images, organizations, schools } from '../../platform/db/schema.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
 import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
+import { dishes, menuDishes } from '../../platform/db/schema-food.ts';
 import {
   canteens,
   classrooms,
@@ -87,6 +88,26 @@ export function createFamilyRepository(db: Db) {
         .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId))
         .where(and(inArray(visits.userId, childIds), between(visits.visitDate, from, to)))
         .orderBy(asc(visits.createdAt), asc(visits.id));
+    },
+
+    /** The live dishes of a menu's day, by meal mode and name. */
+    menuDay(menuId: number, day: number) {
+      return db
+        .select({
+          mode: menuDishes.group,
+          id: dishes.id,
+          name: dishes.name,
+          nameKk: dishes.nameKk,
+          nameRuMissing: dishes.nameRuMissing,
+          output: dishes.output,
+          cost: dishes.cost,
+          imageKey: images.key,
+        })
+        .from(menuDishes)
+        .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
+        .leftJoin(images, eq(images.id, dishes.imageId))
+        .where(and(eq(menuDishes.menuId, menuId), eq(menuDishes.day, day), isNull(dishes.deletedAt)))
+        .orderBy(asc(menuDishes.group), alphabetically(dishes.name), asc(dishes.id));
     },
 
     /** The child's loans: those on hand (soonest due first), or the newest `limit` returned. */

@@ -9,10 +9,16 @@ import {
   type ChildDay,
   type ChildDays,
   type ChildMealsQuery,
+  type ChildMenu,
+  type ChildMenuDay,
+  type ChildMenuQuery,
   type ParentChildren,
 } from '@tamaq/contract/family';
 import { imageUrl } from '@tamaq/contract/images';
+import { translate } from '@tamaq/contract/languages';
 import { LOAN_SOON_DAYS } from '@tamaq/contract/library';
+import { ACTIVATION_TYPES } from '@tamaq/contract/menu-activations';
+import { MEAL_MODES } from '@tamaq/contract/menus';
 import { namesOf } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { classroomRef, schoolRef } from '../../platform/db/places.ts';
@@ -22,6 +28,7 @@ import { localDate } from '../../platform/time.ts';
 import { createSchoolCalendars } from '../calendar/school-calendar.ts';
 import { addDays, dueOn, gradeOf, isoWeekday, isServed, type SchoolDay } from '../calendar/school-year.ts';
 import { createKitchenService } from '../kitchen/kitchen.service.ts';
+import { createMenuActivationsService } from '../menu-activations/menu-activations.service.ts';
 import { createFamilyRepository, type ChildRow, type LoanRow, type MealRow } from './family.repository.ts';
 
 /** All but the last four digits hidden: «********1234». */
@@ -94,6 +101,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createFamilyRepository(platform.db);
   const calendars = createSchoolCalendars(platform.db);
   const kitchen = createKitchenService(platform);
+  const activations = createMenuActivationsService(platform);
   const todayOf = (child: ChildRow) => localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
 
   return {
@@ -114,7 +122,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
           iin_masked: maskIin(c.iin),
           school: schoolOf(c.schoolId, c),
           classroom: classroomRef(c.classroomId, c),
-          food_category: foodCategoryOf(c),
+          food_category: c.foodCategoryType === null ? null : { ...foodCategoryOf(c)!, type: c.foodCategoryType },
           time_zone: c.timeZone ?? DEFAULT_TIME_ZONE,
           today: days[i]!,
           meals_today: meals.filter((m) => m.userId === c.id && m.date === days[i]).map(toMeal),
@@ -126,6 +134,57 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
       const [child] = await repo.children(actor.userId, childId);
       if (!child) throw notFound(M.childNotFound);
       return { rows: (await repo.meals([child.id], q.dateFrom, q.dateTo)).map(toMeal) };
+    },
+
+    /**
+     * The menus of the child's school on each day of the period (docs/rules.md "A parent's
+     * children"): the free and the paid menu's day of the cycle served that date, by meal mode, each
+     * dish with its photo, portion, and price where paid. A day the school does not work has none.
+     */
+    async menu(actor: Actor, childId: number, q: ChildMenuQuery): Promise<ChildMenu> {
+      const [child] = await repo.children(actor.userId, childId);
+      if (!child) throw notFound(M.childNotFound);
+      const today = localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
+      const schoolId = child.schoolId;
+      const calendar = schoolId === null ? null : await calendars.forSchool(schoolId, q.dateFrom, q.dateTo);
+      const dishesOf = new Map<string, ReturnType<typeof repo.menuDay>>();
+      const days: ChildMenuDay[] = [];
+      for (let date = q.dateFrom; date <= q.dateTo; date = addDays(date, 1)) {
+        const day = calendar?.day(date);
+        const menus: ChildMenuDay['menus'] = [];
+        if (schoolId !== null && day && isServed(day.kind))
+          for (const type of ACTIVATION_TYPES) {
+            const served = await activations.applying(schoolId, type, date);
+            if (!served) continue;
+            const key = `${served.menuId}:${served.day}`;
+            if (!dishesOf.has(key)) dishesOf.set(key, repo.menuDay(served.menuId, served.day));
+            const rows = await dishesOf.get(key)!;
+            const modes = new Map<number, ChildMenuDay['menus'][number]['modes'][number]>();
+            for (const r of rows) {
+              let mode = modes.get(r.mode);
+              if (!mode) {
+                const ru = MEAL_MODES[r.mode as keyof typeof MEAL_MODES] ?? String(r.mode);
+                mode = { mode: r.mode, name: ru, name_ru: ru, name_kk: translate(ru, 'kk'), dishes: [] };
+                modes.set(r.mode, mode);
+              }
+              mode.dishes.push({
+                id: r.id,
+                ...namesOf(r),
+                output: r.output,
+                cost: type === 'paid_food' ? r.cost : null,
+                image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
+              });
+            }
+            menus.push({
+              type,
+              menu: { id: served.menuId, name: served.name, name_ru: served.name_ru, name_kk: served.name_kk },
+              day: served.day,
+              modes: [...modes.values()],
+            });
+          }
+        days.push({ date, kind: day?.kind ?? (isoWeekday(date) >= 6 ? 'rest' : 'working'), menus });
+      }
+      return { today, days };
     },
 
     /** The child's books (docs/rules.md "A parent's children"): on hand, and the newest returned. */

@@ -1,4 +1,11 @@
-import { FAMILY_MESSAGES as M, ChildBooks, ChildDays, ChildMeals, ParentChildren } from '@tamaq/contract/family';
+import {
+  FAMILY_MESSAGES as M,
+  ChildBooks,
+  ChildDays,
+  ChildMeals,
+  ChildMenu,
+  ParentChildren,
+} from '@tamaq/contract/family';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
@@ -10,6 +17,7 @@ import {
 } from '../../../test/factories-people.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
 import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
+import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { parentChildren, visits } from '../../platform/db/schema-people.ts';
 
 /** docs/rules.md "A parent's children": what a parent sees of their own children, and of nobody else's. */
@@ -180,6 +188,44 @@ beforeAll(async () => {
   await loan(dana.id, 'Абай жолы', '2026-10-15', '2026-09-15T04:00:00Z', '2026-10-20T05:00:00Z');
   await loan(dana.id, 'Көксерек', '2026-11-01', '2026-10-10T04:00:00Z', '2026-10-30T05:00:00Z');
   await loan(stranger.id, 'Чужая книга', '2026-11-01', '2026-10-10T04:00:00Z');
+  // The school's menus: a free five-day one from Monday 16 November, a paid one-day one from the 19th.
+  const [cat] = await t.db.insert(dishCategories).values({ organizationId: edu.id, name: 'Блюда' }).returning();
+  const dish = async (
+    name: string,
+    nameKk: string | null,
+    cost: string,
+    output: string,
+    deletedAt: Date | null = null,
+  ) =>
+    (
+      await t.db
+        .insert(dishes)
+        .values({ organizationId: edu.id, categoryId: cat!.id, name, nameKk, cost, output, deletedAt })
+        .returning()
+    )[0]!;
+  const porridge = await dish('Каша рисовая', 'Күріш ботқасы', '300.00', '200 г');
+  const tea = await dish('Чай', 'Шай', '50.00', '200 мл');
+  const plov = await dish('Плов', 'Палау', '650.00', '250 г');
+  const salad = await dish('Салат снятый', null, '100.00', '100 г', new Date());
+  const [free] = await t.db
+    .insert(menus)
+    .values({ organizationId: edu.id, name: 'Осень', nameKk: 'Күз', days: 5, groups: [1, 3] })
+    .returning();
+  const [paidMenu] = await t.db
+    .insert(menus)
+    .values({ organizationId: edu.id, name: 'Буфет', days: 1, groups: [3] })
+    .returning();
+  await t.db.insert(menuDishes).values([
+    { menuId: free!.id, day: 1, group: 1, dishId: porridge.id },
+    { menuId: free!.id, day: 1, group: 1, dishId: tea.id },
+    { menuId: free!.id, day: 1, group: 3, dishId: plov.id },
+    { menuId: free!.id, day: 2, group: 3, dishId: salad.id },
+    { menuId: paidMenu!.id, day: 1, group: 3, dishId: plov.id },
+  ]);
+  await t.db.insert(menuActivations).values([
+    { organizationId: edu.id, schoolId: school.id, menuId: free!.id, type: 'free_food', date: '2026-11-16' },
+    { organizationId: edu.id, schoolId: school.id, menuId: paidMenu!.id, type: 'paid_food', date: '2026-11-19' },
+  ]);
   // Away on Monday and Wednesday; on Wednesday she came after all and ate.
   await t.db.insert(absences).values(
     ['2026-11-16', '2026-11-18'].map((date) => ({
@@ -206,7 +252,7 @@ describe('GET /api/parent/children', () => {
       iin_masked: '********0123',
       school: { id: school.id, name: 'Школа №5', name_kk: '№5 мектеп' },
       classroom: { name: '5 «А»' },
-      food_category: { name: 'Соцкошелёк', name_kk: 'Әлеуметтік әмиян' },
+      food_category: { name: 'Соцкошелёк', name_kk: 'Әлеуметтік әмиян', type: 'sw' },
       time_zone: 'Asia/Almaty',
       today: '2026-11-20',
     });
@@ -331,6 +377,61 @@ describe('GET /api/parent/child/:id/days', () => {
     expect((await days(stranger.id, period)).statusCode).toBe(404);
     expect((await days(dana.id, period, otherParent)).statusCode).toBe(404);
     expect((await days(dana.id, period, staff)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/parent/child/:id/menu', () => {
+  const menuOf = (id: number, query: string, token = parent) => get(`/api/parent/child/${id}/menu?${query}`, token);
+
+  it('gives each day’s free and paid menu of the child’s school, by meal mode, prices on the paid one', async () => {
+    const res = await menuOf(dana.id, 'dateFrom=2026-11-16&dateTo=2026-11-22');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ChildMenu.strict().parse(res.json());
+    expect(body.today).toBe('2026-11-20');
+    const summary = body.days.map((d) => [
+      d.date.slice(5),
+      d.kind,
+      d.menus.map(
+        (m) =>
+          `${m.type}:${m.day}:${m.modes.map((x) => `${x.mode}=${x.dishes.map((y) => y.name).join('+')}`).join(',')}`,
+      ),
+    ]);
+    expect(summary).toEqual([
+      ['11-16', 'working', ['free_food:1:1=Каша рисовая+Чай,3=Плов']],
+      // The removed salad is not offered: the day has none.
+      ['11-17', 'working', ['free_food:2:']],
+      ['11-18', 'working', ['free_food:3:']],
+      ['11-19', 'working', ['free_food:4:', 'paid_food:1:3=Плов']],
+      ['11-20', 'working', ['free_food:5:', 'paid_food:1:3=Плов']],
+      ['11-21', 'rest', []],
+      ['11-22', 'rest', []],
+    ]);
+    const monday = body.days[0]!.menus[0]!;
+    expect(monday.menu).toMatchObject({ name: 'Осень', name_kk: 'Күз' });
+    expect(monday.modes[0]).toMatchObject({ mode: 1, name: 'Завтрак', name_kk: 'Таңғы ас' });
+    expect(monday.modes[0]!.dishes[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Каша рисовая',
+      name_ru: 'Каша рисовая',
+      name_kk: 'Күріш ботқасы',
+      output: '200 г',
+      cost: null,
+      image: null,
+    });
+    expect(body.days[3]!.menus[1]!.modes[0]!.dishes[0]).toMatchObject({ name: 'Плов', cost: '650.00' });
+    // A holiday serves nothing.
+    const holiday = ChildMenu.parse((await menuOf(dana.id, 'dateFrom=2026-12-16&dateTo=2026-12-16')).json());
+    expect(holiday.days).toEqual([{ date: '2026-12-16', kind: 'holiday', menus: [] }]);
+  });
+
+  it('refuses more than 14 days with 422, and answers 404 for another family’s child and 403 to staff', async () => {
+    const long = await menuOf(dana.id, 'dateFrom=2026-11-01&dateTo=2026-11-20');
+    expect(long.statusCode).toBe(422);
+    expect(long.json().validationErrors).toEqual({ dateTo: [M.menuPeriod] });
+    const week = 'dateFrom=2026-11-16&dateTo=2026-11-22';
+    expect((await menuOf(stranger.id, week)).statusCode).toBe(404);
+    expect((await menuOf(dana.id, week, otherParent)).statusCode).toBe(404);
+    expect((await menuOf(dana.id, week, staff)).statusCode).toBe(403);
   });
 });
 

@@ -8,6 +8,7 @@ import { nameText } from '../../ui/content-name.tsx';
 import { useChildren } from './api/get-children.ts';
 import { ChildBooks } from './child-books.tsx';
 import { ChildCalendar } from './child-calendar.tsx';
+import { ChildMenu } from './child-menu.tsx';
 
 const t = i18n.landing.children;
 
@@ -56,6 +57,11 @@ function ChildCard({ child }: { child: ParentChild }) {
           {t.noMealsToday}
         </Typography.Text>
       )}
+      <ChildMenu
+        childId={child.id}
+        today={child.today}
+        own={child.food_category?.type === 'sw' ? 'free_food' : 'paid_food'}
+      />
       <ChildCalendar child={child} />
       <ChildBooks childId={child.id} timeZone={child.time_zone} />
     </Card>

@@ -1,0 +1,118 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import type { ChildMenuDay, ChildMenuDish } from '@tamaq/contract/family';
+import type { ActivationType } from '@tamaq/contract/menu-activations';
+import { Alert, Avatar, Button, Flex, Segmented, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { i18n } from '../../i18n/texts.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { formatCost } from '../../lib/money.ts';
+import { nameText } from '../../ui/content-name.tsx';
+import { useChildMenu } from './api/get-child-menu.ts';
+
+const t = i18n.landing.children.menu;
+const k = i18n.calendar;
+
+const iso = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
+const mondayOf = (date: string) => {
+  const d = dayjs(date);
+  return d.subtract((d.day() + 6) % 7, 'day');
+};
+
+function DishLine({ dish }: { dish: ChildMenuDish }) {
+  return (
+    <li data-testid="child-dish" style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }}>
+      <Avatar shape="square" size={56} src={dish.image?.url} alt="" style={{ flex: 'none' }}>
+        {nameText(dish).slice(0, 1)}
+      </Avatar>
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <div style={{ fontSize: 16 }}>{nameText(dish)}</div>
+        <Typography.Text type="secondary">{dish.output}</Typography.Text>
+      </div>
+      {dish.cost !== null && (
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {formatCost(dish.cost, i18n.food.cashbox.currency)}
+        </Typography.Text>
+      )}
+    </li>
+  );
+}
+
+function MenuOfDay({ day, own }: { day: ChildMenuDay; own: ActivationType }) {
+  const served = day.menus.filter((m) => m.modes.length > 0);
+  const [chosen, setChosen] = useState<ActivationType | null>(null);
+  if (day.kind !== 'working' && day.kind !== 'shortened')
+    return <Typography.Text type="secondary">{t.offDay}</Typography.Text>;
+  if (served.length === 0) return <Typography.Text type="secondary">{t.none}</Typography.Text>;
+  // Both menus served: one at a time (a phone's screen), the child's own first.
+  const shown = served.find((m) => m.type === (chosen ?? own)) ?? served[0]!;
+  return (
+    <Flex vertical gap={8}>
+      {served.length > 1 && (
+        <Segmented<ActivationType>
+          value={shown.type}
+          onChange={setChosen}
+          options={served.map((m) => ({ value: m.type, label: m.type === 'paid_food' ? t.paid : t.free }))}
+        />
+      )}
+      <div data-testid={`child-menu-${shown.type}`}>
+        <Typography.Text strong>{shown.type === 'paid_food' ? t.paid : t.free}</Typography.Text>{' '}
+        <Typography.Text type="secondary">{t.dayOf(nameText(shown.menu), shown.day)}</Typography.Text>
+        {shown.modes.map((mode) => (
+          <div key={mode.mode} style={{ marginTop: 8 }}>
+            <Typography.Text type="secondary" style={{ textTransform: 'uppercase', fontSize: 12 }}>
+              {nameText(mode)}
+            </Typography.Text>
+            <ul style={{ listStyle: 'none', margin: '4px 0 0', padding: 0 }}>
+              {mode.dishes.map((d) => (
+                <DishLine key={d.id} dish={d} />
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </Flex>
+  );
+}
+
+/**
+ * The child's school's menu (docs/rules.md "A parent's children"): a day at a time, today first, ‹ ›
+ * to the days around it; the free or the paid menu (the child's own first: the free one for a social
+ * wallet) by meal mode, each dish with its photo, portion and, on the paid menu, price.
+ */
+export function ChildMenu({ childId, today, own }: { childId: number; today: string; own: ActivationType }) {
+  const [date, setDate] = useState(today);
+  const monday = mondayOf(date);
+  const menu = useChildMenu(childId, iso(monday), iso(monday.add(6, 'day')));
+  const day = menu.data?.days.find((d) => d.date === date);
+  const weekday = k.weekdaysShort[(dayjs(date).day() + 6) % 7]!;
+  const move = (n: number) => setDate(iso(dayjs(date).add(n, 'day')));
+  return (
+    <section aria-label={t.title} data-testid="child-menu" style={{ marginTop: 16 }}>
+      <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 8 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t.title}
+        </Typography.Title>
+        <Flex align="center" gap={8}>
+          <Button size="small" icon={<LeftOutlined />} aria-label={t.previousDay} onClick={() => move(-1)} />
+          <Typography.Text strong data-testid="child-menu-date">
+            {weekday}, {formatDate(date)}
+          </Typography.Text>
+          <Button size="small" icon={<RightOutlined />} aria-label={t.nextDay} onClick={() => move(1)} />
+        </Flex>
+      </Flex>
+      {menu.isError && !menu.data ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t.loadFailed}
+          action={<Button onClick={() => void menu.refetch()}>{i18n.landing.children.retry}</Button>}
+        />
+      ) : !day ? (
+        <Skeleton active paragraph={{ rows: 3 }} aria-label={i18n.ui.loading} />
+      ) : (
+        <MenuOfDay day={day} own={own} />
+      )}
+    </section>
+  );
+}

@@ -85,6 +85,7 @@ export const PATHS = {
     days: { method: 'GET', path: '/api/parent/child/:id/days' },
     books: { method: 'GET', path: '/api/parent/child/:id/books' },
     menu: { method: 'GET', path: '/api/parent/child/:id/menu' },
+    record: { method: 'GET', path: '/api/parent/child/:id/record' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

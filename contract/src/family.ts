@@ -203,6 +203,36 @@ export const ChildBooks = z.object({
 });
 export type ChildBooks = z.infer<typeof ChildBooks>;
 
+/**
+ * `GET /api/parent/child/:id/record`: what the school holds about the child, said plainly, and whom
+ * to ask to correct it. Numbers are masked as the IIN is; other parents by name only.
+ */
+export const ChildRecord = z.object({
+  name: z.string(),
+  iin_masked: z.string().nullable(),
+  has_photo: z.boolean(),
+  /** The day the child was added, and the day the record last changed (the organization's days). */
+  added: z.string(),
+  updated: z.string(),
+  school: z.object({ ...NamedRef.shape, address: z.string().nullable(), city: z.string().nullable() }).nullable(),
+  classroom: NamedRef.nullable(),
+  food_category: z.object({ ...NameAnswer, type: z.enum(['sw', 'common']) }).nullable(),
+  /** The social wallet: its dates and the order that gave it. */
+  social_wallet: z
+    .object({ from: z.string().nullable(), until: z.string().nullable(), order: z.string().nullable() })
+    .nullable(),
+  /** The child's meal cards: the last four characters of each, and since when it is the child's. */
+  cards: z.array(z.object({ number_masked: z.string(), linked_on: z.string().nullable() })),
+  has_watch: z.boolean(),
+  /** How many of each record the school keeps: meals recorded, days marked away, books taken. */
+  held: z.object({ meals: z.number().int(), absences: z.number().int(), loans: z.number().int() }),
+  /** The accounts linked to the child as parents (names only), the reader's among them. */
+  parents: z.array(z.object({ name: z.string(), since: z.string() })),
+  /** Whom to ask to correct it: the school's administrators (else the organization's), by name. */
+  contacts: z.array(z.object({ name: z.string(), job_title: z.string().nullable() })),
+});
+export type ChildRecord = z.infer<typeof ChildRecord>;
+
 const familyEndpoint = endpointsOf('family');
 const PARENT = rolesFor('/download');
 
@@ -236,6 +266,13 @@ export const FAMILY_ENDPOINTS = {
     refusals: [404],
     access: PARENT,
     summary: 'Меню школы ребёнка по дням (до 14 дней): блюда с фото, выходом и ценой платного меню',
+  }),
+  record: familyEndpoint('record', {
+    params: IdParams,
+    answer: ChildRecord,
+    refusals: [404],
+    access: PARENT,
+    summary: 'Что школа хранит о ребёнке, и к кому обратиться, чтобы исправить',
   }),
   books: familyEndpoint('books', {
     params: IdParams,

@@ -202,6 +202,28 @@ describe('the parent’s start page', () => {
     await menu.getByText('Не учебный день: питания нет').waitFor();
   });
 
+  it('says what the school holds about the child, numbers masked, and whom to ask to correct it', async () => {
+    const { page } = phone;
+    const card = page.getByTestId('child-card').filter({ hasText: kid!.name });
+    const record = card.getByTestId('child-record');
+    await record.getByText('Какие данные о ребёнке хранит школа').click();
+    const list = record.getByTestId('child-record-list');
+    await list.waitFor();
+    const text = (await list.textContent()) ?? '';
+    expect(text).toContain(`ФИО${kid!.name}`);
+    expect(text).toContain('ИИНне указан');
+    // The card is shown by its last four characters only.
+    expect(text).toContain(`******${`FAM${stamp}`.slice(-4)} с `);
+    expect(text).not.toContain(`FAM${stamp}`);
+    expect(text).toContain('отметок питания: 1, отметок отсутствия: 0, выдач книг: 3');
+    expect(text).toContain('Абенова Жанар (с ');
+    expect(await record.getByTestId('child-record-ask').textContent()).toMatch(
+      /^Чтобы исправить данные, обратитесь в администрацию школы: .+ \(Школа-гимназия №1, /,
+    );
+    await record.scrollIntoViewIfNeeded();
+    await shot(page, 'parent-record-390');
+  });
+
   it('tells a parent at a staff address there is no access, and leads home, not to the sign-in form', async () => {
     const { page } = phone;
     await page.goto(`${baseUrl()}/schools`);

@@ -1,4 +1,5 @@
-import { and, asc, between, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { ROLE_IDS } from '@tamaq/contract/roles';
+import { and, asc, between, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alphabetically } from '../../platform/db/alphabet.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { classroomNameColumns, schoolNameColumns } from '../../platform/db/places.ts';
@@ -8,6 +9,7 @@ import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library
 import { dishes, menuDishes } from '../../platform/db/schema-food.ts';
 import {
   canteens,
+  cards,
   classrooms,
   fixationCategories,
   foodCategories,
@@ -38,6 +40,12 @@ export function createFamilyRepository(db: Db) {
     socialWalletResetDate: users.socialWalletResetDate,
     classroomShift: classrooms.shift,
     createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+    organizationId: users.organizationId,
+    schoolAddress: schools.address,
+    schoolCity: schools.city,
+    socialWalletOrder: users.socialWalletOrder,
+    hasWatch: sql<boolean>`${users.watchId} is not null`,
   };
 
   return {
@@ -88,6 +96,45 @@ export function createFamilyRepository(db: Db) {
         .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId))
         .where(and(inArray(visits.userId, childIds), between(visits.visitDate, from, to)))
         .orderBy(asc(visits.createdAt), asc(visits.id));
+    },
+
+    /** What the record of a child holds beyond its row: cards, counts of records, parents, whom to ask. */
+    async record(child: { id: number; organizationId: number | null; schoolId: number | null }) {
+      const [own, counts, parents, contacts] = await Promise.all([
+        db
+          .select({ number: cards.number, linkedAt: cards.linkedAt })
+          .from(cards)
+          .where(eq(cards.userId, child.id))
+          .orderBy(asc(cards.linkedAt), asc(cards.id)),
+        db.execute(sql`
+          select (select count(*) from visits where user_id = ${child.id}::int)::int as meals,
+                 (select count(*) from absences where user_id = ${child.id}::int)::int as absences,
+                 (select count(*) from book_loans where user_id = ${child.id}::int)::int as loans`),
+        db
+          .select({ name: users.name, since: parentChildren.createdAt })
+          .from(parentChildren)
+          .innerJoin(users, eq(users.id, parentChildren.parentId))
+          .where(and(eq(parentChildren.pupilId, child.id), isNull(users.deletedAt)))
+          .orderBy(asc(parentChildren.createdAt), asc(users.id)),
+        child.organizationId === null
+          ? Promise.resolve([])
+          : db
+              .select({ name: users.name, jobTitle: users.jobTitle, schoolId: users.schoolId })
+              .from(users)
+              .where(
+                and(
+                  eq(users.organizationId, child.organizationId),
+                  isNull(users.deletedAt),
+                  inArray(users.roleId, [ROLE_IDS.EducationAdmin, ROLE_IDS.EducationKindergartenAdmin]),
+                  child.schoolId === null
+                    ? isNull(users.schoolId)
+                    : or(isNull(users.schoolId), eq(users.schoolId, child.schoolId)),
+                ),
+              )
+              .orderBy(alphabetically(users.name), asc(users.id)),
+      ]);
+      const held = (counts as unknown as { rows: { meals: number; absences: number; loans: number }[] }).rows[0]!;
+      return { cards: own, held, parents, contacts };
     },
 
     /** The live dishes of a menu's day, by meal mode and name. */

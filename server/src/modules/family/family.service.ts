@@ -12,6 +12,7 @@ import {
   type ChildMenu,
   type ChildMenuDay,
   type ChildMenuQuery,
+  type ChildRecord,
   type ParentChildren,
 } from '@tamaq/contract/family';
 import { imageUrl } from '@tamaq/contract/images';
@@ -185,6 +186,46 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
         days.push({ date, kind: day?.kind ?? (isoWeekday(date) >= 6 ? 'rest' : 'working'), menus });
       }
       return { today, days };
+    },
+
+    /**
+     * What the school holds about the child (docs/rules.md "A parent's children"), and whom to ask to
+     * correct it: the school's administrators, or the organization's where the school has none.
+     */
+    async record(actor: Actor, childId: number): Promise<ChildRecord> {
+      const [child] = await repo.children(actor.userId, childId);
+      if (!child) throw notFound(M.childNotFound);
+      const timeZone = child.timeZone ?? DEFAULT_TIME_ZONE;
+      const day = (at: Date) => localDate(at, timeZone);
+      const held = await repo.record(child);
+      const ownSchool = held.contacts.filter((c) => c.schoolId !== null);
+      const school = schoolOf(child.schoolId, child);
+      const sw = child.foodCategoryType === 'sw';
+      return {
+        name: child.name,
+        iin_masked: maskIin(child.iin),
+        has_photo: child.imageKey !== null,
+        added: day(child.createdAt),
+        updated: day(child.updatedAt),
+        school: school && { ...school, address: child.schoolAddress, city: child.schoolCity },
+        classroom: classroomRef(child.classroomId, child),
+        food_category:
+          child.foodCategoryType === null ? null : { ...foodCategoryOf(child)!, type: child.foodCategoryType },
+        social_wallet: sw
+          ? { from: child.socialWalletSetDate, until: child.socialWalletResetDate, order: child.socialWalletOrder }
+          : null,
+        cards: held.cards.map((c) => ({
+          number_masked: maskIin(c.number)!,
+          linked_on: c.linkedAt ? day(c.linkedAt) : null,
+        })),
+        has_watch: child.hasWatch,
+        held: held.held,
+        parents: held.parents.map((p) => ({ name: p.name, since: day(p.since) })),
+        contacts: (ownSchool.length > 0 ? ownSchool : held.contacts).map((c) => ({
+          name: c.name,
+          job_title: c.jobTitle,
+        })),
+      };
     },
 
     /** The child's books (docs/rules.md "A parent's children"): on hand, and the newest returned. */

@@ -4,12 +4,14 @@ import {
   ChildDays,
   ChildMeals,
   ChildMenu,
+  ChildRecord,
   ParentChildren,
 } from '@tamaq/contract/family';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
 import {
+  createCard,
   createClassroom,
   createFixationCategory,
   createFoodCategory,
@@ -64,6 +66,7 @@ beforeAll(async () => {
     // The state pays her meals until 15 December.
     socialWalletSetDate: '2026-09-01',
     socialWalletResetDate: '2026-12-15',
+    socialWalletOrder: '№ 45 от 28.08.2026',
     createdAt: new Date('2026-08-20T04:00:00Z'),
   });
   timur = await createPupil(t.db, {
@@ -188,6 +191,21 @@ beforeAll(async () => {
   await loan(dana.id, 'Абай жолы', '2026-10-15', '2026-09-15T04:00:00Z', '2026-10-20T05:00:00Z');
   await loan(dana.id, 'Көксерек', '2026-11-01', '2026-10-10T04:00:00Z', '2026-10-30T05:00:00Z');
   await loan(stranger.id, 'Чужая книга', '2026-11-01', '2026-10-10T04:00:00Z');
+  // Her card, and whom her parent asks: the school's deputy head, not the organization's admin.
+  await createCard(t.db, {
+    organizationId: edu.id,
+    userId: dana.id,
+    number: 'AB12CD3456',
+    linkedAt: new Date('2026-09-01T03:00:00Z'),
+  });
+  await createUser(t.db, {
+    role: 'EducationAdmin',
+    organizationId: edu.id,
+    schoolId: school.id,
+    name: 'Ахметова Гульмира',
+    jobTitle: 'Заместитель директора',
+  });
+  await createUser(t.db, { role: 'EducationAdmin', organizationId: edu.id, name: 'Организационный Админ' });
   // The school's menus: a free five-day one from Monday 16 November, a paid one-day one from the 19th.
   const [cat] = await t.db.insert(dishCategories).values({ organizationId: edu.id, name: 'Блюда' }).returning();
   const dish = async (
@@ -432,6 +450,42 @@ describe('GET /api/parent/child/:id/menu', () => {
     expect((await menuOf(stranger.id, week)).statusCode).toBe(404);
     expect((await menuOf(dana.id, week, otherParent)).statusCode).toBe(404);
     expect((await menuOf(dana.id, week, staff)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/parent/child/:id/record', () => {
+  const recordOf = (id: number, token = parent) => get(`/api/parent/child/${id}/record`, token);
+
+  it('says what the school holds about the child, numbers masked, and whom to ask to correct it', async () => {
+    const res = await recordOf(dana.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ChildRecord.strict().parse(res.json());
+    expect(body).toMatchObject({
+      name: 'Сапарова Дана',
+      iin_masked: '********0123',
+      has_photo: false,
+      added: '2026-08-20',
+      school: { id: school.id, name: 'Школа №5', name_kk: '№5 мектеп' },
+      classroom: { name: '5 «А»' },
+      food_category: { name: 'Соцкошелёк', type: 'sw' },
+      social_wallet: { from: '2026-09-01', until: '2026-12-15', order: '№ 45 от 28.08.2026' },
+      cards: [{ number_masked: '******3456', linked_on: '2026-09-01' }],
+      has_watch: false,
+      held: { meals: 4, absences: 2, loans: 5 },
+      contacts: [{ name: 'Ахметова Гульмира', job_title: 'Заместитель директора' }],
+    });
+    expect(body.parents).toHaveLength(1);
+    expect(JSON.stringify(body)).not.toMatch(/AB12CD|150101600123|Организационный|@/);
+    // A kindergarten with no administrator names nobody, and nothing is made up.
+    const tim = ChildRecord.parse((await recordOf(timur.id)).json());
+    expect(tim).toMatchObject({ iin_masked: null, food_category: null, social_wallet: null, cards: [], contacts: [] });
+  });
+
+  it('answers 422 for a bad id, 404 for another family’s child and 403 to staff', async () => {
+    expect((await recordOf(0)).statusCode).toBe(422);
+    expect((await recordOf(stranger.id)).statusCode).toBe(404);
+    expect((await recordOf(dana.id, otherParent)).statusCode).toBe(404);
+    expect((await recordOf(dana.id, staff)).statusCode).toBe(403);
   });
 });
 

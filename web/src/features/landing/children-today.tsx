@@ -9,6 +9,7 @@ import { useChildren } from './api/get-children.ts';
 import { ChildBooks } from './child-books.tsx';
 import { ChildCalendar } from './child-calendar.tsx';
 import { ChildMenu } from './child-menu.tsx';
+import { ChildRecord } from './child-record.tsx';
 
 const t = i18n.landing.children;
 
@@ -64,6 +65,7 @@ function ChildCard({ child }: { child: ParentChild }) {
       />
       <ChildCalendar child={child} />
       <ChildBooks childId={child.id} timeZone={child.time_zone} />
+      <ChildRecord childId={child.id} />
     </Card>
   );
 }

@@ -1,0 +1,100 @@
+import type { ChildRecord as Record } from '@tamaq/contract/family';
+import { Alert, Button, Collapse, Descriptions, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { i18n } from '../../i18n/texts.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { nameText } from '../../ui/content-name.tsx';
+import { LinkButton } from '../../ui/link-button.tsx';
+import { useChildRecord } from './api/get-child-record.ts';
+
+const t = i18n.landing.children.record;
+const c = i18n.landing.children.calendar;
+
+function RecordList({ record }: { record: Record }) {
+  const wallet = record.social_wallet;
+  const place = [record.school && nameText(record.school), record.classroom && nameText(record.classroom)];
+  const category = record.food_category
+    ? [
+        nameText(record.food_category),
+        wallet && c.socialWallet(wallet.from && formatDate(wallet.from), wallet.until && formatDate(wallet.until)),
+        wallet?.order && t.order(wallet.order),
+      ]
+    : [c.noCategory];
+  const ask = record.contacts.map((p) => [p.name, p.job_title].filter(Boolean).join(', ')).join('; ');
+  const where = record.school ? [nameText(record.school), record.school.city, record.school.address] : [];
+  const items = [
+    { key: 'name', label: t.name, children: record.name },
+    { key: 'iin', label: t.iin, children: record.iin_masked ?? t.notGiven },
+    { key: 'photo', label: t.photo, children: record.has_photo ? t.photoYes : t.no },
+    { key: 'place', label: t.place, children: place.filter(Boolean).join(' · ') || t.notGiven },
+    { key: 'category', label: t.category, children: category.filter(Boolean).join(' · ') },
+    {
+      key: 'cards',
+      label: t.cards,
+      children:
+        record.cards.length === 0
+          ? t.no
+          : record.cards
+              .map((k) => (k.linked_on ? t.cardSince(k.number_masked, formatDate(k.linked_on)) : k.number_masked))
+              .join(', '),
+    },
+    ...(record.has_watch ? [{ key: 'watch', label: t.watch, children: t.yes }] : []),
+    { key: 'held', label: t.heldTitle, children: t.held(record.held.meals, record.held.absences, record.held.loans) },
+    {
+      key: 'parents',
+      label: t.parents,
+      children: record.parents.map((p) => t.since(p.name, formatDate(p.since))).join(', '),
+    },
+    { key: 'dates', label: t.dates, children: t.datesOf(formatDate(record.added), formatDate(record.updated)) },
+  ];
+  return (
+    <>
+      <Descriptions size="small" column={1} items={items} data-testid="child-record-list" />
+      <Typography.Paragraph style={{ marginTop: 12, marginBottom: 8 }} data-testid="child-record-ask">
+        {t.correct} {ask ? `${t.school}: ${ask}` : t.school}
+        {where.length > 0 && ` (${where.filter(Boolean).join(', ')})`}.
+      </Typography.Paragraph>
+      <LinkButton to="/privacy" type="link" style={{ padding: 0 }}>
+        {t.policy}
+      </LinkButton>
+    </>
+  );
+}
+
+function RecordBody({ childId }: { childId: number }) {
+  const record = useChildRecord(childId, true);
+  if (record.isError && !record.data)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t.loadFailed}
+        action={<Button onClick={() => void record.refetch()}>{i18n.landing.children.retry}</Button>}
+      />
+    );
+  if (!record.data) return <Skeleton active paragraph={{ rows: 4 }} aria-label={i18n.ui.loading} />;
+  return <RecordList record={record.data} />;
+}
+
+/**
+ * What the school holds about the child, said plainly, and whom to ask to correct it (docs/rules.md
+ * "A parent's children"): folded until the parent opens it, read then.
+ */
+export function ChildRecord({ childId }: { childId: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Collapse
+      ghost
+      style={{ marginTop: 8 }}
+      onChange={(keys) => setOpen(keys.length > 0)}
+      data-testid="child-record"
+      items={[
+        {
+          key: 'record',
+          label: <Typography.Text strong>{t.title}</Typography.Text>,
+          children: open ? <RecordBody childId={childId} /> : null,
+        },
+      ]}
+    />
+  );
+}

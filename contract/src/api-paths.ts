@@ -86,6 +86,8 @@ export const PATHS = {
     books: { method: 'GET', path: '/api/parent/child/:id/books' },
     menu: { method: 'GET', path: '/api/parent/child/:id/menu' },
     record: { method: 'GET', path: '/api/parent/child/:id/record' },
+    restrictions: { method: 'GET', path: '/api/parent/child/:id/restrictions' },
+    setRestrictions: { method: 'PUT', path: '/api/parent/child/:id/restrictions' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

@@ -1,3 +1,4 @@
+import { ALLERGENS, DIETS } from './allergens.ts';
 import { DAY_KINDS } from './calendar.ts';
 import { IdParams } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
@@ -20,6 +21,9 @@ const FAMILY_MESSAGES_RU = {
   dateOrder: 'Дата окончания раньше даты начала',
   period: 'Период не длиннее 62 дней',
   menuPeriod: 'Меню — не больше чем на 14 дней',
+  allergen: 'Неизвестный аллерген',
+  diet: 'Неизвестная диета',
+  restrictionNote: 'Примечание — не длиннее 500 символов',
 } as const;
 export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
   childNotFound: 'Бала табылмады',
@@ -29,6 +33,9 @@ export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
   dateOrder: 'Аяқталу күні басталу күнінен ерте',
   period: 'Кезең 62 күннен ұзын емес',
   menuPeriod: 'Мәзір — 14 күннен аспайды',
+  allergen: 'Белгісіз аллерген',
+  diet: 'Белгісіз диета',
+  restrictionNote: 'Ескертпе — 500 таңбадан аспайды',
 });
 const M = FAMILY_MESSAGES;
 
@@ -233,6 +240,35 @@ export const ChildRecord = z.object({
 });
 export type ChildRecord = z.infer<typeof ChildRecord>;
 
+/** The longest note a parent writes to a child's restrictions. */
+export const RESTRICTION_NOTE_MAX = 500;
+
+/** `PUT /api/parent/child/:id/restrictions`: the allergens and diets kept from the child, and a note. */
+export const RestrictionsBody = z.object({
+  allergens: z.array(z.enum(ALLERGENS, { error: M.allergen }), { error: M.allergen }).max(ALLERGENS.length),
+  diets: z.array(z.enum(DIETS, { error: M.diet }), { error: M.diet }).max(DIETS.length),
+  note: z
+    .string({ error: M.restrictionNote })
+    .trim()
+    .max(RESTRICTION_NOTE_MAX, { error: M.restrictionNote })
+    .nullish()
+    .transform((v) => v || null),
+});
+export type RestrictionsBody = z.infer<typeof RestrictionsBody>;
+
+/** A child's restrictions: what, who set them and when, and whether a medical certificate confirms them. */
+export const ChildRestrictions = z.object({
+  allergens: z.array(z.enum(ALLERGENS)),
+  diets: z.array(z.enum(DIETS)),
+  note: z.string().nullable(),
+  /** Who set them last (a parent's or the school's person's name) and when (ISO); null: never set. */
+  set_by: z.string().nullable(),
+  set_at: z.string().nullable(),
+  /** Confirmed by a medical certificate: by whom at the school and when; a change by a parent clears it. */
+  confirmed: z.object({ by: z.string().nullable(), at: z.string() }).nullable(),
+});
+export type ChildRestrictions = z.infer<typeof ChildRestrictions>;
+
 const familyEndpoint = endpointsOf('family');
 const PARENT = rolesFor('/download');
 
@@ -273,6 +309,21 @@ export const FAMILY_ENDPOINTS = {
     refusals: [404],
     access: PARENT,
     summary: 'Что школа хранит о ребёнке, и к кому обратиться, чтобы исправить',
+  }),
+  restrictions: familyEndpoint('restrictions', {
+    params: IdParams,
+    answer: ChildRestrictions,
+    refusals: [404],
+    access: PARENT,
+    summary: 'Ограничения питания ребёнка: аллергены, диеты, примечание; кто и когда задал, подтверждены ли справкой',
+  }),
+  setRestrictions: familyEndpoint('setRestrictions', {
+    params: IdParams,
+    body: RestrictionsBody,
+    answer: ChildRestrictions,
+    refusals: [404],
+    access: PARENT,
+    summary: 'Задать ограничения питания ребёнка (изменение снимает подтверждение справкой)',
   }),
   books: familyEndpoint('books', {
     params: IdParams,

@@ -121,6 +121,36 @@ describe('the parent’s start page', () => {
     await calendar.getByRole('button', { name: `${today}: Питание получено` }).waitFor();
   });
 
+  it('keeps the allergens and diet a parent sets for the child, with who set them', async () => {
+    const { page } = phone;
+    const card = page.getByTestId('child-card').filter({ hasText: kid!.name });
+    const section = card.getByTestId('child-restrictions');
+    await section.getByText('Не заданы: ребёнок ест всё').waitFor();
+    await section.getByRole('button', { name: 'Задать ограничения' }).click();
+    const form = section.getByTestId('child-restrictions-form');
+    await form.getByLabel('Арахис').check();
+    await form.getByLabel('Молоко и молочные продукты (и лактоза)').check();
+    await form.getByLabel('Без свинины').check();
+    await form.getByLabel('Примечание для школы').fill('Сыпь от арахиса');
+    await shot(page, 'parent-restrictions-form-390');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Ограничения сохранены: школа видит их сразу').waitFor();
+    const summary = section.getByTestId('child-restrictions-summary');
+    await summary.waitFor();
+    expect(await summary.locator('.ant-tag').allTextContents()).toEqual([
+      'Арахис',
+      'Молоко и молочные продукты (и лактоза)',
+      'Без свинины',
+    ]);
+    // Kept: a reload reads them back, with the parent's name and the school's part to do.
+    await page.reload();
+    await summary.waitFor();
+    const text = (await summary.textContent()) ?? '';
+    expect(text).toContain('«Сыпь от арахиса»');
+    expect(text).toContain('Задано: Абенова Жанар, ');
+    expect(text).toContain('Справкой не подтверждено');
+  });
+
   it('lists the child’s books on hand with the day each is due, and the returned ones', async () => {
     const almaty = (days: number) => new Date(Date.now() + 5 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
     const book = async (name: string) => {
@@ -253,6 +283,13 @@ describe('the parent’s start page', () => {
       .first()
       .waitFor();
     expect(await calendar.getByTestId('child-entitlement').textContent()).toBe('Тамақтану санаты: Ақылы тамақтану');
+    const restrictions = child.getByTestId('child-restrictions');
+    await restrictions.getByText('Тамақтану шектеулері').waitFor();
+    expect(await restrictions.locator('.ant-tag').allTextContents()).toEqual([
+      'Жержаңғақ',
+      'Сүт және сүт өнімдері (және лактоза)',
+      'Шошқа етінсіз',
+    ]);
     await shot(page, 'parent-home-390-kk');
   });
 });

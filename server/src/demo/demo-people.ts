@@ -8,6 +8,7 @@ import {
   classrooms,
   fixationCategories,
   foodCategories,
+  childRestrictions,
   parentChildren,
   parentInvitations,
   schoolSettings,
@@ -230,6 +231,15 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
 
   const firstPupil = inserted.find((u) => u.organizationId === s.edu)!;
   await tx.insert(parentChildren).values({ parentId: s.parentId, pupilId: firstPupil.id });
+  // The demo parent keeps milk and peanuts from the child; the school has not yet seen a certificate.
+  await tx.insert(childRestrictions).values({
+    pupilId: firstPupil.id,
+    allergens: ['peanuts', 'milk'],
+    diets: [],
+    note: 'Сыпь от арахиса; молоко — только в выпечке',
+    setBy: s.parentId,
+    setAt: now,
+  });
   await tx.insert(parentInvitations).values({
     organizationId: s.edu,
     pupilId: firstPupil.id,

@@ -1,4 +1,5 @@
 import { ROLE_IDS } from '@tamaq/contract/roles';
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, between, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alphabetically } from '../../platform/db/alphabet.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -10,6 +11,7 @@ import { dishes, menuDishes } from '../../platform/db/schema-food.ts';
 import {
   canteens,
   cards,
+  childRestrictions,
   classrooms,
   fixationCategories,
   foodCategories,
@@ -135,6 +137,42 @@ export function createFamilyRepository(db: Db) {
       ]);
       const held = (counts as unknown as { rows: { meals: number; absences: number; loans: number }[] }).rows[0]!;
       return { cards: own, held, parents, contacts };
+    },
+
+    /** A child's restrictions with the names of who set and who confirmed them; none set: undefined. */
+    async restrictions(childId: number, tx: Db = db) {
+      const setter = alias(users, 'setter');
+      const confirmer = alias(users, 'confirmer');
+      const [row] = await tx
+        .select({
+          allergens: childRestrictions.allergens,
+          diets: childRestrictions.diets,
+          note: childRestrictions.note,
+          setBy: setter.name,
+          setAt: childRestrictions.setAt,
+          confirmedBy: confirmer.name,
+          confirmedAt: childRestrictions.confirmedAt,
+        })
+        .from(childRestrictions)
+        .leftJoin(setter, eq(setter.id, childRestrictions.setBy))
+        .leftJoin(confirmer, eq(confirmer.id, childRestrictions.confirmedBy))
+        .where(eq(childRestrictions.pupilId, childId));
+      return row;
+    },
+
+    /** Sets a child's restrictions as `setBy` gives them; the certificate's confirmation goes with the old ones. */
+    async saveRestrictions(
+      tx: Db,
+      r: { pupilId: number; allergens: string[]; diets: string[]; note: string | null; setBy: number; at: Date },
+    ) {
+      const values = { allergens: r.allergens, diets: r.diets, note: r.note, setBy: r.setBy, setAt: r.at };
+      await tx
+        .insert(childRestrictions)
+        .values({ pupilId: r.pupilId, ...values })
+        .onConflictDoUpdate({
+          target: childRestrictions.pupilId,
+          set: { ...values, confirmedBy: null, confirmedAt: null },
+        });
     },
 
     /** The live dishes of a menu's day, by meal mode and name. */

@@ -12,6 +12,10 @@ export const familyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   bindEndpoint(app, e.meals, (request) => family.meals(actorOf(request), request.params.id, request.query));
   bindEndpoint(app, e.menu, (request) => family.menu(actorOf(request), request.params.id, request.query));
   bindEndpoint(app, e.record, (request) => family.record(actorOf(request), request.params.id));
+  bindEndpoint(app, e.restrictions, (request) => family.restrictions(actorOf(request), request.params.id));
+  bindEndpoint(app, e.setRestrictions, (request) =>
+    family.setRestrictions(actorOf(request), request.params.id, request.body),
+  );
   bindEndpoint(app, e.books, (request) => family.books(actorOf(request), request.params.id));
   bindEndpoint(app, e.days, (request) => family.days(actorOf(request), request.params.id, request.query));
 };

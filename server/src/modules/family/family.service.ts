@@ -13,8 +13,11 @@ import {
   type ChildMenuDay,
   type ChildMenuQuery,
   type ChildRecord,
+  type ChildRestrictions,
   type ParentChildren,
+  type RestrictionsBody,
 } from '@tamaq/contract/family';
+import { ALLERGENS, DIETS, type Allergen, type Diet } from '@tamaq/contract/allergens';
 import { imageUrl } from '@tamaq/contract/images';
 import { translate } from '@tamaq/contract/languages';
 import { LOAN_SOON_DAYS } from '@tamaq/contract/library';
@@ -22,6 +25,7 @@ import { ACTIVATION_TYPES } from '@tamaq/contract/menu-activations';
 import { MEAL_MODES } from '@tamaq/contract/menus';
 import { namesOf } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
+import { audit } from '../../platform/audit.ts';
 import { classroomRef, schoolRef } from '../../platform/db/places.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -71,6 +75,18 @@ const toMeal = (r: MealRow): ChildMeal => ({
         ? { name: r.fixationCategoryName, name_ru: r.fixationCategoryName, name_kk: null }
         : null,
   count: r.count,
+});
+
+type RestrictionsRow = Awaited<ReturnType<ReturnType<typeof createFamilyRepository>['restrictions']>>;
+
+/** A child's restrictions as answered; none set yet: nothing kept from the child. */
+const toRestrictions = (r: RestrictionsRow): ChildRestrictions => ({
+  allergens: ALLERGENS.filter((a) => r?.allergens.includes(a)),
+  diets: DIETS.filter((d) => r?.diets.includes(d)),
+  note: r?.note ?? null,
+  set_by: r ? (r.setBy ?? null) : null,
+  set_at: r?.setAt.toISOString() ?? null,
+  confirmed: r?.confirmedAt ? { by: r.confirmedBy ?? null, at: r.confirmedAt.toISOString() } : null,
 });
 
 /** A loan as the parent reads it, its status against the child's organization's today. */
@@ -226,6 +242,52 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
           job_title: c.jobTitle,
         })),
       };
+    },
+
+    /** The child's food restrictions (docs/rules.md "Restrictions and allergens"). */
+    async restrictions(actor: Actor, childId: number): Promise<ChildRestrictions> {
+      const [child] = await repo.children(actor.userId, childId);
+      if (!child) throw notFound(M.childNotFound);
+      return toRestrictions(await repo.restrictions(child.id));
+    },
+
+    /**
+     * Sets the child's restrictions as the parent gives them (each code once, in the list's order). A
+     * change is audited and clears the school's confirmation by certificate; the same set changes nothing.
+     */
+    async setRestrictions(actor: Actor, childId: number, body: RestrictionsBody): Promise<ChildRestrictions> {
+      const [child] = await repo.children(actor.userId, childId);
+      if (!child) throw notFound(M.childNotFound);
+      const allergens: Allergen[] = ALLERGENS.filter((a) => body.allergens.includes(a));
+      const diets: Diet[] = DIETS.filter((d) => body.diets.includes(d));
+      const note = body.note ?? null;
+      await platform.db.transaction(async (tx) => {
+        const before = toRestrictions(await repo.restrictions(child.id, tx));
+        const same =
+          before.set_at !== null &&
+          before.allergens.join() === allergens.join() &&
+          before.diets.join() === diets.join() &&
+          before.note === note;
+        if (same) return;
+        await repo.saveRestrictions(tx, {
+          pupilId: child.id,
+          allergens,
+          diets,
+          note,
+          setBy: actor.userId,
+          at: platform.now(),
+        });
+        await audit(tx, actor, {
+          action: 'restrictions_set',
+          entity: 'user',
+          entityId: child.id,
+          organizationId: child.organizationId,
+          before:
+            before.set_at === null ? null : { allergens: before.allergens, diets: before.diets, note: before.note },
+          after: { allergens, diets, note },
+        });
+      });
+      return toRestrictions(await repo.restrictions(child.id));
     },
 
     /** The child's books (docs/rules.md "A parent's children"): on hand, and the newest returned. */

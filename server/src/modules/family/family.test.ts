@@ -5,8 +5,11 @@ import {
   ChildMeals,
   ChildMenu,
   ChildRecord,
+  ChildRestrictions,
   ParentChildren,
 } from '@tamaq/contract/family';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../../platform/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
@@ -20,12 +23,13 @@ import {
 import { absences } from '../../platform/db/schema-calendar.ts';
 import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
 import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
-import { parentChildren, visits } from '../../platform/db/schema-people.ts';
+import { childRestrictions, parentChildren, visits } from '../../platform/db/schema-people.ts';
 
 /** docs/rules.md "A parent's children": what a parent sees of their own children, and of nobody else's. */
 let t: TestContext;
 let parent: string;
 let otherParent: string;
+let motherId: number;
 let staff: string;
 let dana: { id: number };
 let timur: { id: number };
@@ -125,6 +129,7 @@ beforeAll(async () => {
   });
   const mother = await signedIn(t.platform, { role: 'Parent', organizationId: null });
   parent = mother.token;
+  motherId = mother.user.id;
   for (const pupil of [dana, timur, removed, aruzhan]) {
     await t.db.insert(parentChildren).values({ parentId: mother.user.id, pupilId: pupil.id });
   }
@@ -486,6 +491,80 @@ describe('GET /api/parent/child/:id/record', () => {
     expect((await recordOf(stranger.id)).statusCode).toBe(404);
     expect((await recordOf(dana.id, otherParent)).statusCode).toBe(404);
     expect((await recordOf(dana.id, staff)).statusCode).toBe(403);
+  });
+});
+
+describe('the child’s restrictions', () => {
+  const url = (id: number) => `/api/parent/child/${id}/restrictions`;
+  const put = (id: number, body: object, token = parent) => t.call({ method: 'PUT', url: url(id), token, body });
+  const logged = async () =>
+    (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'restrictions_set'), eq(auditLog.entityId, String(timur.id))))
+    ).length;
+
+  it('keeps what a parent sets, once each in the list’s order, with who and when; a change clears the certificate', async () => {
+    const empty = ChildRestrictions.strict().parse((await get(url(timur.id), parent)).json());
+    expect(empty).toEqual({ allergens: [], diets: [], note: null, set_by: null, set_at: null, confirmed: null });
+    const res = await put(timur.id, {
+      allergens: ['milk', 'peanuts', 'milk'],
+      diets: ['no_pork'],
+      note: '  Сыпь от арахиса  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const set = ChildRestrictions.strict().parse(res.json());
+    expect(set).toMatchObject({
+      allergens: ['peanuts', 'milk'],
+      diets: ['no_pork'],
+      note: 'Сыпь от арахиса',
+      set_at: t.clock.now.toISOString(),
+      confirmed: null,
+    });
+    expect(set.set_by).toMatch(/./);
+    expect(ChildRestrictions.parse((await get(url(timur.id), parent)).json())).toEqual(set);
+    expect(await logged()).toBe(1);
+    // The same set again changes nothing, and writes nothing.
+    expect(
+      (await put(timur.id, { allergens: ['peanuts', 'milk'], diets: ['no_pork'], note: 'Сыпь от арахиса' })).statusCode,
+    ).toBe(200);
+    expect(await logged()).toBe(1);
+    // The school confirmed them by a certificate; the parent's change takes the confirmation away.
+    await t.db
+      .update(childRestrictions)
+      .set({ confirmedBy: motherId, confirmedAt: new Date('2026-11-20T05:00:00Z') })
+      .where(eq(childRestrictions.pupilId, timur.id));
+    expect(ChildRestrictions.parse((await get(url(timur.id), parent)).json()).confirmed).toMatchObject({
+      at: '2026-11-20T05:00:00.000Z',
+    });
+    const changed = ChildRestrictions.parse((await put(timur.id, { allergens: ['peanuts'], diets: [] })).json());
+    expect(changed).toMatchObject({ allergens: ['peanuts'], diets: [], note: null, confirmed: null });
+    expect(await logged()).toBe(2);
+  });
+
+  it('refuses an unknown allergen or diet and a long note with 422, and changes nothing', async () => {
+    const before = (await get(url(timur.id), parent)).json();
+    const cases: [object, string][] = [
+      [{ allergens: ['chocolate'], diets: [] }, M.allergen],
+      [{ allergens: 'milk', diets: [] }, M.allergen],
+      [{ allergens: [], diets: ['vegan'] }, M.diet],
+      [{ allergens: [], diets: [], note: 'а'.repeat(501) }, M.restrictionNote],
+    ];
+    for (const [body, message] of cases) {
+      const res = await put(timur.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(Object.values(res.json().validationErrors).flat(), JSON.stringify(body)).toContain(message);
+    }
+    expect((await get(url(timur.id), parent)).json()).toEqual(before);
+  });
+
+  it('answers 404 for another family’s child and 403 to staff', async () => {
+    expect((await get(url(stranger.id), parent)).statusCode).toBe(404);
+    expect((await put(stranger.id, { allergens: ['milk'], diets: [] })).statusCode).toBe(404);
+    expect((await put(timur.id, { allergens: ['milk'], diets: [] }, otherParent)).statusCode).toBe(404);
+    expect((await put(timur.id, { allergens: ['milk'], diets: [] }, staff)).statusCode).toBe(403);
+    expect((await get(url(timur.id), staff)).statusCode).toBe(403);
   });
 });
 

@@ -245,6 +245,24 @@ export const parentChildren = pgTable(
   (t) => [primaryKey({ name: 'parent_children_pkey', columns: [t.parentId, t.pupilId] })],
 );
 
+/**
+ * A child's food restrictions (docs/rules.md "Restrictions and allergens"): the allergens (codes of
+ * contract/src/allergens.ts) and diets kept from the child, a note, who set them and when, and the
+ * school's confirmation by a medical certificate (cleared when a parent changes them).
+ */
+export const childRestrictions = pgTable('child_restrictions', {
+  pupilId: integer('pupil_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
+  diets: text('diets').array().notNull().default(sql`'{}'::text[]`),
+  note: text('note'),
+  setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+  setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
+
 /** School settings of docs/product.md: the turnstile connection, shown read-only. */
 export const schoolSettings = pgTable('school_settings', {
   schoolId: integer('school_id')

@@ -10,6 +10,7 @@ import { ChildBooks } from './child-books.tsx';
 import { ChildCalendar } from './child-calendar.tsx';
 import { ChildMenu } from './child-menu.tsx';
 import { ChildRecord } from './child-record.tsx';
+import { ChildRestrictions } from './child-restrictions.tsx';
 
 const t = i18n.landing.children;
 
@@ -58,6 +59,7 @@ function ChildCard({ child }: { child: ParentChild }) {
           {t.noMealsToday}
         </Typography.Text>
       )}
+      <ChildRestrictions childId={child.id} />
       <ChildMenu
         childId={child.id}
         today={child.today}

@@ -254,8 +254,14 @@ export const childRestrictions = pgTable('child_restrictions', {
   pupilId: integer('pupil_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
-  diets: text('diets').array().notNull().default(sql`'{}'::text[]`),
+  allergens: text('allergens')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  diets: text('diets')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   note: text('note'),
   setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
   setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),

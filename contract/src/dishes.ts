@@ -1,3 +1,4 @@
+import { ALLERGENS } from './allergens.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
@@ -53,6 +54,8 @@ export const Dish = z.object({
   cost: z.string(),
   output: z.string(),
   description: z.string().nullable(),
+  /** The allergens the dish holds (contract/src/allergens.ts codes), in the list's order. */
+  allergens: z.array(z.enum(ALLERGENS)),
   created_at: z.string(),
 });
 export type Dish = z.infer<typeof Dish>;
@@ -84,6 +87,11 @@ const DishFields = z.object({
   cost: cost(),
   output: requiredText(100),
   description: optionalText(2000, { lines: true }),
+  /** Left out: none on a new dish, unchanged on an edit (the spec's client knows no allergens). */
+  allergens: z
+    .array(z.enum(ALLERGENS, { error: () => DISH_MESSAGES.allergen }), { error: () => DISH_MESSAGES.allergen })
+    .max(ALLERGENS.length)
+    .optional(),
   organization_id: z.unknown().optional(),
 });
 export const DishCreate = DishFields.refine(...someName);
@@ -99,6 +107,7 @@ export const DISH_MESSAGES = withKazakh(
     categoryNotFound: 'Категория блюд не найдена',
     categoryNameTaken: 'Категория блюд с таким названием уже есть',
     categoryHasDishes: (n: number) => `В категории есть блюда: ${n}. Сначала удалите или перенесите их`,
+    allergen: 'Неизвестный аллерген',
   } as const,
   {
     dishNotFound: 'Тағам табылмады',
@@ -106,6 +115,7 @@ export const DISH_MESSAGES = withKazakh(
     categoryNotFound: 'Тағам санаты табылмады',
     categoryNameTaken: 'Мұндай атаулы тағам санаты бұрыннан бар',
     categoryHasDishes: (n: number) => `Санатта тағамдар бар: ${n}. Алдымен оларды жойыңыз немесе ауыстырыңыз`,
+    allergen: 'Белгісіз аллерген',
   },
 );
 

@@ -160,6 +160,9 @@ export const ChildMenuDish = z.object({
   /** The price in tenge ("450.50") on the paid menu; null on the free one. */
   cost: z.string().nullable(),
   image: z.object({ url: z.string() }).nullable(),
+  /** The allergens the dish holds, and those of them the child's restrictions keep away. */
+  allergens: z.array(z.enum(ALLERGENS)),
+  restricted: z.array(z.enum(ALLERGENS)),
 });
 export type ChildMenuDish = z.infer<typeof ChildMenuDish>;
 

@@ -71,6 +71,18 @@ describe('/products/{categoryId} as the education admin', () => {
     await page.getByLabel('Цена').fill('450,5');
     await page.getByLabel('Выход').fill('250 г');
     await page.getByLabel('Описание').fill('Со сметаной');
+    // The allergens from the label law's list, found by typing: sour cream is milk, the bread gluten.
+    const allergens = page.getByLabel('Аллергены');
+    await allergens.click();
+    for (const typed of ['молоко', 'глютен']) {
+      await allergens.fill(typed);
+      await page
+        .locator('.ant-select-item-option-active')
+        .filter({ hasText: new RegExp(typed, 'i') })
+        .waitFor();
+      await page.keyboard.press('Enter');
+    }
+    await page.keyboard.press('Escape');
     await shot(page, 'dish-form');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Блюдо добавлено').first().waitFor();
@@ -101,6 +113,11 @@ describe('/products/{categoryId} as the education admin', () => {
     await page.getByText('Редактирование блюда').first().waitFor();
     expect(await page.getByLabel('Выход').inputValue()).toBe('250 г');
     expect(await page.getByLabel('Название на казахском').inputValue()).toBe('');
+    expect(await page.getByTestId('dish-form').locator('.ant-select-selection-item').allTextContents()).toEqual([
+      // In the list's order, whatever the order chosen.
+      'Злаки, содержащие глютен',
+      'Молоко и молочные продукты (и лактоза)',
+    ]);
     await page.getByLabel('Название на казахском').fill(`Қаймақты борщ ${SUFFIX}`);
     await page.getByLabel('Цена').fill('1351,5');
     await page.getByRole('button', { name: 'Сохранить' }).click();

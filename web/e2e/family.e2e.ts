@@ -8,6 +8,18 @@ let phone: Awaited<ReturnType<typeof openBrowser>>;
 let adminToken: string;
 let restoreMeals: () => Promise<void> = async () => {};
 let kid: { id: number; name: string; schoolId: number } | null = null;
+let restoreMilk: () => Promise<unknown> = async () => {};
+interface DemoDish {
+  id: number;
+  category_id: number;
+  image_id: number | null;
+  name: string;
+  name_kk: string | null;
+  cost: string;
+  output: string;
+  description: string | null;
+  allergens: string[];
+}
 
 const call = <T>(method: string, path: string, body?: unknown, token: string | null = adminToken) =>
   apiCall<T>(token, method, path, body);
@@ -21,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await phone?.close();
   await restoreMeals();
+  await restoreMilk();
 });
 
 describe('the parent’s start page', () => {
@@ -200,6 +213,24 @@ describe('the parent’s start page', () => {
 
   it('shows the school’s menu a day at a time: dishes with photos, portions and prices', async () => {
     const { page } = phone;
+    // The demo's milk holds milk, as its dish form would say; given back after the test.
+    const { rows } = await call<{ rows: DemoDish[] }>('GET', '/api/products?query=Молоко&limit=100');
+    const milkDish = rows.find((d) => d.name === 'Молоко')!;
+    const save = (allergens: string[]) =>
+      call('PUT', '/api/product', {
+        id: milkDish.id,
+        category_id: milkDish.category_id,
+        image_id: milkDish.image_id,
+        name: milkDish.name,
+        name_kk: milkDish.name_kk,
+        cost: milkDish.cost,
+        output: milkDish.output,
+        description: milkDish.description,
+        allergens,
+      });
+    await save(['milk']);
+    restoreMilk = () => save(milkDish.allergens);
+    await page.reload();
     const menu = page.getByTestId('child-card').filter({ hasText: kid!.name }).getByTestId('child-menu');
     const date = menu.getByTestId('child-menu-date');
     await menu.scrollIntoViewIfNeeded();
@@ -211,6 +242,12 @@ describe('the parent’s start page', () => {
       await menu.locator('.ant-skeleton').waitFor({ state: 'detached' });
     }
     const paid = menu.getByTestId('child-menu-paid_food');
+    // Milk is kept from this child (the restrictions above): the day's milk is marked for it.
+    const milk = paid.getByTestId('child-dish').filter({ hasText: /^Молоко/ });
+    await milk.waitFor();
+    expect(await milk.getAttribute('data-restricted')).toBe('true');
+    expect(await milk.textContent()).toContain('Ребёнку нельзя: Молоко и молочные продукты (и лактоза)');
+    expect(await paid.locator('[data-restricted]').count()).toBe(1);
     expect(await paid.textContent()).toMatch(/^Платное меню «Осень–зима, 10 дней», день \d+/);
     const dishes = paid.getByTestId('child-dish');
     expect(await dishes.count()).toBeGreaterThan(3);

@@ -37,6 +37,10 @@ export const foodTexts: Widen<typeof ruFood> = {
     output: 'Шығымы',
     outputPlaceholder: 'Мысалы, 250 г немесе 150/50',
     outputHint: 'Технологиялық картадағыдай порцияның салмағы немесе көлемі',
+    allergens: 'Аллергендер',
+    allergensHint:
+      'ТР ТС 022/2011 тізбесінен: 14 аллерген және аспартам. Оларды шектеулері бар балалардың ата-аналары көреді',
+    allergensNone: 'Жоқ',
     description: 'Сипаттамасы',
     descriptionPlaceholder: 'Құрамы, дайындау ерекшеліктері',
     confirmDelete: 'Тағамды шынымен жойғыңыз келе ме?',

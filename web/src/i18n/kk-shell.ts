@@ -221,6 +221,8 @@ export const shell: Widen<typeof ruShell> = {
         loadFailed: 'Мәзірді жүктеу мүмкін болмады',
         previousDay: 'Алдыңғы күн',
         nextDay: 'Келесі күн',
+        allergens: (list: string) => `Аллергендер: ${list}`,
+        restricted: (list: string) => `Балаға болмайды: ${list}`,
       },
       record: {
         title: 'Мектеп бала туралы қандай деректерді сақтайды',

@@ -218,6 +218,8 @@ export const shell = {
         loadFailed: 'Не удалось загрузить меню',
         previousDay: 'Предыдущий день',
         nextDay: 'Следующий день',
+        allergens: (list: string) => `Аллергены: ${list}`,
+        restricted: (list: string) => `Ребёнку нельзя: ${list}`,
       },
       record: {
         title: 'Какие данные о ребёнке хранит школа',

@@ -19,6 +19,7 @@ const columns = {
   cost: dishes.cost,
   output: dishes.output,
   description: dishes.description,
+  allergens: dishes.allergens,
   createdAt: dishes.createdAt,
 };
 /** Dishes with their category's name and their photo's key. */
@@ -39,6 +40,7 @@ export interface DishValues {
   cost: string;
   output: string;
   description: string | null;
+  allergens: string[];
 }
 
 export function createDishesRepository(db: Db) {

@@ -8,6 +8,7 @@ import {
   type DishListQuery,
   type DishUpdate,
 } from '@tamaq/contract/dishes';
+import { ALLERGENS } from '@tamaq/contract/allergens';
 import { imageUrl } from '@tamaq/contract/images';
 import { namesOf, namesToStore } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
@@ -30,6 +31,7 @@ const toDish = (row: DishRow): Dish => ({
   cost: row.cost,
   output: row.output,
   description: row.description,
+  allergens: ALLERGENS.filter((a) => row.allergens.includes(a)),
   created_at: row.createdAt.toISOString(),
 });
 
@@ -69,6 +71,8 @@ export function createDishesService(platform: Pick<Platform, 'db' | 'now'>) {
       cost: body.cost,
       output: body.output,
       description: body.description,
+      // Each once, in the list's order; left out, a new dish has none and an edit keeps them.
+      allergens: body.allergens ? ALLERGENS.filter((a) => body.allergens!.includes(a)) : (current?.allergens ?? []),
     };
   };
 

@@ -1,3 +1,4 @@
+import { DISH_MESSAGES as M } from '@tamaq/contract/dishes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -53,6 +54,7 @@ describe('POST and PUT /api/product', () => {
       cost: '450.50',
       output: '250 г',
       description: 'Со сметаной',
+      allergens: [],
       created_at: expect.any(String),
     });
     const [trail] = await t.db
@@ -150,6 +152,25 @@ describe('POST and PUT /api/product', () => {
     expect(res.json()).toMatchObject({ category: { id: salads.id, name: 'Салаты' }, name: 'Винегрет', cost: '300.00' });
     const read = await t.call({ method: 'GET', url: `/api/product/${dish.id}`, token: admin.token });
     expect(read.json()).toMatchObject({ id: dish.id, name: 'Винегрет', image_id: photo.id });
+  });
+
+  it('keeps the allergens a dish holds, once each in the list’s order; an edit that leaves them out keeps them', async () => {
+    const made = await post(borsch({ name: 'Сырники', allergens: ['milk', 'gluten', 'eggs', 'milk'] }));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().allergens).toEqual(['gluten', 'eggs', 'milk']);
+    expect((await post(borsch({ name: 'Компот' }))).json().allergens).toEqual([]);
+    const put = (payload: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: '/api/product', token: admin.token, payload });
+    // The spec's client sends no allergens: they stay.
+    expect((await put(borsch({ id: made.json().id, name: 'Сырники', cost: '320' }))).json().allergens).toEqual([
+      'gluten',
+      'eggs',
+      'milk',
+    ]);
+    expect((await put(borsch({ id: made.json().id, name: 'Сырники', allergens: [] }))).json().allergens).toEqual([]);
+    const bad = await post(borsch({ name: 'Торт', allergens: ['chocolate'] }));
+    expect(bad.statusCode).toBe(422);
+    expect(Object.values(bad.json().validationErrors).flat()).toEqual([M.allergen]);
   });
 });
 

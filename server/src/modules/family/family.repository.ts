@@ -187,6 +187,7 @@ export function createFamilyRepository(db: Db) {
           output: dishes.output,
           cost: dishes.cost,
           imageKey: images.key,
+          allergens: dishes.allergens,
         })
         .from(menuDishes)
         .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))

@@ -17,7 +17,7 @@ import {
   type ParentChildren,
   type RestrictionsBody,
 } from '@tamaq/contract/family';
-import { ALLERGENS, DIETS, type Allergen, type Diet } from '@tamaq/contract/allergens';
+import { ALLERGENS, DIETS, restrictedAllergens, type Allergen, type Diet } from '@tamaq/contract/allergens';
 import { imageUrl } from '@tamaq/contract/images';
 import { translate } from '@tamaq/contract/languages';
 import { LOAN_SOON_DAYS } from '@tamaq/contract/library';
@@ -164,6 +164,8 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
       const today = localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
       const schoolId = child.schoolId;
       const calendar = schoolId === null ? null : await calendars.forSchool(schoolId, q.dateFrom, q.dateTo);
+      const kept = await repo.restrictions(child.id);
+      const keptAway = kept ? restrictedAllergens(kept.allergens, kept.diets) : [];
       const dishesOf = new Map<string, ReturnType<typeof repo.menuDay>>();
       const days: ChildMenuDay[] = [];
       for (let date = q.dateFrom; date <= q.dateTo; date = addDays(date, 1)) {
@@ -190,6 +192,8 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
                 output: r.output,
                 cost: type === 'paid_food' ? r.cost : null,
                 image: r.imageKey ? { url: imageUrl(r.imageKey) } : null,
+                allergens: ALLERGENS.filter((a) => r.allergens.includes(a)),
+                restricted: keptAway.filter((a) => r.allergens.includes(a)),
               });
             }
             menus.push({

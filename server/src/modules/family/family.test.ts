@@ -227,6 +227,10 @@ beforeAll(async () => {
         .returning()
     )[0]!;
   const porridge = await dish('Каша рисовая', 'Күріш ботқасы', '300.00', '200 г');
+  await t.db
+    .update(dishes)
+    .set({ allergens: ['milk', 'gluten'] })
+    .where(eq(dishes.id, porridge.id));
   const tea = await dish('Чай', 'Шай', '50.00', '200 мл');
   const plov = await dish('Плов', 'Палау', '650.00', '250 г');
   const salad = await dish('Салат снятый', null, '100.00', '100 г', new Date());
@@ -440,8 +444,20 @@ describe('GET /api/parent/child/:id/menu', () => {
       output: '200 г',
       cost: null,
       image: null,
+      allergens: ['gluten', 'milk'],
+      // Dana's restrictions (none yet) keep nothing away.
+      restricted: [],
     });
     expect(body.days[3]!.menus[1]!.modes[0]!.dishes[0]).toMatchObject({ name: 'Плов', cost: '650.00' });
+    // Once her parent keeps milk away (a lactose-free diet), the porridge is marked for it.
+    await t.db.insert(childRestrictions).values({ pupilId: dana.id, allergens: [], diets: ['lactose_free'] });
+    const marked = ChildMenu.parse((await menuOf(dana.id, 'dateFrom=2026-11-16&dateTo=2026-11-16')).json());
+    const dishesOfMonday = marked.days[0]!.menus[0]!.modes.flatMap((m) => m.dishes);
+    expect(dishesOfMonday.map((d) => [d.name, d.restricted])).toEqual([
+      ['Каша рисовая', ['milk']],
+      ['Чай', []],
+      ['Плов', []],
+    ]);
     // A holiday serves nothing.
     const holiday = ChildMenu.parse((await menuOf(dana.id, 'dateFrom=2026-12-16&dateTo=2026-12-16')).json());
     expect(holiday.days).toEqual([{ date: '2026-12-16', kind: 'holiday', menus: [] }]);

@@ -65,6 +65,11 @@ export const dishes = pgTable(
     /** Portion size as the canteen writes it: "200 г", "150/50". */
     output: text('output').notNull(),
     description: text('description'),
+    /** The allergens the dish holds: codes of contract/src/allergens.ts. */
+    allergens: text('allergens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },

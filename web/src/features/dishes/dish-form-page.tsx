@@ -2,7 +2,8 @@ import { nameText } from '../../ui/content-name.tsx';
 import { cost as costSchema } from '@tamaq/contract/food-categories';
 import { DishCreate } from '@tamaq/contract/dishes';
 import type { Image } from '@tamaq/contract/profile';
-import { Form, Input } from 'antd';
+import { ALLERGEN_NAMES, ALLERGENS } from '@tamaq/contract/allergens';
+import { Form, Input, Select } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
@@ -23,6 +24,7 @@ type Values = {
   cost: string | null;
   output: string;
   description: string;
+  allergens: string[];
 };
 
 /** '/product/{categoryId}/create' and '/product/{categoryId}/{id}' (docs/product.md): save returns to the dishes. */
@@ -45,6 +47,7 @@ export function DishFormPage() {
         cost: d?.cost ?? null,
         output: d?.output ?? '',
         description: d?.description ?? '',
+        allergens: d?.allergens ?? [],
       })}
       body={(v: Values) => ({
         category_id: categoryId ?? 0,
@@ -54,6 +57,7 @@ export function DishFormPage() {
         cost: v.cost ?? '',
         output: v.output,
         description: v.description || null,
+        allergens: v.allergens as (typeof ALLERGENS)[number][],
       })}
     >
       <Form.Item name="image" label={t.photo}>
@@ -71,6 +75,16 @@ export function DishFormPage() {
         required
       >
         <Input maxLength={100} placeholder={t.outputPlaceholder} style={{ maxWidth: 320 }} />
+      </Form.Item>
+      <Form.Item name="allergens" label={t.allergens} extra={t.allergensHint}>
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder={t.allergensNone}
+          optionFilterProp="label"
+          options={ALLERGENS.map((a) => ({ value: a, label: ALLERGEN_NAMES[a] }))}
+          style={{ maxWidth: 560 }}
+        />
       </Form.Item>
       <Form.Item name="description" label={t.description} rules={[fromSchema(DishCreate.shape.description)]}>
         <Input.TextArea maxLength={2000} rows={3} placeholder={t.descriptionPlaceholder} />

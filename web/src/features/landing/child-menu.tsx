@@ -1,7 +1,8 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { LeftOutlined, RightOutlined, WarningOutlined } from '@ant-design/icons';
 import type { ChildMenuDay, ChildMenuDish } from '@tamaq/contract/family';
+import { ALLERGEN_NAMES } from '@tamaq/contract/allergens';
 import type { ActivationType } from '@tamaq/contract/menu-activations';
-import { Alert, Avatar, Button, Flex, Segmented, Skeleton, Typography } from 'antd';
+import { Alert, Avatar, Button, Flex, Segmented, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
@@ -20,14 +21,35 @@ const mondayOf = (date: string) => {
 };
 
 function DishLine({ dish }: { dish: ChildMenuDish }) {
+  const names = (codes: ChildMenuDish['allergens']) => codes.map((a) => ALLERGEN_NAMES[a]).join(', ');
+  // Its allergens besides the ones the child must not have, which are said first and in red.
+  const others = dish.allergens.filter((a) => !dish.restricted.includes(a));
   return (
-    <li data-testid="child-dish" style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }}>
+    <li
+      data-testid="child-dish"
+      data-restricted={dish.restricted.length > 0 || undefined}
+      style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }}
+    >
       <Avatar shape="square" size={56} src={dish.image?.url} alt="" style={{ flex: 'none' }}>
         {nameText(dish).slice(0, 1)}
       </Avatar>
       <div style={{ minWidth: 0, flex: 1 }}>
         <div style={{ fontSize: 16 }}>{nameText(dish)}</div>
         <Typography.Text type="secondary">{dish.output}</Typography.Text>
+        {dish.restricted.length > 0 && (
+          <div>
+            <Tag color="error" icon={<WarningOutlined />} style={{ whiteSpace: 'normal', marginTop: 2 }}>
+              {t.restricted(names(dish.restricted))}
+            </Tag>
+          </div>
+        )}
+        {others.length > 0 && (
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+              {t.allergens(names(others))}
+            </Typography.Text>
+          </div>
+        )}
       </div>
       {dish.cost !== null && (
         <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>

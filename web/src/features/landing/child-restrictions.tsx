@@ -4,13 +4,13 @@ import { RESTRICTION_NOTE_MAX } from '@tamaq/contract/family';
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatVisitTime } from '../../lib/visit-time.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { useChildRestrictions, useSetChildRestrictions } from './api/child-restrictions.ts';
 
 const t = i18n.landing.children.restrictions;
 
-function Summary({ r }: { r: Restrictions }) {
+function Summary({ r, timeZone }: { r: Restrictions; timeZone: string }) {
   const names = [...r.allergens.map((a) => ALLERGEN_NAMES[a]), ...r.diets.map((d) => DIET_NAMES[d])];
   return (
     <Flex vertical gap={4} data-testid="child-restrictions-summary">
@@ -27,11 +27,13 @@ function Summary({ r }: { r: Restrictions }) {
       )}
       {r.note && <Typography.Text>«{r.note}»</Typography.Text>}
       {r.set_at && (
-        <Typography.Text type="secondary">{t.setBy(r.set_by ?? '—', formatDateTime(r.set_at))}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t.setBy(r.set_by ?? '—', formatVisitTime(r.set_at, timeZone))}
+        </Typography.Text>
       )}
       {r.set_at && (
         <Typography.Text type={r.confirmed ? 'success' : 'secondary'}>
-          {r.confirmed ? t.confirmed(r.confirmed.by, formatDateTime(r.confirmed.at)) : t.unconfirmed}
+          {r.confirmed ? t.confirmed(r.confirmed.by, formatVisitTime(r.confirmed.at, timeZone)) : t.unconfirmed}
         </Typography.Text>
       )}
     </Flex>
@@ -89,7 +91,7 @@ function RestrictionsForm({ childId, r, onDone }: { childId: number; r: Restrict
  * allergens"): allergens of the label law's list, diets and a note; who set them and whether the
  * school confirmed them by a medical certificate.
  */
-export function ChildRestrictions({ childId }: { childId: number }) {
+export function ChildRestrictions({ childId, timeZone }: { childId: number; timeZone: string }) {
   const restrictions = useChildRestrictions(childId);
   const [editing, setEditing] = useState(false);
   const r = restrictions.data;
@@ -114,7 +116,7 @@ export function ChildRestrictions({ childId }: { childId: number }) {
       ) : editing ? (
         <RestrictionsForm childId={childId} r={r} onDone={() => setEditing(false)} />
       ) : (
-        <Summary r={r} />
+        <Summary r={r} timeZone={timeZone} />
       )}
     </section>
   );

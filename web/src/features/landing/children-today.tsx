@@ -59,7 +59,7 @@ function ChildCard({ child }: { child: ParentChild }) {
           {t.noMealsToday}
         </Typography.Text>
       )}
-      <ChildRestrictions childId={child.id} />
+      <ChildRestrictions childId={child.id} timeZone={child.time_zone} />
       <ChildMenu
         childId={child.id}
         today={child.today}

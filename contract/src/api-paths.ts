@@ -88,6 +88,9 @@ export const PATHS = {
     record: { method: 'GET', path: '/api/parent/child/:id/record' },
     restrictions: { method: 'GET', path: '/api/parent/child/:id/restrictions' },
     setRestrictions: { method: 'PUT', path: '/api/parent/child/:id/restrictions' },
+    pupil: { method: 'GET', path: '/api/pupil/:id/family' },
+    confirmRestrictions: { method: 'PUT', path: '/api/pupil/:id/restrictions/confirmation' },
+    unlinkParent: { method: 'DELETE', path: '/api/pupil/:id/parent/:parentId' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

@@ -1,13 +1,14 @@
 import { ALLERGENS, DIETS } from './allergens.ts';
 import { DAY_KINDS } from './calendar.ts';
 import { IdParams } from './common.ts';
+import type { Role } from './role-list.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
 import { ACTIVATION_TYPES, daysBetween } from './menu-activations.ts';
 import { LOAN_STATUSES } from './library.ts';
 import { NameAnswer, NamedRef } from './names.ts';
 import { rolesFor } from './routes.ts';
-import { z } from './zod.ts';
+import { id, z } from './zod.ts';
 
 /**
  * The family's side (docs/rules.md "A parent's children"): a parent sees the children linked to
@@ -24,6 +25,10 @@ const FAMILY_MESSAGES_RU = {
   allergen: 'Неизвестный аллерген',
   diet: 'Неизвестная диета',
   restrictionNote: 'Примечание — не длиннее 500 символов',
+  pupilNotFound: 'Ученик не найден',
+  parentNotLinked: 'Этот родитель не привязан к ученику',
+  nothingToConfirm: 'Родители не задали ограничений: подтверждать нечего',
+  confirmed: 'Укажите, подтверждены ли ограничения справкой',
 } as const;
 export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
   childNotFound: 'Бала табылмады',
@@ -36,6 +41,10 @@ export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
   allergen: 'Белгісіз аллерген',
   diet: 'Белгісіз диета',
   restrictionNote: 'Ескертпе — 500 таңбадан аспайды',
+  pupilNotFound: 'Оқушы табылмады',
+  parentNotLinked: 'Бұл ата-ана оқушыға байланыстырылмаған',
+  nothingToConfirm: 'Ата-аналар шектеу бермеген: растайтын ештеңе жоқ',
+  confirmed: 'Шектеулер анықтамамен расталғанын көрсетіңіз',
 });
 const M = FAMILY_MESSAGES;
 
@@ -272,7 +281,33 @@ export const ChildRestrictions = z.object({
 });
 export type ChildRestrictions = z.infer<typeof ChildRestrictions>;
 
+/** A parent linked to a pupil as the school sees them: whom, since when, and how they are told. */
+export const LinkedParent = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  since: z.string(),
+  /** The channels the parent is reached by (`email` while they have an address); never a token. */
+  channels: z.array(z.enum(['email', 'push', 'telegram'])),
+});
+export type LinkedParent = z.infer<typeof LinkedParent>;
+
+/** `GET /api/pupil/:id/family`: a pupil's restrictions and linked parents, for the school. */
+export const PupilFamily = z.object({ restrictions: ChildRestrictions, parents: z.array(LinkedParent) });
+export type PupilFamily = z.infer<typeof PupilFamily>;
+
+/** `PUT /api/pupil/:id/restrictions/confirmation`: the school confirms (or withdraws) the certificate. */
+export const ConfirmationBody = z.object({ confirmed: z.boolean({ error: M.confirmed }) });
+export type ConfirmationBody = z.infer<typeof ConfirmationBody>;
+
+export const PupilParentParams = z.object({ id: id(), parentId: id() });
+export type PupilParentParams = z.infer<typeof PupilParentParams>;
+
 const familyEndpoint = endpointsOf('family');
+/** The school's people who see a pupil's family: those who invite parents (users, classes, pupils). */
+const PUPIL_STAFF: readonly Role[] = [
+  ...new Set([...rolesFor('/users'), ...rolesFor('/classroom/:classroomId/users'), ...rolesFor('/pupils')]),
+];
 const PARENT = rolesFor('/download');
 
 export const FAMILY_ENDPOINTS = {
@@ -327,6 +362,28 @@ export const FAMILY_ENDPOINTS = {
     refusals: [404],
     access: PARENT,
     summary: 'Задать ограничения питания ребёнка (изменение снимает подтверждение справкой)',
+  }),
+  pupil: familyEndpoint('pupil', {
+    params: IdParams,
+    answer: PupilFamily,
+    refusals: [404],
+    access: PUPIL_STAFF,
+    summary: 'Для школы: ограничения питания ученика (кто и когда задал) и привязанные родители с каналами',
+  }),
+  confirmRestrictions: familyEndpoint('confirmRestrictions', {
+    params: IdParams,
+    body: ConfirmationBody,
+    answer: ChildRestrictions,
+    refusals: [404, 409],
+    access: PUPIL_STAFF,
+    summary: 'Школа отмечает, что ограничения ученика подтверждены медицинской справкой (или снимает отметку)',
+  }),
+  unlinkParent: familyEndpoint('unlinkParent', {
+    params: PupilParentParams,
+    answer: PupilFamily,
+    refusals: [404],
+    access: PUPIL_STAFF,
+    summary: 'Отвязать родителя от ученика: он больше не видит ребёнка и не получает уведомлений',
   }),
   books: familyEndpoint('books', {
     params: IdParams,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, shot, signInAt } from './browser.ts';
+import { baseUrl, openBrowser, shot, signIn, signInAt } from './browser.ts';
 import { call as apiCall, setSchoolMealsAside, tokenOf, withCard } from './fixation-helpers.ts';
 
 /** docs/rules.md "A parent's children": a parent's start page shows each child and today's meals. */
@@ -162,6 +162,41 @@ describe('the parent’s start page', () => {
     expect(text).toContain('«Сыпь от арахиса»');
     expect(text).toContain('Задано: Абенова Жанар, ');
     expect(text).toContain('Справкой не подтверждено');
+  });
+
+  it('shows the school the restrictions a parent set, and the school’s certificate mark reaches the parent', async () => {
+    const office = await openBrowser({ width: 1366, height: 900 });
+    try {
+      await signIn(office.page, 'edu.admin@demo.kz');
+      await office.page.goto(`${baseUrl()}/user/${kid!.id}`);
+      const card = office.page.getByTestId('pupil-family');
+      const restrictions = card.getByTestId('pupil-restrictions');
+      await restrictions.locator('.ant-tag').first().waitFor();
+      expect(await restrictions.locator('.ant-tag').allTextContents()).toEqual([
+        'Арахис',
+        'Молоко и молочные продукты (и лактоза)',
+        'Без свинины',
+      ]);
+      expect(await restrictions.textContent()).toContain('Задано: Абенова Жанар, ');
+      expect(await card.getByTestId('pupil-parents').textContent()).toMatch(
+        /Абенова Жанар.*family\..*@example\.kz.*e-mail/,
+      );
+      // The mark is the server's answer: the box shows it once saved.
+      await restrictions.getByLabel('Подтверждено медицинской справкой').click();
+      await office.page.getByText('Отметка о справке сохранена').waitFor();
+      await restrictions.getByText(/^Отметил\(а\): /).waitFor();
+      await shot(office.page, 'pupil-family-1366');
+    } finally {
+      await office.close();
+    }
+    // The parent's page says the school has the certificate.
+    const { page } = phone;
+    await page.reload();
+    const summary = page
+      .getByTestId('child-card')
+      .filter({ hasText: kid!.name })
+      .getByTestId('child-restrictions-summary');
+    await summary.getByText(/^Подтверждено медицинской справкой \(/).waitFor();
   });
 
   it('lists the child’s books on hand with the day each is due, and the returned ones', async () => {
@@ -328,5 +363,26 @@ describe('the parent’s start page', () => {
       'Шошқа етінсіз',
     ]);
     await shot(page, 'parent-home-390-kk');
+  });
+
+  it('stops showing a child to a parent the school unlinked', async () => {
+    const office = await openBrowser({ width: 1366, height: 900 });
+    try {
+      await signIn(office.page, 'edu.admin@demo.kz');
+      await office.page.goto(`${baseUrl()}/user/${kid!.id}`);
+      const parents = office.page.getByTestId('pupil-parents');
+      await parents.getByRole('button', { name: 'Отвязать' }).click();
+      await office.page.getByText('Отвязать родителя «Абенова Жанар»? Он больше не увидит ребёнка').waitFor();
+      await office.page.getByRole('button', { name: 'Отвязать' }).last().click();
+      await office.page.getByText('Родитель «Абенова Жанар» отвязан').waitFor();
+      await office.page.getByText('Родители не привязаны: пригласите родителя по e-mail').waitFor();
+    } finally {
+      await office.close();
+    }
+    const { page } = phone;
+    await page.reload();
+    // Whatever the language the parent reads in: no child, and the way to be linked again.
+    await page.getByTestId('children-today').locator('.ant-empty').waitFor();
+    expect(await page.getByTestId('child-card').count()).toBe(0);
   });
 });

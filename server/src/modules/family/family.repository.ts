@@ -2,6 +2,7 @@ import { ROLE_IDS } from '@tamaq/contract/roles';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, between, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alphabetically } from '../../platform/db/alphabet.ts';
+import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { classroomNameColumns, schoolNameColumns } from '../../platform/db/places.ts';
 import { images, organizations, schools } from '../../platform/db/schema.ts';
@@ -137,6 +138,45 @@ export function createFamilyRepository(db: Db) {
       ]);
       const held = (counts as unknown as { rows: { meals: number; absences: number; loans: number }[] }).rows[0]!;
       return { cards: own, held, parents, contacts };
+    },
+
+    /** A live pupil (a person with a class) in the caller's scope. */
+    async pupilInScope(pupilId: number, scope: Scope) {
+      const [row] = await db
+        .select({ id: users.id, organizationId: users.organizationId, schoolId: users.schoolId })
+        .from(users)
+        .where(
+          and(eq(users.id, pupilId), isNull(users.deletedAt), isNotNull(users.classroomId), tenantFilter(users, scope)),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** The live parents linked to a pupil, longest linked first. */
+    linkedParents(pupilId: number) {
+      return db
+        .select({ id: users.id, name: users.name, email: users.email, since: parentChildren.createdAt })
+        .from(parentChildren)
+        .innerJoin(users, eq(users.id, parentChildren.parentId))
+        .where(and(eq(parentChildren.pupilId, pupilId), isNull(users.deletedAt)))
+        .orderBy(asc(parentChildren.createdAt), asc(users.id));
+    },
+
+    /** Marks a child's restrictions confirmed by a certificate (`by` and `at`), or not (nulls). */
+    async confirmRestrictions(tx: Db, pupilId: number, by: number | null, at: Date | null) {
+      await tx
+        .update(childRestrictions)
+        .set({ confirmedBy: by, confirmedAt: at })
+        .where(eq(childRestrictions.pupilId, pupilId));
+    },
+
+    /** Takes the link between a parent and a pupil away; whether there was one. */
+    async unlink(tx: Db, pupilId: number, parentId: number): Promise<boolean> {
+      const gone = await tx
+        .delete(parentChildren)
+        .where(and(eq(parentChildren.pupilId, pupilId), eq(parentChildren.parentId, parentId)))
+        .returning({ parentId: parentChildren.parentId });
+      return gone.length > 0;
     },
 
     /** A child's restrictions with the names of who set and who confirmed them; none set: undefined. */

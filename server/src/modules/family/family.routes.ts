@@ -16,6 +16,11 @@ export const familyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   bindEndpoint(app, e.setRestrictions, (request) =>
     family.setRestrictions(actorOf(request), request.params.id, request.body),
   );
+  bindEndpoint(app, e.pupil, (request) => family.pupil(actorOf(request), request.params.id));
+  bindEndpoint(app, e.confirmRestrictions, (request) =>
+    family.confirmRestrictions(actorOf(request), request.params.id, request.body),
+  );
+  bindEndpoint(app, e.unlinkParent, (request) => family.unlinkParent(actorOf(request), request.params));
   bindEndpoint(app, e.books, (request) => family.books(actorOf(request), request.params.id));
   bindEndpoint(app, e.days, (request) => family.days(actorOf(request), request.params.id, request.query));
 };

@@ -14,7 +14,10 @@ import {
   type ChildMenuQuery,
   type ChildRecord,
   type ChildRestrictions,
+  type ConfirmationBody,
   type ParentChildren,
+  type PupilFamily,
+  type PupilParentParams,
   type RestrictionsBody,
 } from '@tamaq/contract/family';
 import { ALLERGENS, DIETS, restrictedAllergens, type Allergen, type Diet } from '@tamaq/contract/allergens';
@@ -26,8 +29,9 @@ import { MEAL_MODES } from '@tamaq/contract/menus';
 import { namesOf } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { audit } from '../../platform/audit.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
 import { classroomRef, schoolRef } from '../../platform/db/places.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { localDate } from '../../platform/time.ts';
 import { createSchoolCalendars } from '../calendar/school-calendar.ts';
@@ -119,6 +123,19 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
   const calendars = createSchoolCalendars(platform.db);
   const kitchen = createKitchenService(platform);
   const activations = createMenuActivationsService(platform);
+  const familyOf = async (pupilId: number): Promise<PupilFamily> => {
+    const [restrictions, parents] = await Promise.all([repo.restrictions(pupilId), repo.linkedParents(pupilId)]);
+    return {
+      restrictions: toRestrictions(restrictions),
+      parents: parents.map((p) => ({
+        id: p.id,
+        name: p.name,
+        email: p.email,
+        since: p.since.toISOString(),
+        channels: p.email ? ['email' as const] : [],
+      })),
+    };
+  };
   const todayOf = (child: ChildRow) => localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
 
   return {
@@ -246,6 +263,61 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
           job_title: c.jobTitle,
         })),
       };
+    },
+
+    /** For the school: a pupil's restrictions and the parents linked, with how each is reached. */
+    async pupil(actor: Actor, pupilId: number): Promise<PupilFamily> {
+      const pupil = await repo.pupilInScope(pupilId, scopeOf(actor));
+      if (!pupil) throw notFound(M.pupilNotFound);
+      return familyOf(pupil.id);
+    },
+
+    /**
+     * The school confirms the restrictions by a medical certificate (or withdraws it): audited as
+     * `restrictions_confirm`; nothing set to confirm is 409.
+     */
+    async confirmRestrictions(actor: Actor, pupilId: number, body: ConfirmationBody): Promise<ChildRestrictions> {
+      const pupil = await repo.pupilInScope(pupilId, scopeOf(actor));
+      if (!pupil) throw notFound(M.pupilNotFound);
+      await platform.db.transaction(async (tx) => {
+        const current = await repo.restrictions(pupil.id, tx);
+        if (!current) throw conflict(M.nothingToConfirm);
+        if (body.confirmed === (current.confirmedAt !== null)) return;
+        await repo.confirmRestrictions(
+          tx,
+          pupil.id,
+          body.confirmed ? actor.userId : null,
+          body.confirmed ? platform.now() : null,
+        );
+        await audit(tx, actor, {
+          action: 'restrictions_confirm',
+          entity: 'user',
+          entityId: pupil.id,
+          organizationId: pupil.organizationId,
+          after: { confirmed: body.confirmed },
+        });
+      });
+      return toRestrictions(await repo.restrictions(pupil.id));
+    },
+
+    /**
+     * Takes a parent's link to a pupil away (audited as `parent_unlink`): from then on the parent
+     * sees nothing of the child and is told nothing of them.
+     */
+    async unlinkParent(actor: Actor, p: PupilParentParams): Promise<PupilFamily> {
+      const pupil = await repo.pupilInScope(p.id, scopeOf(actor));
+      if (!pupil) throw notFound(M.pupilNotFound);
+      await platform.db.transaction(async (tx) => {
+        if (!(await repo.unlink(tx, pupil.id, p.parentId))) throw notFound(M.parentNotLinked);
+        await audit(tx, actor, {
+          action: 'parent_unlink',
+          entity: 'user',
+          entityId: pupil.id,
+          organizationId: pupil.organizationId,
+          before: { parent_id: p.parentId },
+        });
+      });
+      return familyOf(pupil.id);
     },
 
     /** The child's food restrictions (docs/rules.md "Restrictions and allergens"). */

@@ -7,6 +7,7 @@ import {
   ChildRecord,
   ChildRestrictions,
   ParentChildren,
+  PupilFamily,
 } from '@tamaq/contract/family';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../platform/db/schema.ts';
@@ -30,6 +31,9 @@ let t: TestContext;
 let parent: string;
 let otherParent: string;
 let motherId: number;
+let eduOrgId: number;
+let fiveAId: number;
+let schoolId5: number;
 let staff: string;
 let dana: { id: number };
 let timur: { id: number };
@@ -136,7 +140,11 @@ beforeAll(async () => {
   const other = await signedIn(t.platform, { role: 'Parent', organizationId: null });
   otherParent = other.token;
   await t.db.insert(parentChildren).values({ parentId: other.user.id, pupilId: stranger.id });
-  staff = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: edu.id })).token;
+  const admin = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: edu.id, name: 'Завуч Сейтова' });
+  staff = admin.token;
+  eduOrgId = edu.id;
+  fiveAId = fiveA.id;
+  schoolId5 = school.id;
   const visit = (userId: number, date: string, time: string, extra: object = {}) => ({
     organizationId: edu.id,
     schoolId: school.id,
@@ -581,6 +589,83 @@ describe('the child’s restrictions', () => {
     expect((await put(timur.id, { allergens: ['milk'], diets: [] }, otherParent)).statusCode).toBe(404);
     expect((await put(timur.id, { allergens: ['milk'], diets: [] }, staff)).statusCode).toBe(403);
     expect((await get(url(timur.id), staff)).statusCode).toBe(403);
+  });
+});
+
+describe('the school’s side of a pupil’s family', () => {
+  it('shows the restrictions with who set them, confirms them by certificate, and unlinks a parent', async () => {
+    const erlan = await createPupil(t.db, {
+      organizationId: eduOrgId,
+      schoolId: schoolId5,
+      classroomId: fiveAId,
+      name: 'Сапаров Ерлан',
+    });
+    await t.db.insert(parentChildren).values({ parentId: motherId, pupilId: erlan.id });
+    const family = (token = staff) => get(`/api/pupil/${erlan.id}/family`, token);
+    const confirm = (body: object, token = staff) =>
+      t.call({ method: 'PUT', url: `/api/pupil/${erlan.id}/restrictions/confirmation`, token, body });
+    const first = PupilFamily.strict().parse((await family()).json());
+    expect(first.restrictions.set_at).toBeNull();
+    expect(first.parents).toEqual([
+      {
+        id: motherId,
+        name: expect.any(String),
+        email: expect.stringContaining('@'),
+        since: expect.any(String),
+        channels: ['email'],
+      },
+    ]);
+    // Nothing set: nothing to confirm.
+    const nothing = await confirm({ confirmed: true });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().errorMessage).toBe(M.nothingToConfirm);
+    expect((await confirm({ confirmed: 'да' })).json().validationErrors).toEqual({ confirmed: [M.confirmed] });
+
+    await t.call({
+      method: 'PUT',
+      url: `/api/parent/child/${erlan.id}/restrictions`,
+      token: parent,
+      body: { allergens: ['fish'], diets: [] },
+    });
+    const seen = PupilFamily.parse((await family()).json());
+    expect(seen.restrictions).toMatchObject({ allergens: ['fish'], set_by: first.parents[0]!.name, confirmed: null });
+    const confirmed = ChildRestrictions.parse((await confirm({ confirmed: true })).json());
+    expect(confirmed.confirmed).toEqual({ by: 'Завуч Сейтова', at: t.clock.now.toISOString() });
+    // The parent reads it too.
+    expect(
+      ChildRestrictions.parse((await get(`/api/parent/child/${erlan.id}/restrictions`, parent)).json()).confirmed,
+    ).toMatchObject({ by: 'Завуч Сейтова' });
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'restrictions_confirm'), eq(auditLog.entityId, String(erlan.id))));
+    expect(audited).toHaveLength(1);
+
+    // Unlinked, the parent sees the child no more.
+    const unlink = () => t.call({ method: 'DELETE', url: `/api/pupil/${erlan.id}/parent/${motherId}`, token: staff });
+    const after = PupilFamily.parse((await unlink()).json());
+    expect(after.parents).toEqual([]);
+    expect((await get(`/api/parent/child/${erlan.id}/restrictions`, parent)).statusCode).toBe(404);
+    const again = await unlink();
+    expect(again.statusCode).toBe(404);
+    expect(again.json().errorMessage).toBe(M.parentNotLinked);
+  });
+
+  it('answers 404 for another organization’s pupil, 422 for a bad id and 403 to a parent or a cashier', async () => {
+    const kgAdmin = await signedIn(t.platform, {
+      role: 'EducationKindergartenAdmin',
+      organizationId: (await createOrganization(t.db, { type: 'kindergarten' })).id,
+    });
+    expect((await get(`/api/pupil/${dana.id}/family`, kgAdmin.token)).statusCode).toBe(404);
+    expect((await get(`/api/pupil/${dana.id}/family`, staff)).statusCode).toBe(200);
+    expect((await get('/api/pupil/0/family', staff)).statusCode).toBe(422);
+    expect((await get(`/api/pupil/${dana.id}/family`, parent)).statusCode).toBe(403);
+    const cashier = await signedIn(t.platform, { role: 'EducationCashier', organizationId: eduOrgId });
+    expect((await get(`/api/pupil/${dana.id}/family`, cashier.token)).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/pupil/${dana.id}/parent/${motherId}`, token: kgAdmin.token }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

@@ -7,6 +7,7 @@ import { useUser } from './api/get-user.ts';
 import { positiveId } from './classroom-users-page.tsx';
 import { returnPath } from './user-origin.ts';
 import { UserForm } from './user-form.tsx';
+import { PupilFamilyCard } from './pupil-family-card.tsx';
 
 const t = i18n.users;
 
@@ -47,6 +48,7 @@ export function UserFormPage() {
           <UserForm user={user.data ?? null} classroomId={classroomId} returnTo={returnTo} />
         )}
       </Card>
+      {editing && user.data && user.data.classroom_id !== null && <PupilFamilyCard pupilId={user.data.id} />}
     </Space>
   );
 }

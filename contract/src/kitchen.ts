@@ -1,3 +1,4 @@
+import { ALLERGENS } from './allergens.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
@@ -73,6 +74,22 @@ export const KitchenCount = z.object({
   }),
   /** The next day the school works, for the count of tomorrow. */
   next_working_day: z.string().nullable(),
+  /** The free menu's day served that date (null: none applies), whose dishes the restrictions are read against. */
+  menu: z.object({ ...NamedRef.shape, day: z.number().int() }).nullable(),
+  /**
+   * The pupils due a meal that day whose restrictions that day's dishes meet (docs/rules.md
+   * "Restrictions and allergens"), by class and name: the allergens met and the dishes holding them.
+   */
+  restricted: z.array(
+    z.object({
+      classroom: NamedRef,
+      pupil: z.object({ id: z.number().int(), name: z.string() }),
+      allergens: z.array(z.enum(ALLERGENS)),
+      dishes: z.array(z.object({ id: z.number().int(), ...NameAnswer })),
+      note: z.string().nullable(),
+      confirmed: z.boolean(),
+    }),
+  ),
 });
 export type KitchenCount = z.infer<typeof KitchenCount>;
 

@@ -199,6 +199,49 @@ describe('the parent’s start page', () => {
     await summary.getByText(/^Подтверждено медицинской справкой \(/).waitFor();
   });
 
+  it('lists the child for the kitchen on a day whose free menu holds an allergen kept from them', async () => {
+    // A free menu of the school from a Monday far ahead (no screen serves it today), its one dish with milk.
+    const cat = (await call<{ rows: { id: number }[] }>('GET', '/api/categories?limit=1')).rows[0]!.id;
+    const dish = await call<{ id: number }>('POST', '/api/product', {
+      category_id: cat,
+      name: `Сырники ${stamp}`,
+      cost: '300',
+      output: '150 г',
+      allergens: ['milk', 'eggs'],
+    });
+    const menu = await call<{ id: number }>('POST', '/api/menu', { name: `Меню кухни ${stamp}`, days: 1, groups: '1' });
+    await call('POST', '/api/menu/product', { menu_id: menu.id, day: 1, group: 1, product_id: dish.id });
+    const activation = await call<{ id: number }>('POST', '/api/activated/menu/activate', {
+      school_id: kid!.schoolId,
+      menu_id: menu.id,
+      type: 'free_food',
+      date: '2099-09-07',
+    });
+    const office = await openBrowser({ width: 1366, height: 900 });
+    try {
+      await signIn(office.page, 'edu.admin@demo.kz');
+      await office.page.goto(`${baseUrl()}/kitchen?schoolId=${kid!.schoolId}&date=2099-09-07`);
+      const list = office.page.getByTestId('kitchen-restricted');
+      await list.waitFor();
+      expect(await list.textContent()).toContain(
+        `Ограничения в питании: кому нельзя блюда дня («Меню кухни ${stamp}», 1)`,
+      );
+      const row = list.locator('tbody tr').filter({ hasText: kid!.name });
+      expect(await row.locator('td').allTextContents()).toEqual([
+        `Солнышко ${stamp}`,
+        kid!.name,
+        'Молоко и молочные продукты (и лактоза)',
+        `Сырники ${stamp}`,
+        'Сыпь от арахиса',
+        'есть',
+      ]);
+      await shot(office.page, 'kitchen-restricted-1366');
+    } finally {
+      await office.close();
+      await call('PUT', '/api/activated/menu/remove', { id: activation.id });
+    }
+  });
+
   it('lists the child’s books on hand with the day each is due, and the returned ones', async () => {
     const almaty = (days: number) => new Date(Date.now() + 5 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
     const book = async (name: string) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { alphabetically } from '../../platform/db/alphabet.ts';
+import { alphabetically, compareNames } from '../../platform/db/alphabet.ts';
 
 export interface KitchenRow {
   classroomId: number;
@@ -19,6 +19,12 @@ export interface KitchenRow {
   entitled: boolean;
   /** Marked away that day and fed nowhere yet. */
   absent: boolean;
+  pupilName: string | null;
+  /** The pupil's restrictions (none set: nulls). */
+  allergens: string[] | null;
+  diets: string[] | null;
+  restrictionNote: string | null;
+  confirmed: boolean;
 }
 
 export interface KitchenMeal {
@@ -34,7 +40,8 @@ export function createKitchenRepository(db: Db) {
   return {
     async rows(schoolId: number, date: string): Promise<KitchenRow[]> {
       const result = await db.execute(sql`
-        select c.id as "classroomId", c.name as "classroomName", c.name_kk as "classroomNameKk", c.name_ru_missing as "classroomNameRuMissing", c.shift as "classroomShift", p.id as "pupilId",
+        select c.id as "classroomId", c.name as "classroomName", c.name_kk as "classroomNameKk", c.name_ru_missing as "classroomNameRuMissing", c.shift as "classroomShift", p.id as "pupilId", p.name as "pupilName",
+               r.allergens, r.diets, r.note as "restrictionNote", (r.confirmed_at is not null) as confirmed,
                f.id as "categoryId", f.name as "categoryName", f.type as "categoryType",
                f.meal_ids as "categoryMeals",
                (f.id is not null and (f.type <> 'sw' or (
@@ -46,9 +53,24 @@ export function createKitchenRepository(db: Db) {
         from classrooms c
         left join users p on p.classroom_id = c.id and p.deleted_at is null
         left join food_categories f on f.id = p.food_category_id
+        left join child_restrictions r on r.pupil_id = p.id
         where c.school_id = ${schoolId}::int and c.archived_at is null
-        order by ${alphabetically(sql`c.name`)}, c.id`);
+        order by ${alphabetically(sql`c.name`)}, c.id, ${alphabetically(sql`p.name`)}, p.id`);
       return (result as unknown as { rows: KitchenRow[] }).rows;
+    },
+
+    /** The live dishes of a menu's day with their allergens, by name. */
+    async menuDishes(menuId: number, day: number) {
+      const result = await db.execute(sql`
+        select distinct d.id, d.name, d.name_kk as "nameKk", d.name_ru_missing as "nameRuMissing", d.allergens
+        from menu_dishes m join dishes d on d.id = m.dish_id
+        where m.menu_id = ${menuId}::int and m.day = ${day}::int and d.deleted_at is null`);
+      const rows = (
+        result as unknown as {
+          rows: { id: number; name: string; nameKk: string | null; nameRuMissing: boolean; allergens: string[] }[];
+        }
+      ).rows;
+      return rows.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
     },
 
     /** The live meal times of the school (its own and its organization's common ones), in the day's order. */

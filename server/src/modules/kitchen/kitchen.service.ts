@@ -1,4 +1,5 @@
 import { namesOf } from '@tamaq/contract/names';
+import { ALLERGENS, restrictedAllergens } from '@tamaq/contract/allergens';
 import { KITCHEN_MESSAGES as M, type KitchenCount, type KitchenQuery } from '@tamaq/contract/kitchen';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
@@ -8,6 +9,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createSchoolCalendars } from '../calendar/school-calendar.ts';
 import { addDays, dueOn, gradeOf, isServed } from '../calendar/school-year.ts';
+import { createMenuActivationsService } from '../menu-activations/menu-activations.service.ts';
 import { createKitchenRepository } from './kitchen.repository.ts';
 
 /** How far ahead the next working day is looked for (the longest vacation but summer). */
@@ -21,6 +23,7 @@ const NEXT_DAY_SPAN = 21;
 export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createKitchenRepository(platform.db);
   const calendars = createSchoolCalendars(platform.db);
+  const activations = createMenuActivationsService(platform);
 
   return {
     /** The school's live meal times in the day's order, for the modules that count a pupil's meals. */
@@ -29,11 +32,14 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
     async count(actor: Actor, q: KitchenQuery): Promise<KitchenCount> {
       const school = await schoolInScope(platform.db, scopeOf(actor), q.schoolId);
       if (!school) throw notFound(M.schoolNotFound);
-      const [calendar, rows, meals] = await Promise.all([
+      const [calendar, rows, meals, served] = await Promise.all([
         calendars.forSchool(school.id, q.date, addDays(q.date, NEXT_DAY_SPAN)),
         repo.rows(school.id, q.date),
         repo.meals(school.id),
+        activations.applying(school.id, 'free_food', q.date),
       ]);
+      const menuDishes = served ? await repo.menuDishes(served.menuId, served.day) : [];
+      const restricted: KitchenCount['restricted'] = [];
       const day = calendar!.day(q.date)!;
       const next = calendar!.days.find((d) => d.date > q.date && isServed(d.kind))?.date ?? null;
       const categories = new Map<number, { id: number; name: string; type: 'sw' | 'common' }>();
@@ -63,6 +69,20 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
         const fed = r.entitled && dueOn(day, gradeOf(r.classroomName));
         if (r.categoryId !== null && fed)
           categories.set(r.categoryId, { id: r.categoryId, name: r.categoryName!, type: r.categoryType! });
+        if (fed && !r.absent && r.allergens && r.diets) {
+          // A pupil who eats today and whose restrictions today's dishes meet: the kitchen's list.
+          const kept = restrictedAllergens(r.allergens, r.diets);
+          const dishes = menuDishes.filter((d) => d.allergens.some((a) => (kept as string[]).includes(a)));
+          if (dishes.length > 0)
+            restricted.push({
+              classroom: { id: c.id, name: c.name, name_ru: c.name_ru, name_kk: c.name_kk },
+              pupil: { id: r.pupilId, name: r.pupilName! },
+              allergens: ALLERGENS.filter((a) => kept.includes(a) && dishes.some((d) => d.allergens.includes(a))),
+              dishes: dishes.map((d) => ({ id: d.id, ...namesOf(d) })),
+              note: r.restrictionNote,
+              confirmed: r.confirmed,
+            });
+        }
         for (const t of [c, totals]) {
           t.pupils += 1;
           if (!fed) continue;
@@ -95,6 +115,10 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
         classes: [...classes.values()],
         totals,
         next_working_day: next,
+        menu: served
+          ? { id: served.menuId, name: served.name, name_ru: served.name_ru, name_kk: served.name_kk, day: served.day }
+          : null,
+        restricted,
       };
     },
   };

@@ -9,7 +9,8 @@ import {
   createPupil,
 } from '../../../test/factories-people.ts';
 import { eq } from 'drizzle-orm';
-import { classrooms, foodCategories } from '../../platform/db/schema-people.ts';
+import { childRestrictions, classrooms, foodCategories } from '../../platform/db/schema-people.ts';
+import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
 
 /** docs/rules.md "The kitchen's count": the portions a school's day is due, per class and category. */
@@ -170,5 +171,78 @@ describe('GET /api/kitchen/count', () => {
       ['3 «В»', 1, 0],
     ]);
     expect(c.totals.by_meal[snack.id]).toBe(1);
+  });
+
+  it('lists the pupils due a meal whose restrictions the day’s free menu meets, with the dishes and allergens', async () => {
+    const seventh = (await createSchool(t.db, { organizationId: org, name: 'Школа №7' })).id;
+    const six = (await createClassroom(t.db, { organizationId: org, schoolId: seventh, name: '6 «А»' })).id;
+    const pupil = (name: string, extra: object) =>
+      createPupil(t.db, { organizationId: org, schoolId: seventh, classroomId: six, name, ...extra });
+    const aida = await pupil('Абенова Аида', { foodCategoryId: sw, socialWalletSetDate: '2026-09-01' });
+    const bolat = await pupil('Беков Болат', { foodCategoryId: paid });
+    const dias = await pupil('Дюсенов Диас', { foodCategoryId: paid });
+    const ernar = await pupil('Ержанов Ернар', { foodCategoryId: paid });
+    await t.db
+      .insert(absences)
+      .values({ organizationId: org, schoolId: seventh, userId: ernar.id, date: '2026-12-02' });
+    await t.db.insert(childRestrictions).values([
+      { pupilId: aida.id, allergens: ['milk'], diets: [], confirmedAt: new Date() },
+      { pupilId: bolat.id, allergens: [], diets: ['gluten_free'], note: 'Целиакия' },
+      { pupilId: dias.id, allergens: ['fish'], diets: [] },
+      { pupilId: ernar.id, allergens: ['milk'], diets: [] },
+    ]);
+    const [cat] = await t.db.insert(dishCategories).values({ organizationId: org, name: 'Блюда' }).returning();
+    const [syrniki, kompot] = await t.db
+      .insert(dishes)
+      .values([
+        {
+          organizationId: org,
+          categoryId: cat!.id,
+          name: 'Сырники',
+          cost: '300',
+          output: '150 г',
+          allergens: ['milk', 'gluten', 'eggs'],
+        },
+        { organizationId: org, categoryId: cat!.id, name: 'Компот', cost: '50', output: '200 мл' },
+      ])
+      .returning();
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ organizationId: org, name: 'Зима', days: 1, groups: [1, 3] })
+      .returning();
+    await t.db.insert(menuDishes).values([
+      { menuId: menu!.id, day: 1, group: 1, dishId: syrniki!.id },
+      { menuId: menu!.id, day: 1, group: 3, dishId: kompot!.id },
+    ]);
+    await t.db
+      .insert(menuActivations)
+      .values({ organizationId: org, schoolId: seventh, menuId: menu!.id, type: 'free_food', date: '2026-12-01' });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/kitchen/count?schoolId=${seventh}&date=2026-12-02`,
+      token: admin,
+    });
+    const c = KitchenCount.parse(res.json());
+    expect(c.menu).toMatchObject({ id: menu!.id, name: 'Зима', day: 1 });
+    expect(
+      c.restricted.map((r) => [
+        r.classroom.name,
+        r.pupil.name,
+        r.allergens,
+        r.dishes.map((d) => d.name),
+        r.note,
+        r.confirmed,
+      ]),
+    ).toEqual([
+      ['6 «А»', 'Абенова Аида', ['milk'], ['Сырники'], null, true],
+      ['6 «А»', 'Беков Болат', ['gluten'], ['Сырники'], 'Целиакия', false],
+    ]);
+    // A holiday serves nothing: nobody to warn of.
+    const holiday = KitchenCount.parse(
+      (
+        await t.call({ method: 'GET', url: `/api/kitchen/count?schoolId=${seventh}&date=2026-12-16`, token: admin })
+      ).json(),
+    );
+    expect(holiday).toMatchObject({ menu: null, restricted: [] });
   });
 });

@@ -1,4 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import { ALLERGEN_NAMES } from '@tamaq/contract/allergens';
 import type { KitchenCount } from '@tamaq/contract/kitchen';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Flex, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
@@ -25,6 +26,8 @@ const PRINT_CSS = `
   .tamaq-kitchen th, .tamaq-kitchen td { border: 1px solid #000; padding: 1.5mm 2mm; text-align: right; }
   .tamaq-kitchen th:first-child, .tamaq-kitchen td:first-child { text-align: left; }
   .tamaq-kitchen tfoot td { font-weight: bold; }
+  .tamaq-kitchen h2 { font-size: 12pt; margin: 6mm 0 2mm; }
+  .tamaq-kitchen .tamaq-kitchen-restricted td { text-align: left; }
   .tamaq-kitchen p { margin: 8mm 0 0; }`;
 
 /** The count as one A4 page for the kitchen: a row per class, the categories, the meals, the totals, two signatures. */
@@ -32,6 +35,41 @@ const PRINT_CSS = `
 function mealTitle(m: KitchenCount['meals'][number]) {
   const words = i18n.catalogs.mealTimes;
   return m.shift === null ? m.name : `${m.name} (${m.shift === 1 ? words.shift1 : words.shift2})`;
+}
+
+type Restricted = KitchenCount['restricted'][number];
+const allergensOf = (r: Restricted) => r.allergens.map((a) => ALLERGEN_NAMES[a]).join(', ');
+const dishesOf = (r: Restricted) => r.dishes.map((d) => nameText(d)).join(', ');
+const menuOf = (data: KitchenCount) => (data.menu ? `«${nameText(data.menu)}», ${data.menu.day}` : '');
+
+/** The pupils whose restrictions the day's dishes meet, as the kitchen reads them (screen and print). */
+function RestrictedList({ data }: { data: KitchenCount }) {
+  if (!data.menu) return <Typography.Text type="secondary">{t.noMenu}</Typography.Text>;
+  return (
+    <Flex vertical gap={8} data-testid="kitchen-restricted">
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t.restricted(menuOf(data))}
+      </Typography.Title>
+      {data.restricted.length === 0 ? (
+        <Typography.Text type="secondary">{t.restrictedNone}</Typography.Text>
+      ) : (
+        <Table<Restricted>
+          rowKey={(r) => r.pupil.id}
+          size="small"
+          pagination={false}
+          dataSource={data.restricted}
+          columns={[
+            { key: 'class', title: t.classroom, render: (_, r) => nameText(r.classroom) },
+            { key: 'pupil', title: t.pupil, render: (_, r) => r.pupil.name },
+            { key: 'allergens', title: t.allergens, render: (_, r) => <strong>{allergensOf(r)}</strong> },
+            { key: 'dishes', title: t.dishes, render: (_, r) => dishesOf(r) },
+            { key: 'note', title: t.note, render: (_, r) => r.note ?? '' },
+            { key: 'certificate', title: t.certificate, render: (_, r) => (r.confirmed ? t.certificateYes : '—') },
+          ]}
+        />
+      )}
+    </Flex>
+  );
 }
 
 function Sheet({ data }: { data: KitchenCount }) {
@@ -74,6 +112,33 @@ function Sheet({ data }: { data: KitchenCount }) {
           <tr>{line(t.total, data.totals)}</tr>
         </tfoot>
       </table>
+      {data.restricted.length > 0 && (
+        <>
+          <h2>{t.restricted(menuOf(data))}</h2>
+          <table className="tamaq-kitchen-restricted">
+            <thead>
+              <tr>
+                <th>{t.classroom}</th>
+                <th>{t.pupil}</th>
+                <th>{t.allergens}</th>
+                <th>{t.dishes}</th>
+                <th>{t.certificate}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.restricted.map((r) => (
+                <tr key={r.pupil.id}>
+                  <td>{nameText(r.classroom)}</td>
+                  <td>{r.pupil.name}</td>
+                  <td>{allergensOf(r)}</td>
+                  <td>{dishesOf(r)}</td>
+                  <td>{r.confirmed ? t.certificateYes : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       <p>{t.signature}</p>
     </div>
   );
@@ -199,6 +264,7 @@ export function KitchenPage() {
                 </Table.Summary.Row>
               )}
             />
+            <RestrictedList data={data!} />
           </Flex>
         )}
       </Card>

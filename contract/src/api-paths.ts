@@ -73,6 +73,9 @@ export const PATHS = {
     remove: { method: 'PUT', path: '/api/activated/menu/remove' },
     days: { method: 'GET', path: '/api/activated/menu/days' },
   },
+  ratings: {
+    list: { method: 'GET', path: '/api/ratings' },
+  },
   kitchen: {
     count: { method: 'GET', path: '/api/kitchen/count' },
   },
@@ -88,6 +91,7 @@ export const PATHS = {
     record: { method: 'GET', path: '/api/parent/child/:id/record' },
     restrictions: { method: 'GET', path: '/api/parent/child/:id/restrictions' },
     setRestrictions: { method: 'PUT', path: '/api/parent/child/:id/restrictions' },
+    rate: { method: 'PUT', path: '/api/parent/child/:id/meal/:mealId/rating' },
     pupil: { method: 'GET', path: '/api/pupil/:id/family' },
     confirmRestrictions: { method: 'PUT', path: '/api/pupil/:id/restrictions/confirmation' },
     unlinkParent: { method: 'DELETE', path: '/api/pupil/:id/parent/:parentId' },

@@ -33,6 +33,7 @@ import { ABSENCES_ENDPOINTS } from './absences.ts';
 import { KITCHEN_ENDPOINTS } from './kitchen.ts';
 import { SETUP_ENDPOINTS } from './setup.ts';
 import { FAMILY_ENDPOINTS } from './family.ts';
+import { RATINGS_ENDPOINTS } from './ratings.ts';
 
 export type { CallAnswer, CallInput, Endpoint } from './endpoint-kit.ts';
 
@@ -53,6 +54,7 @@ export const ENDPOINTS = {
   kitchen: KITCHEN_ENDPOINTS,
   setup: SETUP_ENDPOINTS,
   family: FAMILY_ENDPOINTS,
+  ratings: RATINGS_ENDPOINTS,
   cards: CARDS_ENDPOINTS,
   menus: MENUS_ENDPOINTS,
   'book-categories': BOOK_CATEGORIES_ENDPOINTS,

@@ -29,6 +29,10 @@ const FAMILY_MESSAGES_RU = {
   parentNotLinked: 'Этот родитель не привязан к ученику',
   nothingToConfirm: 'Родители не задали ограничений: подтверждать нечего',
   confirmed: 'Укажите, подтверждены ли ограничения справкой',
+  score: 'Оценка — целое число от 1 до 5',
+  ratingComment: 'Комментарий — не длиннее 500 символов',
+  mealNotFound: 'Питание не найдено',
+  ratingDay: 'Оценить питание можно только в тот же день',
 } as const;
 export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
   childNotFound: 'Бала табылмады',
@@ -45,6 +49,10 @@ export const FAMILY_MESSAGES = withKazakh(FAMILY_MESSAGES_RU, {
   parentNotLinked: 'Бұл ата-ана оқушыға байланыстырылмаған',
   nothingToConfirm: 'Ата-аналар шектеу бермеген: растайтын ештеңе жоқ',
   confirmed: 'Шектеулер анықтамамен расталғанын көрсетіңіз',
+  score: 'Баға — 1-ден 5-ке дейінгі бүтін сан',
+  ratingComment: 'Пікір — 500 таңбадан аспайды',
+  mealNotFound: 'Тамақтану табылмады',
+  ratingDay: 'Тамақтануды тек сол күні бағалауға болады',
 });
 const M = FAMILY_MESSAGES;
 
@@ -65,6 +73,8 @@ export const ChildMeal = z.object({
   category: z.object(NameAnswer).nullable(),
   /** Portions (an endless card may take more than one). */
   count: z.number().int(),
+  /** The caller's rating of this meal, if given. */
+  rating: z.object({ score: z.number().int(), comment: z.string().nullable() }).nullable(),
 });
 export type ChildMeal = z.infer<typeof ChildMeal>;
 
@@ -252,6 +262,24 @@ export const ChildRecord = z.object({
 });
 export type ChildRecord = z.infer<typeof ChildRecord>;
 
+/** The longest comment to a meal's rating. */
+export const RATING_COMMENT_MAX = 500;
+
+/** `PUT /api/parent/child/:id/meal/:mealId/rating`: 1–5 and an optional comment. */
+export const RatingBody = z.object({
+  score: z.number({ error: M.score }).int({ error: M.score }).min(1, { error: M.score }).max(5, { error: M.score }),
+  comment: z
+    .string({ error: M.ratingComment })
+    .trim()
+    .max(RATING_COMMENT_MAX, { error: M.ratingComment })
+    .nullish()
+    .transform((v) => v || null),
+});
+export type RatingBody = z.infer<typeof RatingBody>;
+
+export const ChildMealParams = z.object({ id: id(), mealId: id() });
+export type ChildMealParams = z.infer<typeof ChildMealParams>;
+
 /** The longest note a parent writes to a child's restrictions. */
 export const RESTRICTION_NOTE_MAX = 500;
 
@@ -347,6 +375,15 @@ export const FAMILY_ENDPOINTS = {
     refusals: [404],
     access: PARENT,
     summary: 'Что школа хранит о ребёнке, и к кому обратиться, чтобы исправить',
+  }),
+  rate: familyEndpoint('rate', {
+    params: ChildMealParams,
+    body: RatingBody,
+    answer: ChildMeal,
+    refusals: [404, 409],
+    access: PARENT,
+    summary:
+      'Оценить питание ребёнка (1–5, комментарий до 500 символов): одна оценка на питание, меняется в тот же день',
   }),
   restrictions: familyEndpoint('restrictions', {
     params: IdParams,

@@ -59,6 +59,7 @@ import { menuActivationsRoutes } from './modules/menu-activations/menu-activatio
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { absencesRoutes } from './modules/absences/absences.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { familyRoutes } from './modules/family/family.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(
     calendarRoutes,
     absencesRoutes,
     kitchenRoutes,
+    ratingsRoutes,
     setupRoutes,
     familyRoutes,
     ordersRoutes,

@@ -90,20 +90,34 @@ describe('the parent’s start page', () => {
       hourCycle: 'h23',
     }).format(new Date());
     await page.reload();
-    const meal = child.getByTestId('child-meals').locator('li');
+    const meal = child.getByTestId('child-meals').locator('> li');
     await meal.first().waitFor();
     expect(await meal.count()).toBe(1);
-    const line = (await meal.textContent()) ?? '';
+    const line = (await meal.getByTestId('meal-line').textContent()) ?? '';
     expect(line).toMatch(/^\d\d:\d\d — Школа-гимназия №1 · Платное питание$/);
     // Recorded just now: within a minute of the clock read after the scan.
     const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
     expect(Math.abs(minutes(hhmm) - minutes(line)) % (24 * 60)).toBeLessThanOrEqual(1);
     await shot(page, 'parent-home-390');
 
+    // The parent rates today's meal: four stars at once, then a comment; kept over a reload.
+    const rating = meal.getByTestId('meal-rating');
+    await rating.getByRole('radio').nth(3).click();
+    await page.getByText('Спасибо за оценку').first().waitFor();
+    await rating.getByRole('button', { name: 'Добавить комментарий' }).click();
+    await rating.getByLabel('Комментарий к оценке').fill('Плов был тёплый, спасибо');
+    await rating.getByRole('button', { name: 'Сохранить' }).click();
+    await rating.getByText('«Плов был тёплый, спасибо»').waitFor();
+    await page.reload();
+    await rating.getByText('«Плов был тёплый, спасибо»').waitFor();
+    expect(await rating.locator('[role="radio"][aria-checked="true"]').count()).toBe(4);
+    await shot(page, 'parent-rating-390');
+
     // The week: today eaten, with the meal's time on its line and in the day's words below.
     const today = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Asia/Almaty' }).format(new Date());
     const calendar = child.getByTestId('child-calendar');
-    const todayLine = calendar.getByRole('button', { name: new RegExp(`${today}: Питание получено`) });
+    // A week's line is named by what it shows: «Чт, 03.12 Питание получено · 12:05».
+    const todayLine = calendar.getByRole('button', { name: new RegExp(`^.., ${today.slice(0, 5)} Питание получено`) });
     await todayLine.waitFor();
     expect(await todayLine.textContent()).toContain(line.slice(0, 5));
     expect(await calendar.getByTestId('child-day').count()).toBe(7);
@@ -394,7 +408,7 @@ describe('the parent’s start page', () => {
     const calendar = child.getByTestId('child-calendar');
     await calendar.getByText('Тамақтану күндері').waitFor();
     await calendar
-      .getByRole('button', { name: /: Тамақ берілді$/ })
+      .getByRole('button', { name: /Тамақ берілді/ })
       .first()
       .waitFor();
     expect(await calendar.getByTestId('child-entitlement').textContent()).toBe('Тамақтану санаты: Ақылы тамақтану');

@@ -305,5 +305,15 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     join fixation_categories fc on fc.organization_id = u.organization_id and fc.name = 'Обед'
     cross join generate_series(${today}::date - 30, ${today}::date - 1, interval '1 day') d
     where u.organization_id = ${company} and u.role_id is null`);
+  // The demo parent rated the child's lunches of the last days, one with a comment.
+  await tx.execute(sql`
+    insert into meal_ratings (organization_id, school_id, pupil_id, rater_id, visit_id, date, score, comment,
+      created_at, updated_at)
+    select v.organization_id, v.school_id, v.user_id, ${s.parentId}, v.id, v.visit_date,
+           (array[5, 4, 5, 3, 4])[n], case when n = 4 then 'Суп остыл, остальное вкусно' end,
+           v.created_at + interval '2 hours', v.created_at + interval '2 hours'
+    from (select v.*, row_number() over (order by v.visit_date desc, v.id desc) as n
+          from visits v where v.user_id = ${firstPupil.id} and v.fixation_category_id <> ${breakfast!.id}) v
+    where n <= 5`);
   void canteen2;
 }

@@ -14,6 +14,7 @@ import {
   cards,
   childRestrictions,
   classrooms,
+  mealRatings,
   fixationCategories,
   foodCategories,
   parentChildren,
@@ -73,8 +74,11 @@ export function createFamilyRepository(db: Db) {
         .orderBy(alphabetically(users.name), asc(users.id));
     },
 
-    /** The meals recorded for `childIds` on the organization's days `from`..`to`, in their order. */
-    meals(childIds: number[], from: string, to: string) {
+    /**
+     * The meals recorded for `childIds` on the organization's days `from`..`to`, in their order, with
+     * `raterId`'s rating of each; `visitId` narrows to one.
+     */
+    meals(childIds: number[], from: string, to: string, raterId: number, visitId?: number) {
       if (childIds.length === 0) return Promise.resolve([]);
       return db
         .select({
@@ -91,13 +95,23 @@ export function createFamilyRepository(db: Db) {
           foodCategoryName: foodCategories.name,
           foodCategoryNameKk: foodCategories.nameKk,
           foodCategoryNameRuMissing: foodCategories.nameRuMissing,
+          organizationId: visits.organizationId,
+          score: mealRatings.score,
+          comment: mealRatings.comment,
         })
         .from(visits)
         .leftJoin(schools, eq(schools.id, visits.schoolId))
         .leftJoin(canteens, eq(canteens.id, visits.canteenId))
         .leftJoin(fixationCategories, eq(fixationCategories.id, visits.fixationCategoryId))
         .leftJoin(foodCategories, eq(foodCategories.id, visits.foodCategoryId))
-        .where(and(inArray(visits.userId, childIds), between(visits.visitDate, from, to)))
+        .leftJoin(mealRatings, and(eq(mealRatings.visitId, visits.id), eq(mealRatings.raterId, raterId)))
+        .where(
+          and(
+            inArray(visits.userId, childIds),
+            between(visits.visitDate, from, to),
+            visitId === undefined ? undefined : eq(visits.id, visitId),
+          ),
+        )
         .orderBy(asc(visits.createdAt), asc(visits.id));
     },
 
@@ -177,6 +191,27 @@ export function createFamilyRepository(db: Db) {
         .where(and(eq(parentChildren.pupilId, pupilId), eq(parentChildren.parentId, parentId)))
         .returning({ parentId: parentChildren.parentId });
       return gone.length > 0;
+    },
+
+    /** Sets `raterId`'s rating of a meal (one per meal and rater: a second one changes it). */
+    async rate(r: {
+      organizationId: number;
+      schoolId: number | null;
+      pupilId: number;
+      raterId: number;
+      visitId: number;
+      date: string;
+      score: number;
+      comment: string | null;
+      at: Date;
+    }) {
+      await db
+        .insert(mealRatings)
+        .values({ ...r, createdAt: r.at, updatedAt: r.at })
+        .onConflictDoUpdate({
+          target: [mealRatings.visitId, mealRatings.raterId],
+          set: { score: r.score, comment: r.comment, updatedAt: r.at },
+        });
     },
 
     /** A child's restrictions with the names of who set and who confirmed them; none set: undefined. */

@@ -21,6 +21,7 @@ export const familyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     family.confirmRestrictions(actorOf(request), request.params.id, request.body),
   );
   bindEndpoint(app, e.unlinkParent, (request) => family.unlinkParent(actorOf(request), request.params));
+  bindEndpoint(app, e.rate, (request) => family.rate(actorOf(request), request.params, request.body));
   bindEndpoint(app, e.books, (request) => family.books(actorOf(request), request.params.id));
   bindEndpoint(app, e.days, (request) => family.days(actorOf(request), request.params.id, request.query));
 };

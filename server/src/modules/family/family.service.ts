@@ -8,7 +8,9 @@ import {
   type ChildMeals,
   type ChildDay,
   type ChildDays,
+  type ChildMealParams,
   type ChildMealsQuery,
+  type RatingBody,
   type ChildMenu,
   type ChildMenuDay,
   type ChildMenuQuery,
@@ -79,6 +81,7 @@ const toMeal = (r: MealRow): ChildMeal => ({
         ? { name: r.fixationCategoryName, name_ru: r.fixationCategoryName, name_kk: null }
         : null,
   count: r.count,
+  rating: r.score === null ? null : { score: r.score, comment: r.comment },
 });
 
 type RestrictionsRow = Awaited<ReturnType<ReturnType<typeof createFamilyRepository>['restrictions']>>;
@@ -147,6 +150,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
         children.map((c) => c.id),
         sorted[0] ?? '',
         sorted[sorted.length - 1] ?? '',
+        actor.userId,
       );
       return {
         rows: children.map((c, i) => ({
@@ -167,7 +171,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
     async meals(actor: Actor, childId: number, q: ChildMealsQuery): Promise<ChildMeals> {
       const [child] = await repo.children(actor.userId, childId);
       if (!child) throw notFound(M.childNotFound);
-      return { rows: (await repo.meals([child.id], q.dateFrom, q.dateTo)).map(toMeal) };
+      return { rows: (await repo.meals([child.id], q.dateFrom, q.dateTo, actor.userId)).map(toMeal) };
     },
 
     /**
@@ -263,6 +267,31 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
           job_title: c.jobTitle,
         })),
       };
+    },
+
+    /**
+     * A parent rates a meal of the child (docs/rules.md "Ratings"): 1–5 with a comment, once per
+     * meal and rater, changeable on the meal's day (the organization's), not after.
+     */
+    async rate(actor: Actor, p: ChildMealParams, body: RatingBody): Promise<ChildMeal> {
+      const [child] = await repo.children(actor.userId, p.id);
+      if (!child) throw notFound(M.childNotFound);
+      const today = localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
+      const [meal] = await repo.meals([child.id], '2000-01-01', '2100-12-31', actor.userId, p.mealId);
+      if (!meal) throw notFound(M.mealNotFound);
+      if (meal.date !== today) throw conflict(M.ratingDay);
+      await repo.rate({
+        organizationId: meal.organizationId,
+        schoolId: meal.schoolId,
+        pupilId: child.id,
+        raterId: actor.userId,
+        visitId: meal.id,
+        date: meal.date,
+        score: body.score,
+        comment: body.comment ?? null,
+        at: platform.now(),
+      });
+      return toMeal({ ...meal, score: body.score, comment: body.comment ?? null });
     },
 
     /** For the school: a pupil's restrictions and the parents linked, with how each is reached. */
@@ -399,7 +428,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
       const joined = localDate(child.createdAt, timeZone);
       const [calendar, meals, absent, times] = await Promise.all([
         child.schoolId === null ? null : calendars.forSchool(child.schoolId, q.dateFrom, q.dateTo),
-        repo.meals([child.id], q.dateFrom, q.dateTo),
+        repo.meals([child.id], q.dateFrom, q.dateTo, actor.userId),
         repo.absentDays(child.id, q.dateFrom, q.dateTo),
         child.schoolId === null ? [] : kitchen.mealTimes(child.schoolId),
       ]);

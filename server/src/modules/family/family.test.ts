@@ -2,6 +2,7 @@ import {
   FAMILY_MESSAGES as M,
   ChildBooks,
   ChildDays,
+  ChildMeal,
   ChildMeals,
   ChildMenu,
   ChildRecord,
@@ -24,7 +25,7 @@ import {
 import { absences } from '../../platform/db/schema-calendar.ts';
 import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
 import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
-import { childRestrictions, parentChildren, visits } from '../../platform/db/schema-people.ts';
+import { childRestrictions, mealRatings, parentChildren, visits } from '../../platform/db/schema-people.ts';
 
 /** docs/rules.md "A parent's children": what a parent sees of their own children, and of nobody else's. */
 let t: TestContext;
@@ -300,6 +301,7 @@ describe('GET /api/parent/children', () => {
         canteen: null,
         category: { name: 'Соцкошелёк', name_ru: 'Соцкошелёк', name_kk: 'Әлеуметтік әмиян' },
         count: 1,
+        rating: null,
       },
     ]);
     expect(tim).toMatchObject({
@@ -515,6 +517,53 @@ describe('GET /api/parent/child/:id/record', () => {
     expect((await recordOf(stranger.id)).statusCode).toBe(404);
     expect((await recordOf(dana.id, otherParent)).statusCode).toBe(404);
     expect((await recordOf(dana.id, staff)).statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/parent/child/:id/meal/:mealId/rating', () => {
+  const visitOf = async (userId: number, date: string) =>
+    (
+      await t.db
+        .select({ id: visits.id })
+        .from(visits)
+        .where(and(eq(visits.userId, userId), eq(visits.visitDate, date)))
+    )[0]!.id;
+  const rate = (childId: number, mealId: number, body: object, token = parent) =>
+    t.call({ method: 'PUT', url: `/api/parent/child/${childId}/meal/${mealId}/rating`, token, body });
+
+  it('takes a rating of today’s meal once per rater, changeable that day, and gives it back with the meals', async () => {
+    const today = await visitOf(dana.id, '2026-11-20');
+    const res = await rate(dana.id, today, { score: 4, comment: '  Вкусно, но мало  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ChildMeal.strict().parse(res.json())).toMatchObject({
+      id: today,
+      rating: { score: 4, comment: 'Вкусно, но мало' },
+    });
+    const changed = ChildMeal.parse((await rate(dana.id, today, { score: 2 })).json());
+    expect(changed.rating).toEqual({ score: 2, comment: null });
+    const children = ParentChildren.parse((await get('/api/parent/children', parent)).json());
+    expect(children.rows.find((c) => c.id === dana.id)!.meals_today[0]!.rating).toEqual({ score: 2, comment: null });
+    const stored = await t.db.select().from(mealRatings).where(eq(mealRatings.visitId, today));
+    expect(stored.map((r) => [r.score, r.date, r.schoolId])).toEqual([[2, '2026-11-20', schoolId5]]);
+  });
+
+  it('refuses a past day’s meal (409), another child’s meal (404) and a bad score or comment (422)', async () => {
+    const yesterday = await rate(dana.id, await visitOf(dana.id, '2026-11-19'), { score: 5 });
+    expect(yesterday.statusCode).toBe(409);
+    expect(yesterday.json().errorMessage).toBe(M.ratingDay);
+    const theirs = await rate(dana.id, await visitOf(stranger.id, '2026-11-20'), { score: 5 });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().errorMessage).toBe(M.mealNotFound);
+    const today = await visitOf(dana.id, '2026-11-20');
+    for (const score of [0, 6, 3.5, '5', null])
+      expect((await rate(dana.id, today, { score })).json().validationErrors, String(score)).toEqual({
+        score: [M.score],
+      });
+    expect((await rate(dana.id, today, { score: 5, comment: 'я'.repeat(501) })).json().validationErrors).toEqual({
+      comment: [M.ratingComment],
+    });
+    expect((await rate(dana.id, today, { score: 5 }, otherParent)).statusCode).toBe(404);
+    expect((await rate(dana.id, today, { score: 5 }, staff)).statusCode).toBe(403);
   });
 });
 

@@ -269,6 +269,37 @@ export const childRestrictions = pgTable('child_restrictions', {
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 });
 
+/**
+ * A rating of a recorded meal (docs/rules.md "Ratings"): 1–5 with a comment, by a parent of the child
+ * (or the pupil), once per meal and rater, changeable on the meal's day.
+ */
+export const mealRatings = pgTable(
+  'meal_ratings',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'restrict' }),
+    pupilId: integer('pupil_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raterId: integer('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The visit rated (visits carry no foreign keys: they are written at the queue's pace). */
+    visitId: bigint('visit_id', { mode: 'number' }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    score: smallint('score').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('meal_ratings_visit_rater_key').on(t.visitId, t.raterId),
+    index('meal_ratings_school_date_idx').on(t.schoolId, t.date),
+    check('meal_ratings_score_check', sql`${t.score} between 1 and 5`),
+  ],
+);
+
 /** School settings of docs/product.md: the turnstile connection, shown read-only. */
 export const schoolSettings = pgTable('school_settings', {
   schoolId: integer('school_id')

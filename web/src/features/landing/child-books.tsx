@@ -25,14 +25,13 @@ function LoanLine({ loan, timeZone }: { loan: ChildLoan; timeZone: string }) {
           </Typography.Text>
         )}
         {loan.status === 'overdue' && (
-          <Tag color="error" style={{ marginLeft: 8 }}>
+          <Tag color="red" style={{ marginLeft: 8 }}>
             {t.overdue}
           </Tag>
         )}
         {loan.status === 'soon' && (
-          <Tag color="warning" style={{ marginLeft: 8 }}>
-            {t.soon}
-          </Tag>
+          // Gold's own words are too light to read (2.6:1): a dark amber on its ground, 7:1.
+          <Tag style={{ marginLeft: 8, color: '#874d00', background: '#fffbe6', borderColor: '#ffe58f' }}>{t.soon}</Tag>
         )}
       </div>
     </li>

@@ -75,7 +75,6 @@ function WeekList({ data, selected, onSelect }: { data: ChildDays; selected: str
               type="button"
               onClick={() => onSelect(d.date)}
               aria-pressed={d.date === selected}
-              aria-label={t.dayLabel(`${weekday}, ${formatDate(d.date)}`, t.statuses[d.status])}
               data-testid="child-day"
               data-status={d.status}
               style={{

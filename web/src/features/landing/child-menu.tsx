@@ -38,7 +38,7 @@ function DishLine({ dish }: { dish: ChildMenuDish }) {
         <Typography.Text type="secondary">{dish.output}</Typography.Text>
         {dish.restricted.length > 0 && (
           <div>
-            <Tag color="error" icon={<WarningOutlined />} style={{ whiteSpace: 'normal', marginTop: 2 }}>
+            <Tag color="red" icon={<WarningOutlined />} style={{ whiteSpace: 'normal', marginTop: 2 }}>
               {t.restricted(names(dish.restricted))}
             </Tag>
           </div>

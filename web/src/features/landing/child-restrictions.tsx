@@ -19,7 +19,7 @@ function Summary({ r, timeZone }: { r: Restrictions; timeZone: string }) {
       ) : (
         <div>
           {names.map((n) => (
-            <Tag key={n} color="volcano" style={{ marginBottom: 4, whiteSpace: 'normal' }}>
+            <Tag key={n} color="red" style={{ marginBottom: 4, whiteSpace: 'normal' }}>
               {n}
             </Tag>
           ))}

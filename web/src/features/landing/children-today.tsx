@@ -9,6 +9,7 @@ import { useChildren } from './api/get-children.ts';
 import { ChildBooks } from './child-books.tsx';
 import { ChildCalendar } from './child-calendar.tsx';
 import { ChildMenu } from './child-menu.tsx';
+import { MealRating } from './meal-rating.tsx';
 import { ChildRecord } from './child-record.tsx';
 import { ChildRestrictions } from './child-restrictions.tsx';
 
@@ -17,12 +18,15 @@ const t = i18n.landing.children;
 /** «12:05» of a meal, on the clock of the child's organization. */
 const timeOf = (meal: ChildMeal, timeZone: string) => formatVisitTime(meal.at, timeZone).slice(11);
 
-function MealLine({ meal, timeZone }: { meal: ChildMeal; timeZone: string }) {
+function MealLine({ meal, timeZone, childId }: { meal: ChildMeal; timeZone: string; childId: number }) {
   const place = meal.school ? nameText(meal.school) : (meal.canteen?.name ?? '');
   const what = [place, meal.category ? nameText(meal.category) : null, meal.count > 1 ? t.portions(meal.count) : null];
   return (
     <li>
-      <Typography.Text strong>{timeOf(meal, timeZone)}</Typography.Text> — {what.filter(Boolean).join(' · ')}
+      <span data-testid="meal-line">
+        <Typography.Text strong>{timeOf(meal, timeZone)}</Typography.Text> — {what.filter(Boolean).join(' · ')}
+      </span>
+      <MealRating childId={childId} meal={meal} />
     </li>
   );
 }
@@ -51,7 +55,7 @@ function ChildCard({ child }: { child: ParentChild }) {
       {child.meals_today.length > 0 ? (
         <ul data-testid="child-meals" style={{ margin: 0, paddingLeft: 20, fontSize: 16 }}>
           {child.meals_today.map((m) => (
-            <MealLine key={m.id} meal={m} timeZone={child.time_zone} />
+            <MealLine key={m.id} meal={m} timeZone={child.time_zone} childId={child.id} />
           ))}
         </ul>
       ) : (

@@ -37,7 +37,7 @@ export function PupilFamilyCard({ pupilId }: { pupilId: number }) {
               <Flex vertical gap={6}>
                 <div>
                   {names.map((n) => (
-                    <Tag key={n} color="volcano" style={{ marginBottom: 4 }}>
+                    <Tag key={n} color="red" style={{ marginBottom: 4 }}>
                       {n}
                     </Tag>
                   ))}

@@ -59,7 +59,7 @@ export const RATINGS_ENDPOINTS = {
     query: RatingsQuery,
     answer: Ratings,
     refusals: [404],
-    access: [...rolesFor('/schools'), ...rolesFor('/report/school/statistics')],
+    access: rolesFor('/ratings'),
     summary: 'Оценки питания родителями: средние по дням и школам, комментарии (без авторов)',
   }),
 };

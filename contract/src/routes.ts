@@ -91,6 +91,7 @@ export const ROUTE_ROLES = {
   '/report/school/statistics': [OBS],
   '/report/school/social-wallet': [EA, ST, OBS, KG],
   '/report/anomalies': [A, EC, EA, OBS, KG],
+  '/ratings': [EA, OBS, KG],
   '/books/categories': [EA, LIB],
   '/books/category/:schoolId/create': [EA, LIB, KG],
   '/books/category/:schoolId/:id': [EA, LIB],

@@ -200,6 +200,20 @@ describe('the parent’s start page', () => {
       await office.page.getByText('Отметка о справке сохранена').waitFor();
       await restrictions.getByText(/^Отметил\(а\): /).waitFor();
       await shot(office.page, 'pupil-family-1366');
+      // The parent's rating of today's meal reaches the admin's ratings, without the parent's name.
+      await office.page.goto(`${baseUrl()}/ratings`);
+      const comments = office.page.getByTestId('ratings-comments');
+      await comments.getByText('Плов был тёплый, спасибо').waitFor();
+      const row = comments.locator('tbody tr').filter({ hasText: 'Плов был тёплый, спасибо' });
+      expect(await row.locator('td').allTextContents()).toEqual([
+        new Intl.DateTimeFormat('ru-RU', { timeZone: 'Asia/Almaty' }).format(new Date()),
+        'Школа-гимназия №1',
+        '4',
+        'Плов был тёплый, спасибо',
+      ]);
+      expect(await office.page.getByTestId('ratings-page').textContent()).not.toContain('Абенова');
+      await office.page.getByTestId('ratings-by-school').getByText('Школа-гимназия №1').waitFor();
+      await shot(office.page, 'ratings-1366');
     } finally {
       await office.close();
     }

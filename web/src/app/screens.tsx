@@ -139,6 +139,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/reports/wallet-report-page.tsx'),
     (m) => m.WalletReportPage,
   ),
+  '/ratings': screen(
+    () => import('../features/reports/ratings-page.tsx'),
+    (m) => m.RatingsPage,
+  ),
   '/report/anomalies': screen(
     () => import('../features/reports/anomalies-page.tsx'),
     (m) => m.AnomaliesPage,

@@ -48,6 +48,7 @@ export const shell: Widen<typeof ruShell> = {
     menus: 'Мәзірлер',
     absences: 'Келмегендер',
     kitchen: 'Қанша дайындау',
+    ratings: 'Тамақтану бағалары',
     calendar: 'Күнтізбе',
     activatedMenus: 'Белсендірілген мәзірлер',
     library: 'Кітапхана',

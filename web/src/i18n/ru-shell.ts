@@ -46,6 +46,7 @@ export const shell = {
     menus: 'Меню',
     absences: 'Отсутствующие',
     kitchen: 'Сколько готовить',
+    ratings: 'Оценки питания',
     calendar: 'Календарь',
     activatedMenus: 'Активированные меню',
     library: 'Библиотека',

@@ -52,13 +52,14 @@ describe('buildNav', () => {
     expect(navHrefs(nav('EducationAdmin', ['library']))).toContain('/books');
   });
 
-  it('gives the observer statistics, the school reports and the anomalies only', () => {
+  it('gives the observer statistics, the school reports, the anomalies and the ratings only', () => {
     expect(navHrefs(nav('EducationObserver'))).toEqual([
       '/report/school/statistics',
       '/report/school/fixations',
       '/report/school/classroom/fixations',
       '/report/school/social-wallet',
       '/report/anomalies',
+      '/ratings',
     ]);
   });
 

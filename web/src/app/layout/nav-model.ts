@@ -67,6 +67,7 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
       { to: '/report/fixations', label: t.canteenReport },
       { to: '/report/category/fixations', label: t.categoryReport },
       { to: '/report/anomalies', label: t.anomalies },
+      { to: '/ratings', label: t.ratings },
       { to: '/orders', label: t.orders },
       { to: '/cashbox/day', label: t.cashierDay },
     ],

@@ -7,7 +7,7 @@ import type { UserList } from '@tamaq/contract/users';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, downloadLink, openBrowser, shot } from './browser.ts';
-import { cdpScan } from './cdp-scan.ts';
+import { cdpBurst } from './cdp-scan.ts';
 import { call, tokenOf, withCard } from './fixation-helpers.ts';
 
 /**
@@ -198,9 +198,9 @@ describe('a day at a Kazakh school, in Kazakh', () => {
     await asUser('librarian@demo.kz');
     await page.waitForURL((u) => u.pathname === '/books/issuance');
     await page.getByTestId('desk-prompt').waitFor();
-    await cdpScan(page, card, 10);
+    await cdpBurst(page, card, 10);
     await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
-    await cdpScan(page, book.barcodes[0]!.barcode, 10);
+    await cdpBurst(page, book.barcodes[0]!.barcode, 10);
     await page.locator('[data-testid="desk-copies"] tbody tr.ant-table-row').first().waitFor();
     await page.keyboard.press('Control+Enter');
     await page.locator('.ant-modal-confirm-title').getByText(`${pupil.name} оқушысына 1 кітапты`).waitFor();

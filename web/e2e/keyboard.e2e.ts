@@ -418,7 +418,7 @@ describe('the keyboard on every signed-in screen', () => {
     expect(await row.textContent()).toContain(day);
   });
 
-  it('links a card to a person by keyboard: a suggestion by ↓ and Enter; unlinks it after the question', async () => {
+  it('links a card to a person by keyboard: a suggestion by ↓, Enter links it; unlinks it after the question', async () => {
     const token = await storedToken(page);
     const number = `KB${Date.now()}`;
     await call(token, 'POST', '/api/card/link', { number });
@@ -438,9 +438,8 @@ describe('the keyboard on every signed-in screen', () => {
     const activeText = async () => ((await active.count()) ? ((await active.textContent()) ?? '') : '');
     for (let i = 0; i < 10 && !(await activeText()).startsWith(number); i++) await page.keyboard.press('ArrowDown');
     expect(await active.textContent()).toContain(number);
-    await page.keyboard.press('Enter');
-    expect(await page.getByRole('combobox', { name: 'Номер карты' }).inputValue()).toBe(number);
-    await tabTo('button «Добавить»', 5);
+    // Enter takes the suggestion and links it, as «Добавить» would (the field empties once linked, so
+    // its value is not read here: it may already be gone).
     await page.keyboard.press('Enter');
     await expect
       .poll(announced, { timeout: 15_000 })

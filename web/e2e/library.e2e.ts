@@ -17,7 +17,7 @@ import {
   signIn,
   signOutHere,
 } from './browser.ts';
-import { cdpBurst, cdpScan } from './cdp-scan.ts';
+import { cdpBurst } from './cdp-scan.ts';
 import { makeBin } from '@tamaq/contract/kz-id';
 import { call, tokenOf, withCard } from './fixation-helpers.ts';
 
@@ -194,7 +194,7 @@ describe('/books as librarian@demo.kz', () => {
     // A label scanned with the focus nowhere, and one typed into the field with Enter.
     const scanned = `LB-${SUFFIX}`;
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await cdpScan(page, scanned.toLowerCase(), 10);
+    await cdpBurst(page, scanned.toLowerCase(), 10);
     await copyRows().filter({ hasText: scanned }).waitFor();
     await page.getByLabel('Штрихкод вручную').fill(`${SUFFIX}77`);
     await page.keyboard.press('Enter');
@@ -426,17 +426,17 @@ describe('/books/issuance as librarian@demo.kz', () => {
     await page.getByTestId('desk-prompt').waitFor();
     // The card with the focus nowhere, at a hand-held scanner's pace.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await cdpScan(page, card, 10);
+    await cdpBurst(page, card, 10);
     await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
 
     // Copies: as fast as the browser takes keys, then 30 ms apart with the focus in the typed field.
-    await cdpScan(page, one!, 0);
+    await cdpBurst(page, one!, 0);
     await deskCopies().filter({ hasText: one! }).waitFor();
     await page.getByLabel('Карта или штрихкод вручную').focus();
-    await cdpScan(page, two!, 30);
+    await cdpBurst(page, two!, 30);
     await deskCopies().filter({ hasText: two! }).waitFor();
     expect(await page.getByLabel('Карта или штрихкод вручную').inputValue()).toBe('');
-    await cdpScan(page, one!, 1);
+    await cdpBurst(page, one!, 1);
     await note().getByText('Книга уже выбрана').waitFor();
     expect(await deskCopies().count()).toBe(2);
     await shot(page, 'issuance-issue');
@@ -451,13 +451,13 @@ describe('/books/issuance as librarian@demo.kz', () => {
     await page.getByTestId('desk-prompt').waitFor();
 
     // Taking back: the first copy on hand sets the mode; a copy on the shelf does not fit it.
-    await cdpScan(page, card, 60);
+    await cdpBurst(page, card, 60);
     await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
-    await cdpScan(page, two!, 10);
+    await cdpBurst(page, two!, 10);
     await page.getByText('Приём: сканируйте следующие книги').waitFor();
-    await cdpScan(page, three!, 10);
+    await cdpBurst(page, three!, 10);
     await note().getByText('Книга уже принята').waitFor();
-    await cdpScan(page, one!, 10);
+    await cdpBurst(page, one!, 10);
     await deskCopies().nth(1).waitFor();
     await shot(page, 'issuance-return');
     await page.keyboard.press('Control+Enter');
@@ -502,16 +502,16 @@ describe('/books/issuance as librarian@demo.kz', () => {
     await page.goto(`${baseUrl()}/books/issuance`);
     await page.getByTestId('desk-prompt').waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await cdpScan(page, one!.barcode, 5);
+    await cdpBurst(page, one!.barcode, 5);
     await note().getByText(`«Астрономия ${SUFFIX}» принята от: ${pupil.name}`).waitFor();
     await shot(page, 'issuance-check-in');
     // Still nobody at the desk: the next copy of the pile, then the first again.
     await page.getByTestId('desk-prompt').waitFor();
-    await cdpScan(page, two!.barcode, 20);
+    await cdpBurst(page, two!.barcode, 20);
     await note().getByText(`«Астрономия ${SUFFIX}» принята от: ${pupil.name}`).waitFor();
-    await cdpScan(page, one!.barcode, 5);
+    await cdpBurst(page, one!.barcode, 5);
     await note().getByText(`«Астрономия ${SUFFIX}» (${one!.barcode}) не на руках: принимать нечего`).waitFor();
-    await cdpScan(page, `NOPE${SUFFIX}`, 5);
+    await cdpBurst(page, `NOPE${SUFFIX}`, 5);
     await note().getByText(`Код NOPE${SUFFIX}: ни ученика этой школы, ни экземпляра её библиотеки`).waitFor();
     const onHand = await call<{ total: number }>(
       token,
@@ -535,9 +535,9 @@ describe('/books/issuance as librarian@demo.kz', () => {
     const card = await withCard(admin, pupil, `LQ${SUFFIX}`);
     await page.goto(`${baseUrl()}/books/issuance`);
     await page.getByTestId('desk-prompt').waitFor();
-    await cdpScan(page, card, 5);
+    await cdpBurst(page, card, 5);
     await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
-    await cdpScan(page, one!, 5);
+    await cdpBurst(page, one!, 5);
     await deskCopies().filter({ hasText: one! }).waitFor();
     await page.keyboard.press('Control+Enter');
     const question = page.locator('.ant-modal-confirm-title').getByText(/Выдать 1 кн\. ученику/);
@@ -584,29 +584,29 @@ describe('/books/issuance as librarian@demo.kz', () => {
     });
     await page.goto(`${baseUrl()}/books/issuance`);
     await page.getByTestId('desk-prompt').waitFor();
-    await cdpScan(page, card, 5);
+    await cdpBurst(page, card, 5);
     await page.getByTestId('desk-student').getByText(pupil.name).waitFor();
     // Another title goes in without a word.
-    await cdpScan(page, other.barcodes[0]!.barcode, 5);
+    await cdpBurst(page, other.barcodes[0]!.barcode, 5);
     await deskCopies().filter({ hasText: other.barcodes[0]!.barcode }).waitFor();
     const question = (n: number) =>
       page
         .locator('.ant-modal-confirm-title')
         .getByText(`«${title}»: ${n} экз. этой книги уже у ученика или в списке. Выдать ещё один экземпляр?`);
     // A second copy of the title the pupil holds: asked; «Отмена» leaves it out.
-    await cdpScan(page, two!, 5);
+    await cdpBurst(page, two!, 5);
     await question(1).waitFor();
     await shot(page, 'issuance-same-title');
     await page.getByRole('button', { name: 'Отмена' }).click();
     await question(1).waitFor({ state: 'detached' });
     expect(await deskCopies().count()).toBe(1);
     // Asked again, and added.
-    await cdpScan(page, two!, 5);
+    await cdpBurst(page, two!, 5);
     await question(1).waitFor();
     await page.keyboard.press('Enter');
     await deskCopies().filter({ hasText: two! }).waitFor();
     // The third counts the one on hand and the one in the list.
-    await cdpScan(page, three!, 5);
+    await cdpBurst(page, three!, 5);
     await question(2).waitFor();
     await page.keyboard.press('Enter');
     await deskCopies().filter({ hasText: three! }).waitFor();
@@ -637,7 +637,7 @@ describe('/books/issuance as librarian@demo.kz', () => {
     await page.goto(`${baseUrl()}/books/issuance`);
     await page.getByTestId('desk-prompt').waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await cdpScan(page, lateCard, 10);
+    await cdpBurst(page, lateCard, 10);
     await page.getByTestId('desk-student').getByText(late.user.name).waitFor();
     // Warned, and the loans are listed with the overdue one marked.
     const warning = note();
@@ -650,7 +650,7 @@ describe('/books/issuance as librarian@demo.kz', () => {
 
     // A copy scanned, then Esc: asked, and «Отмена» keeps the copy.
     const [one] = book.barcodes.map((b) => b.barcode);
-    await cdpScan(page, one!, 10);
+    await cdpBurst(page, one!, 10);
     await deskCopies().filter({ hasText: one! }).waitFor();
     await page.keyboard.press('Escape');
     const question = page.locator('.ant-modal-confirm');
@@ -663,7 +663,7 @@ describe('/books/issuance as librarian@demo.kz', () => {
     expect(await deskCopies().count()).toBe(1);
 
     // Another pupil's card: asked before the copy goes; Enter agrees and the desk is theirs.
-    await cdpScan(page, otherCard, 10);
+    await cdpBurst(page, otherCard, 10);
     await question
       .locator('.ant-modal-confirm-title')
       .filter({
@@ -709,7 +709,7 @@ describe('/books/issuance as librarian@demo.kz', () => {
           .overdue_rule,
       ).toBe('refuse');
       // The scan goes to the desk, not into the list just used.
-      await cdpScan(page, lateCard, 10);
+      await cdpBurst(page, lateCard, 10);
       await page.getByTestId('desk-student').getByText(late.user.name).waitFor();
       const refused = new RegExp(
         `^${late.user.name}: просрочено книг — \\d+\\. По правилу школы новые книги не выдаются, пока их не вернут$`,
@@ -718,10 +718,10 @@ describe('/books/issuance as librarian@demo.kz', () => {
       expect(await note().getAttribute('data-kind')).toBe('error');
       await shot(page, 'issuance-overdue-refused');
       // A new copy is refused at the desk; the late one is taken back as ever.
-      await cdpScan(page, book.barcodes[0]!.barcode, 10);
+      await cdpBurst(page, book.barcodes[0]!.barcode, 10);
       await note().getByText(refused).waitFor();
       expect(await deskCopies().count()).toBe(0);
-      await cdpScan(page, late.barcode, 10);
+      await cdpBurst(page, late.barcode, 10);
       await deskCopies().filter({ hasText: late.barcode }).waitFor();
       await page.keyboard.press('Escape');
       await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Сбросить' }).click();

@@ -47,6 +47,8 @@ export const PATHS = {
     get: { method: 'GET', path: '/api/organization/:id' },
     create: { method: 'POST', path: '/api/organization' },
     update: { method: 'PUT', path: '/api/organization' },
+    admins: { method: 'GET', path: '/api/organization/:id/admins' },
+    inviteAdmin: { method: 'POST', path: '/api/organization/:id/admin/:userId/invitation' },
   },
   dishes: {
     list: { method: 'GET', path: '/api/products' },

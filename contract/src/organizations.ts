@@ -13,7 +13,7 @@ import {
   OrganizationType,
 } from './roles.ts';
 import type { Role } from './roles.ts';
-import { bodyId, email, newPassword, optionalText, requiredText, z } from './zod.ts';
+import { bodyId, email, id, newPassword, optionalText, requiredText, z } from './zod.ts';
 
 /** Organizations, the super admin's screens (docs/product.md "Organizations", "Calls"). */
 export const ORGANIZATION_MESSAGES = withKazakh(
@@ -26,6 +26,9 @@ export const ORGANIZATION_MESSAGES = withKazakh(
     binTaken: 'Организация с таким БИН уже есть',
     emailTaken: AUTH_MESSAGES.emailTaken,
     language: 'Выберите язык: ru (русский) или kk (қазақша)',
+    adminNotFound: 'Администратор организации не найден',
+    passwordSet:
+      'Администратор уже задал пароль и входит сам. Если он его забыл, пусть нажмёт «Забыли пароль?» на странице входа',
   } as const,
   {
     notFound: 'Ұйым табылмады',
@@ -36,6 +39,9 @@ export const ORGANIZATION_MESSAGES = withKazakh(
     binTaken: 'Мұндай БСН-і бар ұйым бұрыннан бар',
     emailTaken: AUTH_MESSAGES.emailTaken,
     language: 'Тілді таңдаңыз: ru (русский) немесе kk (қазақша)',
+    adminNotFound: 'Ұйымның әкімшісі табылмады',
+    passwordSet:
+      'Әкімші құпиясөзді өзі орнатқан және кіре алады. Ұмытса, кіру бетіндегі «Құпиясөзді ұмыттыңыз ба?» арқылы жаңасын орнатсын',
   },
 );
 
@@ -116,6 +122,31 @@ export type OrganizationCreate = z.infer<typeof OrganizationCreate>;
 export const OrganizationUpdate = z.object({ id: bodyId(), ...fields });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
 
+/**
+ * An organization's admins as the super admin sees them: whether each has set a password, and until
+ * when the invitation's link to set one holds (null: none stands, or it has expired or was used).
+ */
+export const OrganizationAdmin = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  password_set: z.boolean(),
+  invitation_until: z.string().nullable(),
+});
+export type OrganizationAdmin = z.infer<typeof OrganizationAdmin>;
+export const OrganizationAdmins = z.object({ rows: z.array(OrganizationAdmin) });
+export type OrganizationAdmins = z.infer<typeof OrganizationAdmins>;
+
+export const OrganizationAdminParams = z.object({ id: id(), userId: id() });
+export type OrganizationAdminParams = z.infer<typeof OrganizationAdminParams>;
+
+/** A new invitation: where it went (as on create) and until when its link holds; the earlier link is dead. */
+export const AdminInvitation = z.object({
+  admin_invitation: z.enum(['sent', 'kept', 'failed']),
+  admin: OrganizationAdmin,
+});
+export type AdminInvitation = z.infer<typeof AdminInvitation>;
+
 const organizationsEndpoint = endpointsOf('organizations');
 
 export const ORGANIZATIONS_ENDPOINTS = {
@@ -144,5 +175,20 @@ export const ORGANIZATIONS_ENDPOINTS = {
     refusals: [404],
     access: rolesFor('/organization/:id'),
     summary: 'Изменение организации (тип не меняется); отключение завершает сеансы её пользователей',
+  }),
+  admins: organizationsEndpoint('admins', {
+    params: IdParams,
+    answer: OrganizationAdmins,
+    refusals: [404],
+    access: rolesFor('/organization/:id'),
+    summary: 'Администраторы организации: задал ли каждый пароль и до какого дня действует ссылка приглашения',
+  }),
+  inviteAdmin: organizationsEndpoint('inviteAdmin', {
+    params: OrganizationAdminParams,
+    answer: AdminInvitation,
+    refusals: [404, 409],
+    access: rolesFor('/organization/:id'),
+    summary:
+      'Новое приглашение администратору, ещё не задавшему пароль: письмо с новой ссылкой, прежняя перестаёт действовать',
   }),
 };

@@ -173,12 +173,42 @@ describe('a new admin invited by e-mail', () => {
 
     // The super admin reads the link in the outbox, as the message says.
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const outbox = (await (
-      await fetch(`${baseUrl()}/api/admin/outbox?query=${encodeURIComponent(invited)}`, {
+    const links = async () => {
+      const outbox = (await (
+        await fetch(`${baseUrl()}/api/admin/outbox?query=${encodeURIComponent(invited)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { rows: { text: string }[] };
+      return outbox.rows.map((r) => /https?:\/\/\S+\/password\/setup\?\S+/.exec(r.text)![0]);
+    };
+    const [lost] = await links();
+
+    // The first link was lost: the organization's page says the admin has not set a password and
+    // sends a new link, asked first; the outbox holds it and the first one is dead.
+    const found = (await (
+      await fetch(`${baseUrl()}/api/organizations?query=${encodeURIComponent(schoolsName)}`, {
         headers: { authorization: `Bearer ${token}` },
       })
-    ).json()) as { rows: { text: string }[] };
-    const link = /https?:\/\/\S+\/password\/setup\?\S+/.exec(outbox.rows[0]!.text)![0];
+    ).json()) as { rows: { id: number }[] };
+    await page.goto(`${baseUrl()}/organization/${found.rows[0]!.id}`);
+    const admins = page.getByTestId('organization-admins');
+    await admins.getByText(`Айдана Приглашённая · ${invited}`).waitFor();
+    await admins.getByText(/^Ещё не задал пароль; ссылка действует до \d\d\.\d\d\.\d{4} \d\d:\d\d$/).waitFor();
+    await admins.getByRole('button', { name: 'Отправить приглашение ещё раз' }).click();
+    await page.getByText('Отправить администратору новую ссылку? Прежняя перестанет действовать').waitFor();
+    await shot(page, 'organization-invite-again');
+    await page.getByRole('button', { name: 'Отправить', exact: true }).click();
+    await page.getByText('письмо со ссылкой для администратора ждёт на странице «Исходящие письма»').waitFor();
+    await expect.poll(async () => (await links()).length).toBe(2);
+    const link = (await links()).find((l) => l !== lost)!;
+    expect(link).toBeDefined();
+    await signOutHere(page);
+    await page.goto(lost!.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    const dead = page.getByTestId('setup-password-form');
+    await dead.getByLabel('Новый пароль').fill('lost-pass-1');
+    await dead.getByLabel('Повторите пароль').fill('lost-pass-1');
+    await page.getByRole('button', { name: 'Задать пароль и войти' }).click();
+    await page.getByText('Ссылка недействительна или устарела').waitFor();
 
     await signOutHere(page);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
@@ -204,5 +234,11 @@ describe('a new admin invited by e-mail', () => {
     await page.getByRole('button', { name: 'Задать пароль и войти' }).click();
     await page.getByText('Ссылка недействительна или устарела').waitFor();
     await signIn(page, invited, 'my-own-pass-1');
+
+    // Once the password is set, the organization's page says so and offers no new link.
+    await signOutHere(page);
+    await signInAt(page, 'superadmin@demo.kz', `/organization/${found.rows[0]!.id}`);
+    await admins.getByText('Пароль задан').waitFor();
+    expect(await admins.getByRole('button', { name: 'Отправить приглашение ещё раз' }).count()).toBe(0);
   });
 });

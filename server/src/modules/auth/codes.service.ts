@@ -122,6 +122,12 @@ export function createCodeService(platform: Pick<Platform, 'db' | 'tokens' | 'ma
       return { id: row.id, codeHash: spent.codeHash, payload: spent.payload };
     },
 
+    /** Until when the standing link of the purpose for `email` holds; null when none stands or it expired. */
+    async linkUntil(purpose: CodePurpose, email: string): Promise<Date | null> {
+      const row = await repo.find(purpose, email);
+      return row && row.expiresAt.getTime() > platform.now().getTime() ? row.expiresAt : null;
+    },
+
     /** Uses the checked code up inside `tx`; a code used (or replaced) meanwhile answers as expired. */
     async consume(checked: CheckedCode, tx: Db): Promise<void> {
       if (!(await repo.consume(checked.id, checked.codeHash, tx))) throw codeError(AUTH_MESSAGES.codeExpired);

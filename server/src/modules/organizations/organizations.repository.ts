@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema-people.ts';
@@ -77,6 +77,20 @@ export function createOrganizationsRepository(db: Db) {
     async emailTaken(email: string, tx: Db = db): Promise<boolean> {
       const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       return Boolean(row);
+    },
+
+    /** The organization's users of its admin role, not deleted, in name order. */
+    async admins(organizationId: number, roleId: number, tx: Db = db) {
+      return tx
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          passwordSet: sql<boolean>`${users.passwordHash} is not null`,
+        })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), eq(users.roleId, roleId), isNull(users.deletedAt)))
+        .orderBy(alphabetically(users.name), asc(users.id));
     },
 
     async insertUser(values: typeof users.$inferInsert, tx: Db = db): Promise<{ id: number }> {

@@ -15,4 +15,14 @@ export const organizationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     organizations.create(actorOf(request), request.body, request, requestLanguage(request)),
   );
   bindEndpoint(app, e.update, (request) => organizations.update(actorOf(request), request.body));
+  bindEndpoint(app, e.admins, (request) => organizations.admins(request.params.id));
+  bindEndpoint(app, e.inviteAdmin, (request) =>
+    organizations.inviteAdmin(
+      actorOf(request),
+      request.params.id,
+      request.params.userId,
+      request,
+      requestLanguage(request),
+    ),
+  );
 };

@@ -7,6 +7,9 @@ import {
   type OrganizationList,
   type OrganizationListQuery,
   type OrganizationUpdate,
+  type AdminInvitation,
+  type OrganizationAdmin,
+  type OrganizationAdmins,
 } from '@tamaq/contract/organizations';
 import { MODULES, ROLE_IDS, type Module } from '@tamaq/contract/roles';
 import { SETUP_LINK_DAYS, SETUP_PATH } from '@tamaq/contract/auth';
@@ -14,7 +17,7 @@ import type { Language } from '@tamaq/contract/languages';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { audit } from '../../platform/audit.ts';
-import { isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { conflict, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createCodeService } from '../auth/codes.service.ts';
 import { setupMail } from '../auth/mail-templates.ts';
@@ -83,7 +86,60 @@ export function createOrganizationsService(
     }
   };
 
+  /** The organization's admins with their password's and invitation's state. */
+  const adminsOf = async (row: OrganizationRow): Promise<OrganizationAdmin[]> => {
+    const admins = await repo.admins(row.id, ROLE_IDS[ADMIN_ROLE_BY_TYPE[row.type]]);
+    return Promise.all(
+      admins.map(async (a) => {
+        const until = a.passwordSet || !a.email ? null : await codes.linkUntil('setup', a.email);
+        return {
+          id: a.id,
+          name: a.name,
+          email: a.email ?? '',
+          password_set: a.passwordSet,
+          invitation_until: until?.toISOString() ?? null,
+        };
+      }),
+    );
+  };
+
   return {
+    async admins(id: number): Promise<OrganizationAdmins> {
+      const row = await repo.find(id);
+      if (!row) throw organizationNotFound();
+      return { rows: await adminsOf(row) };
+    },
+
+    /**
+     * A new link for an admin who has not set a password yet (the first expired, was lost, or went to
+     * a mail server that refused); the earlier link stops working. One who has set a password is
+     * refused: «Забыли пароль?» is theirs, and a link from here would let the super admin's mail
+     * reset a working account.
+     */
+    async inviteAdmin(
+      actor: Actor,
+      id: number,
+      userId: number,
+      at: RequestHost,
+      language: Language = 'ru',
+    ): Promise<AdminInvitation> {
+      const row = await repo.find(id);
+      if (!row) throw organizationNotFound();
+      const admin = (await adminsOf(row)).find((a) => a.id === userId);
+      if (!admin || !admin.email) throw notFound(ORGANIZATION_MESSAGES.adminNotFound);
+      if (admin.password_set) throw conflict(ORGANIZATION_MESSAGES.passwordSet);
+      const sent = await invite({ email: admin.email, name: admin.name }, row, at, language);
+      await audit(platform.db, actor, {
+        action: 'organization_admin_invite',
+        entity: 'user',
+        entityId: admin.id,
+        organizationId: row.id,
+        after: { invitation: sent },
+      });
+      const after = (await adminsOf(row)).find((a) => a.id === userId)!;
+      return { admin_invitation: sent, admin: after };
+    },
+
     async list({ query, limit, offset }: OrganizationListQuery): Promise<OrganizationList> {
       const { total, rows } = await repo.list(query, limit, offset);
       return { total, rows: rows.map(toOrganization) };

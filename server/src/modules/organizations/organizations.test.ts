@@ -195,6 +195,85 @@ describe('GET /api/organizations', () => {
   });
 });
 
+describe('an admin invited again', () => {
+  const admins = (id: number, token = superToken) =>
+    t.call({ method: 'GET', url: `/api/organization/${id}/admins`, token });
+  const invite = (id: number, userId: number | string, token = superToken) =>
+    t.call({ method: 'POST', url: `/api/organization/${id}/admin/${userId}/invitation`, token });
+  const setup = (payload: object) => t.call({ method: 'PUT', url: '/api/auth/password/setup', payload });
+  const codeOf = (text: string) =>
+    new URL(/https?:\/\/\S+\/password\/setup\?\S+/.exec(text)![0]).searchParams.get('code')!;
+
+  it('sends a new link to an admin who has not set a password, the old one dead; refused once a password is set', async () => {
+    const email = `again.${++serial}@test.kz`;
+    const org = (await create(form({ type: 'education', admin_email: email, admin_password: '' }))).json();
+    const first = codeOf((await t.smtp.lastTo(email)).text);
+    const listed = await admins(org.id);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [admin] = listed.json().rows;
+    expect(admin).toEqual({
+      id: expect.any(Number),
+      name: 'Марат Садыков',
+      email,
+      password_set: false,
+      invitation_until: expect.any(String),
+    });
+    const days = (Date.parse(admin.invitation_until) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const sent = t.smtp.received.length;
+    const again = await invite(org.id, admin.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      admin_invitation: 'sent',
+      admin: { ...admin, invitation_until: expect.any(String) },
+    });
+    await expect.poll(() => t.smtp.received.length).toBe(sent + 1);
+    const mail = await t.smtp.lastTo(email);
+    expect(mail.subject).toContain('Приглашение в Tamaq');
+    const second = codeOf(mail.text);
+    expect(second).not.toBe(first);
+    const password = { password: 'my-own-pass-1', password_confirmation: 'my-own-pass-1' };
+    // The first link no longer works; the new one does.
+    const old = await setup({ email, code: first, ...password });
+    expect(old.statusCode).toBe(422);
+    expect((await setup({ email, code: second, ...password })).statusCode).toBe(200);
+    expect((await login(email, 'my-own-pass-1')).statusCode).toBe(200);
+
+    expect((await admins(org.id)).json().rows).toEqual([{ ...admin, password_set: true, invitation_until: null }]);
+    const refused = await invite(org.id, admin.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorMessage).toContain('уже задал пароль');
+    expect(t.smtp.received.length).toBe(sent + 1);
+    const logged = await t.platform.db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'organization_admin_invite'));
+    expect(logged.map((l) => l.entityId)).toContain(String(admin.id));
+  });
+
+  it("answers 404 for another organization's admin or an unknown organization, 422 for a bad id, 403 to an admin", async () => {
+    const a = (await create(form({ admin_password: '' }))).json();
+    const b = (await create(form({ admin_password: '' }))).json();
+    const [adminOfB] = (await admins(b.id)).json().rows;
+    const other = await invite(a.id, adminOfB.id);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().errorMessage).toBe('Администратор организации не найден');
+    expect((await invite(999_999_999, adminOfB.id)).statusCode).toBe(404);
+    expect((await admins(999_999_999)).statusCode).toBe(404);
+    const bad = await invite(a.id, 'abc');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().validationErrors)).toEqual(['userId']);
+    const { token } = await signedIn(t.platform, { role: 'Admin' });
+    expect((await invite(b.id, adminOfB.id, token)).statusCode).toBe(403);
+    expect((await admins(b.id, token)).statusCode).toBe(403);
+    // A user of the organization who is not its admin is not invited from here.
+    const cashier = await createUser(t.platform.db, { organizationId: b.id, role: 'Cashier' });
+    expect((await invite(b.id, cashier.id)).statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/organization/{id}', () => {
   it('answers the organization', async () => {
     const org = (await create(form())).json();

@@ -5,6 +5,7 @@ import { i18n } from '../../i18n/texts.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/language.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ResourceForm } from '../../ui/resource-form.tsx';
+import { OrganizationAdmins, sayInvitation } from './organization-admins.tsx';
 import { organizationsResource } from './organizations-resource.ts';
 
 const t = i18n.orgs;
@@ -62,9 +63,7 @@ export function OrganizationFormPage() {
   /** A new admin without a password was invited: say where the invitation went. */
   const afterSave = (saved: Organization, created: boolean) => {
     const invitation = created ? (saved as OrganizationCreated).admin_invitation : undefined;
-    if (invitation === 'sent') void message.info(f.invitationSent, 8);
-    else if (invitation === 'kept') void message.warning(f.invitationKept, 15);
-    else if (invitation === 'failed') void message.error(f.invitationFailed, 15);
+    if (invitation) sayInvitation(message, invitation);
     return '/organizations';
   };
   return (
@@ -120,6 +119,7 @@ export function OrganizationFormPage() {
           <Form.Item name="language" label={f.language} extra={f.languageHint}>
             <Select options={languageOptions} style={{ maxWidth: 240 }} data-testid="organization-language" />
           </Form.Item>
+          {row !== null && <OrganizationAdmins organizationId={row.id} />}
           {row === null && (
             <>
               <Divider titlePlacement="start">{f.adminSection}</Divider>

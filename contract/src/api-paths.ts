@@ -215,6 +215,7 @@ export const PATHS = {
     remove: { method: 'DELETE', path: '/api/classroom/:id' },
     promote: { method: 'POST', path: '/api/classrooms/promote' },
     upload: { method: 'POST', path: '/api/classroom/upload' },
+    rejectedRows: { method: 'POST', path: '/api/classroom/upload/rejected' },
     template: { method: 'GET', path: '/api/classrooms/template' },
     download: { method: 'GET', path: '/api/classrooms/download' },
   },

@@ -1,7 +1,7 @@
 import { withKazakh } from './languages.ts';
 import { IdParams, listOf, Ok } from './common.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
-import { ImportResult } from './imports.ts';
+import { importRowsQuery, RowsImportResult } from './imports.ts';
 import { rolesFor } from './routes.ts';
 import type { Role } from './roles.ts';
 import { speaksKindergarten, type Wording } from './wording.ts';
@@ -106,7 +106,8 @@ export const ClassroomPromotion = z.object({
 });
 export type ClassroomPromotion = z.infer<typeof ClassroomPromotion>;
 
-export const ClassroomUploadQuery = z.object({ schoolId: id() });
+export const ClassroomUploadQuery = z.object({ schoolId: id(), ...importRowsQuery });
+export type ClassroomUploadQuery = z.infer<typeof ClassroomUploadQuery>;
 /** The multipart body of the import, for the API docs (the file is read from the stream). */
 export const ClassroomUploadBody = z
   .object({
@@ -327,10 +328,20 @@ export const CLASSROOMS_ENDPOINTS = {
     query: ClassroomUploadQuery,
     body: ClassroomUploadBody,
     multipart: true,
-    answer: ImportResult,
+    answer: RowsImportResult,
     refusals: [404, 413],
     access: ROLES,
-    summary: 'Импорт классов из Excel: всё или ничего, существующие названия пропускаются',
+    summary:
+      'Импорт классов из Excel: всё или ничего (rows=valid — только верные строки, mode=check — ничего не записывая), существующие названия пропускаются',
+  }),
+  rejectedRows: classroomsEndpoint('rejectedRows', {
+    query: ClassroomUploadQuery,
+    body: ClassroomUploadBody,
+    multipart: true,
+    file: xlsxFile('Строки файла с ошибками, как они были, и столбец «Ошибка» с причиной'),
+    refusals: [404, 413],
+    access: ROLES,
+    summary: 'Строки файла импорта классов, которые не загрузятся, с причиной: исправить и загрузить снова',
   }),
   template: classroomsEndpoint('template', {
     query: ClassroomTemplateQuery,

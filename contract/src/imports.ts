@@ -79,6 +79,29 @@ export const ImportResult = z.object({
 export type ImportResult = z.infer<typeof ImportResult>;
 
 /**
+ * The imports that load the valid rows without the others (classes, absences, books; people have
+ * their own modes, see users.ts): `mode=check` writes nothing and answers what the file would do;
+ * `rows=valid` loads the valid rows only, each other one listed in `skipped` with its reason; the
+ * default `rows=all` refuses the whole file for one bad row, as before.
+ */
+export const IMPORT_MODES = ['write', 'check'] as const;
+export const IMPORT_ROWS = ['all', 'valid'] as const;
+export const importRowsQuery = {
+  mode: z.enum(IMPORT_MODES).default('write'),
+  rows: z.enum(IMPORT_ROWS).default('all'),
+};
+
+/**
+ * What a check or a write of the valid rows says besides the counts: how many rows have a problem
+ * (`rejected_rows`); a check lists them in `rejected`, a write in `skipped`.
+ */
+export const RowsImportResult = ImportResult.extend({
+  rejected_rows: z.number().int().optional(),
+  rejected: z.array(z.string()).optional(),
+});
+export type RowsImportResult = z.infer<typeof RowsImportResult>;
+
+/**
  * 409 from an import that asks before writing (a book file that creates thousands of copies): the
  * question in `errorMessage`, and the query to send the same file again with once the person agrees.
  */

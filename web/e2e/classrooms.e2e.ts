@@ -198,15 +198,42 @@ describe('/classrooms as edu.admin@demo.kz', () => {
     expect(await names()).toEqual(['1 А', '2 А', '10 Б', '11 В']);
     await shot(page, 'classrooms-imported');
 
+    // A bad row beside good ones: said before anything is written, with the choice to load the good
+    // rows alone and the bad one as a workbook with its reason.
     const bad = path.join(tmp, 'duplicates.xlsx');
     fs.writeFileSync(bad, xlsxOf([['Класс'], ['5 А'], ['5 Б'], ['5 а']]));
     await page.locator('[data-testid=file-upload-input]').setInputFiles(bad);
-    const errors = page.getByTestId('import-errors');
-    await errors.waitFor();
-    expect(await errors.textContent()).toContain('строка 4: название повторяет строку 2');
+    const rejected = page.getByTestId('import-rejected');
+    await rejected.waitFor();
+    expect(await page.locator('.ant-modal-confirm-title').textContent()).toBe('Строки с ошибками: 1');
+    expect(await rejected.locator('li').allTextContents()).toEqual(['строка 4: название повторяет строку 2']);
+    expect(await rejected.textContent()).toContain('Верных строк: 2.');
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('import-rejected-download').click(),
+    ]);
+    expect(saved.suggestedFilename()).toBe('Строки с ошибками.xlsx');
+    expect((await fs.promises.stat((await saved.path())!)).size).toBeGreaterThan(1000);
     await shot(page, 'classrooms-import-refused');
-    await page.locator('.ant-modal-confirm').getByRole('button').last().click();
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await rejected.waitFor({ state: 'detached' });
     expect(await names()).toEqual(['1 А', '2 А', '10 Б', '11 В']);
+    // Asked again, the good rows load and the bad one is listed with its reason.
+    await page.locator('[data-testid=file-upload-input]').setInputFiles(bad);
+    await rejected.waitFor();
+    await page.getByRole('button', { name: 'Загрузить верные строки (2)' }).click();
+    await page.getByText('Загружено строк: 2').last().waitFor();
+    await skipped.waitFor();
+    expect(await skipped.locator('li').allTextContents()).toEqual(['строка 4: название повторяет строку 2']);
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+    await row('5 Б').waitFor();
+    expect(await names()).toEqual(['1 А', '2 А', '5 А', '5 Б', '10 Б', '11 В']);
+    // The list as the next tests expect it.
+    const listed = await call<{ rows: { id: number; name: string }[] }>(
+      'GET',
+      `/api/classrooms?schoolId=${schoolId}&limit=100`,
+    );
+    for (const c of listed.rows.filter((r) => r.name.startsWith('5 '))) await call('DELETE', `/api/classroom/${c.id}`);
   });
 
   it('searches, and keeps the school and the search in the address', async () => {

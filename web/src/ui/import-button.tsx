@@ -26,8 +26,15 @@ export interface ImportButtonProps {
    */
   checkMatches?: boolean;
   /**
-   * With `checkMatches`: where the same file gets back its rows with a problem as a workbook. A check
-   * that finds such rows then offers to load the valid rows only, and that workbook to correct.
+   * The other imports that take `mode=check` and `rows=valid` (classes, absences, books): the file is
+   * first checked, and rows with a problem are shown before anything is written, with the choice to
+   * load the valid rows only.
+   */
+  preview?: boolean;
+  /**
+   * With `checkMatches` or `preview`: where the same file gets back its rows with a problem as a
+   * workbook. A check that finds such rows then offers to load the valid rows only, and that workbook
+   * to correct.
    */
   rejectedUrl?: string;
 }
@@ -55,11 +62,14 @@ export function ImportButton({
   disabled,
   label,
   checkMatches,
+  preview,
   rejectedUrl,
 }: ImportButtonProps) {
+  const checks = checkMatches || preview;
   const { modal, message } = App.useApp();
   const [writing, setWriting] = useState(false);
-  const showRefusal = (err: unknown, file?: File) => {
+  /** `sentTo`: the address the refused file went to, so that an answer to a question keeps its query. */
+  const showRefusal = (err: unknown, file?: File, sentTo?: string) => {
     const confirm = file && confirmQuery(err);
     if (file && confirm) {
       // The import asks first (a file that creates thousands of copies): the same file again once agreed.
@@ -67,7 +77,7 @@ export function ImportButton({
         title: i18n.ui.imports.confirmTitle,
         content: <div data-testid="import-confirm">{errorText(err)}</div>,
         okText: i18n.ui.imports.confirmOk,
-        onOk: () => void resend(withQuery(url, confirm), file),
+        onOk: () => void resend(withQuery(sentTo ?? url, confirm), file),
       });
       return;
     }
@@ -140,18 +150,20 @@ export function ImportButton({
   const askRejected = (result: UserImportResult, file: File) =>
     new Promise<boolean>((resolve) => {
       const good = result.imported;
+      // Only a people import changes someone already there: then loading nothing is the default.
+      const changesPeople = !!checkMatches && result.updated > 0;
       modal.confirm({
         title: i18n.ui.imports.rejectedTitle(result.rejected_rows ?? 0),
         width: 640,
         okText: i18n.ui.imports.loadValid(good),
-        okButtonProps: { disabled: good === 0, type: result.updated > 0 ? 'default' : 'primary' },
-        autoFocusButton: result.updated > 0 || good === 0 ? 'cancel' : 'ok',
+        okButtonProps: { disabled: good === 0, type: changesPeople ? 'default' : 'primary' },
+        autoFocusButton: changesPeople || good === 0 ? 'cancel' : 'ok',
         onOk: () => resolve(true),
         onCancel: () => resolve(false),
         content: (
           <div data-testid="import-rejected">
             <p>{i18n.ui.imports.rejectedHint(good)}</p>
-            {result.updated > 0 && (
+            {changesPeople && (
               <Typography.Text type="warning">{i18n.ui.imports.rejectedUpdates(result.updated)}</Typography.Text>
             )}
             <ul style={{ maxHeight: 280, overflow: 'auto', paddingLeft: 20 }}>
@@ -207,7 +219,7 @@ export function ImportButton({
     try {
       done(await uploadFile<ImportResult>(to, file, { field: IMPORT_FIELD }), file);
     } catch (err) {
-      if (!isAbortError(err)) showRefusal(err, file);
+      if (!isAbortError(err)) showRefusal(err, file, to);
     } finally {
       setWriting(false);
     }
@@ -218,6 +230,10 @@ export function ImportButton({
     // Rows with a problem: the valid ones only, if the person says so; else nothing.
     const validOnly = !!result.rejected_rows;
     if (validOnly && !(await askRejected(result, file))) return;
+    if (!checkMatches) {
+      await resend(validOnly ? withQuery(url, { rows: 'valid' }) : url, file);
+      return;
+    }
     const byName = (result.matches ?? []).filter((m) => m.by === 'name');
     const mode = byName.length ? await ask(byName) : 'update';
     if (!mode) return;
@@ -227,14 +243,14 @@ export function ImportButton({
   return (
     <Space align="start" wrap>
       <FileUploadButton<UserImportResult>
-        url={checkMatches ? withQuery(url, { mode: 'check' }) : url}
+        url={checks ? withQuery(url, { mode: 'check' }) : url}
         accept={IMPORT_ACCEPT}
         field={IMPORT_FIELD}
         maxBytes={IMAGE_MAX_BYTES}
         label={label ?? i18n.ui.imports.upload}
         disabled={disabled || writing}
         onError={(err, file) => showRefusal(err, file)}
-        onDone={(result, file) => (checkMatches ? void checked(result, file) : done(result))}
+        onDone={(result, file) => (checks ? void checked(result, file) : done(result))}
       />
       {writing && <Typography.Text type="secondary">{i18n.ui.imports.writing}</Typography.Text>}
       {templateHref !== undefined && (

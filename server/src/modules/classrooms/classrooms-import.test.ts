@@ -204,6 +204,85 @@ describe('POST /api/classroom/upload', () => {
     expect(await namesIn(school)).toEqual([]);
   });
 
+  it('checks a file without writing, loads its valid rows on rows=valid, and gives the bad ones back with their reasons', async () => {
+    const school = await newSchool();
+    await createClassroom(t.db, { organizationId: orgId, schoolId: school, name: '1 А' });
+    const file = workbookOf([
+      ['Класс', 'Смена', 'Заметка'],
+      ['1 а', '', ''],
+      ['7 А', '', 'верная'],
+      ['7 Б', 'вторая', 'плохая смена'],
+      ['x'.repeat(101), '', 'длинное'],
+      ['7 В', '2', 'верная'],
+    ]);
+    const send = (query: string, data = file, token = admin) =>
+      t.call({ method: 'POST', url: `/api/classroom/upload?schoolId=${school}&${query}`, token, ...fileForm(data) });
+    // All or nothing stays the default.
+    expect((await upload(school, file)).statusCode).toBe(422);
+    const check = await send('mode=check');
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toEqual({
+      imported: 2,
+      created: 2,
+      updated: 0,
+      skipped: [`строка 2: ${CLASSROOM_MESSAGES.importExists('1 а')}`],
+      rejected_rows: 2,
+      rejected: [`строка 4: ${CLASSROOM_MESSAGES.importShift}`, `строка 5: ${CLASSROOM_MESSAGES.importTooLong}`],
+    });
+    expect(await namesIn(school)).toEqual(['1 А']);
+    // The same check in Kazakh says the reasons in Kazakh.
+    const form = fileForm(file);
+    const kk = await t.call({
+      method: 'POST',
+      url: `/api/classroom/upload?schoolId=${school}&mode=check`,
+      token: admin,
+      headers: { ...form.headers, 'accept-language': 'kk' },
+      payload: form.payload,
+    });
+    expect(kk.json().rejected[0]).toMatch(/^4-жол: /);
+
+    const valid = await send('rows=valid');
+    expect(valid.statusCode, valid.body).toBe(200);
+    expect(valid.json()).toEqual({
+      imported: 2,
+      created: 2,
+      updated: 0,
+      skipped: [
+        `строка 4: ${CLASSROOM_MESSAGES.importShift}`,
+        `строка 5: ${CLASSROOM_MESSAGES.importTooLong}`,
+        `строка 2: ${CLASSROOM_MESSAGES.importExists('1 а')}`,
+      ],
+      rejected_rows: 2,
+    });
+    expect(await namesIn(school)).toEqual(['1 А', '7 А', '7 В'].sort());
+
+    const rejected = await t.call({
+      method: 'POST',
+      url: `/api/classroom/upload/rejected?schoolId=${school}`,
+      token: admin,
+      ...fileForm(file),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(readBook(rejected.rawPayload)).toEqual([
+      ['Класс', 'Смена', 'Заметка', 'Ошибка'],
+      ['7 Б', 'вторая', 'плохая смена', CLASSROOM_MESSAGES.importShift],
+      ['x'.repeat(101), '', 'длинное', CLASSROOM_MESSAGES.importTooLong],
+    ]);
+    // A bad mode is a 422; a cashier and another organization's school are refused.
+    const bad = await send('mode=maybe');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().validationErrors)).toEqual(['mode']);
+    const { token: cashier } = await signedIn(t.platform, { role: 'Cashier', organizationId: orgId });
+    expect((await send('mode=check', file, cashier)).statusCode).toBe(403);
+    const other = await t.call({
+      method: 'POST',
+      url: `/api/classroom/upload/rejected?schoolId=${otherSchoolId}`,
+      token: admin,
+      ...fileForm(file),
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('refuses a sheet without the «Класс» column', async () => {
     const school = await newSchool();
     const res = await upload(school, workbookOf([['ФИО'], ['Иванов']]));

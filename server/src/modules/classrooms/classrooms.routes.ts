@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@tamaq/contract/endpoints';
 import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
+import { requestLanguage } from '../../platform/http/answer-language.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { readUpload, sendSheet, sendTemplate } from '../../platform/spreadsheet.ts';
@@ -20,7 +21,23 @@ export const classroomsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   bindEndpoint(
     app,
     e.upload,
-    async (request) => classrooms.importFile(actorOf(request), request.query.schoolId, await readUpload(request)),
+    async (request) =>
+      classrooms.importFile(actorOf(request), request.query, await readUpload(request), requestLanguage(request)),
+    { heavy: true },
+  );
+  bindEndpoint(
+    app,
+    e.rejectedRows,
+    async (request, reply) =>
+      sendSheet(
+        reply,
+        await classrooms.rejectedRows(
+          actorOf(request),
+          request.query.schoolId,
+          await readUpload(request),
+          requestLanguage(request),
+        ),
+      ),
     { heavy: true },
   );
   bindEndpoint(

@@ -12,16 +12,19 @@ import {
   type ClassroomList,
   type ClassroomListQuery,
   type ClassroomUpdate,
+  type ClassroomUploadQuery,
 } from '@tamaq/contract/classrooms';
 import type { Ok } from '@tamaq/contract/common';
 import { namesOf, namesToStore, type StoredNames } from '@tamaq/contract/names';
-import { IMPORT_MAX_MESSAGES, IMPORT_MESSAGES, type ImportResult } from '@tamaq/contract/imports';
+import { IMPORT_MAX_MESSAGES, IMPORT_MESSAGES, type RowsImportResult } from '@tamaq/contract/imports';
+import { translate, type Language } from '@tamaq/contract/languages';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { isForeignKeyViolation, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { retire } from '../../platform/retire.ts';
+import { dryRun, rejectedOf, rejectedWorkbook } from '../../platform/import-rows.ts';
 import {
   parseSpreadsheet,
   readTable,
@@ -29,6 +32,7 @@ import {
   excelDate,
   RowErrors,
   safeFileName,
+  type SheetFile,
 } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
@@ -114,6 +118,51 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
     if (names.nameKk !== null && taken.has(sameName(names.nameKk))) throw ValidationError.field('name_kk', M.nameTaken);
   };
 
+  /** The file's rows read and checked: the valid ones, each problem with its row, and the school. */
+  const readImport = async (actor: Actor, schoolId: number, sheet: string[][]) => {
+    const school = await schoolOf(actor, schoolId);
+    const M = classroomMessages(actor.role);
+    const withShift = actor.role !== 'EducationKindergartenAdmin';
+    const errors = new RowErrors();
+    const rows = readTable(
+      sheet,
+      [
+        { key: 'name', titles: CLASSROOM_IMPORT_TITLES, required: true },
+        { key: 'nameKk' as const, titles: CLASSROOM_KAZAKH_TITLES, required: false },
+        ...(withShift ? [{ key: 'shift' as const, titles: CLASSROOM_SHIFT_TITLES, required: false }] : []),
+      ],
+      errors,
+    );
+    const seen = new Map<string, number>();
+    const named: { line: number; names: StoredNames; shift: number | null }[] = [];
+    for (const { line, values } of rows) {
+      const names = namesToStore({ name: values.name.trim() || null, name_kk: values.nameKk?.trim() || null }, null);
+      if ('error' in names) {
+        errors.add(line, M.importNameMissing);
+        continue;
+      }
+      if (names.name.length > CLASSROOM_NAME_MAX || (names.nameKk ?? '').length > CLASSROOM_NAME_MAX) {
+        errors.add(line, M.importTooLong);
+        continue;
+      }
+      const shiftText = (values.shift ?? '').trim();
+      const shift = shiftText === '' ? null : /^[12]$/.test(shiftText) ? Number(shiftText) : NaN;
+      if (Number.isNaN(shift)) {
+        errors.add(line, M.importShift);
+        continue;
+      }
+      const keys = keysOf(names);
+      const first = keys.map((k) => seen.get(k)).find((l) => l !== undefined);
+      if (first !== undefined) {
+        errors.add(line, M.importDuplicate(first));
+        continue;
+      }
+      for (const k of keys) seen.set(k, line);
+      named.push({ line, names, shift });
+    }
+    return { school, M, named, errors };
+  };
+
   return {
     ...createPromotion(platform, repo, schoolFor),
 
@@ -193,51 +242,21 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
      * and, at a school, its shift («Смена», 1 or 2; empty: the first). A class the school already has
      * (by either name) is skipped, each listed with its row, unless the row gives another shift or a
      * name in the language the class lacks, which the class then takes (an update); a name repeated in the file is an
-     * error of the later row; any error refuses the whole file.
+     * error of the later row; any error refuses the whole file, unless `rows=valid` (the others are
+     * loaded, the bad ones listed) or `mode=check` (nothing is written: the answer says what would be).
      */
-    async importFile(actor: Actor, schoolId: number, file: Buffer): Promise<ImportResult> {
-      const school = await schoolOf(actor, schoolId);
-      const M = classroomMessages(actor.role);
-      const withShift = actor.role !== 'EducationKindergartenAdmin';
-      const errors = new RowErrors();
-      const rows = readTable(
-        await parseSpreadsheet(file),
-        [
-          { key: 'name', titles: CLASSROOM_IMPORT_TITLES, required: true },
-          { key: 'nameKk' as const, titles: CLASSROOM_KAZAKH_TITLES, required: false },
-          ...(withShift ? [{ key: 'shift' as const, titles: CLASSROOM_SHIFT_TITLES, required: false }] : []),
-        ],
-        errors,
-      );
-      const seen = new Map<string, number>();
-      const named: { line: number; names: StoredNames; shift: number | null }[] = [];
-      for (const { line, values } of rows) {
-        const names = namesToStore({ name: values.name.trim() || null, name_kk: values.nameKk?.trim() || null }, null);
-        if ('error' in names) {
-          errors.add(line, M.importNameMissing);
-          continue;
-        }
-        if (names.name.length > CLASSROOM_NAME_MAX || (names.nameKk ?? '').length > CLASSROOM_NAME_MAX) {
-          errors.add(line, M.importTooLong);
-          continue;
-        }
-        const shiftText = (values.shift ?? '').trim();
-        const shift = shiftText === '' ? null : /^[12]$/.test(shiftText) ? Number(shiftText) : NaN;
-        if (Number.isNaN(shift)) {
-          errors.add(line, M.importShift);
-          continue;
-        }
-        const keys = keysOf(names);
-        const first = keys.map((k) => seen.get(k)).find((l) => l !== undefined);
-        if (first !== undefined) {
-          errors.add(line, M.importDuplicate(first));
-          continue;
-        }
-        for (const k of keys) seen.set(k, line);
-        named.push({ line, names, shift });
-      }
-      errors.throwIfAny();
-      return platform.db.transaction(async (tx) => {
+    async importFile(
+      actor: Actor,
+      q: ClassroomUploadQuery,
+      file: Buffer,
+      language: Language = 'ru',
+    ): Promise<RowsImportResult> {
+      const { school, M, named, errors } = await readImport(actor, q.schoolId, await parseSpreadsheet(file));
+      // Lenient: a check, or a write of the valid rows only, sets the rows with a problem aside.
+      const lenient = q.mode === 'check' || q.rows === 'valid';
+      if (!lenient) errors.throwIfAny();
+      const rejected = rejectedOf(errors, language);
+      const write = async (tx: Db): Promise<RowsImportResult> => {
         const existing = new Map<string, { id: number; shift: number } & StoredNames>();
         for (const c of await repo.namesOf(school.id, tx)) for (const k of keysOf(c)) existing.set(k, c);
         const match = (names: StoredNames) =>
@@ -266,11 +285,27 @@ export function createClassroomsService(platform: Pick<Platform, 'actors' | 'db'
           await repo.amend(c.id, { ...names, shift }, tx);
           updated += 1;
         }
-        const skipped = kept
+        const exists = kept
           .slice(0, IMPORT_MAX_MESSAGES)
-          .map((r) => IMPORT_MESSAGES.row(r.line, M.importExists(r.names.name)));
-        return { imported: created + updated, created, updated, ...(skipped.length ? { skipped } : {}) };
-      });
+          .map((r) => translate(IMPORT_MESSAGES.row(r.line, M.importExists(r.names.name)), language));
+        const skipped = [...(q.mode === 'check' ? [] : (rejected?.messages ?? [])), ...exists];
+        return {
+          imported: created + updated,
+          created,
+          updated,
+          ...(skipped.length ? { skipped } : {}),
+          ...(lenient ? { rejected_rows: rejected?.rows ?? 0 } : {}),
+          ...(q.mode === 'check' && rejected ? { rejected: rejected.messages } : {}),
+        };
+      };
+      return q.mode === 'check' ? dryRun(platform.db, write) : platform.db.transaction(write);
+    },
+
+    /** The rows of the file that would not import, with their reasons: the file to correct. Nothing is written. */
+    async rejectedRows(actor: Actor, schoolId: number, file: Buffer, language: Language): Promise<SheetFile> {
+      const sheet = await parseSpreadsheet(file);
+      const { errors } = await readImport(actor, schoolId, sheet);
+      return rejectedWorkbook(sheet, errors, language);
     },
 
     /** The import template: the header on the sheet read, example names on a sheet of their own. */

@@ -1,5 +1,5 @@
-import { IMPORT_FIELD, IMPORT_MAX_MESSAGES, IMPORT_MESSAGES } from '@tamaq/contract/imports';
-import { translate, type Language } from '@tamaq/contract/languages';
+import { IMPORT_FIELD, IMPORT_MAX_MESSAGES } from '@tamaq/contract/imports';
+import type { Language } from '@tamaq/contract/languages';
 import { makeIin } from '@tamaq/contract/kz-id';
 import {
   canGrant,
@@ -27,6 +27,7 @@ import {
   type SheetFile,
 } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
+import { rejectedOf, rejectedWorkbook } from '../../platform/import-rows.ts';
 import { createUsersRepository, type ImportCandidate, type ImportedUser } from './users.repository.ts';
 import { roleOf, walletPeriod } from './user-values.ts';
 import { checkRows, key, USER_COLUMNS, type ParsedRow } from './users-import-rows.ts';
@@ -254,7 +255,7 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
             // aside may have matched a person another row now finds): a problem now refuses the file.
             const bad = errors.lines();
             // Said in the reader's language here: an answer of 200 is not turned on the way out as an error is.
-            rejected = { rows: bad.size, messages: errors.messages().map((m) => translate(m, language)) };
+            rejected = rejectedOf(errors, language)!;
             const again = new RowErrors();
             planned = await plan(
               actor,
@@ -319,25 +320,7 @@ export function createUsersImportService(platform: Pick<Platform, 'db' | 'now'>)
       const sheet = await parseSpreadsheet(file);
       const read = await readRows(actor, q, file, sheet);
       await platform.db.transaction((tx) => plan(actor, q, read, tx));
-      const reasons = new Map<number, string[]>();
-      for (const e of read.errors.all()) reasons.set(e.line, [...(reasons.get(e.line) ?? []), e.message]);
-      const headerAt = sheet.findIndex((r) => r.some((v) => v !== ''));
-      const header = sheet[headerAt] ?? [];
-      const width = Math.max(header.length, ...[...reasons.keys()].map((line) => sheet[line - 1]?.length ?? 0));
-      const M = IMPORT_MESSAGES;
-      return {
-        fileName: M.rejectedFile,
-        sheetName: M.rejectedSheet,
-        // Every cell as text: an IIN or a card keeps its leading zeros when opened again.
-        columns: [
-          ...Array.from({ length: width }, (_, i) => ({ header: header[i] ?? '', width: 20, numFmt: '@' })),
-          { header: M.reasonColumn, width: 60 },
-        ],
-        rows: [...reasons.entries()].map(([line, messages]) => [
-          ...Array.from({ length: width }, (_, i) => sheet[line - 1]?.[i] ?? ''),
-          messages.map((m) => translate(m, language)).join('; '),
-        ]),
-      };
+      return rejectedWorkbook(sheet, read.errors, language);
     },
 
     /**

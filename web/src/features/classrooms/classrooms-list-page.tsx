@@ -8,7 +8,7 @@ import { ResourceList } from '../../ui/resource-list.tsx';
 import { nameText } from '../../ui/content-name.tsx';
 import { useDownloadHref } from '../../lib/download.ts';
 import { classroomsExportHref, classroomsTemplateHref } from './api/download-classrooms.ts';
-import { importClassroomsUrl, useClassroomsImported } from './api/import-classrooms.ts';
+import { importClassroomsUrl, rejectedClassroomsUrl, useClassroomsImported } from './api/import-classrooms.ts';
 import { classroomsResource } from './classrooms-resource.ts';
 import { PromoteClassroomsButton } from './promote-classrooms.tsx';
 import { useClassroomTexts } from './use-classroom-texts.ts';
@@ -62,7 +62,9 @@ export function ClassroomsListPage() {
         return (
           <>
             <ImportButton
+              preview
               url={schoolId ? importClassroomsUrl(schoolId) : ''}
+              rejectedUrl={schoolId ? rejectedClassroomsUrl(schoolId) : undefined}
               templateHref={classroomsTemplateHref(downloadHref)}
               onDone={imported}
               disabled={!schoolId}

@@ -7,6 +7,9 @@ import { endpointPath } from '../../../lib/endpoint-client.ts';
  * address and what happens after it.
  */
 export const importClassroomsUrl = (schoolId: number) => endpointPath('classrooms', 'upload', { query: { schoolId } });
+/** Where the same file gets back its rows with a problem, with the reason. */
+export const rejectedClassroomsUrl = (schoolId: number) =>
+  endpointPath('classrooms', 'rejectedRows', { query: { schoolId } });
 
 export function useClassroomsImported() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { NameAnswer } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
-import { ImportResult } from './imports.ts';
+import { importRowsQuery, RowsImportResult } from './imports.ts';
 import { rolesFor } from './routes.ts';
 import { DAY_KINDS } from './calendar.ts';
 import { bodyId, id, z } from './zod.ts';
@@ -106,7 +106,8 @@ export const ABSENCE_IMPORT_TITLES = {
   classroom: ['Класс', 'Сынып'],
   date: ['Дата', 'Күні', 'Дата отсутствия'],
 } as const;
-export const AbsenceUploadQuery = z.object({ schoolId: id() });
+export const AbsenceUploadQuery = z.object({ schoolId: id(), ...importRowsQuery });
+export type AbsenceUploadQuery = z.infer<typeof AbsenceUploadQuery>;
 /** The multipart body of the import, for the API docs (the file is read from the stream). */
 export const AbsenceUploadBody = z
   .object({
@@ -138,10 +139,20 @@ export const ABSENCES_ENDPOINTS = {
     query: AbsenceUploadQuery,
     body: AbsenceUploadBody,
     multipart: true,
-    answer: ImportResult,
+    answer: RowsImportResult,
     refusals: [404, 413],
     access,
-    summary: 'Импорт отсутствующих из Excel электронного журнала: всё или ничего, по рабочим дням школы',
+    summary:
+      'Импорт отсутствующих из Excel электронного журнала: всё или ничего (rows=valid — только верные строки, mode=check — ничего не записывая), по рабочим дням школы',
+  }),
+  rejectedRows: absencesEndpoint('rejectedRows', {
+    query: AbsenceUploadQuery,
+    body: AbsenceUploadBody,
+    multipart: true,
+    file: xlsxFile('Строки файла с ошибками, как они были, и столбец «Ошибка» с причиной'),
+    refusals: [404, 413],
+    access,
+    summary: 'Строки файла импорта отсутствующих, которые не загрузятся, с причиной: исправить и загрузить снова',
   }),
   template: absencesEndpoint('template', {
     query: AbsenceTemplateQuery,

@@ -102,6 +102,7 @@ export const PATHS = {
     list: { method: 'GET', path: '/api/absences' },
     save: { method: 'PUT', path: '/api/absences' },
     upload: { method: 'POST', path: '/api/absences/upload' },
+    rejectedRows: { method: 'POST', path: '/api/absences/upload/rejected' },
     template: { method: 'GET', path: '/api/absences/template' },
   },
   calendar: {

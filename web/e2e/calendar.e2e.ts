@@ -167,7 +167,7 @@ describe('/absences and /kitchen as the education admin', () => {
     expect(await boxes.first().isDisabled()).toBe(true);
   });
 
-  it('imports the e-journal’s absences from Excel, and refuses a file with a holiday row by row', async () => {
+  it('imports the e-journal’s absences from Excel, and shows a holiday row with its reason before writing', async () => {
     const book = (rows: string[][]) => {
       const wb = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Лист1');
@@ -199,13 +199,17 @@ describe('/absences and /kitchen as the education admin', () => {
         [`Алиев Арман ${SUFFIX}`, '16.12.2026'],
       ]),
     );
-    const errors = page.getByTestId('import-errors');
-    await errors.waitFor();
-    expect(await errors.textContent()).toContain(
+    // Checked before anything is written: the row's reason, nothing valid to load, the row to download.
+    const rejected = page.getByTestId('import-rejected');
+    await rejected.waitFor();
+    expect(await rejected.locator('li').allTextContents()).toEqual([
       'строка 2: 16.12.2026 школа не работает (праздник, выходной или каникулы)',
-    );
+    ]);
+    expect(await page.getByRole('button', { name: 'Загрузить верные строки (0)' }).isDisabled()).toBe(true);
+    await rejected.getByTestId('import-rejected-download').waitFor();
     await shot(page, 'absences-import-refused');
-    await page.locator('.ant-modal-confirm').getByRole('button').last().click();
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await rejected.waitFor({ state: 'detached' });
   });
 
   it('counts the portions the kitchen cooks to: the two with a paid category, less the one away; prints it', async () => {

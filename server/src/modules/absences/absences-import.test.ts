@@ -114,6 +114,59 @@ describe('POST /api/absences/upload', () => {
     expect(bolat3.id).toBeGreaterThan(0);
   });
 
+  it('checks a journal without writing, loads its valid rows on rows=valid, and gives the bad ones back with their reasons', async () => {
+    const before = await marks();
+    const rows = [
+      ['ФИО', 'Класс', 'Дата'],
+      ['Айгерим Серикова', '', '07.12.2026'],
+      ['Асан Нетов', '', '07.12.2026'],
+      ['Дана Ерланова', '', '16.12.2026'],
+      ['Болат Ахметов', '3 А', '07.12.2026'],
+    ];
+    const send = (query: string, token = admin, schoolId = school) =>
+      t.call({
+        method: 'POST',
+        url: `/api/absences/upload?schoolId=${schoolId}&${query}`,
+        token,
+        ...fileForm(workbookOf(rows)),
+      });
+    const reasons = [
+      'строка 3: такого ученика в школе нет',
+      'строка 4: 16.12.2026 школа не работает (праздник, выходной или каникулы)',
+    ];
+    const check = await send('mode=check');
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toEqual({ imported: 2, created: 2, updated: 0, rejected_rows: 2, rejected: reasons });
+    expect(await marks()).toEqual(before);
+    const valid = await send('rows=valid');
+    expect(valid.json()).toEqual({ imported: 2, created: 2, updated: 0, rejected_rows: 2, skipped: reasons });
+    expect(await marks()).toEqual(
+      [...before, [aigerim.id, '2026-12-07'], [bolat3.id, '2026-12-07']].sort((a, b) =>
+        String(a).localeCompare(String(b)),
+      ),
+    );
+    const rejected = await t.call({
+      method: 'POST',
+      url: `/api/absences/upload/rejected?schoolId=${school}`,
+      token: admin,
+      ...fileForm(workbookOf(rows)),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const book = XLSX.read(rejected.rawPayload, { type: 'buffer' });
+    expect(XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false })).toEqual([
+      ['ФИО', 'Класс', 'Дата', 'Ошибка'],
+      ['Асан Нетов', '', '07.12.2026', 'такого ученика в школе нет'],
+      ['Дана Ерланова', '', '16.12.2026', '16.12.2026 школа не работает (праздник, выходной или каникулы)'],
+    ]);
+    const bad = await send('rows=some');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().validationErrors)).toEqual(['rows']);
+    const cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: org })).token;
+    expect((await send('mode=check', cashier)).statusCode).toBe(403);
+    const other = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
+    expect((await send('mode=check', admin, other)).statusCode).toBe(404);
+  });
+
   it('refuses a file without the date column, another organization’s school (404) and a role without the screen (403)', async () => {
     const noDate = await upload([['ФИО'], ['Дана Ерланова']]);
     expect(noDate.statusCode).toBe(422);

@@ -7,14 +7,24 @@ import {
   type AbsenceQuery,
   type AbsenceSave,
   type AbsenceSaved,
+  type AbsenceUploadQuery,
 } from '@tamaq/contract/absences';
-import { IMPORT_MAX_MESSAGES, IMPORT_MESSAGES, type ImportResult } from '@tamaq/contract/imports';
+import { IMPORT_MAX_MESSAGES, IMPORT_MESSAGES, type RowsImportResult } from '@tamaq/contract/imports';
+import { translate, type Language } from '@tamaq/contract/languages';
 import { makeIin } from '@tamaq/contract/kz-id';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { audit } from '../../platform/audit.ts';
 import { classroomInScope, schoolInScope } from '../../platform/db/places.ts';
-import { parseSpreadsheet, readTable, RowErrors, type ImportTemplate } from '../../platform/spreadsheet.ts';
+import {
+  parseSpreadsheet,
+  readTable,
+  RowErrors,
+  type ImportTemplate,
+  type SheetFile,
+} from '../../platform/spreadsheet.ts';
+import { dryRun, rejectedOf, rejectedWorkbook } from '../../platform/import-rows.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { importDate, key, normaliseIin } from '../users/users-import-rows.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { notFound, ValidationError } from '../../platform/http/errors.ts';
@@ -45,68 +55,85 @@ export function createAbsencesService(platform: Pick<Platform, 'db' | 'now'>) {
   /** 2026-12-16 → 16.12.2026, as the school reads a date. */
   const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
+  /** The file's rows read and checked: each pupil's day, and each problem with its row. */
+  const readImport = async (actor: Actor, schoolId: number, sheet: string[][]) => {
+    const school = await schoolInScope(platform.db, scopeOf(actor), schoolId);
+    if (!school) throw notFound(M.schoolNotFound);
+    const errors = new RowErrors();
+    const table = readTable(
+      sheet,
+      [
+        { key: 'name', titles: T.name, required: false },
+        { key: 'iin', titles: T.iin, required: false },
+        { key: 'classroom', titles: T.classroom, required: false },
+        { key: 'date', titles: T.date, required: true },
+      ],
+      errors,
+    );
+    const pupils = await repo.pupilsOfSchool(school.id);
+    const byIin = new Map(pupils.filter((p) => p.iin).map((p) => [p.iin!, p]));
+    const byName = new Map<string, typeof pupils>();
+    for (const p of pupils) byName.set(key(p.name), [...(byName.get(key(p.name)) ?? []), p]);
+    const seen = new Map<string, number>();
+    const rows: { line: number; userId: number; date: string }[] = [];
+    for (const { line, values } of table) {
+      const date = importDate(values.date);
+      if (!date) errors.add(line, M.importDate);
+      const iin = normaliseIin(values.iin ?? '');
+      let pupil: (typeof pupils)[number] | undefined;
+      if (iin) {
+        pupil = byIin.get(iin);
+        if (!pupil) errors.add(line, M.importNoPupil);
+      } else if ((values.name ?? '').trim()) {
+        const classroom = key(values.classroom ?? '');
+        const named = (byName.get(key(values.name)) ?? []).filter(
+          (p) => !classroom || key(p.classroomName) === classroom,
+        );
+        if (named.length === 1) pupil = named[0];
+        else errors.add(line, named.length ? M.importSeveral : M.importNoPupil);
+      } else errors.add(line, M.importWho);
+      if (!pupil || !date) continue;
+      const first = seen.get(`${pupil.id} ${date}`);
+      if (first !== undefined) {
+        errors.add(line, M.importRepeat(first));
+        continue;
+      }
+      seen.set(`${pupil.id} ${date}`, line);
+      rows.push({ line, userId: pupil.id, date });
+    }
+    if (rows.length) {
+      const dates = rows.map((r) => r.date).sort();
+      const calendar = await calendars.forSchool(school.id, dates[0]!, dates.at(-1)!);
+      const today = localDate(platform.now(), school.timeZone ?? undefined);
+      for (const r of rows) {
+        if (r.date > addDays(today, ABSENCE_DAYS_AHEAD)) errors.add(r.line, M.importTooFar(shown(r.date)));
+        else if (!isServed(calendar!.day(r.date)!.kind)) errors.add(r.line, M.importNotSchoolDay(shown(r.date)));
+      }
+    }
+    return { school, rows, errors };
+  };
+
   return {
     /**
      * The e-journal's absences (docs/rules.md "Absences"): every row checked first, any problem
-     * refuses the file with its rows; otherwise the marks not there yet are added in one transaction
+     * refuses the file with its rows (unless `rows=valid`: the others are loaded, or `mode=check`:
+     * nothing is written); otherwise the marks not there yet are added in one transaction
      * (those already there are listed as skipped), audited.
      */
-    async importFile(actor: Actor, schoolId: number, file: Buffer): Promise<ImportResult> {
-      const school = await schoolInScope(platform.db, scopeOf(actor), schoolId);
-      if (!school) throw notFound(M.schoolNotFound);
-      const errors = new RowErrors();
-      const table = readTable(
-        await parseSpreadsheet(file),
-        [
-          { key: 'name', titles: T.name, required: false },
-          { key: 'iin', titles: T.iin, required: false },
-          { key: 'classroom', titles: T.classroom, required: false },
-          { key: 'date', titles: T.date, required: true },
-        ],
-        errors,
-      );
-      const pupils = await repo.pupilsOfSchool(school.id);
-      const byIin = new Map(pupils.filter((p) => p.iin).map((p) => [p.iin!, p]));
-      const byName = new Map<string, typeof pupils>();
-      for (const p of pupils) byName.set(key(p.name), [...(byName.get(key(p.name)) ?? []), p]);
-      const seen = new Map<string, number>();
-      const rows: { line: number; userId: number; date: string }[] = [];
-      for (const { line, values } of table) {
-        const date = importDate(values.date);
-        if (!date) errors.add(line, M.importDate);
-        const iin = normaliseIin(values.iin ?? '');
-        let pupil: (typeof pupils)[number] | undefined;
-        if (iin) {
-          pupil = byIin.get(iin);
-          if (!pupil) errors.add(line, M.importNoPupil);
-        } else if ((values.name ?? '').trim()) {
-          const classroom = key(values.classroom ?? '');
-          const named = (byName.get(key(values.name)) ?? []).filter(
-            (p) => !classroom || key(p.classroomName) === classroom,
-          );
-          if (named.length === 1) pupil = named[0];
-          else errors.add(line, named.length ? M.importSeveral : M.importNoPupil);
-        } else errors.add(line, M.importWho);
-        if (!pupil || !date) continue;
-        const first = seen.get(`${pupil.id} ${date}`);
-        if (first !== undefined) {
-          errors.add(line, M.importRepeat(first));
-          continue;
-        }
-        seen.set(`${pupil.id} ${date}`, line);
-        rows.push({ line, userId: pupil.id, date });
-      }
-      if (rows.length) {
-        const dates = rows.map((r) => r.date).sort();
-        const calendar = await calendars.forSchool(school.id, dates[0]!, dates.at(-1)!);
-        const today = localDate(platform.now(), school.timeZone ?? undefined);
-        for (const r of rows) {
-          if (r.date > addDays(today, ABSENCE_DAYS_AHEAD)) errors.add(r.line, M.importTooFar(shown(r.date)));
-          else if (!isServed(calendar!.day(r.date)!.kind)) errors.add(r.line, M.importNotSchoolDay(shown(r.date)));
-        }
-      }
-      errors.throwIfAny();
-      return platform.db.transaction(async (tx) => {
+    async importFile(
+      actor: Actor,
+      q: AbsenceUploadQuery,
+      file: Buffer,
+      language: Language = 'ru',
+    ): Promise<RowsImportResult> {
+      const { school, rows: read, errors } = await readImport(actor, q.schoolId, await parseSpreadsheet(file));
+      // Lenient: a check, or a write of the valid rows only, sets the rows with a problem aside.
+      const lenient = q.mode === 'check' || q.rows === 'valid';
+      if (!lenient) errors.throwIfAny();
+      const rejected = rejectedOf(errors, language);
+      const bad = errors.lines();
+      const rows = read.filter((r) => !bad.has(r.line));
+      const write = async (tx: Db): Promise<RowsImportResult> => {
         const added = await repo.addNew(
           rows.map((r) => ({
             organizationId: school.organizationId,
@@ -137,8 +164,27 @@ export function createAbsencesService(platform: Pick<Platform, 'db' | 'now'>) {
                 .at(-1),
             },
           });
-        return { imported: added.length, created: added.length, updated: 0, ...(skipped.length ? { skipped } : {}) };
-      });
+        const listed = [
+          ...(q.mode === 'check' ? [] : (rejected?.messages ?? [])),
+          ...skipped.map((m) => translate(m, language)),
+        ];
+        return {
+          imported: added.length,
+          created: added.length,
+          updated: 0,
+          ...(listed.length ? { skipped: listed } : {}),
+          ...(lenient ? { rejected_rows: rejected?.rows ?? 0 } : {}),
+          ...(q.mode === 'check' && rejected ? { rejected: rejected.messages } : {}),
+        };
+      };
+      return q.mode === 'check' ? dryRun(platform.db, write) : platform.db.transaction(write);
+    },
+
+    /** The rows of the file that would not import, with their reasons: the file to correct. Nothing is written. */
+    async rejectedRows(actor: Actor, schoolId: number, file: Buffer, language: Language): Promise<SheetFile> {
+      const sheet = await parseSpreadsheet(file);
+      const { errors } = await readImport(actor, schoolId, sheet);
+      return rejectedWorkbook(sheet, errors, language);
     },
 
     /** The import template: the columns read, an example on a sheet of its own. */

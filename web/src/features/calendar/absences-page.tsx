@@ -177,7 +177,11 @@ export function AbsencesPage() {
           />
           {/* The e-journal's absences for many classes and days at once. */}
           <ImportButton
+            preview
             url={importSchool ? endpointPath('absences', 'upload', { query: { schoolId: importSchool } }) : ''}
+            rejectedUrl={
+              importSchool ? endpointPath('absences', 'rejectedRows', { query: { schoolId: importSchool } }) : undefined
+            }
             templateHref={downloadHref(endpointPath('absences', 'template'))}
             onDone={() => void queryClient.invalidateQueries({ queryKey: ['absences'] })}
             disabled={!importSchool}

@@ -232,6 +232,7 @@ export const PATHS = {
     removeCopies: { method: 'POST', path: '/api/book/barcodes/remove' },
     history: { method: 'POST', path: '/api/book/histories' },
     upload: { method: 'POST', path: '/api/books/upload' },
+    rejectedRows: { method: 'POST', path: '/api/books/upload/rejected' },
     importLabels: { method: 'GET', path: '/api/books/import/:id/labels' },
     template: { method: 'GET', path: '/api/books/template' },
   },

@@ -2,7 +2,7 @@ import { NameAnswer } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf, xlsxFile } from './endpoint-kit.ts';
 import { ErrorBody } from './errors.ts';
-import { ImportConfirmBody } from './imports.ts';
+import { ImportConfirmBody, importRowsQuery } from './imports.ts';
 import { rolesFor } from './routes.ts';
 import { IdParams, listOf, LiveTicket, Ok } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
@@ -656,7 +656,9 @@ export const BookUploadQuery = z.object({
     .string()
     .regex(/^[0-9a-f]{16}$/)
     .optional(),
+  ...importRowsQuery,
 });
+export type BookUploadQuery = z.infer<typeof BookUploadQuery>;
 export const BookTemplateQuery = z.object({ token: z.string().max(4096).optional() });
 
 /**
@@ -669,7 +671,11 @@ export const BookImportResult = z.object({
   updated: z.number().int(),
   skipped: z.array(z.string()).optional(),
   copies: z.number().int(),
-  import_id: z.number().int(),
+  /** Absent from a check (`mode=check`): nothing was imported. */
+  import_id: z.number().int().optional(),
+  /** A check, or a write of the valid rows: how many rows have a problem; a check lists them. */
+  rejected_rows: z.number().int().optional(),
+  rejected: z.array(z.string()).optional(),
 });
 export type BookImportResult = z.infer<typeof BookImportResult>;
 
@@ -955,7 +961,18 @@ export const BOOKS_ENDPOINTS = {
     refusals: { 404: ErrorBody, 409: ImportConfirmBody, 413: ErrorBody },
     access: BOOKS,
     module: 'library',
-    summary: 'Импорт книг из Excel со штрихкодами: всё или ничего',
+    summary:
+      'Импорт книг из Excel со штрихкодами: всё или ничего (rows=valid — только верные строки, mode=check — ничего не записывая)',
+  }),
+  rejectedRows: booksEndpoint('rejectedRows', {
+    query: BookUploadQuery,
+    body: BookUploadBody,
+    multipart: true,
+    file: xlsxFile('Строки файла с ошибками, как они были, и столбец «Ошибка» с причиной'),
+    refusals: [404, 413],
+    access: BOOKS,
+    module: 'library',
+    summary: 'Строки файла импорта книг, которые не загрузятся, с причиной: исправить и загрузить снова',
   }),
   importLabels: booksEndpoint('importLabels', {
     params: IdParams,

@@ -104,7 +104,7 @@ async function bookImport(token: string): Promise<number> {
     body: form,
   });
   if (!res.ok) throw new Error(`book import: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as BookImportResult).import_id;
+  return ((await res.json()) as BookImportResult).import_id!;
 }
 
 /** How each screen with ids in its path finds them, as the account that opens it. */

@@ -188,6 +188,74 @@ describe('POST /api/books/upload', () => {
     ).toBe(200);
   });
 
+  it('checks a file without writing, loads its valid rows on rows=valid (asked as ever), and gives the bad ones back', async () => {
+    const school = (await createSchool(t.db, { organizationId: orgId })).id;
+    const rows = [
+      HEADER,
+      ['Алгебра 7', 'Автор', 'Изд', 2017, '', 'VA1, VA2', ''],
+      ['', 'Автор', 'Изд', 2019, '', '', ''],
+      ['Геометрия', 'Автор', 'Изд', 20171, '', '', ''],
+      ['Физика', 'Автор', 'Изд', 2018, 'Учебники', '', 3],
+    ];
+    const send = (query: Record<string, string>, token = admin) =>
+      t.call({
+        method: 'POST',
+        url: `/api/books/upload?${new URLSearchParams({ school_id: String(school), ...query })}`,
+        token,
+        ...form(workbookOf(rows)),
+      });
+    const reasons = [`строка 3: ${M.missing('Название')}`, `строка 4: ${M.year}`];
+    const before = await count();
+    expect((await send({})).statusCode).toBe(422);
+    const check = await send({ mode: 'check' });
+    expect(check.statusCode, check.body).toBe(200);
+    // A check asks nothing: the question about the new category comes with the write.
+    expect(check.json()).toEqual({
+      imported: 2,
+      created: 2,
+      updated: 0,
+      copies: 5,
+      rejected_rows: 2,
+      rejected: reasons,
+    });
+    expect(await count()).toBe(before);
+    const asked = await send({ rows: 'valid' });
+    expect(asked.statusCode).toBe(409);
+    const plan = asked.json().confirm.confirm_plan;
+    expect(await count()).toBe(before);
+    const valid = await send({ rows: 'valid', confirm_plan: plan });
+    expect(valid.statusCode, valid.body).toBe(200);
+    expect(valid.json()).toEqual({
+      imported: 2,
+      created: 2,
+      updated: 0,
+      copies: 5,
+      import_id: expect.any(Number),
+      rejected_rows: 2,
+      skipped: reasons,
+    });
+    expect(await count()).toBe(before + 2);
+
+    const rejected = await t.call({
+      method: 'POST',
+      url: `/api/books/upload/rejected?school_id=${school}`,
+      token: admin,
+      ...form(workbookOf(rows)),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await parseSpreadsheet(rejected.rawPayload)).toEqual([
+      [...HEADER, 'Ошибка'],
+      ['', 'Автор', 'Изд', '2019', '', '', '', M.missing('Название')],
+      ['Геометрия', 'Автор', 'Изд', '20171', '', '', '', M.year],
+    ]);
+    const bad = await send({ mode: 'maybe' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().validationErrors)).toEqual(['mode']);
+    expect((await send({ mode: 'check' }, cashier)).statusCode).toBe(403);
+    // The librarian of another school reads nothing of this one.
+    expect((await send({ mode: 'check' }, librarian)).statusCode).toBe(422);
+  });
+
   it('matches the books the library has already: a file imported again makes no book twice', async () => {
     const school = (await createSchool(t.db, { organizationId: orgId })).id;
     const labelled = [HEADER, ['Геометрия 8', 'Шыныбеков', 'Атамұра', 2018, '', 'GEO-1, GEO-2', '']];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { withKazakh } from '@tamaq/contract/languages';
+import { withKazakh, type Language } from '@tamaq/contract/languages';
 import {
   BOOK_IMPORT_CONFIRM_COPIES,
   BOOK_IMPORT_COPIES_MAX,
@@ -10,12 +10,16 @@ import {
   type BookImportLabelsQuery,
   type BookImportResult,
 } from '@tamaq/contract/library';
-import { IMPORT_FIELD } from '@tamaq/contract/imports';
+import { IMPORT_FIELD, type IMPORT_MODES, type IMPORT_ROWS } from '@tamaq/contract/imports';
 import { ERROR_CODES } from '@tamaq/contract/errors';
 import type { Actor } from '../../platform/auth/actors.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, notFound, ValidationError } from '../../platform/http/errors.ts';
-import { parseSpreadsheet, RowErrors } from '../../platform/spreadsheet.ts';
+import { parseSpreadsheet, RowErrors, type SheetFile } from '../../platform/spreadsheet.ts';
+import { rejectedOf, rejectedWorkbook } from '../../platform/import-rows.ts';
+
+type ImportMode = (typeof IMPORT_MODES)[number];
+type ImportRows = (typeof IMPORT_ROWS)[number];
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createBooksRepository } from './books.repository.ts';
 import { generatedBarcode } from './book-copies.service.ts';
@@ -77,6 +81,46 @@ const TEMPLATE_EXAMPLES = withKazakh(
 export function createBooksImport(db: Db, schools: SchoolsService) {
   const repo = createBooksRepository(db);
 
+  /**
+   * The file's rows read and checked against the library: each book with the copies it brings, and
+   * each problem with its row (barcodes the school has already among them).
+   */
+  const readImport = async (actor: Actor, schoolId: number | undefined, sheet: string[][]) => {
+    const school = schoolId === undefined ? null : await schools.findVisible(actor, schoolId);
+    if (!school) throw ValidationError.field('school_id', LIBRARY_MESSAGES.schoolNotFound);
+    const errors = new RowErrors();
+    const refused: { line: number; barcodes: string[] }[] = [];
+    const rows = planBooks(sheet, errors, refused);
+
+    // What the library has already, read before asking anything, so every problem is said at once:
+    // books the file names again, and the copies that carry its barcodes.
+    const matched = await repo.matchingBooks(
+      school.id,
+      rows.map((b) => ({
+        name: b.values.name,
+        authors: b.values.authors,
+        publisher: b.values.publisher,
+        year: b.values.year,
+      })),
+    );
+    const owners = await repo.barcodeOwners(
+      school.id,
+      [...rows, ...refused].flatMap((b) => b.barcodes),
+    );
+    const books = rows.map((b, i) => {
+      const book = matched.get(i) ?? null;
+      const clash = b.barcodes.filter((code) => owners.has(code) && owners.get(code) !== book?.id);
+      if (clash.length > 0) errors.add(b.line, clash.map(M.barcodeTaken).join('; '));
+      // A label already on this very book is there: a file imported again adds nothing for it.
+      return { ...b, existing: book, barcodes: b.barcodes.filter((code) => !owners.has(code)) };
+    });
+    for (const r of refused) {
+      const clash = r.barcodes.filter((code) => owners.has(code));
+      if (clash.length > 0) errors.add(r.line, clash.map(M.barcodeTaken).join('; '));
+    }
+    return { school, books, errors };
+  };
+
   return {
     /**
      * `confirmedCopies`: how many new copies the librarian agreed to. A file over
@@ -88,40 +132,18 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
       schoolId: number | undefined,
       file: Buffer,
       confirmed: { copies?: number; plan?: string } = {},
+      q: { mode: ImportMode; rows: ImportRows } = { mode: 'write', rows: 'all' },
+      language: Language = 'ru',
     ): Promise<BookImportResult> {
-      const school = schoolId === undefined ? null : await schools.findVisible(actor, schoolId);
-      if (!school) throw ValidationError.field('school_id', LIBRARY_MESSAGES.schoolNotFound);
-      const errors = new RowErrors();
-      const refused: { line: number; barcodes: string[] }[] = [];
-      const rows = planBooks(await parseSpreadsheet(file), errors, refused);
-
-      // What the library has already, read before asking anything, so every problem is said at once:
-      // books the file names again, and the copies that carry its barcodes.
-      const matched = await repo.matchingBooks(
-        school.id,
-        rows.map((b) => ({
-          name: b.values.name,
-          authors: b.values.authors,
-          publisher: b.values.publisher,
-          year: b.values.year,
-        })),
-      );
-      const owners = await repo.barcodeOwners(
-        school.id,
-        [...rows, ...refused].flatMap((b) => b.barcodes),
-      );
-      const books = rows.map((b, i) => {
-        const book = matched.get(i) ?? null;
-        const clash = b.barcodes.filter((code) => owners.has(code) && owners.get(code) !== book?.id);
-        if (clash.length > 0) errors.add(b.line, clash.map(M.barcodeTaken).join('; '));
-        // A label already on this very book is there: a file imported again adds nothing for it.
-        return { ...b, existing: book, barcodes: b.barcodes.filter((code) => !owners.has(code)) };
-      });
-      for (const r of refused) {
-        const clash = r.barcodes.filter((code) => owners.has(code));
-        if (clash.length > 0) errors.add(r.line, clash.map(M.barcodeTaken).join('; '));
-      }
-      errors.throwIfAny();
+      const read = await readImport(actor, schoolId, await parseSpreadsheet(file));
+      const { school, errors } = read;
+      // Lenient: a check, or a write of the valid rows only, sets the rows with a problem aside.
+      const lenient = q.mode === 'check' || q.rows === 'valid';
+      if (!lenient) errors.throwIfAny();
+      const rejected = rejectedOf(errors, language);
+      const bad = errors.lines();
+      const books = read.books.filter((b) => !bad.has(b.line));
+      const setAside = lenient ? { rejected_rows: rejected?.rows ?? 0 } : {};
 
       const copiesWanted = books.reduce((n, b) => n + b.barcodes.length + b.count, 0);
       if (copiesWanted > BOOK_IMPORT_COPIES_MAX)
@@ -137,6 +159,16 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
       const newCategories = [...firstSpelling.values()];
       const again = books.filter((b) => b.existing !== null && b.barcodes.length + b.count > 0);
       const againCopies = again.reduce((n, b) => n + b.barcodes.length + b.count, 0);
+
+      if (q.mode === 'check')
+        return {
+          imported: books.length,
+          created: fresh.length,
+          updated: new Set(again.map((b) => b.existing!.id)).size,
+          copies: copiesWanted,
+          ...setAside,
+          ...(rejected ? { rejected: rejected.messages } : {}),
+        };
 
       // Asked once, all together: thousands of copies, categories a file would create (a typo makes a
       // new one), and copies added to books the library has already (a file imported twice).
@@ -172,11 +204,12 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
           books.flatMap((b) => b.barcodes),
           tx,
         );
+        const late = new RowErrors();
         for (const b of books) {
           const clash = b.barcodes.filter((code) => taken.has(code));
-          if (clash.length > 0) errors.add(b.line, clash.map(M.barcodeTaken).join('; '));
+          if (clash.length > 0) late.add(b.line, clash.map(M.barcodeTaken).join('; '));
         }
-        errors.throwIfAny();
+        late.throwIfAny();
 
         // Categories by name in the school; the missing ones (agreed to above) are created once.
         const categories = new Map((await repo.categoriesOf(school.id, tx)).map((c) => [sameName(c.name), c.id]));
@@ -233,8 +266,28 @@ export function createBooksImport(db: Db, schools: SchoolsService) {
         );
         const copies = await repo.insertImportCopies({ ...base, importId, librarianId: actor.userId }, labels, tx);
         const updated = new Set(books.filter((b) => b.existing !== null).map((b) => b.existing!.id)).size;
-        return { imported: books.length, created: created.length, updated, copies, import_id: importId };
+        return {
+          imported: books.length,
+          created: created.length,
+          updated,
+          copies,
+          import_id: importId,
+          ...setAside,
+          ...(rejected ? { skipped: rejected.messages } : {}),
+        };
       });
+    },
+
+    /** The rows of the file that would not import, with their reasons: the file to correct. Nothing is written. */
+    async rejectedRows(
+      actor: Actor,
+      schoolId: number | undefined,
+      file: Buffer,
+      language: Language,
+    ): Promise<SheetFile> {
+      const sheet = await parseSpreadsheet(file);
+      const { errors } = await readImport(actor, schoolId, sheet);
+      return rejectedWorkbook(sheet, errors, language);
     },
 
     /** The template: every column on the sheet read, example rows on a sheet of their own. */

@@ -5,7 +5,8 @@ import { actorOf, FILE_LINK } from '../../platform/auth/guard.ts';
 import { bindEndpoint } from '../../platform/http/endpoint.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createSchoolsService } from '../schools/schools.service.ts';
-import { readUploadParts, sendTemplate } from '../../platform/spreadsheet.ts';
+import { readUploadParts, sendSheet, sendTemplate } from '../../platform/spreadsheet.ts';
+import { requestLanguage } from '../../platform/http/answer-language.ts';
 import { createBooksImport, createImportLabels } from './books-import.ts';
 import { createBooksService } from './books.service.ts';
 
@@ -36,10 +37,25 @@ export const booksRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
       // The spec sends `school_id` in the form; the shared import button sends it in the query.
       const fromForm = BookUploadQuery.safeParse({ school_id: fields.school_id });
       const schoolId = request.query.school_id ?? (fromForm.success ? fromForm.data.school_id : undefined);
-      return importer.importFile(actorOf(request), schoolId, file, {
-        copies: request.query.confirm_copies,
-        plan: request.query.confirm_plan,
-      });
+      return importer.importFile(
+        actorOf(request),
+        schoolId,
+        file,
+        { copies: request.query.confirm_copies, plan: request.query.confirm_plan },
+        request.query,
+        requestLanguage(request),
+      );
+    },
+    { heavy: true },
+  );
+  bindEndpoint(
+    app,
+    e.rejectedRows,
+    async (request, reply) => {
+      const { file, fields } = await readUploadParts(request);
+      const fromForm = BookUploadQuery.safeParse({ school_id: fields.school_id });
+      const schoolId = request.query.school_id ?? (fromForm.success ? fromForm.data.school_id : undefined);
+      return sendSheet(reply, await importer.rejectedRows(actorOf(request), schoolId, file, requestLanguage(request)));
     },
     { heavy: true },
   );

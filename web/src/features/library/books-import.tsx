@@ -13,7 +13,8 @@ const t = i18n.library.books;
 
 /**
  * The books list's Excel import: the template, the upload with
- * its progress and refused rows (and one question before thousands of copies, categories it would
+ * its progress, the rows with a problem shown before anything is written (the valid ones loaded when
+ * asked, the others downloaded with their reasons), one question before thousands of copies, categories it would
  * create, or copies added to books the library has already), then a link to the new
  * copies' labels, printed sheet by sheet on a page of their own.
  */
@@ -24,7 +25,9 @@ export function BooksImport({ schoolId }: { schoolId: number | null }) {
   return (
     <>
       <ImportButton
+        preview
         url={schoolId ? endpointPath('books', 'upload', { query: { school_id: schoolId } }) : ''}
+        rejectedUrl={schoolId ? endpointPath('books', 'rejectedRows', { query: { school_id: schoolId } }) : undefined}
         templateHref={href(endpointPath('books', 'template'))}
         disabled={!schoolId}
         doneText={(r) => {
@@ -36,7 +39,7 @@ export function BooksImport({ schoolId }: { schoolId: number | null }) {
           void client.invalidateQueries({ queryKey: booksResource.key });
         }}
       />
-      {last && last.copies > 0 && (
+      {last && last.copies > 0 && last.import_id !== undefined && (
         <LinkButton
           icon={<PrinterOutlined />}
           to={`/books/imports/${last.import_id}/labels`}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { makeBin } from '@tamaq/contract/kz-id';
 import type { Book } from '@tamaq/contract/library';
 import type { UserList } from '@tamaq/contract/users';
 import type { Page } from 'playwright-core';
@@ -260,5 +261,54 @@ describe('a day at a Kazakh school, in Kazakh', () => {
     const first = await list.locator('tbody tr:not(.ant-table-measure-row)').first().locator('td').allInnerTexts();
     expect(first.slice(1)).toEqual([code, 'Белгісіз', 'Карта табылмады']);
     await shot(page, 'kazakh-refusals');
+  });
+
+  it("shows a class file's bad rows in Kazakh before anything is written", async () => {
+    const admin = await tokenOf('edu.admin@demo.kz');
+    const schools = await call<{ rows: { id: number }[] }>(admin, 'GET', '/api/schools?limit=1');
+    await asUser('edu.admin@demo.kz');
+    await page.goto(`${baseUrl()}/classrooms?schoolId=${schools.rows[0]!.id}`);
+    const file = path.join(tmp, 'synyptar.xlsx');
+    const sheet = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      sheet,
+      XLSX.utils.aoa_to_sheet([['Сынып'], [`9 Ж ${SUFFIX}`], ['x'.repeat(101)]]),
+      'Сыныптар',
+    );
+    fs.writeFileSync(file, XLSX.write(sheet, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    await page.locator('[data-testid=file-upload-input]').setInputFiles(file);
+    const rejected = page.getByTestId('import-rejected');
+    await rejected.waitFor();
+    const reasons = await rejected.locator('li').allTextContents();
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toMatch(/^3-жол: /);
+    expect(reasons[0]).not.toMatch(/строка|символов/);
+    await page.getByRole('button', { name: 'Дұрыс жолдарды жүктеу (1)' }).waitFor();
+    await shot(page, 'kazakh-classes-import-rejected');
+    await page.getByRole('button', { name: 'Болдырмау' }).click();
+    await rejected.waitFor({ state: 'detached' });
+  });
+
+  it("shows the super admin whether an organization's admin has set a password, and sends the link again", async () => {
+    const root = await tokenOf('superadmin@demo.kz');
+    const org = await call<{ id: number }>(root, 'POST', '/api/organization', {
+      name: `Ұйым ${SUFFIX}`,
+      type: 'education',
+      status: 'active',
+      bin: makeBin('2406400', Number(SUFFIX) % 100_000),
+      admin_name: 'Әкімші Шақырылған',
+      admin_email: `kk.invited.${SUFFIX}@demo.kz`,
+      admin_password: '',
+    });
+    await asUser('superadmin@demo.kz');
+    await page.goto(`${baseUrl()}/organization/${org.id}`);
+    const admins = page.getByTestId('organization-admins');
+    await admins.getByText(/^Құпиясөзді әлі орнатпаған; сілтеме .+ дейін жарамды$/).waitFor();
+    await admins.getByRole('button', { name: 'Шақыруды қайта жіберу' }).click();
+    await page.getByText('Әкімшіге жаңа сілтеме жіберілсін бе? Бұрынғысы жарамсыз болады').waitFor();
+    await shot(page, 'kazakh-organization-invite-again');
+    await page.getByRole('button', { name: 'Жіберу', exact: true }).click();
+    await page.locator('.ant-message-notice').first().waitFor();
+    expect(await page.locator('.ant-message-notice').first().textContent()).not.toMatch(/[ыэъ]\s|Почтовый/);
   });
 });

@@ -1,3 +1,4 @@
+import { ALLERGENS } from './allergens.ts';
 import { NameAnswer, NamedRef } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { ErrorBody } from './errors.ts';
@@ -106,6 +107,21 @@ export const Fixation = z.object({
 export type Fixation = z.infer<typeof Fixation>;
 
 /**
+ * A scan's answer: the visit, and when the pupil's restrictions meet a dish of the school's free menu
+ * of the day, the allergens met and the dishes holding them (docs/rules.md "Restrictions and
+ * allergens"): the visit is recorded and the green card warns.
+ */
+export const ScannedFixation = Fixation.extend({
+  restricted: z
+    .object({
+      allergens: z.array(z.enum(ALLERGENS)),
+      dishes: z.array(NamedRef),
+    })
+    .optional(),
+});
+export type ScannedFixation = z.infer<typeof ScannedFixation>;
+
+/**
  * A refused scan (409) whose card has a holder: who it is, so the counter sees the person and
  * their photo, not only the card number.
  */
@@ -184,7 +200,7 @@ export const FIXATIONS_ENDPOINTS = {
   }),
   recordSchool: fixationsEndpoint('recordSchool', {
     body: SchoolFixationCreate,
-    answer: Fixation,
+    answer: ScannedFixation,
     refusals: { 404: ErrorBody, 409: ScanRefusal },
     access: SCHOOL_SCREEN,
     summary: 'Записать питание ученика по карте',

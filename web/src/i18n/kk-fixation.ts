@@ -35,6 +35,7 @@ export const fixationTexts: Widen<typeof ruFixation> = {
     card: (code: string) => `Карта ${code}`,
     photo: 'Фото',
     notACard: 'Бұл карта нөмірі емес: картаны сканерге жақындатыңыз немесе нөмірді толық енгізіңіз',
+    restricted: (allergens: string, dishes: string) => `Балаға болмайды: ${allergens}. Бүгінгі мәзірде: ${dishes}`,
   },
   queue: {
     waiting: (n: number) => `Кезекте: ${n}`,

@@ -31,6 +31,7 @@ export const fixationTexts = {
     card: (code: string) => `Карта ${code}`,
     photo: 'Фото',
     notACard: 'Это не номер карты: приложите карту к сканеру или введите номер полностью',
+    restricted: (allergens: string, dishes: string) => `Ребёнку нельзя: ${allergens}. В меню сегодня: ${dishes}`,
   },
   queue: {
     waiting: (n: number) => `В очереди: ${n}`,

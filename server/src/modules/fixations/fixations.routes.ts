@@ -10,12 +10,14 @@ import { idempotencyKey } from '../../platform/http/idempotency.ts';
 import type { ModuleOptions } from '../../platform/platform.ts';
 import { createFixationsRepository } from './fixations.repository.ts';
 import { createFixationsService } from './fixations.service.ts';
+import { createKitchenService } from '../kitchen/kitchen.service.ts';
 import { schoolChannel } from '@tamaq/contract/live';
 import { createRepeatGuard } from './repeat-guard.ts';
 import { createScanWindows } from './scan-windows.repository.ts';
 
 export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const repo = createFixationsRepository(platform.db);
+  const kitchen = createKitchenService(platform);
   const service = createFixationsService({
     db: platform.db,
     repo,
@@ -28,6 +30,7 @@ export const fixationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     now: platform.now,
     publish: (channel, message) => platform.realtime.publish(channel, message),
     onRecorded: () => platform.metrics.visitsRecorded.inc({ kind: 'scan' }),
+    dayDishes: (schoolId, date) => kitchen.dayDishes(schoolId, date),
   });
   const e = ENDPOINTS.fixations;
   // A scan's answer is written as the service built it: every millisecond counts at the queue.

@@ -7,8 +7,11 @@ import {
   SCANNED_AT_MAX_SKEW_MS,
   type CanteenFixationCreate,
   type Fixation,
+  type ScannedFixation,
   type SchoolFixationCreate,
 } from '@tamaq/contract/fixations';
+import { restrictedAllergens } from '@tamaq/contract/allergens';
+import { namesOf } from '@tamaq/contract/names';
 import { normaliseCardNumber } from '@tamaq/contract/cards';
 import { FOOD_CATEGORY_MESSAGES } from '@tamaq/contract/food-categories';
 import { imageUrl } from '@tamaq/contract/images';
@@ -30,7 +33,21 @@ export interface FixationsDeps {
   now: () => Date;
   publish: (channel: string, message: SchoolLiveMessage) => void;
   onRecorded: () => void;
+  /** The dishes of a school's free menu on a day, with their allergens (the kitchen's). */
+  dayDishes?: (schoolId: number, date: string) => Promise<DayDish[]>;
 }
+
+/** A dish of the day's menu as the queue's warning names it. */
+export interface DayDish {
+  id: number;
+  name: string;
+  nameKk: string | null;
+  nameRuMissing: boolean;
+  allergens: string[];
+}
+
+/** How long a school's menu of the day is kept for the queue's warnings: a dish changed shows within it. */
+const DAY_DISHES_MS = 60_000;
 
 /** 429 in the shape the web ignores silently on the fixation screens (docs/product.md "Errors"). */
 const doubleScan = () => new HttpError(429, ERROR_CODES.tooManyRequests, ERROR_MESSAGES.tooManyRequests);
@@ -51,7 +68,37 @@ type Place = { canteenId: number } | { schoolId: number };
  * the window, the entitlement, the one-time slot — and a window claimed by something that turned out
  * not to be a scan of a card (an unknown card, another school's, a replayed answer) is given back.
  */
-export function createFixationsService({ db, repo, repeat, now, publish, onRecorded }: FixationsDeps) {
+export function createFixationsService({ db, repo, repeat, now, publish, onRecorded, dayDishes }: FixationsDeps) {
+  /** Each school's menu of the day, read once a minute at most: the queue does not wait on it each scan. */
+  const menus = new Map<string, { at: number; dishes: Promise<DayDish[]> }>();
+  const menuOf = (schoolId: number, date: string): Promise<DayDish[]> => {
+    if (!dayDishes) return Promise.resolve([]);
+    const key = `${schoolId} ${date}`;
+    const kept = menus.get(key);
+    if (kept && now().getTime() - kept.at < DAY_DISHES_MS) return kept.dishes;
+    if (menus.size > 1000) menus.clear();
+    const dishes = dayDishes(schoolId, date).catch(() => [] as DayDish[]);
+    menus.set(key, { at: now().getTime(), dishes });
+    return dishes;
+  };
+
+  /**
+   * The warning a recorded visit carries when the pupil's restrictions meet a dish of the day
+   * (docs/rules.md "Restrictions and allergens"); none when nothing is restricted or nothing meets.
+   */
+  const restrictionOf = async (card: ScanFacts, schoolId: number, date: string) => {
+    const kept = restrictedAllergens(card.restrictedAllergens ?? [], card.restrictedDiets ?? []);
+    if (!kept.length) return null;
+    const dishes = (await menuOf(schoolId, date)).filter((d) =>
+      d.allergens.some((a) => (kept as string[]).includes(a)),
+    );
+    if (!dishes.length) return null;
+    return {
+      allergens: kept.filter((a) => dishes.some((d) => d.allergens.includes(a))),
+      dishes: dishes.map((d) => ({ id: d.id, ...namesOf(d) })),
+    };
+  };
+
   /**
    * The time zone of a school's or canteen's organization, as the last scan there read it. The local
    * time and day go INTO the scan's statement, so they are computed with this guess; the statement
@@ -244,7 +291,7 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       return repo.scannedRow(card, at, { schoolId: null, canteenId: body.canteenId });
     },
 
-    async recordSchool(actor: Actor, body: SchoolFixationCreate, key: string | null): Promise<Fixation> {
+    async recordSchool(actor: Actor, body: SchoolFixationCreate, key: string | null): Promise<ScannedFixation> {
       const scope = scopeOf(actor);
       const schoolMissing = () => ValidationError.field('schoolId', M.schoolNotFound);
       const at = await momentAfter(body.scannedAt, async () => !!(await repo.school(body.schoolId, scope)));
@@ -291,6 +338,11 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
         else {
           onRecorded();
           visit = repo.scannedRow(card, at, { schoolId: body.schoolId, canteenId: null });
+          const restricted = await restrictionOf(card, body.schoolId, local(at, card.timeZone).date);
+          if (restricted) {
+            publish(schoolChannel(body.schoolId), { type: 'fixation', fixation: visit });
+            return { ...visit, restricted };
+          }
         }
       }
       publish(schoolChannel(body.schoolId), { type: 'fixation', fixation: visit });

@@ -13,7 +13,8 @@ import {
   createPupil,
   createWatch,
 } from '../../../test/factories-people.ts';
-import { visits } from '../../platform/db/schema-people.ts';
+import { childRestrictions, visits } from '../../platform/db/schema-people.ts';
+import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
 
 let t: TestContext;
 let company: { id: number };
@@ -274,6 +275,61 @@ describe('POST /api/school/fixation', () => {
       payload: { cardId, schoolId },
       ...(key ? { headers: { 'idempotency-key': key } } : {}),
     });
+
+  it("records the meal of a pupil whose restrictions meet a dish of the day's menu, and says which", async () => {
+    const [cat] = await t.db.insert(dishCategories).values({ organizationId: edu.id, name: 'Блюда' }).returning();
+    const [porridge, tea] = await t.db
+      .insert(dishes)
+      .values([
+        {
+          organizationId: edu.id,
+          categoryId: cat!.id,
+          name: 'Каша молочная',
+          nameKk: 'Сүт ботқасы',
+          cost: '120',
+          output: '200 г',
+          allergens: ['milk', 'gluten'],
+        },
+        { organizationId: edu.id, categoryId: cat!.id, name: 'Чай', cost: '20', output: '200 мл' },
+      ])
+      .returning();
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ organizationId: edu.id, name: 'Осень', days: 1, groups: [1] })
+      .returning();
+    await t.db.insert(menuDishes).values([
+      { menuId: menu!.id, day: 1, group: 1, dishId: porridge!.id },
+      { menuId: menu!.id, day: 1, group: 1, dishId: tea!.id },
+    ]);
+    await t.db
+      .insert(menuActivations)
+      .values({ organizationId: edu.id, schoolId: school.id, menuId: menu!.id, type: 'free_food', date: '2026-11-01' });
+    const milk = await pupil();
+    const fish = await pupil();
+    const none = await pupil();
+    await t.db.insert(childRestrictions).values([
+      { pupilId: milk.p.id, allergens: ['milk'], diets: ['gluten_free'] },
+      { pupilId: fish.p.id, allergens: ['fish'], diets: [] },
+    ]);
+    const warned = await schoolScan(milk.card.number);
+    expect(warned.statusCode, warned.body).toBe(200);
+    expect(warned.json()).toMatchObject({
+      user: { id: milk.p.id },
+      restricted: {
+        allergens: ['gluten', 'milk'],
+        dishes: [{ id: porridge!.id, name: 'Каша молочная', name_ru: 'Каша молочная', name_kk: 'Сүт ботқасы' }],
+      },
+    });
+    // The meal is recorded all the same.
+    expect(await countVisits(milk.p.id)).toBe(1);
+    for (const other of [fish, none]) {
+      const res = await schoolScan(other.card.number);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty('restricted');
+      expect(await countVisits(other.p.id)).toBe(1);
+    }
+    await t.db.delete(menuActivations).where(eq(menuActivations.menuId, menu!.id));
+  });
 
   it('records one serving a day with a snapshot of class, category and cost, and pushes it live', async () => {
     const { p, card } = await pupil();

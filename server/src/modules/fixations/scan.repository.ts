@@ -46,6 +46,9 @@ export interface ScanFacts {
   firstAt: Date | null;
   /** The visit this statement recorded; null when a rule refused it (or `write` was false). */
   visitId: number | null;
+  /** The allergens and diets the holder's parents set (a pupil's restrictions), null when none were set. */
+  restrictedAllergens: string[] | null;
+  restrictedDiets: string[] | null;
 }
 
 /** What a scan statement is given besides the place. */
@@ -94,7 +97,8 @@ const HOLDER_COLUMNS = `
     u.id as "userId", u.school_id as "userSchoolId", u.classroom_id as "classroomId",
     u.name as "userName", u.job_title as "jobTitle", i.key as "imageKey", cl.name as "classroomName", cl.name_kk as "classroomNameKk", cl.name_ru_missing as "classroomNameRuMissing", cl.shift as "classroomShift",
     fd.id as "foodCategoryId", fd.cost as "foodCategoryCost", fd.name as "foodCategoryName",
-    fd.meal_ids as "foodCategoryMeals", cat.id as "categoryId", cat.name as "categoryName", prior.created_at as "firstAt"`;
+    fd.meal_ids as "foodCategoryMeals", cat.id as "categoryId", cat.name as "categoryName", prior.created_at as "firstAt",
+    rs.allergens as "restrictedAllergens", rs.diets as "restrictedDiets"`;
 
 /** The earlier answer under this key; the card → live holder → photo, class, food category. */
 const HOLDER_JOINS = `
@@ -103,7 +107,8 @@ const HOLDER_JOINS = `
   left join users u on u.id = c.user_id and u.deleted_at is null
   left join images i on i.id = u.image_id
   left join classrooms cl on cl.id = u.classroom_id
-  left join food_categories fd on fd.id = u.food_category_id`;
+  left join food_categories fd on fd.id = u.food_category_id
+  left join child_restrictions rs on rs.pupil_id = u.id`;
 
 /**
  * The visit holding the one-time slot: of this meal time, or one without a meal time (a school visit

@@ -26,6 +26,15 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
   const activations = createMenuActivationsService(platform);
 
   return {
+    /**
+     * The dishes of the school's free menu served on `date`, with their allergens (none when no menu
+     * applies): what the queue warns of for a pupil whose restrictions one of them meets.
+     */
+    async dayDishes(schoolId: number, date: string) {
+      const served = await activations.applying(schoolId, 'free_food', date);
+      return served ? repo.menuDishes(served.menuId, served.day) : [];
+    },
+
     /** The school's live meal times in the day's order, for the modules that count a pupil's meals. */
     mealTimes: (schoolId: number) => repo.meals(schoolId),
 

@@ -5,7 +5,9 @@ import {
   LoadingOutlined,
   ScanOutlined,
   UserOutlined,
+  WarningFilled,
 } from '@ant-design/icons';
+import { ALLERGEN_NAMES } from '@tamaq/contract/allergens';
 import type { Fixation } from '@tamaq/contract/fixations';
 import { Avatar, Flex } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
@@ -130,6 +132,26 @@ function Body({ feedback, big, mobile, detailOf, color, timeZone }: BodyProps) {
               </div>
             </div>
           </Flex>
+          {f.restricted && (
+            // Recorded, and the cook must know: the pupil's restrictions meet a dish of the day.
+            <div
+              data-testid="scan-restricted"
+              style={{
+                background: '#fff1f0',
+                borderTop: '3px solid #cf1322',
+                color: '#a8071a',
+                padding: mobile ? '8px 12px' : '10px 20px',
+                fontSize: big * 0.6,
+                fontWeight: 700,
+              }}
+            >
+              <WarningFilled />{' '}
+              {t.restricted(
+                f.restricted.allergens.map((a) => ALLERGEN_NAMES[a]).join(', '),
+                f.restricted.dishes.map(nameText).join(', '),
+              )}
+            </div>
+          )}
         </>
       );
     }

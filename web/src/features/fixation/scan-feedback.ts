@@ -1,4 +1,4 @@
-import { ScanRefusal, type Fixation } from '@tamaq/contract/fixations';
+import { ScanRefusal, type Fixation, type ScannedFixation } from '@tamaq/contract/fixations';
 import { errorText } from '../../lib/api-error.ts';
 import type { ScanOutcome } from '../../lib/scan-queue.ts';
 import type { ScanTone } from '../../lib/scan-sounds.ts';
@@ -9,7 +9,7 @@ export type RefusedPerson = NonNullable<ScanRefusal['person']>;
 /** What the big card at the queue shows after a scan. */
 export type Feedback =
   | { kind: 'idle' }
-  | { kind: 'success'; code: string; fixation: Fixation }
+  | { kind: 'success'; code: string; fixation: ScannedFixation }
   | { kind: 'refusal'; code: string; reason: string; person?: RefusedPerson }
   | { kind: 'queued'; code: string };
 

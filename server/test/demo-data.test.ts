@@ -210,6 +210,61 @@ describe('demo library', () => {
     expect(notices.statusCode, notices.body).toBe(200);
     const sent = (notices.json() as { rows: { status: string; recipients: string[] }[] }).rows;
     expect([...new Set(sent.map((x) => x.status))].sort()).toEqual(['kept', 'no_parent']);
-    expect(sent.find((x) => x.status === 'kept')!.recipients).toEqual(['zhanna.library@demo.kz']);
+    expect([...new Set(sent.filter((x) => x.status === 'kept').map((x) => x.recipients.join()))].sort()).toEqual([
+      'parent@demo.kz',
+      'zhanna.library@demo.kz',
+    ]);
+  });
+
+  it('gives the demo parent two children in two classes, one with restrictions and ratings and two books on hand, one late; the second parent reads only their own', async () => {
+    t.clock.now = new Date('2026-11-20T06:00:00Z');
+    const parentOf = async (email: string) =>
+      tokenFor(t.platform, (await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!);
+    const parent = await parentOf('parent@demo.kz');
+    const second = await parentOf('parent2@demo.kz');
+    const children = await t.call({ method: 'GET', url: '/api/parent/children', token: parent });
+    expect(children.statusCode, children.body).toBe(200);
+    const kids = (
+      children.json() as {
+        rows: { id: number; name: string; classroom: { id: number } | null; food_category: unknown }[];
+      }
+    ).rows;
+    expect(kids).toHaveLength(2);
+    expect(new Set(kids.map((k) => k.classroom!.id)).size).toBe(2);
+    // Told apart at a glance, and each with a food category.
+    expect(new Set(kids.map((k) => k.name)).size).toBe(2);
+    expect(kids.every((k) => k.food_category !== null)).toBe(true);
+    const books = await Promise.all(
+      kids.map(async (k) => {
+        const res = await t.call({ method: 'GET', url: `/api/parent/child/${k.id}/books`, token: parent });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { on_hand: { status: string }[] }).on_hand;
+      }),
+    );
+    const held = books.find((b) => b.length > 0)!;
+    expect(held.map((b) => b.status).sort()).toEqual(['normal', 'overdue']);
+    const restricted = await Promise.all(
+      kids.map(
+        async (k) =>
+          (
+            (await t.call({ method: 'GET', url: `/api/parent/child/${k.id}/restrictions`, token: parent })).json() as {
+              allergens: string[];
+            }
+          ).allergens,
+      ),
+    );
+    expect(restricted.flat().sort()).toEqual(['milk', 'peanuts']);
+    const [rated] = await rows<{ n: number }>(sql`select count(*)::int as n from meal_ratings`);
+    expect(rated!.n).toBe(5);
+    // The second parent has a child of their own, and none of the first parent's.
+    const theirs = (await t.call({ method: 'GET', url: '/api/parent/children', token: second })).json() as {
+      rows: { id: number }[];
+    };
+    expect(theirs.rows).toHaveLength(1);
+    expect(kids.map((k) => k.id)).not.toContain(theirs.rows[0]!.id);
+    for (const k of kids)
+      expect((await t.call({ method: 'GET', url: `/api/parent/child/${k.id}/books`, token: second })).statusCode).toBe(
+        404,
+      );
   });
 });

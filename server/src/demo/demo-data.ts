@@ -171,7 +171,8 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         school: school2!.id,
         note: `библиотека «${school2!.name}»`,
       },
-      { email: 'parent@demo.kz', name: 'Тимур Абенов', role: 'Parent', org: null, note: 'родитель' },
+      { email: 'parent@demo.kz', name: 'Тимур Абенов', role: 'Parent', org: null, note: 'родитель двоих детей' },
+      { email: 'parent2@demo.kz', name: 'Жанар Есенова', role: 'Parent', org: null, note: 'родитель другого ребёнка' },
     ];
     const staff = await tx
       .insert(users)
@@ -189,7 +190,8 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
       )
       .returning({ id: users.id, email: users.email });
     const parentId = staff.find((u) => u.email === 'parent@demo.kz')!.id;
-    await loadDemoPeople(
+    const parent2Id = staff.find((u) => u.email === 'parent2@demo.kz')!.id;
+    const family = await loadDemoPeople(
       tx,
       {
         edu: edu!.id,
@@ -199,6 +201,7 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         school2: school2!.id,
         kindergarten: kindergarten!.id,
         parentId,
+        parent2Id,
       },
       now,
     );
@@ -217,6 +220,7 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         organizationId: edu!.id,
         schoolId: school2!.id,
         librarianId: staff.find((u) => u.email === 'librarian@demo.kz')!.id,
+        familyChildId: family.libraryChildId,
       },
       now,
     );

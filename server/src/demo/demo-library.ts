@@ -19,6 +19,8 @@ export interface DemoLibraryPlace {
   organizationId: number;
   schoolId: number;
   librarianId: number;
+  /** The demo parent's child here: exactly two books on hand, one overdue, for the parent's page. */
+  familyChildId: number;
 }
 
 const SUBJECTS: [string, string, string][] = [
@@ -216,6 +218,7 @@ export async function loadDemoLibrary(tx: Tx, p: DemoLibraryPlace, now: Date): P
   const loans: (typeof bookLoans.$inferInsert)[] = [];
   let next = 0;
   for (const [i, pupil] of pupils.entries()) {
+    if (pupil.id === p.familyChildId) continue;
     for (let k = 0; k < 1 + (i % 2); k++) {
       const copy = copies[(next += 7) % copies.length]!;
       // Every fifth loan is overdue, every fifth due within three days, the rest in time.
@@ -236,6 +239,18 @@ export async function loadDemoLibrary(tx: Tx, p: DemoLibraryPlace, now: Date): P
       });
     }
   }
+  // The demo parent's child: a book three days late and one due in five days.
+  const lent = new Set(loans.map((l) => l.barcodeId));
+  const free = copies.filter((c) => !lent.has(c.id));
+  for (const [k, due] of [addDays(today, -3), addDays(today, 5)].entries())
+    loans.push({
+      ...base,
+      barcodeId: free[k * 13]!.id,
+      userId: p.familyChildId,
+      issuedBy: librarianId,
+      expiredAt: due,
+      issuedAt: new Date(now.getTime() - (17 + k * 9) * 86_400_000),
+    });
   const unique = [...new Map(loans.map((l) => [l.barcodeId, l])).values()];
   const opened = await tx.insert(bookLoans).values(unique).returning({
     id: bookLoans.id,
@@ -262,7 +277,7 @@ export async function loadDemoLibrary(tx: Tx, p: DemoLibraryPlace, now: Date): P
   // pupils have no parent account, as most do on a first run.
   const yesterday = addDays(today, -1);
   const overdue = opened.filter((l) => l.expiredAt < yesterday);
-  const children = [...new Set(overdue.map((l) => l.userId))].slice(0, 3);
+  const children = [...new Set(overdue.map((l) => l.userId))].filter((id) => id !== p.familyChildId).slice(0, 3);
   const email = 'zhanna.library@demo.kz';
   const [mother] = await tx
     .insert(users)
@@ -272,14 +287,15 @@ export async function loadDemoLibrary(tx: Tx, p: DemoLibraryPlace, now: Date): P
   if (overdue.length > 0) {
     await tx.insert(bookOverdueNotices).values(
       overdue.map((l) => {
-        const sent = children.includes(l.userId);
+        const family = l.userId === p.familyChildId;
+        const sent = family || children.includes(l.userId);
         return {
           ...base,
           loanId: l.id,
           day: yesterday,
           // The demo never mailed anyone: its notices to a parent are kept, not sent.
           status: sent ? ('kept' as const) : ('no_parent' as const),
-          recipients: sent ? [email] : [],
+          recipients: family ? ['parent@demo.kz'] : sent ? [email] : [],
           sentAt: null,
         };
       }),

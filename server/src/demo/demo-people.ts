@@ -29,6 +29,13 @@ export interface DemoStructure {
   school2: number;
   kindergarten: number;
   parentId: number;
+  /** The second demo parent, of another child: each parent reads their own children only. */
+  parent2Id: number;
+}
+
+/** What the rest of the demo builds on: the demo parent's child at the library's school. */
+export interface DemoFamily {
+  libraryChildId: number;
 }
 
 const BOYS = ['Алихан', 'Арман', 'Нурсултан', 'Даулет', 'Ерасыл', 'Санжар', 'Темирлан', 'Айдын', 'Мирас', 'Ильяс'];
@@ -53,7 +60,7 @@ const cardNumber = (n: number) => `7700${String(n).padStart(6, '0')}`;
  * kindergarten's groups, the company's canteens, meal times, watches and employees, and a month of
  * past visits: enough for every screen to show something real on a first start.
  */
-export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promise<void> {
+export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promise<DemoFamily> {
   // The schools' meal times: the first shift's breakfast and lunch, the second shift's lunch
   // before its lessons (the social wallet pays the lunches, the paid category every meal).
   const [breakfast, lunch1, lunch2] = await tx
@@ -230,7 +237,35 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
   });
 
   const firstPupil = inserted.find((u) => u.organizationId === s.edu)!;
-  await tx.insert(parentChildren).values({ parentId: s.parentId, pupilId: firstPupil.id });
+  // The demo parent's second child, at the other school (whose library lends it two books), and the
+  // second demo parent's child, in a third class.
+  const rowOf = (i: number) => pupilRows[i];
+  const firstRow = rowOf(inserted.indexOf(firstPupil))!;
+  // With a food category and another first name; the family's surname where the school has one.
+  const stem = (name: string) => name.split(' ')[0]!.replace(/а$/, '');
+  const candidates = inserted.filter((u, i) => {
+    const row = rowOf(i);
+    return (
+      row?.schoolId === s.school2 &&
+      u.classroomId !== null &&
+      row.foodCategoryId != null &&
+      row.name.split(' ')[1] !== firstRow.name.split(' ')[1]
+    );
+  });
+  const secondChild =
+    candidates.find((u) => stem(rowOf(inserted.indexOf(u))!.name) === stem(firstRow.name)) ?? candidates[0]!;
+  const otherChild = inserted.find(
+    (u) =>
+      u.organizationId === s.edu &&
+      u.classroomId !== null &&
+      u.classroomId !== firstPupil.classroomId &&
+      u.classroomId !== secondChild.classroomId,
+  )!;
+  await tx.insert(parentChildren).values([
+    { parentId: s.parentId, pupilId: firstPupil.id },
+    { parentId: s.parentId, pupilId: secondChild.id },
+    { parentId: s.parent2Id, pupilId: otherChild.id },
+  ]);
   // The demo parent keeps milk and peanuts from the child; the school has not yet seen a certificate.
   await tx.insert(childRestrictions).values({
     pupilId: firstPupil.id,
@@ -240,15 +275,21 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     setBy: s.parentId,
     setAt: now,
   });
-  await tx.insert(parentInvitations).values({
-    organizationId: s.edu,
-    pupilId: firstPupil.id,
-    email: 'parent@demo.kz',
-    codeHash: 'demo-accepted-invitation',
-    expiresAt: now,
-    acceptedAt: now,
-    parentId: s.parentId,
-  });
+  await tx.insert(parentInvitations).values(
+    [
+      [firstPupil.id, 'parent@demo.kz', s.parentId],
+      [secondChild.id, 'parent@demo.kz', s.parentId],
+      [otherChild.id, 'parent2@demo.kz', s.parent2Id],
+    ].map(([pupilId, email, parentId], k) => ({
+      organizationId: s.edu,
+      pupilId: pupilId as number,
+      email: email as string,
+      codeHash: `demo-accepted-invitation-${k}`,
+      expiresAt: now,
+      acceptedAt: now,
+      parentId: parentId as number,
+    })),
+  );
 
   // The school year's days of the last month (weekends, holidays and vacations out), a school's and
   // the kindergarten's; a few pupils away on the last of them and today.
@@ -316,4 +357,5 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
           from visits v where v.user_id = ${firstPupil.id} and v.fixation_category_id <> ${breakfast!.id}) v
     where n <= 5`);
   void canteen2;
+  return { libraryChildId: secondChild.id };
 }

@@ -240,6 +240,9 @@ const counters = {
   students_with_susn_total: z.number().int(),
   servings_received_total: z.number().int(),
   servings_received: z.number().int(),
+  /** The parents' ratings of the period's meals (ours): how many, and their average (null: none). */
+  ratings_total: z.number().int(),
+  rating_average: z.number().nullable(),
 };
 
 /**

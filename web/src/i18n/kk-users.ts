@@ -164,6 +164,8 @@ export const reportsTexts: Widen<typeof ruReports> = {
     to: 'Дейін',
     apply: 'Шығару',
     chooseDates: '«Бастап» және «Дейін» күндерін таңдап, «Шығару» батырмасын басыңыз',
+    rating: 'Тамақтану бағасы',
+    ratingValue: (average: string, count: number) => `${average} (бағалар: ${count})`,
     school: 'Мектеп',
     schools: 'Мектептер',
     parents: 'Қосымшадағы ата-аналар',

@@ -18,6 +18,8 @@ export const reportsTexts = {
     to: 'Дата по',
     apply: 'Вывести',
     chooseDates: 'Выберите даты «с» и «по» и нажмите «Вывести»',
+    rating: 'Оценка питания',
+    ratingValue: (average: string, count: number) => `${average} (оценок: ${count})`,
     school: 'Школа',
     schools: 'Школ',
     parents: 'Родители в приложении',

@@ -15,6 +15,9 @@ interface StatisticsRow {
   withParents: number;
   parents: number;
   served: number;
+  ratings: number;
+  /** The sum of the ratings' scores (the average is the total's over the count). */
+  ratingSum: number;
 }
 
 /** A pupil's school day of the month that a social-wallet meal was due. */
@@ -130,15 +133,22 @@ export function createOversightRepository(db: Db) {
           from visits v join food_categories f on f.id = v.food_category_id and f.type = 'sw'
           where v.school_id in (select id from s) and v.visit_date between ${dateFrom}::date and ${dateTo}::date
             and v.organization_id = ${organizationId}::int
+          group by 1),
+        rated as (
+          select r.school_id, count(*)::int as ratings, coalesce(sum(r.score), 0)::int as rating_sum
+          from meal_ratings r
+          where r.school_id in (select id from s) and r.date between ${dateFrom}::date and ${dateTo}::date
           group by 1)
         select s.id, s.name, s.name_kk as "nameKk", s.name_ru_missing as "nameRuMissing",
                coalesce(pu.students, 0) as students, coalesce(pu.sw, 0) as sw,
                coalesce(pu.with_parents, 0) as "withParents",
-               coalesce(pa.parents, 0) as parents, coalesce(sv.served, 0) as served
+               coalesce(pa.parents, 0) as parents, coalesce(sv.served, 0) as served,
+               coalesce(ra.ratings, 0) as ratings, coalesce(ra.rating_sum, 0) as "ratingSum"
         from s
         left join pupils pu on pu.school_id = s.id
         left join parents pa on pa.school_id = s.id
         left join served sv on sv.school_id = s.id
+        left join rated ra on ra.school_id = s.id
         order by ${alphabetically(sql`s.name`)}, s.id`);
       const rows = (result as unknown as { rows: StatisticsRow[] }).rows.map((r) => ({
         ...r,
@@ -147,6 +157,8 @@ export function createOversightRepository(db: Db) {
         withParents: Number(r.withParents),
         parents: Number(r.parents),
         served: Number(r.served),
+        ratings: Number(r.ratings),
+        ratingSum: Number(r.ratingSum),
       }));
       const total = await db.execute(sql`
         select count(distinct pc.parent_id)::int as n from parent_children pc

@@ -30,6 +30,10 @@ import { dueOn, gradeOf, isServed } from '../calendar/school-year.ts';
  * canteen's and a school's grids are their own modules; the wallet, the anomalies and the
  * statistics are here.
  */
+/** An average of ratings to one decimal, as a school reads it; null when nobody rated. */
+const averageOf = (sum: number, count: number): number | null =>
+  count > 0 ? Math.round((sum / count) * 10) / 10 : null;
+
 export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createReportsRepository(platform.db);
   const calendars = createSchoolCalendars(platform.db);
@@ -145,6 +149,8 @@ export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
         students_with_susn_total: r.sw,
         servings_received_total: due.get(r.id)!,
         servings_received: r.served,
+        ratings_total: r.ratings,
+        rating_average: averageOf(r.ratingSum, r.ratings),
       }));
       const sum = (pick: (r: (typeof out)[number]) => number) => out.reduce((n, r) => n + pick(r), 0);
       return {
@@ -155,6 +161,11 @@ export function createReportsService(platform: Pick<Platform, 'db' | 'now'>) {
         students_with_susn_total: sum((r) => r.students_with_susn_total),
         servings_received_total: sum((r) => r.servings_received_total),
         servings_received: sum((r) => r.servings_received),
+        ratings_total: sum((r) => r.ratings_total),
+        rating_average: averageOf(
+          rows.reduce((n, r) => n + r.ratingSum, 0),
+          rows.reduce((n, r) => n + r.ratings, 0),
+        ),
         rows: out,
       };
     },

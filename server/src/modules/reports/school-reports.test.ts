@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
 import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
-import { classrooms, foodCategories, parentChildren, visits } from '../../platform/db/schema-people.ts';
+import { classrooms, foodCategories, mealRatings, parentChildren, visits } from '../../platform/db/schema-people.ts';
 import { schools } from '../../platform/db/schema.ts';
 
 /** docs/product.md "Reports": the school's fixation report, exact, its scope and its workbook. */
@@ -289,10 +289,36 @@ describe('GET /api/report/school/statistics', () => {
 
   it('counts pupils, social-wallet pupils, parents, portions due and served, per school and in all', async () => {
     // Both parents of one pupil: two parents, one pupil whose parent uses the app.
+    const parents: number[] = [];
     for (const k of [1, 2]) {
       const parent = await createUser(t.db, { role: 'Parent', organizationId: null, name: `Родитель ${k}` });
       await t.db.insert(parentChildren).values({ parentId: parent.id, pupilId: aigerim.id });
+      parents.push(parent.id);
     }
+    // The parents rated two of the week's meals, 5 and 4; a rating outside the week does not count.
+    const meals = await t.db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.userId, aigerim.id), between(visits.visitDate, '2026-11-02', '2026-11-08')))
+      .orderBy(visits.id)
+      .limit(1);
+    const rate = (visitId: number, raterId: number, date: string, score: number) =>
+      t.db.insert(mealRatings).values({
+        organizationId: org.id,
+        schoolId: school.id,
+        pupilId: aigerim.id,
+        raterId,
+        visitId,
+        date,
+        score,
+      });
+    await rate(meals[0]!.id, parents[0]!, meals[0]!.visitDate, 5);
+    await rate(meals[0]!.id, parents[1]!, meals[0]!.visitDate, 4);
+    const [late] = await t.db
+      .insert(visits)
+      .values({ ...meals[0]!, id: undefined, visitDate: '2026-11-10', scanKey: null })
+      .returning();
+    await rate(late!.id, parents[0]!, '2026-11-10', 1);
     const observer = (await signedIn(t.platform, { role: 'EducationObserver', organizationId: org.id })).token;
     const res = await stats(week, observer);
     expect(res.statusCode).toBe(200);
@@ -305,6 +331,8 @@ describe('GET /api/report/school/statistics', () => {
       students_with_susn_total: 2,
       servings_received_total: 10,
       servings_received: 6,
+      ratings_total: 2,
+      rating_average: 4.5,
     });
     expect(body.rows).toEqual([
       {
@@ -315,6 +343,8 @@ describe('GET /api/report/school/statistics', () => {
         students_with_susn_total: 2,
         servings_received_total: 10,
         servings_received: 5,
+        ratings_total: 2,
+        rating_average: 4.5,
       },
       {
         // Both names: the screen shows the reader's language.
@@ -325,6 +355,8 @@ describe('GET /api/report/school/statistics', () => {
         students_with_susn_total: 0,
         servings_received_total: 0,
         servings_received: 1,
+        ratings_total: 0,
+        rating_average: null,
       },
     ]);
     const one = (await stats(`${week}&schoolId=${school.id}`, observer)).json();

@@ -18,6 +18,12 @@ const t = i18n.reports.statistics;
 const CHART_DELAY_MS = 100;
 type Row = SchoolStatistics['rows'][number];
 
+/** «4,5 (оценок: 12)», or a dash when nobody rated the period's meals. */
+const ratingText = (r: { rating_average: number | null; ratings_total: number }) =>
+  r.rating_average === null
+    ? '—'
+    : t.ratingValue(r.rating_average.toLocaleString('ru-RU', { minimumFractionDigits: 1 }), r.ratings_total);
+
 /**
  * /report/school/statistics (docs/product.md, the observer): summary cards, three pies drawn 100 ms after the
  * data, and a row per school, for a school or all of them and a period (the month so far by
@@ -76,6 +82,13 @@ export function StatisticsPage() {
       align: 'right' as const,
       render: (_: unknown, r: Row) => value(r).toLocaleString('ru-RU'),
     })),
+    {
+      key: 'rating',
+      title: t.rating,
+      width: 150,
+      align: 'right' as const,
+      render: (_: unknown, r: Row) => ratingText(r),
+    },
   ];
 
   return (
@@ -124,12 +137,17 @@ export function StatisticsPage() {
                 [t.served, data?.servings_received],
               ] as const
             ).map(([title, value]) => (
-              <Col key={title} xs={12} md={8} xl={4}>
-                <Card size="small">
+              <Col key={title} flex="1 1 150px">
+                <Card size="small" style={{ height: '100%' }}>
                   <Statistic title={title} value={value ?? 0} loading={!data} groupSeparator=" " />
                 </Card>
               </Col>
             ))}
+            <Col flex="1 1 150px">
+              <Card size="small" style={{ height: '100%' }} data-testid="statistics-rating">
+                <Statistic title={t.rating} value={data ? ratingText(data) : ''} loading={!data} />
+              </Card>
+            </Col>
           </Row>
           {drawn && (
             <Flex gap={32} wrap justify="space-around" style={{ marginBottom: 24 }} data-testid="statistics-charts">

@@ -35,7 +35,7 @@ import { scopeOf } from '../../platform/auth/scope.ts';
 import { classroomRef, schoolRef } from '../../platform/db/places.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { localDate } from '../../platform/time.ts';
+import { localDate, localTime } from '../../platform/time.ts';
 import { createSchoolCalendars } from '../calendar/school-calendar.ts';
 import { addDays, dueOn, gradeOf, isoWeekday, isServed, type SchoolDay } from '../calendar/school-year.ts';
 import { createKitchenService } from '../kitchen/kitchen.service.ts';
@@ -454,6 +454,16 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
         nameKk: null,
         gradeVacations: [],
       });
+      // Today is expected until the last meal time paid for ends (all day where the school keeps no
+      // meal times: it serves at any hour); after it, a meal not recorded was missed.
+      const lastMealEnds =
+        paid.length === 0 || times.length === 0
+          ? null
+          : paid
+              .map((m) => m.timeFinish)
+              .sort()
+              .at(-1)!;
+      const pastMeals = lastMealEnds !== null && localTime(platform.now(), timeZone) >= lastMealEnds;
       const days: ChildDay[] = [];
       for (let date = q.dateFrom; date <= q.dateTo; date = addDays(date, 1)) {
         const day = calendar?.day(date) ?? plainDay(date);
@@ -479,7 +489,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
                 ? 'not_entitled'
                 : away
                   ? 'absent'
-                  : date >= today
+                  : date > today || (date === today && !pastMeals)
                     ? 'expected'
                     : 'missed';
         days.push({

@@ -400,6 +400,26 @@ describe('GET /api/parent/child/:id/days', () => {
     ]);
   });
 
+  it('tells today expected until the last meal time paid for ends, missed after it; the days ahead expected', async () => {
+    const today = async (id: number) =>
+      statuses(ChildDays.parse((await days(id, 'dateFrom=2026-11-20&dateTo=2026-11-20')).json()));
+    const noon = t.clock.now;
+    try {
+      // 12:30: lunch (12:00–13:30) is still on.
+      expect(await today(aruzhan.id)).toEqual([['11-20', 'expected', 2]]);
+      t.clock.now = new Date('2026-11-20T08:29:00Z'); // 13:29
+      expect(await today(aruzhan.id)).toEqual([['11-20', 'expected', 2]]);
+      t.clock.now = new Date('2026-11-20T08:30:00Z'); // 13:30: lunch is over
+      expect(await today(aruzhan.id)).toEqual([['11-20', 'missed', 2]]);
+      // A day ahead stays expected whatever the hour.
+      t.clock.now = new Date('2026-11-20T13:00:00Z'); // 18:00
+      const ahead = ChildDays.parse((await days(dana.id, 'dateFrom=2026-11-23&dateTo=2026-11-23')).json());
+      expect(statuses(ahead)).toEqual([['11-23', 'expected', 1]]);
+    } finally {
+      t.clock.now = noon;
+    }
+  });
+
   it('refuses a bad period with 422 on its field', async () => {
     const res = await days(dana.id, 'dateFrom=2026-11-30&dateTo=2026-11-01');
     expect(res.statusCode).toBe(422);

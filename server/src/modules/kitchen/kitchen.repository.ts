@@ -31,6 +31,7 @@ export interface KitchenMeal {
   id: number;
   name: string;
   timeStart: string;
+  timeFinish: string;
   /** The shift whose classes eat then; null: every class. */
   shift: number | null;
 }
@@ -76,7 +77,8 @@ export function createKitchenRepository(db: Db) {
     /** The live meal times of the school (its own and its organization's common ones), in the day's order. */
     async meals(schoolId: number): Promise<KitchenMeal[]> {
       const result = await db.execute(sql`
-        select x.id, x.name, to_char(x.time_start, 'HH24:MI') as "timeStart", x.shift
+        select x.id, x.name, to_char(x.time_start, 'HH24:MI') as "timeStart",
+               to_char(x.time_finish, 'HH24:MI') as "timeFinish", x.shift
         from fixation_categories x join schools s on s.organization_id = x.organization_id
         where s.id = ${schoolId}::int and x.deleted_at is null and (x.school_id is null or x.school_id = s.id)
         order by x.time_start, x.id`);

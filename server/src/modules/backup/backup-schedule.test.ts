@@ -20,6 +20,7 @@ let dir: string;
 beforeAll(async () => {
   t = await createTestContext();
   pool = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
+  pool.on('error', () => {});
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-schedule-'));
   await createOrganization(t.db, { type: 'education', timeZone: 'Asia/Almaty' });
 });

@@ -18,6 +18,8 @@ export async function checkRestores(
     return { ok: false, rows: null, error: (err as Error).message };
   } finally {
     const admin = new pg.Client({ connectionString: liveUrl });
+    // A connection the server ends (a forced drop, a shutdown) fails its statement; it must not end the process.
+    admin.on('error', () => {});
     try {
       await admin.connect();
       await admin.query(`drop database if exists ${quote(name)} with (force)`);

@@ -116,6 +116,8 @@ export async function restoreIntoNewDatabase(
   const summary = await readBackup(file);
   const level = migrationsUpTo(summary.header.migration.when);
   const admin = new pg.Client({ connectionString: serverUrl });
+  // A connection the server ends (a forced drop, a shutdown) fails its statement; it must not end the process.
+  admin.on('error', () => {});
   await admin.connect();
   const url = withDatabase(serverUrl, name);
   try {
@@ -140,6 +142,7 @@ export async function restoreIntoNewDatabase(
 /** The rows of the file into the tables of `url` (at the file's level), checked, in one transaction. */
 async function load(file: string, url: string, summary: BackupSummary) {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('begin');

@@ -67,9 +67,11 @@ export async function restoreInPlace(opts: {
   opts.onStep?.('restoring');
   const restored = await restoreIntoNewDatabase(opts.file, opts.url, opts.scratch);
   const admin = new pg.Client({ connectionString: opts.url });
+  admin.on('error', () => {});
   try {
     opts.onStep?.('saving');
     const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
+    pool.on('error', () => {});
     let restorePoint: string;
     try {
       restorePoint = (await makeBackup(pool, opts.backupDir, opts.now)).file;
@@ -81,7 +83,9 @@ export async function restoreInPlace(opts: {
     }
 
     const source = new pg.Client({ connectionString: restored.url });
+    source.on('error', () => {});
     const live = new pg.Client({ connectionString: opts.url });
+    live.on('error', () => {});
     await source.connect();
     await live.connect();
     try {

@@ -31,6 +31,7 @@ const maintenanceUrl = (url: string) => {
 /** What a restore would replace: the database's name, its main counts, and the name to type. */
 export async function liveState(url: string): Promise<LiveState> {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
   await client.connect();
   try {
     const { rows } = await client.query<{ organizations: string; schools: string; users: string; visits: string }>(`
@@ -73,6 +74,7 @@ export async function restoreLive(opts: {
   const state = await liveState(opts.url);
   if (opts.confirm.trim() !== state.confirmName) throw new Error(RESTORE_LIVE_MESSAGES.confirm(state.confirmName));
   const admin = new pg.Client({ connectionString: maintenanceUrl(opts.url) });
+  admin.on('error', () => {});
   await admin.connect();
   try {
     const others = async () =>
@@ -101,6 +103,7 @@ export async function restoreLive(opts: {
     const restored = await restoreIntoNewDatabase(opts.file, opts.url);
     let restorePoint: string;
     const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
+    pool.on('error', () => {});
     try {
       restorePoint = (await makeBackup(pool, opts.backupDir, now)).file;
       // The way back must read back whole before anything is replaced.

@@ -17,6 +17,8 @@ export async function migrate(database: Database): Promise<void> {
 /** Applies the migrations of `folder` (a copy of the committed ones up to a level) to the database at `url`. */
 export async function migrateUrl(url: string, folder: string = MIGRATIONS_DIR): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
+  // A connection the server ends (a forced drop, a shutdown) fails its statement; it must not end the process.
+  pool.on('error', () => {});
   try {
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
   } finally {

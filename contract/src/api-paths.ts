@@ -98,6 +98,10 @@ export const PATHS = {
     confirmRestrictions: { method: 'PUT', path: '/api/pupil/:id/restrictions/confirmation' },
     unlinkParent: { method: 'DELETE', path: '/api/pupil/:id/parent/:parentId' },
   },
+  notifications: {
+    ofChild: { method: 'GET', path: '/api/parent/child/:id/notifications' },
+    choose: { method: 'PUT', path: '/api/parent/child/:id/notifications' },
+  },
   absences: {
     list: { method: 'GET', path: '/api/absences' },
     save: { method: 'PUT', path: '/api/absences' },

@@ -34,6 +34,7 @@ import { KITCHEN_ENDPOINTS } from './kitchen.ts';
 import { SETUP_ENDPOINTS } from './setup.ts';
 import { FAMILY_ENDPOINTS } from './family.ts';
 import { RATINGS_ENDPOINTS } from './ratings.ts';
+import { NOTIFICATIONS_ENDPOINTS } from './notifications.ts';
 
 export type { CallAnswer, CallInput, Endpoint } from './endpoint-kit.ts';
 
@@ -55,6 +56,7 @@ export const ENDPOINTS = {
   setup: SETUP_ENDPOINTS,
   family: FAMILY_ENDPOINTS,
   ratings: RATINGS_ENDPOINTS,
+  notifications: NOTIFICATIONS_ENDPOINTS,
   cards: CARDS_ENDPOINTS,
   menus: MENUS_ENDPOINTS,
   'book-categories': BOOK_CATEGORIES_ENDPOINTS,

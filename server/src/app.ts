@@ -61,6 +61,7 @@ import { absencesRoutes } from './modules/absences/absences.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { familyRoutes } from './modules/family/family.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { fixationCategoriesRoutes } from './modules/fixation-categories/fixation-categories.routes.ts';
@@ -238,6 +239,7 @@ export async function buildApp(
     ratingsRoutes,
     setupRoutes,
     familyRoutes,
+    notificationsRoutes,
     ordersRoutes,
     reportsRoutes,
     fixationCategoriesRoutes,

@@ -10,6 +10,7 @@ import { users } from './platform/db/schema-people.ts';
 import { buildRealtimeServer } from './platform/realtime/ws-server.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
 import { createOverdueNotices } from './modules/book-loans/overdue-notices.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { startKeyPruning } from './platform/key-pruning.ts';
 import { createSchoolsService } from './modules/schools/schools.service.ts';
 import { createBackupSchedule } from './modules/backup/backup-schedule.ts';
@@ -33,6 +34,8 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
   await app.listen({ port: config.port, host: config.host });
   // Every instance looks; the notices' unique key lets one of them send each.
   const stopNotices = createOverdueNotices(platform, createSchoolsService(platform)).start(app.log);
+  // Every instance looks too; each event and delivery is claimed by one of them (SKIP LOCKED).
+  const stopNotifications = createNotificationsService(platform).start(app.log);
   // Keys no retry can still use are forgotten (any instance may; the statements are idempotent).
   const stopPruning = startKeyPruning(database.db, platform.now, app.log);
   // The nightly backup: every instance looks (at the time set on the screen, else BACKUP_TIME; off
@@ -73,6 +76,7 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
     stoppingSince = Date.now();
     app.log.info(`${signal}: stopping`);
     stopNotices();
+    stopNotifications();
     stopPruning();
     stopBackups();
     await live.close();

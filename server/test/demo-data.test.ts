@@ -216,7 +216,7 @@ describe('demo library', () => {
     ]);
   });
 
-  it('gives the demo parent two children in two classes, one with restrictions and ratings and two books on hand, one late; the second parent reads only their own', async () => {
+  it('gives the demo parent two children in two classes, one with restrictions and ratings and two books on hand, one late, both meals told by e-mail; the second parent reads only their own', async () => {
     t.clock.now = new Date('2026-11-20T06:00:00Z');
     const parentOf = async (email: string) =>
       tokenFor(t.platform, (await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!);
@@ -256,6 +256,15 @@ describe('demo library', () => {
     expect(restricted.flat().sort()).toEqual(['milk', 'peanuts']);
     const [rated] = await rows<{ n: number }>(sql`select count(*)::int as n from meal_ratings`);
     expect(rated!.n).toBe(5);
+    // Both children's meals reach the demo parent by e-mail, and last week's letters are there.
+    for (const k of kids) {
+      const told = await t.call({ method: 'GET', url: `/api/parent/child/${k.id}/notifications`, token: parent });
+      expect(told.json()).toMatchObject({ choices: [{ event: 'meal', channel: 'email' }], channels: ['email'] });
+    }
+    const [letters] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from notification_deliveries where target = 'parent@demo.kz'`,
+    );
+    expect(letters!.n).toBeGreaterThan(0);
     // The second parent has a child of their own, and none of the first parent's.
     const theirs = (await t.call({ method: 'GET', url: '/api/parent/children', token: second })).json() as {
       rows: { id: number }[];

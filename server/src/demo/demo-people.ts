@@ -15,6 +15,7 @@ import {
   users,
   watches,
 } from '../platform/db/schema-people.ts';
+import { notificationChoices } from '../platform/db/schema-notifications.ts';
 import { localDate } from '../platform/time.ts';
 import { createSchoolCalendars } from '../modules/calendar/school-calendar.ts';
 import { addDays, isServed } from '../modules/calendar/school-year.ts';
@@ -356,6 +357,24 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     from (select v.*, row_number() over (order by v.visit_date desc, v.id desc) as n
           from visits v where v.user_id = ${firstPupil.id} and v.fixation_category_id <> ${breakfast!.id}) v
     where n <= 5`);
+  // The demo parent hears of both children's meals by e-mail: the last week's letters, kept in the
+  // outbox as a first run without a mail server keeps them.
+  await tx.insert(notificationChoices).values([
+    { parentId: s.parentId, pupilId: firstPupil.id, event: 'meal', channel: 'email' },
+    { parentId: s.parentId, pupilId: secondChild.id, event: 'meal', channel: 'email' },
+  ]);
+  await tx.execute(sql`
+    with e as (
+      insert into notification_events (event, organization_id, pupil_id, visit_id, at, fanned_at)
+      select 'meal', v.organization_id, v.user_id, v.id, v.created_at, v.created_at
+      from visits v
+      where v.user_id in (${firstPupil.id}, ${secondChild.id}) and v.visit_date >= ${today}::date - 7
+      returning id, pupil_id, at
+    )
+    insert into notification_deliveries (event_id, parent_id, pupil_id, channel, target, status, attempts, next_at,
+      sent_at, created_at)
+    select e.id, ${s.parentId}, e.pupil_id, 'email', 'parent@demo.kz', 'kept', 1, e.at, e.at + interval '3 seconds', e.at
+    from e`);
   void canteen2;
   return { libraryChildId: secondChild.id };
 }

@@ -9,6 +9,7 @@ import { images, organizations, schools } from '../../platform/db/schema.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
 import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
 import { dishes, menuDishes } from '../../platform/db/schema-food.ts';
+import { notificationChoices, notificationDeliveries } from '../../platform/db/schema-notifications.ts';
 import {
   canteens,
   cards,
@@ -185,12 +186,30 @@ export function createFamilyRepository(db: Db) {
     },
 
     /** Takes the link between a parent and a pupil away; whether there was one. */
+    /** Takes the link away, and with it the parent's notification choices and what waits to be sent. */
     async unlink(tx: Db, pupilId: number, parentId: number): Promise<boolean> {
       const gone = await tx
         .delete(parentChildren)
         .where(and(eq(parentChildren.pupilId, pupilId), eq(parentChildren.parentId, parentId)))
         .returning({ parentId: parentChildren.parentId });
+      await tx
+        .delete(notificationChoices)
+        .where(and(eq(notificationChoices.pupilId, pupilId), eq(notificationChoices.parentId, parentId)));
+      await tx
+        .delete(notificationDeliveries)
+        .where(
+          and(
+            eq(notificationDeliveries.pupilId, pupilId),
+            eq(notificationDeliveries.parentId, parentId),
+            eq(notificationDeliveries.status, 'pending'),
+          ),
+        );
       return gone.length > 0;
+    },
+
+    async emailOf(userId: number): Promise<string | null> {
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      return row?.email || null;
     },
 
     /** Sets `raterId`'s rating of a meal (one per meal and rater: a second one changes it). */

@@ -142,6 +142,15 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
   const todayOf = (child: ChildRow) => localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
 
   return {
+    /** The parent's child `childId`, or null when it is not theirs (or not there). */
+    async childOf(parentId: number, childId: number) {
+      const [child] = await repo.children(parentId, childId);
+      return child ?? null;
+    },
+
+    /** The e-mail of the parent's profile, null when there is none. */
+    emailOf: (parentId: number) => repo.emailOf(parentId),
+
     async children(actor: Actor): Promise<ParentChildren> {
       const children = await repo.children(actor.userId);
       const days = children.map(todayOf);

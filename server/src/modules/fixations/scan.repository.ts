@@ -126,7 +126,9 @@ const PRIOR_JOIN = `
 /**
  * The write of both statements: `rules` decide (the same rules the service tells refusals by), the
  * one-time index has the last word under concurrency. Nothing is written in a zone other than the
- * organization's (the service then runs the statement again in the right one).
+ * organization's (the service then runs the statement again in the right one). A visit of a pupil
+ * whose parent wants to hear of meals writes its notice too, in the same statement (docs/rules.md
+ * "Notifications"): a visit not written tells nobody, a visit answered is never left untold.
  */
 const recordIf = (values: string, rules: string) => `,
 v as (
@@ -137,6 +139,11 @@ v as (
     and f."cardOrganizationId" = f."organizationId" and f."userId" is not null and ${rules}
   on conflict (user_id, visit_date, coalesce(fixation_category_id, 0)) where one_time do nothing
   returning id
+),
+n as (
+  insert into notification_events (event, organization_id, pupil_id, visit_id, at)
+  select 'meal', f."organizationId", f."userId", v.id, $9::timestamptz from v cross join f
+  where exists (select 1 from notification_choices c where c.pupil_id = f."userId" and c.event = 'meal')
 )
 select f.*, (select id from v) as "visitId" from f`;
 

@@ -4,3 +4,4 @@ export * from './schema-people.ts';
 export * from './schema-food.ts';
 export * from './schema-library.ts';
 export * from './schema-calendar.ts';
+export * from './schema-notifications.ts';

@@ -1,0 +1,147 @@
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+
+/** A list of ids as one array parameter (`= any(...)`), not one parameter each. */
+const idArray = (ids: number[]) => `{${ids.join(',')}}`;
+import type { NotificationChoice } from '@tamaq/contract/notifications';
+import type { Db } from '../../platform/db/client.ts';
+import { notificationChoices, notificationDeliveries } from '../../platform/db/schema-notifications.ts';
+
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+/** A delivery claimed for sending, with what its message says. */
+export interface DeliveryToSend {
+  id: number;
+  channel: string;
+  target: string;
+  attempts: number;
+  event: string;
+  at: Date;
+  language: 'ru' | 'kk';
+  pupilName: string;
+  timeZone: string;
+  schoolName: string | null;
+  schoolNameKk: string | null;
+  canteenName: string | null;
+  mealName: string | null;
+  foodCategoryName: string | null;
+  foodCategoryNameKk: string | null;
+}
+
+export function createNotificationsRepository(db: Db) {
+  return {
+    choices(parentId: number, pupilId: number): Promise<NotificationChoice[]> {
+      return db
+        .select({ event: notificationChoices.event, channel: notificationChoices.channel })
+        .from(notificationChoices)
+        .where(and(eq(notificationChoices.parentId, parentId), eq(notificationChoices.pupilId, pupilId)))
+        .orderBy(asc(notificationChoices.event), asc(notificationChoices.channel)) as Promise<NotificationChoice[]>;
+    },
+
+    /** Replaces the parent's choices about the child; a choice turned off drops what waits to go by it. */
+    async setChoices(tx: Db, parentId: number, pupilId: number, choices: NotificationChoice[]) {
+      await tx
+        .delete(notificationChoices)
+        .where(and(eq(notificationChoices.parentId, parentId), eq(notificationChoices.pupilId, pupilId)));
+      if (choices.length > 0) {
+        await tx.insert(notificationChoices).values(choices.map((c) => ({ parentId, pupilId, ...c })));
+      }
+      const kept = [...new Set(choices.map((c) => c.channel))];
+      await tx
+        .delete(notificationDeliveries)
+        .where(
+          and(
+            eq(notificationDeliveries.parentId, parentId),
+            eq(notificationDeliveries.pupilId, pupilId),
+            eq(notificationDeliveries.status, 'pending'),
+            kept.length > 0 ? notInArray(notificationDeliveries.channel, kept) : undefined,
+          ),
+        );
+    },
+
+    /**
+     * Turns up to `limit` waiting events into deliveries, in one transaction: each to every parent
+     * linked to the child now who chose that event by a channel that reaches them. Events another
+     * instance is turning are skipped, so each is turned once however many instances run.
+     */
+    async fanOut(limit: number, now: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const events = rowsOf<{ id: number | string }>(
+          await tx.execute(sql`
+            select id from notification_events where fanned_at is null
+            order by id limit ${limit}::int for update skip locked`),
+        ).map((r) => Number(r.id));
+        if (events.length === 0) return 0;
+        await tx.execute(sql`
+          insert into notification_deliveries (event_id, parent_id, pupil_id, channel, target, next_at)
+          select e.id, c.parent_id, e.pupil_id, c.channel, p.email, ${now.toISOString()}::timestamptz
+          from notification_events e
+          join notification_choices c on c.pupil_id = e.pupil_id and c.event = e.event
+          join parent_children l on l.parent_id = c.parent_id and l.pupil_id = e.pupil_id
+          join users p on p.id = c.parent_id and p.deleted_at is null
+          where e.id = any(${idArray(events)}::bigint[]) and c.channel = 'email' and coalesce(p.email, '') <> ''
+          on conflict do nothing`);
+        await tx.execute(sql`
+          update notification_events set fanned_at = ${now.toISOString()}::timestamptz
+          where id = any(${idArray(events)}::bigint[])`);
+        return events.length;
+      });
+    },
+
+    /**
+     * Claims up to `limit` deliveries due now: each try counted and the next one set `leaseMs` ahead,
+     * so that an instance stopped while sending leaves it to be tried again, and no other instance
+     * takes it meanwhile. Only while the parent is still linked to the child.
+     */
+    async claim(limit: number, now: Date, leaseMs: number): Promise<DeliveryToSend[]> {
+      const result = await db.execute(sql`
+        with due as (
+          select d.id from notification_deliveries d
+          where d.status = 'pending' and d.next_at <= ${now.toISOString()}::timestamptz
+          order by d.next_at, d.id limit ${limit}::int for update skip locked
+        ), claimed as (
+          update notification_deliveries d
+          set attempts = d.attempts + 1,
+              next_at = ${now.toISOString()}::timestamptz + ${leaseMs}::int * interval '1 millisecond'
+          from due where d.id = due.id
+          returning d.id, d.event_id, d.parent_id, d.pupil_id, d.channel, d.target, d.attempts
+        )
+        select c.id, c.channel, c.target, c.attempts, e.event, e.at,
+          coalesce(p.language, o.language, 'ru') as language,
+          k.name as "pupilName", coalesce(o.time_zone, 'Asia/Almaty') as "timeZone",
+          s.name as "schoolName", s.name_kk as "schoolNameKk", cn.name as "canteenName",
+          x.name as "mealName", fc.name as "foodCategoryName", fc.name_kk as "foodCategoryNameKk"
+        from claimed c
+        join notification_events e on e.id = c.event_id
+        join parent_children l on l.parent_id = c.parent_id and l.pupil_id = c.pupil_id
+        join users p on p.id = c.parent_id
+        join users k on k.id = c.pupil_id
+        left join organizations o on o.id = e.organization_id
+        left join visits v on v.id = e.visit_id
+        left join schools s on s.id = v.school_id
+        left join canteens cn on cn.id = v.canteen_id
+        left join fixation_categories x on x.id = v.fixation_category_id
+        left join food_categories fc on fc.id = v.food_category_id
+        order by c.id`);
+      return rowsOf<DeliveryToSend & { id: number | string }>(result).map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    /** Claimed deliveries whose parent is no longer linked: dropped, nothing is sent. */
+    async dropUnlinked() {
+      await db.execute(sql`
+        delete from notification_deliveries d
+        where d.status = 'pending'
+          and not exists (select 1 from parent_children l where l.parent_id = d.parent_id and l.pupil_id = d.pupil_id)`);
+    },
+
+    async finish(id: number, outcome: { status: 'sent' | 'kept' | 'failed'; at: Date; error: string | null }) {
+      await db
+        .update(notificationDeliveries)
+        .set({ status: outcome.status, sentAt: outcome.status === 'failed' ? null : outcome.at, error: outcome.error })
+        .where(eq(notificationDeliveries.id, id));
+    },
+
+    async retryAt(id: number, at: Date, error: string) {
+      await db.update(notificationDeliveries).set({ nextAt: at, error }).where(eq(notificationDeliveries.id, id));
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ENDPOINTS } from '@tamaq/contract/endpoints';
+import { actorOf } from '../../platform/auth/guard.ts';
+import { bindEndpoint } from '../../platform/http/endpoint.ts';
+import type { ModuleOptions } from '../../platform/platform.ts';
+import { createNotificationsService } from './notifications.service.ts';
+
+export const notificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
+  const notifications = createNotificationsService(platform);
+  const e = ENDPOINTS.notifications;
+  bindEndpoint(app, e.ofChild, (request) => notifications.ofChild(actorOf(request), request.params.id));
+  bindEndpoint(app, e.choose, (request) => notifications.choose(actorOf(request), request.params.id, request.body));
+};

@@ -1,0 +1,187 @@
+import {
+  NOTIFICATIONS_MESSAGES as M,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_EVENTS_SENT,
+  type ChildNotifications,
+  type NotificationChannel,
+  type NotificationChoicesBody,
+} from '@tamaq/contract/notifications';
+import { translate, withKazakh, type Language } from '@tamaq/contract/languages';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { audit } from '../../platform/audit.ts';
+import { notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { lookPeriodically } from '../../platform/periodic.ts';
+import { localDate, localTime } from '../../platform/time.ts';
+import { createFamilyService } from '../family/family.service.ts';
+import { createNotificationsRepository, type DeliveryToSend } from './notifications.repository.ts';
+
+/** Tries of one delivery before it is `failed`, and the wait before each next try. */
+export const DELIVERY_TRIES = 6;
+export const retryDelayMs = (attempts: number) => 30_000 * 4 ** (attempts - 1);
+/** How long a claimed delivery is left to the instance that claimed it before another may try. */
+const LEASE_MS = 2 * 60_000;
+/** How often an instance looks for notices to send. */
+export const NOTIFY_EVERY_MS = 2_000;
+const BATCH = 100;
+
+const WORDS = withKazakh(
+  {
+    mealSubject: (pupil: string, time: string) => `${pupil} поел(а) в ${time}`,
+    greeting: 'Здравствуйте!',
+    meal: (pupil: string, meal: string, date: string, time: string, place: string) =>
+      `${pupil}: ${meal} — ${date} в ${time}, ${place}.`,
+    mealDefault: 'питание',
+    why: 'Вы получили это письмо, потому что выбрали уведомления о питании ребёнка в Tamaq. Отключить их можно там же.',
+  } as const,
+  {
+    mealSubject: (pupil: string, time: string) => `${pupil} ${time} тамақтанды`,
+    greeting: 'Сәлеметсіз бе!',
+    meal: (pupil: string, meal: string, date: string, time: string, place: string) =>
+      `${pupil}: ${meal} — ${date}, ${time}, ${place}.`,
+    mealDefault: 'тамақтану',
+    why: 'Бұл хатты Tamaq-та баланың тамақтануы туралы хабарламаларды таңдағандықтан алдыңыз. Оларды сол жерде өшіруге болады.',
+  },
+);
+
+const russianDate = (date: string) => date.split('-').reverse().join('.');
+
+/** The e-mail of a delivery, in the parent's language. */
+export function deliveryMail(d: DeliveryToSend): { subject: string; text: string } {
+  const language: Language = d.language === 'kk' ? 'kk' : 'ru';
+  const say = (text: string) => translate(text, language);
+  const time = localTime(new Date(d.at), d.timeZone).slice(0, 5);
+  const date = russianDate(localDate(new Date(d.at), d.timeZone));
+  const school = language === 'kk' && d.schoolNameKk ? d.schoolNameKk : d.schoolName;
+  const food = language === 'kk' && d.foodCategoryNameKk ? d.foodCategoryNameKk : d.foodCategoryName;
+  const meal = d.mealName ?? food ?? say(WORDS.mealDefault);
+  const place = school ?? d.canteenName ?? '';
+  return {
+    subject: say(WORDS.mealSubject(d.pupilName, time)),
+    text: [
+      say(WORDS.greeting),
+      '',
+      say(WORDS.meal(d.pupilName, meal, date, time, place)),
+      '',
+      say(WORDS.why),
+      '',
+      'Tamaq',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Notifications to parents (docs/rules.md "Notifications"): a parent's choices per child, and the
+ * worker that turns events into deliveries and sends them, with retries.
+ */
+export function createNotificationsService(platform: Pick<Platform, 'db' | 'now' | 'mailer'>) {
+  const repo = createNotificationsRepository(platform.db);
+  const family = createFamilyService(platform);
+
+  const childOf = async (actor: Actor, childId: number) => {
+    const child = await family.childOf(actor.userId, childId);
+    if (!child) throw notFound(M.childNotFound);
+    return child;
+  };
+  const channelsOf = (email: string | null): NotificationChannel[] => (email ? ['email'] : []);
+  const answer = async (actor: Actor, childId: number, email: string | null): Promise<ChildNotifications> => ({
+    choices: await repo.choices(actor.userId, childId),
+    channels: channelsOf(email),
+    events: [...NOTIFICATION_EVENTS_SENT],
+    email,
+  });
+
+  /** One delivery sent, or its failure counted. */
+  async function deliver(d: DeliveryToSend) {
+    const now = platform.now();
+    try {
+      await platform.mailer.send({ to: d.target, ...deliveryMail(d) });
+      await repo.finish(d.id, { status: platform.mailer.delivers ? 'sent' : 'kept', at: now, error: null });
+      return platform.mailer.delivers ? 'sent' : 'kept';
+    } catch (err) {
+      const error = (err as Error).message;
+      if (d.attempts >= DELIVERY_TRIES) {
+        await repo.finish(d.id, { status: 'failed', at: now, error });
+        return 'failed';
+      }
+      await repo.retryAt(d.id, new Date(now.getTime() + retryDelayMs(d.attempts)), error);
+      return 'retry';
+    }
+  }
+
+  /** One look: every waiting event turned into deliveries, and what is due sent. */
+  async function runOnce() {
+    const outcome = { events: 0, sent: 0, kept: 0, failed: 0, retry: 0 };
+    for (;;) {
+      const n = await repo.fanOut(500, platform.now());
+      outcome.events += n;
+      if (n < 500) break;
+    }
+    await repo.dropUnlinked();
+    for (;;) {
+      const due = await repo.claim(BATCH, platform.now(), LEASE_MS);
+      for (const d of due) outcome[await deliver(d)] += 1;
+      if (due.length < BATCH) break;
+    }
+    return outcome;
+  }
+
+  return {
+    runOnce,
+
+    /** Looks every `NOTIFY_EVERY_MS`; answers the stop. */
+    start(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }) {
+      return lookPeriodically(
+        async () => {
+          const o = await runOnce();
+          if (o.sent + o.kept + o.failed + o.retry > 0) log.info(o, 'notifications');
+        },
+        { firstMs: NOTIFY_EVERY_MS, everyMs: NOTIFY_EVERY_MS, failed: 'notifications failed' },
+        log,
+      );
+    },
+
+    /** `GET /api/parent/child/:id/notifications`. */
+    async ofChild(actor: Actor, childId: number): Promise<ChildNotifications> {
+      await childOf(actor, childId);
+      return answer(actor, childId, await family.emailOf(actor.userId));
+    },
+
+    /**
+     * `PUT /api/parent/child/:id/notifications`: the pairs given are on, the rest off. A channel that
+     * cannot reach the parent, or an event not sent yet, is refused with the reason.
+     */
+    async choose(actor: Actor, childId: number, body: NotificationChoicesBody): Promise<ChildNotifications> {
+      const child = await childOf(actor, childId);
+      const email = await family.emailOf(actor.userId);
+      const channels = channelsOf(email);
+      const errors: Record<string, string[]> = {};
+      body.choices.forEach((c, i) => {
+        if (!NOTIFICATION_EVENTS_SENT.includes(c.event)) errors[`choices.${i}.event`] = [M.eventNotYet];
+        else if (!channels.includes(c.channel)) {
+          errors[`choices.${i}.channel`] = [c.channel === 'email' ? M.noEmail : M.notYet];
+        }
+      });
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const unique = NOTIFICATION_EVENTS.flatMap((event) =>
+        NOTIFICATION_CHANNELS.filter((channel) =>
+          body.choices.some((c) => c.event === event && c.channel === channel),
+        ).map((channel) => ({ event, channel })),
+      );
+      await platform.db.transaction(async (tx) => {
+        await repo.setChoices(tx, actor.userId, child.id, unique);
+        await audit(tx, actor, {
+          action: 'notifications_set',
+          entity: 'user',
+          entityId: child.id,
+          organizationId: child.organizationId,
+          after: { choices: unique },
+        });
+      });
+      return answer(actor, child.id, email);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,222 @@
+import { and, eq } from 'drizzle-orm';
+import { NOTIFICATIONS_MESSAGES as M, ChildNotifications } from '@tamaq/contract/notifications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, createSchool, createUser, signedIn, tokenFor } from '../../../test/factories.ts';
+import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
+import { auditLog } from '../../platform/db/schema.ts';
+import { parentChildren } from '../../platform/db/schema-people.ts';
+import { notificationDeliveries, notificationEvents } from '../../platform/db/schema-notifications.ts';
+import { createMailer } from '../../platform/mail.ts';
+import { createNotificationsService, DELIVERY_TRIES, retryDelayMs } from './notifications.service.ts';
+
+/** docs/rules.md "Notifications": what a parent chooses to hear of a child, and how it reaches them. */
+let t: TestContext;
+let schoolId: number;
+let cashier: string;
+let staff: string;
+let mother: { id: number; email: string; token: string };
+let father: { id: number; email: string; token: string };
+let noEmail: { id: number; token: string };
+let stranger: { id: number; email: string; token: string };
+let dana: { id: number; card: string };
+let timur: { id: number; card: string };
+
+// 12:30 in Almaty (UTC+5).
+const NOON = new Date('2026-11-20T07:30:00Z');
+
+const url = (childId: number) => `/api/parent/child/${childId}/notifications`;
+const get = (childId: number, token: string) => t.call({ method: 'GET', url: url(childId), token });
+const put = (childId: number, token: string, payload: object) =>
+  t.call({ method: 'PUT', url: url(childId), token, payload });
+const scan = (card: string) =>
+  t.call({ method: 'POST', url: '/api/school/fixation', token: cashier, payload: { cardId: card, schoolId } });
+const mailsTo = (address: string) => t.smtp.received.filter((m) => m.to.includes(address));
+const notifier = (platform = t.platform) => createNotificationsService(platform);
+const MEAL_BY_EMAIL = { choices: [{ event: 'meal', channel: 'email' }] };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  t.clock.now = new Date(NOON);
+  const edu = await createOrganization(t.db, { type: 'education', timeZone: 'Asia/Almaty' });
+  const school = await createSchool(t.db, { organizationId: edu.id, name: 'Школа №5', nameKk: '№5 мектеп' });
+  schoolId = school.id;
+  const classroom = await createClassroom(t.db, { organizationId: edu.id, schoolId, name: '5 «А»' });
+  const sw = await createFoodCategory(t.db, { organizationId: edu.id, type: 'sw', name: 'Соцкошелёк' });
+  const child = async (name: string) => {
+    const p = await createPupil(t.db, {
+      organizationId: edu.id,
+      schoolId,
+      classroomId: classroom.id,
+      name,
+      foodCategoryId: sw.id,
+    });
+    return { id: p.id, card: (await createCard(t.db, { organizationId: edu.id, userId: p.id })).number };
+  };
+  dana = await child('Сапарова Дана');
+  timur = await child('Сапаров Тимур');
+  const parent = async (email: string | null, language: 'ru' | 'kk' | null, children: number[]) => {
+    const user = await createUser(t.db, { role: 'Parent', organizationId: null, email, language });
+    for (const pupilId of children) await t.db.insert(parentChildren).values({ parentId: user.id, pupilId });
+    return { id: user.id, email: user.email!, token: await tokenFor(t.platform, user) };
+  };
+  mother = await parent(`mother-${Date.now()}@test.kz`, null, [dana.id]);
+  father = await parent(`father-${Date.now()}@test.kz`, 'kk', [dana.id]);
+  noEmail = await parent(null, null, [dana.id]);
+  stranger = await parent(`stranger-${Date.now()}@test.kz`, null, [timur.id]);
+  cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: edu.id })).token;
+  staff = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: edu.id })).token;
+});
+afterAll(() => t.close());
+
+describe('a parent chooses what to hear of a child', () => {
+  it('reads nothing chosen yet, the e-mail of the profile and the events sent', async () => {
+    const res = await get(dana.id, mother.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ChildNotifications.parse(res.json())).toEqual({
+      choices: [],
+      channels: ['email'],
+      events: ['meal'],
+      email: mother.email,
+    });
+  });
+
+  it('turns meals by e-mail on, audited, and reads them back', async () => {
+    const res = await put(dana.id, mother.token, MEAL_BY_EMAIL);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().choices).toEqual([{ event: 'meal', channel: 'email' }]);
+    expect((await get(dana.id, mother.token)).json().choices).toEqual([{ event: 'meal', channel: 'email' }]);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notifications_set'), eq(auditLog.actorId, mother.id)));
+    expect(entry).toMatchObject({
+      entityId: String(dana.id),
+      after: { choices: [{ event: 'meal', channel: 'email' }] },
+    });
+  });
+
+  it('refuses an unknown event, a channel not yet there and e-mail without an address, and changes nothing', async () => {
+    const unknown = await put(dana.id, mother.token, { choices: [{ event: 'birthday', channel: 'email' }] });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().validationErrors['choices.0.event']).toEqual([M.event]);
+    const push = await put(dana.id, mother.token, { choices: [{ event: 'meal', channel: 'push' }] });
+    expect(push.statusCode).toBe(422);
+    expect(push.json().validationErrors['choices.0.channel']).toEqual([M.notYet]);
+    const later = await put(dana.id, mother.token, { choices: [{ event: 'absent', channel: 'email' }] });
+    expect(later.statusCode).toBe(422);
+    expect(later.json().validationErrors['choices.0.event']).toEqual([M.eventNotYet]);
+    const none = await put(dana.id, noEmail.token, MEAL_BY_EMAIL);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().validationErrors['choices.0.channel']).toEqual([M.noEmail]);
+    expect((await get(dana.id, noEmail.token)).json()).toMatchObject({ choices: [], channels: [] });
+    expect((await get(dana.id, mother.token)).json().choices).toEqual([{ event: 'meal', channel: 'email' }]);
+  });
+
+  it('answers 404 for another family’s child and 403 to the school’s people', async () => {
+    for (const res of [await get(dana.id, stranger.token), await put(dana.id, stranger.token, { choices: [] })]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errorMessage).toBe(M.childNotFound);
+    }
+    expect((await get(dana.id, staff)).statusCode).toBe(403);
+    expect((await put(dana.id, cashier, MEAL_BY_EMAIL)).statusCode).toBe(403);
+  });
+});
+
+describe('a meal recorded reaches the parents who chose it', () => {
+  it('writes a notice with the visit, and one e-mail to each parent who chose meals, in their language', async () => {
+    expect((await put(dana.id, father.token, MEAL_BY_EMAIL)).statusCode).toBe(200);
+    const res = await scan(dana.card);
+    expect(res.statusCode, res.body).toBe(200);
+    const [event] = await t.db.select().from(notificationEvents).where(eq(notificationEvents.pupilId, dana.id));
+    expect(event).toMatchObject({ event: 'meal', visitId: res.json().id, fannedAt: null });
+
+    const o = await notifier().runOnce();
+    expect(o).toMatchObject({ events: 1, sent: 2, failed: 0, retry: 0 });
+    const [toMother] = mailsTo(mother.email);
+    expect(toMother?.subject).toBe('Сапарова Дана поел(а) в 12:30');
+    expect(toMother?.text).toContain('Сапарова Дана: Соцкошелёк — 20.11.2026 в 12:30, Школа №5.');
+    const [toFather] = mailsTo(father.email);
+    expect(toFather?.subject).toBe('Сапарова Дана 12:30 тамақтанды');
+    expect(toFather?.text).toContain('№5 мектеп');
+    // The parent without an address, and the other family, hear nothing.
+    expect(mailsTo(stranger.email)).toHaveLength(0);
+    // Sent once: a second look sends nothing more.
+    expect(await notifier().runOnce()).toMatchObject({ events: 0, sent: 0 });
+    expect(mailsTo(mother.email)).toHaveLength(1);
+  });
+
+  it('writes nothing for a scan refused, nor for a child nobody chose to hear of', async () => {
+    const before = (await t.db.select().from(notificationEvents)).length;
+    t.clock.advance(10_000);
+    expect((await scan(dana.card)).statusCode).toBe(409); // already ate today
+    expect((await scan(timur.card)).statusCode).toBe(200);
+    expect(await t.db.select().from(notificationEvents)).toHaveLength(before);
+  });
+
+  it('sends from two instances at once each e-mail once', async () => {
+    const other = await createUser(t.db, { role: 'Parent', organizationId: null, email: `o-${Date.now()}@test.kz` });
+    await t.db.insert(parentChildren).values({ parentId: other.id, pupilId: timur.id });
+    const token = await tokenFor(t.platform, other);
+    expect((await put(timur.id, token, MEAL_BY_EMAIL)).statusCode).toBe(200);
+    t.clock.advance(86_400_000); // the next day: Timur may eat again
+    expect((await scan(timur.card)).statusCode).toBe(200);
+    const [a, b] = await Promise.all([notifier().runOnce(), notifier().runOnce()]);
+    expect(a!.sent + b!.sent).toBe(1);
+    expect(a!.events + b!.events).toBe(1);
+    expect(mailsTo(other.email!)).toHaveLength(1);
+  });
+
+  it('tries a refused e-mail again later, and after the last try marks it failed', async () => {
+    const down = {
+      ...t.platform,
+      mailer: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'tamaq@test.kz', db: t.db, log: console as never }),
+    };
+    t.clock.advance(86_400_000);
+    expect((await scan(dana.card)).statusCode).toBe(200);
+    expect(await notifier(down).runOnce()).toMatchObject({ events: 1, retry: 2 });
+    const pending = await t.db
+      .select()
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.parentId, mother.id), eq(notificationDeliveries.status, 'pending')));
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.attempts).toBe(1);
+    expect(pending[0]!.nextAt.getTime()).toBe(t.clock.now.getTime() + retryDelayMs(1));
+    // Not before its time.
+    expect(await notifier(down).runOnce()).toMatchObject({ retry: 0, failed: 0 });
+    for (let i = 1; i < DELIVERY_TRIES; i++) {
+      t.clock.advance(retryDelayMs(i));
+      expect(await notifier(down).runOnce()).toMatchObject(i < DELIVERY_TRIES - 1 ? { retry: 2 } : { failed: 2 });
+    }
+    const [failed] = await t.db
+      .select()
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.parentId, mother.id), eq(notificationDeliveries.status, 'failed')));
+    expect(failed).toMatchObject({ attempts: DELIVERY_TRIES, sentAt: null });
+    expect(failed!.error).toBeTruthy();
+    expect(mailsTo(mother.email)).toHaveLength(1);
+  });
+
+  it('a parent unlinked hears nothing more: their choices and waiting notices go at once', async () => {
+    t.clock.advance(86_400_000);
+    expect((await scan(dana.card)).statusCode).toBe(200);
+    const unlinked = await t.call({
+      method: 'DELETE',
+      url: `/api/pupil/${dana.id}/parent/${father.id}`,
+      token: staff,
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    const sent = mailsTo(father.email).length;
+    expect(await notifier().runOnce()).toMatchObject({ sent: 1 });
+    expect(mailsTo(father.email)).toHaveLength(sent);
+    expect(mailsTo(mother.email)).toHaveLength(2);
+  });
+
+  it('unchecking e-mail drops what waits to go by it', async () => {
+    t.clock.advance(86_400_000);
+    expect((await scan(dana.card)).statusCode).toBe(200);
+    expect((await put(dana.id, mother.token, { choices: [] })).statusCode).toBe(200);
+    expect(await notifier().runOnce()).toMatchObject({ sent: 0 });
+    expect(mailsTo(mother.email)).toHaveLength(2);
+  });
+});

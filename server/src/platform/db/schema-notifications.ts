@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { users } from './schema-people.ts';
+
+/**
+ * Notifications to parents (docs/rules.md "Notifications"): what each parent wants to be told of each
+ * child and by which channel; the events, written in the transaction of what they tell of; and one
+ * delivery per event, parent, channel and address, which a worker sends with retries.
+ */
+
+/** A parent wants to hear of `event` about the child by `channel` (a row is a yes). */
+export const notificationChoices = pgTable(
+  'notification_choices',
+  {
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pupilId: integer('pupil_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    channel: text('channel').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_choices_pkey', columns: [t.parentId, t.pupilId, t.event, t.channel] }),
+    // The scan asks «does anybody want to hear of this child's meal?» by this index.
+    index('notification_choices_pupil_event_idx').on(t.pupilId, t.event),
+  ],
+);
+
+/**
+ * Something that happened to a child that somebody wants to hear of. Written with what it tells of (a
+ * rolled-back visit leaves none); `fanned_at` is set when its deliveries are written. No foreign keys:
+ * it is written at the queue's pace, like the visit.
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    event: text('event').notNull(),
+    organizationId: integer('organization_id').notNull(),
+    pupilId: integer('pupil_id').notNull(),
+    /** The visit told of (a meal). */
+    visitId: bigint('visit_id', { mode: 'number' }),
+    /** When it happened. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    data: jsonb('data'),
+    fannedAt: timestamp('fanned_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notification_events_waiting_idx')
+      .on(t.id)
+      .where(sql`${t.fannedAt} is null`),
+  ],
+);
+
+/**
+ * One notice to one parent by one channel and address. `pending` until sent; a try that fails is
+ * tried again later (`next_at`), and after the last try the delivery is `failed`, for the super admin.
+ * `kept`: an e-mail kept in the outbox because no mail server is set.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => notificationEvents.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pupilId: integer('pupil_id').notNull(),
+    channel: text('channel').notNull(),
+    /** The e-mail address, the push subscription's id or the Telegram chat. */
+    target: text('target').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_once_key').on(t.eventId, t.parentId, t.channel, t.target),
+    index('notification_deliveries_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('notification_deliveries_parent_pupil_idx').on(t.parentId, t.pupilId),
+  ],
+);

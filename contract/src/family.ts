@@ -315,7 +315,7 @@ export const LinkedParent = z.object({
   name: z.string(),
   email: z.string().nullable(),
   since: z.string(),
-  /** The channels the parent is reached by (`email` while they have an address); never a token. */
+  /** The channels the parent chose to hear of this child by (and that reach them); never a token. */
   channels: z.array(z.enum(['email', 'push', 'telegram'])),
 });
 export type LinkedParent = z.infer<typeof LinkedParent>;

@@ -178,6 +178,49 @@ describe('the parent’s start page', () => {
     expect(text).toContain('Справкой не подтверждено');
   });
 
+  it('e-mails the parent each meal of the child once they ask for it, and stops when they turn it off', async () => {
+    const { page } = phone;
+    const card = page.getByTestId('child-card').filter({ hasText: kid!.name });
+    const section = card.getByTestId('child-notifications');
+    const meals = section.getByLabel('Когда ребёнок поел, с точным временем и местом — письмом');
+    await meals.waitFor();
+    expect(await meals.isChecked()).toBe(false);
+    const email = (await section.textContent())!.match(/Письма придут на (\S+)/)![1]!;
+    await meals.click();
+    await page.getByText('Уведомления включены').waitFor();
+    expect(await meals.isChecked()).toBe(true);
+    await page.reload();
+    await expect.poll(() => meals.isChecked()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'parent-notifications-390');
+
+    // Today's meal again: the school takes it back and the queue records it anew.
+    const { rows } = await call<{ rows: { id: number; user: { id: number } }[] }>(
+      'GET',
+      `/api/school/fixations?schoolId=${kid!.schoolId}&query=${encodeURIComponent(kid!.name)}`,
+    );
+    const visit = rows.find((r) => r.user.id === kid!.id)!;
+    const superToken = await tokenOf('superadmin@demo.kz');
+    await call('DELETE', `/api/school/fixation/${visit.id}`);
+    await call('POST', '/api/school/fixation', { cardId: `FAM${stamp}`, schoolId: kid!.schoolId });
+    // The worker sends within seconds; without a mail server the letter waits in the outbox.
+    const letters = async () =>
+      (
+        await call<{ rows: { to: string; subject: string }[] }>(
+          'GET',
+          `/api/admin/outbox?query=${encodeURIComponent(email)}`,
+          undefined,
+          superToken,
+        )
+      ).rows.filter((r) => r.subject.includes('поел(а) в'));
+    await expect.poll(letters, { timeout: 15_000 }).toHaveLength(1);
+    expect((await letters())[0]!.subject).toMatch(new RegExp(`^${kid!.name} поел\\(а\\) в \\d\\d:\\d\\d$`));
+
+    await meals.click();
+    await page.getByText('Уведомления выключены').waitFor();
+    expect(await meals.isChecked()).toBe(false);
+  });
+
   it('shows the school the restrictions a parent set, and the school’s certificate mark reaches the parent', async () => {
     const office = await openBrowser({ width: 1366, height: 900 });
     try {

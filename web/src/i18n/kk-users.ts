@@ -98,6 +98,7 @@ export const usersTexts: Widen<typeof ruUsers> = {
     noParents: 'Ата-аналар байланыстырылмаған: ата-ананы e-mail арқылы шақырыңыз',
     since: (date: string) => `${date} бастап`,
     channels: 'Хабарламалар',
+    noChannels: 'таңдалмаған',
     unlink: 'Ажырату',
     unlinkQuestion: (name: string) =>
       `«${name}» ата-анасын ажырату керек пе? Ол енді баланы көрмейді және ол туралы хабарлама алмайды.`,

@@ -94,6 +94,7 @@ export const usersTexts = {
     noParents: 'Родители не привязаны: пригласите родителя по e-mail',
     since: (date: string) => `с ${date}`,
     channels: 'Уведомления',
+    noChannels: 'не выбраны',
     unlink: 'Отвязать',
     unlinkQuestion: (name: string) =>
       `Отвязать родителя «${name}»? Он больше не увидит ребёнка и не получит уведомлений о нём.`,

@@ -170,7 +170,15 @@ export function createFamilyRepository(db: Db) {
     /** The live parents linked to a pupil, longest linked first. */
     linkedParents(pupilId: number) {
       return db
-        .select({ id: users.id, name: users.name, email: users.email, since: parentChildren.createdAt })
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          since: parentChildren.createdAt,
+          // The channels the parent chose to hear of this child by.
+          channels: sql<string[]>`array(select distinct c.channel from notification_choices c
+            where c.parent_id = ${users.id} and c.pupil_id = ${pupilId}::int order by c.channel)`,
+        })
         .from(parentChildren)
         .innerJoin(users, eq(users.id, parentChildren.parentId))
         .where(and(eq(parentChildren.pupilId, pupilId), isNull(users.deletedAt)))
@@ -185,7 +193,6 @@ export function createFamilyRepository(db: Db) {
         .where(eq(childRestrictions.pupilId, pupilId));
     },
 
-    /** Takes the link between a parent and a pupil away; whether there was one. */
     /** Takes the link away, and with it the parent's notification choices and what waits to be sent. */
     async unlink(tx: Db, pupilId: number, parentId: number): Promise<boolean> {
       const gone = await tx

@@ -24,6 +24,7 @@ import {
 } from '@tamaq/contract/family';
 import { ALLERGENS, DIETS, restrictedAllergens, type Allergen, type Diet } from '@tamaq/contract/allergens';
 import { imageUrl } from '@tamaq/contract/images';
+import { NOTIFICATION_CHANNELS } from '@tamaq/contract/notifications';
 import { translate } from '@tamaq/contract/languages';
 import { LOAN_SOON_DAYS } from '@tamaq/contract/library';
 import { ACTIVATION_TYPES } from '@tamaq/contract/menu-activations';
@@ -135,7 +136,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
         name: p.name,
         email: p.email,
         since: p.since.toISOString(),
-        channels: p.email ? ['email' as const] : [],
+        channels: NOTIFICATION_CHANNELS.filter((c) => p.channels.includes(c) && (c !== 'email' || !!p.email)),
       })),
     };
   };

@@ -23,6 +23,7 @@ import {
   createPupil,
 } from '../../../test/factories-people.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
+import { notificationChoices } from '../../platform/db/schema-notifications.ts';
 import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
 import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { childRestrictions, mealRatings, parentChildren, visits } from '../../platform/db/schema-people.ts';
@@ -681,9 +682,14 @@ describe('the school’s side of a pupil’s family', () => {
         name: expect.any(String),
         email: expect.stringContaining('@'),
         since: expect.any(String),
-        channels: ['email'],
+        channels: [],
       },
     ]);
+    // The school sees the channels the parent chose to hear of the child by.
+    await t.db
+      .insert(notificationChoices)
+      .values({ parentId: motherId, pupilId: erlan.id, event: 'meal', channel: 'email' });
+    expect(PupilFamily.parse((await family()).json()).parents[0]!.channels).toEqual(['email']);
     // Nothing set: nothing to confirm.
     const nothing = await confirm({ confirmed: true });
     expect(nothing.statusCode).toBe(409);

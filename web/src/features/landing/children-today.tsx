@@ -12,6 +12,7 @@ import { ChildMenu } from './child-menu.tsx';
 import { MealRating } from './meal-rating.tsx';
 import { ChildRecord } from './child-record.tsx';
 import { ChildRestrictions } from './child-restrictions.tsx';
+import { ChildNotifications } from './child-notifications.tsx';
 
 const t = i18n.landing.children;
 
@@ -64,6 +65,7 @@ function ChildCard({ child }: { child: ParentChild }) {
         </Typography.Text>
       )}
       <ChildRestrictions childId={child.id} timeZone={child.time_zone} />
+      <ChildNotifications childId={child.id} />
       <ChildMenu
         childId={child.id}
         today={child.today}

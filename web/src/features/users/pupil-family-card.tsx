@@ -103,7 +103,7 @@ export function PupilFamilyCard({ pupilId }: { pupilId: number }) {
                         .join(' · ')}
                     />
                     <span>
-                      {t.channels}:{' '}
+                      {t.channels}: {p.channels.length === 0 && t.noChannels}
                       {p.channels.map((c) => (
                         <Tag key={c}>{c === 'email' ? 'e-mail' : c === 'push' ? 'push' : 'Telegram'}</Tag>
                       ))}

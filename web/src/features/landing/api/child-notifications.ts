@@ -1,0 +1,22 @@
+import type { ChildNotifications, NotificationChoicesBody } from '@tamaq/contract/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+
+const key = (childId: number) => ['family', 'notifications', childId];
+
+/** What this parent is told of the child, and by which channels it can be. */
+export const useChildNotifications = (childId: number) =>
+  useQuery({
+    queryKey: key(childId),
+    queryFn: ({ signal }) => callEndpoint('notifications', 'ofChild', { params: { id: childId } }, { signal }),
+  });
+
+/** Sets the choices; the answer is what is now on. */
+export const useChooseNotifications = (childId: number) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationChoicesBody) =>
+      callEndpoint('notifications', 'choose', { params: { id: childId }, body }),
+    onSuccess: (saved: ChildNotifications) => client.setQueryData(key(childId), saved),
+  });
+};

@@ -1,0 +1,67 @@
+import type { NotificationChannel, NotificationChoice, NotificationEvent } from '@tamaq/contract/notifications';
+import { Alert, App, Button, Checkbox, Flex, Skeleton, Typography } from 'antd';
+import { Link } from 'react-router';
+import { i18n } from '../../i18n/texts.ts';
+import { errorText } from '../../lib/api-error.ts';
+import { useChildNotifications, useChooseNotifications } from './api/child-notifications.ts';
+
+const t = i18n.landing.children.notifications;
+
+/**
+ * What the parent is told of the child and how (docs/rules.md "Notifications"): one checkbox per event
+ * sent and channel that reaches the parent, saved at once.
+ */
+export function ChildNotifications({ childId }: { childId: number }) {
+  const notifications = useChildNotifications(childId);
+  const choose = useChooseNotifications(childId);
+  const { message } = App.useApp();
+  const n = notifications.data;
+  const has = (event: NotificationEvent, channel: NotificationChannel) =>
+    !!n?.choices.some((c) => c.event === event && c.channel === channel);
+  const toggle = async (event: NotificationEvent, channel: NotificationChannel, on: boolean) => {
+    if (!n) return;
+    const others = n.choices.filter((c) => !(c.event === event && c.channel === channel));
+    const choices: NotificationChoice[] = on ? [...others, { event, channel }] : others;
+    try {
+      await choose.mutateAsync({ choices });
+      void message.success(on ? t.on : t.off);
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+  return (
+    <section aria-label={t.title} data-testid="child-notifications" style={{ marginTop: 16 }}>
+      <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 8 }}>
+        {t.title}
+      </Typography.Title>
+      {notifications.isError && !n ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t.loadFailed}
+          action={<Button onClick={() => void notifications.refetch()}>{i18n.landing.children.retry}</Button>}
+        />
+      ) : !n ? (
+        <Skeleton active paragraph={{ rows: 1 }} aria-label={i18n.ui.loading} />
+      ) : n.channels.length === 0 ? (
+        <Alert type="info" showIcon message={t.noEmail} action={<Link to="/profile">{t.profile}</Link>} />
+      ) : (
+        <Flex vertical gap={6}>
+          {n.events.map((event) =>
+            n.channels.map((channel) => (
+              <Checkbox
+                key={`${event}-${channel}`}
+                checked={has(event, channel)}
+                disabled={choose.isPending}
+                onChange={(e) => void toggle(event, channel, e.target.checked)}
+              >
+                {t.choice(t.events[event], t.channels[channel])}
+              </Checkbox>
+            )),
+          )}
+          {n.email && <Typography.Text type="secondary">{t.lead(n.email)}</Typography.Text>}
+        </Flex>
+      )}
+    </section>
+  );
+}

@@ -33,6 +33,8 @@ export const AdminSummary = z.object({
   visits_today: z.number().int(),
   /** Mails kept in the outbox, not delivered (no `SMTP_URL`). */
   outbox_waiting: z.number().int(),
+  /** Notices to parents that failed after their last try. */
+  notifications_failed: z.number().int(),
   /** What the instance that answered has seen to set right, each at most once. */
   notices: z.array(AdminNotice),
   /** The backups: the last one written, the last failure, where they go. */

@@ -101,6 +101,8 @@ export const PATHS = {
   notifications: {
     ofChild: { method: 'GET', path: '/api/parent/child/:id/notifications' },
     choose: { method: 'PUT', path: '/api/parent/child/:id/notifications' },
+    deliveries: { method: 'GET', path: '/api/admin/notifications' },
+    retry: { method: 'POST', path: '/api/admin/notification/:id/retry' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

@@ -1,4 +1,5 @@
-import { IdParams } from './common.ts';
+import { IdParams, listOf } from './common.ts';
+import { MAX_PAGE_SIZE } from './constants.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
 import { rolesFor } from './routes.ts';
@@ -35,6 +36,9 @@ export const NOTIFICATIONS_MESSAGES = withKazakh(
     noEmail: 'В вашем профиле нет e-mail: письма отправлять некуда',
     notYet: 'Этот канал пока недоступен',
     eventNotYet: 'Об этом событии Tamaq пока не сообщает',
+    status: 'Неизвестный статус',
+    deliveryNotFound: 'Уведомление не найдено',
+    notFailed: 'Уведомление не отказано: отправлять ещё раз нечего',
   } as const,
   {
     childNotFound: 'Бала табылмады',
@@ -44,6 +48,9 @@ export const NOTIFICATIONS_MESSAGES = withKazakh(
     noEmail: 'Профиліңізде e-mail жоқ: хат жіберетін жер жоқ',
     notYet: 'Бұл арна әзірге қолжетімсіз',
     eventNotYet: 'Tamaq бұл оқиға туралы әзірге хабарламайды',
+    status: 'Белгісіз мәртебе',
+    deliveryNotFound: 'Хабарлама табылмады',
+    notFailed: 'Хабарлама қабылданбаған емес: қайта жіберетін ештеңе жоқ',
   },
 );
 const M = NOTIFICATIONS_MESSAGES;
@@ -77,7 +84,42 @@ export type ChildNotifications = z.infer<typeof ChildNotifications>;
 export const DELIVERY_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** `GET /api/admin/notifications`: the deliveries, newest first; `status` keeps one kind. */
+export const DeliveriesQuery = z.object({
+  query: z.string().trim().max(255).optional(),
+  status: z.enum(DELIVERY_STATUSES, { error: M.status }).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type DeliveriesQuery = z.infer<typeof DeliveriesQuery>;
+
+/** One notice to one parent by one channel, as the super admin reads it. */
+export const Delivery = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  event: z.enum(NOTIFICATION_EVENTS),
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  /** The address: an e-mail (never a push or Telegram token). */
+  target: z.string(),
+  parent: z.object({ id: z.number().int(), name: z.string() }),
+  pupil: z.object({ id: z.number().int(), name: z.string() }),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  /** The last failure's reason. */
+  error: z.string().nullable(),
+  /** When it is tried next (pending). */
+  next_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof Delivery>;
+export const DeliveryList = listOf(Delivery).extend({
+  /** How many failed in all, whatever the filter. */
+  failed: z.number().int(),
+});
+export type DeliveryList = z.infer<typeof DeliveryList>;
+
 const notificationsEndpoint = endpointsOf('notifications');
+const SUPER = rolesFor('/admin/notifications');
 const PARENT = rolesFor('/download');
 
 export const NOTIFICATIONS_ENDPOINTS = {
@@ -95,5 +137,18 @@ export const NOTIFICATIONS_ENDPOINTS = {
     refusals: [404],
     access: PARENT,
     summary: 'Выбрать, о каких событиях ребёнка и по каким каналам сообщать (остальное выключается)',
+  }),
+  deliveries: notificationsEndpoint('deliveries', {
+    query: DeliveriesQuery,
+    answer: DeliveryList,
+    access: SUPER,
+    summary: 'Уведомления родителям: кому, о чём, каким каналом, отправлено ли, и почему нет',
+  }),
+  retry: notificationsEndpoint('retry', {
+    params: IdParams,
+    answer: Delivery,
+    refusals: [404, 409],
+    access: SUPER,
+    summary: 'Отправить отказанное уведомление ещё раз (например, когда почтовый сервер снова работает)',
   }),
 };

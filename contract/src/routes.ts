@@ -31,6 +31,7 @@ export const ROUTE_ROLES = {
   '/admin': [SA],
   '/admin/outbox': [SA],
   '/admin/backups': [SA],
+  '/admin/notifications': [SA],
   '/download': [P],
 
   '/school/fixation': [EA, ECA, KG],
@@ -115,6 +116,7 @@ export type GuardedRoute = keyof typeof ROUTE_ROLES;
 export const ROUTE_SECTION: Partial<Record<GuardedRoute, GuardedRoute>> = {
   '/admin/outbox': '/admin',
   '/admin/backups': '/admin',
+  '/admin/notifications': '/admin',
   '/school/create': '/schools',
   '/school/:id': '/schools',
   '/school/:id/settings': '/schools',

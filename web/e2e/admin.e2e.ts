@@ -187,6 +187,29 @@ describe('/admin/outbox', () => {
     expect(await text.innerText()).toMatch(/\b\d{6}\b/);
     await shot(page, 'admin-outbox');
   });
+
+  it('lists the notices to parents: the demo parent’s letters, none failed', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl()}/admin`);
+    await tile('notifications_failed').waitFor();
+    const summary = (await (await call('GET', '/api/admin/summary', superToken)).json()) as AdminSummary;
+    expect(await number('notifications_failed')).toBe(summary.notifications_failed);
+    await tile('notifications_failed').click();
+    await page.waitForURL((u) => u.pathname === '/admin/notifications');
+    const table = page.locator('[data-testid="notifications-page"] tbody');
+    await page.getByRole('searchbox', { name: 'Поиск по адресу, родителю или ребёнку' }).fill('parent@demo.kz');
+    const row = table.locator('tr.ant-table-row').first();
+    await row.filter({ hasText: 'parent@demo.kz' }).waitFor();
+    expect(await row.textContent()).toContain('Питание');
+    expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('kept');
+    await shot(page, 'admin-notifications');
+    await page
+      .locator('[data-testid="notifications-page"] .ant-segmented')
+      .getByText(/^Не доставлено/)
+      .click();
+    await page.waitForURL((u) => u.searchParams.get('status') === 'failed');
+    await page.getByText('Нет данных').or(page.getByText('Уведомлений нет')).first().waitFor();
+  });
 });
 
 describe('/admin/backups', () => {

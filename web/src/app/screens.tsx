@@ -339,6 +339,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/admin/outbox-page.tsx'),
     (m) => m.OutboxPage,
   ),
+  '/admin/notifications': screen(
+    () => import('../features/admin/notifications-page.tsx'),
+    (m) => m.NotificationsPage,
+  ),
   '/admin/backups': screen(
     () => import('../features/admin/backups-page.tsx'),
     (m) => m.BackupsPage,

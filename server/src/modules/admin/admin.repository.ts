@@ -4,6 +4,7 @@ import { containsPattern } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { cards, users, visits } from '../../platform/db/schema-people.ts';
 import { mailOutbox, organizations, schools } from '../../platform/db/schema.ts';
+import { notificationDeliveries } from '../../platform/db/schema-notifications.ts';
 
 export function createAdminRepository(db: Db) {
   const total = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
@@ -12,7 +13,7 @@ export function createAdminRepository(db: Db) {
     /** Counts over every organization; "today" is each visit's organization's own calendar day. */
     async summary(now: Date): Promise<Omit<AdminSummary, 'notices' | 'backup'>> {
       const today = sql`(${now.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`;
-      const [organizationsTotal, schoolsTotal, pupils, cardsTotal, visitsToday, waiting] = await Promise.all([
+      const [organizationsTotal, schoolsTotal, pupils, cardsTotal, visitsToday, waiting, failed] = await Promise.all([
         total(db.select({ n: count() }).from(organizations)),
         total(db.select({ n: count() }).from(schools)),
         total(
@@ -30,6 +31,9 @@ export function createAdminRepository(db: Db) {
             .where(eq(visits.visitDate, today)),
         ),
         total(db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.sent, false))),
+        total(
+          db.select({ n: count() }).from(notificationDeliveries).where(eq(notificationDeliveries.status, 'failed')),
+        ),
       ]);
       return {
         organizations: organizationsTotal,
@@ -38,6 +42,7 @@ export function createAdminRepository(db: Db) {
         cards: cardsTotal,
         visits_today: visitsToday,
         outbox_waiting: waiting,
+        notifications_failed: failed,
       };
     },
 

@@ -44,6 +44,7 @@ describe('GET /api/admin/summary', () => {
       cards: 2,
       visits_today: 2,
       outbox_waiting: expect.any(Number),
+      notifications_failed: 0,
       notices: [],
       backup: {
         last_at: null,

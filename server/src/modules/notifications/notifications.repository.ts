@@ -2,11 +2,30 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 
 /** A list of ids as one array parameter (`= any(...)`), not one parameter each. */
 const idArray = (ids: number[]) => `{${ids.join(',')}}`;
-import type { NotificationChoice } from '@tamaq/contract/notifications';
+import type { DeliveriesQuery, NotificationChoice } from '@tamaq/contract/notifications';
+import { containsPattern } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notificationChoices, notificationDeliveries } from '../../platform/db/schema-notifications.ts';
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+/** A delivery as the super admin's list reads it. */
+export interface DeliveryRow {
+  id: number | string;
+  createdAt: Date;
+  event: string;
+  channel: string;
+  target: string;
+  parentId: number;
+  parentName: string;
+  pupilId: number;
+  pupilName: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+  nextAt: Date;
+  sentAt: Date | null;
+}
 
 /** A delivery claimed for sending, with what its message says. */
 export interface DeliveryToSend {
@@ -138,6 +157,55 @@ export function createNotificationsRepository(db: Db) {
         .update(notificationDeliveries)
         .set({ status: outcome.status, sentAt: outcome.status === 'failed' ? null : outcome.at, error: outcome.error })
         .where(eq(notificationDeliveries.id, id));
+    },
+
+    /** The deliveries, newest first: by a part of the address or either name, one status if asked. */
+    async list(q: DeliveriesQuery) {
+      const like = q.query ? containsPattern(q.query) : null;
+      const where = sql`true
+        ${q.status ? sql`and d.status = ${q.status}` : sql``}
+        ${like ? sql`and (d.target ilike ${like} or p.name ilike ${like} or k.name ilike ${like})` : sql``}`;
+      const from = sql`from notification_deliveries d
+        join notification_events e on e.id = d.event_id
+        join users p on p.id = d.parent_id
+        join users k on k.id = d.pupil_id`;
+      const [rows, totals] = await Promise.all([
+        db.execute(sql`
+          select d.id, d.created_at as "createdAt", e.event, d.channel, d.target, d.parent_id as "parentId",
+            p.name as "parentName", d.pupil_id as "pupilId", k.name as "pupilName", d.status, d.attempts, d.error,
+            d.next_at as "nextAt", d.sent_at as "sentAt"
+          ${from} where ${where}
+          order by d.created_at desc, d.id desc limit ${q.limit}::int offset ${q.offset}::int`),
+        db.execute(sql`
+          select count(*)::int as n, (select count(*)::int from notification_deliveries where status = 'failed') as failed
+          ${from} where ${where}`),
+      ]);
+      const [counts] = rowsOf<{ n: number; failed: number }>(totals);
+      return { rows: rowsOf<DeliveryRow>(rows), total: counts?.n ?? 0, failed: counts?.failed ?? 0 };
+    },
+
+    /** One delivery as the list reads it. */
+    async one(id: number): Promise<DeliveryRow | null> {
+      const result = await db.execute(sql`
+        select d.id, d.created_at as "createdAt", e.event, d.channel, d.target, d.parent_id as "parentId",
+          p.name as "parentName", d.pupil_id as "pupilId", k.name as "pupilName", d.status, d.attempts, d.error,
+          d.next_at as "nextAt", d.sent_at as "sentAt"
+        from notification_deliveries d
+        join notification_events e on e.id = d.event_id
+        join users p on p.id = d.parent_id
+        join users k on k.id = d.pupil_id
+        where d.id = ${id}::bigint`);
+      return rowsOf<DeliveryRow>(result)[0] ?? null;
+    },
+
+    /** A failed delivery back to pending, due now with its tries counted afresh; false if it is not failed. */
+    async retry(id: number, now: Date): Promise<boolean> {
+      const done = await db
+        .update(notificationDeliveries)
+        .set({ status: 'pending', attempts: 0, nextAt: now })
+        .where(and(eq(notificationDeliveries.id, id), eq(notificationDeliveries.status, 'failed')))
+        .returning({ id: notificationDeliveries.id });
+      return done.length > 0;
     },
 
     async retryAt(id: number, at: Date, error: string) {

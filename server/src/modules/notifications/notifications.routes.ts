@@ -9,5 +9,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   const notifications = createNotificationsService(platform);
   const e = ENDPOINTS.notifications;
   bindEndpoint(app, e.ofChild, (request) => notifications.ofChild(actorOf(request), request.params.id));
+  bindEndpoint(app, e.deliveries, (request) => notifications.deliveries(request.query));
+  bindEndpoint(app, e.retry, (request) => notifications.retry(actorOf(request), request.params.id));
   bindEndpoint(app, e.choose, (request) => notifications.choose(actorOf(request), request.params.id, request.body));
 };

@@ -4,18 +4,23 @@ import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_EVENTS_SENT,
   type ChildNotifications,
+  type DeliveriesQuery,
+  type Delivery,
+  type DeliveryList,
+  type DeliveryStatus,
+  type NotificationEvent,
   type NotificationChannel,
   type NotificationChoicesBody,
 } from '@tamaq/contract/notifications';
 import { translate, withKazakh, type Language } from '@tamaq/contract/languages';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { audit } from '../../platform/audit.ts';
-import { notFound, ValidationError } from '../../platform/http/errors.ts';
+import { conflict, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { lookPeriodically } from '../../platform/periodic.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createFamilyService } from '../family/family.service.ts';
-import { createNotificationsRepository, type DeliveryToSend } from './notifications.repository.ts';
+import { createNotificationsRepository, type DeliveryRow, type DeliveryToSend } from './notifications.repository.ts';
 
 /** Tries of one delivery before it is `failed`, and the wait before each next try. */
 export const DELIVERY_TRIES = 6;
@@ -70,6 +75,21 @@ export function deliveryMail(d: DeliveryToSend): { subject: string; text: string
     ].join('\n'),
   };
 }
+
+const toDelivery = (r: DeliveryRow): Delivery => ({
+  id: Number(r.id),
+  created_at: new Date(r.createdAt).toISOString(),
+  event: r.event as NotificationEvent,
+  channel: r.channel as NotificationChannel,
+  target: r.target,
+  parent: { id: r.parentId, name: r.parentName },
+  pupil: { id: r.pupilId, name: r.pupilName },
+  status: r.status as DeliveryStatus,
+  attempts: r.attempts,
+  error: r.error,
+  next_at: r.status === 'pending' ? new Date(r.nextAt).toISOString() : null,
+  sent_at: r.sentAt ? new Date(r.sentAt).toISOString() : null,
+});
 
 /**
  * Notifications to parents (docs/rules.md "Notifications"): a parent's choices per child, and the
@@ -140,6 +160,21 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
         { firstMs: NOTIFY_EVERY_MS, everyMs: NOTIFY_EVERY_MS, failed: 'notifications failed' },
         log,
       );
+    },
+
+    /** `GET /api/admin/notifications`: every delivery, newest first, for the super admin. */
+    async deliveries(q: DeliveriesQuery): Promise<DeliveryList> {
+      const { rows, total, failed } = await repo.list(q);
+      return { rows: rows.map(toDelivery), total, failed };
+    },
+
+    /** `POST /api/admin/notification/:id/retry`: a failed delivery tried again from the first try. */
+    async retry(actor: Actor, id: number): Promise<Delivery> {
+      const found = await repo.one(id);
+      if (!found) throw notFound(M.deliveryNotFound);
+      if (!(await repo.retry(id, platform.now()))) throw conflict(M.notFailed);
+      await audit(platform.db, actor, { action: 'notification_retry', entity: 'notification', entityId: id });
+      return toDelivery((await repo.one(id))!);
     },
 
     /** `GET /api/parent/child/:id/notifications`. */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { NOTIFICATIONS_MESSAGES as M, ChildNotifications } from '@tamaq/contract/notifications';
+import { NOTIFICATIONS_MESSAGES as M, ChildNotifications, DeliveryList } from '@tamaq/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, createUser, signedIn, tokenFor } from '../../../test/factories.ts';
@@ -218,5 +218,60 @@ describe('a meal recorded reaches the parents who chose it', () => {
     expect((await put(dana.id, mother.token, { choices: [] })).statusCode).toBe(200);
     expect(await notifier().runOnce()).toMatchObject({ sent: 0 });
     expect(mailsTo(mother.email)).toHaveLength(2);
+  });
+});
+
+describe('the super admin reads the notices and sends a failed one again', () => {
+  let superAdmin: string;
+  beforeAll(async () => {
+    superAdmin = (await signedIn(t.platform, { role: 'SuperAdmin', organizationId: null })).token;
+  });
+  const list = (query: string, token = superAdmin) =>
+    t.call({ method: 'GET', url: `/api/admin/notifications${query}`, token });
+
+  it('lists the failed ones with their reason, by a part of a name, and counts them on the dashboard', async () => {
+    const res = await list(`?status=failed&query=${encodeURIComponent('Сапарова')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = DeliveryList.parse(res.json());
+    expect(body.failed).toBe(2);
+    expect(body.rows.map((r) => [r.parent.id, r.status, r.attempts])).toEqual(
+      expect.arrayContaining([
+        [mother.id, 'failed', DELIVERY_TRIES],
+        [father.id, 'failed', DELIVERY_TRIES],
+      ]),
+    );
+    expect(body.rows.every((r) => r.status === 'failed' && r.error && r.pupil.name === 'Сапарова Дана')).toBe(true);
+    expect((await list('?status=sent')).json().rows.every((r: { status: string }) => r.status === 'sent')).toBe(true);
+    const summary = await t.call({ method: 'GET', url: '/api/admin/summary', token: superAdmin });
+    expect(summary.json().notifications_failed).toBe(2);
+  });
+
+  it('refuses an unknown status with a 422, and everybody but the super admin', async () => {
+    const bad = await list('?status=lost');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors.status).toEqual([M.status]);
+    expect((await list('', staff)).statusCode).toBe(403);
+    expect((await list('', mother.token)).statusCode).toBe(403);
+  });
+
+  it('sends a failed one again from its first try, and refuses one that did not fail', async () => {
+    const failed = DeliveryList.parse((await list('?status=failed')).json()).rows.find(
+      (r) => r.parent.id === mother.id,
+    )!;
+    const retry = (id: number, token = superAdmin) =>
+      t.call({ method: 'POST', url: `/api/admin/notification/${id}/retry`, token });
+    expect((await retry(failed.id, staff)).statusCode).toBe(403);
+    const res = await retry(failed.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: failed.id, status: 'pending', attempts: 0 });
+    const before = mailsTo(mother.email).length;
+    expect(await notifier().runOnce()).toMatchObject({ sent: 1 });
+    expect(mailsTo(mother.email)).toHaveLength(before + 1);
+    const again = await retry(failed.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorMessage).toBe(M.notFailed);
+    const none = await retry(987654321);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().errorMessage).toBe(M.deliveryNotFound);
   });
 });

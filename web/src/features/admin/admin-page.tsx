@@ -1,5 +1,6 @@
 import {
   BankOutlined,
+  BellOutlined,
   SaveOutlined,
   CreditCardOutlined,
   HomeOutlined,
@@ -45,6 +46,7 @@ const TILES: Tile[] = [
   { key: 'cards', title: t.cards, icon: <CreditCardOutlined />, to: '/organizations' },
   { key: 'visits_today', title: t.visitsToday, icon: <RestOutlined /> },
   { key: 'outbox_waiting', title: t.outboxWaiting, icon: <MailOutlined />, to: '/admin/outbox' },
+  { key: 'notifications_failed', title: t.notificationsFailed, icon: <BellOutlined />, to: '/admin/notifications' },
 ];
 
 function TileCard({ tile, value }: { tile: Tile; value: number }) {

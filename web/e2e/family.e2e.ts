@@ -219,6 +219,10 @@ describe('the parent’s start page', () => {
     await meals.click();
     await page.getByText('Уведомления выключены').waitFor();
     expect(await meals.isChecked()).toBe(false);
+    // On again: the school's page names the channel (next test).
+    await meals.click();
+    await expect.poll(() => meals.isChecked()).toBe(true);
+    await page.getByText('Уведомления включены').first().waitFor();
   });
 
   it('shows the school the restrictions a parent set, and the school’s certificate mark reaches the parent', async () => {

@@ -25,6 +25,7 @@ import {
 } from '../../platform/spreadsheet.ts';
 import { dryRun, rejectedOf, rejectedWorkbook } from '../../platform/import-rows.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { writeNotices } from '../../platform/db/notices.ts';
 import { importDate, key, normaliseIin } from '../users/users-import-rows.ts';
 import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { notFound, ValidationError } from '../../platform/http/errors.ts';
@@ -144,6 +145,12 @@ export function createAbsencesService(platform: Pick<Platform, 'db' | 'now'>) {
           })),
           tx,
         );
+        await writeNotices(tx, {
+          event: 'absent',
+          organizationId: school.organizationId,
+          at: platform.now(),
+          items: added.map((a) => ({ pupilId: a.userId, data: { date: a.date, schoolId: school.id } })),
+        });
         const fresh = new Set(added.map((a) => `${a.userId} ${a.date}`));
         const skipped = rows
           .filter((r) => !fresh.has(`${r.userId} ${r.date}`))
@@ -248,6 +255,12 @@ export function createAbsencesService(platform: Pick<Platform, 'db' | 'now'>) {
           })),
           tx,
         );
+        await writeNotices(tx, {
+          event: 'absent',
+          organizationId: classroom.organizationId,
+          at: platform.now(),
+          items: added.map((userId) => ({ pupilId: userId, data: { date: body.date, schoolId: classroom.schoolId } })),
+        });
         if (added.length || removed.length)
           await audit(tx, actor, {
             action: 'absences_set',

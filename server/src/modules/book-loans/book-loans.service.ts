@@ -31,6 +31,7 @@ import type { Actor } from '../../platform/auth/actors.ts';
 import { inScope, scopeOf } from '../../platform/auth/scope.ts';
 import { ruDate, safeFileName, type XlsxReport } from '../../platform/spreadsheet.ts';
 import { localDate } from '../../platform/time.ts';
+import { writeNotices } from '../../platform/db/notices.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import { createOnce, requestDigest } from '../../platform/http/idempotency.ts';
@@ -130,6 +131,29 @@ export function createBookLoansService(
       data: data ?? null,
     }));
 
+  /** The pupil's parents who chose to hear of it are told, in the transaction of the issue or return. */
+  const tellParents = (
+    tx: Db,
+    event: 'book_issued' | 'book_returned',
+    pupilId: number,
+    copies: LockedCopy[],
+    due: string | null,
+  ) =>
+    writeNotices(tx, {
+      event,
+      organizationId: copies[0]!.organizationId,
+      at: platform.now(),
+      items: [
+        {
+          pupilId,
+          data: {
+            schoolId: copies[0]!.schoolId,
+            books: copies.map((c) => ({ name: c.book.name, authors: c.book.authors ?? null, due })),
+          },
+        },
+      ],
+    });
+
   /**
    * An issue, renewal or return at most once per Idempotency-Key (the desk keeps one for its retries):
    * a retry whose first answer was lost gets that answer (the count it wrote), not «Книга уже выдана».
@@ -219,6 +243,7 @@ export function createBookLoansService(
             tx,
           );
           await repo.addHistory(history(actor, student, copies, 'took', { expired_at: body.expired_at }), tx);
+          await tellParents(tx, 'book_issued', student.id, copies, body.expired_at);
           return copies.length;
         });
       } catch (err) {
@@ -332,6 +357,7 @@ export function createBookLoansService(
           tx,
         );
         await repo.addHistory(history(actor, student, copies, 'returned'), tx);
+        await tellParents(tx, 'book_returned', student.id, copies, null);
         return copies.length;
       });
     },
@@ -357,6 +383,7 @@ export function createBookLoansService(
         if (!locked || locked.loanId === null || locked.holderId !== student.id) return false;
         await repo.closeLoans([locked.loanId], actor.userId, tx);
         await repo.addHistory(history(actor, student, [locked], 'returned'), tx);
+        await tellParents(tx, 'book_returned', student.id, [locked], null);
         return true;
       });
       return {

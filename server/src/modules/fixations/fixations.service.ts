@@ -18,6 +18,7 @@ import { imageUrl } from '@tamaq/contract/images';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { writeNotices } from '../../platform/db/notices.ts';
 import { conflict, HttpError, isUniqueViolation, notFound, ValidationError } from '../../platform/http/errors.ts';
 import { keyReused } from '../../platform/http/idempotency.ts';
 import { localDate, localTime } from '../../platform/time.ts';
@@ -314,7 +315,17 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       if ('earlier' in outcome) visit = outcome.earlier;
       else {
         const { card } = outcome;
-        if (card.foodCategoryId === null) throw refuse(M.noFoodCategory, card);
+        // A refusal at the queue is told to the parents who chose to hear of one, with its reason.
+        const refused = async (message: string) => {
+          await writeNotices(db, {
+            event: 'refused',
+            organizationId: card.organizationId,
+            at,
+            items: [{ pupilId: card.userId!, data: { reason: message, schoolId: body.schoolId } }],
+          });
+          return refuse(message, card);
+        };
+        if (card.foodCategoryId === null) throw await refused(M.noFoodCategory);
         // One serving per day per meal time where the organization defines them, else one per day.
         if (card.hasCategories && card.categoryId === null) {
           const next = await repo.nextMealTime(
@@ -328,12 +339,12 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
             : next.today
               ? M.notMealTime(next.name, next.start)
               : M.mealsOver(next.name, next.start);
-          throw refuse(message, card);
+          throw await refused(message);
         }
         if (card.categoryId !== null && card.foodCategoryMeals && !card.foodCategoryMeals.includes(card.categoryId)) {
-          throw refuse(FOOD_CATEGORY_MESSAGES.mealNotPaid(card.foodCategoryName ?? '', card.categoryName ?? ''), card);
+          throw await refused(FOOD_CATEGORY_MESSAGES.mealNotPaid(card.foodCategoryName ?? '', card.categoryName ?? ''));
         }
-        if (card.firstAt) throw slotTaken(card.firstAt, card);
+        if (card.firstAt) throw await refused(slotTaken(card.firstAt, card).message);
         if (card.visitId === null) visit = await lostRace(actor, request, place, card, local(at, card.timeZone).date);
         else {
           onRecorded();

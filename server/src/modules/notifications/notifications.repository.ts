@@ -35,6 +35,8 @@ export interface DeliveryToSend {
   attempts: number;
   event: string;
   at: Date;
+  /** What the event carries besides the visit: a refusal's reason, an absence's day, the books. */
+  data: unknown;
   language: 'ru' | 'kk';
   pupilName: string;
   timeZone: string;
@@ -124,7 +126,7 @@ export function createNotificationsRepository(db: Db) {
           from due where d.id = due.id
           returning d.id, d.event_id, d.parent_id, d.pupil_id, d.channel, d.target, d.attempts
         )
-        select c.id, c.channel, c.target, c.attempts, e.event, e.at,
+        select c.id, c.channel, c.target, c.attempts, e.event, e.at, e.data,
           coalesce(p.language, o.language, 'ru') as language,
           k.name as "pupilName", coalesce(o.time_zone, 'Asia/Almaty') as "timeZone",
           s.name as "schoolName", s.name_kk as "schoolNameKk", cn.name as "canteenName",
@@ -136,7 +138,7 @@ export function createNotificationsRepository(db: Db) {
         join users k on k.id = c.pupil_id
         left join organizations o on o.id = e.organization_id
         left join visits v on v.id = e.visit_id
-        left join schools s on s.id = v.school_id
+        left join schools s on s.id = coalesce(v.school_id, (e.data ->> 'schoolId')::int)
         left join canteens cn on cn.id = v.canteen_id
         left join fixation_categories x on x.id = v.fixation_category_id
         left join food_categories fc on fc.id = v.food_category_id

@@ -33,46 +33,97 @@ const BATCH = 100;
 
 const WORDS = withKazakh(
   {
-    mealSubject: (pupil: string, time: string) => `${pupil} поел(а) в ${time}`,
     greeting: 'Здравствуйте!',
+    mealSubject: (pupil: string, time: string) => `${pupil} поел(а) в ${time}`,
     meal: (pupil: string, meal: string, date: string, time: string, place: string) =>
       `${pupil}: ${meal} — ${date} в ${time}, ${place}.`,
     mealDefault: 'питание',
-    why: 'Вы получили это письмо, потому что выбрали уведомления о питании ребёнка в Tamaq. Отключить их можно там же.',
+    refusedSubject: (pupil: string, time: string) => `${pupil}: в питании отказано в ${time}`,
+    refused: (pupil: string, date: string, time: string, place: string) =>
+      `${pupil}: ${date} в ${time}, ${place} — в питании отказано.`,
+    reason: 'Причина:',
+    absentSubject: (pupil: string, date: string) => `${pupil} отмечен(а) отсутствующим(ей) ${date}`,
+    absent: (pupil: string, date: string, place: string) =>
+      `${pupil}: ${date} отмечен(а) отсутствующим(ей), ${place}. Если это ошибка, сообщите классному руководителю.`,
+    issuedSubject: (pupil: string) => `Библиотека: ${pupil} взял(а) книги`,
+    issued: (pupil: string, date: string, place: string) => `${pupil} ${date} взял(а) в библиотеке (${place}):`,
+    due: (book: string, due: string) => `— ${book}, вернуть до ${due}`,
+    returnedSubject: (pupil: string) => `Библиотека: ${pupil} вернул(а) книги`,
+    returned: (pupil: string, date: string, place: string) => `${pupil} ${date} вернул(а) в библиотеку (${place}):`,
+    why: 'Вы получили это письмо, потому что выбрали такие уведомления о ребёнке в Tamaq. Отключить их можно там же.',
   } as const,
   {
-    mealSubject: (pupil: string, time: string) => `${pupil} ${time} тамақтанды`,
     greeting: 'Сәлеметсіз бе!',
+    mealSubject: (pupil: string, time: string) => `${pupil} ${time} тамақтанды`,
     meal: (pupil: string, meal: string, date: string, time: string, place: string) =>
       `${pupil}: ${meal} — ${date}, ${time}, ${place}.`,
     mealDefault: 'тамақтану',
-    why: 'Бұл хатты Tamaq-та баланың тамақтануы туралы хабарламаларды таңдағандықтан алдыңыз. Оларды сол жерде өшіруге болады.',
+    refusedSubject: (pupil: string, time: string) => `${pupil}: ${time} тамақтану берілмеді`,
+    refused: (pupil: string, date: string, time: string, place: string) =>
+      `${pupil}: ${date}, ${time}, ${place} — тамақтану берілмеді.`,
+    reason: 'Себебі:',
+    absentSubject: (pupil: string, date: string) => `${pupil} ${date} жоқ деп белгіленді`,
+    absent: (pupil: string, date: string, place: string) =>
+      `${pupil}: ${date} жоқ деп белгіленді, ${place}. Егер бұл қате болса, сынып жетекшісіне хабарлаңыз.`,
+    issuedSubject: (pupil: string) => `Кітапхана: ${pupil} кітап алды`,
+    issued: (pupil: string, date: string, place: string) => `${pupil} ${date} кітапханадан (${place}) алды:`,
+    due: (book: string, due: string) => `— ${book}, ${due} дейін қайтару керек`,
+    returnedSubject: (pupil: string) => `Кітапхана: ${pupil} кітаптарды қайтарды`,
+    returned: (pupil: string, date: string, place: string) => `${pupil} ${date} кітапханаға (${place}) қайтарды:`,
+    why: 'Бұл хатты Tamaq-та бала туралы осындай хабарламаларды таңдағандықтан алдыңыз. Оларды сол жерде өшіруге болады.',
   },
 );
 
 const russianDate = (date: string) => date.split('-').reverse().join('.');
 
-/** The e-mail of a delivery, in the parent's language. */
+interface NoticeData {
+  reason?: string;
+  date?: string;
+  books?: { name: string; authors: string | null; due: string | null }[];
+}
+
+/** The e-mail of a delivery, in the parent's language: what happened, and why the letter came. */
 export function deliveryMail(d: DeliveryToSend): { subject: string; text: string } {
   const language: Language = d.language === 'kk' ? 'kk' : 'ru';
   const say = (text: string) => translate(text, language);
   const time = localTime(new Date(d.at), d.timeZone).slice(0, 5);
-  const date = russianDate(localDate(new Date(d.at), d.timeZone));
+  const today = russianDate(localDate(new Date(d.at), d.timeZone));
   const school = language === 'kk' && d.schoolNameKk ? d.schoolNameKk : d.schoolName;
   const food = language === 'kk' && d.foodCategoryNameKk ? d.foodCategoryNameKk : d.foodCategoryName;
-  const meal = d.mealName ?? food ?? say(WORDS.mealDefault);
   const place = school ?? d.canteenName ?? '';
+  const data = (d.data ?? {}) as NoticeData;
+  const book = (b: { name: string; authors: string | null }) => (b.authors ? `${b.name} (${b.authors})` : b.name);
+  let subject: string;
+  let lines: string[];
+  switch (d.event) {
+    case 'refused':
+      subject = WORDS.refusedSubject(d.pupilName, time);
+      lines = [say(WORDS.refused(d.pupilName, today, time, place)), `${say(WORDS.reason)} ${say(data.reason ?? '')}`];
+      break;
+    case 'absent': {
+      const date = data.date ? russianDate(data.date) : today;
+      subject = WORDS.absentSubject(d.pupilName, date);
+      lines = [say(WORDS.absent(d.pupilName, date, place))];
+      break;
+    }
+    case 'book_issued':
+      subject = WORDS.issuedSubject(d.pupilName);
+      lines = [
+        say(WORDS.issued(d.pupilName, today, place)),
+        ...(data.books ?? []).map((b) => say(WORDS.due(book(b), b.due ? russianDate(b.due) : '—'))),
+      ];
+      break;
+    case 'book_returned':
+      subject = WORDS.returnedSubject(d.pupilName);
+      lines = [say(WORDS.returned(d.pupilName, today, place)), ...(data.books ?? []).map((b) => `— ${book(b)}`)];
+      break;
+    default:
+      subject = WORDS.mealSubject(d.pupilName, time);
+      lines = [say(WORDS.meal(d.pupilName, d.mealName ?? food ?? say(WORDS.mealDefault), today, time, place))];
+  }
   return {
-    subject: say(WORDS.mealSubject(d.pupilName, time)),
-    text: [
-      say(WORDS.greeting),
-      '',
-      say(WORDS.meal(d.pupilName, meal, date, time, place)),
-      '',
-      say(WORDS.why),
-      '',
-      'Tamaq',
-    ].join('\n'),
+    subject: say(subject),
+    text: [say(WORDS.greeting), '', ...lines, '', say(WORDS.why), '', 'Tamaq'].join('\n'),
   };
 }
 

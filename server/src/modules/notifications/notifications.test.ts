@@ -13,6 +13,8 @@ import { createNotificationsService, DELIVERY_TRIES, retryDelayMs } from './noti
 /** docs/rules.md "Notifications": what a parent chooses to hear of a child, and how it reaches them. */
 let t: TestContext;
 let schoolId: number;
+let classroomId: number;
+let librarian: string;
 let cashier: string;
 let staff: string;
 let mother: { id: number; email: string; token: string };
@@ -38,10 +40,11 @@ const MEAL_BY_EMAIL = { choices: [{ event: 'meal', channel: 'email' }] };
 beforeAll(async () => {
   t = await createTestContext();
   t.clock.now = new Date(NOON);
-  const edu = await createOrganization(t.db, { type: 'education', timeZone: 'Asia/Almaty' });
+  const edu = await createOrganization(t.db, { type: 'education', timeZone: 'Asia/Almaty', modules: ['library'] });
   const school = await createSchool(t.db, { organizationId: edu.id, name: 'Школа №5', nameKk: '№5 мектеп' });
   schoolId = school.id;
   const classroom = await createClassroom(t.db, { organizationId: edu.id, schoolId, name: '5 «А»' });
+  classroomId = classroom.id;
   const sw = await createFoodCategory(t.db, { organizationId: edu.id, type: 'sw', name: 'Соцкошелёк' });
   const child = async (name: string) => {
     const p = await createPupil(t.db, {
@@ -66,6 +69,7 @@ beforeAll(async () => {
   stranger = await parent(`stranger-${Date.now()}@test.kz`, null, [timur.id]);
   cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: edu.id })).token;
   staff = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: edu.id })).token;
+  librarian = (await signedIn(t.platform, { role: 'EducationLibrarian', organizationId: edu.id, schoolId })).token;
 });
 afterAll(() => t.close());
 
@@ -76,7 +80,7 @@ describe('a parent chooses what to hear of a child', () => {
     expect(ChildNotifications.parse(res.json())).toEqual({
       choices: [],
       channels: ['email'],
-      events: ['meal'],
+      events: ['meal', 'refused', 'absent', 'book_issued', 'book_returned'],
       email: mother.email,
     });
   });
@@ -103,7 +107,7 @@ describe('a parent chooses what to hear of a child', () => {
     const push = await put(dana.id, mother.token, { choices: [{ event: 'meal', channel: 'push' }] });
     expect(push.statusCode).toBe(422);
     expect(push.json().validationErrors['choices.0.channel']).toEqual([M.notYet]);
-    const later = await put(dana.id, mother.token, { choices: [{ event: 'absent', channel: 'email' }] });
+    const later = await put(dana.id, mother.token, { choices: [{ event: 'book_due', channel: 'email' }] });
     expect(later.statusCode).toBe(422);
     expect(later.json().validationErrors['choices.0.event']).toEqual([M.eventNotYet]);
     const none = await put(dana.id, noEmail.token, MEAL_BY_EMAIL);
@@ -273,5 +277,90 @@ describe('the super admin reads the notices and sends a failed one again', () =>
     const none = await retry(987654321);
     expect(none.statusCode).toBe(404);
     expect(none.json().errorMessage).toBe(M.deliveryNotFound);
+  });
+});
+
+describe('a refusal at the queue, an absence, a book issued and returned reach the parents who chose them', () => {
+  const chosen = [
+    { event: 'refused', channel: 'email' },
+    { event: 'absent', channel: 'email' },
+    { event: 'book_issued', channel: 'email' },
+    { event: 'book_returned', channel: 'email' },
+  ];
+  const latest = (address: string) => mailsTo(address).at(-1)!;
+  beforeAll(async () => {
+    expect((await put(dana.id, mother.token, { choices: chosen })).statusCode).toBe(200);
+    expect((await put(dana.id, stranger.token, { choices: chosen })).statusCode).toBe(404);
+  });
+
+  it('tells a refusal with its reason, written beside no visit', async () => {
+    t.clock.advance(86_400_000);
+    expect((await scan(dana.card)).statusCode).toBe(200); // the meal: not chosen, so no letter
+    t.clock.advance(60_000);
+    const refused = await scan(dana.card);
+    expect(refused.statusCode).toBe(409);
+    expect(await notifier().runOnce()).toMatchObject({ events: 1, sent: 1 });
+    const letter = latest(mother.email);
+    expect(letter.subject).toMatch(/^Сапарова Дана: в питании отказано в \d\d:\d\d$/);
+    expect(letter.text).toContain(`Причина: ${refused.json().errorMessage}`);
+    expect(letter.text).toContain('Школа №5');
+  });
+
+  it('tells an absence marked in the journal, once however often the class is saved', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(t.clock.now);
+    const save = () =>
+      t.call({
+        method: 'PUT',
+        url: '/api/absences',
+        token: staff,
+        payload: { classroom_id: classroomId, date: today, absent_ids: [dana.id] },
+      });
+    const res = await save();
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await save()).statusCode).toBe(200);
+    expect(await notifier().runOnce()).toMatchObject({ events: 1, sent: 1 });
+    const day = today.split('-').reverse().join('.');
+    expect(latest(mother.email).subject).toBe(`Сапарова Дана отмечен(а) отсутствующим(ей) ${day}`);
+  });
+
+  it('tells the books issued with their due date, and the books returned', async () => {
+    const book = await t.call({
+      method: 'POST',
+      url: '/api/book',
+      token: staff,
+      payload: { schoolId, name: 'Абай жолы', authors: 'Әуезов М.', publisher: 'Мектеп', year: 2017 },
+    });
+    expect(book.statusCode, book.body).toBe(200);
+    const made = await t.call({
+      method: 'POST',
+      url: '/api/book/count',
+      token: staff,
+      payload: { book_id: book.json().id, count: 1 },
+    });
+    const ids = (made.json() as { barcodes: { id: number }[] }).barcodes.map((b) => b.id);
+    const due = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(
+      new Date(t.clock.now.getTime() + 14 * 86_400_000),
+    );
+    const issued = await t.call({
+      method: 'POST',
+      url: '/api/book/issuance',
+      token: librarian,
+      payload: { user_id: dana.id, book_ids: ids, expired_at: due },
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(await notifier().runOnce()).toMatchObject({ events: 1, sent: 1 });
+    expect(latest(mother.email).subject).toBe('Библиотека: Сапарова Дана взял(а) книги');
+    expect(latest(mother.email).text).toContain(
+      `— Абай жолы (Әуезов М.), вернуть до ${due.split('-').reverse().join('.')}`,
+    );
+    const back = await t.call({
+      method: 'POST',
+      url: '/api/book/returning',
+      token: librarian,
+      payload: { user_id: dana.id, book_ids: ids },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await notifier().runOnce()).toMatchObject({ events: 1, sent: 1 });
+    expect(latest(mother.email).subject).toBe('Библиотека: Сапарова Дана вернул(а) книги');
   });
 });

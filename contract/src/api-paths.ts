@@ -101,6 +101,8 @@ export const PATHS = {
   notifications: {
     ofChild: { method: 'GET', path: '/api/parent/child/:id/notifications' },
     choose: { method: 'PUT', path: '/api/parent/child/:id/notifications' },
+    settings: { method: 'GET', path: '/api/parent/notifications/settings' },
+    saveSettings: { method: 'PUT', path: '/api/parent/notifications/settings' },
     deliveries: { method: 'GET', path: '/api/admin/notifications' },
     retry: { method: 'POST', path: '/api/admin/notification/:id/retry' },
   },

@@ -43,6 +43,10 @@ export const NOTIFICATIONS_MESSAGES = withKazakh(
     notYet: 'Этот канал пока недоступен',
     eventNotYet: 'Об этом событии Tamaq пока не сообщает',
     status: 'Неизвестный статус',
+    quietTime: 'Время в формате ЧЧ:ММ',
+    quietBoth: 'Укажите начало и конец тихих часов, или ни того, ни другого',
+    quietSame: 'Начало и конец тихих часов совпадают',
+    digest: 'Укажите, присылать ли письма одной сводкой в день',
     deliveryNotFound: 'Уведомление не найдено',
     notFailed: 'Уведомление не отказано: отправлять ещё раз нечего',
   } as const,
@@ -55,6 +59,10 @@ export const NOTIFICATIONS_MESSAGES = withKazakh(
     notYet: 'Бұл арна әзірге қолжетімсіз',
     eventNotYet: 'Tamaq бұл оқиға туралы әзірге хабарламайды',
     status: 'Белгісіз мәртебе',
+    quietTime: 'Уақыт СС:ММ пішімінде',
+    quietBoth: 'Тыныш сағаттардың басы мен соңын көрсетіңіз, немесе екеуін де көрсетпеңіз',
+    quietSame: 'Тыныш сағаттардың басы мен соңы бірдей',
+    digest: 'Хаттарды күніне бір жиынтықпен жіберу керек пе, көрсетіңіз',
     deliveryNotFound: 'Хабарлама табылмады',
     notFailed: 'Хабарлама қабылданбаған емес: қайта жіберетін ештеңе жоқ',
   },
@@ -86,6 +94,38 @@ export const ChildNotifications = z.object({
   email: z.string().nullable(),
 });
 export type ChildNotifications = z.infer<typeof ChildNotifications>;
+
+/** The hour of the day a digest letter goes, in the child's organization's time. */
+export const DIGEST_TIME = '19:00';
+
+const quietTime = z
+  .string({ error: M.quietTime })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.quietTime })
+  .nullable();
+
+/** `PUT /api/parent/notifications/settings`: quiet hours (both or neither) and the daily digest. */
+export const NotificationSettingsBody = z
+  .object({
+    quiet_from: quietTime,
+    quiet_to: quietTime,
+    email_digest: z.boolean({ error: M.digest }),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.quiet_from === null) !== (b.quiet_to === null))
+      ctx.addIssue({ code: 'custom', message: M.quietBoth, path: [b.quiet_from === null ? 'quiet_from' : 'quiet_to'] });
+    else if (b.quiet_from !== null && b.quiet_from === b.quiet_to)
+      ctx.addIssue({ code: 'custom', message: M.quietSame, path: ['quiet_to'] });
+  });
+export type NotificationSettingsBody = z.infer<typeof NotificationSettingsBody>;
+
+/** A parent's settings for every notice: nothing sent in quiet hours; letters at once or as a digest. */
+export const NotificationSettings = z.object({
+  quiet_from: z.string().nullable(),
+  quiet_to: z.string().nullable(),
+  email_digest: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
 export const DELIVERY_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -143,6 +183,17 @@ export const NOTIFICATIONS_ENDPOINTS = {
     refusals: [404],
     access: PARENT,
     summary: 'Выбрать, о каких событиях ребёнка и по каким каналам сообщать (остальное выключается)',
+  }),
+  settings: notificationsEndpoint('settings', {
+    answer: NotificationSettings,
+    access: PARENT,
+    summary: 'Настройки уведомлений родителя: тихие часы и письма одной сводкой в день',
+  }),
+  saveSettings: notificationsEndpoint('saveSettings', {
+    body: NotificationSettingsBody,
+    answer: NotificationSettings,
+    access: PARENT,
+    summary: 'Задать тихие часы (в них ничего не отправляется, всё ждёт их конца) и сводку писем раз в день',
   }),
   deliveries: notificationsEndpoint('deliveries', {
     query: DeliveriesQuery,

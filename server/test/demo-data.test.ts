@@ -261,6 +261,8 @@ describe('demo library', () => {
       const told = await t.call({ method: 'GET', url: `/api/parent/child/${k.id}/notifications`, token: parent });
       expect(told.json()).toMatchObject({ choices: [{ event: 'meal', channel: 'email' }], channels: ['email'] });
     }
+    const quiet = await t.call({ method: 'GET', url: '/api/parent/notifications/settings', token: parent });
+    expect(quiet.json()).toEqual({ quiet_from: '22:00', quiet_to: '07:00', email_digest: false });
     const [letters] = await rows<{ n: number }>(
       sql`select count(*)::int as n from notification_deliveries where target = 'parent@demo.kz'`,
     );

@@ -225,6 +225,39 @@ describe('the parent’s start page', () => {
     await page.getByText('Уведомления включены').first().waitFor();
   });
 
+  it('keeps the parent’s quiet hours and the daily digest, and refuses the same start and end', async () => {
+    const { page } = phone;
+    const box = page.getByTestId('notification-settings');
+    await box.scrollIntoViewIfNeeded();
+    const form = box.getByTestId('notification-settings-form');
+    await form.waitFor();
+    await form.getByLabel('Присылать письма одной сводкой в день (в 19:00)').check();
+    await form.getByLabel('Тихие часы: ничего не присылать в это время').check();
+    await form.getByLabel('С', { exact: true }).fill('22:00');
+    await form.getByLabel('До', { exact: true }).fill('22:00');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await form.getByText('Начало и конец тихих часов совпадают').waitFor();
+    await form.getByLabel('До', { exact: true }).fill('07:30');
+    // Changed, the field no longer shows the complaint.
+    await form.getByText('Начало и конец тихих часов совпадают').waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Настройки уведомлений сохранены').waitFor();
+    await shot(page, 'parent-notification-settings-390');
+    await page.reload();
+    await form.waitFor();
+    expect(await form.getByLabel('Присылать письма одной сводкой в день (в 19:00)').isChecked()).toBe(true);
+    expect(await form.getByLabel('С', { exact: true }).inputValue()).toBe('22:00');
+    expect(await form.getByLabel('До', { exact: true }).inputValue()).toBe('07:30');
+    // Back to letters at once, no quiet hours: the tests after this one read letters as they come.
+    await form.getByLabel('Присылать письма одной сводкой в день (в 19:00)').uncheck();
+    await form.getByLabel('Тихие часы: ничего не присылать в это время').uncheck();
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Настройки уведомлений сохранены').first().waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const kept = () => call<{ email_digest: boolean }>('GET', '/api/parent/notifications/settings', undefined, token);
+    await expect.poll(async () => (await kept()).email_digest).toBe(false);
+  });
+
   it('shows the school the restrictions a parent set, and the school’s certificate mark reaches the parent', async () => {
     const office = await openBrowser({ width: 1366, height: 900 });
     try {

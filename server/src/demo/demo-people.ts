@@ -15,7 +15,7 @@ import {
   users,
   watches,
 } from '../platform/db/schema-people.ts';
-import { notificationChoices } from '../platform/db/schema-notifications.ts';
+import { notificationChoices, notificationSettings } from '../platform/db/schema-notifications.ts';
 import { localDate } from '../platform/time.ts';
 import { createSchoolCalendars } from '../modules/calendar/school-calendar.ts';
 import { addDays, isServed } from '../modules/calendar/school-year.ts';
@@ -357,8 +357,9 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     from (select v.*, row_number() over (order by v.visit_date desc, v.id desc) as n
           from visits v where v.user_id = ${firstPupil.id} and v.fixation_category_id <> ${breakfast!.id}) v
     where n <= 5`);
-  // The demo parent hears of both children's meals by e-mail: the last week's letters, kept in the
-  // outbox as a first run without a mail server keeps them.
+  // The demo parent hears of both children's meals by e-mail, nothing between 22:00 and 07:00: the
+  // last week's letters, kept in the outbox as a first run without a mail server keeps them.
+  await tx.insert(notificationSettings).values({ parentId: s.parentId, quietFrom: '22:00', quietTo: '07:00' });
   await tx.insert(notificationChoices).values([
     { parentId: s.parentId, pupilId: firstPupil.id, event: 'meal', channel: 'email' },
     { parentId: s.parentId, pupilId: secondChild.id, event: 'meal', channel: 'email' },

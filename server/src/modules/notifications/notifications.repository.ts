@@ -2,10 +2,14 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 
 /** A list of ids as one array parameter (`= any(...)`), not one parameter each. */
 const idArray = (ids: number[]) => `{${ids.join(',')}}`;
-import type { DeliveriesQuery, NotificationChoice } from '@tamaq/contract/notifications';
+import { DIGEST_TIME, type DeliveriesQuery, type NotificationChoice } from '@tamaq/contract/notifications';
 import { containsPattern } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { notificationChoices, notificationDeliveries } from '../../platform/db/schema-notifications.ts';
+import {
+  notificationChoices,
+  notificationDeliveries,
+  notificationSettings,
+} from '../../platform/db/schema-notifications.ts';
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
@@ -30,6 +34,9 @@ export interface DeliveryRow {
 /** A delivery claimed for sending, with what its message says. */
 export interface DeliveryToSend {
   id: number;
+  parentId: number;
+  /** A part of the day's digest letter. */
+  digest: boolean;
   channel: string;
   target: string;
   attempts: number;
@@ -92,13 +99,32 @@ export function createNotificationsRepository(db: Db) {
             order by id limit ${limit}::int for update skip locked`),
         ).map((r) => Number(r.id));
         if (events.length === 0) return 0;
+        // Due now; in the parent's quiet hours, when they end; a digest's letter, at the day's digest
+        // hour — each in the child's organization's time.
+        const at = sql`${now.toISOString()}::timestamptz`;
         await tx.execute(sql`
-          insert into notification_deliveries (event_id, parent_id, pupil_id, channel, target, next_at)
-          select e.id, c.parent_id, e.pupil_id, c.channel, p.email, ${now.toISOString()}::timestamptz
+          insert into notification_deliveries (event_id, parent_id, pupil_id, channel, target, next_at, digest)
+          select e.id, c.parent_id, e.pupil_id, c.channel, p.email,
+            case
+              when digest then ((z.day + case when z.tm < ${DIGEST_TIME}::time then 0 else 1 end) + ${DIGEST_TIME}::time) at time zone z.tz
+              when st.quiet_from is not null and case when st.quiet_from < st.quiet_to
+                  then z.tm >= st.quiet_from and z.tm < st.quiet_to
+                  else z.tm >= st.quiet_from or z.tm < st.quiet_to end
+                then ((z.day + case when z.tm < st.quiet_to then 0 else 1 end) + st.quiet_to) at time zone z.tz
+              else ${at}
+            end,
+            digest
           from notification_events e
           join notification_choices c on c.pupil_id = e.pupil_id and c.event = e.event
           join parent_children l on l.parent_id = c.parent_id and l.pupil_id = e.pupil_id
           join users p on p.id = c.parent_id and p.deleted_at is null
+          left join organizations o on o.id = e.organization_id
+          left join notification_settings st on st.parent_id = c.parent_id
+          cross join lateral (select coalesce(o.time_zone, 'Asia/Almaty') as tz) zone
+          cross join lateral (
+            select zone.tz, (${at} at time zone zone.tz)::date as day, (${at} at time zone zone.tz)::time as tm,
+              (c.channel = 'email' and coalesce(st.email_digest, false)) as digest
+          ) z
           where e.id = any(${idArray(events)}::bigint[]) and c.channel = 'email' and coalesce(p.email, '') <> ''
           on conflict do nothing`);
         await tx.execute(sql`
@@ -124,9 +150,9 @@ export function createNotificationsRepository(db: Db) {
           set attempts = d.attempts + 1,
               next_at = ${now.toISOString()}::timestamptz + ${leaseMs}::int * interval '1 millisecond'
           from due where d.id = due.id
-          returning d.id, d.event_id, d.parent_id, d.pupil_id, d.channel, d.target, d.attempts
+          returning d.id, d.event_id, d.parent_id, d.pupil_id, d.channel, d.target, d.attempts, d.digest
         )
-        select c.id, c.channel, c.target, c.attempts, e.event, e.at, e.data,
+        select c.id, c.parent_id as "parentId", c.digest, c.channel, c.target, c.attempts, e.event, e.at, e.data,
           coalesce(p.language, o.language, 'ru') as language,
           k.name as "pupilName", coalesce(o.time_zone, 'Asia/Almaty') as "timeZone",
           s.name as "schoolName", s.name_kk as "schoolNameKk", cn.name as "canteenName",
@@ -142,7 +168,7 @@ export function createNotificationsRepository(db: Db) {
         left join canteens cn on cn.id = v.canteen_id
         left join fixation_categories x on x.id = v.fixation_category_id
         left join food_categories fc on fc.id = v.food_category_id
-        order by c.id`);
+        order by e.at, c.id`);
       return rowsOf<DeliveryToSend & { id: number | string }>(result).map((r) => ({ ...r, id: Number(r.id) }));
     },
 
@@ -159,6 +185,30 @@ export function createNotificationsRepository(db: Db) {
         .update(notificationDeliveries)
         .set({ status: outcome.status, sentAt: outcome.status === 'failed' ? null : outcome.at, error: outcome.error })
         .where(eq(notificationDeliveries.id, id));
+    },
+
+    async settings(parentId: number) {
+      const [row] = await db
+        .select({
+          quietFrom: sql<string | null>`to_char(${notificationSettings.quietFrom}, 'HH24:MI')`,
+          quietTo: sql<string | null>`to_char(${notificationSettings.quietTo}, 'HH24:MI')`,
+          emailDigest: notificationSettings.emailDigest,
+        })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.parentId, parentId));
+      return row ?? { quietFrom: null, quietTo: null, emailDigest: false };
+    },
+
+    async saveSettings(
+      tx: Db,
+      parentId: number,
+      s: { quietFrom: string | null; quietTo: string | null; emailDigest: boolean; at: Date },
+    ) {
+      const values = { quietFrom: s.quietFrom, quietTo: s.quietTo, emailDigest: s.emailDigest, updatedAt: s.at };
+      await tx
+        .insert(notificationSettings)
+        .values({ parentId, ...values })
+        .onConflictDoUpdate({ target: notificationSettings.parentId, set: values });
     },
 
     /** The deliveries, newest first: by a part of the address or either name, one status if asked. */

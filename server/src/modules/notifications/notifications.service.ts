@@ -11,6 +11,8 @@ import {
   type NotificationEvent,
   type NotificationChannel,
   type NotificationChoicesBody,
+  type NotificationSettings,
+  type NotificationSettingsBody,
 } from '@tamaq/contract/notifications';
 import { translate, withKazakh, type Language } from '@tamaq/contract/languages';
 import type { Actor } from '../../platform/auth/actors.ts';
@@ -30,6 +32,8 @@ const LEASE_MS = 2 * 60_000;
 /** How often an instance looks for notices to send. */
 export const NOTIFY_EVERY_MS = 2_000;
 const BATCH = 100;
+/** Letters sent at once by one instance. */
+const SENDING_AT_ONCE = 8;
 
 const WORDS = withKazakh(
   {
@@ -51,6 +55,8 @@ const WORDS = withKazakh(
     returnedSubject: (pupil: string) => `Библиотека: ${pupil} вернул(а) книги`,
     returned: (pupil: string, date: string, place: string) => `${pupil} ${date} вернул(а) в библиотеку (${place}):`,
     why: 'Вы получили это письмо, потому что выбрали такие уведомления о ребёнке в Tamaq. Отключить их можно там же.',
+    digestSubject: (n: number) => `Tamaq: события о детях за день (${n})`,
+    digestLead: 'Что было за день:',
   } as const,
   {
     greeting: 'Сәлеметсіз бе!',
@@ -71,6 +77,8 @@ const WORDS = withKazakh(
     returnedSubject: (pupil: string) => `Кітапхана: ${pupil} кітаптарды қайтарды`,
     returned: (pupil: string, date: string, place: string) => `${pupil} ${date} кітапханаға (${place}) қайтарды:`,
     why: 'Бұл хатты Tamaq-та бала туралы осындай хабарламаларды таңдағандықтан алдыңыз. Оларды сол жерде өшіруге болады.',
+    digestSubject: (n: number) => `Tamaq: балалар туралы күн ішіндегі оқиғалар (${n})`,
+    digestLead: 'Күн ішінде не болды:',
   },
 );
 
@@ -83,7 +91,7 @@ interface NoticeData {
 }
 
 /** The e-mail of a delivery, in the parent's language: what happened, and why the letter came. */
-export function deliveryMail(d: DeliveryToSend): { subject: string; text: string } {
+export function deliveryMail(d: DeliveryToSend): { subject: string; text: string; lines: string[] } {
   const language: Language = d.language === 'kk' ? 'kk' : 'ru';
   const say = (text: string) => translate(text, language);
   const time = localTime(new Date(d.at), d.timeZone).slice(0, 5);
@@ -124,6 +132,26 @@ export function deliveryMail(d: DeliveryToSend): { subject: string; text: string
   return {
     subject: say(subject),
     text: [say(WORDS.greeting), '', ...lines, '', say(WORDS.why), '', 'Tamaq'].join('\n'),
+    lines,
+  };
+}
+
+/** The day's digest: each event's lines under one greeting, in the order they happened. */
+export function digestMail(all: DeliveryToSend[]): { subject: string; text: string } {
+  const language: Language = all[0]!.language === 'kk' ? 'kk' : 'ru';
+  const say = (text: string) => translate(text, language);
+  return {
+    subject: say(WORDS.digestSubject(all.length)),
+    text: [
+      say(WORDS.greeting),
+      '',
+      say(WORDS.digestLead),
+      ...all.flatMap((d) => ['', ...deliveryMail(d).lines]),
+      '',
+      say(WORDS.why),
+      '',
+      'Tamaq',
+    ].join('\n'),
   };
 }
 
@@ -163,23 +191,48 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
     email,
   });
 
-  /** One delivery sent, or its failure counted. */
-  async function deliver(d: DeliveryToSend) {
+  /**
+   * One letter sent — a delivery's own, or the day's digest of several — and each delivery in it
+   * marked, or its failure counted for each.
+   */
+  async function deliver(group: DeliveryToSend[]) {
     const now = platform.now();
+    const [first] = group;
+    const { subject, text } = group.length === 1 && !first!.digest ? deliveryMail(first!) : digestMail(group);
+    const outcome = { sent: 0, kept: 0, failed: 0, retry: 0 };
     try {
-      await platform.mailer.send({ to: d.target, ...deliveryMail(d) });
-      await repo.finish(d.id, { status: platform.mailer.delivers ? 'sent' : 'kept', at: now, error: null });
-      return platform.mailer.delivers ? 'sent' : 'kept';
+      await platform.mailer.send({ to: first!.target, subject, text });
+      const status = platform.mailer.delivers ? 'sent' : 'kept';
+      for (const d of group) await repo.finish(d.id, { status, at: now, error: null });
+      outcome[status] += group.length;
     } catch (err) {
       const error = (err as Error).message;
-      if (d.attempts >= DELIVERY_TRIES) {
-        await repo.finish(d.id, { status: 'failed', at: now, error });
-        return 'failed';
+      for (const d of group) {
+        if (d.attempts >= DELIVERY_TRIES) {
+          await repo.finish(d.id, { status: 'failed', at: now, error });
+          outcome.failed += 1;
+        } else {
+          await repo.retryAt(d.id, new Date(now.getTime() + retryDelayMs(d.attempts)), error);
+          outcome.retry += 1;
+        }
       }
-      await repo.retryAt(d.id, new Date(now.getTime() + retryDelayMs(d.attempts)), error);
-      return 'retry';
     }
+    return outcome;
   }
+
+  /** The letters of the claimed deliveries: one each, but one per parent and address for a digest. */
+  const letters = (due: DeliveryToSend[]) => {
+    const digests = new Map<string, DeliveryToSend[]>();
+    const single: DeliveryToSend[][] = [];
+    for (const d of due) {
+      if (!d.digest) single.push([d]);
+      else {
+        const key = `${d.parentId} ${d.target}`;
+        digests.set(key, [...(digests.get(key) ?? []), d]);
+      }
+    }
+    return [...single, ...digests.values()];
+  };
 
   /** One look: every waiting event turned into deliveries, and what is due sent. */
   async function runOnce() {
@@ -192,7 +245,19 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
     await repo.dropUnlinked();
     for (;;) {
       const due = await repo.claim(BATCH, platform.now(), LEASE_MS);
-      for (const d of due) outcome[await deliver(d)] += 1;
+      // A few letters at once: a mail server answers each in milliseconds, most of it waiting.
+      const queue = letters(due);
+      await Promise.all(
+        Array.from({ length: Math.min(SENDING_AT_ONCE, queue.length) }, async () => {
+          for (let group = queue.shift(); group; group = queue.shift()) {
+            const o = await deliver(group);
+            outcome.sent += o.sent;
+            outcome.kept += o.kept;
+            outcome.failed += o.failed;
+            outcome.retry += o.retry;
+          }
+        }),
+      );
       if (due.length < BATCH) break;
     }
     return outcome;
@@ -211,6 +276,35 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
         { firstMs: NOTIFY_EVERY_MS, everyMs: NOTIFY_EVERY_MS, failed: 'notifications failed' },
         log,
       );
+    },
+
+    /** `GET /api/parent/notifications/settings`: the parent's quiet hours and digest. */
+    async settings(actor: Actor): Promise<NotificationSettings> {
+      const r = await repo.settings(actor.userId);
+      return { quiet_from: r.quietFrom, quiet_to: r.quietTo, email_digest: r.emailDigest };
+    },
+
+    /**
+     * `PUT /api/parent/notifications/settings`: from now on, what falls in the quiet hours waits for
+     * their end and letters go as one digest a day (at DIGEST_TIME), as set; what already waits keeps
+     * its time. Audited.
+     */
+    async saveSettings(actor: Actor, body: NotificationSettingsBody): Promise<NotificationSettings> {
+      await platform.db.transaction(async (tx) => {
+        await repo.saveSettings(tx, actor.userId, {
+          quietFrom: body.quiet_from,
+          quietTo: body.quiet_to,
+          emailDigest: body.email_digest,
+          at: platform.now(),
+        });
+        await audit(tx, actor, {
+          action: 'notification_settings_set',
+          entity: 'user',
+          entityId: actor.userId,
+          after: body,
+        });
+      });
+      return this.settings(actor);
     },
 
     /** `GET /api/admin/notifications`: every delivery, newest first, for the super admin. */

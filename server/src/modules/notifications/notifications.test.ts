@@ -364,3 +364,108 @@ describe('a refusal at the queue, an absence, a book issued and returned reach t
     expect(latest(mother.email).subject).toBe('Библиотека: Сапарова Дана вернул(а) книги');
   });
 });
+
+describe('quiet hours and the daily digest', () => {
+  let parent: { id: number; email: string; token: string };
+  const settings = (token: string, payload?: object) =>
+    t.call({
+      method: payload ? 'PUT' : 'GET',
+      url: '/api/parent/notifications/settings',
+      token,
+      ...(payload ? { payload } : {}),
+    });
+  const pendingOf = (parentId: number) =>
+    t.db
+      .select()
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.parentId, parentId), eq(notificationDeliveries.status, 'pending')));
+  beforeAll(async () => {
+    const user = await createUser(t.db, { role: 'Parent', organizationId: null, email: `quiet-${Date.now()}@test.kz` });
+    await t.db.insert(parentChildren).values({ parentId: user.id, pupilId: timur.id });
+    parent = { id: user.id, email: user.email!, token: await tokenFor(t.platform, user) };
+    expect((await put(timur.id, parent.token, MEAL_BY_EMAIL)).statusCode).toBe(200);
+  });
+
+  it('reads none set, and refuses half a quiet time, a bad time and the same start and end', async () => {
+    expect((await settings(parent.token)).json()).toEqual({ quiet_from: null, quiet_to: null, email_digest: false });
+    const half = await settings(parent.token, { quiet_from: '21:00', quiet_to: null, email_digest: false });
+    expect(half.statusCode).toBe(422);
+    expect(half.json().validationErrors.quiet_to).toEqual([M.quietBoth]);
+    const bad = await settings(parent.token, { quiet_from: '25:00', quiet_to: '07:00', email_digest: false });
+    expect(bad.json().validationErrors.quiet_from).toEqual([M.quietTime]);
+    const same = await settings(parent.token, { quiet_from: '07:00', quiet_to: '07:00', email_digest: false });
+    expect(same.json().validationErrors.quiet_to).toEqual([M.quietSame]);
+    expect((await settings(staff, { quiet_from: null, quiet_to: null, email_digest: false })).statusCode).toBe(403);
+    expect((await settings(parent.token)).json().quiet_from).toBeNull();
+  });
+
+  it('holds a letter that falls in the quiet hours until they end, in the organization’s time', async () => {
+    const saved = await settings(parent.token, { quiet_from: '12:00', quiet_to: '14:30', email_digest: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ quiet_from: '12:00', quiet_to: '14:30', email_digest: false });
+    t.clock.now = new Date('2026-12-07T07:30:00Z'); // Monday 12:30 in Almaty
+    expect((await scan(timur.card)).statusCode).toBe(200);
+    // (Timur's other parent, without quiet hours, hears of it at once.)
+    expect(await notifier().runOnce()).toMatchObject({ events: 1 });
+    expect(mailsTo(parent.email)).toHaveLength(0);
+    const [held] = await pendingOf(parent.id);
+    expect(held!.nextAt.toISOString()).toBe('2026-12-07T09:30:00.000Z'); // 14:30 in Almaty
+    t.clock.now = new Date('2026-12-07T09:30:00Z');
+    expect(await notifier().runOnce()).toMatchObject({ sent: 1 });
+    expect(mailsTo(parent.email)).toHaveLength(1);
+  });
+
+  it('quiet hours over midnight hold a late letter until the morning', async () => {
+    await settings(parent.token, { quiet_from: '21:00', quiet_to: '07:00', email_digest: false });
+    t.clock.now = new Date('2026-12-08T17:00:00Z'); // 22:00 in Almaty
+    expect((await scan(timur.card)).statusCode).toBe(200);
+    await notifier().runOnce();
+    const [held] = await pendingOf(parent.id);
+    expect(held!.nextAt.toISOString()).toBe('2026-12-09T02:00:00.000Z'); // 07:00 the next morning
+  });
+
+  it('gathers the day’s letters into one digest at 19:00', async () => {
+    await t.db.delete(notificationDeliveries).where(eq(notificationDeliveries.parentId, parent.id));
+    await settings(parent.token, { quiet_from: null, quiet_to: null, email_digest: true });
+    t.clock.now = new Date('2026-12-09T04:00:00Z'); // 09:00 in Almaty
+    expect((await scan(timur.card)).statusCode).toBe(200);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: `/api/parent/child/${timur.id}/notifications`,
+          token: parent.token,
+          payload: {
+            choices: [
+              { event: 'meal', channel: 'email' },
+              { event: 'absent', channel: 'email' },
+            ],
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await notifier().runOnce();
+    t.clock.now = new Date('2026-12-09T06:00:00Z'); // 11:00: marked absent after breakfast, say
+    const absent = await t.call({
+      method: 'PUT',
+      url: '/api/absences',
+      token: staff,
+      payload: { classroom_id: classroomId, date: '2026-12-09', absent_ids: [timur.id] },
+    });
+    expect(absent.statusCode, absent.body).toBe(200);
+    await notifier().runOnce();
+    const held = await pendingOf(parent.id);
+    expect(held.map((d) => [d.digest, d.nextAt.toISOString()])).toEqual([
+      [true, '2026-12-09T14:00:00.000Z'],
+      [true, '2026-12-09T14:00:00.000Z'],
+    ]);
+    const before = mailsTo(parent.email).length;
+    t.clock.now = new Date('2026-12-09T14:00:00Z');
+    expect(await notifier().runOnce()).toMatchObject({ sent: 2 });
+    const letters = mailsTo(parent.email).slice(before);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.subject).toBe('Tamaq: события о детях за день (2)');
+    expect(letters[0]!.text).toContain('Сапаров Тимур: Соцкошелёк — 09.12.2026 в 09:00, Школа №5.');
+    expect(letters[0]!.text).toContain('Сапаров Тимур: 09.12.2026 отмечен(а) отсутствующим(ей)');
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -8,6 +9,7 @@ import {
   primaryKey,
   smallint,
   text,
+  time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -86,6 +88,8 @@ export const notificationDeliveries = pgTable(
     channel: text('channel').notNull(),
     /** The e-mail address, the push subscription's id or the Telegram chat. */
     target: text('target').notNull(),
+    /** Sent as a part of the day's digest letter rather than on its own. */
+    digest: boolean('digest').notNull().default(false),
     status: text('status', { enum: ['pending', 'sent', 'kept', 'failed'] })
       .notNull()
       .default('pending'),
@@ -103,3 +107,18 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_parent_pupil_idx').on(t.parentId, t.pupilId),
   ],
 );
+
+/**
+ * A parent's own settings for every notice: quiet hours (nothing is sent from `quiet_from` to
+ * `quiet_to`, in the child's organization's time; it waits until they end) and letters as one digest
+ * a day instead of each at once.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  parentId: integer('parent_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  quietFrom: time('quiet_from'),
+  quietTo: time('quiet_to'),
+  emailDigest: boolean('email_digest').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,6 +13,7 @@ import { MealRating } from './meal-rating.tsx';
 import { ChildRecord } from './child-record.tsx';
 import { ChildRestrictions } from './child-restrictions.tsx';
 import { ChildNotifications } from './child-notifications.tsx';
+import { NotificationSettings } from './notification-settings.tsx';
 
 const t = i18n.landing.children;
 
@@ -121,6 +122,7 @@ export function ChildrenToday() {
       ) : (
         rows.map((child) => <ChildCard key={child.id} child={child} />)
       )}
+      {rows.length > 0 && <NotificationSettings />}
     </Flex>
   );
 }

@@ -1,4 +1,9 @@
-import type { ChildNotifications, NotificationChoicesBody } from '@tamaq/contract/notifications';
+import type {
+  ChildNotifications,
+  NotificationChoicesBody,
+  NotificationSettings,
+  NotificationSettingsBody,
+} from '@tamaq/contract/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
@@ -18,5 +23,22 @@ export const useChooseNotifications = (childId: number) => {
     mutationFn: (body: NotificationChoicesBody) =>
       callEndpoint('notifications', 'choose', { params: { id: childId }, body }),
     onSuccess: (saved: ChildNotifications) => client.setQueryData(key(childId), saved),
+  });
+};
+
+const settingsKey = ['family', 'notification-settings'];
+
+/** The parent's quiet hours and digest, for all of their children. */
+export const useNotificationSettings = () =>
+  useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => callEndpoint('notifications', 'settings', {}, { signal }),
+  });
+
+export const useSaveNotificationSettings = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationSettingsBody) => callEndpoint('notifications', 'saveSettings', { body }),
+    onSuccess: (saved: NotificationSettings) => client.setQueryData(settingsKey, saved),
   });
 };

@@ -412,7 +412,7 @@ const browserHeaders = (token) => ({
  * Autocannon's POST of school scans, each with a fresh card and a fresh Idempotency-Key, as fast as
  * the clients go.
  */
-function scanLoad(url, token, schoolId, cards, seconds) {
+export function scanLoad(url, token, schoolId, cards, seconds) {
   let next = 0;
   return autocannon({
     url: `${url}/api/school/fixation`,
@@ -439,7 +439,7 @@ function scanLoad(url, token, schoolId, cards, seconds) {
  * `overallRate` is no steady pace: each connection sends its share of the second at once when the
  * second begins, so 500 scans/s came as a burst of 500 at 50 at a time.)
  */
-async function steadyScans(url, token, schoolId, cards, seconds, rate) {
+export async function steadyScans(url, token, schoolId, cards, seconds, rate) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const headers = browserHeaders(token);
   const latencies = [];

@@ -4,6 +4,7 @@ import { benchStartup } from '../bench/startup.mjs';
 import { benchApi } from '../bench/api.mjs';
 import { benchImport } from '../bench/import.mjs';
 import { benchScan } from '../bench/scan.mjs';
+import { benchNotify } from '../bench/notify.mjs';
 import { benchOrders } from '../bench/orders.mjs';
 import { benchReports } from '../bench/reports.mjs';
 import { benchBackup } from '../bench/backup.mjs';
@@ -29,7 +30,13 @@ const rows = [
 ];
 // The scan benchmark needs a PostgreSQL server (50,000 pupils, 2 million visits).
 if (await postgresAvailable())
-  rows.push(...(await benchScan()), ...(await benchOrders()), ...(await benchReports()), ...(await benchBackup()));
+  rows.push(
+    ...(await benchScan()),
+    ...(await benchNotify()),
+    ...(await benchOrders()),
+    ...(await benchReports()),
+    ...(await benchBackup()),
+  );
 else
   rows.push({ name: 'scans, orders, reports and backups (need PostgreSQL: set BENCH_DATABASE_URL)', value: 'skipped' });
 const width = Math.max(...rows.map((r) => r.name.length));

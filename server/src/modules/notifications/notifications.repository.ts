@@ -260,6 +260,14 @@ export function createNotificationsRepository(db: Db) {
       return done.length > 0;
     },
 
+    /** Every delivery of `ids` sent (or kept in the outbox) at `at`. */
+    async finishAll(ids: number[], status: 'sent' | 'kept', at: Date) {
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        update notification_deliveries set status = ${status}, sent_at = ${at.toISOString()}::timestamptz, error = null
+        where id = any(${idArray(ids)}::bigint[])`);
+    },
+
     async retryAt(id: number, at: Date, error: string) {
       await db.update(notificationDeliveries).set({ nextAt: at, error }).where(eq(notificationDeliveries.id, id));
     },

@@ -20,6 +20,7 @@ import { audit } from '../../platform/audit.ts';
 import { conflict, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { lookPeriodically } from '../../platform/periodic.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createFamilyService } from '../family/family.service.ts';
 import { createNotificationsRepository, type DeliveryRow, type DeliveryToSend } from './notifications.repository.ts';
@@ -195,15 +196,20 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
    * One letter sent — a delivery's own, or the day's digest of several — and each delivery in it
    * marked, or its failure counted for each.
    */
-  async function deliver(group: DeliveryToSend[]) {
+  async function deliver(
+    mail: ReturnType<Mailer['batch']>,
+    group: DeliveryToSend[],
+    done: { sent: number[]; kept: number[] },
+  ) {
     const now = platform.now();
     const [first] = group;
     const { subject, text } = group.length === 1 && !first!.digest ? deliveryMail(first!) : digestMail(group);
     const outcome = { sent: 0, kept: 0, failed: 0, retry: 0 };
     try {
-      await platform.mailer.send({ to: first!.target, subject, text });
+      // The delivery row is the letter's record: no copy in the outbox once it really went.
+      await mail.send({ to: first!.target, subject, text, record: false });
       const status = platform.mailer.delivers ? 'sent' : 'kept';
-      for (const d of group) await repo.finish(d.id, { status, at: now, error: null });
+      done[status].push(...group.map((d) => d.id));
       outcome[status] += group.length;
     } catch (err) {
       const error = (err as Error).message;
@@ -243,14 +249,29 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       if (n < 500) break;
     }
     await repo.dropUnlinked();
+    const mail = platform.mailer.batch();
+    try {
+      await sendDue(mail, outcome);
+    } finally {
+      mail.close();
+    }
+    return outcome;
+  }
+
+  /** Every delivery due now, claimed a hundred at a time, sent a few at once. */
+  async function sendDue(
+    mail: ReturnType<Mailer['batch']>,
+    outcome: Record<'sent' | 'kept' | 'failed' | 'retry', number>,
+  ) {
     for (;;) {
       const due = await repo.claim(BATCH, platform.now(), LEASE_MS);
       // A few letters at once: a mail server answers each in milliseconds, most of it waiting.
       const queue = letters(due);
+      const done = { sent: [] as number[], kept: [] as number[] };
       await Promise.all(
         Array.from({ length: Math.min(SENDING_AT_ONCE, queue.length) }, async () => {
           for (let group = queue.shift(); group; group = queue.shift()) {
-            const o = await deliver(group);
+            const o = await deliver(mail, group, done);
             outcome.sent += o.sent;
             outcome.kept += o.kept;
             outcome.failed += o.failed;
@@ -258,9 +279,11 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
           }
         }),
       );
+      // Marked in one statement per outcome (a letter marked late is at worst sent again after the lease).
+      await repo.finishAll(done.sent, 'sent', platform.now());
+      await repo.finishAll(done.kept, 'kept', platform.now());
       if (due.length < BATCH) break;
     }
-    return outcome;
   }
 
   return {

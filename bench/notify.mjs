@@ -82,6 +82,9 @@ export async function benchNotify() {
       JWT_SECRET: BENCH_JWT_SECRET,
       WS_PORT: String(PORT + 1),
       HOST: '127.0.0.1',
+      // No nightly backup or its weekly restore check on the bench's database: stopped in the middle,
+      // the check's scratch database would stay on the server.
+      BACKUP_TIME: 'off',
       SMTP_URL: sink.url,
     },
   });

@@ -78,7 +78,8 @@ export async function serve(config: Config, database: Database, jwtSecret: strin
     stopNotices();
     stopNotifications();
     stopPruning();
-    stopBackups();
+    // A restore check under way drops its throw-away database before the database closes.
+    await stopBackups();
     await live.close();
     // Every request under way is answered before the database closes.
     await drain.close();

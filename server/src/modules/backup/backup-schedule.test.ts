@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, signedIn } from '../../../test/factories.ts';
 import { backupChecks, backupRuns } from '../../platform/db/schema.ts';
@@ -129,6 +129,23 @@ describe('the nightly backup', () => {
     });
     expect(await checkDatabases()).toEqual([]);
   });
+
+  it('drops the check’s database when the server stops during the check, and records no outcome', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-stop-'));
+    // A week and more after the last check: this night's backup checks.
+    t.clock.now = new Date('2026-12-24T03:00:00Z');
+    const checked = (await t.db.select().from(backupChecks)).length;
+    const nightly = schedule({ dir: own, checkUrl: t.databaseUrl });
+    const run = nightly.runOnce();
+    await vi.waitFor(async () => expect(await checkDatabases()).toHaveLength(1), { timeout: 120_000, interval: 20 });
+    // The server stops (serve.ts awaits this before closing the database).
+    await nightly.stop();
+    expect(await checkDatabases()).toEqual([]);
+    expect(await run).toBe('done');
+    // Stopped, the check proved nothing: no outcome, and the next backup checks again.
+    expect(await t.db.select().from(backupChecks)).toHaveLength(checked);
+    fs.rmSync(own, { recursive: true, force: true });
+  }, 180_000);
 
   it('waits while a backup, a check or a restore from the screen works in the folder, and writes one after', async () => {
     const own = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-held-'));

@@ -8,7 +8,7 @@ import { createBackupRepository } from './backup.repository.ts';
 import { makeBackup, pacesBeside } from './make-backup.ts';
 import { removeBackup, verifyBackupFile } from './backup-files.ts';
 import { BACKUP_NAME } from '@tamaq/contract/admin';
-import { checkRestores } from './restore-check.ts';
+import { CHECK_STOPPED, checkRestores } from './restore-check.ts';
 import { lookPeriodically } from '../../platform/periodic.ts';
 import { holdFolder, type HoldFolder } from './backup-lock.ts';
 
@@ -41,6 +41,9 @@ export function createBackupSchedule(opts: {
 }) {
   const paces = pacesBeside(opts.busy);
   const repo = createBackupRepository(opts.db);
+  // The server stopping ends a restore check under way: its throw-away database must not stay behind.
+  const stopping = new AbortController();
+  let checking: Promise<unknown> = Promise.resolve();
 
   /** The backup files of `dir`, newest first. */
   const files = () =>
@@ -81,12 +84,14 @@ export function createBackupSchedule(opts: {
       await repo.finish(id, { status: 'done', at: opts.now(), file: made.file, bytes: made.bytes, rows: made.rows });
       for (const old of files().slice(keep)) removeBackup(path.join(opts.dir, old));
       const last = await repo.lastCheck();
-      if (opts.checkUrl && (!last || opts.now().getTime() - last.checkedAt.getTime() >= CHECK_EVERY_MS))
-        await repo.recordCheck({
-          file: made.file,
-          checkedAt: opts.now(),
-          ...(await checkRestores(made.file, opts.checkUrl)),
-        });
+      if (opts.checkUrl && (!last || opts.now().getTime() - last.checkedAt.getTime() >= CHECK_EVERY_MS)) {
+        const check = checkRestores(made.file, opts.checkUrl, stopping.signal);
+        checking = check;
+        const outcome = await check;
+        // A check the stop ended proved nothing either way: the next backup checks again.
+        if (outcome.error !== CHECK_STOPPED)
+          await repo.recordCheck({ file: made.file, checkedAt: opts.now(), ...outcome });
+      }
       return 'done';
     } catch (err) {
       await repo.finish(id, { status: 'failed', at: opts.now(), error: (err as Error).message });
@@ -94,12 +99,19 @@ export function createBackupSchedule(opts: {
     }
   }
 
+  /** Ends a restore check under way; resolves once its throw-away database is dropped. */
+  async function stop(): Promise<void> {
+    stopping.abort();
+    await checking;
+  }
+
   return {
     runOnce,
     files,
-    /** Looks soon and then every `BACKUP_LOOK_EVERY_MS`; answers the stop. */
+    stop,
+    /** Looks soon and then every `BACKUP_LOOK_EVERY_MS`; answers the stop (see `stop`). */
     start(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }) {
-      return lookPeriodically(
+      const stopLooking = lookPeriodically(
         async () => {
           const r = await runOnce();
           if (r === 'done') log.info({ dir: opts.dir }, 'nightly backup written');
@@ -108,6 +120,10 @@ export function createBackupSchedule(opts: {
         { firstMs: FIRST_LOOK_MS, everyMs: BACKUP_LOOK_EVERY_MS, failed: 'nightly backup failed' },
         log,
       );
+      return async () => {
+        stopLooking();
+        await stop();
+      };
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { lenientPool } from '../../platform/db/client.ts';
 import { withKazakh } from '@tamaq/contract/languages';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
@@ -70,8 +71,7 @@ export async function restoreInPlace(opts: {
   admin.on('error', () => {});
   try {
     opts.onStep?.('saving');
-    const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
-    pool.on('error', () => {});
+    const pool = lenientPool(opts.url, 1);
     let restorePoint: string;
     try {
       restorePoint = (await makeBackup(pool, opts.backupDir, opts.now)).file;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { lenientPool } from '../../platform/db/client.ts';
 import { quote, type BackupSummary } from './backup-file.ts';
 import { makeBackup } from './make-backup.ts';
 import { verifyBackupFile } from './backup-files.ts';
@@ -102,8 +103,7 @@ export async function restoreLive(opts: {
     // The file in and checked in a database of its own first: a file refused changes nothing.
     const restored = await restoreIntoNewDatabase(opts.file, opts.url);
     let restorePoint: string;
-    const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
-    pool.on('error', () => {});
+    const pool = lenientPool(opts.url, 1);
     try {
       restorePoint = (await makeBackup(pool, opts.backupDir, now)).file;
       // The way back must read back whole before anything is replaced.

@@ -50,14 +50,23 @@ function lowerPriority(pool: pg.Pool, nice: number) {
 }
 
 function pool(url: string, max: number, settings: string) {
-  const created = new pg.Pool({ connectionString: url, max, options: settings });
+  const created = lenientPool(url, max, settings);
+  releaseOnFailedBegin(created);
+  return created;
+}
+
+/**
+ * A pool whose lost connections never end the process (a shutdown, a forced drop of its database):
+ * what was under way fails its statement instead.
+ */
+export function lenientPool(url: string, max: number, settings?: string): pg.Pool {
+  const created = new pg.Pool({ connectionString: url, max, ...(settings ? { options: settings } : {}) });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   created.on('error', () => {});
   // Nor may one checked out (inside a transaction, between two statements): the pool takes its own
   // listener off while a client is lent, and a client's 'error' with no listener ends the process.
   // The connection is lost all the same: its next statement fails, and the request answers 503.
   created.on('connect', (client) => client.on('error', () => {}));
-  releaseOnFailedBegin(created);
   return created;
 }
 

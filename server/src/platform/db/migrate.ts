@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { SERVER_ROOT } from '../paths.ts';
-import type { Database } from './client.ts';
+import { lenientPool, type Database } from './client.ts';
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
@@ -16,9 +15,8 @@ export async function migrate(database: Database): Promise<void> {
 
 /** Applies the migrations of `folder` (a copy of the committed ones up to a level) to the database at `url`. */
 export async function migrateUrl(url: string, folder: string = MIGRATIONS_DIR): Promise<void> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
   // A connection the server ends (a forced drop, a shutdown) fails its statement; it must not end the process.
-  pool.on('error', () => {});
+  const pool = lenientPool(url, 1);
   try {
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
   } finally {

@@ -105,6 +105,9 @@ export const PATHS = {
     saveSettings: { method: 'PUT', path: '/api/parent/notifications/settings' },
     deliveries: { method: 'GET', path: '/api/admin/notifications' },
     retry: { method: 'POST', path: '/api/admin/notification/:id/retry' },
+    devices: { method: 'GET', path: '/api/parent/push' },
+    addDevice: { method: 'POST', path: '/api/parent/push/device' },
+    removeDevice: { method: 'DELETE', path: '/api/parent/push/device/:id' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

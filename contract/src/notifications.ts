@@ -49,6 +49,13 @@ export const NOTIFICATIONS_MESSAGES = withKazakh(
     digest: 'Укажите, присылать ли письма одной сводкой в день',
     deliveryNotFound: 'Уведомление не найдено',
     notFailed: 'Уведомление не отказано: отправлять ещё раз нечего',
+    noDevice: 'Уведомления в браузере не включены ни на одном вашем устройстве',
+    pushOff: 'Уведомления в браузере на этом сервере не настроены',
+    endpoint: 'Адрес подписки должен быть адресом службы уведомлений браузера (https)',
+    pushKey: 'Ключ подписки браузера неверен',
+    deviceLabel: 'Название устройства — не длиннее 100 символов',
+    deviceNotFound: 'Устройство не найдено',
+    devices: (n: number) => `Уведомления в браузере включены уже на ${n} устройствах: отключите одно из них`,
   } as const,
   {
     childNotFound: 'Бала табылмады',
@@ -65,6 +72,13 @@ export const NOTIFICATIONS_MESSAGES = withKazakh(
     digest: 'Хаттарды күніне бір жиынтықпен жіберу керек пе, көрсетіңіз',
     deliveryNotFound: 'Хабарлама табылмады',
     notFailed: 'Хабарлама қабылданбаған емес: қайта жіберетін ештеңе жоқ',
+    noDevice: 'Браузердегі хабарламалар сіздің бірде-бір құрылғыңызда қосылмаған',
+    pushOff: 'Браузердегі хабарламалар бұл серверде бапталмаған',
+    endpoint: 'Жазылым мекенжайы браузердің хабарлама қызметінің мекенжайы болуы керек (https)',
+    pushKey: 'Браузер жазылымының кілті қате',
+    deviceLabel: 'Құрылғы атауы — 100 таңбадан аспауы керек',
+    deviceNotFound: 'Құрылғы табылмады',
+    devices: (n: number) => `Браузердегі хабарламалар ${n} құрылғыда қосылған: біреуін өшіріңіз`,
   },
 );
 const M = NOTIFICATIONS_MESSAGES;
@@ -127,7 +141,50 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-export const DELIVERY_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
+/** Devices one parent may have push notifications on. */
+export const MAX_PUSH_DEVICES = 10;
+
+/** A key of a browser's push subscription: unpadded base64url of `bytes` bytes. */
+const pushKey = (bytes: number) =>
+  z
+    .string({ error: M.pushKey })
+    .refine((v) => /^[A-Za-z0-9_-]+$/.test(v) && Math.floor((v.length * 3) / 4) === bytes, { error: M.pushKey });
+
+/**
+ * `POST /api/parent/push/device`: this browser's push subscription (`PushSubscription.toJSON()`), so
+ * that notices chosen «в браузере» reach it. The same endpoint again replaces its keys.
+ */
+export const PushDeviceBody = z.object({
+  endpoint: z
+    .string({ error: M.endpoint })
+    .trim()
+    .max(1000, { error: M.endpoint })
+    .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, { error: M.endpoint }),
+  keys: z.object({ p256dh: pushKey(65), auth: pushKey(16) }, { error: M.pushKey }),
+  /** What the parent calls the device (the browser says which by default). */
+  label: z.string({ error: M.deviceLabel }).trim().max(100, { error: M.deviceLabel }).optional(),
+});
+export type PushDeviceBody = z.infer<typeof PushDeviceBody>;
+
+/** A device a parent gets push notifications on (never its keys). */
+export const PushDevice = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  created_at: z.string(),
+  /** The subscription's endpoint, for the browser to know itself among the devices. */
+  endpoint: z.string(),
+});
+export type PushDevice = z.infer<typeof PushDevice>;
+
+/** `GET /api/parent/push`: the server's public key to subscribe with (null: push is off), and the devices. */
+export const PushDevices = z.object({
+  public_key: z.string().nullable(),
+  devices: z.array(PushDevice),
+});
+export type PushDevices = z.infer<typeof PushDevices>;
+
+/** `gone`: the push service said the device unsubscribed; the device was removed. */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'kept', 'failed', 'gone'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** `GET /api/admin/notifications`: the deliveries, newest first; `status` keeps one kind. */
@@ -200,6 +257,25 @@ export const NOTIFICATIONS_ENDPOINTS = {
     answer: DeliveryList,
     access: SUPER,
     summary: 'Уведомления родителям: кому, о чём, каким каналом, отправлено ли, и почему нет',
+  }),
+  devices: notificationsEndpoint('devices', {
+    answer: PushDevices,
+    access: PARENT,
+    summary: 'Устройства, на которых родитель получает уведомления в браузере, и ключ сервера для подписки',
+  }),
+  addDevice: notificationsEndpoint('addDevice', {
+    body: PushDeviceBody,
+    answer: PushDevice,
+    refusals: [409],
+    access: PARENT,
+    summary: 'Получать уведомления в этом браузере: подписка браузера (та же подписка заменяет прежние ключи)',
+  }),
+  removeDevice: notificationsEndpoint('removeDevice', {
+    params: IdParams,
+    answer: PushDevices,
+    refusals: [404],
+    access: PARENT,
+    summary: 'Больше не присылать уведомления на это устройство',
   }),
   retry: notificationsEndpoint('retry', {
     params: IdParams,

@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { loggerOptions } from './platform/http/log-options.ts';
 import { trustProxyOption, trustProxyWarnings } from './platform/http/trust-proxy.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { createPush, vapidKeys } from './platform/push.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { rateLimitError } from './platform/rate-limit.ts';
@@ -170,6 +171,7 @@ export async function buildApp(
     actors,
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    push: createPush({ keys: () => vapidKeys(config), subject: config.vapidSubject, services: config.pushServices }),
     metrics: registerMetrics(app, { defaults: opts.logger !== false, metricsToken: config.metricsToken }),
     redis,
     realtime,

@@ -273,6 +273,10 @@ describe('demo library', () => {
     };
     expect(theirs.rows).toHaveLength(1);
     expect(kids.map((k) => k.id)).not.toContain(theirs.rows[0]!.id);
+    // The second parent allowed notices in a phone's browser; the first, on no device.
+    const phones = (await t.call({ method: 'GET', url: '/api/parent/push', token: second })).json();
+    expect(phones.devices.map((d: { label: string }) => d.label)).toEqual(['Телефон']);
+    expect((await t.call({ method: 'GET', url: '/api/parent/push', token: parent })).json().devices).toEqual([]);
     for (const k of kids)
       expect((await t.call({ method: 'GET', url: `/api/parent/child/${k.id}/books`, token: second })).statusCode).toBe(
         404,

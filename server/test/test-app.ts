@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/platform/config.ts';
+import webpush from 'web-push';
+import { loadConfig, PUSH_SERVICES, type Config } from '../src/platform/config.ts';
 import type { Platform } from '../src/platform/platform.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import { openTestDatabase } from './test-db.ts';
@@ -58,6 +59,9 @@ export async function createTestContext(
     demoData: false,
     logLevel: 'silent',
     backupDir: backups,
+    // A pair of its own (never DATA_DIR's), and the local push services tests stand up.
+    vapid: webpush.generateVAPIDKeys(),
+    pushServices: [...PUSH_SERVICES, 'http://127.0.0.1:*'],
     ...overrides,
   };
   const clock = {
@@ -115,6 +119,8 @@ export async function createInstanceBeside(a: TestContext, opts: { redis: Redis 
     demoData: false,
     logLevel: 'silent',
     backupDir: a.platform.config.backupDir,
+    vapid: a.platform.config.vapid,
+    pushServices: a.platform.config.pushServices,
   };
   const { app, platform } = await buildApp({
     config,

@@ -78,14 +78,22 @@ export async function whatPagesShow(): Promise<string> {
   return parts.join('\n\n');
 }
 
+/**
+ * The desktop browser, headless: where the headless shell falls short of what a person's browser
+ * does (it shows no notification: a service worker's `getNotifications()` stays empty, and
+ * `Notification.permission` reads 'denied' whatever was granted). `.ci/run` installs it.
+ */
+const FULL_CHROMIUM = process.env.CHROMIUM_FULL_PATH || '/usr/bin/chromium';
+
 /** A fresh Chromium profile (Debian's binary, no download) for one test file. */
 export async function openBrowser(
   viewport = { width: 1280, height: 800 },
   locale = 'ru-RU',
+  opts: { full?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: opts.full ? FULL_CHROMIUM : CHROMIUM,
     headless: true,
     viewport,
     locale,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openBrowser, shot, signIn, signInAt } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import path from 'node:path';
+import { baseUrl, openBrowser, shot, SHOTS, signIn, signInAt } from './browser.ts';
 import { call as apiCall, setSchoolMealsAside, tokenOf, withCard } from './fixation-helpers.ts';
 
 /** docs/rules.md "A parent's children": a parent's start page shows each child and today's meals. */
@@ -8,6 +9,8 @@ let phone: Awaited<ReturnType<typeof openBrowser>>;
 let adminToken: string;
 let restoreMeals: () => Promise<void> = async () => {};
 let kid: { id: number; name: string; schoolId: number } | null = null;
+/** The child's parent, who came by the school's invitation. */
+let parentEmail = '';
 let restoreMilk: () => Promise<unknown> = async () => {};
 interface DemoDish {
   id: number;
@@ -60,6 +63,7 @@ describe('the parent’s start page', () => {
     // The parent comes through the school's invitation, as every parent does: its link waits in the
     // outbox where no mail server is set.
     const email = `family.${stamp.toLowerCase()}@example.kz`;
+    parentEmail = email;
     await call('POST', '/api/users/parent/invitation', { email, user_id: pupil.id });
     const outbox = await call<{ rows: { to: string; text: string }[] }>(
       'GET',
@@ -257,6 +261,113 @@ describe('the parent’s start page', () => {
     const kept = () => call<{ email_digest: boolean }>('GET', '/api/parent/notifications/settings', undefined, token);
     await expect.poll(async () => (await kept()).email_digest).toBe(false);
   });
+
+  it('shows a meal as a notice on the phone once the parent turns notices on for this device', async () => {
+    // The desktop browser, headless: the shell shows no notification.
+    const device = await openBrowser({ width: 390, height: 844 }, 'ru-RU', { full: true });
+    try {
+      await pushOnDevice(device);
+    } finally {
+      await device.close();
+    }
+  });
+
+  async function pushOnDevice({ page, context }: Awaited<ReturnType<typeof openBrowser>>) {
+    const pushUrl = inject('pushUrl');
+    // Chromium's push service (Google's) is out of reach here: this browser's subscription is made at
+    // the local push service the servers send to, and the page's PushManager hands it out.
+    const sub = (await (await fetch(`${pushUrl}/control/subscribe`, { method: 'POST' })).json()) as {
+      endpoint: string;
+      keys: { p256dh: string; auth: string };
+    };
+    await page.addInitScript((s: typeof sub) => {
+      const made = (key: unknown) => ({
+        endpoint: s.endpoint,
+        options: { applicationServerKey: key, userVisibleOnly: true },
+        toJSON: () => s,
+        unsubscribe: async () => {
+          localStorage.removeItem('test-push-key');
+          return true;
+        },
+      });
+      const keyOf = (key: BufferSource) =>
+        Array.from(new Uint8Array(ArrayBuffer.isView(key) ? key.buffer : (key as ArrayBuffer)));
+      PushManager.prototype.subscribe = async function (opts?: PushSubscriptionOptionsInit) {
+        const key = keyOf(opts!.applicationServerKey as BufferSource);
+        localStorage.setItem('test-push-key', JSON.stringify(key));
+        return made(new Uint8Array(key).buffer) as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        const key = localStorage.getItem('test-push-key');
+        return (key ? made(new Uint8Array(JSON.parse(key) as number[]).buffer) : null) as PushSubscription | null;
+      };
+    }, sub);
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
+    await signInAt(page, parentEmail, '/download', { password: 'family12345', base: baseUrl() });
+
+    const devices = page.getByTestId('push-devices');
+    await devices.scrollIntoViewIfNeeded();
+    await devices.getByRole('button', { name: 'Включить на этом устройстве' }).click();
+    await page.getByText('Уведомления на этом устройстве включены').waitFor();
+    const listed = devices.getByTestId('push-device');
+    await listed.waitFor();
+    expect(await listed.textContent()).toMatch(/^Chrome, Linuxэто устройствос \d\d\.\d\d\.\d{4}$/);
+    await devices.getByText('На этом устройстве уведомления включены').waitFor();
+    await shot(page, 'parent-push-devices-390');
+
+    // Meals by notice on the device, beside the letters.
+    const card = page.getByTestId('child-card').filter({ hasText: kid!.name });
+    const byPush = card.getByLabel('Когда ребёнок поел, с точным временем и местом — уведомлением на устройстве');
+    await byPush.click();
+    await expect.poll(() => byPush.isChecked()).toBe(true);
+    await card.getByTestId('child-notifications').screenshot({ path: path.join(SHOTS, 'parent-push-choices-390.png') });
+
+    // Today's meal again; the worker sends the notice to the device within seconds.
+    const { rows } = await call<{ rows: { id: number; user: { id: number } }[] }>(
+      'GET',
+      `/api/school/fixations?schoolId=${kid!.schoolId}&query=${encodeURIComponent(kid!.name)}`,
+    );
+    await call('DELETE', `/api/school/fixation/${rows.find((r) => r.user.id === kid!.id)!.id}`);
+    await call('POST', '/api/school/fixation', { cardId: `FAM${stamp}`, schoolId: kid!.schoolId });
+    const deviceId = sub.endpoint.split('/').pop()!;
+    const pushes = async () => {
+      const got = (await (await fetch(`${pushUrl}/control/received`)).json()) as {
+        received: { device: string; payload: string }[];
+        errors: string[];
+      };
+      expect(got.errors).toEqual([]);
+      return got.received.filter((r) => r.device === deviceId);
+    };
+    await expect.poll(pushes, { timeout: 15_000 }).toHaveLength(1);
+    const payload = (await pushes())[0]!.payload;
+    expect(JSON.parse(payload)).toMatchObject({
+      title: expect.stringMatching(new RegExp(`^${kid!.name} поел\\(а\\) в \\d\\d:\\d\\d$`)),
+      url: '/download',
+    });
+
+    // What the push service hands the browser, delivered to the app's service worker: it shows it.
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.find((r) => r.scopeURL === `${baseUrl()}/`)).toBeTruthy();
+    const { registrationId } = registrations.find((r) => r.scopeURL === `${baseUrl()}/`)!;
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl(), registrationId, data: payload });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title} | ${n.body}`),
+      );
+    await expect.poll(shown).toEqual([`${JSON.parse(payload).title} | ${JSON.parse(payload).body}`]);
+    await cdp.detach();
+
+    // Off on this device: asked first; the channel leaves the child's list.
+    await listed.getByRole('button', { name: 'Отключить уведомления на устройстве «Chrome, Linux»' }).click();
+    await page.getByRole('button', { name: 'Да', exact: true }).click();
+    await page.getByText('Уведомления на устройстве отключены').waitFor();
+    await listed.waitFor({ state: 'detached' });
+    await byPush.waitFor({ state: 'detached' });
+    await devices.getByRole('button', { name: 'Включить на этом устройстве' }).waitFor();
+  }
 
   it('shows the school the restrictions a parent set, and the school’s certificate mark reaches the parent', async () => {
     const office = await openBrowser({ width: 1366, height: 900 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { startTestPush } from '../../tools/test-push.ts';
 import { startTestSmtp } from '../../tools/test-smtp.ts';
 import { startServer } from './server.ts';
 import { E2E_WORKERS } from './workers.ts';
@@ -12,6 +13,8 @@ declare module 'vitest' {
     mailedUrl: string;
     /** What the mail server in this process has received, as JSON, for the test files to read. */
     mailboxUrl: string;
+    /** A push service in this process (tools/test-push.ts), which every server may send to. */
+    pushUrl: string;
   }
 }
 
@@ -30,9 +33,12 @@ export default async function setup(project: TestProject) {
     res.end(JSON.stringify(mailbox.received));
   });
   await new Promise<void>((resolve) => reader.listen(0, '127.0.0.1', resolve));
+  // The browsers' push services are out of reach here: the servers send to a local one instead.
+  const push = await startTestPush();
+  const env = { PUSH_SERVICES: `${push.origin}` };
   const [mailed, ...servers] = await Promise.all([
-    startServer({ SMTP_URL: mailbox.url, BRANDS: 'localhost=asxana' }),
-    ...Array.from({ length: E2E_WORKERS }, () => startServer()),
+    startServer({ ...env, SMTP_URL: mailbox.url, BRANDS: 'localhost=asxana' }),
+    ...Array.from({ length: E2E_WORKERS }, () => startServer(env)),
   ]);
   project.provide(
     'baseUrls',
@@ -40,6 +46,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide('mailedUrl', mailed!.url);
   project.provide('mailboxUrl', `http://127.0.0.1:${(reader.address() as AddressInfo).port}`);
+  project.provide('pushUrl', push.origin);
   return async () => {
     // What a server logged as an error (an answer 500 among them) is printed for whoever reads the
     // run: a browser test sees only the words on the screen.
@@ -53,5 +60,6 @@ export default async function setup(project: TestProject) {
     await Promise.all([mailed!, ...servers].map((s) => s.stop()));
     await new Promise((resolve) => reader.close(resolve));
     await mailbox.close();
+    await push.close();
   };
 }

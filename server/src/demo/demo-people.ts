@@ -15,7 +15,7 @@ import {
   users,
   watches,
 } from '../platform/db/schema-people.ts';
-import { notificationChoices, notificationSettings } from '../platform/db/schema-notifications.ts';
+import { notificationChoices, notificationSettings, pushSubscriptions } from '../platform/db/schema-notifications.ts';
 import { localDate } from '../platform/time.ts';
 import { createSchoolCalendars } from '../modules/calendar/school-calendar.ts';
 import { addDays, isServed } from '../modules/calendar/school-year.ts';
@@ -377,5 +377,14 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     select e.id, ${s.parentId}, e.pupil_id, 'email', 'parent@demo.kz', 'kept', 1, e.at, e.at + interval '3 seconds', e.at
     from e`);
   void canteen2;
+  // The second demo parent allowed notices in a phone's browser once (a subscription that no push
+  // service knows: were push chosen, the first notice would find it gone and remove it).
+  await tx.insert(pushSubscriptions).values({
+    parentId: s.parent2Id,
+    endpoint: 'https://fcm.googleapis.com/fcm/send/demo-parent2-phone',
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+    label: 'Телефон',
+  });
   return { libraryChildId: secondChild.id };
 }

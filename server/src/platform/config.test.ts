@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, PUSH_SERVICES } from './config.ts';
 
 const cwd = '/srv/tamaq';
 const SECRET = 'x'.repeat(32);
@@ -183,6 +183,34 @@ describe('loadConfig', () => {
       expect(problems({ BACKUP_TIME: v })).toEqual(['BACKUP_TIME: ожидается время ЧЧ:ММ (например 02:00) или off']);
     for (const v of ['0', '366', '1.5', 'all'])
       expect(problems({ BACKUP_KEEP: v })).toEqual(['BACKUP_KEEP: ожидается число копий от 1 до 365']);
+  });
+
+  it('signs pushes with the VAPID pair given, both or neither, at the push services listed', () => {
+    const pair = {
+      VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      VAPID_PRIVATE_KEY: 'I7dBPUt_ot0v-yc2SyRw3emg_mRg3HOnYnrhBQvBvHM',
+    };
+    const base = loadConfig({ MAIL_FROM: 'Школа <school@edu.kz>' }, cwd);
+    expect([base.vapid, base.vapidSubject, base.pushServices]).toEqual([null, 'mailto:school@edu.kz', PUSH_SERVICES]);
+    const set = loadConfig(
+      {
+        ...pair,
+        VAPID_SUBJECT: 'https://tamaq.kz',
+        PUSH_SERVICES: 'https://fcm.googleapis.com, https://*.Push.Apple.com',
+      },
+      cwd,
+    );
+    expect(set.vapid).toEqual({ publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY });
+    expect([set.vapidSubject, set.pushServices]).toEqual([
+      'https://tamaq.kz',
+      ['https://fcm.googleapis.com', 'https://*.push.apple.com'],
+    ]);
+    expect(problems({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toEqual([
+      'VAPID_PUBLIC_KEY и VAPID_PRIVATE_KEY задаются вместе: это пара ключей',
+    ]);
+    expect(problems({ ...pair, VAPID_PRIVATE_KEY: 'short' })[0]).toMatch(/^VAPID_PRIVATE_KEY: ожидается закрытый ключ/);
+    expect(problems({ VAPID_SUBJECT: 'school@edu.kz' })[0]).toMatch(/^VAPID_SUBJECT: ожидается mailto:/);
+    expect(problems({ PUSH_SERVICES: 'fcm.googleapis.com' })[0]).toMatch(/^PUSH_SERVICES: ожидаются адреса/);
   });
 
   it('reads TRUST_PROXY as a hop count or a list of addresses and subnets', () => {

@@ -38,7 +38,21 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Bearer token `/metrics` requires; without one it answers the loopback only. */
   metricsToken: string | null;
+  /** The VAPID key pair push notices are signed with (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), else made into DATA_DIR. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** Who the push services may write to about our notices (VAPID_SUBJECT, else MAIL_FROM's address). */
+  vapidSubject: string;
+  /** The push services a browser's subscription may point at (PUSH_SERVICES): origins, `*.` for any subdomain. */
+  pushServices: string[];
 }
+
+/** The browsers' push services (Chrome, Firefox, Edge, Safari): a subscription elsewhere is refused. */
+export const PUSH_SERVICES = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.notify.windows.com',
+  'https://*.push.apple.com',
+];
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -201,6 +215,34 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: trustProxy,
   METRICS_TOKEN: secret('METRICS_TOKEN', 16),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^[A-Za-z0-9_-]{87}$/.test(v.trim()), {
+      message:
+        'VAPID_PUBLIC_KEY: ожидается открытый ключ P-256 в base64url (87 символов), как его даёт npx web-push generate-vapid-keys',
+    }),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^[A-Za-z0-9_-]{43}$/.test(v.trim()), {
+      message:
+        'VAPID_PRIVATE_KEY: ожидается закрытый ключ P-256 в base64url (43 символа), как его даёт npx web-push generate-vapid-keys',
+    }),
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v.trim()), {
+      message:
+        'VAPID_SUBJECT: ожидается mailto:адрес или https://адрес, по которому службы уведомлений могут написать вам',
+    }),
+  PUSH_SERVICES: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.split(',').every((o) => /^https?:\/\/(\*\.)?[a-z0-9.-]+(:(\d{1,5}|\*))?$/i.test(o.trim())), {
+      message:
+        'PUSH_SERVICES: ожидаются адреса служб уведомлений через запятую (https://fcm.googleapis.com, https://*.push.apple.com)',
+    }),
 });
 
 /** A URL's port, or its scheme's own. */
@@ -231,8 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.WS_PORT === e.PORT && e.PORT !== 0) {
     problems.push(`WS_PORT совпадает с PORT (${e.PORT}): веб-сокетам нужен свой порт, укажите другой WS_PORT`);
   }
+  if (!e.VAPID_PUBLIC_KEY?.trim() !== !e.VAPID_PRIVATE_KEY?.trim()) {
+    problems.push('VAPID_PUBLIC_KEY и VAPID_PRIVATE_KEY задаются вместе: это пара ключей');
+  }
   if (problems.length) throw new ConfigError(problems);
   const port = e.PORT;
+  const mailFrom = e.MAIL_FROM || 'Tamaq <no-reply@tamaq.kz>';
   return {
     port,
     wsPort: e.WS_PORT,
@@ -249,7 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM || 'Tamaq <no-reply@tamaq.kz>',
+    mailFrom,
     jwtSecret: e.JWT_SECRET || null,
     publicUrl: (e.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     brands: e.BRANDS,
@@ -259,5 +305,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     // A header cannot carry spaces around the token, so neither does the token.
     metricsToken: e.METRICS_TOKEN?.trim() || null,
+    vapid:
+      e.VAPID_PUBLIC_KEY?.trim() && e.VAPID_PRIVATE_KEY?.trim()
+        ? { publicKey: e.VAPID_PUBLIC_KEY.trim(), privateKey: e.VAPID_PRIVATE_KEY.trim() }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT?.trim() || `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`,
+    pushServices: e.PUSH_SERVICES ? e.PUSH_SERVICES.split(',').map((o) => o.trim().toLowerCase()) : PUSH_SERVICES,
   };
 }

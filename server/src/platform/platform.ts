@@ -5,6 +5,7 @@ import type { ActorService } from './auth/actors.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { Mailer } from './mail.ts';
+import type { Push } from './push.ts';
 import type { Notices } from './notices.ts';
 import type { DiskWatch } from './disk.ts';
 import type { Metrics } from './metrics.ts';
@@ -22,6 +23,8 @@ export interface Platform {
   sessions: SessionService;
   actors: ActorService;
   mailer: Mailer;
+  /** Web Push to the parents' devices. */
+  push: Push;
   metrics: Metrics;
   redis: Redis | null;
   /** Live channels (websocket port), fanned out through Redis when configured. */

@@ -238,7 +238,13 @@ export const orgsTexts: Widen<typeof ruOrgs> = {
     event: 'Оқиға',
     to: 'Кімге',
     status: 'Мәртебе',
-    statuses: { pending: 'Жіберуді күтуде', sent: 'Жіберілді', kept: 'Шығыс хаттарда', failed: 'Жеткізілмеді' },
+    statuses: {
+      pending: 'Жіберуді күтуде',
+      sent: 'Жіберілді',
+      kept: 'Шығыс хаттарда',
+      failed: 'Жеткізілмеді',
+      gone: 'Құрылғы жазылымнан шықты',
+    },
     events: {
       meal: 'Тамақтану',
       refused: 'Тамақтанудан бас тарту',

@@ -234,7 +234,13 @@ export const orgsTexts = {
     event: 'Событие',
     to: 'Кому',
     status: 'Статус',
-    statuses: { pending: 'Ждёт отправки', sent: 'Отправлено', kept: 'В исходящих', failed: 'Не доставлено' },
+    statuses: {
+      pending: 'Ждёт отправки',
+      sent: 'Отправлено',
+      kept: 'В исходящих',
+      failed: 'Не доставлено',
+      gone: 'Устройство отписалось',
+    },
     events: {
       meal: 'Питание',
       refused: 'Отказ в питании',

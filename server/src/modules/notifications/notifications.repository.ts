@@ -9,9 +9,13 @@ import {
   notificationChoices,
   notificationDeliveries,
   notificationSettings,
+  pushSubscriptions,
 } from '../../platform/db/schema-notifications.ts';
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+/** The address as the super admin reads it: the e-mail, or the device's name (never a push endpoint). */
+const shownTarget = sql.raw(`case when d.channel = 'push' then coalesce(ps.label, '—') else d.target end`);
 
 /** A delivery as the super admin's list reads it. */
 export interface DeliveryRow {
@@ -53,7 +57,23 @@ export interface DeliveryToSend {
   mealName: string | null;
   foodCategoryName: string | null;
   foodCategoryNameKk: string | null;
+  /** A push delivery's device (null: removed since). */
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
 }
+
+/** What still waits to go to the device `id` (just removed): never sent. */
+const dropPendingTo = (tx: Db, id: number) =>
+  tx
+    .delete(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.channel, 'push'),
+        eq(notificationDeliveries.target, String(id)),
+        eq(notificationDeliveries.status, 'pending'),
+      ),
+    );
 
 export function createNotificationsRepository(db: Db) {
   return {
@@ -104,7 +124,7 @@ export function createNotificationsRepository(db: Db) {
         const at = sql`${now.toISOString()}::timestamptz`;
         await tx.execute(sql`
           insert into notification_deliveries (event_id, parent_id, pupil_id, channel, target, next_at, digest)
-          select e.id, c.parent_id, e.pupil_id, c.channel, p.email,
+          select e.id, c.parent_id, e.pupil_id, c.channel, t.target,
             case
               when digest then ((z.day + case when z.tm < ${DIGEST_TIME}::time then 0 else 1 end) + ${DIGEST_TIME}::time) at time zone z.tz
               when st.quiet_from is not null and case when st.quiet_from < st.quiet_to
@@ -125,7 +145,13 @@ export function createNotificationsRepository(db: Db) {
             select zone.tz, (${at} at time zone zone.tz)::date as day, (${at} at time zone zone.tz)::time as tm,
               (c.channel = 'email' and coalesce(st.email_digest, false)) as digest
           ) z
-          where e.id = any(${idArray(events)}::bigint[]) and c.channel = 'email' and coalesce(p.email, '') <> ''
+          -- Each address the channel has: the e-mail, or every device the parent allowed push on.
+          cross join lateral (
+            select p.email as target where c.channel = 'email' and coalesce(p.email, '') <> ''
+            union all
+            select ps.id::text from push_subscriptions ps where c.channel = 'push' and ps.parent_id = c.parent_id
+          ) t
+          where e.id = any(${idArray(events)}::bigint[])
           on conflict do nothing`);
         await tx.execute(sql`
           update notification_events set fanned_at = ${now.toISOString()}::timestamptz
@@ -156,7 +182,8 @@ export function createNotificationsRepository(db: Db) {
           coalesce(p.language, o.language, 'ru') as language,
           k.name as "pupilName", coalesce(o.time_zone, 'Asia/Almaty') as "timeZone",
           s.name as "schoolName", s.name_kk as "schoolNameKk", cn.name as "canteenName",
-          x.name as "mealName", fc.name as "foodCategoryName", fc.name_kk as "foodCategoryNameKk"
+          x.name as "mealName", fc.name as "foodCategoryName", fc.name_kk as "foodCategoryNameKk",
+          ps.endpoint, ps.p256dh, ps.auth
         from claimed c
         join notification_events e on e.id = c.event_id
         join parent_children l on l.parent_id = c.parent_id and l.pupil_id = c.pupil_id
@@ -168,6 +195,7 @@ export function createNotificationsRepository(db: Db) {
         left join canteens cn on cn.id = v.canteen_id
         left join fixation_categories x on x.id = v.fixation_category_id
         left join food_categories fc on fc.id = v.food_category_id
+        left join push_subscriptions ps on ps.id = (case when c.channel = 'push' then c.target end)::int
         order by e.at, c.id`);
       return rowsOf<DeliveryToSend & { id: number | string }>(result).map((r) => ({ ...r, id: Number(r.id) }));
     },
@@ -216,14 +244,15 @@ export function createNotificationsRepository(db: Db) {
       const like = q.query ? containsPattern(q.query) : null;
       const where = sql`true
         ${q.status ? sql`and d.status = ${q.status}` : sql``}
-        ${like ? sql`and (d.target ilike ${like} or p.name ilike ${like} or k.name ilike ${like})` : sql``}`;
+        ${like ? sql`and (${shownTarget} ilike ${like} or p.name ilike ${like} or k.name ilike ${like})` : sql``}`;
       const from = sql`from notification_deliveries d
         join notification_events e on e.id = d.event_id
         join users p on p.id = d.parent_id
-        join users k on k.id = d.pupil_id`;
+        join users k on k.id = d.pupil_id
+        left join push_subscriptions ps on ps.id = (case when d.channel = 'push' then d.target end)::int`;
       const [rows, totals] = await Promise.all([
         db.execute(sql`
-          select d.id, d.created_at as "createdAt", e.event, d.channel, d.target, d.parent_id as "parentId",
+          select d.id, d.created_at as "createdAt", e.event, d.channel, ${shownTarget} as target, d.parent_id as "parentId",
             p.name as "parentName", d.pupil_id as "pupilId", k.name as "pupilName", d.status, d.attempts, d.error,
             d.next_at as "nextAt", d.sent_at as "sentAt"
           ${from} where ${where}
@@ -239,13 +268,14 @@ export function createNotificationsRepository(db: Db) {
     /** One delivery as the list reads it. */
     async one(id: number): Promise<DeliveryRow | null> {
       const result = await db.execute(sql`
-        select d.id, d.created_at as "createdAt", e.event, d.channel, d.target, d.parent_id as "parentId",
+        select d.id, d.created_at as "createdAt", e.event, d.channel, ${shownTarget} as target, d.parent_id as "parentId",
           p.name as "parentName", d.pupil_id as "pupilId", k.name as "pupilName", d.status, d.attempts, d.error,
           d.next_at as "nextAt", d.sent_at as "sentAt"
         from notification_deliveries d
         join notification_events e on e.id = d.event_id
         join users p on p.id = d.parent_id
         join users k on k.id = d.pupil_id
+        left join push_subscriptions ps on ps.id = (case when d.channel = 'push' then d.target end)::int
         where d.id = ${id}::bigint`);
       return rowsOf<DeliveryRow>(result)[0] ?? null;
     },
@@ -265,6 +295,60 @@ export function createNotificationsRepository(db: Db) {
       if (ids.length === 0) return;
       await db.execute(sql`
         update notification_deliveries set status = ${status}, sent_at = ${at.toISOString()}::timestamptz, error = null
+        where id = any(${idArray(ids)}::bigint[])`);
+    },
+
+    /** The parent's push devices, oldest first. */
+    devices(parentId: number) {
+      return db
+        .select({
+          id: pushSubscriptions.id,
+          label: pushSubscriptions.label,
+          endpoint: pushSubscriptions.endpoint,
+          createdAt: pushSubscriptions.createdAt,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.parentId, parentId))
+        .orderBy(asc(pushSubscriptions.id));
+    },
+
+    /** A device of the parent's (the same endpoint again: its keys and owner replaced). Answers its id. */
+    async saveDevice(tx: Db, parentId: number, d: { endpoint: string; p256dh: string; auth: string; label: string }) {
+      const [row] = await tx
+        .insert(pushSubscriptions)
+        .values({ parentId, ...d })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { parentId, p256dh: d.p256dh, auth: d.auth, label: d.label },
+        })
+        .returning({ id: pushSubscriptions.id });
+      return row!.id;
+    },
+
+    /** Removes a device of the parent's; false if there is none such. Pending notices to it are dropped. */
+    async removeDevice(tx: Db, parentId: number, id: number): Promise<boolean> {
+      const gone = await tx
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.parentId, parentId)))
+        .returning({ id: pushSubscriptions.id });
+      if (gone.length === 0) return false;
+      await dropPendingTo(tx, id);
+      return true;
+    },
+
+    /** A device the push service says is gone: removed, and what still waits for it. */
+    async removeGone(id: number) {
+      await db.transaction(async (tx) => {
+        await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+        await dropPendingTo(tx, id);
+      });
+    },
+
+    /** Deliveries of `ids` that will never go: their device is gone. */
+    async finishGone(ids: number[], at: Date) {
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        update notification_deliveries set status = 'gone', sent_at = null, error = null, next_at = ${at.toISOString()}::timestamptz
         where id = any(${idArray(ids)}::bigint[])`);
     },
 

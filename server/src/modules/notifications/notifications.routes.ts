@@ -13,5 +13,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   bindEndpoint(app, e.saveSettings, (request) => notifications.saveSettings(actorOf(request), request.body));
   bindEndpoint(app, e.deliveries, (request) => notifications.deliveries(request.query));
   bindEndpoint(app, e.retry, (request) => notifications.retry(actorOf(request), request.params.id));
+  bindEndpoint(app, e.devices, (request) => notifications.devices(actorOf(request)));
+  bindEndpoint(app, e.addDevice, (request) => notifications.addDevice(actorOf(request), request.body));
+  bindEndpoint(app, e.removeDevice, (request) => notifications.removeDevice(actorOf(request), request.params.id));
   bindEndpoint(app, e.choose, (request) => notifications.choose(actorOf(request), request.params.id, request.body));
 };

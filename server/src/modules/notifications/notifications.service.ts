@@ -13,6 +13,10 @@ import {
   type NotificationChoicesBody,
   type NotificationSettings,
   type NotificationSettingsBody,
+  MAX_PUSH_DEVICES,
+  type PushDevice,
+  type PushDeviceBody,
+  type PushDevices,
 } from '@tamaq/contract/notifications';
 import { translate, withKazakh, type Language } from '@tamaq/contract/languages';
 import type { Actor } from '../../platform/auth/actors.ts';
@@ -33,8 +37,12 @@ const LEASE_MS = 2 * 60_000;
 /** How often an instance looks for notices to send. */
 export const NOTIFY_EVERY_MS = 2_000;
 const BATCH = 100;
-/** Letters sent at once by one instance. */
+/** Letters and pushes sent at once by one instance. */
 const SENDING_AT_ONCE = 8;
+/** How long a push service keeps a notice for a device that is off: a day, then it is old news. */
+const PUSH_TTL_S = 86_400;
+/** Where a push notice opens the app: the parent's start page. */
+const PARENT_HOME = '/download';
 
 const WORDS = withKazakh(
   {
@@ -156,6 +164,13 @@ export function digestMail(all: DeliveryToSend[]): { subject: string; text: stri
   };
 }
 
+const toDevice = (d: { id: number; label: string; endpoint: string; createdAt: Date }): PushDevice => ({
+  id: d.id,
+  label: d.label,
+  endpoint: d.endpoint,
+  created_at: new Date(d.createdAt).toISOString(),
+});
+
 const toDelivery = (r: DeliveryRow): Delivery => ({
   id: Number(r.id),
   created_at: new Date(r.createdAt).toISOString(),
@@ -175,7 +190,7 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
  * Notifications to parents (docs/rules.md "Notifications"): a parent's choices per child, and the
  * worker that turns events into deliveries and sends them, with retries.
  */
-export function createNotificationsService(platform: Pick<Platform, 'db' | 'now' | 'mailer'>) {
+export function createNotificationsService(platform: Pick<Platform, 'db' | 'now' | 'mailer' | 'push'>) {
   const repo = createNotificationsRepository(platform.db);
   const family = createFamilyService(platform);
 
@@ -184,13 +199,62 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
     if (!child) throw notFound(M.childNotFound);
     return child;
   };
-  const channelsOf = (email: string | null): NotificationChannel[] => (email ? ['email'] : []);
+  /** The channels that reach the parent now: e-mail with an address, push with a device. */
+  const channelsOf = async (actor: Actor, email: string | null): Promise<NotificationChannel[]> => [
+    ...(email ? (['email'] as const) : []),
+    ...((await repo.devices(actor.userId)).length > 0 ? (['push'] as const) : []),
+  ];
   const answer = async (actor: Actor, childId: number, email: string | null): Promise<ChildNotifications> => ({
     choices: await repo.choices(actor.userId, childId),
-    channels: channelsOf(email),
+    channels: await channelsOf(actor, email),
     events: [...NOTIFICATION_EVENTS_SENT],
     email,
   });
+  const devicesOf = async (actor: Actor): Promise<PushDevices> => {
+    const devices = await repo.devices(actor.userId);
+    return { public_key: platform.push.publicKey, devices: devices.map(toDevice) };
+  };
+
+  /**
+   * One push notice sent to its device: sent, or gone (the device unsubscribed: removed, with what
+   * else waits for it), or its failure counted.
+   */
+  async function push(d: DeliveryToSend, done: { sent: number[]; gone: number[] }) {
+    const outcome = { sent: 0, kept: 0, failed: 0, retry: 0 };
+    if (!d.endpoint || !d.p256dh || !d.auth) {
+      done.gone.push(d.id);
+      return outcome;
+    }
+    const { subject, lines } = deliveryMail(d);
+    const payload = JSON.stringify({ title: subject, body: lines.join('\n'), url: PARENT_HOME, tag: `tamaq-${d.id}` });
+    try {
+      const answer = await platform.push.send({ endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth }, payload, {
+        ttlSeconds: PUSH_TTL_S,
+      });
+      if (answer === 'sent') {
+        done.sent.push(d.id);
+        outcome.sent += 1;
+      } else {
+        await repo.finishGone([d.id], platform.now());
+        await repo.removeGone(Number(d.target));
+      }
+    } catch (err) {
+      await failed(d, (err as Error).message, outcome);
+    }
+    return outcome;
+  }
+
+  /** A try that failed: tried again later, or `failed` after the last try. */
+  async function failed(d: DeliveryToSend, error: string, outcome: Record<'failed' | 'retry', number>) {
+    const now = platform.now();
+    if (d.attempts >= DELIVERY_TRIES) {
+      await repo.finish(d.id, { status: 'failed', at: now, error });
+      outcome.failed += 1;
+    } else {
+      await repo.retryAt(d.id, new Date(now.getTime() + retryDelayMs(d.attempts)), error);
+      outcome.retry += 1;
+    }
+  }
 
   /**
    * One letter sent — a delivery's own, or the day's digest of several — and each delivery in it
@@ -201,7 +265,6 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
     group: DeliveryToSend[],
     done: { sent: number[]; kept: number[] },
   ) {
-    const now = platform.now();
     const [first] = group;
     const { subject, text } = group.length === 1 && !first!.digest ? deliveryMail(first!) : digestMail(group);
     const outcome = { sent: 0, kept: 0, failed: 0, retry: 0 };
@@ -212,26 +275,20 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       done[status].push(...group.map((d) => d.id));
       outcome[status] += group.length;
     } catch (err) {
-      const error = (err as Error).message;
-      for (const d of group) {
-        if (d.attempts >= DELIVERY_TRIES) {
-          await repo.finish(d.id, { status: 'failed', at: now, error });
-          outcome.failed += 1;
-        } else {
-          await repo.retryAt(d.id, new Date(now.getTime() + retryDelayMs(d.attempts)), error);
-          outcome.retry += 1;
-        }
-      }
+      for (const d of group) await failed(d, (err as Error).message, outcome);
     }
     return outcome;
   }
 
-  /** The letters of the claimed deliveries: one each, but one per parent and address for a digest. */
+  /**
+   * What the claimed deliveries make: a letter each, but one per parent and address for a digest;
+   * a push each.
+   */
   const letters = (due: DeliveryToSend[]) => {
     const digests = new Map<string, DeliveryToSend[]>();
     const single: DeliveryToSend[][] = [];
     for (const d of due) {
-      if (!d.digest) single.push([d]);
+      if (!d.digest || d.channel !== 'email') single.push([d]);
       else {
         const key = `${d.parentId} ${d.target}`;
         digests.set(key, [...(digests.get(key) ?? []), d]);
@@ -267,11 +324,11 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       const due = await repo.claim(BATCH, platform.now(), LEASE_MS);
       // A few letters at once: a mail server answers each in milliseconds, most of it waiting.
       const queue = letters(due);
-      const done = { sent: [] as number[], kept: [] as number[] };
+      const done = { sent: [] as number[], kept: [] as number[], gone: [] as number[] };
       await Promise.all(
         Array.from({ length: Math.min(SENDING_AT_ONCE, queue.length) }, async () => {
           for (let group = queue.shift(); group; group = queue.shift()) {
-            const o = await deliver(mail, group, done);
+            const o = group[0]!.channel === 'push' ? await push(group[0]!, done) : await deliver(mail, group, done);
             outcome.sent += o.sent;
             outcome.kept += o.kept;
             outcome.failed += o.failed;
@@ -282,6 +339,7 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       // Marked in one statement per outcome (a letter marked late is at worst sent again after the lease).
       await repo.finishAll(done.sent, 'sent', platform.now());
       await repo.finishAll(done.kept, 'kept', platform.now());
+      await repo.finishGone(done.gone, platform.now());
       if (due.length < BATCH) break;
     }
   }
@@ -345,6 +403,48 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       return toDelivery((await repo.one(id))!);
     },
 
+    /** `GET /api/parent/push`: the devices, and the key to subscribe one more with. */
+    devices: devicesOf,
+
+    /**
+     * `POST /api/parent/push/device`: notices chosen «в браузере» go to this device too. Only at a
+     * push service allowed (PUSH_SERVICES: the server sends there, so never anywhere else); at most
+     * MAX_PUSH_DEVICES a parent. Audited.
+     */
+    async addDevice(actor: Actor, body: PushDeviceBody): Promise<PushDevice> {
+      if (!platform.push.allows(body.endpoint)) throw new ValidationError({ endpoint: [M.endpoint] });
+      const mine = await repo.devices(actor.userId);
+      if (mine.length >= MAX_PUSH_DEVICES && !mine.some((d) => d.endpoint === body.endpoint)) {
+        throw conflict(M.devices(mine.length));
+      }
+      const label = body.label || new URL(body.endpoint).hostname;
+      const id = await platform.db.transaction(async (tx) => {
+        const saved = await repo.saveDevice(tx, actor.userId, {
+          endpoint: body.endpoint,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          label,
+        });
+        await audit(tx, actor, {
+          action: 'push_device_added',
+          entity: 'push_device',
+          entityId: saved,
+          after: { label },
+        });
+        return saved;
+      });
+      return (await devicesOf(actor)).devices.find((d) => d.id === id)!;
+    },
+
+    /** `DELETE /api/parent/push/device/:id`: nothing more to that device (what waits for it is dropped). */
+    async removeDevice(actor: Actor, id: number): Promise<PushDevices> {
+      await platform.db.transaction(async (tx) => {
+        if (!(await repo.removeDevice(tx, actor.userId, id))) throw notFound(M.deviceNotFound);
+        await audit(tx, actor, { action: 'push_device_removed', entity: 'push_device', entityId: id });
+      });
+      return devicesOf(actor);
+    },
+
     /** `GET /api/parent/child/:id/notifications`. */
     async ofChild(actor: Actor, childId: number): Promise<ChildNotifications> {
       await childOf(actor, childId);
@@ -358,13 +458,12 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
     async choose(actor: Actor, childId: number, body: NotificationChoicesBody): Promise<ChildNotifications> {
       const child = await childOf(actor, childId);
       const email = await family.emailOf(actor.userId);
-      const channels = channelsOf(email);
+      const channels = await channelsOf(actor, email);
       const errors: Record<string, string[]> = {};
+      const unreachable = { email: M.noEmail, push: M.noDevice, telegram: M.notYet };
       body.choices.forEach((c, i) => {
         if (!NOTIFICATION_EVENTS_SENT.includes(c.event)) errors[`choices.${i}.event`] = [M.eventNotYet];
-        else if (!channels.includes(c.channel)) {
-          errors[`choices.${i}.channel`] = [c.channel === 'email' ? M.noEmail : M.notYet];
-        }
+        else if (!channels.includes(c.channel)) errors[`choices.${i}.channel`] = [unreachable[c.channel]];
       });
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const unique = NOTIFICATION_EVENTS.flatMap((event) =>

@@ -106,7 +106,9 @@ describe('a parent chooses what to hear of a child', () => {
     expect(unknown.json().validationErrors['choices.0.event']).toEqual([M.event]);
     const push = await put(dana.id, mother.token, { choices: [{ event: 'meal', channel: 'push' }] });
     expect(push.statusCode).toBe(422);
-    expect(push.json().validationErrors['choices.0.channel']).toEqual([M.notYet]);
+    expect(push.json().validationErrors['choices.0.channel']).toEqual([M.noDevice]);
+    const telegram = await put(dana.id, mother.token, { choices: [{ event: 'meal', channel: 'telegram' }] });
+    expect(telegram.json().validationErrors['choices.0.channel']).toEqual([M.notYet]);
     const later = await put(dana.id, mother.token, { choices: [{ event: 'book_due', channel: 'email' }] });
     expect(later.statusCode).toBe(422);
     expect(later.json().validationErrors['choices.0.event']).toEqual([M.eventNotYet]);

@@ -72,7 +72,7 @@ export const notificationEvents = pgTable(
 /**
  * One notice to one parent by one channel and address. `pending` until sent; a try that fails is
  * tried again later (`next_at`), and after the last try the delivery is `failed`, for the super admin.
- * `kept`: an e-mail kept in the outbox because no mail server is set.
+ * `kept`: an e-mail kept in the outbox because no mail server is set; `gone`: a push whose device unsubscribed.
  */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
@@ -90,7 +90,7 @@ export const notificationDeliveries = pgTable(
     target: text('target').notNull(),
     /** Sent as a part of the day's digest letter rather than on its own. */
     digest: boolean('digest').notNull().default(false),
-    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed'] })
+    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed', 'gone'] })
       .notNull()
       .default('pending'),
     attempts: smallint('attempts').notNull().default(0),
@@ -122,3 +122,26 @@ export const notificationSettings = pgTable('notification_settings', {
   emailDigest: boolean('email_digest').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A device where a parent allowed notices in the browser: its push subscription (the push service's
+ * address and the keys a notice is encrypted to). Removed when the push service says it is gone.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_parent_idx').on(t.parentId),
+  ],
+);

@@ -11,7 +11,13 @@ import { useListParams } from '../../ui/use-list-params.ts';
 
 const t = i18n.orgs.deliveries;
 type Filter = '' | DeliveryStatus;
-const COLORS: Record<DeliveryStatus, string> = { pending: 'blue', sent: 'green', kept: 'orange', failed: 'red' };
+const COLORS: Record<DeliveryStatus, string> = {
+  pending: 'blue',
+  sent: 'green',
+  kept: 'orange',
+  failed: 'red',
+  gone: 'default',
+};
 
 /**
  * '/admin/notifications': every notice to a parent, for the super admin — to whom, of what, by which

@@ -3,7 +3,9 @@ import { Alert, App, Button, Checkbox, Flex, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-error.ts';
+import { SrOnly } from '../../ui/sr-only.tsx';
 import { useChildNotifications, useChooseNotifications } from './api/child-notifications.ts';
+import './child-notifications.css';
 
 const t = i18n.landing.children.notifications;
 
@@ -47,17 +49,50 @@ export function ChildNotifications({ childId }: { childId: number }) {
         <Alert type="info" showIcon message={t.noEmail} action={<Link to="/profile">{t.profile}</Link>} />
       ) : (
         <Flex vertical gap={6}>
-          {n.events.map((event) =>
-            n.channels.map((channel) => (
+          {n.channels.length === 1 ? (
+            n.events.map((event) => (
               <Checkbox
-                key={`${event}-${channel}`}
-                checked={has(event, channel)}
+                key={event}
+                checked={has(event, n.channels[0]!)}
                 disabled={choose.isPending}
-                onChange={(e) => void toggle(event, channel, e.target.checked)}
+                onChange={(e) => void toggle(event, n.channels[0]!, e.target.checked)}
               >
-                {t.choice(t.events[event], t.channels[channel])}
+                {t.choice(t.events[event], t.channels[n.channels[0]!])}
               </Checkbox>
-            )),
+            ))
+          ) : (
+            // An event a row, a channel a column: ten lines of «— письмом», «— на устройстве» read badly.
+            <table className="tq-notification-grid">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <SrOnly>{t.event}</SrOnly>
+                  </th>
+                  {n.channels.map((channel) => (
+                    <th key={channel} scope="col">
+                      {t.channelHeads[channel]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {n.events.map((event) => (
+                  <tr key={event}>
+                    <th scope="row">{t.events[event]}</th>
+                    {n.channels.map((channel) => (
+                      <td key={channel}>
+                        <Checkbox
+                          aria-label={t.choice(t.events[event], t.channels[channel])}
+                          checked={has(event, channel)}
+                          disabled={choose.isPending}
+                          onChange={(e) => void toggle(event, channel, e.target.checked)}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           )}
           {n.email && <Typography.Text type="secondary">{t.lead(n.email)}</Typography.Text>}
         </Flex>

@@ -14,6 +14,7 @@ import { ChildRecord } from './child-record.tsx';
 import { ChildRestrictions } from './child-restrictions.tsx';
 import { ChildNotifications } from './child-notifications.tsx';
 import { NotificationSettings } from './notification-settings.tsx';
+import { PushDevicesCard } from './push-devices.tsx';
 
 const t = i18n.landing.children;
 
@@ -123,6 +124,7 @@ export function ChildrenToday() {
         rows.map((child) => <ChildCard key={child.id} child={child} />)
       )}
       {rows.length > 0 && <NotificationSettings />}
+      {rows.length > 0 && <PushDevicesCard />}
     </Flex>
   );
 }

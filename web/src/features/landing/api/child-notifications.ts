@@ -3,6 +3,8 @@ import type {
   NotificationChoicesBody,
   NotificationSettings,
   NotificationSettingsBody,
+  PushDeviceBody,
+  PushDevices,
 } from '@tamaq/contract/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
@@ -40,5 +42,40 @@ export const useSaveNotificationSettings = () => {
   return useMutation({
     mutationFn: (body: NotificationSettingsBody) => callEndpoint('notifications', 'saveSettings', { body }),
     onSuccess: (saved: NotificationSettings) => client.setQueryData(settingsKey, saved),
+  });
+};
+
+const devicesKey = ['family', 'push-devices'];
+
+/** The devices this parent gets notices in the browser on, and the server's key to add one. */
+export const usePushDevices = () =>
+  useQuery({
+    queryKey: devicesKey,
+    queryFn: ({ signal }) => callEndpoint('notifications', 'devices', {}, { signal }),
+  });
+
+/** A device added or removed changes which channels reach the parent: the children's lists read again. */
+const afterDevices = (client: ReturnType<typeof useQueryClient>) =>
+  client.invalidateQueries({ queryKey: ['family', 'notifications'] });
+
+export const useAddPushDevice = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PushDeviceBody) => callEndpoint('notifications', 'addDevice', { body }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: devicesKey });
+      await afterDevices(client);
+    },
+  });
+};
+
+export const useRemovePushDevice = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint('notifications', 'removeDevice', { params: { id } }),
+    onSuccess: async (devices: PushDevices) => {
+      client.setQueryData(devicesKey, devices);
+      await afterDevices(client);
+    },
   });
 };

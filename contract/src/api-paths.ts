@@ -108,6 +108,9 @@ export const PATHS = {
     devices: { method: 'GET', path: '/api/parent/push' },
     addDevice: { method: 'POST', path: '/api/parent/push/device' },
     removeDevice: { method: 'DELETE', path: '/api/parent/push/device/:id' },
+    telegram: { method: 'GET', path: '/api/parent/telegram' },
+    linkTelegram: { method: 'POST', path: '/api/parent/telegram/link' },
+    removeTelegram: { method: 'DELETE', path: '/api/parent/telegram/chat/:id' },
   },
   absences: {
     list: { method: 'GET', path: '/api/absences' },

@@ -56,6 +56,11 @@ export const NOTIFICATIONS_MESSAGES = withKazakh(
     deviceLabel: 'Название устройства — не длиннее 100 символов',
     deviceNotFound: 'Устройство не найдено',
     devices: (n: number) => `Уведомления в браузере включены уже на ${n} устройствах: отключите одно из них`,
+    telegramOff: 'Telegram на этом сервере не подключён',
+    noTelegram: 'Telegram не подключён: откройте ссылку на бота и нажмите «Старт»',
+    telegramNotFound: 'Чат не найден',
+    telegramDown: 'Telegram сейчас не отвечает. Попробуйте через несколько минут.',
+    telegramChats: (n: number) => `Уведомления приходят уже в ${n} чатов Telegram: отключите один из них`,
   } as const,
   {
     childNotFound: 'Бала табылмады',
@@ -79,6 +84,11 @@ export const NOTIFICATIONS_MESSAGES = withKazakh(
     deviceLabel: 'Құрылғы атауы — 100 таңбадан аспауы керек',
     deviceNotFound: 'Құрылғы табылмады',
     devices: (n: number) => `Браузердегі хабарламалар ${n} құрылғыда қосылған: біреуін өшіріңіз`,
+    telegramOff: 'Бұл серверде Telegram қосылмаған',
+    noTelegram: 'Telegram қосылмаған: ботқа сілтемені ашып, «Старт» түймесін басыңыз',
+    telegramNotFound: 'Чат табылмады',
+    telegramDown: 'Telegram қазір жауап бермейді. Бірнеше минуттан кейін қайталап көріңіз.',
+    telegramChats: (n: number) => `Хабарламалар ${n} Telegram чатына келеді: біреуін өшіріңіз`,
   },
 );
 const M = NOTIFICATIONS_MESSAGES;
@@ -183,7 +193,38 @@ export const PushDevices = z.object({
 });
 export type PushDevices = z.infer<typeof PushDevices>;
 
-/** `gone`: the push service said the device unsubscribed; the device was removed. */
+/** Telegram chats one parent may have notices in. */
+export const MAX_TELEGRAM_CHATS = 5;
+
+/** A Telegram chat a parent gets notices in (never its chat id). */
+export const TelegramChat = z.object({
+  id: z.number().int(),
+  /** The chat's name as Telegram gave it (the person's name). */
+  name: z.string(),
+  created_at: z.string(),
+});
+export type TelegramChat = z.infer<typeof TelegramChat>;
+
+/** `GET /api/parent/telegram`: whether the server has a bot, its name, and the parent's chats. */
+export const TelegramChats = z.object({
+  available: z.boolean(),
+  /** The bot's username (`@…` without the @), once known. */
+  bot: z.string().nullable(),
+  chats: z.array(TelegramChat),
+});
+export type TelegramChats = z.infer<typeof TelegramChats>;
+
+/** `POST /api/parent/telegram/link`: the link that opens the bot and ties the chat to this parent. */
+export const TelegramLink = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type TelegramLink = z.infer<typeof TelegramLink>;
+
+/** How long a link to the bot ties a chat to the parent who asked for it. */
+export const TELEGRAM_LINK_MINUTES = 15;
+
+/** `gone`: the push service said the device unsubscribed, or the person blocked the bot; it was removed. */
 export const DELIVERY_STATUSES = ['pending', 'sent', 'kept', 'failed', 'gone'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -276,6 +317,24 @@ export const NOTIFICATIONS_ENDPOINTS = {
     refusals: [404],
     access: PARENT,
     summary: 'Больше не присылать уведомления на это устройство',
+  }),
+  telegram: notificationsEndpoint('telegram', {
+    answer: TelegramChats,
+    access: PARENT,
+    summary: 'Чаты Telegram, в которые приходят уведомления родителю, и есть ли у сервера бот',
+  }),
+  linkTelegram: notificationsEndpoint('linkTelegram', {
+    answer: TelegramLink,
+    refusals: [409, 503],
+    access: PARENT,
+    summary: 'Ссылка на бота Telegram: открыв её и нажав «Старт», родитель получает уведомления в этом чате',
+  }),
+  removeTelegram: notificationsEndpoint('removeTelegram', {
+    params: IdParams,
+    answer: TelegramChats,
+    refusals: [404],
+    access: PARENT,
+    summary: 'Больше не присылать уведомления в этот чат Telegram',
   }),
   retry: notificationsEndpoint('retry', {
     params: IdParams,

@@ -31,6 +31,7 @@ import { loggerOptions } from './platform/http/log-options.ts';
 import { trustProxyOption, trustProxyWarnings } from './platform/http/trust-proxy.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createPush, vapidKeys } from './platform/push.ts';
+import { createTelegram } from './platform/telegram.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { rateLimitError } from './platform/rate-limit.ts';
@@ -172,6 +173,9 @@ export async function buildApp(
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     push: createPush({ keys: () => vapidKeys(config), subject: config.vapidSubject, services: config.pushServices }),
+    telegram: config.telegramToken
+      ? createTelegram({ token: config.telegramToken, apiUrl: config.telegramApiUrl })
+      : null,
     metrics: registerMetrics(app, { defaults: opts.logger !== false, metricsToken: config.metricsToken }),
     redis,
     realtime,

@@ -277,6 +277,9 @@ describe('demo library', () => {
     const phones = (await t.call({ method: 'GET', url: '/api/parent/push', token: second })).json();
     expect(phones.devices.map((d: { label: string }) => d.label)).toEqual(['Телефон']);
     expect((await t.call({ method: 'GET', url: '/api/parent/push', token: parent })).json().devices).toEqual([]);
+    // And tied a Telegram chat, which waits for a bot: none is set on a first run.
+    const telegram = (await t.call({ method: 'GET', url: '/api/parent/telegram', token: second })).json();
+    expect(telegram).toMatchObject({ available: false, chats: [{ name: 'Демо Родитель' }] });
     for (const k of kids)
       expect((await t.call({ method: 'GET', url: `/api/parent/child/${k.id}/books`, token: second })).statusCode).toBe(
         404,

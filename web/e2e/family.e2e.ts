@@ -369,6 +369,60 @@ describe('the parent’s start page', () => {
     await devices.getByRole('button', { name: 'Включить на этом устройстве' }).waitFor();
   }
 
+  it('sends a meal to the parent’s Telegram once they tie a chat to the school’s bot', async () => {
+    const { page } = phone;
+    const telegramUrl = inject('telegramUrl');
+    const box = page.getByTestId('telegram-chats');
+    await box.scrollIntoViewIfNeeded();
+    // This server's bot (each test server has its own).
+    const bot = /от бота @(tamaq_test_\d+_bot) школы/.exec((await box.textContent())!)![1]!;
+    await box.getByRole('button', { name: 'Подключить Telegram' }).click();
+    const open = box.getByRole('link', { name: 'Открыть Telegram' });
+    await open.waitFor();
+    const href = (await open.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`^https://t\\.me/${bot}\\?start=[A-Za-z0-9_-]{24}$`));
+    await box.screenshot({ path: path.join(SHOTS, 'parent-telegram-link-390.png') });
+    // The parent opens the link on the phone and presses «Старт»: Telegram sends the bot «/start <code>».
+    const chatId = 600000000 + Math.floor(Math.random() * 1e6);
+    await fetch(`${telegramUrl}/control/write`, {
+      method: 'POST',
+      body: JSON.stringify({ bot, chatId, text: `/start ${href.split('=')[1]}`, from: { first_name: 'Жанар' } }),
+    });
+    await page.getByText('Telegram подключён').waitFor({ timeout: 20_000 });
+    const chat = box.getByTestId('telegram-chat');
+    await chat.waitFor();
+    expect(await chat.textContent()).toMatch(/^Жанарс \d\d\.\d\d\.\d{4}$/);
+    const sent = async () =>
+      ((await (await fetch(`${telegramUrl}/control/sent`)).json()) as { chat_id: number; text: string }[])
+        .filter((m) => m.chat_id === chatId)
+        .map((m) => m.text);
+    expect((await sent())[0]).toMatch(/^Готово! Сюда будут приходить уведомления/);
+
+    const card = page.getByTestId('child-card').filter({ hasText: kid!.name });
+    const byTelegram = card.getByLabel('Когда ребёнок поел, с точным временем и местом — в Telegram');
+    await byTelegram.click();
+    await expect.poll(() => byTelegram.isChecked()).toBe(true);
+    const { rows } = await call<{ rows: { id: number; user: { id: number } }[] }>(
+      'GET',
+      `/api/school/fixations?schoolId=${kid!.schoolId}&query=${encodeURIComponent(kid!.name)}`,
+    );
+    await call('DELETE', `/api/school/fixation/${rows.find((r) => r.user.id === kid!.id)!.id}`);
+    await call('POST', '/api/school/fixation', { cardId: `FAM${stamp}`, schoolId: kid!.schoolId });
+    await expect
+      .poll(async () => (await sent()).filter((m) => m.startsWith(`${kid!.name} поел(а) в`)), { timeout: 15_000 })
+      .toHaveLength(1);
+    await card
+      .getByTestId('child-notifications')
+      .screenshot({ path: path.join(SHOTS, 'parent-telegram-choices-390.png') });
+
+    // Untied after a question: the channel leaves the child's list.
+    await chat.getByRole('button', { name: 'Отключить уведомления в чат «Жанар»' }).click();
+    await page.getByRole('button', { name: 'Да', exact: true }).click();
+    await page.getByText('Уведомления в Telegram отключены').waitFor();
+    await chat.waitFor({ state: 'detached' });
+    await byTelegram.waitFor({ state: 'detached' });
+  });
+
   it('shows the school the restrictions a parent set, and the school’s certificate mark reaches the parent', async () => {
     const office = await openBrowser({ width: 1366, height: 900 });
     try {

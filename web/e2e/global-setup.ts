@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startTestPush } from '../../tools/test-push.ts';
 import { startTestSmtp } from '../../tools/test-smtp.ts';
+import { startTestTelegram } from '../../tools/test-telegram.ts';
 import { startServer } from './server.ts';
 import { E2E_WORKERS } from './workers.ts';
 
@@ -15,6 +16,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** A push service in this process (tools/test-push.ts), which every server may send to. */
     pushUrl: string;
+    /** A stand-in of the Telegram Bot API in this process (tools/test-telegram.ts): every server's bot. */
+    telegramUrl: string;
   }
 }
 
@@ -35,10 +38,18 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => reader.listen(0, '127.0.0.1', resolve));
   // The browsers' push services are out of reach here: the servers send to a local one instead.
   const push = await startTestPush();
-  const env = { PUSH_SERVICES: `${push.origin}` };
+  // And Telegram's: every server has a bot there.
+  const telegram = await startTestTelegram();
+  // Each server its own bot, as each deployment has: two servers reading one bot's messages would
+  // each answer them.
+  const env = (n: number) => ({
+    PUSH_SERVICES: push.origin,
+    TELEGRAM_BOT_TOKEN: telegram.tokenOf(n),
+    TELEGRAM_API_URL: telegram.url,
+  });
   const [mailed, ...servers] = await Promise.all([
-    startServer({ ...env, SMTP_URL: mailbox.url, BRANDS: 'localhost=asxana' }),
-    ...Array.from({ length: E2E_WORKERS }, () => startServer(env)),
+    startServer({ ...env(0), SMTP_URL: mailbox.url, BRANDS: 'localhost=asxana' }),
+    ...Array.from({ length: E2E_WORKERS }, (_, i) => startServer(env(i + 1))),
   ]);
   project.provide(
     'baseUrls',
@@ -47,6 +58,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailedUrl', mailed!.url);
   project.provide('mailboxUrl', `http://127.0.0.1:${(reader.address() as AddressInfo).port}`);
   project.provide('pushUrl', push.origin);
+  project.provide('telegramUrl', telegram.url);
   return async () => {
     // What a server logged as an error (an answer 500 among them) is printed for whoever reads the
     // run: a browser test sees only the words on the screen.
@@ -61,5 +73,6 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => reader.close(resolve));
     await mailbox.close();
     await push.close();
+    await telegram.close();
   };
 }

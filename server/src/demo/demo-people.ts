@@ -15,7 +15,12 @@ import {
   users,
   watches,
 } from '../platform/db/schema-people.ts';
-import { notificationChoices, notificationSettings, pushSubscriptions } from '../platform/db/schema-notifications.ts';
+import {
+  notificationChoices,
+  notificationSettings,
+  pushSubscriptions,
+  telegramChats,
+} from '../platform/db/schema-notifications.ts';
 import { localDate } from '../platform/time.ts';
 import { createSchoolCalendars } from '../modules/calendar/school-calendar.ts';
 import { addDays, isServed } from '../modules/calendar/school-year.ts';
@@ -386,5 +391,7 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
     auth: 'tBHItJI5svbpez7KI4CCXg',
     label: 'Телефон',
   });
+  // …and tied a Telegram chat (no bot is set on a first run: nothing goes there until one is).
+  await tx.insert(telegramChats).values({ parentId: s.parent2Id, chatId: 700000002, name: 'Демо Родитель' });
   return { libraryChildId: secondChild.id };
 }

@@ -213,6 +213,18 @@ describe('loadConfig', () => {
     expect(problems({ PUSH_SERVICES: 'fcm.googleapis.com' })[0]).toMatch(/^PUSH_SERVICES: ожидаются адреса/);
   });
 
+  it('sends by Telegram through the bot whose token is given, at the Bot API given', () => {
+    const base = loadConfig({}, cwd);
+    expect([base.telegramToken, base.telegramApiUrl]).toEqual([null, 'https://api.telegram.org']);
+    const token = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+    const set = loadConfig({ TELEGRAM_BOT_TOKEN: ` ${token} `, TELEGRAM_API_URL: 'http://127.0.0.1:8081/' }, cwd);
+    expect([set.telegramToken, set.telegramApiUrl]).toEqual([token, 'http://127.0.0.1:8081']);
+    expect(problems({ TELEGRAM_BOT_TOKEN: 'AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw' })[0]).toMatch(
+      /^TELEGRAM_BOT_TOKEN: ожидается токен бота/,
+    );
+    expect(problems({ TELEGRAM_API_URL: 'api.telegram.org' })[0]).toMatch(/^TELEGRAM_API_URL/);
+  });
+
   it('reads TRUST_PROXY as a hop count or a list of addresses and subnets', () => {
     const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, cwd).trustProxy;
     expect(trust('')).toBe(false);

@@ -44,6 +44,10 @@ export interface Config {
   vapidSubject: string;
   /** The push services a browser's subscription may point at (PUSH_SERVICES): origins, `*.` for any subdomain. */
   pushServices: string[];
+  /** The Telegram bot parents' notices go through (TELEGRAM_BOT_TOKEN), or null: no Telegram. */
+  telegramToken: string | null;
+  /** The Bot API's address (TELEGRAM_API_URL; a local Bot API server, or a test's stand-in). */
+  telegramApiUrl: string;
 }
 
 /** The browsers' push services (Chrome, Firefox, Edge, Safari): a subscription elsewhere is refused. */
@@ -236,6 +240,13 @@ const Env = z.object({
       message:
         'VAPID_SUBJECT: ожидается mailto:адрес или https://адрес, по которому службы уведомлений могут написать вам',
     }),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^\d{5,}:[A-Za-z0-9_-]{30,}$/.test(v.trim()), {
+      message: 'TELEGRAM_BOT_TOKEN: ожидается токен бота, как его даёт @BotFather (123456789:AA…)',
+    }),
+  TELEGRAM_API_URL: url('TELEGRAM_API_URL', ['http:', 'https:']),
   PUSH_SERVICES: z
     .string()
     .optional()
@@ -310,6 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { publicKey: e.VAPID_PUBLIC_KEY.trim(), privateKey: e.VAPID_PRIVATE_KEY.trim() }
         : null,
     vapidSubject: e.VAPID_SUBJECT?.trim() || `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`,
+    telegramToken: e.TELEGRAM_BOT_TOKEN?.trim() || null,
+    telegramApiUrl: (e.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/$/, ''),
     pushServices: e.PUSH_SERVICES ? e.PUSH_SERVICES.split(',').map((o) => o.trim().toLowerCase()) : PUSH_SERVICES,
   };
 }

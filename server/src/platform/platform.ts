@@ -6,6 +6,7 @@ import type { TokenService } from './auth/tokens.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { Mailer } from './mail.ts';
 import type { Push } from './push.ts';
+import type { Telegram } from './telegram.ts';
 import type { Notices } from './notices.ts';
 import type { DiskWatch } from './disk.ts';
 import type { Metrics } from './metrics.ts';
@@ -25,6 +26,8 @@ export interface Platform {
   mailer: Mailer;
   /** Web Push to the parents' devices. */
   push: Push;
+  /** The Telegram bot parents' notices go through, when TELEGRAM_BOT_TOKEN is set. */
+  telegram: Telegram | null;
   metrics: Metrics;
   redis: Redis | null;
   /** Live channels (websocket port), fanned out through Redis when configured. */

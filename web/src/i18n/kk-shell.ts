@@ -326,6 +326,23 @@ export const shell: Widen<typeof ruShell> = {
         removed: 'Құрылғыдағы хабарламалар өшірілді',
         loadFailed: 'Құрылғыларды жүктеу мүмкін болмады',
       },
+      telegram: {
+        title: 'Telegram-дағы хабарламалар',
+        about: (bot: string | null) =>
+          `Балалар туралы хабарламалар Telegram-ға мектептің${bot ? ` @${bot}` : ''} ботынан келеді. Чатты қосып, бала бойынша «Telegram-да» дегенді таңдаңыз.`,
+        link: 'Telegram қосу',
+        another: 'Тағы бір чатты қосу',
+        press: 'Telegram-да ботты ашып, «Старт» түймесін басыңыз — чат осында өзі пайда болады.',
+        open: 'Telegram-ды ашу',
+        until: (when: string) => `Сілтеме ${when} дейін жарамды`,
+        tied: 'Telegram қосылды',
+        listLabel: 'Хабарламалары бар Telegram чаттары',
+        since: (date: string) => `${date} бастап`,
+        remove: (name: string) => `«${name}» чатына хабарламаларды өшіру`,
+        removeQuestion: (name: string) => `«${name}» чатына бұдан былай хабарлама жібермеу керек пе?`,
+        removed: 'Telegram-дағы хабарламалар өшірілді',
+        loadFailed: 'Telegram чаттарын жүктеу мүмкін болмады',
+      },
       notificationSettings: {
         title: 'Хабарлама баптаулары',
         digest: (time: string) => `Хаттарды күніне бір жиынтықпен жіберу (${time})`,

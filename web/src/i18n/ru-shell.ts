@@ -322,6 +322,23 @@ export const shell = {
         removed: 'Уведомления на устройстве отключены',
         loadFailed: 'Не удалось загрузить устройства',
       },
+      telegram: {
+        title: 'Уведомления в Telegram',
+        about: (bot: string | null) =>
+          `Уведомления о детях придут в Telegram от бота${bot ? ` @${bot}` : ''} школы. Подключите чат и выберите у ребёнка «в Telegram».`,
+        link: 'Подключить Telegram',
+        another: 'Подключить ещё один чат',
+        press: 'Откройте бота в Telegram и нажмите «Старт» — чат появится здесь сам.',
+        open: 'Открыть Telegram',
+        until: (when: string) => `Ссылка действует до ${when}`,
+        tied: 'Telegram подключён',
+        listLabel: 'Чаты Telegram с уведомлениями',
+        since: (date: string) => `с ${date}`,
+        remove: (name: string) => `Отключить уведомления в чат «${name}»`,
+        removeQuestion: (name: string) => `Больше не присылать уведомления в чат «${name}»?`,
+        removed: 'Уведомления в Telegram отключены',
+        loadFailed: 'Не удалось загрузить чаты Telegram',
+      },
       notificationSettings: {
         title: 'Настройки уведомлений',
         digest: (time: string) => `Присылать письма одной сводкой в день (в ${time})`,

@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 
 /** A list of ids as one array parameter (`= any(...)`), not one parameter each. */
 const idArray = (ids: number[]) => `{${ids.join(',')}}`;
@@ -10,12 +10,16 @@ import {
   notificationDeliveries,
   notificationSettings,
   pushSubscriptions,
+  telegramChats,
+  telegramState,
 } from '../../platform/db/schema-notifications.ts';
+import { users } from '../../platform/db/schema-people.ts';
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** The address as the super admin reads it: the e-mail, or the device's name (never a push endpoint). */
-const shownTarget = sql.raw(`case when d.channel = 'push' then coalesce(ps.label, '—') else d.target end`);
+const shownTarget = sql.raw(`case d.channel when 'push' then coalesce(ps.label, '—')
+  when 'telegram' then 'Telegram: ' || coalesce(tc.name, '—') else d.target end`);
 
 /** A delivery as the super admin's list reads it. */
 export interface DeliveryRow {
@@ -61,15 +65,17 @@ export interface DeliveryToSend {
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
+  /** A Telegram delivery's chat (null: removed since). */
+  chatId: number | null;
 }
 
-/** What still waits to go to the device `id` (just removed): never sent. */
-const dropPendingTo = (tx: Db, id: number) =>
+/** What still waits to go to the device or chat `id` (just removed): never sent. */
+const dropPendingTo = (tx: Db, id: number, channel: 'push' | 'telegram' = 'push') =>
   tx
     .delete(notificationDeliveries)
     .where(
       and(
-        eq(notificationDeliveries.channel, 'push'),
+        eq(notificationDeliveries.channel, channel),
         eq(notificationDeliveries.target, String(id)),
         eq(notificationDeliveries.status, 'pending'),
       ),
@@ -150,6 +156,9 @@ export function createNotificationsRepository(db: Db) {
             select p.email as target where c.channel = 'email' and coalesce(p.email, '') <> ''
             union all
             select ps.id::text from push_subscriptions ps where c.channel = 'push' and ps.parent_id = c.parent_id
+            union all
+            select tc.id::text from telegram_chats tc
+            where c.channel = 'telegram' and tc.parent_id = c.parent_id and tc.chat_id is not null
           ) t
           where e.id = any(${idArray(events)}::bigint[])
           on conflict do nothing`);
@@ -183,7 +192,7 @@ export function createNotificationsRepository(db: Db) {
           k.name as "pupilName", coalesce(o.time_zone, 'Asia/Almaty') as "timeZone",
           s.name as "schoolName", s.name_kk as "schoolNameKk", cn.name as "canteenName",
           x.name as "mealName", fc.name as "foodCategoryName", fc.name_kk as "foodCategoryNameKk",
-          ps.endpoint, ps.p256dh, ps.auth
+          ps.endpoint, ps.p256dh, ps.auth, tc.chat_id as "chatId"
         from claimed c
         join notification_events e on e.id = c.event_id
         join parent_children l on l.parent_id = c.parent_id and l.pupil_id = c.pupil_id
@@ -196,8 +205,13 @@ export function createNotificationsRepository(db: Db) {
         left join fixation_categories x on x.id = v.fixation_category_id
         left join food_categories fc on fc.id = v.food_category_id
         left join push_subscriptions ps on ps.id = (case when c.channel = 'push' then c.target end)::int
+        left join telegram_chats tc on tc.id = (case when c.channel = 'telegram' then c.target end)::int
         order by e.at, c.id`);
-      return rowsOf<DeliveryToSend & { id: number | string }>(result).map((r) => ({ ...r, id: Number(r.id) }));
+      return rowsOf<DeliveryToSend & { id: number | string; chatId: number | string | null }>(result).map((r) => ({
+        ...r,
+        id: Number(r.id),
+        chatId: r.chatId === null ? null : Number(r.chatId),
+      }));
     },
 
     /** Claimed deliveries whose parent is no longer linked: dropped, nothing is sent. */
@@ -249,7 +263,8 @@ export function createNotificationsRepository(db: Db) {
         join notification_events e on e.id = d.event_id
         join users p on p.id = d.parent_id
         join users k on k.id = d.pupil_id
-        left join push_subscriptions ps on ps.id = (case when d.channel = 'push' then d.target end)::int`;
+        left join push_subscriptions ps on ps.id = (case when d.channel = 'push' then d.target end)::int
+        left join telegram_chats tc on tc.id = (case when d.channel = 'telegram' then d.target end)::int`;
       const [rows, totals] = await Promise.all([
         db.execute(sql`
           select d.id, d.created_at as "createdAt", e.event, d.channel, ${shownTarget} as target, d.parent_id as "parentId",
@@ -276,6 +291,7 @@ export function createNotificationsRepository(db: Db) {
         join users p on p.id = d.parent_id
         join users k on k.id = d.pupil_id
         left join push_subscriptions ps on ps.id = (case when d.channel = 'push' then d.target end)::int
+        left join telegram_chats tc on tc.id = (case when d.channel = 'telegram' then d.target end)::int
         where d.id = ${id}::bigint`);
       return rowsOf<DeliveryRow>(result)[0] ?? null;
     },
@@ -350,6 +366,100 @@ export function createNotificationsRepository(db: Db) {
       await db.execute(sql`
         update notification_deliveries set status = 'gone', sent_at = null, error = null, next_at = ${at.toISOString()}::timestamptz
         where id = any(${idArray(ids)}::bigint[])`);
+    },
+
+    /** The parent's Telegram chats (linked ones), oldest first. */
+    telegramChats(parentId: number) {
+      return db
+        .select({ id: telegramChats.id, name: telegramChats.name, createdAt: telegramChats.createdAt })
+        .from(telegramChats)
+        .where(and(eq(telegramChats.parentId, parentId), isNotNull(telegramChats.chatId)))
+        .orderBy(asc(telegramChats.id));
+    },
+
+    /** A link code for the parent, valid until `expiresAt`; the parent's expired codes go. */
+    async addTelegramCode(parentId: number, codeHash: string, now: Date, expiresAt: Date) {
+      await db
+        .delete(telegramChats)
+        .where(
+          and(eq(telegramChats.parentId, parentId), isNull(telegramChats.chatId), lt(telegramChats.expiresAt, now)),
+        );
+      await db.insert(telegramChats).values({ parentId, codeHash, expiresAt });
+    },
+
+    /**
+     * The chat `chatId` tied to the parent whose valid code this is. Answers the parent (their
+     * language) or null when the code is unknown or expired; the chat tied already is kept once.
+     */
+    async useTelegramCode(codeHash: string, chatId: number, name: string, now: Date) {
+      return db.transaction(async (tx) => {
+        const [code] = await tx
+          .select({ id: telegramChats.id, parentId: telegramChats.parentId })
+          .from(telegramChats)
+          .where(
+            and(eq(telegramChats.codeHash, codeHash), isNull(telegramChats.chatId), gt(telegramChats.expiresAt, now)),
+          )
+          .for('update');
+        if (!code) return null;
+        const [same] = await tx
+          .select({ id: telegramChats.id })
+          .from(telegramChats)
+          .where(and(eq(telegramChats.parentId, code.parentId), eq(telegramChats.chatId, chatId)));
+        if (same) {
+          await tx.delete(telegramChats).where(eq(telegramChats.id, code.id));
+          await tx.update(telegramChats).set({ name }).where(eq(telegramChats.id, same.id));
+        } else {
+          await tx
+            .update(telegramChats)
+            .set({ chatId, name, codeHash: null, expiresAt: null })
+            .where(eq(telegramChats.id, code.id));
+        }
+        const [parent] = await tx
+          .select({ id: users.id, language: users.language })
+          .from(users)
+          .where(eq(users.id, code.parentId));
+        return parent ?? null;
+      });
+    },
+
+    /** Removes the parent's chat `id`; false if there is none such. What waits to go there is dropped. */
+    async removeTelegramChat(tx: Db, parentId: number, id: number): Promise<boolean> {
+      const gone = await tx
+        .delete(telegramChats)
+        .where(and(eq(telegramChats.id, id), eq(telegramChats.parentId, parentId), isNotNull(telegramChats.chatId)))
+        .returning({ id: telegramChats.id });
+      if (gone.length === 0) return false;
+      await dropPendingTo(tx, id, 'telegram');
+      return true;
+    },
+
+    /** Every parent's tie to the chat `chatId` (its person wrote /stop, or blocked the bot): removed. */
+    async removeTelegramChatId(chatId: number) {
+      await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(telegramChats)
+          .where(eq(telegramChats.chatId, chatId))
+          .returning({ id: telegramChats.id });
+        for (const g of gone) await dropPendingTo(tx, g.id, 'telegram');
+      });
+    },
+
+    /**
+     * Takes the reading of the bot's messages for `leaseMs` if no other instance holds it: answers
+     * the next update's id, or null when another instance reads now.
+     */
+    async leaseTelegram(now: Date, leaseMs: number): Promise<number | null> {
+      const [row] = await db
+        .update(telegramState)
+        .set({ leasedUntil: new Date(now.getTime() + leaseMs) })
+        .where(and(eq(telegramState.id, 1), or(isNull(telegramState.leasedUntil), lte(telegramState.leasedUntil, now))))
+        .returning({ next: telegramState.nextUpdate });
+      return row ? Number(row.next) : null;
+    },
+
+    /** The reading done up to `next`; the lease let go. */
+    async releaseTelegram(next: number) {
+      await db.update(telegramState).set({ nextUpdate: next, leasedUntil: null }).where(eq(telegramState.id, 1));
     },
 
     async retryAt(id: number, at: Date, error: string) {

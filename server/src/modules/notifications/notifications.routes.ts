@@ -16,5 +16,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   bindEndpoint(app, e.devices, (request) => notifications.devices(actorOf(request)));
   bindEndpoint(app, e.addDevice, (request) => notifications.addDevice(actorOf(request), request.body));
   bindEndpoint(app, e.removeDevice, (request) => notifications.removeDevice(actorOf(request), request.params.id));
+  bindEndpoint(app, e.telegram, (request) => notifications.telegram(actorOf(request)));
+  bindEndpoint(app, e.linkTelegram, (request) => notifications.linkTelegram(actorOf(request)));
+  bindEndpoint(app, e.removeTelegram, (request) => notifications.removeTelegram(actorOf(request), request.params.id));
   bindEndpoint(app, e.choose, (request) => notifications.choose(actorOf(request), request.params.id, request.body));
 };

@@ -14,17 +14,23 @@ import {
   type NotificationSettings,
   type NotificationSettingsBody,
   MAX_PUSH_DEVICES,
+  MAX_TELEGRAM_CHATS,
+  TELEGRAM_LINK_MINUTES,
+  type TelegramChats,
+  type TelegramLink,
   type PushDevice,
   type PushDeviceBody,
   type PushDevices,
 } from '@tamaq/contract/notifications';
+import { createHash, randomBytes } from 'node:crypto';
 import { translate, withKazakh, type Language } from '@tamaq/contract/languages';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { audit } from '../../platform/audit.ts';
-import { conflict, notFound, ValidationError } from '../../platform/http/errors.ts';
+import { conflict, notFound, serviceUnavailable, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { lookPeriodically } from '../../platform/periodic.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { TelegramError, type TelegramMessage } from '../../platform/telegram.ts';
 import { localDate, localTime } from '../../platform/time.ts';
 import { createFamilyService } from '../family/family.service.ts';
 import { createNotificationsRepository, type DeliveryRow, type DeliveryToSend } from './notifications.repository.ts';
@@ -43,6 +49,31 @@ const SENDING_AT_ONCE = 8;
 const PUSH_TTL_S = 86_400;
 /** Where a push notice opens the app: the parent's start page. */
 const PARENT_HOME = '/download';
+/** Telegram's limits: about 30 messages a second in all, one a second to a chat; we keep under them. */
+const TELEGRAM_GAP_MS = 40;
+const TELEGRAM_CHAT_GAP_MS = 1_000;
+/** How long one instance holds the reading of the bot's messages. */
+const TELEGRAM_LEASE_MS = 30_000;
+
+/** What the bot answers, in the parent's language (else the language of the person's Telegram). */
+const BOT = withKazakh(
+  {
+    linked:
+      'Готово! Сюда будут приходить уведомления о детях, которые вы выберете в Tamaq. Чтобы отключить, отправьте /stop.',
+    badCode: 'Ссылка устарела или неверна. Откройте Tamaq, нажмите «Подключить Telegram» и перейдите по новой ссылке.',
+    stopped: 'Уведомления в этот чат отключены. Подключить снова можно в Tamaq.',
+    help: 'Это бот уведомлений Tamaq о питании и библиотеке ваших детей. Подключите его в Tamaq: «Подключить Telegram» на странице «Мои дети». Отключить: /stop.',
+  } as const,
+  {
+    linked: 'Дайын! Tamaq-та таңдаған балалар туралы хабарламалар осында келеді. Өшіру үшін /stop жіберіңіз.',
+    badCode: 'Сілтеме ескірген немесе қате. Tamaq-ты ашып, «Telegram қосу» түймесін басып, жаңа сілтемеге өтіңіз.',
+    stopped: 'Бұл чатқа хабарламалар өшірілді. Қайта қосуды Tamaq-та жасауға болады.',
+    help: 'Бұл — балаларыңыздың тамақтануы мен кітапханасы туралы Tamaq хабарлама боты. Оны Tamaq-та қосыңыз: «Менің балаларым» бетіндегі «Telegram қосу». Өшіру: /stop.',
+  },
+);
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const WORDS = withKazakh(
   {
@@ -190,7 +221,7 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
  * Notifications to parents (docs/rules.md "Notifications"): a parent's choices per child, and the
  * worker that turns events into deliveries and sends them, with retries.
  */
-export function createNotificationsService(platform: Pick<Platform, 'db' | 'now' | 'mailer' | 'push'>) {
+export function createNotificationsService(platform: Pick<Platform, 'db' | 'now' | 'mailer' | 'push' | 'telegram'>) {
   const repo = createNotificationsRepository(platform.db);
   const family = createFamilyService(platform);
 
@@ -203,7 +234,114 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
   const channelsOf = async (actor: Actor, email: string | null): Promise<NotificationChannel[]> => [
     ...(email ? (['email'] as const) : []),
     ...((await repo.devices(actor.userId)).length > 0 ? (['push'] as const) : []),
+    ...(platform.telegram && (await repo.telegramChats(actor.userId)).length > 0 ? (['telegram'] as const) : []),
   ];
+  const chatsOf = async (actor: Actor): Promise<TelegramChats> => ({
+    available: !!platform.telegram,
+    bot: platform.telegram ? await platform.telegram.username().catch(() => null) : null,
+    chats: (await repo.telegramChats(actor.userId)).map((c) => ({
+      id: c.id,
+      name: c.name ?? '',
+      created_at: new Date(c.createdAt).toISOString(),
+    })),
+  });
+
+  /** The bot's answer to what a person wrote: a chat tied by its link's code, untied by /stop, else help. */
+  async function answerMessage(m: TelegramMessage) {
+    const telegram = platform.telegram!;
+    const text = m.text.trim();
+    const start = /^\/start(?:@\w+)?(?:\s+(\S+))?$/.exec(text);
+    const their: Language = m.language === 'kk' ? 'kk' : 'ru';
+    let reply: string;
+    let language = their;
+    if (start?.[1]) {
+      const parent = /^[A-Za-z0-9_-]{16,64}$/.test(start[1])
+        ? await repo.useTelegramCode(sha256(start[1]), m.chatId, m.name.slice(0, 200), platform.now())
+        : null;
+      if (parent?.language === 'kk' || parent?.language === 'ru') language = parent.language;
+      reply = parent ? BOT.linked : BOT.badCode;
+    } else if (/^\/stop(?:@\w+)?$/.test(text)) {
+      await repo.removeTelegramChatId(m.chatId);
+      reply = BOT.stopped;
+    } else {
+      reply = BOT.help;
+    }
+    await telegram.send(m.chatId, translate(reply, language)).catch(() => {});
+  }
+
+  /** What people wrote to the bot since the last look, answered; one instance at a time reads. */
+  async function readTelegram(): Promise<number> {
+    if (!platform.telegram) return 0;
+    const from = await repo.leaseTelegram(platform.now(), TELEGRAM_LEASE_MS);
+    if (from === null) return 0;
+    let next = from;
+    try {
+      const { messages, next: after } = await platform.telegram.updates(from);
+      for (const m of messages) await answerMessage(m);
+      next = after;
+      return messages.length;
+    } finally {
+      await repo.releaseTelegram(next);
+    }
+  }
+
+  // This instance's pace of Telegram messages: a gap after each, and a second between two to a chat.
+  let telegramFree = 0;
+  const chatLast = new Map<number, number>();
+  async function telegramTurn(chatId: number) {
+    for (;;) {
+      const now = Date.now();
+      const at = Math.max(telegramFree, (chatLast.get(chatId) ?? 0) + TELEGRAM_CHAT_GAP_MS);
+      if (at <= now) {
+        telegramFree = now + TELEGRAM_GAP_MS;
+        chatLast.set(chatId, now);
+        if (chatLast.size > 10_000) chatLast.clear();
+        return;
+      }
+      await wait(at - now);
+    }
+  }
+
+  /**
+   * The notices of one chat in this batch as one message (one message a second is all a chat may
+   * get): sent, or gone (the person blocked the bot: the chat is removed), or the failure counted —
+   * after the wait Telegram asks for when it says too many.
+   */
+  async function telegramSend(group: DeliveryToSend[], done: { sent: number[]; gone: number[] }) {
+    const outcome = { sent: 0, kept: 0, failed: 0, retry: 0 };
+    const chatId = group[0]!.chatId;
+    if (chatId === null || !platform.telegram) {
+      done.gone.push(...group.map((d) => d.id));
+      return outcome;
+    }
+    const text = group
+      .map((d) => {
+        const { subject, lines } = deliveryMail(d);
+        return [subject, ...lines].join('\n');
+      })
+      .join('\n\n');
+    try {
+      await telegramTurn(chatId);
+      await platform.telegram.send(chatId, text);
+      done.sent.push(...group.map((d) => d.id));
+      outcome.sent += group.length;
+    } catch (err) {
+      if (err instanceof TelegramError && err.gone) {
+        await repo.finishGone(
+          group.map((d) => d.id),
+          platform.now(),
+        );
+        await repo.removeTelegramChatId(chatId);
+      } else if (err instanceof TelegramError && err.retryAfter !== null) {
+        const at = new Date(platform.now().getTime() + err.retryAfter * 1000);
+        for (const d of group) await repo.retryAt(d.id, at, err.message);
+        outcome.retry += group.length;
+      } else {
+        for (const d of group) await failed(d, (err as Error).message, outcome);
+      }
+    }
+    return outcome;
+  }
   const answer = async (actor: Actor, childId: number, email: string | null): Promise<ChildNotifications> => ({
     choices: await repo.choices(actor.userId, childId),
     channels: await channelsOf(actor, email),
@@ -288,18 +426,36 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
     const digests = new Map<string, DeliveryToSend[]>();
     const single: DeliveryToSend[][] = [];
     for (const d of due) {
-      if (!d.digest || d.channel !== 'email') single.push([d]);
-      else {
-        const key = `${d.parentId} ${d.target}`;
-        digests.set(key, [...(digests.get(key) ?? []), d]);
-      }
+      // A digest's letters go as one to the address; a chat's notices as one message.
+      const key =
+        d.channel === 'telegram'
+          ? `telegram ${d.target}`
+          : d.digest && d.channel === 'email'
+            ? `${d.parentId} ${d.target}`
+            : null;
+      if (key === null) single.push([d]);
+      else digests.set(key, [...(digests.get(key) ?? []), d]);
     }
     return [...single, ...digests.values()];
   };
 
   /** One look: every waiting event turned into deliveries, and what is due sent. */
   async function runOnce() {
-    const outcome = { events: 0, sent: 0, kept: 0, failed: 0, retry: 0 };
+    const outcome = {
+      events: 0,
+      sent: 0,
+      kept: 0,
+      failed: 0,
+      retry: 0,
+      telegram: 0,
+      telegramError: null as string | null,
+    };
+    // Telegram out of reach must not hold the letters back.
+    try {
+      outcome.telegram = await readTelegram();
+    } catch (err) {
+      outcome.telegramError = (err as Error).message;
+    }
     for (;;) {
       const n = await repo.fanOut(500, platform.now());
       outcome.events += n;
@@ -328,7 +484,13 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       await Promise.all(
         Array.from({ length: Math.min(SENDING_AT_ONCE, queue.length) }, async () => {
           for (let group = queue.shift(); group; group = queue.shift()) {
-            const o = group[0]!.channel === 'push' ? await push(group[0]!, done) : await deliver(mail, group, done);
+            const channel = group[0]!.channel;
+            const o =
+              channel === 'push'
+                ? await push(group[0]!, done)
+                : channel === 'telegram'
+                  ? await telegramSend(group, done)
+                  : await deliver(mail, group, done);
             outcome.sent += o.sent;
             outcome.kept += o.kept;
             outcome.failed += o.failed;
@@ -352,7 +514,8 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       return lookPeriodically(
         async () => {
           const o = await runOnce();
-          if (o.sent + o.kept + o.failed + o.retry > 0) log.info(o, 'notifications');
+          if (o.sent + o.kept + o.failed + o.retry + o.telegram > 0) log.info(o, 'notifications');
+          if (o.telegramError) log.error({ error: o.telegramError }, 'telegram: reading the bot’s messages failed');
         },
         { firstMs: NOTIFY_EVERY_MS, everyMs: NOTIFY_EVERY_MS, failed: 'notifications failed' },
         log,
@@ -445,6 +608,38 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       return devicesOf(actor);
     },
 
+    /** `GET /api/parent/telegram`: whether there is a bot, and the parent's chats. */
+    telegram: chatsOf,
+
+    /**
+     * `POST /api/parent/telegram/link`: a link to the bot with a code of its own, valid
+     * TELEGRAM_LINK_MINUTES: the chat that sends it (`/start <code>`) gets this parent's notices. Only
+     * its hash is kept. No bot: 409; at most MAX_TELEGRAM_CHATS chats.
+     */
+    async linkTelegram(actor: Actor): Promise<TelegramLink> {
+      if (!platform.telegram) throw conflict(M.telegramOff);
+      const chats = await repo.telegramChats(actor.userId);
+      if (chats.length >= MAX_TELEGRAM_CHATS) throw conflict(M.telegramChats(chats.length));
+      const bot = await platform.telegram.username().catch(() => {
+        throw serviceUnavailable(M.telegramDown);
+      });
+      const code = randomBytes(18).toString('base64url');
+      const now = platform.now();
+      const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_MINUTES * 60_000);
+      await repo.addTelegramCode(actor.userId, sha256(code), now, expiresAt);
+      await audit(platform.db, actor, { action: 'telegram_link', entity: 'user', entityId: actor.userId });
+      return { url: `https://t.me/${bot}?start=${code}`, expires_at: expiresAt.toISOString() };
+    },
+
+    /** `DELETE /api/parent/telegram/chat/:id`: nothing more to that chat (what waits for it is dropped). */
+    async removeTelegram(actor: Actor, id: number): Promise<TelegramChats> {
+      await platform.db.transaction(async (tx) => {
+        if (!(await repo.removeTelegramChat(tx, actor.userId, id))) throw notFound(M.telegramNotFound);
+        await audit(tx, actor, { action: 'telegram_removed', entity: 'telegram_chat', entityId: id });
+      });
+      return chatsOf(actor);
+    },
+
     /** `GET /api/parent/child/:id/notifications`. */
     async ofChild(actor: Actor, childId: number): Promise<ChildNotifications> {
       await childOf(actor, childId);
@@ -460,7 +655,11 @@ export function createNotificationsService(platform: Pick<Platform, 'db' | 'now'
       const email = await family.emailOf(actor.userId);
       const channels = await channelsOf(actor, email);
       const errors: Record<string, string[]> = {};
-      const unreachable = { email: M.noEmail, push: M.noDevice, telegram: M.notYet };
+      const unreachable = {
+        email: M.noEmail,
+        push: M.noDevice,
+        telegram: platform.telegram ? M.noTelegram : M.telegramOff,
+      };
       body.choices.forEach((c, i) => {
         if (!NOTIFICATION_EVENTS_SENT.includes(c.event)) errors[`choices.${i}.event`] = [M.eventNotYet];
         else if (!channels.includes(c.channel)) errors[`choices.${i}.channel`] = [unreachable[c.channel]];

@@ -108,7 +108,13 @@ describe('a parent chooses what to hear of a child', () => {
     expect(push.statusCode).toBe(422);
     expect(push.json().validationErrors['choices.0.channel']).toEqual([M.noDevice]);
     const telegram = await put(dana.id, mother.token, { choices: [{ event: 'meal', channel: 'telegram' }] });
-    expect(telegram.json().validationErrors['choices.0.channel']).toEqual([M.notYet]);
+    expect(telegram.json().validationErrors['choices.0.channel']).toEqual([M.telegramOff]);
+    // No bot on this server: no link to one either.
+    const noBot = await t.call({ method: 'POST', url: '/api/parent/telegram/link', token: mother.token });
+    expect(noBot.statusCode).toBe(409);
+    expect(noBot.json().errorMessage).toBe(M.telegramOff);
+    const none_ = await t.call({ method: 'GET', url: '/api/parent/telegram', token: mother.token });
+    expect(none_.json()).toEqual({ available: false, bot: null, chats: [] });
     const later = await put(dana.id, mother.token, { choices: [{ event: 'book_due', channel: 'email' }] });
     expect(later.statusCode).toBe(422);
     expect(later.json().validationErrors['choices.0.event']).toEqual([M.eventNotYet]);

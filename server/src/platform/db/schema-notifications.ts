@@ -145,3 +145,37 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_parent_idx').on(t.parentId),
   ],
 );
+
+/**
+ * A Telegram chat a parent gets notices in. Made when the parent asks for a link to the bot (the
+ * code's hash, valid a short while, no chat yet); the chat is filled in when the bot is sent
+ * `/start <code>` from it. One chat may serve two parents (a family's group).
+ */
+export const telegramChats = pgTable(
+  'telegram_chats',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' }),
+    name: text('name'),
+    codeHash: text('code_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('telegram_chats_parent_chat_key').on(t.parentId, t.chatId),
+    uniqueIndex('telegram_chats_code_key').on(t.codeHash),
+  ],
+);
+
+/**
+ * Where reading the bot's messages got to (the next update's id), and until when an instance holds
+ * the reading: one instance reads at a time, each message is read once.
+ */
+export const telegramState = pgTable('telegram_state', {
+  id: smallint('id').primaryKey().default(1),
+  nextUpdate: bigint('next_update', { mode: 'number' }).notNull().default(0),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+});

@@ -22,7 +22,11 @@ export function ChildNotifications({ childId }: { childId: number }) {
     !!n?.choices.some((c) => c.event === event && c.channel === channel);
   const toggle = async (event: NotificationEvent, channel: NotificationChannel, on: boolean) => {
     if (!n) return;
-    const others = n.choices.filter((c) => !(c.event === event && c.channel === channel));
+    // What is shown is what is saved: a choice by a channel that no longer reaches the parent (the
+    // last device removed) would be refused, and is not on the screen to keep.
+    const others = n.choices.filter(
+      (c) => n.channels.includes(c.channel) && !(c.event === event && c.channel === channel),
+    );
     const choices: NotificationChoice[] = on ? [...others, { event, channel }] : others;
     try {
       await choose.mutateAsync({ choices });

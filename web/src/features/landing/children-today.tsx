@@ -15,6 +15,7 @@ import { ChildRestrictions } from './child-restrictions.tsx';
 import { ChildNotifications } from './child-notifications.tsx';
 import { NotificationSettings } from './notification-settings.tsx';
 import { PushDevicesCard } from './push-devices.tsx';
+import { TelegramChatsCard } from './telegram-chats.tsx';
 
 const t = i18n.landing.children;
 
@@ -125,6 +126,7 @@ export function ChildrenToday() {
       )}
       {rows.length > 0 && <NotificationSettings />}
       {rows.length > 0 && <PushDevicesCard />}
+      {rows.length > 0 && <TelegramChatsCard />}
     </Flex>
   );
 }

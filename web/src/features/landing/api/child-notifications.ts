@@ -5,6 +5,7 @@ import type {
   NotificationSettingsBody,
   PushDeviceBody,
   PushDevices,
+  TelegramChats,
 } from '@tamaq/contract/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
@@ -78,4 +79,34 @@ export const useRemovePushDevice = () => {
       await afterDevices(client);
     },
   });
+};
+
+const telegramKey = ['family', 'telegram'];
+
+/** Whether the server has a Telegram bot, and the parent's chats; read often while a link is out. */
+export const useTelegramChats = (waiting: boolean) =>
+  useQuery({
+    queryKey: telegramKey,
+    queryFn: ({ signal }) => callEndpoint('notifications', 'telegram', {}, { signal }),
+    refetchInterval: waiting ? 3_000 : false,
+  });
+
+export const useLinkTelegram = () =>
+  useMutation({ mutationFn: () => callEndpoint('notifications', 'linkTelegram', {}) });
+
+export const useRemoveTelegram = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint('notifications', 'removeTelegram', { params: { id } }),
+    onSuccess: async (chats: TelegramChats) => {
+      client.setQueryData(telegramKey, chats);
+      await afterDevices(client);
+    },
+  });
+};
+
+/** A chat tied (seen by the list): the children's channels read again. */
+export const useAfterTelegramTied = () => {
+  const client = useQueryClient();
+  return () => afterDevices(client);
 };

@@ -1,0 +1,132 @@
+import type { TelegramLink } from '@tamaq/contract/notifications';
+import { Alert, App, Button, Card, Flex, List, Skeleton, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { i18n } from '../../i18n/texts.ts';
+import { errorText } from '../../lib/api-error.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
+import {
+  useAfterTelegramTied,
+  useLinkTelegram,
+  useRemoveTelegram,
+  useTelegramChats,
+} from './api/child-notifications.ts';
+
+const t = i18n.landing.children.telegram;
+
+/**
+ * Notices in Telegram (docs/rules.md "Notifications"), where the operator set a bot: «Подключить
+ * Telegram» gives a link to the bot; once the person presses «Старт» there, the chat shows here
+ * (looked for every few seconds while the link is valid) and «в Telegram» is a channel under each
+ * child. Nothing shows on a server without a bot.
+ */
+export function TelegramChatsCard() {
+  const [link, setLink] = useState<TelegramLink | null>(null);
+  const waiting = !!link;
+  const chats = useTelegramChats(waiting);
+  const linkTelegram = useLinkTelegram();
+  const remove = useRemoveTelegram();
+  const tied = useAfterTelegramTied();
+  const { message } = App.useApp();
+  const seen = useRef<number | null>(null);
+  const list = chats.data?.chats ?? [];
+
+  // The link expired: the button again.
+  useEffect(() => {
+    if (!link) return;
+    const timer = setTimeout(() => setLink(null), new Date(link.expires_at).getTime() - Date.now());
+    return () => clearTimeout(timer);
+  }, [link]);
+
+  // A chat more than when the link was given: tied.
+  useEffect(() => {
+    if (!chats.data) return;
+    const n = chats.data.chats.length;
+    if (seen.current !== null && n > seen.current && link) {
+      setLink(null);
+      void message.success(t.tied);
+      void tied();
+    }
+    seen.current = n;
+  }, [chats.data, link, message, tied]);
+
+  if (chats.data && !chats.data.available) return null;
+
+  const start = async () => {
+    try {
+      const made = await linkTelegram.mutateAsync();
+      seen.current = list.length;
+      // A link to tap rather than a window opened: after the answer a browser counts it a pop-up.
+      setLink(made);
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  return (
+    <Card title={t.title} data-testid="telegram-chats">
+      {chats.isError && !chats.data ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t.loadFailed}
+          action={<Button onClick={() => void chats.refetch()}>{i18n.landing.children.retry}</Button>}
+        />
+      ) : !chats.data ? (
+        <Skeleton active paragraph={{ rows: 1 }} aria-label={i18n.ui.loading} />
+      ) : (
+        <Flex vertical gap={12} align="start">
+          <Typography.Text>{t.about(chats.data.bot)}</Typography.Text>
+          {link ? (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="telegram-link"
+              message={t.press}
+              description={
+                <Flex vertical gap={8} align="start">
+                  <Button type="primary" href={link.url} target="_blank" rel="noopener">
+                    {t.open}
+                  </Button>
+                  <Typography.Text type="secondary">{t.until(formatDateTime(link.expires_at))}</Typography.Text>
+                </Flex>
+              }
+            />
+          ) : (
+            <Button type="primary" loading={linkTelegram.isPending} onClick={() => void start()}>
+              {list.length > 0 ? t.another : t.link}
+            </Button>
+          )}
+          {list.length > 0 && (
+            <List
+              style={{ width: '100%' }}
+              aria-label={t.listLabel}
+              dataSource={list}
+              renderItem={(c) => (
+                <List.Item
+                  data-testid="telegram-chat"
+                  actions={[
+                    <ConfirmDelete
+                      key="remove"
+                      title={t.removeQuestion(c.name)}
+                      label={t.remove(c.name)}
+                      onConfirm={async () => {
+                        await remove.mutateAsync(c.id);
+                        void message.success(t.removed);
+                      }}
+                    />,
+                  ]}
+                >
+                  <Flex gap={8} wrap align="center">
+                    <Typography.Text strong>{c.name}</Typography.Text>
+                    <Typography.Text type="secondary">{t.since(formatDate(c.created_at))}</Typography.Text>
+                  </Flex>
+                </List.Item>
+              )}
+            />
+          )}
+        </Flex>
+      )}
+    </Card>
+  );
+}

@@ -6,11 +6,12 @@ import {
   classrooms,
   fixationCategories,
   foodCategories,
+  parentChildren,
   users,
   watches,
 } from '../src/platform/db/schema-people.ts';
 import type { Platform } from '../src/platform/platform.ts';
-import { createOrganization, createSchool, signedIn } from './factories.ts';
+import { createOrganization, createSchool, createUser, signedIn, tokenFor } from './factories.ts';
 
 /** Factories of the people-and-structure tables; each makes the rows it depends on. */
 let seq = 0;
@@ -126,4 +127,34 @@ export async function schoolWithPupil(platform: Platform) {
   const cashier = await signedIn(platform, { role: 'EducationCashier', organizationId: org.id });
   const admin = await signedIn(platform, { role: 'EducationAdmin', organizationId: org.id });
   return { org, school, pupil, card, cashier: cashier.token, admin: admin.token };
+}
+
+/**
+ * The notices' family: «Сапарова Дана» at «Школа №5» (№5 мектеп) of an Almaty organization, on the
+ * social wallet, with a card; a parent of hers (no e-mail) in each language given (null: the
+ * organization's); the school's cashier and admin signed in.
+ */
+export async function danaWithParents(platform: Platform, languages: ('ru' | 'kk' | null)[]) {
+  const db = platform.db;
+  const edu = await createOrganization(db, { type: 'education', timeZone: 'Asia/Almaty' });
+  const school = await createSchool(db, { organizationId: edu.id, name: 'Школа №5', nameKk: '№5 мектеп' });
+  const classroom = await createClassroom(db, { organizationId: edu.id, schoolId: school.id, name: '5 «А»' });
+  const sw = await createFoodCategory(db, { organizationId: edu.id, type: 'sw', name: 'Соцкошелёк' });
+  const pupil = await createPupil(db, {
+    organizationId: edu.id,
+    schoolId: school.id,
+    classroomId: classroom.id,
+    name: 'Сапарова Дана',
+    foodCategoryId: sw.id,
+  });
+  const dana = { id: pupil.id, card: (await createCard(db, { organizationId: edu.id, userId: pupil.id })).number };
+  const parents: { id: number; token: string }[] = [];
+  for (const language of languages) {
+    const user = await createUser(db, { role: 'Parent', organizationId: null, email: null, language });
+    await db.insert(parentChildren).values({ parentId: user.id, pupilId: dana.id });
+    parents.push({ id: user.id, token: await tokenFor(platform, user) });
+  }
+  const cashier = (await signedIn(platform, { role: 'EducationCashier', organizationId: edu.id })).token;
+  const staff = (await signedIn(platform, { role: 'EducationAdmin', organizationId: edu.id })).token;
+  return { schoolId: school.id, dana, parents, cashier, staff };
 }

@@ -8,10 +8,9 @@ import {
 } from '@tamaq/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, createUser, signedIn, tokenFor } from '../../../test/factories.ts';
-import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
+import { createUser, signedIn, tokenFor } from '../../../test/factories.ts';
+import { danaWithParents } from '../../../test/factories-people.ts';
 import { startTestPush } from '../../../../tools/test-push.ts';
-import { parentChildren } from '../../platform/db/schema-people.ts';
 import { notificationDeliveries, pushSubscriptions } from '../../platform/db/schema-notifications.ts';
 import { createNotificationsService, DELIVERY_TRIES } from './notifications.service.ts';
 
@@ -45,28 +44,11 @@ beforeAll(async () => {
   t = await createTestContext();
   service = await startTestPush();
   t.clock.now = new Date(NOON);
-  const edu = await createOrganization(t.db, { type: 'education', timeZone: 'Asia/Almaty' });
-  const school = await createSchool(t.db, { organizationId: edu.id, name: 'Школа №5', nameKk: '№5 мектеп' });
-  schoolId = school.id;
-  const classroom = await createClassroom(t.db, { organizationId: edu.id, schoolId, name: '5 «А»' });
-  const sw = await createFoodCategory(t.db, { organizationId: edu.id, type: 'sw', name: 'Соцкошелёк' });
-  const pupil = await createPupil(t.db, {
-    organizationId: edu.id,
-    schoolId,
-    classroomId: classroom.id,
-    name: 'Сапарова Дана',
-    foodCategoryId: sw.id,
-  });
-  dana = { id: pupil.id, card: (await createCard(t.db, { organizationId: edu.id, userId: pupil.id })).number };
-  const parent = async (children: number[]) => {
-    const user = await createUser(t.db, { role: 'Parent', organizationId: null, email: null });
-    for (const pupilId of children) await t.db.insert(parentChildren).values({ parentId: user.id, pupilId });
-    return { id: user.id, token: await tokenFor(t.platform, user) };
-  };
-  mother = await parent([dana.id]);
-  stranger = await parent([]);
-  cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: edu.id })).token;
-  staff = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: edu.id })).token;
+  const family = await danaWithParents(t.platform, [null]);
+  ({ schoolId, dana, cashier, staff } = family);
+  mother = family.parents[0]!;
+  const other = await createUser(t.db, { role: 'Parent', organizationId: null });
+  stranger = { id: other.id, token: await tokenFor(t.platform, other) };
 });
 afterAll(async () => {
   await t.close();

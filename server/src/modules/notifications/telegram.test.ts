@@ -8,10 +8,9 @@ import {
 } from '@tamaq/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, createUser, signedIn, tokenFor } from '../../../test/factories.ts';
-import { createCard, createClassroom, createFoodCategory, createPupil } from '../../../test/factories-people.ts';
+import { createUser, signedIn, tokenFor } from '../../../test/factories.ts';
+import { danaWithParents } from '../../../test/factories-people.ts';
 import { startTestTelegram } from '../../../../tools/test-telegram.ts';
-import { parentChildren } from '../../platform/db/schema-people.ts';
 import { notificationDeliveries, telegramChats } from '../../platform/db/schema-notifications.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
@@ -48,28 +47,9 @@ beforeAll(async () => {
   bot = await startTestTelegram();
   t = await createTestContext({ telegramToken: bot.token, telegramApiUrl: bot.url });
   t.clock.now = new Date(NOON);
-  const edu = await createOrganization(t.db, { type: 'education', timeZone: 'Asia/Almaty' });
-  const school = await createSchool(t.db, { organizationId: edu.id, name: 'Школа №5', nameKk: '№5 мектеп' });
-  schoolId = school.id;
-  const classroom = await createClassroom(t.db, { organizationId: edu.id, schoolId, name: '5 «А»' });
-  const sw = await createFoodCategory(t.db, { organizationId: edu.id, type: 'sw', name: 'Соцкошелёк' });
-  const pupil = await createPupil(t.db, {
-    organizationId: edu.id,
-    schoolId,
-    classroomId: classroom.id,
-    name: 'Сапарова Дана',
-    foodCategoryId: sw.id,
-  });
-  dana = { id: pupil.id, card: (await createCard(t.db, { organizationId: edu.id, userId: pupil.id })).number };
-  const parent = async (language: 'ru' | 'kk' | null) => {
-    const user = await createUser(t.db, { role: 'Parent', organizationId: null, email: null, language });
-    await t.db.insert(parentChildren).values({ parentId: user.id, pupilId: dana.id });
-    return { id: user.id, token: await tokenFor(t.platform, user) };
-  };
-  mother = await parent(null);
-  father = await parent('kk');
-  cashier = (await signedIn(t.platform, { role: 'EducationCashier', organizationId: edu.id })).token;
-  staff = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: edu.id })).token;
+  const family = await danaWithParents(t.platform, [null, 'kk']);
+  ({ schoolId, dana, cashier, staff } = family);
+  [mother, father] = family.parents as [typeof mother, typeof father];
 });
 afterAll(async () => {
   await t.close();

@@ -1,9 +1,8 @@
-import { Alert, App, Button, Card, Flex, List, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-error.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
+import { ChannelTargets } from './channel-targets.tsx';
 import { usePushDevices, useAddPushDevice, useRemovePushDevice } from './api/child-notifications.ts';
 import { currentSubscription, deviceLabel, permission, pushUnsupported, subscribe } from './browser-push.ts';
 
@@ -94,32 +93,17 @@ export function PushDevicesCard() {
               {t.enable}
             </Button>
           )}
-          {list.length > 0 && (
-            <List
-              style={{ width: '100%' }}
-              aria-label={t.listLabel}
-              dataSource={list}
-              renderItem={(d) => (
-                <List.Item
-                  data-testid="push-device"
-                  actions={[
-                    <ConfirmDelete
-                      key="remove"
-                      title={t.removeQuestion(d.label)}
-                      label={t.remove(d.label)}
-                      onConfirm={() => drop(d.id, d.endpoint)}
-                    />,
-                  ]}
-                >
-                  <Flex gap={8} wrap align="center">
-                    <Typography.Text strong>{d.label}</Typography.Text>
-                    {d.endpoint === here && <Tag color="green">{t.thisDevice}</Tag>}
-                    <Typography.Text type="secondary">{t.since(formatDate(d.created_at))}</Typography.Text>
-                  </Flex>
-                </List.Item>
-              )}
-            />
-          )}
+          <ChannelTargets
+            items={list}
+            testId="push-device"
+            label={t.listLabel}
+            name={(d) => d.label}
+            mark={(d) => d.endpoint === here && <Tag color="green">{t.thisDevice}</Tag>}
+            since={t.since}
+            removeTitle={t.removeQuestion}
+            removeLabel={t.remove}
+            onRemove={(d) => drop(d.id, d.endpoint)}
+          />
         </Flex>
       )}
     </Card>

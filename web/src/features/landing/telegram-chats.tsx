@@ -1,16 +1,16 @@
 import type { TelegramLink } from '@tamaq/contract/notifications';
-import { Alert, App, Button, Card, Flex, List, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-error.ts';
-import { formatDate, formatDateTime } from '../../lib/dates.ts';
-import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
 import {
   useAfterTelegramTied,
   useLinkTelegram,
   useRemoveTelegram,
   useTelegramChats,
 } from './api/child-notifications.ts';
+import { ChannelTargets } from './channel-targets.tsx';
 
 const t = i18n.landing.children.telegram;
 
@@ -97,34 +97,19 @@ export function TelegramChatsCard() {
               {list.length > 0 ? t.another : t.link}
             </Button>
           )}
-          {list.length > 0 && (
-            <List
-              style={{ width: '100%' }}
-              aria-label={t.listLabel}
-              dataSource={list}
-              renderItem={(c) => (
-                <List.Item
-                  data-testid="telegram-chat"
-                  actions={[
-                    <ConfirmDelete
-                      key="remove"
-                      title={t.removeQuestion(c.name)}
-                      label={t.remove(c.name)}
-                      onConfirm={async () => {
-                        await remove.mutateAsync(c.id);
-                        void message.success(t.removed);
-                      }}
-                    />,
-                  ]}
-                >
-                  <Flex gap={8} wrap align="center">
-                    <Typography.Text strong>{c.name}</Typography.Text>
-                    <Typography.Text type="secondary">{t.since(formatDate(c.created_at))}</Typography.Text>
-                  </Flex>
-                </List.Item>
-              )}
-            />
-          )}
+          <ChannelTargets
+            items={list}
+            testId="telegram-chat"
+            label={t.listLabel}
+            name={(c) => c.name}
+            since={t.since}
+            removeTitle={t.removeQuestion}
+            removeLabel={t.remove}
+            onRemove={async (c) => {
+              await remove.mutateAsync(c.id);
+              void message.success(t.removed);
+            }}
+          />
         </Flex>
       )}
     </Card>

@@ -24,14 +24,8 @@ export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'push', 'telegram'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** The events a parent can be told of today (a book due soon or overdue: the daily overdue letter, for now). */
-export const NOTIFICATION_EVENTS_SENT: readonly NotificationEvent[] = [
-  'meal',
-  'refused',
-  'absent',
-  'book_issued',
-  'book_returned',
-];
+/** The events a parent can be told of. */
+export const NOTIFICATION_EVENTS_SENT: readonly NotificationEvent[] = NOTIFICATION_EVENTS;
 
 export const NOTIFICATIONS_MESSAGES = withKazakh(
   {

@@ -15,6 +15,8 @@ import { alphabetically } from '../../platform/db/alphabet.ts';
 export interface NoticeToSend {
   id: number;
   day: string;
+  organizationId: number;
+  schoolId: number;
   pupilId: number;
   pupilName: string;
   classroomName: string | null;
@@ -50,6 +52,32 @@ export function createOverdueNoticesRepository(db: Db) {
       return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
     },
 
+    /**
+     * Notices of the books due in two days, for the pupils a parent asked it of: one per open loan and
+     * due day, from `hour` o'clock in the organization's time (the event's key makes it once however
+     * many instances look). Answers how many were written.
+     */
+    async writeDueSoon(at: Date, hour: number, days: number): Promise<number> {
+      const local = sql`(${at.toISOString()}::timestamptz at time zone ${organizations.timeZone})`;
+      const result = await db.execute(sql`
+        insert into notification_events (event, organization_id, pupil_id, at, data, key)
+        select 'book_due', ${bookLoans.organizationId}, ${bookLoans.userId}, ${at.toISOString()}::timestamptz,
+          jsonb_build_object('schoolId', ${bookLoans.schoolId}, 'books',
+            jsonb_build_array(jsonb_build_object('name', ${books.name}, 'authors', ${books.authors},
+              'due', ${bookLoans.expiredAt}))),
+          'book_due:' || ${bookLoans.id} || ':' || ${bookLoans.expiredAt}
+        from ${bookLoans}
+        join ${organizations} on ${organizations.id} = ${bookLoans.organizationId}
+        join ${bookBarcodes} on ${bookBarcodes.id} = ${bookLoans.barcodeId}
+        join ${books} on ${books.id} = ${bookBarcodes.bookId}
+        where ${bookLoans.returnedAt} is null and ${bookLoans.expiredAt} = (${local})::date + ${days}::int
+          and extract(hour from ${local}) >= ${hour}
+          and 'library' = any(${organizations.modules})
+          and exists (select 1 from notification_choices c where c.pupil_id = ${bookLoans.userId} and c.event = 'book_due')
+        on conflict (key) where key is not null do nothing`);
+      return (result as unknown as { rowCount: number | null }).rowCount ?? 0;
+    },
+
     /** The claimed notices with their pupil, book and copy. */
     async toSend(ids: number[]): Promise<NoticeToSend[]> {
       if (ids.length === 0) return [];
@@ -57,6 +85,8 @@ export function createOverdueNoticesRepository(db: Db) {
         .select({
           id: bookOverdueNotices.id,
           day: bookOverdueNotices.day,
+          organizationId: bookOverdueNotices.organizationId,
+          schoolId: bookOverdueNotices.schoolId,
           pupilId: users.id,
           pupilName: users.name,
           ...classroomNameColumns,
@@ -83,8 +113,10 @@ export function createOverdueNoticesRepository(db: Db) {
      * The e-mail addresses of the pupils' live parents, by pupil, each with the language its owner
      * reads: their own choice, else the pupil's organization's default, else Russian.
      */
-    async parentEmails(pupilIds: number[]): Promise<Map<number, { email: string; language: 'ru' | 'kk' }[]>> {
-      const byPupil = new Map<number, { email: string; language: 'ru' | 'kk' }[]>();
+    async parentEmails(
+      pupilIds: number[],
+    ): Promise<Map<number, { email: string; language: 'ru' | 'kk'; chosen: boolean }[]>> {
+      const byPupil = new Map<number, { email: string; language: 'ru' | 'kk'; chosen: boolean }[]>();
       if (pupilIds.length === 0) return byPupil;
       const pupils = alias(users, 'pupils');
       const rows = await db
@@ -92,6 +124,9 @@ export function createOverdueNoticesRepository(db: Db) {
           pupilId: parentChildren.pupilId,
           email: users.email,
           language: sql<'ru' | 'kk'>`coalesce(${users.language}, ${organizations.language}, 'ru')`,
+          // Chose overdue books by e-mail: that notice reaches them instead (not two letters).
+          chosen: sql<boolean>`exists (select 1 from notification_choices c where c.parent_id = ${users.id}
+            and c.pupil_id = ${parentChildren.pupilId} and c.event = 'book_overdue' and c.channel = 'email')`,
         })
         .from(parentChildren)
         .innerJoin(users, eq(users.id, parentChildren.parentId))
@@ -106,7 +141,10 @@ export function createOverdueNoticesRepository(db: Db) {
         )
         .orderBy(asc(users.id));
       for (const r of rows) {
-        byPupil.set(r.pupilId, [...(byPupil.get(r.pupilId) ?? []), { email: r.email!, language: r.language }]);
+        byPupil.set(r.pupilId, [
+          ...(byPupil.get(r.pupilId) ?? []),
+          { email: r.email!, language: r.language, chosen: r.chosen },
+        ]);
       }
       return byPupil;
     },

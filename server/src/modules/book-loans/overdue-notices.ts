@@ -14,6 +14,10 @@ import type { Platform } from '../../platform/platform.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createOverdueNoticesRepository, type NoticeToSend } from './overdue-notices.repository.ts';
 import { lookPeriodically } from '../../platform/periodic.ts';
+import { writeNotices } from '../../platform/db/notices.ts';
+
+/** A book's notice «due soon» goes this many days before its due day. */
+export const BOOK_DUE_DAYS = 2;
 
 /** How often an instance looks for notices to send; the first look is soon after start. */
 export const OVERDUE_NOTICE_EVERY_MS = 10 * 60_000;
@@ -94,10 +98,29 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
 
   /** One look: claims what is due now and sends it. Answers how many notices ended how. */
   async function runOnce() {
+    await repo.writeDueSoon(platform.now(), OVERDUE_NOTICE_HOUR, BOOK_DUE_DAYS);
     const ids = await repo.claim(platform.now(), OVERDUE_NOTICE_HOUR);
     const notices = await repo.toSend(ids);
     const byPupil = new Map<number, NoticeToSend[]>();
     for (const n of notices) byPupil.set(n.pupilId, [...(byPupil.get(n.pupilId) ?? []), n]);
+    // The parents who asked for overdue books by any channel hear of the copies claimed here.
+    for (const own of byPupil.values()) {
+      const [first] = own;
+      await writeNotices(platform.db, {
+        event: 'book_overdue',
+        organizationId: first!.organizationId,
+        at: platform.now(),
+        items: [
+          {
+            pupilId: first!.pupilId,
+            data: {
+              schoolId: first!.schoolId,
+              books: own.map((n) => ({ name: n.bookName, authors: n.authors, due: n.expiredAt })),
+            },
+          },
+        ],
+      });
+    }
     const parents = await repo.parentEmails([...byPupil.keys()]);
     const outcome = { sent: 0, kept: 0, no_parent: 0, failed: 0 };
     for (const [pupilId, own] of byPupil) {
@@ -110,7 +133,12 @@ export function createOverdueNotices(platform: Platform, schools: SchoolsService
       }
       const reached: string[] = [];
       const errors: string[] = [];
-      for (const { email: address, language } of to) {
+      for (const { email: address, language, chosen } of to) {
+        // The notice the parent chose goes by the notifications' worker (after their quiet hours).
+        if (chosen) {
+          reached.push(address);
+          continue;
+        }
         try {
           await platform.mailer.send({ to: address, ...noticeMail(own, language) });
           reached.push(address);

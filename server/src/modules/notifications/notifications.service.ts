@@ -92,6 +92,12 @@ const WORDS = withKazakh(
     issuedSubject: (pupil: string) => `Библиотека: ${pupil} взял(а) книги`,
     issued: (pupil: string, date: string, place: string) => `${pupil} ${date} взял(а) в библиотеке (${place}):`,
     due: (book: string, due: string) => `— ${book}, вернуть до ${due}`,
+    dueSubject: (pupil: string, due: string) => `Библиотека: ${pupil} — вернуть книгу до ${due}`,
+    dueLead: (pupil: string, due: string, place: string) =>
+      `${pupil}: через два дня, до ${due}, нужно вернуть в библиотеку (${place}):`,
+    overdueSubject: (pupil: string) => `Библиотека: ${pupil} не вернул(а) книги вовремя`,
+    overdueLead: (pupil: string, place: string) =>
+      `${pupil} не вернул(а) в библиотеку (${place}) книги, срок которых прошёл:`,
     returnedSubject: (pupil: string) => `Библиотека: ${pupil} вернул(а) книги`,
     returned: (pupil: string, date: string, place: string) => `${pupil} ${date} вернул(а) в библиотеку (${place}):`,
     why: 'Вы получили это письмо, потому что выбрали такие уведомления о ребёнке в Tamaq. Отключить их можно там же.',
@@ -114,6 +120,12 @@ const WORDS = withKazakh(
     issuedSubject: (pupil: string) => `Кітапхана: ${pupil} кітап алды`,
     issued: (pupil: string, date: string, place: string) => `${pupil} ${date} кітапханадан (${place}) алды:`,
     due: (book: string, due: string) => `— ${book}, ${due} дейін қайтару керек`,
+    dueSubject: (pupil: string, due: string) => `Кітапхана: ${pupil} — кітапты ${due} дейін қайтару керек`,
+    dueLead: (pupil: string, due: string, place: string) =>
+      `${pupil}: екі күннен кейін, ${due} дейін, кітапханаға (${place}) қайтару керек:`,
+    overdueSubject: (pupil: string) => `Кітапхана: ${pupil} кітаптарды уақытында қайтармады`,
+    overdueLead: (pupil: string, place: string) =>
+      `${pupil} кітапханаға (${place}) мерзімі өткен кітаптарды қайтармады:`,
     returnedSubject: (pupil: string) => `Кітапхана: ${pupil} кітаптарды қайтарды`,
     returned: (pupil: string, date: string, place: string) => `${pupil} ${date} кітапханаға (${place}) қайтарды:`,
     why: 'Бұл хатты Tamaq-та бала туралы осындай хабарламаларды таңдағандықтан алдыңыз. Оларды сол жерде өшіруге болады.',
@@ -158,6 +170,19 @@ export function deliveryMail(d: DeliveryToSend): { subject: string; text: string
       subject = WORDS.issuedSubject(d.pupilName);
       lines = [
         say(WORDS.issued(d.pupilName, today, place)),
+        ...(data.books ?? []).map((b) => say(WORDS.due(book(b), b.due ? russianDate(b.due) : '—'))),
+      ];
+      break;
+    case 'book_due': {
+      const due = russianDate(data.books?.[0]?.due ?? '');
+      subject = WORDS.dueSubject(d.pupilName, due);
+      lines = [say(WORDS.dueLead(d.pupilName, due, place)), ...(data.books ?? []).map((b) => `— ${book(b)}`)];
+      break;
+    }
+    case 'book_overdue':
+      subject = WORDS.overdueSubject(d.pupilName);
+      lines = [
+        say(WORDS.overdueLead(d.pupilName, place)),
         ...(data.books ?? []).map((b) => say(WORDS.due(book(b), b.due ? russianDate(b.due) : '—'))),
       ];
       break;

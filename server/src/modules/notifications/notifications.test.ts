@@ -9,6 +9,8 @@ import { parentChildren } from '../../platform/db/schema-people.ts';
 import { notificationDeliveries, notificationEvents } from '../../platform/db/schema-notifications.ts';
 import { createMailer } from '../../platform/mail.ts';
 import { createNotificationsService, DELIVERY_TRIES, retryDelayMs } from './notifications.service.ts';
+import { createOverdueNotices } from '../book-loans/overdue-notices.ts';
+import { createSchoolsService } from '../schools/schools.service.ts';
 
 /** docs/rules.md "Notifications": what a parent chooses to hear of a child, and how it reaches them. */
 let t: TestContext;
@@ -80,7 +82,7 @@ describe('a parent chooses what to hear of a child', () => {
     expect(ChildNotifications.parse(res.json())).toEqual({
       choices: [],
       channels: ['email'],
-      events: ['meal', 'refused', 'absent', 'book_issued', 'book_returned'],
+      events: ['meal', 'refused', 'absent', 'book_issued', 'book_due', 'book_overdue', 'book_returned'],
       email: mother.email,
     });
   });
@@ -100,7 +102,7 @@ describe('a parent chooses what to hear of a child', () => {
     });
   });
 
-  it('refuses an unknown event, a channel not yet there and e-mail without an address, and changes nothing', async () => {
+  it('refuses an unknown event, a channel that does not reach the parent and e-mail without an address, and changes nothing', async () => {
     const unknown = await put(dana.id, mother.token, { choices: [{ event: 'birthday', channel: 'email' }] });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().validationErrors['choices.0.event']).toEqual([M.event]);
@@ -115,9 +117,6 @@ describe('a parent chooses what to hear of a child', () => {
     expect(noBot.json().errorMessage).toBe(M.telegramOff);
     const none_ = await t.call({ method: 'GET', url: '/api/parent/telegram', token: mother.token });
     expect(none_.json()).toEqual({ available: false, bot: null, chats: [] });
-    const later = await put(dana.id, mother.token, { choices: [{ event: 'book_due', channel: 'email' }] });
-    expect(later.statusCode).toBe(422);
-    expect(later.json().validationErrors['choices.0.event']).toEqual([M.eventNotYet]);
     const none = await put(dana.id, noEmail.token, MEAL_BY_EMAIL);
     expect(none.statusCode).toBe(422);
     expect(none.json().validationErrors['choices.0.channel']).toEqual([M.noEmail]);
@@ -370,6 +369,73 @@ describe('a refusal at the queue, an absence, a book issued and returned reach t
     expect(back.statusCode, back.body).toBe(200);
     expect(await notifier().runOnce()).toMatchObject({ events: 1, sent: 1 });
     expect(latest(mother.email).subject).toBe('Библиотека: Сапарова Дана вернул(а) книги');
+  });
+
+  it('tells a book due in two days, then overdue, once a day from 09:00, instead of the daily overdue letter', async () => {
+    expect(
+      (
+        await put(dana.id, mother.token, {
+          choices: [...chosen, { event: 'book_due', channel: 'email' }, { event: 'book_overdue', channel: 'email' }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const book = await t.call({
+      method: 'POST',
+      url: '/api/book',
+      token: staff,
+      payload: { schoolId, name: 'Қан мен тер', authors: 'Нұрпейісов Ә.', publisher: 'Жазушы', year: 2015 },
+    });
+    const made = await t.call({
+      method: 'POST',
+      url: '/api/book/count',
+      token: staff,
+      payload: { book_id: book.json().id, count: 1 },
+    });
+    const ids = (made.json() as { barcodes: { id: number }[] }).barcodes.map((b) => b.id);
+    const localDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(at);
+    const due = localDay(new Date(t.clock.now.getTime() + 2 * 86_400_000));
+    const issued = await t.call({
+      method: 'POST',
+      url: '/api/book/issuance',
+      token: librarian,
+      payload: { user_id: dana.id, book_ids: ids, expired_at: due },
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    await notifier().runOnce();
+    const overdue = createOverdueNotices(t.platform, createSchoolsService(t.platform));
+    const dueDay = due.split('-').reverse().join('.');
+    // 12:30 in Almaty, two days before the due day: the notice goes, once however often it is looked for.
+    await Promise.all([overdue.runOnce(), overdue.runOnce()]);
+    expect(await notifier().runOnce()).toMatchObject({ events: 1, sent: 1 });
+    expect(latest(mother.email).subject).toBe(`Библиотека: Сапарова Дана — вернуть книгу до ${dueDay}`);
+    expect(latest(mother.email).text).toContain(
+      `Сапарова Дана: через два дня, до ${dueDay}, нужно вернуть в библиотеку (Школа №5):\n— Қан мен тер (Нұрпейісов Ә.)`,
+    );
+    await overdue.runOnce();
+    expect(await notifier().runOnce()).toMatchObject({ events: 0 });
+
+    // Three days on, at 08:00 nothing yet; from 09:00 the overdue notice, and a grandmother (who did
+    // not choose it) gets the school's daily overdue letter, the mother not a second one.
+    const granny = await createUser(t.db, {
+      role: 'Parent',
+      organizationId: null,
+      email: `granny-${Date.now()}@test.kz`,
+      language: 'kk',
+    });
+    await t.db.insert(parentChildren).values({ parentId: granny.id, pupilId: dana.id });
+    t.clock.now = new Date(`${localDay(new Date(t.clock.now.getTime() + 3 * 86_400_000))}T03:00:00Z`);
+    await overdue.runOnce();
+    expect(await notifier().runOnce()).toMatchObject({ events: 0 });
+    t.clock.advance(3_600_000);
+    await overdue.runOnce();
+    expect(await notifier().runOnce()).toMatchObject({ events: 1, sent: 1 });
+    expect(latest(mother.email).subject).toBe('Библиотека: Сапарова Дана не вернул(а) книги вовремя');
+    expect(latest(mother.email).text).toContain(`— Қан мен тер (Нұрпейісов Ә.), вернуть до ${dueDay}`);
+    expect(mailsTo(mother.email).filter((m) => m.subject.includes('не вернул(а) книги вовремя'))).toHaveLength(1);
+    expect(mailsTo(granny.email!).map((m) => m.subject)).toEqual([
+      'Кітапхана: Сапарова Дана кітаптарды уақытында қайтармады',
+    ]);
+    t.clock.now = new Date(NOON);
   });
 });
 

@@ -61,11 +61,19 @@ export const notificationEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     data: jsonb('data'),
     fannedAt: timestamp('fanned_at', { withTimezone: true }),
+    /**
+     * What makes a notice written by a daily look once however many instances look (a book due
+     * soon: `book_due:<loan>:<due day>`); none for a notice written with what it tells of.
+     */
+    key: text('key'),
   },
   (t) => [
     index('notification_events_waiting_idx')
       .on(t.id)
       .where(sql`${t.fannedAt} is null`),
+    uniqueIndex('notification_events_key_key')
+      .on(t.key)
+      .where(sql`${t.key} is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_events" ADD COLUMN "key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_events_key_key" ON "notification_events" USING btree ("key") WHERE "notification_events"."key" is not null;

@@ -681,6 +681,40 @@ describe('the parent’s start page', () => {
     await shot(page, 'parent-home-390-kk');
   });
 
+  it('opens without a network with what the parent last saw, and says when it was loaded', async () => {
+    // In Kazakh: the parent's profile holds it since the test before.
+    const { page, context } = phone;
+    await page.goto(`${baseUrl()}/download`);
+    const child = page.getByTestId('child-card').filter({ hasText: kid!.name });
+    await child.waitFor();
+    // The service worker is there, and the page's answers are written down on the phone.
+    await expect
+      .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/'))?.active))
+      .toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('tamaq-kept-answers') ?? ''))
+      .toContain(`Күншуақ ${stamp}`);
+    const loaded = /\d\d:\d\d/.exec((await page.getByTestId('children-updated').textContent())!)![0];
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await child.waitFor();
+      expect(await child.textContent()).toContain(`№1 мектеп-гимназия · Күншуақ ${stamp}`);
+      // The children's list read again fails: the page says so, and when what it shows was loaded.
+      await expect
+        .poll(() => page.getByTestId('children-updated').textContent(), { timeout: 20_000 })
+        .toBe(`Балалар туралы деректерді жүктеу мүмкін болмады. ${loaded} жаңартылды`);
+      await shot(page, 'parent-offline-390');
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.reload();
+    await page
+      .getByTestId('children-updated')
+      .getByText(/^\d\d:\d\d жаңартылды$/)
+      .waitFor();
+  });
+
   it('stops showing a child to a parent the school unlinked', async () => {
     const office = await openBrowser({ width: 1366, height: 900 });
     try {

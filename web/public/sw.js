@@ -1,13 +1,76 @@
-/* global self */
+/* global self, caches */
 // The app's service worker (docs/rules.md "Notifications"): shows a parent the notices the server
 // pushes (a meal recorded, a book issued…) and opens the app's page when one is tapped. Plain script,
 // no imports: the browser loads it by itself.
+// It also keeps the app itself for a page opened without a network (a parent's phone on a bus): the
+// page (network first, the last one kept), its hashed files (kept once fetched: a name never changes
+// its content) and the few files beside them. The calls to the server are never kept here: the app
+// keeps what the parent last saw, with when it was loaded (web/src/features/landing/offline.ts).
+var SHELL = 'tamaq-shell-v1';
+var PAGE = '/';
+
 self.addEventListener('install', function () {
   self.skipWaiting();
 });
 
 self.addEventListener('activate', function (event) {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .keys()
+      .then(function (names) {
+        return Promise.all(
+          names
+            .filter(function (n) {
+              return n.indexOf('tamaq-shell-') === 0 && n !== SHELL;
+            })
+            .map(function (n) {
+              return caches.delete(n);
+            }),
+        );
+      })
+      .then(function () {
+        return self.clients.claim();
+      }),
+  );
+});
+
+/** The network's answer, kept under `key` when it is a good one; the kept one when there is no network. */
+function networkFirst(request, key) {
+  return fetch(request)
+    .then(function (response) {
+      if (response.ok) {
+        var copy = response.clone();
+        caches.open(SHELL).then(function (cache) {
+          return cache.put(key, copy);
+        });
+      }
+      return response;
+    })
+    .catch(function (err) {
+      return caches.match(key).then(function (kept) {
+        if (kept) return kept;
+        throw err;
+      });
+    });
+}
+
+self.addEventListener('fetch', function (event) {
+  var request = event.request;
+  if (request.method !== 'GET') return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.indexOf('/api/') === 0 || url.pathname === '/ws') return;
+  if (request.mode === 'navigate') {
+    // Every address of the app is the same page.
+    event.respondWith(networkFirst(request, PAGE));
+  } else if (url.pathname.indexOf('/assets/') === 0) {
+    event.respondWith(
+      caches.match(request).then(function (kept) {
+        return kept || networkFirst(request, request);
+      }),
+    );
+  } else if (/^\/(early-keys\.js|favicon\.svg|manifest\.webmanifest|icon-[\w-]+\.png)$/.test(url.pathname)) {
+    event.respondWith(networkFirst(request, request));
+  }
 });
 
 self.addEventListener('push', function (event) {

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { matchPath, Outlet, useNavigate } from 'react-router';
 import { loginPath } from '../features/account/return-to.ts';
 import { brandQuery } from '../lib/brand.ts';
+import { forgetKeptAnswers } from '../lib/kept-answers.ts';
 import { UNAUTHORIZED_EVENT } from '../lib/api-client.ts';
 import { useSession } from '../lib/use-session.ts';
 
@@ -35,7 +36,9 @@ export function SessionWatcher() {
     if (previousSub.current === sub) return;
     previousSub.current = sub;
     // Another user's profile, lists or reports must never show, not even for a moment. The brand
-    // belongs to the host, not to the user, and stays.
+    // belongs to the host, not to the user, and stays. Nor what the device kept for the page
+    // opened offline.
+    forgetKeptAnswers();
     void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== brandQuery.queryKey[0] });
   }, [sub, queryClient]);
 

@@ -1,9 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { ChildMeal, ParentChild } from '@tamaq/contract/family';
 import { Alert, Avatar, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { useEffect } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { formatVisitTime } from '../../lib/visit-time.ts';
+import { registerServiceWorker, useKeptAnswers } from '../../lib/kept-answers.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { nameText } from '../../ui/content-name.tsx';
 import { useChildren } from './api/get-children.ts';
 import { ChildBooks } from './child-books.tsx';
@@ -81,11 +84,17 @@ function ChildCard({ child }: { child: ParentChild }) {
   );
 }
 
+/** The start page's lists kept for a page opened offline; not the settings, whose forms start from them. */
+const KEPT = ['children', 'days', 'menu', 'books', 'record', 'restrictions'];
+
 /**
  * The parent's children at the top of their start page: who, where, and each meal recorded today
  * with its time (docs/rules.md "A parent's children"), read again every 30 s while the page is open.
  */
 export function ChildrenToday() {
+  // Opened without a network, the page shows what it last loaded, and when (docs/rules.md "Offline").
+  useKeptAnswers(useSession()?.sub ?? null, 'family', KEPT);
+  useEffect(registerServiceWorker, []);
   const children = useChildren();
   if (children.isPending)
     return (

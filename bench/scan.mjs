@@ -290,13 +290,18 @@ export async function scanStatementRate(bin, school, cashierId, seconds = RAW_SE
     10: ':tz::text',
     11: 'true',
     12: 'null::int',
+    13: "'{}'::text[]",
+    14: "'{}'::text[]",
   };
   // $10 before $1: replaced from the longest number down.
   let statement = SCHOOL_SCAN_SQL;
   for (const n of Object.keys(values)
     .map(Number)
     .sort((a, b) => b - a)) {
-    statement = statement.replace(new RegExp(`\\$${n}::(int|boolean|text|time|date|timestamptz)`, 'g'), values[n]);
+    statement = statement.replace(
+      new RegExp(`\\$${n}::(int|boolean|text\\[\\]|text|time|date|timestamptz)`, 'g'),
+      values[n],
+    );
   }
   const script = [
     `\\set u random(${range.lo}, ${range.hi})`,

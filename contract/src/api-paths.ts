@@ -80,6 +80,7 @@ export const PATHS = {
   },
   kitchen: {
     count: { method: 'GET', path: '/api/kitchen/count' },
+    restrictedRule: { method: 'PUT', path: '/api/kitchen/restricted-rule' },
   },
   setup: {
     progress: { method: 'GET', path: '/api/setup/progress' },

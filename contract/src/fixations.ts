@@ -1,6 +1,6 @@
-import { ALLERGENS } from './allergens.ts';
+import { ALLERGEN_NAMES, ALLERGENS, type Allergen } from './allergens.ts';
 import { NameAnswer, NamedRef } from './names.ts';
-import { withKazakh } from './languages.ts';
+import { translate, withKazakh } from './languages.ts';
 import { ErrorBody } from './errors.ts';
 import { listOf, LiveTicket, Ok, Paging } from './common.ts';
 import { endpointsOf } from './endpoint-kit.ts';
@@ -11,6 +11,12 @@ import { bodyId, id, msg, optionalQueryId, z } from './zod.ts';
  * Recording visits (docs/product.md "Scanning at a canteen", "Scanning at a school", "Manual fixation", "Calls"; docs/domain.md "Recording a visit"). `cardId` is the scanned
  * code, not a database id: the seed's client sends what the scanner typed.
  */
+/** A dish as a message names it: the Russian name and the Kazakh one where given. */
+interface DishNames {
+  name: string;
+  name_kk: string | null;
+}
+
 export const FIXATION_MESSAGES = withKazakh(
   {
     cardNotFound: 'Карта не найдена',
@@ -25,6 +31,10 @@ export const FIXATION_MESSAGES = withKazakh(
     notPupil: 'Карта не принадлежит ученику этой школы',
     noFoodCategory: 'У ученика нет категории питания: питание не положено',
     repeat: (time: string) => `Уже получил(а) питание сегодня в ${time}`,
+    restrictedRefused: (allergens: readonly Allergen[], dishes: readonly DishNames[]) =>
+      `Ребёнку нельзя: ${allergens.map((a) => ALLERGEN_NAMES[a]).join(', ')}. В меню сегодня: ${dishes
+        .map((d) => d.name)
+        .join(', ')}. Питание не отмечено`,
     scannedAtFuture: 'Время сканирования в будущем: проверьте часы компьютера',
     scannedAtOld: 'Скан старше 24 часов: такой проход не записывается',
     visitNotFound: 'Посещение не найдено',
@@ -44,6 +54,10 @@ export const FIXATION_MESSAGES = withKazakh(
     notPupil: 'Карта осы мектептің оқушысына тиесілі емес',
     noFoodCategory: 'Оқушының тамақтану санаты жоқ: тамақ берілмейді',
     repeat: (time: string) => `Бүгін ${time}-де тамақ алып қойған`,
+    restrictedRefused: (allergens: readonly Allergen[], dishes: readonly DishNames[]) =>
+      `Балаға болмайды: ${allergens.map((a) => translate(ALLERGEN_NAMES[a], 'kk')).join(', ')}. Бүгінгі мәзірде: ${dishes
+        .map((d) => d.name_kk ?? d.name)
+        .join(', ')}. Тамақ белгіленбеді`,
     scannedAtFuture: 'Сканерлеу уақыты болашақта: компьютердің сағатын тексеріңіз',
     scannedAtOld: 'Скан 24 сағаттан ескі: мұндай өту жазылмайды',
     visitNotFound: 'Келу табылмады',

@@ -4,7 +4,7 @@ import { endpointsOf } from './endpoint-kit.ts';
 import { rolesFor } from './routes.ts';
 import { DAY_KINDS } from './calendar.ts';
 import { NameAnswer, NamedRef } from './names.ts';
-import { id, z } from './zod.ts';
+import { bodyId, id, z } from './zod.ts';
 
 /**
  * The kitchen's count (docs/rules.md "The kitchen's count"): per class and food category, how many
@@ -12,8 +12,16 @@ import { id, z } from './zod.ts';
  * dates), not marked away, on a day the school works. The number the kitchen cooks to.
  */
 export const KITCHEN_MESSAGES = withKazakh(
-  { schoolNotFound: 'Школа не найдена', date: 'Укажите дату в виде ДД.ММ.ГГГГ' } as const,
-  { schoolNotFound: 'Мектеп табылмады', date: 'Күнді КК.АА.ЖЖЖЖ түрінде көрсетіңіз' },
+  {
+    schoolNotFound: 'Школа не найдена',
+    date: 'Укажите дату в виде ДД.ММ.ГГГГ',
+    rule: 'Выберите правило: предупреждать или не отмечать питание',
+  } as const,
+  {
+    schoolNotFound: 'Мектеп табылмады',
+    date: 'Күнді КК.АА.ЖЖЖЖ түрінде көрсетіңіз',
+    rule: 'Ережені таңдаңыз: ескерту немесе тамақты белгілемеу',
+  },
 );
 const M = KITCHEN_MESSAGES;
 
@@ -26,6 +34,22 @@ export const KitchenQuery = z.object({
     .refine((v) => v >= '2020-01-01' && v <= '2100-12-31', { error: M.date }),
 });
 export type KitchenQuery = z.infer<typeof KitchenQuery>;
+
+/**
+ * What the queue does when a pupil's restrictions meet a dish of the day (docs/rules.md "Restrictions
+ * and allergens"): records the meal and warns, or refuses it.
+ */
+export const RESTRICTED_MEAL_RULES = ['warn', 'refuse'] as const;
+export type RestrictedMealRule = (typeof RESTRICTED_MEAL_RULES)[number];
+
+/** `PUT /api/kitchen/restricted-rule` (ours): the school's rule at the queue. */
+export const RestrictedMealRuleBody = z.object({
+  schoolId: bodyId(),
+  rule: z.enum(RESTRICTED_MEAL_RULES, { error: M.rule }),
+});
+export type RestrictedMealRuleBody = z.infer<typeof RestrictedMealRuleBody>;
+export const RestrictedMealRuleAnswer = z.object({ schoolId: z.number().int(), rule: z.enum(RESTRICTED_MEAL_RULES) });
+export type RestrictedMealRuleAnswer = z.infer<typeof RestrictedMealRuleAnswer>;
 
 const counts = {
   /** Live pupils of the class. */
@@ -76,6 +100,8 @@ export const KitchenCount = z.object({
   next_working_day: z.string().nullable(),
   /** The free menu's day served that date (null: none applies), whose dishes the restrictions are read against. */
   menu: z.object({ ...NamedRef.shape, day: z.number().int() }).nullable(),
+  /** What the queue does for those pupils: records the meal and warns, or refuses it. */
+  restricted_rule: z.enum(RESTRICTED_MEAL_RULES),
   /**
    * The pupils due a meal that day whose restrictions that day's dishes meet (docs/rules.md
    * "Restrictions and allergens"), by class and name: the allergens met and the dishes holding them.
@@ -100,5 +126,12 @@ export const KITCHEN_ENDPOINTS = {
     refusals: [404],
     access: rolesFor('/kitchen'),
     summary: 'Сколько порций готовить: по классам и категориям питания, без отсутствующих, в рабочий день школы',
+  }),
+  restrictedRule: endpointsOf('kitchen')('restrictedRule', {
+    body: RestrictedMealRuleBody,
+    answer: RestrictedMealRuleAnswer,
+    refusals: [404],
+    access: rolesFor('/kitchen'),
+    summary: 'Правило школы на раздаче, когда блюдо дня нельзя ребёнку: предупреждать или не отмечать питание',
   }),
 };

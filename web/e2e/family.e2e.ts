@@ -472,7 +472,7 @@ describe('the parent’s start page', () => {
     await summary.getByText(/^Подтверждено медицинской справкой \(/).waitFor();
   });
 
-  it('lists the child for the kitchen on a day whose free menu holds an allergen kept from them', async () => {
+  it('lists the child for the kitchen on a day whose free menu holds an allergen kept from them, and sets the queue’s rule', async () => {
     // A free menu of the school from a Monday far ahead (no screen serves it today), its one dish with milk.
     const cat = (await call<{ rows: { id: number }[] }>('GET', '/api/categories?limit=1')).rows[0]!.id;
     const dish = await call<{ id: number }>('POST', '/api/product', {
@@ -509,8 +509,25 @@ describe('the parent’s start page', () => {
         'есть',
       ]);
       await shot(office.page, 'kitchen-restricted-1366');
+      // The school's rule at the queue: chosen here, kept for the school.
+      const rule = office.page.getByTestId('kitchen-rule');
+      expect(await rule.textContent()).toContain('Отмечать питание и предупреждать');
+      await rule.click();
+      await office.page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'Не отмечать питание' })
+        .click();
+      await office.page.getByText('Правило раздачи сохранено').waitFor();
+      await office.page.reload();
+      await office.page
+        .getByTestId('kitchen-rule')
+        .locator('.ant-select-content, .ant-select-selection-item')
+        .getByText('Не отмечать питание')
+        .waitFor();
+      await shot(office.page, 'kitchen-rule-1366');
     } finally {
       await office.close();
+      await call('PUT', '/api/kitchen/restricted-rule', { schoolId: kid!.schoolId, rule: 'warn' });
       await call('PUT', '/api/activated/menu/remove', { id: activation.id });
     }
   });

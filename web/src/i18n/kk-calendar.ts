@@ -128,6 +128,10 @@ export const calendarTexts: Dictionary['calendar'] = {
     note: 'Ескертпе',
     certificate: 'Анықтама',
     certificateYes: 'бар',
+    rule: 'Таратуда балаға күннің тағамы болмаса',
+    ruleWarn: 'Тамақты белгілеп, ескерту',
+    ruleRefuse: 'Тамақты белгілемеу',
+    ruleSaved: 'Тарату ережесі сақталды',
   },
   chooseDate: 'Күнді таңдаңыз',
 };

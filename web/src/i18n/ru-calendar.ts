@@ -119,6 +119,10 @@ export const calendarTexts = {
     note: 'Примечание',
     certificate: 'Справка',
     certificateYes: 'есть',
+    rule: 'На раздаче, если ребёнку нельзя блюдо дня',
+    ruleWarn: 'Отмечать питание и предупреждать',
+    ruleRefuse: 'Не отмечать питание',
+    ruleSaved: 'Правило раздачи сохранено',
   },
   chooseDate: 'Выберите дату',
 } as const;

@@ -10,7 +10,7 @@ import {
   type ScannedFixation,
   type SchoolFixationCreate,
 } from '@tamaq/contract/fixations';
-import { restrictedAllergens } from '@tamaq/contract/allergens';
+import { DIET_ALLERGENS, DIETS, restrictedAllergens } from '@tamaq/contract/allergens';
 import { namesOf } from '@tamaq/contract/names';
 import { normaliseCardNumber } from '@tamaq/contract/cards';
 import { FOOD_CATEGORY_MESSAGES } from '@tamaq/contract/food-categories';
@@ -84,19 +84,27 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
   };
 
   /**
-   * The warning a recorded visit carries when the pupil's restrictions meet a dish of the day
-   * (docs/rules.md "Restrictions and allergens"); none when nothing is restricted or nothing meets.
+   * What a pupil's restrictions meet among the day's dishes (docs/rules.md "Restrictions and
+   * allergens"): the warning of a recorded visit, or the reason of a refused one; none when nothing is
+   * restricted or nothing meets.
    */
-  const restrictionOf = async (card: ScanFacts, schoolId: number, date: string) => {
+  const restrictionOf = (card: ScanFacts, menu: DayDish[]) => {
     const kept = restrictedAllergens(card.restrictedAllergens ?? [], card.restrictedDiets ?? []);
     if (!kept.length) return null;
-    const dishes = (await menuOf(schoolId, date)).filter((d) =>
-      d.allergens.some((a) => (kept as string[]).includes(a)),
-    );
+    const dishes = menu.filter((d) => d.allergens.some((a) => (kept as string[]).includes(a)));
     if (!dishes.length) return null;
     return {
       allergens: kept.filter((a) => dishes.some((d) => d.allergens.includes(a))),
       dishes: dishes.map((d) => ({ id: d.id, ...namesOf(d) })),
+    };
+  };
+
+  /** The allergens of a day's dishes and the diets they meet: what a school that refuses compares with. */
+  const metBy = (menu: DayDish[]) => {
+    const allergens = [...new Set(menu.flatMap((d) => d.allergens))];
+    return {
+      dayAllergens: allergens,
+      dayDiets: DIETS.filter((d) => DIET_ALLERGENS[d].some((a) => allergens.includes(a))),
     };
   };
 
@@ -299,11 +307,17 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
       if (!at) throw schoolMissing();
       const request = { scope, actorId: actor.userId, key, card: normaliseCardNumber(body.cardId), at };
       const place = { schoolId: body.schoolId };
+      // The day's dishes the statement compared the pupil's restrictions with (read once a minute).
+      let menu: DayDish[] = [];
       const outcome = await claimAndRun(
         actor,
         request,
         place,
-        (write) => scan(`s${body.schoolId}`, request, write, (input) => repo.schoolScan(body.schoolId, input)),
+        (write) =>
+          scan(`s${body.schoolId}`, request, write, async (input) => {
+            menu = await menuOf(body.schoolId, input.date);
+            return repo.schoolScan(body.schoolId, { ...input, ...metBy(menu) });
+          }),
         (f) => {
           if (!f) throw schoolMissing();
           const card = holder(f);
@@ -345,11 +359,13 @@ export function createFixationsService({ db, repo, repeat, now, publish, onRecor
           throw await refused(FOOD_CATEGORY_MESSAGES.mealNotPaid(card.foodCategoryName ?? '', card.categoryName ?? ''));
         }
         if (card.firstAt) throw await refused(slotTaken(card.firstAt, card).message);
+        const restricted = restrictionOf(card, menu);
+        if (card.visitId === null && card.refuseRestricted && restricted)
+          throw await refused(M.restrictedRefused(restricted.allergens, restricted.dishes));
         if (card.visitId === null) visit = await lostRace(actor, request, place, card, local(at, card.timeZone).date);
         else {
           onRecorded();
           visit = repo.scannedRow(card, at, { schoolId: body.schoolId, canteenId: null });
-          const restricted = await restrictionOf(card, body.schoolId, local(at, card.timeZone).date);
           if (restricted) {
             publish(schoolChannel(body.schoolId), { type: 'fixation', fixation: visit });
             return { ...visit, restricted };

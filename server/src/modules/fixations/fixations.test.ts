@@ -276,7 +276,7 @@ describe('POST /api/school/fixation', () => {
       ...(key ? { headers: { 'idempotency-key': key } } : {}),
     });
 
-  it("records the meal of a pupil whose restrictions meet a dish of the day's menu, and says which", async () => {
+  it("records the meal of a pupil whose restrictions meet a dish of the day's menu and says which, or refuses it where the school says so", async () => {
     const [cat] = await t.db.insert(dishCategories).values({ organizationId: edu.id, name: 'Блюда' }).returning();
     const [porridge, tea] = await t.db
       .insert(dishes)
@@ -328,6 +328,45 @@ describe('POST /api/school/fixation', () => {
       expect(res.json()).not.toHaveProperty('restricted');
       expect(await countVisits(other.p.id)).toBe(1);
     }
+
+    // A school that refuses instead: nothing recorded for a pupil the day's dishes are kept from (an
+    // allergen, or one a diet keeps away), the counter told why in the caller's language; others eat.
+    await t.db.execute(sql`update schools set restricted_meal_rule = 'refuse' where id = ${school.id}`);
+    const milk2 = await pupil();
+    const celiac = await pupil();
+    const fish2 = await pupil();
+    const free = await pupil();
+    await t.db.insert(childRestrictions).values([
+      { pupilId: milk2.p.id, allergens: ['milk'], diets: [] },
+      { pupilId: celiac.p.id, allergens: [], diets: ['gluten_free'] },
+      { pupilId: fish2.p.id, allergens: ['fish'], diets: ['no_pork'] },
+    ]);
+    const refused = await schoolScan(milk2.card.number);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorMessage:
+        'Ребёнку нельзя: Молоко и молочные продукты (и лактоза). В меню сегодня: Каша молочная. Питание не отмечено',
+      person: { id: milk2.p.id },
+    });
+    expect(await countVisits(milk2.p.id)).toBe(0);
+    const inKazakh = await t.call({
+      method: 'POST',
+      url: '/api/school/fixation',
+      token,
+      headers: { 'accept-language': 'kk' },
+      payload: { cardId: celiac.card.number, schoolId: school.id },
+    });
+    expect([inKazakh.statusCode, inKazakh.json().errorMessage]).toEqual([
+      409,
+      'Балаға болмайды: Құрамында глютені бар дәнді дақылдар. Бүгінгі мәзірде: Сүт ботқасы. Тамақ белгіленбеді',
+    ]);
+    expect(await countVisits(celiac.p.id)).toBe(0);
+    for (const other of [fish2, free]) {
+      const res = await schoolScan(other.card.number);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await countVisits(other.p.id)).toBe(1);
+    }
+    await t.db.execute(sql`update schools set restricted_meal_rule = 'warn' where id = ${school.id}`);
     await t.db.delete(menuActivations).where(eq(menuActivations.menuId, menu!.id));
   });
 

@@ -49,6 +49,8 @@ export interface ScanFacts {
   /** The allergens and diets the holder's parents set (a pupil's restrictions), null when none were set. */
   restrictedAllergens: string[] | null;
   restrictedDiets: string[] | null;
+  /** The school refuses a pupil's meal when the pupil's restrictions meet a dish of the day (a canteen: false). */
+  refuseRestricted: boolean;
 }
 
 /** What a scan statement is given besides the place. */
@@ -67,6 +69,12 @@ export interface ScanInput {
   monthDay: number;
   /** False: read only (the 3-second window is held by another scan). */
   write: boolean;
+  /**
+   * A school scan: the allergens of the day's dishes, and the diets those allergens meet. A school that
+   * refuses restricted meals records nothing for a pupil whose restrictions hold one of them.
+   */
+  dayAllergens?: readonly string[];
+  dayDiets?: readonly string[];
 }
 
 /**
@@ -88,7 +96,8 @@ function rawRunner(db: Db): Raw {
 
 // Parameters of both statements: $1 place, $2 scope.all, $3 scope organization, $4 caller, $5 key, $6 card,
 // $7 local time, $8 local day, $9 moment, $10 the zone $7/$8 are in, $11 may write. Then the school's
-// $12 scope school; the canteen's $12 day of the month, $13 the category an admin chose.
+// $12 scope school, $13 the day's allergens, $14 the diets they meet; the canteen's $12 day of the month,
+// $13 the category an admin chose.
 
 /** The holder, card and slot columns both scans read (after the place and the key). */
 const HOLDER_COLUMNS = `
@@ -153,7 +162,7 @@ with f as (
   select s.id as "schoolId", s.organization_id as "organizationId", o.time_zone as "timeZone",
     exists (select 1 from fixation_categories x where x.organization_id = s.organization_id and x.deleted_at is null
       and (x.school_id is null or x.school_id = s.id) and (x.shift is null or x.shift = cl.shift)) as "hasCategories",
-    null::int[] as "watchDays", ${HOLDER_COLUMNS}
+    null::int[] as "watchDays", s.restricted_meal_rule = 'refuse' as "refuseRestricted", ${HOLDER_COLUMNS}
   from schools s
   join organizations o on o.id = s.organization_id
   ${HOLDER_JOINS}
@@ -171,13 +180,14 @@ with f as (
     f."foodCategoryId", f."foodCategoryCost", true`,
   `f."userSchoolId" = f."schoolId" and f."classroomId" is not null and f."foodCategoryId" is not null
     and (f."categoryId" is not null or not f."hasCategories") and f."firstAt" is null
-    and (f."foodCategoryMeals" is null or f."categoryId" is null or f."categoryId" = any(f."foodCategoryMeals"))`,
+    and (f."foodCategoryMeals" is null or f."categoryId" is null or f."categoryId" = any(f."foodCategoryMeals"))
+    and not (f."refuseRestricted" and coalesce(f."restrictedAllergens" && $13::text[] or f."restrictedDiets" && $14::text[], false))`,
 )}`;
 
 const CANTEEN_SCAN_SQL = `
 with f as (
   select cn.id as "canteenId", cn.organization_id as "organizationId", o.time_zone as "timeZone",
-    true as "hasCategories", w.days as "watchDays", ${HOLDER_COLUMNS}
+    true as "hasCategories", w.days as "watchDays", false as "refuseRestricted", ${HOLDER_COLUMNS}
   from canteens cn
   join organizations o on o.id = cn.organization_id
   ${HOLDER_JOINS}
@@ -232,6 +242,8 @@ export function createScanStatements(db: Db) {
       const [row] = await raw<RawFacts>('tamaq_school_scan', SCHOOL_SCAN_SQL, [
         ...sharedValues(schoolId, p),
         p.scope.schoolId,
+        p.dayAllergens ?? [],
+        p.dayDiets ?? [],
       ]);
       return toFacts(row);
     },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { RestrictedMealRule } from '@tamaq/contract/kitchen';
 import type { Db } from '../../platform/db/client.ts';
 import { alphabetically, compareNames } from '../../platform/db/alphabet.ts';
 
@@ -72,6 +73,18 @@ export function createKitchenRepository(db: Db) {
         }
       ).rows;
       return rows.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+    },
+
+    /** What the school's queue does for a pupil whose restrictions meet a dish of the day. */
+    async restrictedRule(schoolId: number): Promise<RestrictedMealRule> {
+      const result = await db.execute(
+        sql`select restricted_meal_rule as rule from schools where id = ${schoolId}::int`,
+      );
+      return (result as unknown as { rows: { rule: RestrictedMealRule }[] }).rows[0]?.rule ?? 'warn';
+    },
+
+    async setRestrictedRule(schoolId: number, rule: RestrictedMealRule): Promise<void> {
+      await db.execute(sql`update schools set restricted_meal_rule = ${rule} where id = ${schoolId}::int`);
     },
 
     /** The live meal times of the school (its own and its organization's common ones), in the day's order. */

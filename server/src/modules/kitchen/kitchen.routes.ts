@@ -8,4 +8,7 @@ import { createKitchenService } from './kitchen.service.ts';
 export const kitchenRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   const kitchen = createKitchenService(platform);
   bindEndpoint(app, ENDPOINTS.kitchen.count, (request) => kitchen.count(actorOf(request), request.query));
+  bindEndpoint(app, ENDPOINTS.kitchen.restrictedRule, (request) =>
+    kitchen.setRestrictedRule(actorOf(request), request.body),
+  );
 };

@@ -1,6 +1,13 @@
 import { namesOf } from '@tamaq/contract/names';
 import { ALLERGENS, restrictedAllergens } from '@tamaq/contract/allergens';
-import { KITCHEN_MESSAGES as M, type KitchenCount, type KitchenQuery } from '@tamaq/contract/kitchen';
+import {
+  KITCHEN_MESSAGES as M,
+  type KitchenCount,
+  type KitchenQuery,
+  type RestrictedMealRuleAnswer,
+  type RestrictedMealRuleBody,
+} from '@tamaq/contract/kitchen';
+import { audit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { compareNames } from '../../platform/db/alphabet.ts';
@@ -41,11 +48,12 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
     async count(actor: Actor, q: KitchenQuery): Promise<KitchenCount> {
       const school = await schoolInScope(platform.db, scopeOf(actor), q.schoolId);
       if (!school) throw notFound(M.schoolNotFound);
-      const [calendar, rows, meals, served] = await Promise.all([
+      const [calendar, rows, meals, served, rule] = await Promise.all([
         calendars.forSchool(school.id, q.date, addDays(q.date, NEXT_DAY_SPAN)),
         repo.rows(school.id, q.date),
         repo.meals(school.id),
         activations.applying(school.id, 'free_food', q.date),
+        repo.restrictedRule(school.id),
       ]);
       const menuDishes = served ? await repo.menuDishes(served.menuId, served.day) : [];
       const restricted: KitchenCount['restricted'] = [];
@@ -127,8 +135,33 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
         menu: served
           ? { id: served.menuId, name: served.name, name_ru: served.name_ru, name_kk: served.name_kk, day: served.day }
           : null,
+        restricted_rule: rule,
         restricted,
       };
+    },
+
+    /**
+     * The school's rule at the queue for a pupil whose restrictions meet a dish of the day: record and
+     * warn, or refuse (docs/rules.md "Restrictions and allergens"). Audited when it changes.
+     */
+    async setRestrictedRule(actor: Actor, body: RestrictedMealRuleBody): Promise<RestrictedMealRuleAnswer> {
+      const school = await schoolInScope(platform.db, scopeOf(actor), body.schoolId);
+      if (!school) throw notFound(M.schoolNotFound);
+      await platform.db.transaction(async (tx) => {
+        const inTx = createKitchenRepository(tx);
+        const before = await inTx.restrictedRule(school.id);
+        if (before === body.rule) return;
+        await inTx.setRestrictedRule(school.id, body.rule);
+        await audit(tx, actor, {
+          action: 'restricted_meal_rule',
+          entity: 'school',
+          entityId: school.id,
+          organizationId: school.organizationId,
+          before: { rule: before },
+          after: { rule: body.rule },
+        });
+      });
+      return { schoolId: school.id, rule: body.rule };
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   createFoodCategory,
   createPupil,
 } from '../../../test/factories-people.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { childRestrictions, classrooms, foodCategories } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
@@ -244,5 +244,40 @@ describe('GET /api/kitchen/count', () => {
       ).json(),
     );
     expect(holiday).toMatchObject({ menu: null, restricted: [] });
+  });
+});
+
+describe('PUT /api/kitchen/restricted-rule', () => {
+  const put = (payload: object, token = admin) =>
+    t.call({ method: 'PUT', url: '/api/kitchen/restricted-rule', token, payload });
+
+  it('sets what the queue does for a restricted meal, shows it on the count and audits the change once', async () => {
+    expect((await count('2026-12-02')).restricted_rule).toBe('warn');
+    const res = await put({ schoolId: school, rule: 'refuse' });
+    expect([res.statusCode, res.json()]).toEqual([200, { schoolId: school, rule: 'refuse' }]);
+    expect((await count('2026-12-02')).restricted_rule).toBe('refuse');
+    // The same rule again changes nothing and writes nothing.
+    expect((await put({ schoolId: school, rule: 'refuse' })).statusCode).toBe(200);
+    const log = await t.db.execute(
+      sql`select before, after from audit_log where action = 'restricted_meal_rule' and entity_id = ${String(school)}`,
+    );
+    expect((log as unknown as { rows: unknown[] }).rows).toEqual([
+      { before: { rule: 'warn' }, after: { rule: 'refuse' } },
+    ]);
+    expect((await put({ schoolId: school, rule: 'warn' })).statusCode).toBe(200);
+    expect((await count('2026-12-02')).restricted_rule).toBe('warn');
+  });
+
+  it("refuses an unknown rule (422, nothing changed), another organization's school (404) and a role without the screen (403)", async () => {
+    const bad = await put({ schoolId: school, rule: 'block' });
+    expect([bad.statusCode, Object.keys(bad.json().validationErrors)]).toEqual([422, ['rule']]);
+    expect((await count('2026-12-02')).restricted_rule).toBe('warn');
+    const theirs = (await createSchool(t.db, { organizationId: (await createOrganization(t.db)).id })).id;
+    expect((await put({ schoolId: theirs, rule: 'refuse' })).statusCode).toBe(404);
+    const theirRule = await t.db.execute(sql`select restricted_meal_rule as rule from schools where id = ${theirs}`);
+    expect((theirRule as unknown as { rows: unknown[] }).rows).toEqual([{ rule: 'warn' }]);
+    const teacher = (await signedIn(t.platform, { role: 'EducationSocialTeacher', organizationId: org })).token;
+    expect((await put({ schoolId: school, rule: 'refuse' }, teacher)).statusCode).toBe(403);
+    expect((await count('2026-12-02')).restricted_rule).toBe('warn');
   });
 });

@@ -147,11 +147,14 @@ export const schools = pgTable(
     fiveDayToGrade: smallint('five_day_to_grade'),
     /** The library desk and a student with overdue books: 'warn' and issue, or 'refuse' until returned. */
     libraryOverdueRule: text('library_overdue_rule').notNull().default('warn'),
+    /** The queue and a pupil whose restrictions meet a dish of the day: 'warn' and record, or 'refuse'. */
+    restrictedMealRule: text('restricted_meal_rule').notNull().default('warn'),
     createdAt: createdAt(),
   },
   (t) => [
     index('schools_organization_idx').on(t.organizationId),
     check('schools_library_overdue_rule_check', sql`${t.libraryOverdueRule} in ('warn', 'refuse')`),
+    check('schools_restricted_meal_rule_check', sql`${t.restrictedMealRule} in ('warn', 'refuse')`),
     check('schools_week_days_check', sql`${t.weekDays} in (5, 6)`),
     check(
       'schools_five_day_grade_check',

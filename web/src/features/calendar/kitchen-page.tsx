@@ -1,10 +1,23 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { ALLERGEN_NAMES } from '@tamaq/contract/allergens';
-import type { KitchenCount } from '@tamaq/contract/kitchen';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
+import type { KitchenCount, RestrictedMealRule } from '@tamaq/contract/kitchen';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { appLanguage, i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
@@ -42,14 +55,60 @@ const allergensOf = (r: Restricted) => r.allergens.map((a) => ALLERGEN_NAMES[a])
 const dishesOf = (r: Restricted) => r.dishes.map((d) => nameText(d)).join(', ');
 const menuOf = (data: KitchenCount) => (data.menu ? `«${nameText(data.menu)}», ${data.menu.day}` : '');
 
+/**
+ * The school's rule at the queue for a pupil whose restrictions meet a dish of the day: record the
+ * meal and warn, or refuse it. Saved at once; every kitchen day of the school shows the new rule.
+ */
+function RestrictedRuleSelect({ data }: { data: KitchenCount }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const labelId = useId();
+  const schoolId = data.school.id;
+  const save = useMutation({
+    mutationFn: (rule: RestrictedMealRule) => callEndpoint('kitchen', 'restrictedRule', { body: { schoolId, rule } }),
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<KitchenCount>({ queryKey: ['kitchen', schoolId] }, (old) =>
+        old ? { ...old, restricted_rule: saved.rule } : old,
+      );
+      void message.success(t.ruleSaved);
+    },
+    onError: (err) => void message.error(errorText(err)),
+  });
+  return (
+    <Flex gap={8} align="center" wrap>
+      <Typography.Text id={labelId}>{t.rule}:</Typography.Text>
+      <Select<RestrictedMealRule>
+        aria-labelledby={labelId}
+        data-testid="kitchen-rule"
+        loading={save.isPending}
+        disabled={save.isPending}
+        value={save.isPending ? save.variables : data.restricted_rule}
+        onChange={(rule) => save.mutate(rule)}
+        options={[
+          { value: 'warn', label: t.ruleWarn },
+          { value: 'refuse', label: t.ruleRefuse },
+        ]}
+        style={{ minWidth: 260 }}
+      />
+    </Flex>
+  );
+}
+
 /** The pupils whose restrictions the day's dishes meet, as the kitchen reads them (screen and print). */
 function RestrictedList({ data }: { data: KitchenCount }) {
-  if (!data.menu) return <Typography.Text type="secondary">{t.noMenu}</Typography.Text>;
+  if (!data.menu)
+    return (
+      <Flex vertical gap={8}>
+        <Typography.Text type="secondary">{t.noMenu}</Typography.Text>
+        <RestrictedRuleSelect data={data} />
+      </Flex>
+    );
   return (
     <Flex vertical gap={8} data-testid="kitchen-restricted">
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t.restricted(menuOf(data))}
       </Typography.Title>
+      <RestrictedRuleSelect data={data} />
       {data.restricted.length === 0 ? (
         <Typography.Text type="secondary">{t.restrictedNone}</Typography.Text>
       ) : (

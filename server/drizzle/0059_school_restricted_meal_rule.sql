@@ -1,0 +1,2 @@
+ALTER TABLE "schools" ADD COLUMN "restricted_meal_rule" text DEFAULT 'warn' NOT NULL;--> statement-breakpoint
+ALTER TABLE "schools" ADD CONSTRAINT "schools_restricted_meal_rule_check" CHECK ("schools"."restricted_meal_rule" in ('warn', 'refuse'));

@@ -47,9 +47,17 @@ export const Ratings = z.object({
   ...Average,
   by_day: z.array(z.object({ date: z.string(), ...Average })),
   by_school: z.array(z.object({ school: NamedRef, ...Average })),
-  /** The newest comments, at most 100: never who wrote them. */
+  /** Each dish the rated meals were served with (a meal counts for each of its dishes), by name. */
+  by_dish: z.array(z.object({ dish: NamedRef, ...Average })),
+  /** The newest comments, at most 100, with the dishes of the meal: never who wrote them. */
   comments: z.array(
-    z.object({ date: z.string(), school: NamedRef.nullable(), score: z.number().int(), comment: z.string() }),
+    z.object({
+      date: z.string(),
+      school: NamedRef.nullable(),
+      score: z.number().int(),
+      comment: z.string(),
+      dishes: z.array(NamedRef),
+    }),
   ),
 });
 export type Ratings = z.infer<typeof Ratings>;
@@ -60,6 +68,6 @@ export const RATINGS_ENDPOINTS = {
     answer: Ratings,
     refusals: [404],
     access: rolesFor('/ratings'),
-    summary: 'Оценки питания родителями: средние по дням и школам, комментарии (без авторов)',
+    summary: 'Оценки питания родителями: средние по дням, школам и блюдам, комментарии (без авторов)',
   }),
 };

@@ -5,7 +5,7 @@ import { organizations, schools } from '../platform/db/schema.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { makeBin } from '@tamaq/contract/kz-id';
 import { loadDemoFood } from './demo-food.ts';
-import { loadDemoPeople } from './demo-people.ts';
+import { loadDemoPeople, rateDemoDishes } from './demo-people.ts';
 import { loadDemoLibrary } from './demo-library.ts';
 
 export interface DemoLogin {
@@ -214,6 +214,7 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
       },
       now,
     );
+    await rateDemoDishes(tx, now);
     await loadDemoLibrary(
       tx,
       {

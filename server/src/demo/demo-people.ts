@@ -23,6 +23,7 @@ import {
 } from '../platform/db/schema-notifications.ts';
 import { localDate } from '../platform/time.ts';
 import { createSchoolCalendars } from '../modules/calendar/school-calendar.ts';
+import { createMealDishes, type RatedMeal } from '../modules/ratings/meal-dishes.ts';
 import { addDays, isServed } from '../modules/calendar/school-year.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -394,4 +395,22 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
   // …and tied a Telegram chat (no bot is set on a first run: nothing goes there until one is).
   await tx.insert(telegramChats).values({ parentId: s.parent2Id, chatId: 700000002, name: 'Демо Родитель' });
   return { libraryChildId: secondChild.id };
+}
+
+/**
+ * The dishes each demo rating counts for (docs/rules.md "Ratings"): what the school's menu served at
+ * that meal, looked up as a parent's rating looks it up. Run once the menus are in.
+ */
+export async function rateDemoDishes(tx: Tx, now: Date): Promise<void> {
+  const mealDishes = createMealDishes({ db: tx as unknown as Db, now: () => now });
+  const rated = await tx.execute(sql`
+    select r.id, v.school_id as "schoolId", f.type as "foodCategoryType", r.date, x.name as "mealName"
+    from meal_ratings r
+    join visits v on v.id = r.visit_id
+    left join food_categories f on f.id = v.food_category_id
+    left join fixation_categories x on x.id = v.fixation_category_id`);
+  for (const r of (rated as unknown as { rows: (RatedMeal & { id: number })[] }).rows) {
+    const ids = await mealDishes(r);
+    await tx.execute(sql`update meal_ratings set dish_ids = ${`{${ids.join(',')}}`}::integer[] where id = ${r.id}`);
+  }
 }

@@ -96,6 +96,7 @@ export function createFamilyRepository(db: Db) {
           foodCategoryName: foodCategories.name,
           foodCategoryNameKk: foodCategories.nameKk,
           foodCategoryNameRuMissing: foodCategories.nameRuMissing,
+          foodCategoryType: foodCategories.type,
           organizationId: visits.organizationId,
           score: mealRatings.score,
           comment: mealRatings.comment,
@@ -229,6 +230,7 @@ export function createFamilyRepository(db: Db) {
       date: string;
       score: number;
       comment: string | null;
+      dishIds: number[];
       at: Date;
     }) {
       await db
@@ -236,7 +238,7 @@ export function createFamilyRepository(db: Db) {
         .values({ ...r, createdAt: r.at, updatedAt: r.at })
         .onConflictDoUpdate({
           target: [mealRatings.visitId, mealRatings.raterId],
-          set: { score: r.score, comment: r.comment, updatedAt: r.at },
+          set: { score: r.score, comment: r.comment, dishIds: r.dishIds, updatedAt: r.at },
         });
     },
 

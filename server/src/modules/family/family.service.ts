@@ -41,6 +41,7 @@ import { createSchoolCalendars } from '../calendar/school-calendar.ts';
 import { addDays, dueOn, gradeOf, isoWeekday, isServed, type SchoolDay } from '../calendar/school-year.ts';
 import { createKitchenService } from '../kitchen/kitchen.service.ts';
 import { createMenuActivationsService } from '../menu-activations/menu-activations.service.ts';
+import { createMealDishes } from '../ratings/meal-dishes.ts';
 import { createFamilyRepository, type ChildRow, type LoanRow, type MealRow } from './family.repository.ts';
 
 /** All but the last four digits hidden: «********1234». */
@@ -127,6 +128,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
   const calendars = createSchoolCalendars(platform.db);
   const kitchen = createKitchenService(platform);
   const activations = createMenuActivationsService(platform);
+  const mealDishes = createMealDishes(platform);
   const familyOf = async (pupilId: number): Promise<PupilFamily> => {
     const [restrictions, parents] = await Promise.all([repo.restrictions(pupilId), repo.linkedParents(pupilId)]);
     return {
@@ -299,6 +301,12 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
         date: meal.date,
         score: body.score,
         comment: body.comment ?? null,
+        dishIds: await mealDishes({
+          schoolId: meal.schoolId,
+          foodCategoryType: meal.foodCategoryType as 'sw' | 'common' | null,
+          date: meal.date,
+          mealName: meal.fixationCategoryName,
+        }),
         at: platform.now(),
       });
       return toMeal({ ...meal, score: body.score, comment: body.comment ?? null });

@@ -565,7 +565,12 @@ describe('PUT /api/parent/child/:id/meal/:mealId/rating', () => {
     const children = ParentChildren.parse((await get('/api/parent/children', parent)).json());
     expect(children.rows.find((c) => c.id === dana.id)!.meals_today[0]!.rating).toEqual({ score: 2, comment: null });
     const stored = await t.db.select().from(mealRatings).where(eq(mealRatings.visitId, today));
-    expect(stored.map((r) => [r.score, r.date, r.schoolId])).toEqual([[2, '2026-11-20', schoolId5]]);
+    // With the dishes it was served with: Friday is day 5 of the free menu, which has none, so the
+    // paid menu's day (the plov) is what the school served.
+    const [plov] = await t.db.select({ id: dishes.id }).from(dishes).where(eq(dishes.name, 'Плов'));
+    expect(stored.map((r) => [r.score, r.date, r.schoolId, r.dishIds])).toEqual([
+      [2, '2026-11-20', schoolId5, [plov!.id]],
+    ]);
   });
 
   it('refuses a past day’s meal (409), another child’s meal (404) and a bad score or comment (422)', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { schoolNameColumns } from '../../platform/db/places.ts';
 import { schools } from '../../platform/db/schema.ts';
 import { mealRatings } from '../../platform/db/schema-people.ts';
+import { menuDishes } from '../../platform/db/schema-food.ts';
 
 export interface RatingsFilter {
   scope: Scope;
@@ -43,6 +44,36 @@ export function createRatingsRepository(db: Db) {
         .where(where(f))
         .groupBy(schools.id)
         .orderBy(asc(schools.name), asc(schools.id)),
+    /** Each dish the period's rated meals were served with: its ratings' average and count, by name. */
+    async byDish(f: RatingsFilter) {
+      const result = await db.execute(sql`
+        select d.id, d.name, d.name_kk as "nameKk", d.name_ru_missing as "nameRuMissing",
+               round(avg(${mealRatings.score}), 2)::text as average, count(*)::int as count
+        from ${mealRatings}
+        cross join lateral unnest(${mealRatings.dishIds}) as x(dish_id)
+        join dishes d on d.id = x.dish_id
+        where ${where(f)}
+        group by d.id
+        order by d.name, d.id`);
+      return (
+        result as unknown as {
+          rows: {
+            id: number;
+            name: string;
+            nameKk: string | null;
+            nameRuMissing: boolean;
+            average: string | null;
+            count: number;
+          }[];
+        }
+      ).rows;
+    },
+    /** The dishes of a menu's day, each with its meal mode. */
+    menuDayDishes: (menuId: number, day: number) =>
+      db
+        .select({ dishId: menuDishes.dishId, mode: menuDishes.group })
+        .from(menuDishes)
+        .where(and(eq(menuDishes.menuId, menuId), eq(menuDishes.day, day))),
     comments: (f: RatingsFilter, limit: number) =>
       db
         .select({
@@ -51,6 +82,7 @@ export function createRatingsRepository(db: Db) {
           ...schoolNameColumns,
           score: mealRatings.score,
           comment: mealRatings.comment,
+          dishIds: mealRatings.dishIds,
         })
         .from(mealRatings)
         .leftJoin(schools, eq(schools.id, mealRatings.schoolId))

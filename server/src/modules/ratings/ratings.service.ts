@@ -1,4 +1,5 @@
 import { RATINGS_COMMENTS_MAX, RATINGS_MESSAGES as M, type Ratings, type RatingsQuery } from '@tamaq/contract/ratings';
+import { namesOf } from '@tamaq/contract/names';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { schoolInScope, schoolRef } from '../../platform/db/places.ts';
@@ -20,12 +21,14 @@ export function createRatingsService(platform: Pick<Platform, 'db'>) {
       if (q.schoolId !== undefined && !(await schoolInScope(platform.db, scope, q.schoolId)))
         throw notFound(M.schoolNotFound);
       const f = { scope, from: q.dateFrom, to: q.dateTo, schoolId: q.schoolId };
-      const [totals, days, schools, comments] = await Promise.all([
+      const [totals, days, schools, dishes, comments] = await Promise.all([
         repo.totals(f),
         repo.byDay(f),
         repo.bySchool(f),
+        repo.byDish(f),
         repo.comments(f, RATINGS_COMMENTS_MAX),
       ]);
+      const dishRefs = new Map(dishes.map((d) => [d.id, { id: d.id, ...namesOf(d) }]));
       return {
         average: num(totals.average),
         count: totals.count,
@@ -35,6 +38,7 @@ export function createRatingsService(platform: Pick<Platform, 'db'>) {
           average: num(s.average),
           count: s.count,
         })),
+        by_dish: dishes.map((d) => ({ dish: dishRefs.get(d.id)!, average: num(d.average), count: d.count })),
         comments: comments.map((c) => ({
           date: c.date,
           school:
@@ -47,6 +51,8 @@ export function createRatingsService(platform: Pick<Platform, 'db'>) {
                 }),
           score: c.score,
           comment: c.comment!,
+          // Every dish of a rated meal is among the period's dishes (the same ratings'), in name order.
+          dishes: dishes.filter((d) => c.dishIds.includes(d.id)).map((d) => dishRefs.get(d.id)!),
         })),
       };
     },

@@ -290,6 +290,14 @@ export const mealRatings = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     score: smallint('score').notNull(),
     comment: text('comment'),
+    /**
+     * The dishes the meal was served with, as the school's menu of that day held them when the rating
+     * was given (docs/rules.md "Ratings"): what the rating counts for by dish, kept as served.
+     */
+    dishIds: integer('dish_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

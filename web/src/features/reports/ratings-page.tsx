@@ -19,7 +19,7 @@ const score = (v: number | null) => (v === null ? '—' : v.toFixed(2).replace('
 
 /**
  * /ratings (docs/rules.md "Ratings"): the parents' ratings of the meals in a period, averaged by
- * school and day, and the newest comments — never who wrote them. The period and school live in the link.
+ * school, day and dish, and the newest comments with the meal's dishes — never who wrote them. The period and school live in the link.
  */
 export function RatingsPage() {
   const session = useSession();
@@ -90,6 +90,33 @@ export function RatingsPage() {
               ]}
             />
           </Flex>
+          <Table<Ratings['by_dish'][number]>
+            size="small"
+            title={() => t.byDish}
+            rowKey={(r) => r.dish.id}
+            loading={loading}
+            pagination={data && data.by_dish.length > 30 ? { pageSize: 30, showSizeChanger: false } : false}
+            dataSource={data?.by_dish ?? []}
+            locale={{ emptyText: t.none }}
+            data-testid="ratings-by-dish"
+            columns={[
+              { key: 'dish', title: t.dish, render: (_, r) => nameText(r.dish) },
+              {
+                key: 'average',
+                title: t.average,
+                align: 'right',
+                sorter: (a, b) => (a.average ?? 0) - (b.average ?? 0),
+                render: (_, r) => <strong>{score(r.average)}</strong>,
+              },
+              {
+                key: 'count',
+                title: t.count,
+                align: 'right',
+                sorter: (a, b) => a.count - b.count,
+                render: (_, r) => r.count,
+              },
+            ]}
+          />
           <Table<Ratings['comments'][number]>
             size="small"
             title={() => t.comments}
@@ -104,6 +131,11 @@ export function RatingsPage() {
               { key: 'school', title: t.school, render: (_, r) => (r.school ? nameText(r.school) : '—') },
               { key: 'score', title: t.score, width: 90, align: 'right', render: (_, r) => r.score },
               { key: 'comment', title: t.comment, render: (_, r) => r.comment },
+              {
+                key: 'dishes',
+                title: t.dishes,
+                render: (_, r) => r.dishes.map((d) => nameText(d)).join(', ') || '—',
+              },
             ]}
           />
         </Flex>

@@ -1,0 +1,1 @@
+ALTER TABLE "meal_ratings" ADD COLUMN "dish_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(path.join(import.meta.dirname, '../web/package.json'));
 
-/** A browser context on a new profile; `close()` ends it and removes the profile. */
-export async function launchChromium() {
+/** A browser context on a new profile (`options`: more of the context's, as Playwright names them); `close()` ends it and removes the profile. */
+export async function launchChromium(options = {}) {
   const { chromium } = require('playwright-core');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tamaq-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -27,6 +27,7 @@ export async function launchChromium() {
       '--disable-component-update',
       '--disable-sync',
     ],
+    ...options,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

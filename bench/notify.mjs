@@ -1,18 +1,23 @@
 // Notifications beside the queue, against PostgreSQL, on the scan benchmark's data (50,000 pupils, 2
-// million past visits): every grown pupil gets a parent with an e-mail, and a local SMTP server takes
-// the letters. Scans at 50 clients first with nobody asking to hear of meals, then with every parent
-// choosing meal letters (the scan writes its notice, the server's worker sends them meanwhile); then
-// scans at a steady 500 per second with the letters on; then how fast the worker empties what the
-// runs left waiting.
-// The targets, each printed with its figure: scans with letters within 10 % of scans without; p99 ≤
-// 50 ms at a steady 500 scans/s with letters; 10,000 letters delivered in ≤ 60 s.
+// million past visits): every grown pupil gets a parent with an e-mail and a Web Push subscription (a
+// device), a local SMTP server takes the letters and a local push service the pushes (each encrypted
+// and signed by the server as for a browser's). Scans at 50 clients first with nobody asking to hear
+// of meals, then with every parent choosing meals by e-mail and on the device (the scan writes its
+// notice, the server's worker sends them meanwhile); then scans at a steady 500 per second with the
+// notices on; then how fast the worker empties what the runs left waiting.
+// The targets, each printed with its figure: scans with notices within 10 % of scans without; p99 ≤
+// 50 ms at a steady 500 scans/s with notices; 10,000 notices delivered in ≤ 60 s.
 // Needs PostgreSQL as bench/scan.mjs does (its template database is reused).
 // `node bench/notify.mjs` prints a markdown table; scripts/bench.mjs prints the same rows with the others.
+import crypto from 'node:crypto';
+import http from 'node:http';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import webpush from 'web-push';
 import { startBenchServer } from './server.mjs';
 import { BENCH_JWT_SECRET, databaseUrl } from './postgres.mjs';
 import { prepareDatabase, scanLoad, steadyScans } from './scan.mjs';
+import { benchParentHome } from './parent-home.mjs';
 
 const PORT = 18310;
 const WARMUP_SECONDS = 2;
@@ -47,8 +52,44 @@ async function mailSink() {
   };
 }
 
-/** One parent with an e-mail for every grown pupil, linked to the pupil; nobody chose anything yet. */
-async function addParents(c) {
+/**
+ * A push service on a free port that takes every push and counts it (201, as FCM answers), checking
+ * only that it came encrypted and signed: decrypting is the browser's work, measured in the tests.
+ */
+async function pushSink() {
+  let received = 0;
+  let unsigned = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.headers['content-encoding'] === 'aes128gcm' && /^vapid t=/.test(req.headers.authorization ?? ''))
+        received++;
+      else unsigned++;
+      res.writeHead(201).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    received: () => received,
+    unsigned: () => unsigned,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** A browser's subscription keys: a P-256 public key and 16 bytes of auth secret, base64url. */
+function subscriptionKeys() {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
+}
+
+/**
+ * One parent with an e-mail and a device for every grown pupil, linked to the pupil; nobody chose
+ * anything yet. The devices share one key pair (each still gets its own encryption per push).
+ */
+async function addParents(c, pushBase) {
   await c.query(`
     insert into users (name, email, role_id)
     select 'Родитель ' || u.id, 'p' || u.id || '@bench.kz', (select id from roles where code = 'Parent')
@@ -57,6 +98,15 @@ async function addParents(c) {
     insert into parent_children (parent_id, pupil_id)
     select p.id, substring(p.email from 2 for position('@' in p.email) - 2)::int
     from users p where p.email like 'p%@bench.kz'`);
+  const keys = subscriptionKeys();
+  await c.query(
+    `insert into push_subscriptions (parent_id, endpoint, p256dh, auth, label)
+     select p.id, $1 || '/push/' || p.id, $2, $3, 'Телефон'
+     from users p where p.email like 'p%@bench.kz'`,
+    [pushBase, keys.p256dh, keys.auth],
+  );
+  // As autovacuum would soon after 50,000 rows each: a parent's lookups by the index, not a scan.
+  await c.query('analyze parent_children, push_subscriptions, users');
 }
 
 const waiting = async (c) =>
@@ -71,8 +121,11 @@ export async function benchNotify() {
   const { school, cards, how } = await prepareDatabase();
   const c = new pg.Client({ connectionString: databaseUrl(DB) });
   await c.connect();
-  await addParents(c);
+  const pushes = await pushSink();
+  await addParents(c, pushes.base);
   const sink = await mailSink();
+  const vapid = webpush.generateVAPIDKeys();
+  const delivered = () => sink.received() + pushes.received();
   const server = await startBenchServer({
     port: PORT,
     dataDir: '/tmp/unused',
@@ -86,6 +139,9 @@ export async function benchNotify() {
       // the check's scratch database would stay on the server.
       BACKUP_TIME: 'off',
       SMTP_URL: sink.url,
+      PUSH_SERVICES: 'http://127.0.0.1:*',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
     },
   });
   try {
@@ -104,59 +160,68 @@ export async function benchNotify() {
     };
     await run(WARMUP_SECONDS);
     const without = await run(SECONDS);
+    const steadyWithout = await steadyScans(server.url, token, school.id, left, STEADY_SECONDS, STEADY_RATE);
+    left = left.slice(steadyWithout.used);
     await c.query(`
       insert into notification_choices (parent_id, pupil_id, event, channel)
-      select parent_id, pupil_id, 'meal', 'email' from parent_children
+      select parent_id, pupil_id, 'meal', channel from parent_children
+      cross join (values ('email'), ('push')) ch(channel)
       where pupil_id in (select id from users where name like 'Нагрузочный Ученик %')`);
     // As autovacuum would soon after so many rows: the scan statement, planned once per connection
     // while the table was empty, is planned again with the index in mind (a seq scan of 50,000 choices
     // per scan cost two thirds of the rate when this was left out).
     await c.query('analyze notification_choices');
     await run(WARMUP_SECONDS);
-    const sentBefore = sink.received();
+    const sentBefore = delivered();
+    const lettersBefore = sink.received();
     const started = performance.now();
     const withLetters = await run(SECONDS);
     const steady = await steadyScans(server.url, token, school.id, left, STEADY_SECONDS, STEADY_RATE);
     // What the runs left waiting, and how fast the worker sends it.
     const backlog = await waiting(c);
     const drainStart = performance.now();
-    const drainSent = sink.received();
+    const drainSent = delivered();
     while ((await waiting(c)) > 0 && performance.now() - drainStart < DRAIN_SECONDS * 1000) {
       await new Promise((r) => setTimeout(r, 250));
     }
     const drainSeconds = (performance.now() - drainStart) / 1000;
-    const drained = sink.received() - drainSent;
+    const drained = delivered() - drainSent;
     const rate = drained / drainSeconds;
-    const total = sink.received() - sentBefore;
+    const total = delivered() - sentBefore;
+    const letters = sink.received() - lettersBefore;
+    const elapsed = (performance.now() - started) / 1000;
     const failed = (await c.query(`select count(*)::int n from notification_deliveries where status = 'failed'`))
       .rows[0].n;
+    const home = await benchParentHome(server.url, c);
     const a = without['2xx'] / SECONDS;
     const b = withLetters['2xx'] / SECONDS;
     return [
       {
         name: `notifications bench data (scan bench's, ${how})`,
         value: `${cards.length} parents`,
-        rss: 'one parent with an e-mail per grown pupil, a local SMTP server',
+        rss: 'one parent with an e-mail and a push device per grown pupil, a local SMTP server and push service',
       },
       {
-        name: `school scans at 50 clients, ${SECONDS} s: without letters → with a letter per meal`,
+        name: `school scans at 50 clients, ${SECONDS} s: without notices → a letter and a push per meal`,
         value: `${Math.round(a)} → ${Math.round(b)} /s`,
         rss: `${((b / a - 1) * 100).toFixed(1)} %; p99 ${without.latency.p99} → ${withLetters.latency.p99} ms, ${withLetters.non2xx} non-2xx; target within 10 %`,
       },
       {
-        name: `school scans at a steady ${STEADY_RATE}/s with letters, ${STEADY_SECONDS} s`,
+        name: `school scans at a steady ${STEADY_RATE}/s with notices, ${STEADY_SECONDS} s`,
         value: `p99 ${steady.latency.p99.toFixed(1)} ms`,
-        rss: `p50 ${steady.latency.p50.toFixed(1)} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors; target p99 ≤ 50 ms`,
+        rss: `p50 ${steady.latency.p50.toFixed(1)} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors; without notices p99 ${steadyWithout.latency.p99.toFixed(1)} ms, p50 ${steadyWithout.latency.p50.toFixed(1)} ms; target p99 ≤ 50 ms`,
       },
       {
-        name: `letters sent by the worker after the scans (${backlog} waiting)`,
+        name: `notices delivered by the worker after the scans (${backlog} waiting)`,
         value: `${Math.round(rate)} /s`,
-        rss: `${drained} in ${drainSeconds.toFixed(1)} s${drained < backlog ? ` (stopped after ${DRAIN_SECONDS} s)` : ''}; 10,000 at this rate: ${(10_000 / rate).toFixed(0)} s, target ≤ 60 s; ${total} letters in all since the letters were on (${((performance.now() - started) / 1000).toFixed(0)} s), ${failed} failed`,
+        rss: `${drained} in ${drainSeconds.toFixed(1)} s${drained < backlog ? ` (stopped after ${DRAIN_SECONDS} s)` : ''}; 10,000 at this rate: ${(10_000 / rate).toFixed(0)} s, target ≤ 60 s; ${total} in all since the notices were on (${elapsed.toFixed(0)} s): ${letters} letters, ${total - letters} pushes, ${pushes.unsigned()} pushes unsigned, ${failed} failed`,
       },
+      ...home,
     ];
   } finally {
     await server.stop();
     await sink.close();
+    await pushes.close();
     await c.end();
   }
 }

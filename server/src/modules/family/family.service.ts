@@ -201,12 +201,24 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
       const keptAway = kept ? restrictedAllergens(kept.allergens, kept.diets) : [];
       const dishesOf = new Map<string, ReturnType<typeof repo.menuDay>>();
       const days: ChildMenuDay[] = [];
-      for (let date = q.dateFrom; date <= q.dateTo; date = addDays(date, 1)) {
+      const dates: string[] = [];
+      for (let date = q.dateFrom; date <= q.dateTo; date = addDays(date, 1)) dates.push(date);
+      // The menu each type serves on each date, the school's year read once per type.
+      const servedOn = new Map(
+        schoolId === null
+          ? []
+          : await Promise.all(
+              ACTIVATION_TYPES.map(
+                async (type) => [type, await activations.applyingOn(schoolId, type, dates)] as const,
+              ),
+            ),
+      );
+      for (const [i, date] of dates.entries()) {
         const day = calendar?.day(date);
         const menus: ChildMenuDay['menus'] = [];
         if (schoolId !== null && day && isServed(day.kind))
           for (const type of ACTIVATION_TYPES) {
-            const served = await activations.applying(schoolId, type, date);
+            const served = servedOn.get(type)![i];
             if (!served) continue;
             const key = `${served.menuId}:${served.day}`;
             if (!dishesOf.has(key)) dishesOf.set(key, repo.menuDay(served.menuId, served.day));

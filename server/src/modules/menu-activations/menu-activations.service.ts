@@ -82,6 +82,23 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
       return day !== null ? { menuId: row.menuId, ...namesOf(row), day } : null;
     },
 
+    /**
+     * `applying` for each of `dates` (in order), with one read of the school's year for them all: a
+     * week of a parent's menu asks for seven days of two menus, and each read of the year costs more
+     * than the rest of the answer.
+     */
+    async applyingOn(schoolId: number, type: ActivationType, dates: string[]) {
+      const rows = await Promise.all(dates.map((d) => repo.applying(schoolId, type, d)));
+      const first = rows.reduce((min, r) => (r && r.date < min ? r.date : min), dates[0] ?? '');
+      if (!rows.some(Boolean)) return dates.map(() => null);
+      const calendar = await calendars.forSchool(schoolId, addDays(first, -7), dates[dates.length - 1]!);
+      return rows.map((row, i) => {
+        if (!row) return null;
+        const day = calendar?.menuDay(row.date, row.days, dates[i]!) ?? null;
+        return day !== null ? { menuId: row.menuId, ...namesOf(row), day } : null;
+      });
+    },
+
     async list(actor: Actor, query: ActivatedMenuListQuery): Promise<ActivatedMenuList> {
       const scope = scopeOf(actor);
       if (query.schoolId !== undefined && !(await repo.school(scope, query.schoolId))) throw notFound(M.schoolNotFound);

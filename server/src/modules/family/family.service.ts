@@ -199,7 +199,6 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
       const calendar = schoolId === null ? null : await calendars.forSchool(schoolId, q.dateFrom, q.dateTo);
       const kept = await repo.restrictions(child.id);
       const keptAway = kept ? restrictedAllergens(kept.allergens, kept.diets) : [];
-      const dishesOf = new Map<string, ReturnType<typeof repo.menuDay>>();
       const days: ChildMenuDay[] = [];
       const dates: string[] = [];
       for (let date = q.dateFrom; date <= q.dateTo; date = addDays(date, 1)) dates.push(date);
@@ -213,6 +212,15 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
               ),
             ),
       );
+      // Every menu day the period serves, read at once.
+      const pairs = new Map<string, { menuId: number; day: number }>();
+      for (const served of [...servedOn.values()].flat())
+        if (served) pairs.set(`${served.menuId}:${served.day}`, { menuId: served.menuId, day: served.day });
+      const dishesOf = new Map<string, Awaited<ReturnType<typeof repo.menuDays>>>();
+      for (const r of await repo.menuDays([...pairs.values()])) {
+        const key = `${r.menuId}:${r.day}`;
+        dishesOf.set(key, [...(dishesOf.get(key) ?? []), r]);
+      }
       for (const [i, date] of dates.entries()) {
         const day = calendar?.day(date);
         const menus: ChildMenuDay['menus'] = [];
@@ -221,8 +229,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
             const served = servedOn.get(type)![i];
             if (!served) continue;
             const key = `${served.menuId}:${served.day}`;
-            if (!dishesOf.has(key)) dishesOf.set(key, repo.menuDay(served.menuId, served.day));
-            const rows = await dishesOf.get(key)!;
+            const rows = dishesOf.get(key) ?? [];
             const modes = new Map<number, ChildMenuDay['menus'][number]['modes'][number]>();
             for (const r of rows) {
               let mode = modes.get(r.mode);

@@ -118,6 +118,39 @@ export function createMenuActivationsRepository(db: Db) {
      * The menu that applies at the school on `today` for the type, with today's day of it
      * (docs/domain.md), or null when none does.
      */
+    /**
+     * The activations that apply on some day of `from`..`to`: the one applying on `from` and those
+     * after it up to `to`, newest first (the order `applying` picks by).
+     */
+    async applyingBetween(schoolId: number, type: ActivationType, from: string, to: string) {
+      const live = and(
+        eq(menuActivations.schoolId, schoolId),
+        eq(menuActivations.type, type),
+        isNull(menuActivations.deletedAt),
+      );
+      return db
+        .select({
+          menuId: menuActivations.menuId,
+          name: menus.name,
+          nameKk: menus.nameKk,
+          nameRuMissing: menus.nameRuMissing,
+          days: menus.days,
+          date: menuActivations.date,
+        })
+        .from(menuActivations)
+        .innerJoin(menus, eq(menus.id, menuActivations.menuId))
+        .where(
+          and(
+            live,
+            sql`${menuActivations.date} <= ${to}::date`,
+            sql`${menuActivations.date} >= coalesce((select max(b.date) from menu_activations b
+              where b.school_id = ${schoolId} and b.type = ${type} and b.deleted_at is null
+                and b.date <= ${from}::date), ${from}::date)`,
+          ),
+        )
+        .orderBy(desc(menuActivations.date), desc(menuActivations.id));
+    },
+
     async applying(schoolId: number, type: ActivationType, today: string, tx: Db = db) {
       const [row] = await tx
         .select({

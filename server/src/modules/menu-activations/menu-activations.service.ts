@@ -83,12 +83,13 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
     },
 
     /**
-     * `applying` for each of `dates` (in order), with one read of the school's year for them all: a
-     * week of a parent's menu asks for seven days of two menus, and each read of the year costs more
-     * than the rest of the answer.
+     * `applying` for each of `dates` (ascending), with one read of the activations and one of the
+     * school's year for them all: a week of a parent's menu asks for seven days of two menus.
      */
     async applyingOn(schoolId: number, type: ActivationType, dates: string[]) {
-      const rows = await Promise.all(dates.map((d) => repo.applying(schoolId, type, d)));
+      if (dates.length === 0) return [];
+      const between = await repo.applyingBetween(schoolId, type, dates[0]!, dates[dates.length - 1]!);
+      const rows = dates.map((d) => between.find((r) => r.date <= d) ?? null);
       const first = rows.reduce((min, r) => (r && r.date < min ? r.date : min), dates[0] ?? '');
       if (!rows.some(Boolean)) return dates.map(() => null);
       const calendar = await calendars.forSchool(schoolId, addDays(first, -7), dates[dates.length - 1]!);

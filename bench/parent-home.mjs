@@ -39,13 +39,20 @@ async function loadHome(url, email) {
       const u = new URL(e.request.url);
       if (u.pathname.startsWith('/api/') && e.request.method === 'GET') calls.push(`${u.pathname}${u.search}`);
     });
-    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    const files = [];
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, { type: e.type, url: e.response.url }));
     cdp.on('Network.loadingFinished', (e) => {
-      if (types.get(e.requestId) === 'Script') js += e.encodedDataLength;
+      const r = types.get(e.requestId);
+      if (r?.type !== 'Script') return;
+      js += e.encodedDataLength;
+      files.push([e.encodedDataLength, r.url.split('/').pop()]);
     });
     // The page opened again (the app on the phone's home screen), signed in, nothing cached.
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByTestId('child-card').nth(2).waitFor();
+    if (process.env.BENCH_VERBOSE)
+      for (const [bytes, file] of files.sort((a, b) => b[0] - a[0]))
+        console.log(`  ${(bytes / 1024).toFixed(1)} KB ${file}`);
     return { js, calls: [...new Set(calls)] };
   } finally {
     await close();

@@ -6,8 +6,10 @@ import { speakKazakh } from '@tamaq/contract/languages';
 import { chosenLanguage } from './i18n/language.ts';
 import { loadShellTexts } from './i18n/shell-texts.ts';
 import { networkError } from './lib/api-error.ts';
+import { catchInstallPrompt } from './lib/install-prompt.ts';
 import { readToken } from './lib/session.ts';
 
+catchInstallPrompt();
 const root = createRoot(document.getElementById('root')!);
 const language = chosenLanguage();
 document.documentElement.lang = language;

@@ -6,12 +6,16 @@ import { useBrand } from '../../lib/brand.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { ChildrenToday } from './children-today.tsx';
+import { InstallCard } from './install-card.tsx';
 import { StoreButtons } from './store-buttons.tsx';
 
 const t = i18n.landing;
 const ICONS = [<BellOutlined key="bell" />, <BookOutlined key="book" />, <LineChartOutlined key="chart" />];
 
-/** The parent's (and a student's) start page: what the cabinet offers, and the mobile app. */
+/**
+ * The parent's (and a student's) start page: the children, what the cabinet offers, and the app: a
+ * parent installs this one on the phone from here; the brand's store links follow.
+ */
 export function DownloadPage() {
   const brand = useBrand();
   const { token } = theme.useToken();
@@ -35,6 +39,7 @@ export function DownloadPage() {
           </Space>
         )}
       </Card>
+      {role === 'Parent' && brand && <InstallCard brand={brand.name} />}
       <Card>
         {brand ? (
           <>

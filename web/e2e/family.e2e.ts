@@ -706,6 +706,33 @@ describe('the parent’s start page', () => {
     await shot(page, 'parent-home-390-kk');
   });
 
+  it('lays the start page out without a sideways scroll on a phone and a desktop, in both languages', async () => {
+    const sideways = (page: typeof phone.page) =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // Kazakh (the phone's parent, since the test before), at 390 and at 1366.
+    const { page } = phone;
+    expect(await sideways(page)).toBe(0);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    try {
+      await page.getByTestId('child-card').first().waitFor();
+      expect(await sideways(page)).toBe(0);
+      await shot(page, 'parent-home-1366-kk');
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    // Russian: the demo parent of two children at 1366.
+    const desk = await openBrowser({ width: 1366, height: 900 });
+    try {
+      await signIn(desk.page, 'parent@demo.kz');
+      await desk.page.getByTestId('child-card').nth(1).waitFor();
+      await desk.page.getByTestId('install-card').waitFor();
+      expect(await sideways(desk.page)).toBe(0);
+      await shot(desk.page, 'parent-home-1366');
+    } finally {
+      await desk.close();
+    }
+  });
+
   it('opens without a network with what the parent last saw, and says when it was loaded', async () => {
     // In Kazakh: the parent's profile holds it since the test before.
     const { page, context } = phone;

@@ -14,6 +14,7 @@ import { ClassroomSelect } from '../../ui/classroom-select.tsx';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { SchoolSelect } from '../../ui/school-select.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { refreshAfterWrite } from '../../lib/refresh.ts';
 
 const t = i18n.calendar.absences;
 const kinds = i18n.calendar.kinds;
@@ -183,7 +184,7 @@ export function AbsencesPage() {
               importSchool ? endpointPath('absences', 'rejectedRows', { query: { schoolId: importSchool } }) : undefined
             }
             templateHref={downloadHref(endpointPath('absences', 'template'))}
-            onDone={() => void queryClient.invalidateQueries({ queryKey: ['absences'] })}
+            onDone={() => void refreshAfterWrite(queryClient, ['absences'])}
             disabled={!importSchool}
             label={t.import}
           />

@@ -8,6 +8,7 @@ import { ImportButton } from '../../ui/import-button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { booksResource } from './books-resource.ts';
 import { endpointPath } from '../../lib/endpoint-client.ts';
+import { refreshAfterWrite } from '../../lib/refresh.ts';
 
 const t = i18n.library.books;
 
@@ -36,7 +37,7 @@ export function BooksImport({ schoolId }: { schoolId: number | null }) {
         }}
         onDone={(r) => {
           setLast(r as BookImportResult);
-          void client.invalidateQueries({ queryKey: booksResource.key });
+          void refreshAfterWrite(client, booksResource.key);
         }}
       />
       {last && last.copies > 0 && last.import_id !== undefined && (

@@ -24,6 +24,7 @@ import { useInvite } from './use-invite.tsx';
 import { endpointPath } from '../../lib/endpoint-client.ts';
 import { SearchField } from '../../ui/search-field.tsx';
 import { nameText } from '../../ui/content-name.tsx';
+import { refreshAfterWrite } from '../../lib/refresh.ts';
 
 const t = i18n.users;
 const c = t.columns;
@@ -34,7 +35,7 @@ export const importedText = (result: ImportResult) => t.imported(result.created,
 /** After an import: show the new rows. */
 export function useImported() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: usersKey });
+  return () => void refreshAfterWrite(queryClient, usersKey);
 }
 
 /** The role filter's values: a role's name or 'none'; anything else in the address is no filter. */

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { classroomsResource } from '../classrooms-resource.ts';
 import { endpointPath } from '../../../lib/endpoint-client.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 
 /**
  * The import itself is sent by `ui/import-button.tsx` (multipart with a progress bar); this is its
@@ -13,5 +14,5 @@ export const rejectedClassroomsUrl = (schoolId: number) =>
 
 export function useClassroomsImported() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: classroomsResource.key });
+  return () => void refreshAfterWrite(queryClient, classroomsResource.key);
 }

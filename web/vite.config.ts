@@ -4,8 +4,27 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { isFamilyPage } from '../contract/src/family-pages.ts';
 
 const api = process.env.TAMAQ_API ?? 'http://127.0.0.1:8080';
+
+/**
+ * The family's pages are their own entry (`family.html`): the dev server sends it for their addresses
+ * as the product's server does (server/src/platform/web.ts).
+ */
+function familyPages(): Plugin {
+  return {
+    name: 'tamaq-family-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, search] = (req.url ?? '/').split('?');
+        if (isFamilyPage(pathname ?? '/')) req.url = `/family.html${search ? `?${search}` : ''}`;
+        next();
+      });
+    },
+  };
+}
 
 /**
  * Brotli and gzip copies of every built asset, made once at build time: a school's line is slow and
@@ -58,12 +77,23 @@ const MOCKING_TESTS = fs
   );
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), familyPages(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/metrics': api },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    // Two pages: the staff app and the family's light one, sharing what both load.
+    rolldownOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        family: path.resolve(import.meta.dirname, 'family.html'),
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],

@@ -322,8 +322,9 @@ async function sweeper(language: keyof typeof TEXTS) {
     await page.getByLabel(T.password, { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: T.signIn }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    // The signed-in frame, not the sign-in page still on screen while the app loads.
-    await page.locator('.ant-layout-content').waitFor();
+    // The signed-in frame (the staff app's, or the family's own page), not the sign-in page still on
+    // screen while the app loads.
+    await page.locator('.ant-layout-content, .tq-family-main').first().waitFor();
   }
 
   return {
@@ -345,7 +346,11 @@ async function sweeper(language: keyof typeof TEXTS) {
       const token = (await storedToken(page))!;
       for (const route of routes) {
         const path = route.includes(':') ? await PATHS[route as WithParams](token) : route;
-        await openInApp(page, path);
+        // From the family's own page, another address is another app: loaded as a page.
+        if (await page.locator('.tq-family').count()) {
+          await page.goto(`${baseUrl()}${path}`);
+          await page.locator('.ant-layout-content, .tq-family-main').first().waitFor();
+        } else await openInApp(page, path);
         found.push(...(await look(route)));
       }
       return found;

@@ -54,6 +54,51 @@ describe('/download', () => {
   });
 });
 
+describe("the family's own page", () => {
+  it('loads for a parent without the staff app, and signs out from its header', async () => {
+    const { page } = browser;
+    await signOutHere(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await signIn(page, 'parent@demo.kz');
+    await page.waitForURL((u) => u.pathname === '/download');
+    await page.getByTestId('child-card').first().waitFor();
+    // The family's frame: who is signed in and the way out; none of the staff app's frame or code.
+    expect(await page.getByTestId('family-who').textContent()).toBe('Тимур Абенов');
+    expect(await page.locator('.ant-layout-header').count()).toBe(0);
+    scripts.length = 0;
+    await page.reload();
+    await page.getByTestId('child-card').first().waitFor();
+    expect(scripts.some((s) => /\/assets\/family-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/assets\/(app|app-layout|index)-[\w-]+\.js$/.test(s))).toEqual([]);
+    // The brand leads to the parent's own page.
+    expect(await page.getByTestId('brand').getAttribute('href')).toBe('/download');
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    // Back to the page signed out: the sign-in form, which brings the parent back here.
+    await page.goto(`${baseUrl()}/download`);
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/download');
+    await signIn(page, 'parent@demo.kz');
+    await page.waitForURL((u) => u.pathname === '/download');
+    await page.getByTestId('child-card').first().waitFor();
+  });
+
+  it('sends a parent who opens / to their page, and anyone else at it to the sign-in form', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForURL((u) => u.pathname === '/download');
+    await page.getByTestId('child-card').first().waitFor();
+    await signOutHere(page);
+    await signIn(page, 'edu.admin@demo.kz');
+    await page.waitForURL((u) => u.pathname === '/schools');
+    await page.goto(`${baseUrl()}/download`);
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('denied') === '1');
+    await signOutHere(page);
+  });
+});
+
 describe('/privacy', () => {
   it('opens without signing in', async () => {
     const { page } = browser;

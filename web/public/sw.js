@@ -6,8 +6,11 @@
 // page (network first, the last one kept), its hashed files (kept once fetched: a name never changes
 // its content) and the few files beside them. The calls to the server are never kept here: the app
 // keeps what the parent last saw, with when it was loaded (web/src/features/landing/offline.ts).
-var SHELL = 'tamaq-shell-v1';
+var SHELL = 'tamaq-shell-v2';
 var PAGE = '/';
+var FAMILY_PAGE = '/download';
+// contract/src/family-pages.ts
+var FAMILY_PAGES = /^\/download\/?$/;
 
 self.addEventListener('install', function () {
   self.skipWaiting();
@@ -60,8 +63,8 @@ self.addEventListener('fetch', function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.indexOf('/api/') === 0 || url.pathname === '/ws') return;
   if (request.mode === 'navigate') {
-    // Every address of the app is the same page.
-    event.respondWith(networkFirst(request, PAGE));
+    // Two pages: the family's own (its addresses, web/src/family) and the staff app's (every other).
+    event.respondWith(networkFirst(request, FAMILY_PAGES.test(url.pathname) ? FAMILY_PAGE : PAGE));
   } else if (url.pathname.indexOf('/assets/') === 0) {
     event.respondWith(
       caches.match(request).then(function (kept) {

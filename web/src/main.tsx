@@ -2,6 +2,7 @@ import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginEntry } from './app/login-entry.tsx';
+import { isFamilyPage } from '@tamaq/contract/family-pages';
 import { speakKazakh } from '@tamaq/contract/languages';
 import { chosenLanguage } from './i18n/language.ts';
 import { loadShellTexts } from './i18n/shell-texts.ts';
@@ -34,6 +35,9 @@ function showSignIn() {
     <StrictMode>
       <LoginEntry
         onSignedIn={async (to) => {
+          // A parent's start is the family's page, an app of its own: loaded as a page, not in this one.
+          const target = to === '/' && readToken()?.role === 'Parent' ? '/download' : to;
+          if (isFamilyPage(target.split('?')[0]!)) return window.location.assign(target);
           const here = window.location.pathname + window.location.search;
           window.history.replaceState(null, '', to);
           try {
@@ -49,5 +53,8 @@ function showSignIn() {
   );
 }
 
-if (window.location.pathname === '/login' && !readToken()) void loadShellTexts(language).then(showSignIn);
+const session = readToken();
+if (window.location.pathname === '/login' && !session) void loadShellTexts(language).then(showSignIn);
+// A parent's start (the installed app opens `/`) is the family's own page.
+else if (session?.role === 'Parent' && window.location.pathname === '/') window.location.replace('/download');
 else void startApp();

@@ -70,9 +70,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/account/password-page.tsx'),
     (m) => m.PasswordPage,
   ),
+  // The family's page is its own light app (web/src/family): reached in here, it loads as that.
   '/download': screen(
-    () => import('../features/landing/download-page.tsx'),
-    (m) => m.DownloadPage,
+    () => import('./family-page-load.tsx'),
+    (m) => m.FamilyPageLoad,
   ),
   '/privacy': screen(
     () => import('../features/landing/privacy-page.tsx'),
@@ -370,4 +371,7 @@ export const SCREENS: Record<RoutePattern, Screen> = {
 };
 
 /** What a student sees on `/`: there is no back office for that role (docs/domain.md). */
-export const StudentHome = SCREENS['/download'];
+export const StudentHome = screen(
+  () => import('../features/landing/download-page.tsx'),
+  (m) => m.DownloadPage,
+);

@@ -1,3 +1,4 @@
+import { FAMILY_PAGES, isFamilyPage } from '@tamaq/contract/family-pages';
 import { dehydrate, hydrate, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
@@ -102,7 +103,8 @@ export function registerServiceWorker(): void {
     .then(() => caches.open(SHELL))
     .then((cache) =>
       cache.addAll([
-        '/',
+        // Under the key the worker keeps this page by (web/public/sw.js): the family's or the staff app's.
+        isFamilyPage(location.pathname) ? FAMILY_PAGES[0] : '/',
         ...performance
           .getEntriesByType('resource')
           .map((e) => new URL(e.name))
@@ -116,4 +118,4 @@ export function registerServiceWorker(): void {
 }
 
 /** The service worker's cache of the app's page and files (web/public/sw.js `SHELL`). */
-const SHELL = 'tamaq-shell-v1';
+const SHELL = 'tamaq-shell-v2';

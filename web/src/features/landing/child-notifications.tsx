@@ -1,6 +1,5 @@
 import type { NotificationChannel, NotificationChoice, NotificationEvent } from '@tamaq/contract/notifications';
 import { Alert, App, Button, Checkbox, Flex, Skeleton, Typography } from 'antd';
-import { Link } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { SrOnly } from '../../ui/sr-only.tsx';
@@ -50,7 +49,7 @@ export function ChildNotifications({ childId }: { childId: number }) {
       ) : !n ? (
         <Skeleton active paragraph={{ rows: 1 }} aria-label={i18n.ui.loading} />
       ) : n.channels.length === 0 ? (
-        <Alert type="info" showIcon message={t.noEmail} action={<Link to="/profile">{t.profile}</Link>} />
+        <Alert type="info" showIcon message={t.noEmail} action={<a href="/profile">{t.profile}</a>} />
       ) : (
         <Flex vertical gap={6}>
           {n.channels.length === 1 ? (

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { nameText } from '../../ui/content-name.tsx';
-import { LinkButton } from '../../ui/link-button.tsx';
 import { useChildRecord } from './api/get-child-record.ts';
 
 const t = i18n.landing.children.record;
@@ -54,9 +53,9 @@ function RecordList({ record }: { record: Record }) {
         {t.correct} {ask ? `${t.school}: ${ask}` : t.school}
         {where.length > 0 && ` (${where.filter(Boolean).join(', ')})`}.
       </Typography.Paragraph>
-      <LinkButton to="/privacy" type="link" style={{ padding: 0 }}>
+      <Button href="/privacy" type="link" style={{ padding: 0 }}>
         {t.policy}
-      </LinkButton>
+      </Button>
     </>
   );
 }

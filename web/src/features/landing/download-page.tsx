@@ -1,10 +1,9 @@
 import { BellOutlined, BookOutlined, LineChartOutlined } from '@ant-design/icons';
 import { canOpen } from '@tamaq/contract/routes';
-import { Card, Flex, Skeleton, Space, theme, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Space, theme, Typography } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { LinkButton } from '../../ui/link-button.tsx';
 import { ChildrenToday } from './children-today.tsx';
 import { InstallCard } from './install-card.tsx';
 import { StoreButtons } from './store-buttons.tsx';
@@ -32,9 +31,10 @@ export function DownloadPage() {
         {accountLinks.length > 0 && (
           <Space wrap>
             {accountLinks.map((to) => (
-              <LinkButton key={to} to={to}>
+              // A full page load: the parent's page is the family's own app, the account's pages the staff app's.
+              <Button key={to} href={to}>
                 {to === '/profile' ? i18n.nav.profile : i18n.nav.password}
-              </LinkButton>
+              </Button>
             ))}
           </Space>
         )}

@@ -106,7 +106,8 @@ describe('the parent’s start page', () => {
 
     // The parent rates today's meal: four stars at once, then a comment; kept over a reload.
     const rating = meal.getByTestId('meal-rating');
-    await rating.getByRole('radio').nth(3).click();
+    // The fourth star tapped (its radio lies unseen under it).
+    await rating.getByTitle('Хорошо').click();
     await page.getByText('Спасибо за оценку').first().waitFor();
     await rating.getByRole('button', { name: 'Добавить комментарий' }).click();
     await rating.getByLabel('Комментарий к оценке').fill('Плов был тёплый, спасибо');
@@ -114,7 +115,7 @@ describe('the parent’s start page', () => {
     await rating.getByText('«Плов был тёплый, спасибо»').waitFor();
     await page.reload();
     await rating.getByText('«Плов был тёплый, спасибо»').waitFor();
-    expect(await rating.locator('[role="radio"][aria-checked="true"]').count()).toBe(4);
+    expect(await rating.getByRole('radio', { checked: true }).getAttribute('value')).toBe('4');
     await shot(page, 'parent-rating-390');
 
     // The week: today eaten, with the meal's time on its line and in the day's words below.
@@ -168,7 +169,7 @@ describe('the parent’s start page', () => {
     await page.getByText('Ограничения сохранены: школа видит их сразу').waitFor();
     const summary = section.getByTestId('child-restrictions-summary');
     await summary.waitFor();
-    expect(await summary.locator('.ant-tag').allTextContents()).toEqual([
+    expect(await summary.locator('.tq-tag').allTextContents()).toEqual([
       'Арахис',
       'Молоко и молочные продукты (и лактоза)',
       'Без свинины',
@@ -615,7 +616,7 @@ describe('the parent’s start page', () => {
       const shown = await date.textContent();
       await menu.getByRole('button', { name: 'Следующий день' }).click();
       await expect.poll(() => date.textContent()).not.toBe(shown);
-      await menu.locator('.ant-skeleton').waitFor({ state: 'detached' });
+      await menu.getByTestId('loading').waitFor({ state: 'detached' });
     }
     const paid = menu.getByTestId('child-menu-paid_food');
     // Milk is kept from this child (the restrictions above): the day's milk is marked for it.
@@ -632,12 +633,12 @@ describe('the parent’s start page', () => {
     expect((await dishes.first().textContent())?.replace(/\s/g, ' ')).toMatch(/^\D+\d+ ?[а-я]*.*\d,\d\d тг\.$/);
     await shot(page, 'parent-menu-390');
     // The free menu of the day, one tap away, has no prices.
-    await menu.locator('.ant-segmented').getByText('Бесплатное питание').click();
+    await menu.locator('.tq-seg').getByText('Бесплатное питание').click();
     const free = menu.getByTestId('child-menu-free_food');
     await free.waitFor();
     expect(await free.getByTestId('child-dish').count()).toBeGreaterThan(3);
     expect(await free.textContent()).not.toContain('тг.');
-    await menu.locator('.ant-segmented').getByText('Платное меню').click();
+    await menu.locator('.tq-seg').getByText('Платное меню').click();
     await paid.waitFor();
     // A Sunday has no meals.
     while (!(await date.textContent())?.startsWith('Вс'))
@@ -698,7 +699,7 @@ describe('the parent’s start page', () => {
     expect(await calendar.getByTestId('child-entitlement').textContent()).toBe('Тамақтану санаты: Ақылы тамақтану');
     const restrictions = child.getByTestId('child-restrictions');
     await restrictions.getByText('Тамақтану шектеулері').waitFor();
-    expect(await restrictions.locator('.ant-tag').allTextContents()).toEqual([
+    expect(await restrictions.locator('.tq-tag').allTextContents()).toEqual([
       'Жержаңғақ',
       'Сүт және сүт өнімдері (және лактоза)',
       'Шошқа етінсіз',
@@ -784,7 +785,7 @@ describe('the parent’s start page', () => {
     const { page } = phone;
     await page.reload();
     // Whatever the language the parent reads in: no child, and the way to be linked again.
-    await page.getByTestId('children-today').locator('.ant-empty').waitFor();
+    await page.getByTestId('children-today').getByTestId('children-none').waitFor();
     expect(await page.getByTestId('child-card').count()).toBe(0);
   });
 });

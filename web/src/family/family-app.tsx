@@ -1,17 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
-import { Providers } from '../app/providers.tsx';
 import { AppFooter } from '../app/layout/app-footer.tsx';
 import { BrandLogo } from '../app/layout/brand-logo.tsx';
 import '../app/layout/skip-link.css';
 import { useScreenTitle } from '../app/layout/use-screen-title.ts';
 import { chooseForProfile, useProfileLanguage } from '../app/layout/use-profile-language.ts';
+import { createQueryClient } from '../app/query-client.ts';
 import { useTokenRefresh } from '../app/token-refresh.ts';
-import { DownloadPage } from '../features/landing/download-page.tsx';
-import { shellTexts } from '../i18n/shell-texts.ts';
+import { familyTexts } from '../i18n/family-texts.ts';
 import { useBrand } from '../lib/brand.ts';
 import { useProfile } from '../lib/profile.ts';
 import { useToken } from '../lib/use-session.ts';
 import type { LinkComponent } from '../ui/link-type.tsx';
+import { FamilyHome } from './family-home.tsx';
 import { signOut, useFamilySession } from './family-session.ts';
 
 const CONTENT_ID = 'content';
@@ -28,7 +29,7 @@ function FamilyFrame() {
   useProfileLanguage(profile);
   const [content, setContent] = useState<HTMLElement | null>(null);
   useScreenTitle(brand, content);
-  const t = shellTexts.nav;
+  const t = familyTexts.nav;
   return (
     <div className="tq-family">
       <a
@@ -51,7 +52,7 @@ function FamilyFrame() {
         </button>
       </header>
       <main id={CONTENT_ID} tabIndex={-1} ref={setContent} className="tq-family-main">
-        <DownloadPage />
+        <FamilyHome />
       </main>
       <AppFooter brand={brand} link={FamilyLink} onChooseLanguage={chooseForProfile} />
     </div>
@@ -60,11 +61,12 @@ function FamilyFrame() {
 
 /** The family's app: the parent's page in its frame, with the data cache. */
 export function FamilyApp() {
+  const [queryClient] = useState(createQueryClient);
   return (
     <StrictMode>
-      <Providers>
+      <QueryClientProvider client={queryClient}>
         <FamilyFrame />
-      </Providers>
+      </QueryClientProvider>
     </StrictMode>
   );
 }

@@ -1,8 +1,8 @@
-import 'antd/dist/reset.css';
 import './family.css';
 import { speakKazakh } from '@tamaq/contract/languages';
 import { createRoot } from 'react-dom/client';
 import { chosenLanguage } from '../i18n/language.ts';
+import { loadFamilyTexts } from '../i18n/family-texts.ts';
 import { loadShellTexts } from '../i18n/shell-texts.ts';
 import { catchInstallPrompt } from '../lib/install-prompt.ts';
 import { readToken } from '../lib/session.ts';
@@ -16,10 +16,7 @@ document.documentElement.lang = language;
 if (language === 'kk') speakKazakh();
 
 async function start() {
-  if (language !== 'ru') {
-    const { loadTexts } = await import('../i18n/texts.ts');
-    await Promise.all([loadTexts(language), loadShellTexts(language)]);
-  }
+  if (language !== 'ru') await Promise.all([loadShellTexts(language), loadFamilyTexts(language)]);
   const { FamilyApp } = await import('./family-app.tsx');
   createRoot(document.getElementById('root')!).render(<FamilyApp />);
 }

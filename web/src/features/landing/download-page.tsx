@@ -4,16 +4,14 @@ import { Button, Card, Flex, Skeleton, Space, theme, Typography } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { ChildrenToday } from './children-today.tsx';
-import { InstallCard } from './install-card.tsx';
 import { StoreButtons } from './store-buttons.tsx';
 
 const t = i18n.landing;
 const ICONS = [<BellOutlined key="bell" />, <BookOutlined key="book" />, <LineChartOutlined key="chart" />];
 
 /**
- * The parent's (and a student's) start page: the children, what the cabinet offers, and the app: a
- * parent installs this one on the phone from here; the brand's store links follow.
+ * A student's start page in the staff app: what the cabinet offers, and the brand's app. (A parent's
+ * is the family's own page, web/src/family.)
  */
 export function DownloadPage() {
   const brand = useBrand();
@@ -22,7 +20,6 @@ export function DownloadPage() {
   const accountLinks = (['/profile', '/password'] as const).filter((to) => canOpen(role, to));
   return (
     <Flex vertical gap={24} style={{ maxWidth: 820, margin: '0 auto' }} data-testid="download-page">
-      {role === 'Parent' && <ChildrenToday />}
       <Card>
         <Typography.Title level={2} style={{ marginTop: 0 }}>
           {t.title}
@@ -39,7 +36,6 @@ export function DownloadPage() {
           </Space>
         )}
       </Card>
-      {role === 'Parent' && brand && <InstallCard brand={brand.name} />}
       <Card>
         {brand ? (
           <>

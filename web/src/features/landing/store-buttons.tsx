@@ -1,37 +1,39 @@
-import { AndroidFilled, AppleFilled } from '@ant-design/icons';
 import type { Brand } from '@tamaq/contract/brand';
-import { Button, Space } from 'antd';
-import { i18n } from '../../i18n/texts.ts';
+import { shellTexts } from '../../i18n/shell-texts.ts';
+import { Button, Icon } from '../../ui/plain/plain.tsx';
 
-/** The brand's own store links: each brand has its own app (docs/product.md "What it does"). */
+/**
+ * The brand's own store links: each brand has its own app (docs/product.md "What it does"). Plain
+ * elements: the family's page shows them too.
+ */
 export function StoreButtons({ brand }: { brand: Brand }) {
-  const style = { background: '#111', borderColor: '#111', height: 48, paddingInline: 20 };
+  const style = { background: '#111', borderColor: '#111', color: '#fff' };
   return (
-    <Space wrap size="middle">
+    <div className="tq-row" style={{ gap: 16 }}>
       <Button
-        type="primary"
+        kind="primary"
         size="large"
-        icon={<AppleFilled />}
+        icon={<Icon name="apple" />}
         href={brand.appStoreUrl}
         target="_blank"
         rel="noopener noreferrer"
         data-testid="app-store"
         style={style}
       >
-        {i18n.landing.appStore}
+        {shellTexts.landing.appStore}
       </Button>
       <Button
-        type="primary"
+        kind="primary"
         size="large"
-        icon={<AndroidFilled />}
+        icon={<Icon name="android" />}
         href={brand.googlePlayUrl}
         target="_blank"
         rel="noopener noreferrer"
         data-testid="google-play"
         style={style}
       >
-        {i18n.landing.googlePlay}
+        {shellTexts.landing.googlePlay}
       </Button>
-    </Space>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 /** The menus of a child's school over a week. */
 export const useChildMenu = (childId: number, dateFrom: string, dateTo: string) =>

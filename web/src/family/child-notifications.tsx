@@ -1,8 +1,8 @@
 import type { NotificationChannel, NotificationChoice, NotificationEvent } from '@tamaq/contract/notifications';
-import { Alert, App, Button, Checkbox, Flex, Skeleton, Typography } from 'antd';
-import { i18n } from '../../i18n/texts.ts';
-import { errorText } from '../../lib/api-error.ts';
-import { SrOnly } from '../../ui/sr-only.tsx';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { errorText } from '../lib/api-error.ts';
+import { Alert, Button, Checkbox, Loading, Text, Title, toast } from '../ui/plain/plain.tsx';
+import { SrOnly } from '../ui/sr-only.tsx';
 import { useChildNotifications, useChooseNotifications } from './api/child-notifications.ts';
 import './child-notifications.css';
 
@@ -15,7 +15,6 @@ const t = i18n.landing.children.notifications;
 export function ChildNotifications({ childId }: { childId: number }) {
   const notifications = useChildNotifications(childId);
   const choose = useChooseNotifications(childId);
-  const { message } = App.useApp();
   const n = notifications.data;
   const has = (event: NotificationEvent, channel: NotificationChannel) =>
     !!n?.choices.some((c) => c.event === event && c.channel === channel);
@@ -29,36 +28,35 @@ export function ChildNotifications({ childId }: { childId: number }) {
     const choices: NotificationChoice[] = on ? [...others, { event, channel }] : others;
     try {
       await choose.mutateAsync({ choices });
-      void message.success(on ? t.on : t.off);
+      toast('success', on ? t.on : t.off);
     } catch (err) {
-      void message.error(errorText(err));
+      toast('error', errorText(err));
     }
   };
   return (
     <section aria-label={t.title} data-testid="child-notifications" style={{ marginTop: 16 }}>
-      <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 8 }}>
+      <Title level={4} style={{ marginBottom: 8 }}>
         {t.title}
-      </Typography.Title>
+      </Title>
       {notifications.isError && !n ? (
         <Alert
           type="error"
-          showIcon
           message={t.loadFailed}
           action={<Button onClick={() => void notifications.refetch()}>{i18n.landing.children.retry}</Button>}
         />
       ) : !n ? (
-        <Skeleton active paragraph={{ rows: 1 }} aria-label={i18n.ui.loading} />
+        <Loading rows={1} label={i18n.ui.loading} />
       ) : n.channels.length === 0 ? (
-        <Alert type="info" showIcon message={t.noEmail} action={<a href="/profile">{t.profile}</a>} />
+        <Alert type="info" message={t.noEmail} action={<a href="/profile">{t.profile}</a>} />
       ) : (
-        <Flex vertical gap={6}>
+        <div className="tq-stack" style={{ gap: 6 }}>
           {n.channels.length === 1 ? (
             n.events.map((event) => (
               <Checkbox
                 key={event}
                 checked={has(event, n.channels[0]!)}
                 disabled={choose.isPending}
-                onChange={(e) => void toggle(event, n.channels[0]!, e.target.checked)}
+                onChange={(on) => void toggle(event, n.channels[0]!, on)}
               >
                 {t.choice(t.events[event], t.channels[n.channels[0]!])}
               </Checkbox>
@@ -88,7 +86,7 @@ export function ChildNotifications({ childId }: { childId: number }) {
                           aria-label={t.choice(t.events[event], t.channels[channel])}
                           checked={has(event, channel)}
                           disabled={choose.isPending}
-                          onChange={(e) => void toggle(event, channel, e.target.checked)}
+                          onChange={(on) => void toggle(event, channel, on)}
                         />
                       </td>
                     ))}
@@ -97,8 +95,8 @@ export function ChildNotifications({ childId }: { childId: number }) {
               </tbody>
             </table>
           )}
-          {n.email && <Typography.Text type="secondary">{t.lead(n.email)}</Typography.Text>}
-        </Flex>
+          {n.email && <Text tone="secondary">{t.lead(n.email)}</Text>}
+        </div>
       )}
     </section>
   );

@@ -1,19 +1,11 @@
-import {
-  CheckOutlined,
-  ClockCircleOutlined,
-  CloseOutlined,
-  LeftOutlined,
-  MinusOutlined,
-  RightOutlined,
-} from '@ant-design/icons';
 import type { ChildDay, ChildDays, ChildDayStatus, ParentChild } from '@tamaq/contract/family';
-import { Alert, Button, Flex, Segmented, Skeleton, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { i18n } from '../../i18n/texts.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { formatVisitTime } from '../../lib/visit-time.ts';
-import { nameText } from '../../ui/content-name.tsx';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { formatDate } from '../lib/dates.ts';
+import { formatVisitTime } from '../lib/visit-time.ts';
+import { nameText } from '../lib/names.ts';
+import { Alert, Button, Icon, Loading, Segmented, Text, Title } from '../ui/plain/plain.tsx';
 import { useChildDays } from './api/get-child-days.ts';
 
 const t = i18n.landing.children.calendar;
@@ -37,10 +29,10 @@ const periodOf = (view: View, anchor: string) => {
 };
 
 const ICONS: Record<ChildDayStatus, ReactNode> = {
-  served: <CheckOutlined />,
-  missed: <CloseOutlined />,
-  absent: <MinusOutlined />,
-  expected: <ClockCircleOutlined />,
+  served: <Icon name="check" />,
+  missed: <Icon name="close" />,
+  absent: <Icon name="minus" />,
+  expected: <Icon name="clock" />,
   off: null,
   not_entitled: null,
 };
@@ -49,17 +41,17 @@ const ICONS: Record<ChildDayStatus, ReactNode> = {
  * The colours of a status: a light ground under the text's own colour, and the icon in the status's
  * colour. A day's mark is its icon and words too, never the colour alone.
  */
-function useStatusColors(): Record<ChildDayStatus, { background: string; color: string; icon: string }> {
-  const { token } = theme.useToken();
-  return {
-    served: { background: '#e8f5e0', color: token.colorText, icon: token.colorSuccess },
-    missed: { background: '#fdeaea', color: token.colorText, icon: token.colorErrorText },
-    absent: { background: '#fff3df', color: token.colorText, icon: token.colorWarningText },
-    expected: { background: '#e8f0fc', color: token.colorText, icon: token.colorInfoText },
-    off: { background: token.colorFillQuaternary, color: token.colorTextSecondary, icon: token.colorTextSecondary },
-    not_entitled: { background: 'transparent', color: token.colorText, icon: token.colorText },
-  };
-}
+const TEXT = 'rgba(0, 0, 0, 0.88)';
+const SECONDARY = 'rgba(0, 0, 0, 0.65)';
+const COLORS: Record<ChildDayStatus, { background: string; color: string; icon: string }> = {
+  served: { background: '#e8f5e0', color: TEXT, icon: '#237804' },
+  missed: { background: '#fdeaea', color: TEXT, icon: '#cf1322' },
+  absent: { background: '#fff3df', color: TEXT, icon: '#ad6800' },
+  expected: { background: '#e8f0fc', color: TEXT, icon: '#0958d9' },
+  off: { background: 'rgba(0, 0, 0, 0.02)', color: SECONDARY, icon: SECONDARY },
+  not_entitled: { background: 'transparent', color: TEXT, icon: TEXT },
+};
+const useStatusColors = () => COLORS;
 
 /** The week's days as a list (a phone reads it best): the date, what the day was, the meals' times. */
 function WeekList({ data, selected, onSelect }: { data: ChildDays; selected: string; onSelect: (d: string) => void }) {
@@ -175,21 +167,21 @@ function DayDetail({ day, data }: { day: ChildDay; data: ChildDays }) {
   const kind = day.status === 'off' ? k.kinds[day.kind] : null;
   return (
     <div data-testid="child-day-detail" aria-live="polite" style={{ fontSize: 16 }}>
-      <Typography.Text strong>
+      <Text strong>
         {weekday}, {formatDate(day.date)}
-      </Typography.Text>
+      </Text>
       <div>
         {t.statuses[day.status]}
         {day.status === 'served' && day.due > 1 && ` (${t.ofDue(served, day.due)})`}
         {kind && ` — ${kind}`}
         {day.reason && `: ${nameText(day.reason)}`}
       </div>
-      {day.status === 'served' && day.absent && <Typography.Text type="secondary">{t.absentButAte}</Typography.Text>}
+      {day.status === 'served' && day.absent && <Text tone="secondary">{t.absentButAte}</Text>}
       {day.meals.length > 0 && (
         <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
           {day.meals.map((m) => (
             <li key={m.id}>
-              <Typography.Text strong>{formatVisitTime(m.at, data.time_zone).slice(11)}</Typography.Text>
+              <Text strong>{formatVisitTime(m.at, data.time_zone).slice(11)}</Text>
               {m.category ? ` — ${nameText(m.category)}` : ''}
             </li>
           ))}
@@ -211,7 +203,7 @@ function Entitlement({ data }: { data: ChildDays }) {
       : t.category(nameText(e.food_category));
   const meals = e.meals.map((m) => `${m.name} ${m.time_start}`).join(', ');
   return (
-    <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="child-entitlement">
+    <p className="tq-secondary" style={{ margin: 0 }} data-testid="child-entitlement">
       {what}
       {meals && (
         <>
@@ -219,7 +211,7 @@ function Entitlement({ data }: { data: ChildDays }) {
           {t.meals(meals)}
         </>
       )}
-    </Typography.Paragraph>
+    </p>
   );
 }
 
@@ -247,11 +239,10 @@ export function ChildCalendar({ child }: { child: ParentChild }) {
   const count = (s: ChildDayStatus) => data?.days.filter((d) => d.status === s).length ?? 0;
   return (
     <section aria-label={t.title} data-testid="child-calendar" style={{ marginTop: 16 }}>
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t.title}
-        </Typography.Title>
+      <div className="tq-row" style={{ justifyContent: 'space-between', marginBottom: 8 }}>
+        <Title level={4}>{t.title}</Title>
         <Segmented<View>
+          label={t.title}
           value={view}
           onChange={(v) => {
             setView(v);
@@ -262,17 +253,17 @@ export function ChildCalendar({ child }: { child: ParentChild }) {
             { value: 'month', label: t.month },
           ]}
         />
-      </Flex>
-      <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 8 }}>
+      </div>
+      <div className="tq-row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap', marginBottom: 8 }}>
         <Button
-          icon={<LeftOutlined />}
+          icon={<Icon name="left" />}
           aria-label={view === 'week' ? t.previousWeek : t.previousMonth}
           onClick={() => move(-1)}
         />
-        <Typography.Text strong data-testid="child-period">
+        <Text strong data-testid="child-period">
           {title}
-        </Typography.Text>
-        <Flex gap={8}>
+        </Text>
+        <div className="tq-row" style={{ flexWrap: 'nowrap' }}>
           {(child.today < from || child.today > to) && (
             <Button
               onClick={() => {
@@ -284,34 +275,31 @@ export function ChildCalendar({ child }: { child: ParentChild }) {
             </Button>
           )}
           <Button
-            icon={<RightOutlined />}
+            icon={<Icon name="right" />}
             aria-label={view === 'week' ? t.nextWeek : t.nextMonth}
             onClick={() => move(1)}
           />
-        </Flex>
-      </Flex>
+        </div>
+      </div>
       {days.isError && !data ? (
         <Alert
           type="error"
-          showIcon
           message={t.loadFailed}
           action={<Button onClick={() => void days.refetch()}>{i18n.landing.children.retry}</Button>}
         />
       ) : !data ? (
-        <Skeleton active aria-label={i18n.ui.loading} />
+        <Loading rows={3} label={i18n.ui.loading} />
       ) : (
-        <Flex vertical gap={12} style={{ opacity: days.isPlaceholderData ? 0.6 : 1 }}>
+        <div className="tq-stack" style={{ opacity: days.isPlaceholderData ? 0.6 : 1 }}>
           {view === 'week' ? (
             <WeekList data={data} selected={selected} onSelect={setSelected} />
           ) : (
             <MonthGrid data={data} selected={selected} onSelect={setSelected} />
           )}
           {day && !days.isPlaceholderData && <DayDetail day={day} data={data} />}
-          <Typography.Text data-testid="child-summary">
-            {t.summary(count('served'), count('missed'), count('absent'))}
-          </Typography.Text>
+          <Text data-testid="child-summary">{t.summary(count('served'), count('missed'), count('absent'))}</Text>
           <Entitlement data={data} />
-        </Flex>
+        </div>
       )}
     </section>
   );

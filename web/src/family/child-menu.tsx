@@ -1,14 +1,13 @@
-import { LeftOutlined, RightOutlined, WarningOutlined } from '@ant-design/icons';
 import type { ChildMenuDay, ChildMenuDish } from '@tamaq/contract/family';
 import { ALLERGEN_NAMES } from '@tamaq/contract/allergens';
 import type { ActivationType } from '@tamaq/contract/menu-activations';
-import { Alert, Avatar, Button, Flex, Segmented, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { i18n } from '../../i18n/texts.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { formatCost } from '../../lib/money.ts';
-import { nameText } from '../../ui/content-name.tsx';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { formatDate } from '../lib/dates.ts';
+import { formatCost } from '../lib/money.ts';
+import { nameText } from '../lib/names.ts';
+import { Alert, Avatar, Button, Icon, Loading, Segmented, Tag, Text, Title } from '../ui/plain/plain.tsx';
 import { useChildMenu } from './api/get-child-menu.ts';
 
 const t = i18n.landing.children.menu;
@@ -30,31 +29,29 @@ function DishLine({ dish }: { dish: ChildMenuDish }) {
       data-restricted={dish.restricted.length > 0 || undefined}
       style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }}
     >
-      <Avatar shape="square" size={56} src={dish.image?.url} alt="" style={{ flex: 'none' }}>
-        {nameText(dish).slice(0, 1)}
-      </Avatar>
+      <Avatar square size={56} src={dish.image?.url} fallback={nameText(dish).slice(0, 1)} />
       <div style={{ minWidth: 0, flex: 1 }}>
         <div style={{ fontSize: 16 }}>{nameText(dish)}</div>
-        <Typography.Text type="secondary">{dish.output}</Typography.Text>
+        <Text tone="secondary">{dish.output}</Text>
         {dish.restricted.length > 0 && (
           <div>
-            <Tag color="red" icon={<WarningOutlined />} style={{ whiteSpace: 'normal', marginTop: 2 }}>
+            <Tag color="red" icon={<Icon name="warning" />} style={{ whiteSpace: 'normal', marginTop: 2 }}>
               {t.restricted(names(dish.restricted))}
             </Tag>
           </div>
         )}
         {others.length > 0 && (
           <div>
-            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            <Text tone="secondary" style={{ fontSize: 13 }}>
               {t.allergens(names(others))}
-            </Typography.Text>
+            </Text>
           </div>
         )}
       </div>
       {dish.cost !== null && (
-        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-          {formatCost(dish.cost, i18n.food.cashbox.currency)}
-        </Typography.Text>
+        <Text strong style={{ whiteSpace: 'nowrap' }}>
+          {formatCost(dish.cost)}
+        </Text>
       )}
     </li>
   );
@@ -63,28 +60,30 @@ function DishLine({ dish }: { dish: ChildMenuDish }) {
 function MenuOfDay({ day, own }: { day: ChildMenuDay; own: ActivationType }) {
   const served = day.menus.filter((m) => m.modes.length > 0);
   const [chosen, setChosen] = useState<ActivationType | null>(null);
-  if (day.kind !== 'working' && day.kind !== 'shortened')
-    return <Typography.Text type="secondary">{t.offDay}</Typography.Text>;
-  if (served.length === 0) return <Typography.Text type="secondary">{t.none}</Typography.Text>;
+  if (day.kind !== 'working' && day.kind !== 'shortened') return <Text tone="secondary">{t.offDay}</Text>;
+  if (served.length === 0) return <Text tone="secondary">{t.none}</Text>;
   // Both menus served: one at a time (a phone's screen), the child's own first.
   const shown = served.find((m) => m.type === (chosen ?? own)) ?? served[0]!;
   return (
-    <Flex vertical gap={8}>
+    <div className="tq-stack" style={{ gap: 8 }}>
       {served.length > 1 && (
-        <Segmented<ActivationType>
-          value={shown.type}
-          onChange={setChosen}
-          options={served.map((m) => ({ value: m.type, label: m.type === 'paid_food' ? t.paid : t.free }))}
-        />
+        <div>
+          <Segmented<ActivationType>
+            label={t.title}
+            value={shown.type}
+            onChange={setChosen}
+            options={served.map((m) => ({ value: m.type, label: m.type === 'paid_food' ? t.paid : t.free }))}
+          />
+        </div>
       )}
       <div data-testid={`child-menu-${shown.type}`}>
-        <Typography.Text strong>{shown.type === 'paid_food' ? t.paid : t.free}</Typography.Text>{' '}
-        <Typography.Text type="secondary">{t.dayOf(nameText(shown.menu), shown.day)}</Typography.Text>
+        <Text strong>{shown.type === 'paid_food' ? t.paid : t.free}</Text>{' '}
+        <Text tone="secondary">{t.dayOf(nameText(shown.menu), shown.day)}</Text>
         {shown.modes.map((mode) => (
           <div key={mode.mode} style={{ marginTop: 8 }}>
-            <Typography.Text type="secondary" style={{ textTransform: 'uppercase', fontSize: 12 }}>
+            <Text tone="secondary" style={{ textTransform: 'uppercase', fontSize: 12 }}>
               {nameText(mode)}
-            </Typography.Text>
+            </Text>
             <ul style={{ listStyle: 'none', margin: '4px 0 0', padding: 0 }}>
               {mode.dishes.map((d) => (
                 <DishLine key={d.id} dish={d} />
@@ -93,7 +92,7 @@ function MenuOfDay({ day, own }: { day: ChildMenuDay; own: ActivationType }) {
           </div>
         ))}
       </div>
-    </Flex>
+    </div>
   );
 }
 
@@ -111,27 +110,24 @@ export function ChildMenu({ childId, today, own }: { childId: number; today: str
   const move = (n: number) => setDate(iso(dayjs(date).add(n, 'day')));
   return (
     <section aria-label={t.title} data-testid="child-menu" style={{ marginTop: 16 }}>
-      <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 8 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t.title}
-        </Typography.Title>
-        <Flex align="center" gap={8}>
-          <Button size="small" icon={<LeftOutlined />} aria-label={t.previousDay} onClick={() => move(-1)} />
-          <Typography.Text strong data-testid="child-menu-date">
+      <div className="tq-row" style={{ justifyContent: 'space-between', marginBottom: 8 }}>
+        <Title level={4}>{t.title}</Title>
+        <div className="tq-row">
+          <Button size="small" icon={<Icon name="left" />} aria-label={t.previousDay} onClick={() => move(-1)} />
+          <Text strong data-testid="child-menu-date">
             {weekday}, {formatDate(date)}
-          </Typography.Text>
-          <Button size="small" icon={<RightOutlined />} aria-label={t.nextDay} onClick={() => move(1)} />
-        </Flex>
-      </Flex>
+          </Text>
+          <Button size="small" icon={<Icon name="right" />} aria-label={t.nextDay} onClick={() => move(1)} />
+        </div>
+      </div>
       {menu.isError && !menu.data ? (
         <Alert
           type="error"
-          showIcon
           message={t.loadFailed}
           action={<Button onClick={() => void menu.refetch()}>{i18n.landing.children.retry}</Button>}
         />
       ) : !day ? (
-        <Skeleton active paragraph={{ rows: 3 }} aria-label={i18n.ui.loading} />
+        <Loading rows={3} label={i18n.ui.loading} />
       ) : (
         <MenuOfDay day={day} own={own} />
       )}

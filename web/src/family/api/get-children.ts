@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 /** How often the children's day is read again while the page is open: a meal shows within a minute. */
 export const CHILDREN_REFRESH_MS = 30_000;

@@ -1,8 +1,7 @@
-import { CheckCircleFilled, DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Typography } from 'antd';
 import { useSyncExternalStore } from 'react';
-import { i18n } from '../../i18n/texts.ts';
-import { askToInstall, installState, isAppleMobile, onInstallChange } from '../../lib/install-prompt.ts';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { askToInstall, installState, isAppleMobile, onInstallChange } from '../lib/install-prompt.ts';
+import { Button, Card, Icon, Text, Title } from '../ui/plain/plain.tsx';
 
 const t = i18n.landing.install;
 
@@ -15,23 +14,21 @@ export function InstallCard({ brand }: { brand: string }) {
   const state = useSyncExternalStore(onInstallChange, installState);
   return (
     <Card data-testid="install-card">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t.title}
-      </Typography.Title>
-      <Typography.Paragraph style={{ fontSize: 16 }}>{t.text(brand)}</Typography.Paragraph>
+      <Title level={3}>{t.title}</Title>
+      <p style={{ fontSize: 16 }}>{t.text(brand)}</p>
       {state === 'offer' ? (
-        <Button type="primary" size="large" icon={<DownloadOutlined />} onClick={() => void askToInstall()}>
+        <Button kind="primary" size="large" icon={<Icon name="download" />} onClick={() => void askToInstall()}>
           {t.button}
         </Button>
       ) : state === 'installed' || state === 'standalone' ? (
-        <Typography.Text strong data-testid="install-done">
-          <CheckCircleFilled style={{ color: '#389e0d', marginRight: 8 }} />
+        <Text strong data-testid="install-done">
+          <Icon name="checkCircle" style={{ color: '#389e0d', marginRight: 8 }} />
           {state === 'installed' ? t.installed : t.standalone}
-        </Typography.Text>
+        </Text>
       ) : (
-        <Typography.Text type="secondary" data-testid="install-how">
+        <Text tone="secondary" data-testid="install-how">
           {isAppleMobile() ? t.apple : t.other}
-        </Typography.Text>
+        </Text>
       )}
     </Card>
   );

@@ -1,9 +1,9 @@
 import type { ChildMeal } from '@tamaq/contract/family';
 import { RATING_COMMENT_MAX } from '@tamaq/contract/family';
-import { App, Button, Flex, Input, Rate, Typography } from 'antd';
 import { useState } from 'react';
-import { i18n } from '../../i18n/texts.ts';
-import { errorText } from '../../lib/api-error.ts';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { errorText } from '../lib/api-error.ts';
+import { Button, Field, Stars, Text, toast } from '../ui/plain/plain.tsx';
 import { useRateMeal } from './api/rate-meal.ts';
 
 const t = i18n.landing.children.rating;
@@ -14,7 +14,6 @@ const t = i18n.landing.children.rating;
  */
 export function MealRating({ childId, meal }: { childId: number; meal: ChildMeal }) {
   const rate = useRateMeal(childId, meal.id);
-  const { message } = App.useApp();
   const [writing, setWriting] = useState(false);
   const [comment, setComment] = useState(meal.rating?.comment ?? '');
   const score = meal.rating?.score ?? 0;
@@ -23,47 +22,47 @@ export function MealRating({ childId, meal }: { childId: number; meal: ChildMeal
       { score: next, comment: text },
       {
         onSuccess: () => {
-          void message.success(t.thanks);
+          toast('success', t.thanks);
           setWriting(false);
         },
-        onError: (err) => void message.error(errorText(err)),
+        onError: (err) => toast('error', errorText(err)),
       },
     );
   return (
-    <Flex vertical gap={4} style={{ margin: '4px 0 8px' }} data-testid="meal-rating">
-      <Flex align="center" gap={8} wrap>
-        <Typography.Text type="secondary" id={`rate-${meal.id}`}>
+    <div className="tq-stack" style={{ gap: 4, margin: '4px 0 8px' }} data-testid="meal-rating">
+      <div className="tq-row">
+        <Text tone="secondary" id={`rate-${meal.id}`}>
           {t.label}
-        </Typography.Text>
-        <Rate
+        </Text>
+        <Stars
           value={score}
-          tooltips={[...t.stars]}
+          names={t.stars}
           disabled={rate.isPending}
-          allowClear={false}
-          aria-labelledby={`rate-${meal.id}`}
+          labelledBy={`rate-${meal.id}`}
           onChange={(v) => save(v, meal.rating?.comment ?? null)}
         />
         {!writing && (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setWriting(true)}>
+          <Button kind="link" onClick={() => setWriting(true)}>
             {meal.rating?.comment ? t.editComment : t.addComment}
           </Button>
         )}
-      </Flex>
-      {meal.rating?.comment && !writing && <Typography.Text italic>«{meal.rating.comment}»</Typography.Text>}
+      </div>
+      {meal.rating?.comment && !writing && <Text italic>«{meal.rating.comment}»</Text>}
       {writing && (
-        <Flex vertical gap={6}>
-          <Input.TextArea
-            aria-label={t.comment}
+        <div>
+          <Field
+            multiline
+            label={t.comment}
             rows={2}
             maxLength={RATING_COMMENT_MAX}
-            showCount
+            count
             placeholder={t.placeholder}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
           />
-          <Flex gap={8} align="center">
+          <div className="tq-row">
             <Button
-              type="primary"
+              kind="primary"
               size="small"
               loading={rate.isPending}
               disabled={score === 0}
@@ -71,10 +70,10 @@ export function MealRating({ childId, meal }: { childId: number; meal: ChildMeal
             >
               {t.save}
             </Button>
-            {score === 0 && <Typography.Text type="secondary">{t.chooseStars}</Typography.Text>}
-          </Flex>
-        </Flex>
+            {score === 0 && <Text tone="secondary">{t.chooseStars}</Text>}
+          </div>
+        </div>
       )}
-    </Flex>
+    </div>
   );
 }

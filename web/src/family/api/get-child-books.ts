@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 /** A child's books on hand and returned. */
 export const useChildBooks = (childId: number) =>

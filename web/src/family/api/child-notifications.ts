@@ -8,7 +8,7 @@ import type {
   TelegramChats,
 } from '@tamaq/contract/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const key = (childId: number) => ['family', 'notifications', childId];
 

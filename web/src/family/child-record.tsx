@@ -1,9 +1,9 @@
 import type { ChildRecord as Record } from '@tamaq/contract/family';
-import { Alert, Button, Collapse, Descriptions, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { i18n } from '../../i18n/texts.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { nameText } from '../../ui/content-name.tsx';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { formatDate } from '../lib/dates.ts';
+import { nameText } from '../lib/names.ts';
+import { Alert, Button, Folded, Loading } from '../ui/plain/plain.tsx';
 import { useChildRecord } from './api/get-child-record.ts';
 
 const t = i18n.landing.children.record;
@@ -48,14 +48,19 @@ function RecordList({ record }: { record: Record }) {
   ];
   return (
     <>
-      <Descriptions size="small" column={1} items={items} data-testid="child-record-list" />
-      <Typography.Paragraph style={{ marginTop: 12, marginBottom: 8 }} data-testid="child-record-ask">
+      <dl className="tq-record" data-testid="child-record-list">
+        {items.map((i) => (
+          <div key={i.key}>
+            <dt>{i.label}</dt>
+            <dd>{i.children}</dd>
+          </div>
+        ))}
+      </dl>
+      <p style={{ marginTop: 12, marginBottom: 8 }} data-testid="child-record-ask">
         {t.correct} {ask ? `${t.school}: ${ask}` : t.school}
         {where.length > 0 && ` (${where.filter(Boolean).join(', ')})`}.
-      </Typography.Paragraph>
-      <Button href="/privacy" type="link" style={{ padding: 0 }}>
-        {t.policy}
-      </Button>
+      </p>
+      <a href="/privacy">{t.policy}</a>
     </>
   );
 }
@@ -66,12 +71,11 @@ function RecordBody({ childId }: { childId: number }) {
     return (
       <Alert
         type="error"
-        showIcon
         message={t.loadFailed}
         action={<Button onClick={() => void record.refetch()}>{i18n.landing.children.retry}</Button>}
       />
     );
-  if (!record.data) return <Skeleton active paragraph={{ rows: 4 }} aria-label={i18n.ui.loading} />;
+  if (!record.data) return <Loading rows={4} label={i18n.ui.loading} />;
   return <RecordList record={record.data} />;
 }
 
@@ -82,18 +86,13 @@ function RecordBody({ childId }: { childId: number }) {
 export function ChildRecord({ childId }: { childId: number }) {
   const [open, setOpen] = useState(false);
   return (
-    <Collapse
-      ghost
+    <Folded
+      summary={t.title}
+      onToggle={(now) => now && setOpen(true)}
       style={{ marginTop: 8 }}
-      onChange={(keys) => setOpen(keys.length > 0)}
       data-testid="child-record"
-      items={[
-        {
-          key: 'record',
-          label: <Typography.Text strong>{t.title}</Typography.Text>,
-          children: open ? <RecordBody childId={childId} /> : null,
-        },
-      ]}
-    />
+    >
+      {open ? <RecordBody childId={childId} /> : null}
+    </Folded>
   );
 }

@@ -1,13 +1,12 @@
-import { UserOutlined } from '@ant-design/icons';
 import type { ChildMeal, ParentChild } from '@tamaq/contract/family';
-import { Alert, Avatar, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
-import { i18n } from '../../i18n/texts.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { formatVisitTime } from '../../lib/visit-time.ts';
-import { registerServiceWorker, useKeptAnswers } from '../../lib/kept-answers.ts';
-import { useSession } from '../../lib/use-session.ts';
-import { nameText } from '../../ui/content-name.tsx';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { formatDate } from '../lib/dates.ts';
+import { formatVisitTime } from '../lib/visit-time.ts';
+import { registerServiceWorker, useKeptAnswers } from '../lib/kept-answers.ts';
+import { useSession } from '../lib/use-session.ts';
+import { nameText } from '../lib/names.ts';
+import { Alert, Avatar, Button, Card, Icon, Loading, Text, Title } from '../ui/plain/plain.tsx';
 import { useChildren } from './api/get-children.ts';
 import { ChildBooks } from './child-books.tsx';
 import { ChildCalendar } from './child-calendar.tsx';
@@ -31,7 +30,7 @@ function MealLine({ meal, timeZone, childId }: { meal: ChildMeal; timeZone: stri
   return (
     <li>
       <span data-testid="meal-line">
-        <Typography.Text strong>{timeOf(meal, timeZone)}</Typography.Text> — {what.filter(Boolean).join(' · ')}
+        <Text strong>{timeOf(meal, timeZone)}</Text> — {what.filter(Boolean).join(' · ')}
       </span>
       <MealRating childId={childId} meal={meal} />
     </li>
@@ -42,23 +41,21 @@ function ChildCard({ child }: { child: ParentChild }) {
   const where = [child.school && nameText(child.school), child.classroom && nameText(child.classroom)];
   return (
     <Card data-testid="child-card">
-      <Flex gap={16} align="center" wrap>
-        <Avatar size={64} src={child.image?.url} icon={<UserOutlined />} alt="" />
+      <div className="tq-row" style={{ gap: 16, flexWrap: 'nowrap' }}>
+        <Avatar size={64} src={child.image?.url} fallback={<Icon name="user" />} />
         <div style={{ minWidth: 0 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {child.name}
-          </Typography.Title>
-          <Typography.Text type="secondary">{where.filter(Boolean).join(' · ')}</Typography.Text>
+          <Title level={3}>{child.name}</Title>
+          <Text tone="secondary">{where.filter(Boolean).join(' · ')}</Text>
           {child.iin_masked && (
             <div>
-              <Typography.Text type="secondary">{t.iin(child.iin_masked)}</Typography.Text>
+              <Text tone="secondary">{t.iin(child.iin_masked)}</Text>
             </div>
           )}
         </div>
-      </Flex>
-      <Typography.Title level={4} style={{ marginBottom: 8 }}>
+      </div>
+      <Title level={4} style={{ margin: '16px 0 8px' }}>
         {t.today(formatDate(child.today))}
-      </Typography.Title>
+      </Title>
       {child.meals_today.length > 0 ? (
         <ul data-testid="child-meals" style={{ margin: 0, paddingLeft: 20, fontSize: 16 }}>
           {child.meals_today.map((m) => (
@@ -66,9 +63,9 @@ function ChildCard({ child }: { child: ParentChild }) {
           ))}
         </ul>
       ) : (
-        <Typography.Text type="secondary" data-testid="child-no-meals">
+        <Text tone="secondary" data-testid="child-no-meals">
           {t.noMealsToday}
-        </Typography.Text>
+        </Text>
       )}
       <ChildRestrictions childId={child.id} timeZone={child.time_zone} />
       <ChildNotifications childId={child.id} />
@@ -99,14 +96,13 @@ export function ChildrenToday() {
   if (children.isPending)
     return (
       <Card>
-        <Skeleton active avatar aria-label={i18n.ui.loading} />
+        <Loading rows={3} label={i18n.ui.loading} />
       </Card>
     );
   if (children.isError && !children.data)
     return (
       <Alert
         type="error"
-        showIcon
         message={t.loadFailed}
         action={<Button onClick={() => void children.refetch()}>{t.retry}</Button>}
       />
@@ -116,19 +112,19 @@ export function ChildrenToday() {
   // On the children's clock, as their meals are (a parent abroad reads the school's time).
   const updated = formatVisitTime(new Date(children.dataUpdatedAt).toISOString(), rows[0]?.time_zone).slice(11);
   return (
-    <Flex vertical gap={16} data-testid="children-today">
-      <Flex justify="space-between" align="baseline" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {t.title}
-        </Typography.Title>
-        <Typography.Text type={children.isError ? 'warning' : 'secondary'} data-testid="children-updated">
+    <div className="tq-stack" style={{ gap: 16 }} data-testid="children-today">
+      <div className="tq-row" style={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Title level={2}>{t.title}</Title>
+        <Text tone={children.isError ? 'warning' : 'secondary'} data-testid="children-updated">
           {children.isError ? `${t.loadFailed}. ` : ''}
           {t.updated(updated)}
-        </Typography.Text>
-      </Flex>
+        </Text>
+      </div>
       {rows.length === 0 ? (
         <Card>
-          <Empty description={t.none} />
+          <p className="tq-secondary" style={{ textAlign: 'center', margin: '16px 0' }} data-testid="children-none">
+            {t.none}
+          </p>
         </Card>
       ) : (
         rows.map((child) => <ChildCard key={child.id} child={child} />)
@@ -136,6 +132,6 @@ export function ChildrenToday() {
       {rows.length > 0 && <NotificationSettings />}
       {rows.length > 0 && <PushDevicesCard />}
       {rows.length > 0 && <TelegramChatsCard />}
-    </Flex>
+    </div>
   );
 }

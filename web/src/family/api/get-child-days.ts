@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { CHILDREN_REFRESH_MS } from './get-children.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChildRestrictions, RestrictionsBody } from '@tamaq/contract/family';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 const key = (childId: number) => ['family', 'restrictions', childId];
 

@@ -1,7 +1,7 @@
-import { Alert, App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { i18n } from '../../i18n/texts.ts';
-import { errorText } from '../../lib/api-error.ts';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { errorText } from '../lib/api-error.ts';
+import { Alert, Button, Card, Loading, Tag, Text, toast } from '../ui/plain/plain.tsx';
 import { ChannelTargets } from './channel-targets.tsx';
 import { usePushDevices, useAddPushDevice, useRemovePushDevice } from './api/child-notifications.ts';
 import { currentSubscription, deviceLabel, permission, pushUnsupported, subscribe } from './browser-push.ts';
@@ -17,7 +17,6 @@ export function PushDevicesCard() {
   const devices = usePushDevices();
   const add = useAddPushDevice();
   const remove = useRemovePushDevice();
-  const { message } = App.useApp();
   const unsupported = pushUnsupported();
   const [allowed, setAllowed] = useState(permission);
   const [here, setHere] = useState<string | null>(null);
@@ -44,15 +43,15 @@ export function PushDevicesCard() {
       const sub = await subscribe(key);
       setAllowed(permission());
       if (sub === 'denied') {
-        void message.warning(t.denied);
+        toast('warning', t.denied);
         return;
       }
       await add.mutateAsync({ ...sub, label: deviceLabel() });
       setHere(sub.endpoint);
-      void message.success(t.enabled);
+      toast('success', t.enabled);
     } catch (err) {
       // The browser's own refusal (its push service unreachable) or the server's.
-      void message.error(err instanceof DOMException ? t.failed(err.message) : errorText(err));
+      toast('error', err instanceof DOMException ? t.failed(err.message) : errorText(err));
     } finally {
       setBusy(false);
     }
@@ -65,7 +64,7 @@ export function PushDevicesCard() {
       await sub?.unsubscribe().catch(() => false);
       setHere(null);
     }
-    void message.success(t.removed);
+    toast('success', t.removed);
   };
 
   return (
@@ -73,23 +72,22 @@ export function PushDevicesCard() {
       {devices.isError && !devices.data ? (
         <Alert
           type="error"
-          showIcon
           message={t.loadFailed}
           action={<Button onClick={() => void devices.refetch()}>{i18n.landing.children.retry}</Button>}
         />
       ) : !devices.data ? (
-        <Skeleton active paragraph={{ rows: 1 }} aria-label={i18n.ui.loading} />
+        <Loading rows={1} label={i18n.ui.loading} />
       ) : (
-        <Flex vertical gap={12} align="start">
-          <Typography.Text>{t.about}</Typography.Text>
+        <div className="tq-stack" style={{ alignItems: 'flex-start' }}>
+          <Text>{t.about}</Text>
           {unsupported ? (
-            <Alert type="info" showIcon message={unsupported === 'insecure' ? t.insecure : t.unsupported} />
+            <Alert type="info" message={unsupported === 'insecure' ? t.insecure : t.unsupported} />
           ) : allowed === 'denied' ? (
-            <Alert type="warning" showIcon message={t.blocked} />
+            <Alert type="warning" message={t.blocked} />
           ) : onHere ? (
-            <Typography.Text type="success">{t.onHere}</Typography.Text>
+            <Text tone="success">{t.onHere}</Text>
           ) : (
-            <Button type="primary" loading={busy} onClick={() => void enable()}>
+            <Button kind="primary" loading={busy} onClick={() => void enable()}>
               {t.enable}
             </Button>
           )}
@@ -104,7 +102,7 @@ export function PushDevicesCard() {
             removeLabel={t.remove}
             onRemove={(d) => drop(d.id, d.endpoint)}
           />
-        </Flex>
+        </div>
       )}
     </Card>
   );

@@ -1,9 +1,9 @@
 import type { TelegramLink } from '@tamaq/contract/notifications';
-import { Alert, App, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { i18n } from '../../i18n/texts.ts';
-import { errorText } from '../../lib/api-error.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { familyTexts as i18n } from '../i18n/family-texts.ts';
+import { errorText } from '../lib/api-error.ts';
+import { formatDateTime } from '../lib/dates.ts';
+import { Alert, Button, Card, Loading, Text, toast } from '../ui/plain/plain.tsx';
 import {
   useAfterTelegramTied,
   useLinkTelegram,
@@ -27,7 +27,6 @@ export function TelegramChatsCard() {
   const linkTelegram = useLinkTelegram();
   const remove = useRemoveTelegram();
   const tied = useAfterTelegramTied();
-  const { message } = App.useApp();
   const seen = useRef<number | null>(null);
   const list = chats.data?.chats ?? [];
 
@@ -44,11 +43,11 @@ export function TelegramChatsCard() {
     const n = chats.data.chats.length;
     if (seen.current !== null && n > seen.current && link) {
       setLink(null);
-      void message.success(t.tied);
+      toast('success', t.tied);
       void tied();
     }
     seen.current = n;
-  }, [chats.data, link, message, tied]);
+  }, [chats.data, link, tied]);
 
   if (chats.data && !chats.data.available) return null;
 
@@ -59,7 +58,7 @@ export function TelegramChatsCard() {
       // A link to tap rather than a window opened: after the answer a browser counts it a pop-up.
       setLink(made);
     } catch (err) {
-      void message.error(errorText(err));
+      toast('error', errorText(err));
     }
   };
 
@@ -68,32 +67,30 @@ export function TelegramChatsCard() {
       {chats.isError && !chats.data ? (
         <Alert
           type="error"
-          showIcon
           message={t.loadFailed}
           action={<Button onClick={() => void chats.refetch()}>{i18n.landing.children.retry}</Button>}
         />
       ) : !chats.data ? (
-        <Skeleton active paragraph={{ rows: 1 }} aria-label={i18n.ui.loading} />
+        <Loading rows={1} label={i18n.ui.loading} />
       ) : (
-        <Flex vertical gap={12} align="start">
-          <Typography.Text>{t.about(chats.data.bot)}</Typography.Text>
+        <div className="tq-stack" style={{ alignItems: 'flex-start' }}>
+          <Text>{t.about(chats.data.bot)}</Text>
           {link ? (
             <Alert
               type="info"
-              showIcon
               data-testid="telegram-link"
               message={t.press}
               description={
-                <Flex vertical gap={8} align="start">
-                  <Button type="primary" href={link.url} target="_blank" rel="noopener">
+                <div className="tq-stack" style={{ gap: 8, alignItems: 'flex-start' }}>
+                  <Button kind="primary" href={link.url} target="_blank" rel="noopener">
                     {t.open}
                   </Button>
-                  <Typography.Text type="secondary">{t.until(formatDateTime(link.expires_at))}</Typography.Text>
-                </Flex>
+                  <Text tone="secondary">{t.until(formatDateTime(link.expires_at))}</Text>
+                </div>
               }
             />
           ) : (
-            <Button type="primary" loading={linkTelegram.isPending} onClick={() => void start()}>
+            <Button kind="primary" loading={linkTelegram.isPending} onClick={() => void start()}>
               {list.length > 0 ? t.another : t.link}
             </Button>
           )}
@@ -107,10 +104,10 @@ export function TelegramChatsCard() {
             removeLabel={t.remove}
             onRemove={async (c) => {
               await remove.mutateAsync(c.id);
-              void message.success(t.removed);
+              toast('success', t.removed);
             }}
           />
-        </Flex>
+        </div>
       )}
     </Card>
   );

@@ -1,4 +1,5 @@
 import { ALLERGENS, DIETS } from './allergens.ts';
+import { RATING_COMMENT_MAX, RESTRICTION_NOTE_MAX } from './family-limits.ts';
 import { DAY_KINDS } from './calendar.ts';
 import { IdParams } from './common.ts';
 import type { Role } from './role-list.ts';
@@ -262,9 +263,6 @@ export const ChildRecord = z.object({
 });
 export type ChildRecord = z.infer<typeof ChildRecord>;
 
-/** The longest comment to a meal's rating. */
-export const RATING_COMMENT_MAX = 500;
-
 /** `PUT /api/parent/child/:id/meal/:mealId/rating`: 1–5 and an optional comment. */
 export const RatingBody = z.object({
   score: z.number({ error: M.score }).int({ error: M.score }).min(1, { error: M.score }).max(5, { error: M.score }),
@@ -279,9 +277,6 @@ export type RatingBody = z.infer<typeof RatingBody>;
 
 export const ChildMealParams = z.object({ id: id(), mealId: id() });
 export type ChildMealParams = z.infer<typeof ChildMealParams>;
-
-/** The longest note a parent writes to a child's restrictions. */
-export const RESTRICTION_NOTE_MAX = 500;
 
 /** `PUT /api/parent/child/:id/restrictions`: the allergens and diets kept from the child, and a note. */
 export const RestrictionsBody = z.object({
@@ -430,3 +425,5 @@ export const FAMILY_ENDPOINTS = {
     summary: 'Книги ребёнка: на руках со сроком возврата (просроченные отмечены) и последние 50 возвращённых',
   }),
 };
+
+export { RATING_COMMENT_MAX, RESTRICTION_NOTE_MAX };

@@ -1,5 +1,6 @@
 import { IdParams, listOf } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
+import { DIGEST_TIME } from './family-limits.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
 import { rolesFor } from './routes.ts';
@@ -112,9 +113,6 @@ export const ChildNotifications = z.object({
   email: z.string().nullable(),
 });
 export type ChildNotifications = z.infer<typeof ChildNotifications>;
-
-/** The hour of the day a digest letter goes, in the child's organization's time. */
-export const DIGEST_TIME = '19:00';
 
 const quietTime = z
   .string({ error: M.quietTime })
@@ -338,3 +336,5 @@ export const NOTIFICATIONS_ENDPOINTS = {
     summary: 'Отправить отказанное уведомление ещё раз (например, когда почтовый сервер снова работает)',
   }),
 };
+
+export { DIGEST_TIME };

@@ -85,6 +85,38 @@ describe("the family's own page", () => {
     await page.getByTestId('child-card').first().waitFor();
   });
 
+  it('loads at most 150 KB of JavaScript on the wire for a parent’s phone', async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const { context, page } = phone;
+      await signIn(page, 'parent@demo.kz');
+      await page.getByTestId('child-card').first().waitFor();
+      // The page opened again with nothing cached (a phone whose cache was cleared), its service
+      // worker out of the way: every script crosses the line as the server sends it (compressed).
+      await page.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const scripts = new Map<string, string>();
+      const bytes: number[] = [];
+      cdp.on('Network.responseReceived', (e) => {
+        if (e.type === 'Script') scripts.set(e.requestId, e.response.url);
+      });
+      cdp.on('Network.loadingFinished', (e) => {
+        if (scripts.has(e.requestId)) bytes.push(e.encodedDataLength);
+      });
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.getByTestId('child-card').first().waitFor();
+      const total = bytes.reduce((a, b) => a + b, 0);
+      expect(bytes.length).toBeGreaterThan(3);
+      expect(total).toBeLessThanOrEqual(150 * 1024);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('sends a parent who opens / to their page, and anyone else at it to the sign-in form', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl()}/`);

@@ -1,6 +1,6 @@
 import { ALLERGEN_NAMES, ALLERGENS, DIET_NAMES, DIETS, type Allergen, type Diet } from '@tamaq/contract/allergens';
 import type { ChildRestrictions as Restrictions } from '@tamaq/contract/family';
-import { RESTRICTION_NOTE_MAX } from '@tamaq/contract/family';
+import { RESTRICTION_NOTE_MAX } from '@tamaq/contract/family-limits';
 import { useState, type FormEvent } from 'react';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { formatVisitTime } from '../lib/visit-time.ts';

@@ -1,5 +1,5 @@
 import type { ChildMeal } from '@tamaq/contract/family';
-import { RATING_COMMENT_MAX } from '@tamaq/contract/family';
+import { RATING_COMMENT_MAX } from '@tamaq/contract/family-limits';
 import { useState } from 'react';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { errorText } from '../lib/api-error.ts';

@@ -1,4 +1,5 @@
-import { DIGEST_TIME, type NotificationSettingsBody } from '@tamaq/contract/notifications';
+import { DIGEST_TIME } from '@tamaq/contract/family-limits';
+import type { NotificationSettingsBody } from '@tamaq/contract/notifications';
 import type { NotificationSettings as Settings } from '@tamaq/contract/notifications';
 import { useState, type FormEvent } from 'react';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';

@@ -1,6 +1,5 @@
 import type { Brand } from '@tamaq/contract/brand-list';
 import { APP_VERSION } from '@tamaq/contract/constants';
-import { Link } from 'react-router';
 import { shellTexts } from '../../i18n/shell-texts.ts';
 import type { LinkComponent } from '../../ui/link-type.tsx';
 import { TOKENS } from '../../ui/tokens.ts';
@@ -14,11 +13,12 @@ import { LanguageSwitch } from './language-switch.tsx';
  */
 export function AppFooter({
   brand,
-  link: To = Link,
+  link: To,
   onChooseLanguage,
 }: {
   brand: Brand | undefined;
-  link?: LinkComponent;
+  /** The router's link in the staff app, a page load elsewhere (the sign-in page, the family's). */
+  link: LinkComponent;
   /** How a switch of language is kept: signed in, in the person's profile. */
   onChooseLanguage?: (language: Language) => void;
 }) {

@@ -1,3 +1,4 @@
+import { RouterLink } from './router-link.tsx';
 import { ROLE_LABELS } from '@tamaq/contract/roles';
 import { App, Layout } from 'antd';
 import { Suspense, useRef, useState } from 'react';
@@ -84,7 +85,7 @@ export function AppLayout() {
         {isMobile && (
           <MobileNav entries={entries} profileLinks={profileLinks} name={name ?? ''} onSignOut={onSignOut} />
         )}
-        <BrandLogo brand={brand} />
+        <BrandLogo brand={brand} link={RouterLink} />
         {isMobile ? (
           <div style={{ flex: 1 }} />
         ) : (
@@ -101,7 +102,7 @@ export function AppLayout() {
           </Suspense>
         </div>
       </Layout.Content>
-      <AppFooter brand={brand} onChooseLanguage={chooseForProfile} />
+      <AppFooter brand={brand} link={RouterLink} onChooseLanguage={chooseForProfile} />
     </Layout>
   );
 }

@@ -1,5 +1,4 @@
 import type { Brand } from '@tamaq/contract/brand';
-import { Link } from 'react-router';
 import type { LinkComponent } from '../../ui/link-type.tsx';
 import { PRIMARY, TOKENS } from '../../ui/tokens.ts';
 import './brand-logo.css';
@@ -12,11 +11,12 @@ import './brand-logo.css';
 export function BrandLogo({
   brand,
   compact = false,
-  link: To = Link,
+  link: To,
 }: {
   brand: Brand | undefined;
   compact?: boolean;
-  link?: LinkComponent;
+  /** The router's link in the staff app, a page load elsewhere (the sign-in page, the family's). */
+  link: LinkComponent;
 }) {
   const tile = (
     <span

@@ -17,7 +17,7 @@ export function PublicFrame({
   children,
 }: {
   brand: Brand | undefined;
-  link?: LinkComponent;
+  link: LinkComponent;
   children: ReactNode;
 }) {
   const [content, setContent] = useState<HTMLDivElement | null>(null);

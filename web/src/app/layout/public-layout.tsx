@@ -1,3 +1,4 @@
+import { RouterLink } from './router-link.tsx';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useBrand } from '../../lib/brand.ts';
@@ -8,7 +9,7 @@ import { PublicFrame } from './public-frame.tsx';
 export function PublicLayout() {
   const brand = useBrand();
   return (
-    <PublicFrame brand={brand}>
+    <PublicFrame brand={brand} link={RouterLink}>
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

@@ -67,7 +67,7 @@ export const KitchenCount = z.object({
   date: z.string(),
   day: z.object({ kind: z.enum(DAY_KINDS), name: z.string().nullable(), name_kk: z.string().nullable() }),
   /** The food categories counted, in name order: the columns of the page. */
-  categories: z.array(z.object({ id: z.number().int(), name: z.string(), type: z.enum(['sw', 'common']) })),
+  categories: z.array(z.object({ id: z.number().int(), ...NameAnswer, type: z.enum(['sw', 'common']) })),
   /** The organization's meal times in the day's order (none: one meal a day). */
   /** The school's meal times; `shift`: the shift whose classes eat then (null: every class). */
   meals: z.array(

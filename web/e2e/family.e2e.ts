@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
-import { baseUrl, openBrowser, shot, SHOTS, signIn, signInAt } from './browser.ts';
+import { baseUrl, openBrowser, openKazakhBrowser, shot, SHOTS, signIn, signInAt } from './browser.ts';
 import { call as apiCall, setSchoolMealsAside, tokenOf, withCard } from './fixation-helpers.ts';
 
 /** docs/rules.md "A parent's children": a parent's start page shows each child and today's meals. */
@@ -534,6 +534,19 @@ describe('the parent’s start page', () => {
         .getByText('Не отмечать питание')
         .waitFor();
       await shot(office.page, 'kitchen-rule-1366');
+      // In Kazakh: the rule's words, as the school chose it.
+      const kazakh = await openKazakhBrowser('edu.admin@demo.kz');
+      try {
+        await kazakh.page.goto(`${baseUrl()}/kitchen?schoolId=${kid!.schoolId}&date=2099-09-07`);
+        const kkRule = kazakh.page.getByTestId('kitchen-rule');
+        await kkRule.getByText('Тамақты белгілемеу').waitFor();
+        expect(await kazakh.page.getByTestId('kitchen-restricted').textContent()).toContain(
+          'Таратуда балаға күннің тағамы болмаса',
+        );
+        await shot(kazakh.page, 'kitchen-rule-1366-kk');
+      } finally {
+        await kazakh.close();
+      }
     } finally {
       await office.close();
       await call('PUT', '/api/kitchen/restricted-rule', { schoolId: kid!.schoolId, rule: 'warn' });
@@ -705,6 +718,12 @@ describe('the parent’s start page', () => {
       'Шошқа етінсіз',
     ]);
     await shot(page, 'parent-home-390-kk');
+    // The app on this phone, in Kazakh (no offer from the headless browser: the way through its menu).
+    const install = page.getByTestId('install-card');
+    await install.getByText('Осы телефондағы қосымша').waitFor();
+    expect(await install.getByTestId('install-how').textContent()).toContain('«Қосымшаны орнату»');
+    await install.scrollIntoViewIfNeeded();
+    await install.screenshot({ path: path.join(SHOTS, 'download-install-390-kk.png') });
   });
 
   it('lays the start page out without a sideways scroll on a phone and a desktop, in both languages', async () => {

@@ -13,6 +13,8 @@ export interface KitchenRow {
   pupilId: number | null;
   categoryId: number | null;
   categoryName: string | null;
+  categoryNameKk: string | null;
+  categoryNameRuMissing: boolean | null;
   categoryType: 'sw' | 'common' | null;
   /** The meal times the category pays for; null: every one. */
   categoryMeals: number[] | null;
@@ -44,7 +46,7 @@ export function createKitchenRepository(db: Db) {
       const result = await db.execute(sql`
         select c.id as "classroomId", c.name as "classroomName", c.name_kk as "classroomNameKk", c.name_ru_missing as "classroomNameRuMissing", c.shift as "classroomShift", p.id as "pupilId", p.name as "pupilName",
                r.allergens, r.diets, r.note as "restrictionNote", (r.confirmed_at is not null) as confirmed,
-               f.id as "categoryId", f.name as "categoryName", f.type as "categoryType",
+               f.id as "categoryId", f.name as "categoryName", f.name_kk as "categoryNameKk", f.name_ru_missing as "categoryNameRuMissing", f.type as "categoryType",
                f.meal_ids as "categoryMeals",
                (f.id is not null and (f.type <> 'sw' or (
                   (p.social_wallet_set_date is null or p.social_wallet_set_date <= ${date}::date)

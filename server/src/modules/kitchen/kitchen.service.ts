@@ -59,7 +59,7 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
       const restricted: KitchenCount['restricted'] = [];
       const day = calendar!.day(q.date)!;
       const next = calendar!.days.find((d) => d.date > q.date && isServed(d.kind))?.date ?? null;
-      const categories = new Map<number, { id: number; name: string; type: 'sw' | 'common' }>();
+      const categories = new Map<number, KitchenCount['categories'][number]>();
       const classes = new Map<number, KitchenCount['classes'][number]>();
       const zero = () => ({
         pupils: 0,
@@ -85,7 +85,15 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
         if (r.pupilId === null) continue;
         const fed = r.entitled && dueOn(day, gradeOf(r.classroomName));
         if (r.categoryId !== null && fed)
-          categories.set(r.categoryId, { id: r.categoryId, name: r.categoryName!, type: r.categoryType! });
+          categories.set(r.categoryId, {
+            id: r.categoryId,
+            ...namesOf({
+              name: r.categoryName!,
+              nameKk: r.categoryNameKk,
+              nameRuMissing: r.categoryNameRuMissing ?? false,
+            }),
+            type: r.categoryType!,
+          });
         if (fed && !r.absent && r.allergens && r.diets) {
           // A pupil who eats today and whose restrictions today's dishes meet: the kitchen's list.
           const kept = restrictedAllergens(r.allergens, r.diets);

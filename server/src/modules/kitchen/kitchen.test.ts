@@ -26,7 +26,9 @@ beforeAll(async () => {
   org = (await createOrganization(t.db, { type: 'education' })).id;
   school = (await createSchool(t.db, { organizationId: org, name: 'Школа №5' })).id;
   admin = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org })).token;
-  sw = (await createFoodCategory(t.db, { organizationId: org, name: 'Соцкошелёк', type: 'sw' })).id;
+  sw = (
+    await createFoodCategory(t.db, { organizationId: org, name: 'Соцкошелёк', nameKk: 'Әлеуметтік әмиян', type: 'sw' })
+  ).id;
   paid = (await createFoodCategory(t.db, { organizationId: org, name: 'Платное', type: 'common' })).id;
   const first = (await createClassroom(t.db, { organizationId: org, schoolId: school, name: '1 «А»' })).id;
   const second = (await createClassroom(t.db, { organizationId: org, schoolId: school, name: '2 «Б»' })).id;
@@ -55,6 +57,11 @@ describe('GET /api/kitchen/count', () => {
     const c = await count('2026-12-02');
     expect(c.day.kind).toBe('working');
     expect(c.categories.map((k) => k.name)).toEqual(['Платное', 'Соцкошелёк']);
+    // Each category's columns in the reader's language: both names, where both are given.
+    expect(c.categories.map((k) => [k.name_ru, k.name_kk])).toEqual([
+      ['Платное', null],
+      ['Соцкошелёк', 'Әлеуметтік әмиян'],
+    ]);
     expect(c.classes.map((k) => [k.name, k.pupils, k.entitled, k.absent, k.due, k.by_category])).toEqual([
       ['1 «А»', 4, 2, 0, 2, { [paid]: 1, [sw]: 1 }],
       ['2 «Б»', 2, 2, 1, 1, { [paid]: 1 }],

@@ -153,7 +153,7 @@ function Sheet({ data }: { data: KitchenCount }) {
           <tr>
             <th>{t.classroom}</th>
             {data.categories.map((c) => (
-              <th key={c.id}>{c.name}</th>
+              <th key={c.id}>{nameText(c)}</th>
             ))}
             <th>{t.absent}</th>
             {data.meals.map((m) => (
@@ -230,7 +230,7 @@ export function KitchenPage() {
     { key: 'name', title: t.classroom, render: (_, r) => nameText(r) },
     ...(data?.categories ?? []).map((c) => ({
       key: `c${c.id}`,
-      title: c.name,
+      title: nameText(c),
       align: 'right' as const,
       render: (_: unknown, r: Row) => r.by_category[String(c.id)] ?? 0,
     })),

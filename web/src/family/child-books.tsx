@@ -1,8 +1,9 @@
 import type { ChildLoan } from '@tamaq/contract/family';
+import { LoadFailed } from './load-failed.tsx';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { formatDate } from '../lib/dates.ts';
 import { formatVisitTime } from '../lib/visit-time.ts';
-import { Alert, Button, Folded, Loading, Tag, Text, Title } from '../ui/plain/plain.tsx';
+import { Folded, Loading, Tag, Text, Title } from '../ui/plain/plain.tsx';
 import { useChildBooks } from './api/get-child-books.ts';
 
 const t = i18n.landing.children.books;
@@ -50,11 +51,7 @@ export function ChildBooks({ childId, timeZone }: { childId: number; timeZone: s
         {t.title}
       </Title>
       {books.isError && !data ? (
-        <Alert
-          type="error"
-          message={t.loadFailed}
-          action={<Button onClick={() => void books.refetch()}>{i18n.landing.children.retry}</Button>}
-        />
+        <LoadFailed message={t.loadFailed} retry={books.refetch} />
       ) : !data ? (
         <Loading rows={2} label={i18n.ui.loading} />
       ) : (

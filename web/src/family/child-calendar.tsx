@@ -1,11 +1,12 @@
 import type { ChildDay, ChildDays, ChildDayStatus, ParentChild } from '@tamaq/contract/family';
 import dayjs from 'dayjs';
+import { LoadFailed } from './load-failed.tsx';
 import { useState, type ReactNode } from 'react';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { formatDate } from '../lib/dates.ts';
 import { formatVisitTime } from '../lib/visit-time.ts';
 import { nameText } from '../lib/names.ts';
-import { Alert, Button, Icon, Loading, Segmented, Text, Title } from '../ui/plain/plain.tsx';
+import { Button, Icon, Loading, Segmented, Text, Title } from '../ui/plain/plain.tsx';
 import { useChildDays } from './api/get-child-days.ts';
 
 const t = i18n.landing.children.calendar;
@@ -282,11 +283,7 @@ export function ChildCalendar({ child }: { child: ParentChild }) {
         </div>
       </div>
       {days.isError && !data ? (
-        <Alert
-          type="error"
-          message={t.loadFailed}
-          action={<Button onClick={() => void days.refetch()}>{i18n.landing.children.retry}</Button>}
-        />
+        <LoadFailed message={t.loadFailed} retry={days.refetch} />
       ) : !data ? (
         <Loading rows={3} label={i18n.ui.loading} />
       ) : (

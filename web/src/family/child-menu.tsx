@@ -1,4 +1,5 @@
 import type { ChildMenuDay, ChildMenuDish } from '@tamaq/contract/family';
+import { LoadFailed } from './load-failed.tsx';
 import { ALLERGEN_NAMES } from '@tamaq/contract/allergens';
 import type { ActivationType } from '@tamaq/contract/menu-activations';
 import dayjs from 'dayjs';
@@ -7,7 +8,7 @@ import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { formatDate } from '../lib/dates.ts';
 import { formatCost } from '../lib/money.ts';
 import { nameText } from '../lib/names.ts';
-import { Alert, Avatar, Button, Icon, Loading, Segmented, Tag, Text, Title } from '../ui/plain/plain.tsx';
+import { Avatar, Button, Icon, Loading, Segmented, Tag, Text, Title } from '../ui/plain/plain.tsx';
 import { useChildMenu } from './api/get-child-menu.ts';
 
 const t = i18n.landing.children.menu;
@@ -121,11 +122,7 @@ export function ChildMenu({ childId, today, own }: { childId: number; today: str
         </div>
       </div>
       {menu.isError && !menu.data ? (
-        <Alert
-          type="error"
-          message={t.loadFailed}
-          action={<Button onClick={() => void menu.refetch()}>{i18n.landing.children.retry}</Button>}
-        />
+        <LoadFailed message={t.loadFailed} retry={menu.refetch} />
       ) : !day ? (
         <Loading rows={3} label={i18n.ui.loading} />
       ) : (

@@ -1,7 +1,8 @@
 import type { NotificationChannel, NotificationChoice, NotificationEvent } from '@tamaq/contract/notifications';
+import { LoadFailed } from './load-failed.tsx';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { errorText } from '../lib/api-error.ts';
-import { Alert, Button, Checkbox, Loading, Text, Title, toast } from '../ui/plain/plain.tsx';
+import { Alert, Checkbox, Loading, Text, Title, toast } from '../ui/plain/plain.tsx';
 import { SrOnly } from '../ui/sr-only.tsx';
 import { useChildNotifications, useChooseNotifications } from './api/child-notifications.ts';
 import './child-notifications.css';
@@ -39,11 +40,7 @@ export function ChildNotifications({ childId }: { childId: number }) {
         {t.title}
       </Title>
       {notifications.isError && !n ? (
-        <Alert
-          type="error"
-          message={t.loadFailed}
-          action={<Button onClick={() => void notifications.refetch()}>{i18n.landing.children.retry}</Button>}
-        />
+        <LoadFailed message={t.loadFailed} retry={notifications.refetch} />
       ) : !n ? (
         <Loading rows={1} label={i18n.ui.loading} />
       ) : n.channels.length === 0 ? (

@@ -1,9 +1,10 @@
 import type { ChildRecord as Record } from '@tamaq/contract/family';
+import { LoadFailed } from './load-failed.tsx';
 import { useState } from 'react';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { formatDate } from '../lib/dates.ts';
 import { nameText } from '../lib/names.ts';
-import { Alert, Button, Folded, Loading } from '../ui/plain/plain.tsx';
+import { Folded, Loading } from '../ui/plain/plain.tsx';
 import { useChildRecord } from './api/get-child-record.ts';
 
 const t = i18n.landing.children.record;
@@ -67,14 +68,7 @@ function RecordList({ record }: { record: Record }) {
 
 function RecordBody({ childId }: { childId: number }) {
   const record = useChildRecord(childId, true);
-  if (record.isError && !record.data)
-    return (
-      <Alert
-        type="error"
-        message={t.loadFailed}
-        action={<Button onClick={() => void record.refetch()}>{i18n.landing.children.retry}</Button>}
-      />
-    );
+  if (record.isError && !record.data) return <LoadFailed message={t.loadFailed} retry={record.refetch} />;
   if (!record.data) return <Loading rows={4} label={i18n.ui.loading} />;
   return <RecordList record={record.data} />;
 }

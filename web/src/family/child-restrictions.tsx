@@ -1,3 +1,4 @@
+import { LoadFailed } from './load-failed.tsx';
 import { ALLERGEN_NAMES, ALLERGENS, DIET_NAMES, DIETS, type Allergen, type Diet } from '@tamaq/contract/allergens';
 import type { ChildRestrictions as Restrictions } from '@tamaq/contract/family';
 import { RESTRICTION_NOTE_MAX } from '@tamaq/contract/family-limits';
@@ -161,11 +162,7 @@ export function ChildRestrictions({ childId, timeZone }: { childId: number; time
         {r && !editing && <Button onClick={() => setEditing(true)}>{empty ? t.set : t.edit}</Button>}
       </div>
       {restrictions.isError && !r ? (
-        <Alert
-          type="error"
-          message={t.loadFailed}
-          action={<Button onClick={() => void restrictions.refetch()}>{i18n.landing.children.retry}</Button>}
-        />
+        <LoadFailed message={t.loadFailed} retry={restrictions.refetch} />
       ) : !r ? (
         <Loading rows={1} label={i18n.ui.loading} />
       ) : editing ? (

@@ -1,9 +1,10 @@
+import { LoadFailed } from './load-failed.tsx';
 import { DIGEST_TIME } from '@tamaq/contract/family-limits';
 import type { NotificationSettingsBody } from '@tamaq/contract/notifications';
 import type { NotificationSettings as Settings } from '@tamaq/contract/notifications';
 import { useState, type FormEvent } from 'react';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
-import { Alert, Button, Card, Checkbox, Field, Loading, toast } from '../ui/plain/plain.tsx';
+import { Button, Card, Checkbox, Field, Loading, toast } from '../ui/plain/plain.tsx';
 import { useNotificationSettings, useSaveNotificationSettings } from './api/child-notifications.ts';
 import { formErrorsOf } from './form-errors.ts';
 
@@ -109,11 +110,7 @@ export function NotificationSettings() {
   return (
     <Card title={t.title} data-testid="notification-settings">
       {settings.isError && !settings.data ? (
-        <Alert
-          type="error"
-          message={t.loadFailed}
-          action={<Button onClick={() => void settings.refetch()}>{i18n.landing.children.retry}</Button>}
-        />
+        <LoadFailed message={t.loadFailed} retry={settings.refetch} />
       ) : !settings.data ? (
         <Loading rows={2} label={i18n.ui.loading} />
       ) : (

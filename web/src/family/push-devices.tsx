@@ -1,3 +1,4 @@
+import { LoadFailed } from './load-failed.tsx';
 import { useEffect, useState } from 'react';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { errorText } from '../lib/api-error.ts';
@@ -70,11 +71,7 @@ export function PushDevicesCard() {
   return (
     <Card title={t.title} data-testid="push-devices">
       {devices.isError && !devices.data ? (
-        <Alert
-          type="error"
-          message={t.loadFailed}
-          action={<Button onClick={() => void devices.refetch()}>{i18n.landing.children.retry}</Button>}
-        />
+        <LoadFailed message={t.loadFailed} retry={devices.refetch} />
       ) : !devices.data ? (
         <Loading rows={1} label={i18n.ui.loading} />
       ) : (

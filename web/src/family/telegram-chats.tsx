@@ -1,4 +1,5 @@
 import type { TelegramLink } from '@tamaq/contract/notifications';
+import { LoadFailed } from './load-failed.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { familyTexts as i18n } from '../i18n/family-texts.ts';
 import { errorText } from '../lib/api-error.ts';
@@ -65,11 +66,7 @@ export function TelegramChatsCard() {
   return (
     <Card title={t.title} data-testid="telegram-chats">
       {chats.isError && !chats.data ? (
-        <Alert
-          type="error"
-          message={t.loadFailed}
-          action={<Button onClick={() => void chats.refetch()}>{i18n.landing.children.retry}</Button>}
-        />
+        <LoadFailed message={t.loadFailed} retry={chats.refetch} />
       ) : !chats.data ? (
         <Loading rows={1} label={i18n.ui.loading} />
       ) : (

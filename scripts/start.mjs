@@ -19,12 +19,15 @@ const newest = (dir) => {
   return t;
 };
 
-const sources = [path.join(web, 'src'), path.join(root, 'contract', 'src')];
+const sources = [path.join(web, 'src'), path.join(web, 'public'), path.join(root, 'contract', 'src')];
+// The two pages: the staff app's and the family's (each built into dist under its name).
+const pages = ['index.html', 'family.html'];
 // A WEB_DIST given is a build made elsewhere, served as it is.
 const stale =
   !process.env.WEB_DIST &&
-  (!fs.existsSync(built) ||
-    Math.max(...sources.map(newest), fs.statSync(path.join(web, 'index.html')).mtimeMs) > fs.statSync(built).mtimeMs);
+  (pages.some((p) => !fs.existsSync(path.join(web, 'dist', p))) ||
+    Math.max(...sources.map(newest), ...pages.map((p) => fs.statSync(path.join(web, p)).mtimeMs)) >
+      fs.statSync(built).mtimeMs);
 if (stale) {
   console.log('Сборка веб-приложения…');
   const r = spawnSync(

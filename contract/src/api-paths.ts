@@ -95,6 +95,8 @@ export const PATHS = {
     restrictions: { method: 'GET', path: '/api/parent/child/:id/restrictions' },
     setRestrictions: { method: 'PUT', path: '/api/parent/child/:id/restrictions' },
     rate: { method: 'PUT', path: '/api/parent/child/:id/meal/:mealId/rating' },
+    studentToday: { method: 'GET', path: '/api/student/today' },
+    studentRate: { method: 'PUT', path: '/api/student/meal/:mealId/rating' },
     pupil: { method: 'GET', path: '/api/pupil/:id/family' },
     confirmRestrictions: { method: 'PUT', path: '/api/pupil/:id/restrictions/confirmation' },
     unlinkParent: { method: 'DELETE', path: '/api/pupil/:id/parent/:parentId' },

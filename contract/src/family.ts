@@ -278,6 +278,10 @@ export type RatingBody = z.infer<typeof RatingBody>;
 export const ChildMealParams = z.object({ id: id(), mealId: id() });
 export type ChildMealParams = z.infer<typeof ChildMealParams>;
 
+/** A pupil's own meal (`PUT /api/student/meal/:mealId/rating`). */
+export const StudentMealParams = z.object({ mealId: id() });
+export type StudentMealParams = z.infer<typeof StudentMealParams>;
+
 /** `PUT /api/parent/child/:id/restrictions`: the allergens and diets kept from the child, and a note. */
 export const RestrictionsBody = z.object({
   allergens: z.array(z.enum(ALLERGENS, { error: M.allergen }), { error: M.allergen }).max(ALLERGENS.length),
@@ -332,6 +336,8 @@ const PUPIL_STAFF: readonly Role[] = [
   ...new Set([...rolesFor('/users'), ...rolesFor('/classroom/:classroomId/users'), ...rolesFor('/pupils')]),
 ];
 const PARENT = rolesFor('/download');
+/** A pupil who signs in (the `Student` role): their own meals only. */
+const STUDENT: readonly Role[] = ['Student'];
 
 export const FAMILY_ENDPOINTS = {
   children: familyEndpoint('children', {
@@ -379,6 +385,20 @@ export const FAMILY_ENDPOINTS = {
     access: PARENT,
     summary:
       'Оценить питание ребёнка (1–5, комментарий до 500 символов): одна оценка на питание, меняется в тот же день',
+  }),
+  studentToday: familyEndpoint('studentToday', {
+    answer: ParentChild,
+    refusals: [404],
+    access: STUDENT,
+    summary: 'Ученик со входом: где учится и что ел(а) сегодня, с точным временем и своей оценкой',
+  }),
+  studentRate: familyEndpoint('studentRate', {
+    params: StudentMealParams,
+    body: RatingBody,
+    answer: ChildMeal,
+    refusals: [404, 409],
+    access: STUDENT,
+    summary: 'Ученик со входом оценивает своё сегодняшнее питание (1–5, комментарий до 500 символов)',
   }),
   restrictions: familyEndpoint('restrictions', {
     params: IdParams,

@@ -84,6 +84,19 @@ export function createFamilyRepository(db: Db) {
       return childId === undefined ? allChildren.execute({ parentId }) : oneChild.execute({ parentId, childId });
     },
 
+    /** A pupil who signs in (the Student role), read as a child is: their own row, while in a class. */
+    self(userId: number) {
+      return db
+        .select(childColumns)
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .leftJoin(images, eq(images.id, users.imageId))
+        .leftJoin(schools, eq(schools.id, users.schoolId))
+        .leftJoin(classrooms, eq(classrooms.id, users.classroomId))
+        .leftJoin(foodCategories, eq(foodCategories.id, users.foodCategoryId))
+        .where(and(eq(users.id, userId), isNull(users.deletedAt), isNotNull(users.classroomId)));
+    },
+
     /**
      * The meals recorded for `childIds` on the organization's days `from`..`to`, in their order, with
      * `raterId`'s rating of each; `visitId` narrows to one.

@@ -22,6 +22,8 @@ export const familyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   );
   bindEndpoint(app, e.unlinkParent, (request) => family.unlinkParent(actorOf(request), request.params));
   bindEndpoint(app, e.rate, (request) => family.rate(actorOf(request), request.params, request.body));
+  bindEndpoint(app, e.studentToday, (request) => family.studentToday(actorOf(request)));
+  bindEndpoint(app, e.studentRate, (request) => family.studentRate(actorOf(request), request.params, request.body));
   bindEndpoint(app, e.books, (request) => family.books(actorOf(request), request.params.id));
   bindEndpoint(app, e.days, (request) => family.days(actorOf(request), request.params.id, request.query));
 };

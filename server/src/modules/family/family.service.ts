@@ -17,7 +17,9 @@ import {
   type ChildRecord,
   type ChildRestrictions,
   type ConfirmationBody,
+  type ParentChild,
   type ParentChildren,
+  type StudentMealParams,
   type PupilFamily,
   type PupilParentParams,
   type RestrictionsBody,
@@ -143,6 +145,55 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
     };
   };
   const todayOf = (child: ChildRow) => localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
+  /** Children's rows as a parent reads them: today's meals, each with `actor`'s rating. */
+  const asChildren = async (actor: Actor, children: ChildRow[]): Promise<ParentChild[]> => {
+    const days = children.map(todayOf);
+    const sorted = [...days].sort();
+    const meals = await repo.meals(
+      children.map((c) => c.id),
+      sorted[0] ?? '',
+      sorted[sorted.length - 1] ?? '',
+      actor.userId,
+    );
+    return children.map((c, i) => ({
+      id: c.id,
+      name: c.name,
+      image: c.imageKey ? { url: imageUrl(c.imageKey) } : null,
+      iin_masked: maskIin(c.iin),
+      school: schoolOf(c.schoolId, c),
+      classroom: classroomRef(c.classroomId, c),
+      food_category: c.foodCategoryType === null ? null : { ...foodCategoryOf(c)!, type: c.foodCategoryType },
+      time_zone: c.timeZone ?? DEFAULT_TIME_ZONE,
+      today: days[i]!,
+      meals_today: meals.filter((m) => m.userId === c.id && m.date === days[i]).map(toMeal),
+    }));
+  };
+
+  /** `actor`'s rating of `child`'s meal of today (another day's: 409; not the child's: 404). */
+  const rateMeal = async (actor: Actor, child: ChildRow, mealId: number, body: RatingBody): Promise<ChildMeal> => {
+    const today = localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
+    const [meal] = await repo.meals([child.id], '2000-01-01', '2100-12-31', actor.userId, mealId);
+    if (!meal) throw notFound(M.mealNotFound);
+    if (meal.date !== today) throw conflict(M.ratingDay);
+    await repo.rate({
+      organizationId: meal.organizationId,
+      schoolId: meal.schoolId,
+      pupilId: child.id,
+      raterId: actor.userId,
+      visitId: meal.id,
+      date: meal.date,
+      score: body.score,
+      comment: body.comment ?? null,
+      dishIds: await mealDishes({
+        schoolId: meal.schoolId,
+        foodCategoryType: meal.foodCategoryType as 'sw' | 'common' | null,
+        date: meal.date,
+        mealName: meal.fixationCategoryName,
+      }),
+      at: platform.now(),
+    });
+    return toMeal({ ...meal, score: body.score, comment: body.comment ?? null });
+  };
 
   return {
     /** The parent's child `childId`, or null when it is not theirs (or not there). */
@@ -155,29 +206,21 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
     emailOf: (parentId: number) => repo.emailOf(parentId),
 
     async children(actor: Actor): Promise<ParentChildren> {
-      const children = await repo.children(actor.userId);
-      const days = children.map(todayOf);
-      const sorted = [...days].sort();
-      const meals = await repo.meals(
-        children.map((c) => c.id),
-        sorted[0] ?? '',
-        sorted[sorted.length - 1] ?? '',
-        actor.userId,
-      );
-      return {
-        rows: children.map((c, i) => ({
-          id: c.id,
-          name: c.name,
-          image: c.imageKey ? { url: imageUrl(c.imageKey) } : null,
-          iin_masked: maskIin(c.iin),
-          school: schoolOf(c.schoolId, c),
-          classroom: classroomRef(c.classroomId, c),
-          food_category: c.foodCategoryType === null ? null : { ...foodCategoryOf(c)!, type: c.foodCategoryType },
-          time_zone: c.timeZone ?? DEFAULT_TIME_ZONE,
-          today: days[i]!,
-          meals_today: meals.filter((m) => m.userId === c.id && m.date === days[i]).map(toMeal),
-        })),
-      };
+      return { rows: await asChildren(actor, await repo.children(actor.userId)) };
+    },
+
+    /** A pupil who signs in: themselves as a parent sees them (a pupil out of a class: 404). */
+    async studentToday(actor: Actor): Promise<ParentChild> {
+      const [self] = await asChildren(actor, await repo.self(actor.userId));
+      if (!self) throw notFound(M.childNotFound);
+      return self;
+    },
+
+    /** A pupil who signs in rates their own meal of today, as a parent rates a child's. */
+    async studentRate(actor: Actor, p: StudentMealParams, body: RatingBody): Promise<ChildMeal> {
+      const [self] = await repo.self(actor.userId);
+      if (!self) throw notFound(M.childNotFound);
+      return rateMeal(actor, self, p.mealId, body);
     },
 
     async meals(actor: Actor, childId: number, q: ChildMealsQuery): Promise<ChildMeals> {
@@ -307,28 +350,7 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
     async rate(actor: Actor, p: ChildMealParams, body: RatingBody): Promise<ChildMeal> {
       const [child] = await repo.children(actor.userId, p.id);
       if (!child) throw notFound(M.childNotFound);
-      const today = localDate(platform.now(), child.timeZone ?? DEFAULT_TIME_ZONE);
-      const [meal] = await repo.meals([child.id], '2000-01-01', '2100-12-31', actor.userId, p.mealId);
-      if (!meal) throw notFound(M.mealNotFound);
-      if (meal.date !== today) throw conflict(M.ratingDay);
-      await repo.rate({
-        organizationId: meal.organizationId,
-        schoolId: meal.schoolId,
-        pupilId: child.id,
-        raterId: actor.userId,
-        visitId: meal.id,
-        date: meal.date,
-        score: body.score,
-        comment: body.comment ?? null,
-        dishIds: await mealDishes({
-          schoolId: meal.schoolId,
-          foodCategoryType: meal.foodCategoryType as 'sw' | 'common' | null,
-          date: meal.date,
-          mealName: meal.fixationCategoryName,
-        }),
-        at: platform.now(),
-      });
-      return toMeal({ ...meal, score: body.score, comment: body.comment ?? null });
+      return rateMeal(actor, child, p.mealId, body);
     },
 
     /** For the school: a pupil's restrictions and the parents linked, with how each is reached. */

@@ -7,6 +7,7 @@ import {
   ChildMenu,
   ChildRecord,
   ChildRestrictions,
+  ParentChild,
   ParentChildren,
   PupilFamily,
 } from '@tamaq/contract/family';
@@ -14,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../platform/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { createOrganization, createSchool, createUser, signedIn } from '../../../test/factories.ts';
+import { createOrganization, createSchool, createUser, signedIn, tokenFor } from '../../../test/factories.ts';
 import {
   createCard,
   createClassroom,
@@ -590,6 +591,74 @@ describe('PUT /api/parent/child/:id/meal/:mealId/rating', () => {
     });
     expect((await rate(dana.id, today, { score: 5 }, otherParent)).statusCode).toBe(404);
     expect((await rate(dana.id, today, { score: 5 }, staff)).statusCode).toBe(403);
+  });
+});
+
+describe('a pupil who signs in (the Student role): GET /api/student/today, PUT /api/student/meal/:mealId/rating', () => {
+  let pupil: string;
+  let own: { today: number; yesterday: number };
+  const visitOf = async (userId: number, date: string) =>
+    (
+      await t.db
+        .select({ id: visits.id })
+        .from(visits)
+        .where(and(eq(visits.userId, userId), eq(visits.visitDate, date)))
+    )[0]!.id;
+  const rate = (mealId: number, body: object, token = pupil) =>
+    t.call({ method: 'PUT', url: `/api/student/meal/${mealId}/rating`, token, body });
+
+  beforeAll(async () => {
+    const student = await createUser(t.db, {
+      role: 'Student',
+      organizationId: eduOrgId,
+      schoolId: schoolId5,
+      classroomId: fiveAId,
+      name: 'Ерланов Ерлан',
+    });
+    pupil = await tokenFor(t.platform, student);
+    const meal = (date: string, time: string) => ({
+      organizationId: eduOrgId,
+      schoolId: schoolId5,
+      userId: student.id,
+      classroomId: fiveAId,
+      visitDate: date,
+      createdAt: new Date(`${date}T${time}+05:00`),
+    });
+    await t.db.insert(visits).values([meal('2026-11-20', '12:07:00'), meal('2026-11-19', '12:09:00')]);
+    own = { today: await visitOf(student.id, '2026-11-20'), yesterday: await visitOf(student.id, '2026-11-19') };
+  });
+
+  it('reads their own day and rates their own meal of today, kept as their rating of themselves', async () => {
+    const res = await get('/api/student/today', pupil);
+    expect(res.statusCode, res.body).toBe(200);
+    const self = ParentChild.strict().parse(res.json());
+    expect([self.name, self.classroom?.name, self.today]).toEqual(['Ерланов Ерлан', '5 «А»', '2026-11-20']);
+    expect(self.meals_today.map((m) => [m.id, m.at, m.rating])).toEqual([
+      [own.today, '2026-11-20T07:07:00.000Z', null],
+    ]);
+    const rated = await rate(own.today, { score: 5, comment: 'Вкусный суп' });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(ChildMeal.parse(rated.json()).rating).toEqual({ score: 5, comment: 'Вкусный суп' });
+    const again = ParentChild.parse((await get('/api/student/today', pupil)).json());
+    expect(again.meals_today[0]!.rating).toEqual({ score: 5, comment: 'Вкусный суп' });
+    const stored = await t.db.select().from(mealRatings).where(eq(mealRatings.visitId, own.today));
+    expect(stored.map((r) => [r.raterId === r.pupilId, r.score, r.date])).toEqual([[true, 5, '2026-11-20']]);
+  });
+
+  it('refuses a past day (409), a meal not theirs (404), a bad score (422), and anyone but a pupil (403)', async () => {
+    expect((await rate(own.yesterday, { score: 4 })).statusCode).toBe(409);
+    const theirs = await rate(await visitOf(dana.id, '2026-11-20'), { score: 4 });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().errorMessage).toBe(M.mealNotFound);
+    expect((await rate(own.today, { score: 6 })).json().validationErrors).toEqual({ score: [M.score] });
+    for (const token of [parent, staff]) {
+      expect((await get('/api/student/today', token)).statusCode).toBe(403);
+      expect((await rate(own.today, { score: 3 }, token)).statusCode).toBe(403);
+    }
+    // A pupil's sign-in with no class (left the school) reads nothing.
+    const outside = await signedIn(t.platform, { role: 'Student', organizationId: eduOrgId });
+    expect((await get('/api/student/today', outside.token)).statusCode).toBe(404);
+    expect((await rate(own.today, { score: 3 }, outside.token)).statusCode).toBe(404);
   });
 });
 

@@ -375,12 +375,14 @@ export const GRANTABLE_ROLES: Record<Role, readonly (Role | null)[]> = {
     null,
   ],
   Admin: ['Admin', 'Cashier', 'Economist', null],
+  // `Student`: a pupil of a class who signs in (their own meals and their rating of them).
   EducationAdmin: [
     'EducationAdmin',
     'EducationCashier',
     'EducationSocialTeacher',
     'EducationObserver',
     'EducationLibrarian',
+    'Student',
     null,
   ],
   EducationKindergartenAdmin: [
@@ -421,6 +423,7 @@ const USER_MESSAGES_RU = {
   organizationRequired: 'Выберите организацию',
   organizationNotFound: 'Организация не найдена',
   roleNotAllowed: 'Эту роль вы назначить не можете',
+  studentInClass: 'Вход ученика даётся только ученику класса',
   emailForRole: 'Укажите e-mail: с ним пользователь входит в систему',
   passwordForRole: 'Укажите пароль: с ним пользователь входит в систему',
   emailTaken: 'Пользователь с таким e-mail уже есть',
@@ -473,6 +476,7 @@ const USER_MESSAGES_KK: Wording<typeof USER_MESSAGES_RU> = {
   organizationRequired: 'Ұйымды таңдаңыз',
   organizationNotFound: 'Ұйым табылмады',
   roleNotAllowed: 'Бұл рөлді тағайындай алмайсыз',
+  studentInClass: 'Оқушының кіруі тек сынып оқушысына беріледі',
   emailForRole: 'E-mail көрсетіңіз: пайдаланушы жүйеге онымен кіреді',
   passwordForRole: 'Құпиясөзді көрсетіңіз: пайдаланушы жүйеге онымен кіреді',
   emailTaken: 'Мұндай e-mail-і бар пайдаланушы бұрыннан бар',

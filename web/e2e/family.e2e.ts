@@ -9,6 +9,7 @@ let phone: Awaited<ReturnType<typeof openBrowser>>;
 let adminToken: string;
 let restoreMeals: () => Promise<void> = async () => {};
 let kid: { id: number; name: string; schoolId: number } | null = null;
+let kidClassroomId = 0;
 /** The child's parent, who came by the school's invitation. */
 let parentEmail = '';
 let restoreMilk: () => Promise<unknown> = async () => {};
@@ -59,6 +60,7 @@ describe('the parent’s start page', () => {
       food_category_id: foods.find((f) => f.name === 'Платное питание')!.id,
     });
     kid = { ...pupil, schoolId: school.id };
+    kidClassroomId = classroom.id;
     const card = await withCard(adminToken, pupil, `FAM${stamp}`);
     // The parent comes through the school's invitation, as every parent does: its link waits in the
     // outbox where no mail server is set.
@@ -785,6 +787,41 @@ describe('the parent’s start page', () => {
       .getByTestId('children-updated')
       .getByText(/^\d\d:\d\d жаңартылды$/)
       .waitFor();
+  });
+
+  it('lets the school give the pupil a sign-in of their own, and the pupil rates today’s meal', async () => {
+    const email = `pupil.${stamp.toLowerCase()}@example.kz`;
+    const office = await openBrowser({ width: 1366, height: 900 });
+    try {
+      await signIn(office.page, 'edu.admin@demo.kz');
+      await office.page.goto(`${baseUrl()}/classroom/${kidClassroomId}/user/${kid!.id}`);
+      const form = office.page.getByTestId('user-form');
+      await form.getByText(/^Ученик входит со своим e-mail и паролем/).click();
+      await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+      await form.getByLabel('Пароль', { exact: true }).fill('pupil-pass-1');
+      await form.getByRole('button', { name: 'Сохранить' }).click();
+      await office.page.getByText('Изменения сохранены').waitFor();
+    } finally {
+      await office.close();
+    }
+    const own = await openBrowser({ width: 390, height: 844 });
+    try {
+      const { page } = own;
+      await signIn(page, email, 'pupil-pass-1');
+      const today = page.getByTestId('student-today');
+      await today.waitFor();
+      const meal = today.getByTestId('student-meal').first();
+      expect(await meal.textContent()).toMatch(/^\d\d:\d\d — Школа-гимназия №1/);
+      // Five stars: the pupil's own rating, kept over a reload.
+      await meal.getByRole('radio').nth(4).click();
+      await page.getByText('Спасибо за оценку').first().waitFor();
+      await page.reload();
+      await expect.poll(() => meal.locator('[role="radio"][aria-checked="true"]').count(), { timeout: 10_000 }).toBe(5);
+      await shot(page, 'student-home-390');
+    } finally {
+      await own.close();
+      await call('PUT', '/api/user', { id: kid!.id, role_id: null });
+    }
   });
 
   it('stops showing a child to a parent the school unlinked', async () => {

@@ -131,6 +131,8 @@ export const usersTexts: Widen<typeof ruUsers> = {
     emailHint: 'Рөлі бар пайдаланушы жүйеге кіруі үшін қажет',
     password: 'Құпиясөз',
     passwordKeep: 'Өзгертпеу үшін бос қалдырыңыз',
+    pupilSignIn: 'Қосымшаға кіру',
+    pupilSignInText: 'Оқушы өз e-mail мен құпиясөзімен кіреді: бүгінгі тамақтануын көріп, оны бағалайды',
     school: 'Мектеп',
     noSchool: 'Мектепсіз',
     region: 'Өңір',

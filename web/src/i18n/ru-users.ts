@@ -127,6 +127,8 @@ export const usersTexts = {
     emailHint: 'Нужен, чтобы пользователь с ролью входил в систему',
     password: 'Пароль',
     passwordKeep: 'Оставьте пустым, чтобы не менять',
+    pupilSignIn: 'Вход в приложение',
+    pupilSignInText: 'Ученик входит со своим e-mail и паролем: видит своё питание за сегодня и оценивает его',
     school: 'Школа',
     noSchool: 'Без школы',
     region: 'Регион',

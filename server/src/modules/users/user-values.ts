@@ -116,6 +116,8 @@ export async function resolveValues(
   }
   if (classroom) schoolId = classroom.schoolId;
   else if (classroomId !== null) classroomId = null;
+  // A pupil's sign-in is a pupil's: someone outside a class has none to give.
+  if (role === 'Student' && classroomId === null) throw invalid('role_id', M.studentInClass);
   // A social teacher's people are pupils: what they create or keep must stay in a class.
   if (classroomId === null && worksWithPupilsOnly(actor.role)) throw invalid('classroom_id', M.classroomRequired);
   if (scope.schoolId !== null) {

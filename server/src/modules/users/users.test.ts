@@ -449,6 +449,7 @@ describe('role granting', () => {
     ['EducationKindergartenAdmin', 'EducationLibrarian', false],
     ['EducationSocialTeacher', null, true],
     ['EducationSocialTeacher', 'EducationCashier', false],
+    ['EducationSocialTeacher', 'Student', false],
   ];
 
   it.each(cases)('%s giving %s: allowed=%s', async (caller, role, allowed) => {
@@ -468,6 +469,23 @@ describe('role granting', () => {
     if (allowed) expect(res.statusCode).toBe(200);
     else expect(validation(res, 'role_id')).toBe(USER_MESSAGES.roleNotAllowed);
     expect(GRANTABLE_ROLES[caller].includes(role)).toBe(allowed);
+  });
+
+  it('gives a pupil of a class a sign-in of their own (Student), and nobody outside a class', async () => {
+    const org = (await createOrganization(t.db, { type: 'education' })).id;
+    const { token } = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: org });
+    const klass = await createClassroom(t.db, { organizationId: org });
+    const email = `pupil${++seq}-${Date.now()}@test.kz`;
+    const body = { name: 'Ученик со входом', role_id: ROLE_IDS.Student, email, password: 'secret-pass' };
+    const outside = await call('POST', '/api/user', token, body);
+    expect(validation(outside, 'role_id')).toBe(USER_MESSAGES.studentInClass);
+    const res = await call('POST', '/api/user', token, { ...body, classroom_id: klass.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret-pass' } });
+    expect(login.statusCode).toBe(200);
+    const me = await t.call({ method: 'GET', url: '/api/student/today', token: login.json().access_token });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().name).toBe('Ученик со входом');
   });
 
   it('forbids editing or deleting a user whose role the caller could not give (403)', async () => {

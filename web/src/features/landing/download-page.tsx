@@ -5,6 +5,7 @@ import { i18n } from '../../i18n/texts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { StoreButtons } from './store-buttons.tsx';
+import { StudentToday } from './student-today.tsx';
 
 const t = i18n.landing;
 const ICONS = [<BellOutlined key="bell" />, <BookOutlined key="book" />, <LineChartOutlined key="chart" />];
@@ -20,6 +21,7 @@ export function DownloadPage() {
   const accountLinks = (['/profile', '/password'] as const).filter((to) => canOpen(role, to));
   return (
     <Flex vertical gap={24} style={{ maxWidth: 820, margin: '0 auto' }} data-testid="download-page">
+      {role === 'Student' && <StudentToday />}
       <Card>
         <Typography.Title level={2} style={{ marginTop: 0 }}>
           {t.title}

@@ -3,7 +3,7 @@ import type { Image } from '@tamaq/contract/profile';
 import { ROLE_IDS } from '@tamaq/contract/roles';
 import { GRANTABLE_ROLES, UserCreate, type User } from '@tamaq/contract/users';
 import { msg } from '@tamaq/contract/zod';
-import { App, Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { App, Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { i18n } from '../../i18n/texts.ts';
@@ -33,6 +33,7 @@ const shape = UserCreate.shape;
 const NONE = 0;
 /** The super admin role has no organization: the organization picker hides when it is chosen. */
 const SUPER_ADMIN_ID = ROLE_IDS.SuperAdmin;
+const STUDENT_ID = ROLE_IDS.Student;
 
 interface Values {
   image: Image | null;
@@ -43,6 +44,8 @@ interface Values {
   job_title?: string;
   watch_id?: number;
   role_id?: number;
+  /** A pupil's own sign-in (the Student role), in a class's form. */
+  student_sign_in?: boolean;
   email?: string;
   password?: string;
   school_id?: number | null;
@@ -82,14 +85,18 @@ export function UserForm({
     school: role === 'EducationAdmin' && !locked && !classContext,
     region: superAdmin,
     organization: superAdmin && !editing,
-    // A class's pupils do not sign in: their form has no role, e-mail or password.
-    role: !classContext && !(superAdmin && editing) && grantable.some((r) => r !== null),
+    // A class's pupils have no role to choose: at most a sign-in of their own (the Student role).
+    role: !classContext && !(superAdmin && editing) && grantable.some((r) => r !== null && r !== 'Student'),
+    pupilSignIn: classContext && grantable.includes('Student'),
   };
-  const showEmail = show.role || superAdmin;
-  const showPassword = show.role;
   const roleId = Form.useWatch('role_id', form) ?? NONE;
+  const signsIn = (Form.useWatch('student_sign_in', form) ?? user?.role === 'Student') && show.pupilSignIn;
+  const showEmail = show.role || superAdmin || signsIn;
+  const showPassword = show.role || signsIn;
   const categoryId = Form.useWatch('food_category_id', form) ?? NONE;
-  const hasRole = roleId !== NONE;
+  const hasRole = roleId !== NONE || signsIn;
+  // A new account needs a password; so does a pupil given a sign-in they did not have.
+  const needsPassword = (hasRole && !editing) || (signsIn && user?.role !== 'Student');
 
   const classroom = useClassroom(show.classAndCategory ? classroomId : null);
   const categories = useFoodCategoryOptions(show.classAndCategory);
@@ -121,6 +128,7 @@ export function UserForm({
       if (show.jobTitle && (job || user?.job_title)) body.job_title = job || null;
       if (show.watch) body.watch_id = v.watch_id || null;
       if (show.role) body.role_id = v.role_id || null;
+      if (show.pupilSignIn) body.role_id = v.student_sign_in ? STUDENT_ID : null;
       const email = v.email?.trim();
       if (showEmail && (email || user?.email)) body.email = email || null;
       if (showPassword && v.password) body.password = v.password;
@@ -147,6 +155,7 @@ export function UserForm({
     job_title: user?.job_title ?? '',
     watch_id: user?.watch_id ?? NONE,
     role_id: user?.role_id ?? NONE,
+    student_sign_in: user?.role === 'Student',
     email: user?.email ?? '',
     password: '',
     school_id: user?.school_id ?? null,
@@ -298,10 +307,18 @@ export function UserForm({
                 options={[
                   ...(grantable.includes(null) ? [none(f.noRole)] : []),
                   ...(roles.data ?? [])
-                    .filter((r) => grantable.includes(r.code))
+                    // A pupil's sign-in is given in a class's form, not here.
+                    .filter((r) => grantable.includes(r.code) && r.code !== 'Student')
                     .map((r) => ({ value: r.id, label: r.name })),
                 ]}
               />
+            </Form.Item>
+          </Col>
+        )}
+        {show.pupilSignIn && (
+          <Col xs={24}>
+            <Form.Item name="student_sign_in" label={f.pupilSignIn} valuePropName="checked">
+              <Checkbox>{f.pupilSignInText}</Checkbox>
             </Form.Item>
           </Col>
         )}
@@ -327,9 +344,9 @@ export function UserForm({
               name="password"
               label={f.password}
               extra={editing ? f.passwordKeep : undefined}
-              required={hasRole && !editing}
+              required={needsPassword}
               rules={[
-                { required: hasRole && !editing, message: msg.required },
+                { required: needsPassword, message: msg.required },
                 { min: 8, message: msg.passwordShort },
               ]}
             >

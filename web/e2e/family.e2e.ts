@@ -768,9 +768,12 @@ describe('the parent’s start page', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('tamaq-kept-answers') ?? ''))
       .toContain(`Күншуақ ${stamp}`);
-    const loaded = /\d\d:\d\d/.exec((await page.getByTestId('children-updated').textContent())!)![0];
+    // Offline first, then what the page shows is read: the page may have opened with what it kept
+    // the test before and be reading the network anew, and the answer shown last is the one kept.
     await context.setOffline(true);
     try {
+      await page.waitForTimeout(500);
+      const loaded = /\d\d:\d\d/.exec((await page.getByTestId('children-updated').textContent())!)![0];
       await page.reload();
       await child.waitFor();
       expect(await child.textContent()).toContain(`№1 мектеп-гимназия · Күншуақ ${stamp}`);

@@ -192,6 +192,22 @@ function outsideErrors(text = '') {
   );
 }
 
+/** The default reporter's «FAIL  file > suite» sections of one file: the error of a hook that failed. */
+function suiteErrors(text = '', file) {
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].trim().startsWith(`FAIL  ${file}`)) continue;
+    for (let j = i; j < lines.length && j < i + 30; j++) {
+      const l = lines[j];
+      if (j > i && (/^\s*⎯/.test(l) || /^\s*FAIL /.test(l))) break;
+      if (l.trim() && !/^\s*\d*\s*\|/.test(l) && !/node_modules/.test(l)) out.push(`    ${l.trim().slice(0, 240)}`);
+    }
+  }
+  return out.length ? out.slice(0, 24).join('\n') : '    (no section on the file in its output: see the step above)';
+}
+
 /** A vitest suite: its own counts go into the total. */
 async function suite(name, cwd, args = [], opts = {}) {
   if (only.length && !only.includes(name)) return;
@@ -231,7 +247,10 @@ async function suite(name, cwd, args = [], opts = {}) {
         failures.push(
           `  ${name} ${where}: ${String(file.message ?? '')
             .split('\n')[0]
-            .slice(0, 300)}`,
+            .slice(0, 300)}` +
+            // A failed hook (a server that did not start) leaves the file's message empty in the JSON
+            // report; the default reporter's section on the file names the error.
+            (file.message ? '' : `\n${suiteErrors(text, path.relative(cwd, file.name))}`),
         );
     }
   } catch {

@@ -6,6 +6,7 @@ import type { Config } from './platform/config.ts';
 import { poolBusy, poolOf, type Database } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { ensureReferenceData } from './platform/db/reference-data.ts';
+import { ensureFoodTable } from './platform/db/food-table.ts';
 import { users } from './platform/db/schema-people.ts';
 import { buildRealtimeServer } from './platform/realtime/ws-server.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo/demo-data.ts';
@@ -22,6 +23,7 @@ import { createBackupSchedule } from './modules/backup/backup-schedule.ts';
 export async function serve(config: Config, database: Database, jwtSecret: string): Promise<void> {
   await migrate(database);
   await ensureReferenceData(database.db);
+  await ensureFoodTable(database.db);
   const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(users);
   const demo = config.demoData && n === 0 ? await loadDemoData(database.db) : [];
 

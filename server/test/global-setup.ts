@@ -6,6 +6,7 @@ import { fromPostgresUrl } from '../src/platform/db/client.ts';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { ensureReferenceData } from '../src/platform/db/reference-data.ts';
+import { ensureFoodTable } from '../src/platform/db/food-table.ts';
 import { TEMPLATE_DB, withDatabase } from './test-db.ts';
 
 /** The embedded server the tests run on when no TEST_DATABASE_URL is given; new every run. */
@@ -43,6 +44,7 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   const database = fromPostgresUrl(withDatabase(url, TEMPLATE_DB), 2);
   await migrate(database);
   await ensureReferenceData(database.db);
+  await ensureFoodTable(database.db);
   await database.close();
   await admin.end();
   return stop;

@@ -5,3 +5,4 @@ export * from './schema-food.ts';
 export * from './schema-library.ts';
 export * from './schema-calendar.ts';
 export * from './schema-notifications.ts';
+export * from './schema-nutrition.ts';

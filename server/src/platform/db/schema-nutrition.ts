@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
+import { createdAt, deletedAt } from './columns.ts';
+import { organizations } from './schema.ts';
+
+/** A nutrient's value per 100 g of the edible part; null is "not measured", never 0. */
+function nutrientColumns() {
+  return Object.fromEntries(NUTRIENTS.map((n) => [n.code, numeric(n.column)])) as Record<
+    Nutrient,
+    ReturnType<typeof numeric>
+  >;
+}
+
+/**
+ * Foods (docs/rules.md "Foods and nutrients"): the shipped composition table's (no organization;
+ * `ndb_no` is the food's number in the release, its identity across releases) and an organization's
+ * own (the dietitian's, from a table the product may not ship), each with the source its values come
+ * from. Values are exact as the source gives them.
+ */
+export const foods = pgTable(
+  'foods',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    /** The shipped table's number of the food (SR's NDB_No, five digits); null for an organization's own. */
+    ndbNo: text('ndb_no'),
+    /** The table's food group, as the table names it (`Dairy and Egg Products`). */
+    foodGroup: text('food_group'),
+    nameEn: text('name_en'),
+    nameRu: text('name_ru'),
+    nameKk: text('name_kk'),
+    /** The share of the food as bought that is not eaten (%), and what it is: gross → net. */
+    refusePct: numeric('refuse_pct'),
+    refuseDesc: text('refuse_desc'),
+    /** Where the values come from: `usda-sr28` for the shipped table, else as the dietitian writes it. */
+    source: text('source').notNull(),
+    /** The allergens the food holds: codes of contract/src/allergens.ts. */
+    allergens: text('allergens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...nutrientColumns(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('foods_ndb_no_key')
+      .on(t.ndbNo)
+      .where(sql`${t.organizationId} is null`),
+    index('foods_organization_idx').on(t.organizationId),
+    // A shipped food has its number; an organization's own has none.
+    check('foods_shipped_check', sql`(${t.organizationId} is null) = (${t.ndbNo} is not null)`),
+    check('foods_refuse_check', sql`${t.refusePct} is null or ${t.refusePct} between 0 and 100`),
+  ],
+);
+
+/**
+ * The shipped data loaded into this database, one row a data set (`usda-sr28`): its release and the
+ * checksum of the files it was loaded from. The loader at start does nothing while both match.
+ */
+export const referenceReleases = pgTable('reference_releases', {
+  name: text('name').primaryKey(),
+  release: text('release').notNull(),
+  checksum: text('checksum').notNull(),
+  rows: integer('rows').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull(),
+});

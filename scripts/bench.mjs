@@ -10,6 +10,7 @@ import { benchReports } from '../bench/reports.mjs';
 import { benchBackup } from '../bench/backup.mjs';
 import { benchSearchLoad } from '../bench/search-load.mjs';
 import { benchLibrary } from '../bench/library.mjs';
+import { benchNutrition } from '../bench/nutrition.mjs';
 import { benchQueue } from '../bench/queue.mjs';
 import { benchPageWeight } from '../bench/page-weight.mjs';
 import { benchFeedback } from '../bench/feedback.mjs';
@@ -24,6 +25,7 @@ const rows = [
   ...(await benchImport()),
   ...(await benchSearchLoad()),
   ...(await benchLibrary()),
+  ...(await benchNutrition()),
   ...(await benchQueue()),
   ...(await benchPageWeight()),
   ...(await benchFeedback()),

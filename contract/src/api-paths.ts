@@ -58,6 +58,10 @@ export const PATHS = {
     update: { method: 'PUT', path: '/api/product' },
     remove: { method: 'DELETE', path: '/api/product/:id' },
   },
+  foods: {
+    list: { method: 'GET', path: '/api/foods' },
+    get: { method: 'GET', path: '/api/food/:id' },
+  },
   admin: {
     summary: { method: 'GET', path: '/api/admin/summary' },
     outbox: { method: 'GET', path: '/api/admin/outbox' },

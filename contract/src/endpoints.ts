@@ -10,6 +10,7 @@ import { CARDS_ENDPOINTS } from './cards.ts';
 import { MENU_ACTIVATIONS_ENDPOINTS } from './menu-activations.ts';
 import { ADMIN_ENDPOINTS } from './admin.ts';
 import { DISHES_ENDPOINTS } from './dishes.ts';
+import { FOODS_ENDPOINTS } from './foods.ts';
 import { ORGANIZATIONS_ENDPOINTS } from './organizations.ts';
 import { SCHOOLS_ENDPOINTS } from './schools.ts';
 import { DISH_CATEGORIES_ENDPOINTS } from './dishes.ts';
@@ -48,6 +49,7 @@ export const ENDPOINTS = {
   schools: SCHOOLS_ENDPOINTS,
   organizations: ORGANIZATIONS_ENDPOINTS,
   dishes: DISHES_ENDPOINTS,
+  foods: FOODS_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,
   'menu-activations': MENU_ACTIVATIONS_ENDPOINTS,
   calendar: CALENDAR_ENDPOINTS,

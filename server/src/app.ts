@@ -54,6 +54,7 @@ import { bookLoansRoutes } from './modules/book-loans/book-loans.routes.ts';
 import { booksRoutes } from './modules/books/books.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
+import { foodsRoutes } from './modules/foods/foods.routes.ts';
 import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp(
     catalogueRoutes,
     dishCategoriesRoutes,
     dishesRoutes,
+    foodsRoutes,
     menusRoutes,
     menuActivationsRoutes,
     calendarRoutes,

@@ -1,8 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
 import { createdAt, deletedAt } from './columns.ts';
 import { organizations } from './schema.ts';
+
+/** Kazakh letters and ё, and the letters a Russian keyboard types for them: a search reads both as one. */
+export const KAZAKH_LETTERS = 'ёәіңғүұқөһ';
+export const RUSSIAN_KEYS = 'еаингуукох';
+
+/** A text as `foods.search_text` has it. */
+export const foodSearchable = (text: SQL) =>
+  sql`translate(lower(${text}), ${sql.raw(`'${KAZAKH_LETTERS}'`)}, ${sql.raw(`'${RUSSIAN_KEYS}'`)})`;
 
 /** A nutrient's value per 100 g of the edible part; null is "not measured", never 0. */
 function nutrientColumns() {
@@ -41,6 +49,10 @@ export const foods = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     ...nutrientColumns(),
+    /** What the search compares: the three names, lower case, Kazakh letters and ё as a Russian keyboard types them. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`translate(lower(coalesce(name_ru, '') || ' ' || coalesce(name_kk, '') || ' ' || coalesce(name_en, '')), ${sql.raw(`'${KAZAKH_LETTERS}'`)}, ${sql.raw(`'${RUSSIAN_KEYS}'`)})`,
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: deletedAt(),
@@ -50,6 +62,7 @@ export const foods = pgTable(
       .on(t.ndbNo)
       .where(sql`${t.organizationId} is null`),
     index('foods_organization_idx').on(t.organizationId),
+    index('foods_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // A shipped food has its number; an organization's own has none.
     check('foods_shipped_check', sql`(${t.organizationId} is null) = (${t.ndbNo} is not null)`),
     check('foods_refuse_check', sql`${t.refusePct} is null or ${t.refusePct} between 0 and 100`),

@@ -1,0 +1,2 @@
+ALTER TABLE "foods" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower(coalesce(name_ru, '') || ' ' || coalesce(name_kk, '') || ' ' || coalesce(name_en, '')), 'ёәіңғүұқөһ', 'еаингуукох')) STORED;--> statement-breakpoint
+CREATE INDEX "foods_search_trgm_idx" ON "foods" USING gin ("search_text" gin_trgm_ops);

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, signedIn } from '../../../test/factories.ts';
+import { foods } from '../../platform/db/schema-nutrition.ts';
+
+/** docs/rules.md "Foods and nutrients": the foods a dietitian picks for a card, found in any of three languages. */
+let t: TestContext;
+let orgId: number;
+let admin: { token: string };
+let ownFood: { id: number };
+let theirFood: { id: number };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgId = (await createOrganization(t.db, { type: 'education' })).id;
+  const otherId = (await createOrganization(t.db, { type: 'education' })).id;
+  admin = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId, email: 'food.admin@test.kz' });
+  ownFood = (
+    await t.db
+      .insert(foods)
+      .values({
+        organizationId: orgId,
+        nameRu: 'Курт',
+        nameKk: 'Құрт',
+        source: 'Таблица Казахской академии питания, 2019, с. 48',
+        allergens: ['milk'],
+        proteinG: '25.6',
+        energyKcal: '360',
+      })
+      .returning({ id: foods.id })
+  )[0]!;
+  theirFood = (
+    await t.db
+      .insert(foods)
+      .values({ organizationId: otherId, nameRu: 'Курт их школы', source: 'Их таблица' })
+      .returning({ id: foods.id })
+  )[0]!;
+});
+afterAll(() => t.close());
+
+const list = (query: string, token = admin.token, headers: Record<string, string> = {}) =>
+  t.call({ method: 'GET', url: `/api/foods?query=${encodeURIComponent(query)}&limit=5`, token, headers });
+const firstNames = async (query: string) =>
+  ((await list(query)).json().rows as { name: string; name_en: string }[]).map((r) => r.name);
+
+describe('GET /api/foods', () => {
+  it('finds a food by its Russian, Kazakh or English name, with a typo, on a Russian keyboard, in Latin letters', async () => {
+    expect((await firstNames('конина'))[0]).toBe('Конина');
+    expect((await firstNames('жылқы'))[0]).toBe('Конина');
+    // Kazakh letters typed as a Russian keyboard has them, and a typo.
+    expect((await firstNames('жылкы ети'))[0]).toBe('Конина');
+    expect((await firstNames('говдина'))[0]).toMatch(/^Говядина/);
+    expect((await firstNames('морковь отварная'))[0]).toBe('Морковь отварная');
+    expect((await firstNames('horse'))[0]).toBe('Конина');
+    expect((await firstNames('govyadina vyrezka'))[0]).toBe('Говядина, вырезка');
+    expect(await firstNames('сүт 3,2')).toEqual(['Молоко 3,2 %']);
+    // A food without Russian and Kazakh names is found by its English one and named so.
+    expect((await firstNames('bison'))[0]).toMatch(/^Bison/);
+  });
+
+  it('gives each food with its values per 100 g exact, a value not measured as null, its allergens and its source', async () => {
+    const res = await list('Масло сливочное солёное');
+    expect(res.statusCode).toBe(200);
+    const [butter] = res.json().rows;
+    expect(butter).toMatchObject({
+      ndb_no: '01001',
+      own: false,
+      name: 'Масло сливочное солёное',
+      name_kk: 'Тұздалған сары май',
+      name_en: 'Butter, salted',
+      allergens: ['milk'],
+      allergens_checked: true,
+      source: expect.stringContaining('Standard Reference, Release 28'),
+      values: { energyKcal: '717', proteinG: '0.85', fatG: '81.11', saturatedFatG: '51.368' },
+    });
+    const [caraway] = (await list('cheese caraway')).json().rows;
+    expect(caraway).toMatchObject({ name: 'Cheese, caraway', allergens: ['milk'], allergens_checked: false });
+    expect(caraway.values).toMatchObject({ vitaminDUg: null, sugarsG: null, proteinG: '25.18' });
+  });
+
+  it('names the foods in Kazakh for a Kazakh reader', async () => {
+    const [horse] = (await list('конина', admin.token, { 'accept-language': 'kk' })).json().rows;
+    expect(horse.name).toBe('Жылқы еті');
+  });
+
+  it('lists the organization’s own foods with the shipped ones, never another organization’s', async () => {
+    const [kurt] = (await list('құрт')).json().rows;
+    expect(kurt).toMatchObject({
+      id: ownFood.id,
+      own: true,
+      ndb_no: null,
+      name: 'Курт',
+      source: 'Таблица Казахской академии питания, 2019, с. 48',
+      allergens_checked: true,
+      values: { proteinG: '25.6', energyKcal: '360', fatG: null },
+    });
+    expect((await list('курт их школы')).json().rows.map((r: { id: number }) => r.id)).not.toContain(theirFood.id);
+    const all = await t.call({ method: 'GET', url: '/api/foods?limit=1', token: admin.token });
+    expect(all.json().total).toBe(8789 + 1);
+  });
+
+  it('refuses a search too long or a page out of range with 422', async () => {
+    const long = await list('а'.repeat(101));
+    expect(long.statusCode).toBe(422);
+    expect(long.json().validationErrors).toHaveProperty('query');
+    const page = await t.call({ method: 'GET', url: '/api/foods?limit=0', token: admin.token });
+    expect(page.statusCode).toBe(422);
+  });
+
+  it('takes a typed % or _ as itself', async () => {
+    const percent = await t.call({ method: 'GET', url: '/api/foods?query=%25&limit=100', token: admin.token });
+    expect(percent.json().total).toBeLessThan(300);
+    for (const row of percent.json().rows as { name: string; name_kk: string | null; name_en: string | null }[])
+      expect(`${row.name} ${row.name_kk} ${row.name_en}`).toContain('%');
+    expect((await list('_')).json().total).toBe(0);
+  });
+
+  it('is refused to a role that builds no menus', async () => {
+    const cashier = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: orgId,
+      email: 'food.cashier@test.kz',
+    });
+    expect((await list('конина', cashier.token)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/food/:id', () => {
+  it('answers a shipped food and the organization’s own, and 404 for another organization’s', async () => {
+    const get = (id: number) => t.call({ method: 'GET', url: `/api/food/${id}`, token: admin.token });
+    const own = await get(ownFood.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ name: 'Курт', own: true });
+    const theirs = await get(theirFood.id);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().errorMessage).toBe('Продукт не найден');
+    expect((await get(2_000_000)).statusCode).toBe(404);
+  });
+});

@@ -61,6 +61,12 @@ export const CATALOGUES = {
       label: { ru: 'Категории питания', kk: 'Тамақтану санаттары' },
     },
   },
+  'age-groups': {
+    list: '/age/groups',
+    one: '/age/group',
+    roles: ['EducationAdmin'],
+    menu: { group: 'menu', label: { ru: 'Возрастные группы', kk: 'Жас топтары' } },
+  },
 } as const satisfies Record<string, Catalogue>;
 
 type Catalogues = typeof CATALOGUES;

@@ -11,6 +11,7 @@ import { MENU_ACTIVATIONS_ENDPOINTS } from './menu-activations.ts';
 import { ADMIN_ENDPOINTS } from './admin.ts';
 import { DISHES_ENDPOINTS } from './dishes.ts';
 import { FOODS_ENDPOINTS } from './foods.ts';
+import { AGE_GROUPS_ENDPOINTS } from './age-groups.ts';
 import { ORGANIZATIONS_ENDPOINTS } from './organizations.ts';
 import { SCHOOLS_ENDPOINTS } from './schools.ts';
 import { DISH_CATEGORIES_ENDPOINTS } from './dishes.ts';
@@ -50,6 +51,7 @@ export const ENDPOINTS = {
   organizations: ORGANIZATIONS_ENDPOINTS,
   dishes: DISHES_ENDPOINTS,
   foods: FOODS_ENDPOINTS,
+  'age-groups': AGE_GROUPS_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,
   'menu-activations': MENU_ACTIVATIONS_ENDPOINTS,
   calendar: CALENDAR_ENDPOINTS,

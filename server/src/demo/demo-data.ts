@@ -1,3 +1,4 @@
+import { loadDemoNutrition } from './demo-nutrition.ts';
 import { ROLE_IDS, type Role } from '@tamaq/contract/roles';
 import type { Db } from '../platform/db/client.ts';
 import { users } from '../platform/db/schema-people.ts';
@@ -214,6 +215,7 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
       },
       now,
     );
+    await loadDemoNutrition(tx, { edu: edu!.id, kg: kg!.id });
     await rateDemoDishes(tx, now);
     await loadDemoLibrary(
       tx,

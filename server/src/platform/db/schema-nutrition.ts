@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
-import { createdAt, deletedAt } from './columns.ts';
+import { createdAt, deletedAt, orgId } from './columns.ts';
 import { organizations } from './schema.ts';
 
 /** Kazakh letters and ё, and the letters a Russian keyboard types for them: a search reads both as one. */
@@ -80,3 +80,31 @@ export const referenceReleases = pgTable('reference_releases', {
   rows: integer('rows').notNull(),
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * An organization's age groups (docs/rules.md "Age groups and norms"): a portion of a dish and a norm
+ * are given for each («6–10 лет», «11–18 лет», a kindergarten's «1–3 года», «3–7 лет»). Ages are whole
+ * years, both ends included. A catalogue of contract/src/catalogues.ts.
+ */
+export const ageGroups = pgTable(
+  'age_groups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    /** The Russian name, or the Kazakh one while `nameRuMissing` (contract/src/names.ts). */
+    name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
+    ageFrom: integer('age_from').notNull(),
+    ageTo: integer('age_to').notNull(),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('age_groups_organization_idx').on(t.organizationId),
+    uniqueIndex('age_groups_organization_name_key')
+      .on(t.organizationId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    check('age_groups_ages_check', sql`${t.ageFrom} between 0 and 25 and ${t.ageTo} between ${t.ageFrom} and 25`),
+  ],
+);

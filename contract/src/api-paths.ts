@@ -58,6 +58,10 @@ export const PATHS = {
     update: { method: 'PUT', path: '/api/product' },
     remove: { method: 'DELETE', path: '/api/product/:id' },
   },
+  'tech-cards': {
+    get: { method: 'GET', path: '/api/product/:id/card' },
+    save: { method: 'PUT', path: '/api/product/:id/card' },
+  },
   foods: {
     list: { method: 'GET', path: '/api/foods' },
     get: { method: 'GET', path: '/api/food/:id' },

@@ -12,6 +12,7 @@ import { ADMIN_ENDPOINTS } from './admin.ts';
 import { DISHES_ENDPOINTS } from './dishes.ts';
 import { FOODS_ENDPOINTS } from './foods.ts';
 import { AGE_GROUPS_ENDPOINTS } from './age-groups.ts';
+import { TECH_CARDS_ENDPOINTS } from './tech-cards.ts';
 import { ORGANIZATIONS_ENDPOINTS } from './organizations.ts';
 import { SCHOOLS_ENDPOINTS } from './schools.ts';
 import { DISH_CATEGORIES_ENDPOINTS } from './dishes.ts';
@@ -52,6 +53,7 @@ export const ENDPOINTS = {
   dishes: DISHES_ENDPOINTS,
   foods: FOODS_ENDPOINTS,
   'age-groups': AGE_GROUPS_ENDPOINTS,
+  'tech-cards': TECH_CARDS_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,
   'menu-activations': MENU_ACTIVATIONS_ENDPOINTS,
   calendar: CALENDAR_ENDPOINTS,

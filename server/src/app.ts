@@ -55,6 +55,7 @@ import { booksRoutes } from './modules/books/books.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
 import { foodsRoutes } from './modules/foods/foods.routes.ts';
+import { techCardsRoutes } from './modules/tech-cards/tech-cards.routes.ts';
 import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp(
     dishCategoriesRoutes,
     dishesRoutes,
     foodsRoutes,
+    techCardsRoutes,
     menusRoutes,
     menuActivationsRoutes,
     calendarRoutes,

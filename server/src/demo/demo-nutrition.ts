@@ -1,5 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CookingMethod } from '@tamaq/contract/dish-figures';
 import type { Db } from '../platform/db/client.ts';
-import { ageGroups } from '../platform/db/schema-nutrition.ts';
+import { dishes } from '../platform/db/schema-food.ts';
+import { ageGroups, foods, techCardLines, techCardPortions, techCards } from '../platform/db/schema-nutrition.ts';
 
 /** The organizations the demo's nutrition data belongs to. */
 export interface DemoNutritionPlaces {
@@ -7,15 +10,201 @@ export interface DemoNutritionPlaces {
   kg: number;
 }
 
+/** A line of a demo card: the food's number in the table, gross and net grams, its own method. */
+type DemoLine = [ndbNo: string, grossG: number, netG: number, method?: CookingMethod];
+
+/**
+ * Demo cards for 1 kg of the cooked dish, in the layout of a recipe book's card, from the shipped
+ * table's foods; portions for the schools' two age groups (the sanitary rules' ranges: soup
+ * 200–250 / 250–300, garnish 150–200 / 180–230, drink 180–200). The compote's sugar puts it over
+ * the standard's 5 g per 100 g, as a menu check should notice.
+ */
+const CARDS: {
+  dish: string;
+  method: CookingMethod;
+  yieldG: number;
+  number: string;
+  portions: [number, number];
+  lines: DemoLine[];
+}[] = [
+  {
+    dish: 'Плов с говядиной',
+    method: 'stewing',
+    yieldG: 1000,
+    number: '265',
+    portions: [180, 230],
+    lines: [
+      ['20444', 300, 300],
+      ['23485', 300, 300],
+      ['11124', 225, 200],
+      ['11282', 110, 100],
+      ['04506', 50, 50],
+      ['02047', 8, 8, 'raw'],
+    ],
+  },
+  {
+    dish: 'Борщ',
+    method: 'boiling',
+    yieldG: 1000,
+    number: '82',
+    portions: [200, 250],
+    lines: [
+      ['23485', 100, 100],
+      ['11080', 150, 100],
+      ['11109', 125, 100],
+      ['11352', 135, 100],
+      ['11124', 55, 50],
+      ['11282', 35, 30],
+      ['11546', 15, 15],
+      ['04506', 10, 10],
+      ['01056', 50, 50, 'raw'],
+      ['02047', 5, 5, 'raw'],
+    ],
+  },
+  {
+    dish: 'Каша гречневая',
+    method: 'boiling',
+    yieldG: 1000,
+    number: '302',
+    portions: [150, 200],
+    lines: [
+      ['20009', 280, 280],
+      ['01145', 30, 30, 'raw'],
+      ['02047', 4, 4, 'raw'],
+    ],
+  },
+  {
+    dish: 'Рис отварной',
+    method: 'boiling',
+    yieldG: 1000,
+    number: '304',
+    portions: [150, 180],
+    lines: [
+      ['20444', 350, 350],
+      ['01145', 30, 30, 'raw'],
+      ['02047', 5, 5, 'raw'],
+    ],
+  },
+  {
+    dish: 'Пюре картофельное',
+    method: 'boiling',
+    yieldG: 1000,
+    number: '312',
+    portions: [150, 180],
+    lines: [
+      ['11352', 1100, 825],
+      ['01211', 150, 150],
+      ['01145', 40, 40, 'raw'],
+      ['02047', 6, 6, 'raw'],
+    ],
+  },
+  {
+    dish: 'Омлет',
+    method: 'baking',
+    yieldG: 1000,
+    number: '210',
+    portions: [120, 150],
+    lines: [
+      ['01123', 680, 600],
+      ['01211', 300, 300],
+      ['01145', 30, 30],
+      ['02047', 5, 5, 'raw'],
+    ],
+  },
+  {
+    dish: 'Компот из сухофруктов',
+    method: 'boiling',
+    yieldG: 1000,
+    number: '639',
+    portions: [180, 200],
+    lines: [
+      ['09011', 40, 40],
+      ['09298', 20, 20],
+      ['09032', 20, 20],
+      ['19335', 50, 50, 'raw'],
+    ],
+  },
+  {
+    dish: 'Чай с сахаром',
+    method: 'raw',
+    yieldG: 1000,
+    number: '685',
+    portions: [180, 200],
+    lines: [
+      ['14355', 950, 950],
+      ['19335', 50, 50],
+    ],
+  },
+];
+
 /**
  * The demo's age groups: the schools' two (the 2019 unified standard's lunch norms are for 7–10 and
- * 11–14, the sanitary rules' portions for 7–11 and 12+), and the kindergarten's two.
+ * 11–14, the sanitary rules' portions for 7–11 and 12+), and the kindergarten's two; and the cards
+ * of some of the schools' dishes.
  */
 export async function loadDemoNutrition(tx: Db, p: DemoNutritionPlaces): Promise<void> {
-  await tx.insert(ageGroups).values([
-    { organizationId: p.edu, name: '6–10 лет', nameKk: '6–10 жас', ageFrom: 6, ageTo: 10 },
-    { organizationId: p.edu, name: '11–18 лет', nameKk: '11–18 жас', ageFrom: 11, ageTo: 18 },
-    { organizationId: p.kg, name: '1–3 года', nameKk: '1–3 жас', ageFrom: 1, ageTo: 3 },
-    { organizationId: p.kg, name: '3–7 лет', nameKk: '3–7 жас', ageFrom: 3, ageTo: 7 },
-  ]);
+  const groups = await tx
+    .insert(ageGroups)
+    .values([
+      { organizationId: p.edu, name: '6–10 лет', nameKk: '6–10 жас', ageFrom: 6, ageTo: 10 },
+      { organizationId: p.edu, name: '11–18 лет', nameKk: '11–18 жас', ageFrom: 11, ageTo: 18 },
+      { organizationId: p.kg, name: '1–3 года', nameKk: '1–3 жас', ageFrom: 1, ageTo: 3 },
+      { organizationId: p.kg, name: '3–7 лет', nameKk: '3–7 жас', ageFrom: 3, ageTo: 7 },
+    ])
+    .returning({ id: ageGroups.id });
+  const [juniors, seniors] = groups;
+  const numbers = [...new Set(CARDS.flatMap((c) => c.lines.map((l) => l[0])))];
+  const food = new Map(
+    (await tx.select({ id: foods.id, ndbNo: foods.ndbNo }).from(foods).where(inArray(foods.ndbNo, numbers))).map(
+      (f) => [f.ndbNo!, f.id],
+    ),
+  );
+  // A database without the table (it is loaded at start) gets no cards.
+  if (food.size < numbers.length) return;
+  const dish = new Map(
+    (
+      await tx
+        .select({ id: dishes.id, name: dishes.name })
+        .from(dishes)
+        .where(
+          and(
+            eq(dishes.organizationId, p.edu),
+            inArray(
+              dishes.name,
+              CARDS.map((c) => c.dish),
+            ),
+          ),
+        )
+    ).map((d) => [d.name, d.id]),
+  );
+  for (const c of CARDS) {
+    const dishId = dish.get(c.dish);
+    if (!dishId) continue;
+    const [card] = await tx
+      .insert(techCards)
+      .values({
+        organizationId: p.edu,
+        dishId,
+        validFrom: '2025-09-01',
+        recipeBook: 'Сборник технологических карт для школьного питания (демо)',
+        recipeNumber: c.number,
+        method: c.method,
+        yieldG: String(c.yieldG),
+      })
+      .returning({ id: techCards.id });
+    await tx.insert(techCardLines).values(
+      c.lines.map(([ndbNo, grossG, netG, method], i) => ({
+        cardId: card!.id,
+        position: i + 1,
+        foodId: food.get(ndbNo)!,
+        grossG: String(grossG),
+        netG: String(netG),
+        method: method ?? null,
+      })),
+    );
+    await tx.insert(techCardPortions).values([
+      { cardId: card!.id, ageGroupId: juniors!.id, portionG: String(c.portions[0]) },
+      { cardId: card!.id, ageGroupId: seniors!.id, portionG: String(c.portions[1]) },
+    ]);
+  }
 }

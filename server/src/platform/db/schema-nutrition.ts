@@ -1,8 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { COOKING_METHODS } from '@tamaq/contract/dish-figures';
 import { NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
 import { createdAt, deletedAt, orgId } from './columns.ts';
 import { organizations } from './schema.ts';
+import { dishes } from './schema-food.ts';
+import { users } from './schema-people.ts';
 
 /** Kazakh letters and ё, and the letters a Russian keyboard types for them: a search reads both as one. */
 export const KAZAKH_LETTERS = 'ёәіңғүұқөһ';
@@ -106,5 +121,102 @@ export const ageGroups = pgTable(
       .on(t.organizationId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
     check('age_groups_ages_check', sql`${t.ageFrom} between 0 and 25 and ${t.ageTo} between ${t.ageFrom} and 25`),
+  ],
+);
+
+/**
+ * Nutrient losses by cooking method (docs/rules.md "Technological cards and a dish's figures"), per
+ * cent of the raw amount, each with its source: the shipped rows (no organization) and an
+ * organization's own, which replace the shipped row of the same method and nutrient for it.
+ */
+export const cookingLosses = pgTable(
+  'cooking_losses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    method: text('method', { enum: COOKING_METHODS }).notNull(),
+    nutrient: text('nutrient').notNull(),
+    lossPct: numeric('loss_pct').notNull(),
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cooking_losses_key').on(sql`coalesce(${t.organizationId}, 0)`, t.method, t.nutrient),
+    index('cooking_losses_organization_idx').on(t.organizationId),
+    check('cooking_losses_pct_check', sql`${t.lossPct} between 0 and 100`),
+  ],
+);
+
+/**
+ * A dish's technological card, one row a version (docs/rules.md "Technological cards and a dish's
+ * figures"): valid from its date until the next version's, so a menu served keeps the card it was
+ * served with. `yield_g` is the cooked dish's weight from the lines' amounts, weighed, not summed.
+ */
+export const techCards = pgTable(
+  'tech_cards',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'restrict' }),
+    validFrom: date('valid_from').notNull(),
+    /** The recipe book the card follows, and the recipe's number in it: for the inspector. */
+    recipeBook: text('recipe_book'),
+    recipeNumber: text('recipe_number'),
+    /** The method of the lines that name none. */
+    method: text('method', { enum: COOKING_METHODS }).notNull(),
+    yieldG: numeric('yield_g').notNull(),
+    /** How it is cooked, as the card's text says. */
+    technology: text('technology'),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('tech_cards_dish_valid_from_key').on(t.dishId, t.validFrom),
+    index('tech_cards_organization_idx').on(t.organizationId),
+    index('tech_cards_created_by_idx').on(t.createdBy),
+    check('tech_cards_yield_check', sql`${t.yieldG} > 0`),
+  ],
+);
+
+/** A food of a card: gross and net weight (grams, for the card's yield) and its method when not the card's. */
+export const techCardLines = pgTable(
+  'tech_card_lines',
+  {
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => techCards.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    foodId: integer('food_id')
+      .notNull()
+      .references(() => foods.id, { onDelete: 'restrict' }),
+    grossG: numeric('gross_g').notNull(),
+    netG: numeric('net_g').notNull(),
+    method: text('method', { enum: COOKING_METHODS }),
+  },
+  (t) => [
+    primaryKey({ name: 'tech_card_lines_pkey', columns: [t.cardId, t.position] }),
+    index('tech_card_lines_food_idx').on(t.foodId),
+    check('tech_card_lines_weights_check', sql`${t.netG} > 0 and ${t.grossG} >= ${t.netG}`),
+  ],
+);
+
+/** A card's portion for an age group, grams of the cooked dish (soup 200 / 250 / 300). */
+export const techCardPortions = pgTable(
+  'tech_card_portions',
+  {
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => techCards.id, { onDelete: 'cascade' }),
+    ageGroupId: integer('age_group_id')
+      .notNull()
+      .references(() => ageGroups.id, { onDelete: 'restrict' }),
+    portionG: numeric('portion_g').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'tech_card_portions_pkey', columns: [t.cardId, t.ageGroupId] }),
+    index('tech_card_portions_age_group_idx').on(t.ageGroupId),
+    check('tech_card_portions_portion_check', sql`${t.portionG} > 0`),
   ],
 );

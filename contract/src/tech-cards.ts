@@ -1,0 +1,198 @@
+import { ALLERGENS } from './allergens.ts';
+import { IdParams } from './common.ts';
+import { COOKING_METHODS } from './dish-figures.ts';
+import { endpointsOf } from './endpoint-kit.ts';
+import { withKazakh } from './languages.ts';
+import { NamedRef } from './names.ts';
+import { NUTRIENT_CODES, type Nutrient } from './nutrients.ts';
+import { rolesFor } from './routes.ts';
+import { bodyId, optionalText, z } from './zod.ts';
+
+/**
+ * A dish's technological card (docs/rules.md "Technological cards and a dish's figures"): its foods
+ * with gross and net weights, the cooking method, the weighed yield, the portion of each age group,
+ * dated and versioned; and the figures computed from it.
+ */
+export const TECH_CARD_MESSAGES = withKazakh(
+  {
+    noCard: 'У блюда нет технологической карты на эту дату',
+    grams: 'Вес — число граммов больше 0, не больше 100 000, с точностью до 0,1',
+    netOverGross: 'Масса нетто не может быть больше массы брутто',
+    noLines: 'Добавьте хотя бы один продукт',
+    tooManyLines: 'В карте не больше 60 продуктов',
+    foodNotFound: 'Продукт не найден',
+    ageGroupNotFound: 'Возрастная группа не найдена',
+    ageGroupTwice: 'Порция для этой возрастной группы уже указана',
+    method: 'Выберите способ приготовления',
+    date: 'Дата в формате ГГГГ-ММ-ДД',
+    servedVersion:
+      'По действующей карте уже кормили: новая версия начинает действовать сегодня или позже, прошлые дни сохраняют свою карту',
+  } as const,
+  {
+    noCard: 'Бұл күнге тағамның технологиялық картасы жоқ',
+    grams: 'Салмағы — 0-ден үлкен, 100 000-нан аспайтын грамм саны, 0,1 дәлдікпен',
+    netOverGross: 'Нетто салмағы бруттодан көп бола алмайды',
+    noLines: 'Кемінде бір өнім қосыңыз',
+    tooManyLines: 'Картада 60-тан көп өнім болмайды',
+    foodNotFound: 'Өнім табылмады',
+    ageGroupNotFound: 'Жас тобы табылмады',
+    ageGroupTwice: 'Бұл жас тобына порция көрсетілген',
+    method: 'Әзірлеу тәсілін таңдаңыз',
+    date: 'Күн ЖЖЖЖ-АА-КК пішімінде',
+    servedVersion:
+      'Қолданыстағы карта бойынша тамақ берілген: жаңа нұсқа бүгіннен немесе кейінірек күшіне енеді, өткен күндер өз картасын сақтайды',
+  },
+);
+const M = TECH_CARD_MESSAGES;
+
+/** Grams of a card: more than 0, at most 100 kg, in tenths; "12,5" is read as 12.5. */
+export const grams = () =>
+  z.union([z.number(), z.string().trim().max(20)], { error: M.grams }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d+([.,]\d+)?$/.test(v) ? Number(v.replace(',', '.')) : NaN;
+    if (!Number.isFinite(n) || n <= 0 || n > 100_000 || Math.round(n * 10) !== n * 10) {
+      ctx.addIssue({ code: 'custom', message: M.grams });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const cardDate = () =>
+  z
+    .string({ error: M.date })
+    .trim()
+    .pipe(z.iso.date({ error: M.date }))
+    .refine((v) => v >= '2020-01-01' && v <= '2100-12-31', { error: M.date });
+
+const method = () => z.enum(COOKING_METHODS, { error: M.method });
+
+export const TechCardLineBody = z
+  .object({
+    food_id: bodyId(),
+    gross_g: grams(),
+    /** Left out: the gross less the food's refuse. */
+    net_g: grams().nullish(),
+    /** Left out: the card's method. */
+    method: method().nullish(),
+  })
+  .refine((l) => l.net_g === null || l.net_g === undefined || l.net_g <= l.gross_g, {
+    path: ['net_g'],
+    message: M.netOverGross,
+  });
+
+export const TechCardBody = z.object({
+  /** From this day on the card is the dish's (until a later version's day). */
+  valid_from: cardDate(),
+  recipe_book: optionalText(255),
+  recipe_number: optionalText(50),
+  method: method(),
+  /** The cooked dish's weight from the lines' amounts, weighed. */
+  yield_g: grams(),
+  technology: optionalText(4000, { lines: true }),
+  lines: z
+    .array(TechCardLineBody, { error: M.noLines })
+    .min(1, { error: M.noLines })
+    .max(60, { error: M.tooManyLines }),
+  portions: z
+    .array(z.object({ age_group_id: bodyId(), portion_g: grams() }))
+    .max(20)
+    .superRefine((portions, ctx) => {
+      const seen = new Set<number>();
+      portions.forEach((p, i) => {
+        if (seen.has(p.age_group_id))
+          ctx.addIssue({ code: 'custom', path: [i, 'age_group_id'], message: M.ageGroupTwice });
+        seen.add(p.age_group_id);
+      });
+    }),
+});
+export type TechCardBody = z.infer<typeof TechCardBody>;
+
+export const TechCardQuery = z.object({
+  /** The card valid on this day; left out: today. */
+  date: cardDate().optional(),
+});
+
+const Figure = z.object({ value: z.number(), missing: z.array(z.string()) });
+const figureKeys = [...NUTRIENT_CODES, 'saltG'] as const;
+export const Figures = z.object(
+  Object.fromEntries(figureKeys.map((k) => [k, Figure])) as Record<Nutrient | 'saltG', typeof Figure>,
+);
+
+export const TechCard = z.object({
+  id: z.number().int(),
+  dish_id: z.number().int(),
+  valid_from: z.string(),
+  /** The last day before the next version, or null: valid on. */
+  valid_to: z.string().nullable(),
+  recipe_book: z.string().nullable(),
+  recipe_number: z.string().nullable(),
+  method: z.enum(COOKING_METHODS),
+  yield_g: z.number(),
+  technology: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      food: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        ndb_no: z.string().nullable(),
+        own: z.boolean(),
+        refuse_pct: z.string().nullable(),
+        allergens: z.array(z.enum(ALLERGENS)),
+      }),
+      gross_g: z.number(),
+      net_g: z.number(),
+      /** The line's own method, or null: the card's. */
+      method: z.enum(COOKING_METHODS).nullable(),
+    }),
+  ),
+  portions: z.array(z.object({ age_group: NamedRef, portion_g: z.number() })),
+  /** The dish's allergens: its foods' and those the cook added on the dish. */
+  allergens: z.array(z.enum(ALLERGENS)),
+  figures: z.object({
+    per_100g: Figures,
+    portions: z.array(z.object({ age_group_id: z.number().int(), portion_g: z.number(), figures: Figures })),
+  }),
+});
+export type TechCard = z.infer<typeof TechCard>;
+
+export const TechCardAnswer = z.object({
+  dish_id: z.number().int(),
+  /** The card valid on the day asked, or null: none. */
+  card: TechCard.nullable(),
+  /** Every version, the newest first. */
+  versions: z.array(z.object({ id: z.number().int(), valid_from: z.string(), created_at: z.string() })),
+});
+export type TechCardAnswer = z.infer<typeof TechCardAnswer>;
+
+const techCardsEndpoint = endpointsOf('tech-cards');
+const access = rolesFor('/products/:categoryId');
+
+export const TECH_CARDS_ENDPOINTS = {
+  get: techCardsEndpoint('get', {
+    params: IdParams,
+    query: TechCardQuery,
+    answer: TechCardAnswer,
+    refusals: [404],
+    access,
+    summary: 'Технологическая карта блюда на дату (по умолчанию сегодня), её расчёт и все версии',
+  }),
+  save: techCardsEndpoint('save', {
+    params: IdParams,
+    body: TechCardBody,
+    answer: TechCardAnswer,
+    refusals: [404],
+    access,
+    summary:
+      'Новая версия технологической карты с даты valid_from (та же дата заменяет версию этой даты); прошедшие дни сохраняют карту, по которой кормили',
+    example: {
+      valid_from: '2026-09-01',
+      recipe_book: 'Сборник технологических карт, 2016',
+      recipe_number: '254',
+      method: 'boiling',
+      yield_g: 1000,
+      lines: [{ food_id: 1, gross_g: 500 }],
+      portions: [],
+    },
+  }),
+};

@@ -1,0 +1,208 @@
+import { ALLERGENS } from '@tamaq/contract/allergens';
+import {
+  dishFigures,
+  netFromGross,
+  type CookingMethod,
+  type DishFigures,
+  type Losses,
+} from '@tamaq/contract/dish-figures';
+import { DISH_MESSAGES } from '@tamaq/contract/dishes';
+import { namesOf } from '@tamaq/contract/names';
+import { NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
+import {
+  TECH_CARD_MESSAGES as M,
+  type TechCard,
+  type TechCardAnswer,
+  type TechCardBody,
+} from '@tamaq/contract/tech-cards';
+import type { Actor } from '../../platform/auth/actors.ts';
+import { audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { localDate } from '../../platform/time.ts';
+import { toFood } from '../foods/foods.service.ts';
+import { createTechCardsRepository, type CardRow, type FoodRow } from './tech-cards.repository.ts';
+
+/** The losses rows as the figures take them: an organization's own row replaces the shipped one. */
+function lossesOf(rows: { method: CookingMethod; nutrient: string; lossPct: string; own: boolean }[]): Losses {
+  const losses: Losses = {};
+  for (const row of [...rows].sort((a, b) => Number(a.own) - Number(b.own))) {
+    (losses[row.method] ??= {})[row.nutrient as Nutrient] = Number(row.lossPct);
+  }
+  return losses;
+}
+
+const values = (food: FoodRow) => Object.fromEntries(NUTRIENTS.map((n) => [n.code, food[n.code]]));
+
+/** The day before `date` (YYYY-MM-DD). */
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+const answerFigures = (f: DishFigures): TechCard['figures'] => ({
+  per_100g: f.per100g,
+  portions: f.portions.map((p) => ({ age_group_id: p.ageGroupId, portion_g: p.portionG, figures: p.figures })),
+});
+
+/**
+ * docs/rules.md "Technological cards and a dish's figures": the education admin's cards of the own
+ * organization's dishes, a version a day they start on; a version a menu may have been served with
+ * (started before today) is never changed.
+ */
+export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
+  const repo = createTechCardsRepository(platform.db);
+
+  const ownDish = async (actor: Actor, id: number, tx: Db = platform.db, lock = false) => {
+    if (actor.organizationId === null) throw forbidden();
+    const dish = await repo.dish(actor.organizationId, id, tx, lock);
+    if (!dish) throw notFound(DISH_MESSAGES.dishNotFound);
+    return dish;
+  };
+
+  const today = async (organizationId: number, tx: Db) =>
+    localDate(platform.now(), (await repo.timeZoneOf(organizationId, tx)) ?? undefined);
+
+  async function answer(
+    dish: { id: number; organizationId: number; allergens: string[] },
+    date: string,
+    tx: Db,
+  ): Promise<TechCardAnswer> {
+    const versions = await repo.versions(dish.id, tx);
+    const card = await repo.cardOn(dish.id, date, tx);
+    return {
+      dish_id: dish.id,
+      card: card ? await cardAnswer(dish, card, versions, tx) : null,
+      versions: versions.map((v) => ({ id: v.id, valid_from: v.validFrom, created_at: v.createdAt.toISOString() })),
+    };
+  }
+
+  async function cardAnswer(
+    dish: { organizationId: number; allergens: string[] },
+    card: CardRow,
+    versions: { validFrom: string }[],
+    tx: Db,
+  ): Promise<TechCard> {
+    const { lines, portions, createdBy } = await repo.detail(card, tx);
+    const losses = lossesOf(await repo.losses(dish.organizationId, tx));
+    const figures = dishFigures(
+      lines.map(({ line, food }) => ({
+        foodId: food.id,
+        food: toFood(food).name,
+        values: values(food),
+        netG: Number(line.netG),
+        method: line.method ?? card.method,
+      })),
+      Number(card.yieldG),
+      portions.map((p) => ({ ageGroupId: p.ageGroupId, portionG: Number(p.portionG) })),
+      losses,
+    );
+    const next = versions.filter((v) => v.validFrom > card.validFrom).at(-1);
+    const held = new Set([...dish.allergens, ...lines.flatMap(({ food }) => food.allergens)]);
+    return {
+      id: card.id,
+      dish_id: card.dishId,
+      valid_from: card.validFrom,
+      valid_to: next ? dayBefore(next.validFrom) : null,
+      recipe_book: card.recipeBook,
+      recipe_number: card.recipeNumber,
+      method: card.method,
+      yield_g: Number(card.yieldG),
+      technology: card.technology,
+      created_at: card.createdAt.toISOString(),
+      created_by: createdBy,
+      lines: lines.map(({ line, food }) => {
+        const f = toFood(food);
+        return {
+          food: {
+            id: f.id,
+            name: f.name,
+            ndb_no: f.ndb_no,
+            own: f.own,
+            refuse_pct: f.refuse_pct,
+            allergens: f.allergens,
+          },
+          gross_g: Number(line.grossG),
+          net_g: Number(line.netG),
+          method: line.method,
+        };
+      }),
+      portions: portions.map((p) => ({
+        age_group: { id: p.ageGroupId, ...namesOf(p) },
+        portion_g: Number(p.portionG),
+      })),
+      allergens: ALLERGENS.filter((a) => held.has(a)),
+      figures: answerFigures(figures),
+    };
+  }
+
+  return {
+    async get(actor: Actor, id: number, query: { date?: string | undefined }): Promise<TechCardAnswer> {
+      const dish = await ownDish(actor, id);
+      const date = query.date ?? (await today(dish.organizationId, platform.db));
+      return answer(dish, date, platform.db);
+    },
+
+    /**
+     * A version from `valid_from`: the foods are the organization's to use, the age groups its own,
+     * a net weight left out is the gross less the food's refuse. A later version may not start before
+     * today, nor replace one that started before today: the past keeps the card it was served with.
+     */
+    async save(actor: Actor, id: number, body: TechCardBody): Promise<TechCardAnswer> {
+      return platform.db.transaction(async (tx) => {
+        const dish = await ownDish(actor, id, tx, true);
+        const errors: Record<string, string[]> = {};
+        const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
+        const found = new Map(
+          (await repo.foods(dish.organizationId, [...new Set(body.lines.map((l) => l.food_id))], tx)).map((f) => [
+            f.id,
+            f,
+          ]),
+        );
+        const lines = body.lines.map((l, i) => {
+          const food = found.get(l.food_id);
+          if (!food) refuse(`lines.${i}.food_id`, M.foodNotFound);
+          const netG = l.net_g ?? netFromGross(l.gross_g, food?.refusePct ?? null);
+          return { foodId: l.food_id, grossG: l.gross_g, netG, method: l.method ?? null };
+        });
+        const groups = new Set(
+          (
+            await repo.ageGroups(
+              dish.organizationId,
+              body.portions.map((p) => p.age_group_id),
+              tx,
+            )
+          ).map((g) => g.id),
+        );
+        body.portions.forEach((p, i) => {
+          if (!groups.has(p.age_group_id)) refuse(`portions.${i}.age_group_id`, M.ageGroupNotFound);
+        });
+        const versions = await repo.versions(dish.id, tx);
+        const start = await today(dish.organizationId, tx);
+        if (versions.length && body.valid_from < start) refuse('valid_from', M.servedVersion);
+        if (Object.keys(errors).length) throw new ValidationError(errors);
+        const card = await repo.save(
+          dish,
+          {
+            validFrom: body.valid_from,
+            recipeBook: body.recipe_book,
+            recipeNumber: body.recipe_number,
+            method: body.method,
+            yieldG: body.yield_g,
+            technology: body.technology,
+            lines,
+            portions: body.portions.map((p) => ({ ageGroupId: p.age_group_id, portionG: p.portion_g })),
+          },
+          actor.userId,
+          tx,
+        );
+        await audit(tx, actor, {
+          action: 'tech_card_save',
+          entity: 'dish',
+          entityId: dish.id,
+          organizationId: dish.organizationId,
+          after: { card: card.id, valid_from: card.validFrom, lines: lines.length, yield_g: body.yield_g },
+        });
+        return answer(dish, body.valid_from, tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import { TECH_CARD_MESSAGES as M } from '@tamaq/contract/tech-cards';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createOrganization, signedIn } from '../../../test/factories.ts';
+import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
+import { ageGroups, foods } from '../../platform/db/schema-nutrition.ts';
+
+/** docs/rules.md "Technological cards and a dish's figures". */
+let t: TestContext;
+let orgId: number;
+let otherOrgId: number;
+let admin: { token: string };
+let pilaf: number;
+let juniors: number;
+let theirGroup: number;
+let theirFood: number;
+/** Shipped foods by their number in the table. */
+const food: Record<string, number> = {};
+
+const day = (offset: number) => new Date(t.clock.now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  // Noon in Almaty: «today» is the same day in UTC and in the organization's zone.
+  t.clock.now = new Date('2026-10-05T07:00:00Z');
+  orgId = (await createOrganization(t.db, { type: 'education' })).id;
+  otherOrgId = (await createOrganization(t.db, { type: 'education' })).id;
+  admin = await signedIn(t.platform, { role: 'EducationAdmin', organizationId: orgId, email: 'cards@test.kz' });
+  const [category] = await t.db.insert(dishCategories).values({ organizationId: orgId, name: 'Вторые' }).returning();
+  const [dish] = await t.db
+    .insert(dishes)
+    .values({
+      organizationId: orgId,
+      categoryId: category!.id,
+      name: 'Плов',
+      cost: '500',
+      output: '200 г',
+      allergens: ['sesame'],
+    })
+    .returning();
+  pilaf = dish!.id;
+  const groups = await t.db
+    .insert(ageGroups)
+    .values([
+      { organizationId: orgId, name: '6–10 лет', ageFrom: 6, ageTo: 10 },
+      { organizationId: otherOrgId, name: '6–10 лет', ageFrom: 6, ageTo: 10 },
+    ])
+    .returning();
+  juniors = groups[0]!.id;
+  theirGroup = groups[1]!.id;
+  const rows = await t.db
+    .select({ id: foods.id, ndbNo: foods.ndbNo })
+    .from(foods)
+    .where(inArray(foods.ndbNo, ['20444', '23485', '11124', '11282', '04506', '01123']));
+  for (const r of rows) food[r.ndbNo!] = r.id;
+  theirFood = (
+    await t.db
+      .insert(foods)
+      .values({ organizationId: otherOrgId, nameRu: 'Их курт', source: 'Их таблица', energyKcal: '300' })
+      .returning()
+  )[0]!.id;
+});
+afterAll(() => t.close());
+
+const put = (body: Record<string, unknown>, id = pilaf, token = admin.token) =>
+  t.call({ method: 'PUT', url: `/api/product/${id}/card`, token, payload: body });
+const get = (date?: string, id = pilaf) =>
+  t.call({ method: 'GET', url: `/api/product/${id}/card${date ? `?date=${date}` : ''}`, token: admin.token });
+
+/** The pilaf of contract/src/dish-figures.test.ts, from the same table rows, raw (no losses). */
+const card = (extra: Record<string, unknown> = {}) => ({
+  valid_from: day(0),
+  recipe_book: 'Сборник технологических карт, 2016',
+  recipe_number: '254',
+  method: 'raw',
+  yield_g: 250,
+  lines: [
+    { food_id: food['20444'], gross_g: 80 },
+    { food_id: food['23485'], gross_g: 70 },
+    { food_id: food['11124'], gross_g: 33.7, net_g: 30 },
+    { food_id: food['11282'], gross_g: 22.2, net_g: '20' },
+    { food_id: food['04506'], gross_g: 10 },
+  ],
+  portions: [{ age_group_id: juniors, portion_g: 200 }],
+  ...extra,
+});
+
+describe('PUT and GET /api/product/:id/card', () => {
+  it('saves a card and figures the dish as a hand computation from the table’s rows gives', async () => {
+    const res = await put(card());
+    expect(res.statusCode).toBe(200);
+    const { card: saved, versions } = res.json();
+    expect(saved).toMatchObject({
+      valid_from: day(0),
+      valid_to: null,
+      recipe_book: 'Сборник технологических карт, 2016',
+      recipe_number: '254',
+      method: 'raw',
+      yield_g: 250,
+      portions: [{ age_group: { id: juniors, name: '6–10 лет' }, portion_g: 200 }],
+    });
+    expect(saved.lines.map((l: { food: { name: string }; net_g: number }) => [l.food.name, l.net_g])).toEqual([
+      ['Рис белый длиннозёрный, неообогащённый, сухой', 80],
+      ['Говядина, мякоть без жира', 70],
+      ['Морковь', 30],
+      ['Лук репчатый', 20],
+      ['Масло подсолнечное', 10],
+    ]);
+    // Energy: 365×0.8 + 139×0.7 + 41×0.3 + 40×0.2 + 884×0.1 = 498.0 kcal in the 250 g weighed.
+    expect(saved.figures.per_100g.energyKcal.value).toBeCloseTo(199.2, 9);
+    // Protein: 7.13×0.8 + 22.15×0.7 + 0.93×0.3 + 1.10×0.2 + 0 = 21.708 g; a portion of 200 g has 200/250.
+    expect(saved.figures.per_100g.proteinG.value).toBeCloseTo(8.6832, 9);
+    expect(saved.figures.portions[0]).toMatchObject({ age_group_id: juniors, portion_g: 200 });
+    expect(saved.figures.portions[0].figures.energyKcal.value).toBeCloseTo(398.4, 9);
+    expect(saved.figures.per_100g.energyKcal.missing).toEqual([]);
+    expect(versions).toEqual([{ id: saved.id, valid_from: day(0), created_at: expect.any(String) }]);
+    // The dish's allergens are its foods' (none here) and the cook's (sesame, on the dish).
+    expect(saved.allergens).toEqual(['sesame']);
+    expect((await get()).json().card.id).toBe(saved.id);
+  });
+
+  it('takes the net weight from the food’s refuse when it is left out, and a line’s method over the card’s', async () => {
+    const res = await put(
+      card({
+        lines: [
+          // Carrots, raw: 11 % refuse (crown, tops and scrapings).
+          { food_id: food['11124'], gross_g: 100 },
+          { food_id: food['20444'], gross_g: 100, method: 'boiling' },
+          { food_id: food['01123'], gross_g: 50 },
+        ],
+        yield_g: 300,
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const { lines, figures, allergens } = res.json().card;
+    expect(lines.map((l: { net_g: number; method: string | null }) => [l.net_g, l.method])).toEqual([
+      [89, null],
+      [100, 'boiling'],
+      [44, null],
+    ]);
+    // Rice boiled loses 6 % of its protein (the shipped losses); carrots and the egg, raw, nothing.
+    expect(figures.per_100g.proteinG.value).toBeCloseTo(((0.93 * 89) / 100 + 7.13 * 0.94 + (12.56 * 44) / 100) / 3, 9);
+    expect(allergens).toEqual(['eggs', 'sesame']);
+  });
+
+  it('keeps the card a past day was served with: a new version starts today or later', async () => {
+    const [category] = await t.db.insert(dishCategories).values({ organizationId: orgId, name: 'Супы' }).returning();
+    const [soup] = await t.db
+      .insert(dishes)
+      .values({ organizationId: orgId, categoryId: category!.id, name: 'Суп', cost: '300', output: '250 г' })
+      .returning();
+    const id = soup!.id;
+    // The first card may start in the past (the dish had none).
+    expect((await put(card({ valid_from: day(-30) }), id)).statusCode).toBe(200);
+    expect((await put(card({ valid_from: day(0), yield_g: 300 }), id)).statusCode).toBe(200);
+    const yesterday = await put(card({ valid_from: day(-1), yield_g: 260 }), id);
+    expect(yesterday.statusCode).toBe(422);
+    expect(yesterday.json().validationErrors.valid_from).toEqual([M.servedVersion]);
+    const past = await put(card({ valid_from: day(-30), yield_g: 260 }), id);
+    expect(past.json().validationErrors.valid_from).toEqual([M.servedVersion]);
+    // From tomorrow: today keeps the card of today, tomorrow has the new one.
+    expect((await put(card({ valid_from: day(1), yield_g: 260 }), id)).statusCode).toBe(200);
+    expect((await get(undefined, id)).json().card).toMatchObject({
+      valid_from: day(0),
+      valid_to: day(0),
+      yield_g: 300,
+    });
+    expect((await get(day(1), id)).json().card).toMatchObject({ valid_from: day(1), valid_to: null, yield_g: 260 });
+    expect((await get(day(-10), id)).json().card).toMatchObject({
+      valid_from: day(-30),
+      valid_to: day(-1),
+      yield_g: 250,
+    });
+    expect((await get(day(-31), id)).json().card).toBeNull();
+    expect((await get(undefined, id)).json().versions.map((v: { valid_from: string }) => v.valid_from)).toEqual([
+      day(1),
+      day(0),
+      day(-30),
+    ]);
+    // Today's version may still be corrected: it replaces itself.
+    expect((await put(card({ valid_from: day(0), yield_g: 310 }), id)).json().card.yield_g).toBe(310);
+    expect((await get(undefined, id)).json().versions).toHaveLength(3);
+  });
+
+  it('refuses wrong weights, foods and age groups with the line named, and keeps the card as it was', async () => {
+    const before = (await get()).json();
+    for (const [body, field, message] of [
+      [card({ lines: [{ food_id: food['11124'], gross_g: 100, net_g: 120 }] }), 'lines.0.net_g', M.netOverGross],
+      [card({ lines: [{ food_id: food['11124'], gross_g: 'сто' }] }), 'lines.0.gross_g', M.grams],
+      [card({ lines: [{ food_id: food['11124'], gross_g: 0 }] }), 'lines.0.gross_g', M.grams],
+      [card({ lines: [{ food_id: food['11124'], gross_g: 10.25 }] }), 'lines.0.gross_g', M.grams],
+      [card({ lines: [] }), 'lines', M.noLines],
+      [card({ lines: [{ food_id: theirFood, gross_g: 10 }] }), 'lines.0.food_id', M.foodNotFound],
+      [card({ lines: [{ food_id: 2_000_000_000, gross_g: 10 }] }), 'lines.0.food_id', M.foodNotFound],
+      [
+        card({ portions: [{ age_group_id: theirGroup, portion_g: 200 }] }),
+        'portions.0.age_group_id',
+        M.ageGroupNotFound,
+      ],
+      [
+        card({
+          portions: [
+            { age_group_id: juniors, portion_g: 200 },
+            { age_group_id: juniors, portion_g: 250 },
+          ],
+        }),
+        'portions.1.age_group_id',
+        M.ageGroupTwice,
+      ],
+      [card({ method: 'microwave' }), 'method', M.method],
+      [card({ yield_g: -5 }), 'yield_g', M.grams],
+      [card({ valid_from: '2026-13-01' }), 'valid_from', M.date],
+    ] as const) {
+      const res = await put(body);
+      expect(res.statusCode, field).toBe(422);
+      expect(res.json().validationErrors[field], field).toEqual([message]);
+    }
+    expect((await get()).json()).toEqual(before);
+  });
+
+  it('is another organization’s dish to nobody here (404), and refused to a role that builds no menus (403)', async () => {
+    const [category] = await t.db.insert(dishCategories).values({ organizationId: otherOrgId, name: 'Их' }).returning();
+    const [theirs] = await t.db
+      .insert(dishes)
+      .values({ organizationId: otherOrgId, categoryId: category!.id, name: 'Их плов', cost: '1', output: '1' })
+      .returning();
+    expect((await get(undefined, theirs!.id)).statusCode).toBe(404);
+    expect((await put(card(), theirs!.id)).statusCode).toBe(404);
+    const cashier = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: orgId,
+      email: 'c@cards.kz',
+    });
+    expect((await put(card(), pilaf, cashier.token)).statusCode).toBe(403);
+    // An archived dish has no card to read or save.
+    await t.db.update(dishes).set({ deletedAt: new Date() }).where(eq(dishes.id, theirs!.id));
+  });
+});

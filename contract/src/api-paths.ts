@@ -61,6 +61,7 @@ export const PATHS = {
   'tech-cards': {
     get: { method: 'GET', path: '/api/product/:id/card' },
     save: { method: 'PUT', path: '/api/product/:id/card' },
+    menu: { method: 'GET', path: '/api/menu/:id/figures' },
   },
   foods: {
     list: { method: 'GET', path: '/api/foods' },

@@ -165,6 +165,50 @@ export const TechCardAnswer = z.object({
 });
 export type TechCardAnswer = z.infer<typeof TechCardAnswer>;
 
+/** Figures of one age group: each nutrient's sum, and what it lacks (foods without a value, dishes without a card or portion). */
+const GroupFigures = z.object({ age_group_id: z.number().int(), figures: Figures });
+
+/**
+ * `GET /api/menu/:id/figures`: the menu's dishes summed by day and meal mode for each age group, from
+ * the cards valid on `date` (today by default): per meal, per day and the cycle's average day.
+ */
+export const MenuFigures = z.object({
+  menu_id: z.number().int(),
+  date: z.string(),
+  age_groups: z.array(NamedRef),
+  days: z.array(
+    z.object({
+      day: z.number().int(),
+      meals: z.array(
+        z.object({
+          group: z.number().int(),
+          dishes: z.array(z.object({ id: z.number().int(), name: z.string(), card: z.boolean() })),
+          figures: z.array(GroupFigures),
+        }),
+      ),
+      figures: z.array(GroupFigures),
+    }),
+  ),
+  /** The average of the days that have dishes. */
+  average: z.array(GroupFigures),
+  /** Dishes of the menu without a card on the day: their figures are not counted, and say so. */
+  without_card: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type MenuFigures = z.infer<typeof MenuFigures>;
+
+export const MENU_FIGURES_MESSAGES = withKazakh(
+  {
+    noCard: (dish: string) => `«${dish}» — нет технологической карты`,
+    noPortion: (dish: string) => `«${dish}» — нет порции для этой группы`,
+    menuNotFound: 'Меню не найдено',
+  } as const,
+  {
+    noCard: (dish: string) => `«${dish}» — технологиялық карта жоқ`,
+    noPortion: (dish: string) => `«${dish}» — бұл топқа порция жоқ`,
+    menuNotFound: 'Мәзір табылмады',
+  },
+);
+
 const techCardsEndpoint = endpointsOf('tech-cards');
 const access = rolesFor('/products/:categoryId');
 
@@ -176,6 +220,15 @@ export const TECH_CARDS_ENDPOINTS = {
     refusals: [404],
     access,
     summary: 'Технологическая карта блюда на дату (по умолчанию сегодня), её расчёт и все версии',
+  }),
+  menu: techCardsEndpoint('menu', {
+    params: IdParams,
+    query: TechCardQuery,
+    answer: MenuFigures,
+    refusals: [404],
+    access: rolesFor('/menu/:id'),
+    summary:
+      'Пищевая ценность меню: суммы по дням и приёмам пищи для каждой возрастной группы и средний день цикла, по картам на дату',
   }),
   save: techCardsEndpoint('save', {
     params: IdParams,

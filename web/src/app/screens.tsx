@@ -104,6 +104,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/dishes/dish-form-page.tsx'),
     (m) => m.DishFormPage,
   ),
+  '/product/:categoryId/:id/card': screen(
+    () => import('../features/tech-cards/tech-card-page.tsx'),
+    (m) => m.TechCardPage,
+  ),
   '/menus': screen(
     () => import('../features/menus/menus-list-page.tsx'),
     (m) => m.MenusListPage,

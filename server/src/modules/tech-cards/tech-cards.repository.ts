@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { CookingMethod } from '@tamaq/contract/dish-figures';
 import type { Db } from '../../platform/db/client.ts';
 import { organizations } from '../../platform/db/schema.ts';
-import { dishes } from '../../platform/db/schema-food.ts';
+import { dishes, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import {
   ageGroups,
   cookingLosses,
@@ -125,6 +125,77 @@ export function createTechCardsRepository(db: Db) {
         ? await tx.select({ name: users.name }).from(users).where(eq(users.id, card.createdBy))
         : [];
       return { lines, portions, createdBy: creator?.name ?? null };
+    },
+
+    /** The organization's live menu with its dishes by day and meal mode, and their names. */
+    async menu(organizationId: number, id: number, tx: Db = db) {
+      const [menu] = await tx
+        .select({ id: menus.id, days: menus.days, groups: menus.groups })
+        .from(menus)
+        .where(and(eq(menus.id, id), eq(menus.organizationId, organizationId), isNull(menus.deletedAt)));
+      if (!menu) return null;
+      const rows = await tx
+        .select({
+          day: menuDishes.day,
+          group: menuDishes.group,
+          dishId: menuDishes.dishId,
+          name: dishes.name,
+          nameKk: dishes.nameKk,
+          nameRuMissing: dishes.nameRuMissing,
+        })
+        .from(menuDishes)
+        .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
+        .where(eq(menuDishes.menuId, id))
+        .orderBy(asc(menuDishes.day), asc(menuDishes.group), asc(dishes.name), asc(dishes.id));
+      return { ...menu, dishes: rows };
+    },
+
+    /** The organization's live age groups, youngest first. */
+    async allAgeGroups(organizationId: number, tx: Db = db) {
+      return tx
+        .select({
+          id: ageGroups.id,
+          name: ageGroups.name,
+          nameKk: ageGroups.nameKk,
+          nameRuMissing: ageGroups.nameRuMissing,
+        })
+        .from(ageGroups)
+        .where(and(eq(ageGroups.organizationId, organizationId), isNull(ageGroups.deletedAt)))
+        .orderBy(asc(ageGroups.ageFrom), asc(ageGroups.ageTo), asc(ageGroups.id));
+    },
+
+    /**
+     * The cards of many dishes valid on `date` (the last version of each that starts on it or before),
+     * with their lines' foods and their portions: three reads whatever the number of dishes.
+     */
+    async cardsOn(dishIds: number[], date: string, tx: Db = db) {
+      if (!dishIds.length) return [];
+      const cards = await tx
+        .selectDistinctOn([techCards.dishId])
+        .from(techCards)
+        .where(and(inArray(techCards.dishId, dishIds), lte(techCards.validFrom, date)))
+        .orderBy(techCards.dishId, desc(techCards.validFrom));
+      if (!cards.length) return [];
+      const ids = cards.map((c) => c.id);
+      const lines = await tx
+        .select({ cardId: techCardLines.cardId, line: techCardLines, food: foods })
+        .from(techCardLines)
+        .innerJoin(foods, eq(foods.id, techCardLines.foodId))
+        .where(inArray(techCardLines.cardId, ids))
+        .orderBy(asc(techCardLines.cardId), asc(techCardLines.position));
+      const portions = await tx
+        .select({
+          cardId: techCardPortions.cardId,
+          ageGroupId: techCardPortions.ageGroupId,
+          portionG: techCardPortions.portionG,
+        })
+        .from(techCardPortions)
+        .where(inArray(techCardPortions.cardId, ids));
+      return cards.map((card) => ({
+        card,
+        lines: lines.filter((l) => l.cardId === card.id),
+        portions: portions.filter((p) => p.cardId === card.id),
+      }));
     },
 
     /** The losses the organization's cards use: its own rows, else the shipped ones. */

@@ -9,5 +9,6 @@ export const techCardsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   const cards = createTechCardsService(platform);
   const e = ENDPOINTS['tech-cards'];
   bindEndpoint(app, e.get, (request) => cards.get(actorOf(request), request.params.id, request.query));
+  bindEndpoint(app, e.menu, (request) => cards.menuFigures(actorOf(request), request.params.id, request.query));
   bindEndpoint(app, e.save, (request) => cards.save(actorOf(request), request.params.id, request.body));
 };

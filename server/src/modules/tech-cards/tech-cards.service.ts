@@ -7,10 +7,12 @@ import {
   type Losses,
 } from '@tamaq/contract/dish-figures';
 import { DISH_MESSAGES } from '@tamaq/contract/dishes';
-import { namesOf } from '@tamaq/contract/names';
-import { NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
+import { nameInLanguage, namesOf } from '@tamaq/contract/names';
+import { NUTRIENT_CODES, NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
 import {
+  MENU_FIGURES_MESSAGES,
   TECH_CARD_MESSAGES as M,
+  type MenuFigures,
   type TechCard,
   type TechCardAnswer,
   type TechCardBody,
@@ -21,6 +23,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { localDate } from '../../platform/time.ts';
+import { readerLanguage } from '../../platform/db/alphabet.ts';
 import { toFood } from '../foods/foods.service.ts';
 import { createTechCardsRepository, type CardRow, type FoodRow } from './tech-cards.repository.ts';
 
@@ -35,6 +38,26 @@ function lossesOf(rows: { method: CookingMethod; nutrient: string; lossPct: stri
 
 const values = (food: FoodRow) => Object.fromEntries(NUTRIENTS.map((n) => [n.code, food[n.code]]));
 
+/** A saved card's figures: its lines' foods as stored, its portions, the organization's losses. */
+const figuresOf = (
+  card: CardRow,
+  lines: { line: { netG: string; method: CookingMethod | null }; food: FoodRow }[],
+  portions: { ageGroupId: number; portionG: string }[],
+  losses: Losses,
+) =>
+  dishFigures(
+    lines.map(({ line, food }) => ({
+      foodId: food.id,
+      food: toFood(food).name,
+      values: values(food),
+      netG: Number(line.netG),
+      method: line.method ?? card.method,
+    })),
+    Number(card.yieldG),
+    portions.map((p) => ({ ageGroupId: p.ageGroupId, portionG: Number(p.portionG) })),
+    losses,
+  );
+
 /** The day before `date` (YYYY-MM-DD). */
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
@@ -42,6 +65,22 @@ const answerFigures = (f: DishFigures): TechCard['figures'] => ({
   per_100g: f.per100g,
   portions: f.portions.map((p) => ({ age_group_id: p.ageGroupId, portion_g: p.portionG, figures: p.figures })),
 });
+
+type Sums = Record<Nutrient | 'saltG', { value: number; missing: string[] }>;
+const FIGURE_KEYS = [...NUTRIENT_CODES, 'saltG'] as const;
+const emptySums = (): Sums =>
+  Object.fromEntries(FIGURE_KEYS.map((k) => [k, { value: 0, missing: [] as string[] }])) as unknown as Sums;
+/** Adds `more` into `into`: values summed, what each lacks gathered once. */
+function addInto(into: Sums, more: Sums, factor = 1) {
+  for (const k of FIGURE_KEYS) {
+    into[k].value += more[k].value * factor;
+    for (const m of more[k].missing) if (!into[k].missing.includes(m)) into[k].missing.push(m);
+  }
+}
+/** A whole figure set lacking one thing (a dish without a card or a portion). */
+function lacking(into: Sums, what: string) {
+  for (const k of FIGURE_KEYS) if (!into[k].missing.includes(what)) into[k].missing.push(what);
+}
 
 /**
  * docs/rules.md "Technological cards and a dish's figures": the education admin's cards of the own
@@ -83,18 +122,7 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
   ): Promise<TechCard> {
     const { lines, portions, createdBy } = await repo.detail(card, tx);
     const losses = lossesOf(await repo.losses(dish.organizationId, tx));
-    const figures = dishFigures(
-      lines.map(({ line, food }) => ({
-        foodId: food.id,
-        food: toFood(food).name,
-        values: values(food),
-        netG: Number(line.netG),
-        method: line.method ?? card.method,
-      })),
-      Number(card.yieldG),
-      portions.map((p) => ({ ageGroupId: p.ageGroupId, portionG: Number(p.portionG) })),
-      losses,
-    );
+    const figures = figuresOf(card, lines, portions, losses);
     const next = versions.filter((v) => v.validFrom > card.validFrom).at(-1);
     const held = new Set([...dish.allergens, ...lines.flatMap(({ food }) => food.allergens)]);
     return {
@@ -135,6 +163,77 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
   }
 
   return {
+    /**
+     * A menu's figures (docs/rules.md "The menu's figures"): each dish's portion figures for each age
+     * group from its card valid on `date`, summed by meal mode and day; the cycle's average over the
+     * days with dishes. A dish without a card, or without a portion for a group, adds nothing and is
+     * named in what the sum lacks.
+     */
+    async menuFigures(actor: Actor, id: number, query: { date?: string | undefined }): Promise<MenuFigures> {
+      if (actor.organizationId === null) throw forbidden();
+      const organizationId = actor.organizationId;
+      const db = platform.db;
+      const menu = await repo.menu(organizationId, id, db);
+      if (!menu) throw notFound(MENU_FIGURES_MESSAGES.menuNotFound);
+      const date = query.date ?? (await today(organizationId, db));
+      const groups = await repo.allAgeGroups(organizationId, db);
+      const dishIds = [...new Set(menu.dishes.map((d) => d.dishId))];
+      const [cards, lossRows] = [await repo.cardsOn(dishIds, date, db), await repo.losses(organizationId, db)];
+      const losses = lossesOf(lossRows);
+      // Each dish's figures per portion, by age group.
+      const perPortion = new Map<number, Map<number, Sums>>();
+      for (const { card, lines, portions } of cards) {
+        const f = figuresOf(card, lines, portions, losses);
+        perPortion.set(card.dishId, new Map(f.portions.map((p) => [p.ageGroupId, p.figures])));
+      }
+      const language = readerLanguage();
+      const dishName = (d: (typeof menu.dishes)[number]) =>
+        nameInLanguage({ name: d.name, nameKk: d.nameKk, nameRuMissing: d.nameRuMissing }, language);
+      const sumsFor = (dishesOf: typeof menu.dishes) =>
+        groups.map((g) => {
+          const sums = emptySums();
+          for (const d of dishesOf) {
+            const portion = perPortion.get(d.dishId);
+            if (!portion) lacking(sums, MENU_FIGURES_MESSAGES.noCard(dishName(d)));
+            else if (!portion.has(g.id)) lacking(sums, MENU_FIGURES_MESSAGES.noPortion(dishName(d)));
+            else addInto(sums, portion.get(g.id)!);
+          }
+          return { age_group_id: g.id, figures: sums };
+        });
+      const days: MenuFigures['days'] = [];
+      const average = groups.map(() => emptySums());
+      let counted = 0;
+      for (let day = 1; day <= menu.days; day++) {
+        const ofDay = menu.dishes.filter((d) => d.day === day);
+        const meals = menu.groups.map((group) => {
+          const ofMeal = ofDay.filter((d) => d.group === group);
+          return {
+            group,
+            dishes: ofMeal.map((d) => ({ id: d.dishId, name: dishName(d), card: perPortion.has(d.dishId) })),
+            figures: sumsFor(ofMeal),
+          };
+        });
+        const total = sumsFor(ofDay);
+        if (ofDay.length) {
+          counted++;
+          total.forEach((t, i) => addInto(average[i]!, t.figures));
+        }
+        days.push({ day, meals, figures: total });
+      }
+      for (const sums of average) for (const k of FIGURE_KEYS) sums[k].value = counted ? sums[k].value / counted : 0;
+      const without = new Map(
+        menu.dishes.filter((d) => !perPortion.has(d.dishId)).map((d) => [d.dishId, dishName(d)] as const),
+      );
+      return {
+        menu_id: menu.id,
+        date,
+        age_groups: groups.map((g) => ({ id: g.id, ...namesOf(g) })),
+        days,
+        average: groups.map((g, i) => ({ age_group_id: g.id, figures: average[i]! })),
+        without_card: [...without].map(([id, name]) => ({ id, name })),
+      };
+    },
+
     async get(actor: Actor, id: number, query: { date?: string | undefined }): Promise<TechCardAnswer> {
       const dish = await ownDish(actor, id);
       const date = query.date ?? (await today(dish.organizationId, platform.db));

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, signedIn } from '../../../test/factories.ts';
-import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
+import { dishCategories, dishes, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { ageGroups, foods } from '../../platform/db/schema-nutrition.ts';
 
 /** docs/rules.md "Technological cards and a dish's figures". */
@@ -235,5 +235,88 @@ describe('PUT and GET /api/product/:id/card', () => {
     expect((await put(card(), pilaf, cashier.token)).statusCode).toBe(403);
     // An archived dish has no card to read or save.
     await t.db.update(dishes).set({ deletedAt: new Date() }).where(eq(dishes.id, theirs!.id));
+  });
+});
+
+describe('GET /api/menu/:id/figures', () => {
+  it('sums each meal and day per age group from the cards, averages the cycle, and names what a sum lacks', async () => {
+    const [category] = await t.db.insert(dishCategories).values({ organizationId: orgId, name: 'Каши' }).returning();
+    const [rice, bread] = await t.db
+      .insert(dishes)
+      .values([
+        { organizationId: orgId, categoryId: category!.id, name: 'Рисовая каша', cost: '1', output: '150 г' },
+        { organizationId: orgId, categoryId: category!.id, name: 'Хлеб', cost: '1', output: '30 г' },
+      ])
+      .returning();
+    const [seniors] = await t.db
+      .insert(ageGroups)
+      .values({ organizationId: orgId, name: '11–18 лет', ageFrom: 11, ageTo: 18 })
+      .returning();
+    // 100 g of dry rice gives 100 g here: a 150 g portion is 1.5 × the rice's 365 kcal per 100 g.
+    const saved = await put(
+      card({
+        lines: [{ food_id: food['20444'], gross_g: 100 }],
+        yield_g: 100,
+        portions: [{ age_group_id: juniors, portion_g: 150 }],
+      }),
+      rice!.id,
+    );
+    expect(saved.statusCode).toBe(200);
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ organizationId: orgId, name: 'Цикл', days: 3, groups: [1, 3] })
+      .returning();
+    await t.db.insert(menuDishes).values([
+      { menuId: menu!.id, day: 1, group: 3, dishId: rice!.id },
+      { menuId: menu!.id, day: 1, group: 3, dishId: bread!.id },
+      { menuId: menu!.id, day: 2, group: 1, dishId: rice!.id },
+    ]);
+    const res = await t.call({ method: 'GET', url: `/api/menu/${menu!.id}/figures`, token: admin.token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.date).toBe(day(0));
+    expect(body.age_groups.map((g: { id: number }) => g.id)).toEqual([juniors, seniors!.id]);
+    const lunch = body.days[0].meals.find((m: { group: number }) => m.group === 3);
+    expect(lunch.dishes).toEqual([
+      { id: rice!.id, name: 'Рисовая каша', card: true },
+      { id: bread!.id, name: 'Хлеб', card: false },
+    ]);
+    const [young, old] = lunch.figures;
+    expect(young.figures.energyKcal.value).toBeCloseTo(547.5, 9);
+    expect(young.figures.proteinG.value).toBeCloseTo(7.13 * 1.5, 9);
+    expect(young.figures.energyKcal.missing).toEqual(['«Хлеб» — нет технологической карты']);
+    expect(old.figures.energyKcal).toEqual({
+      value: 0,
+      missing: ['«Рисовая каша» — нет порции для этой группы', '«Хлеб» — нет технологической карты'],
+    });
+    // Day 2's breakfast is complete; day 3 has nothing and is left out of the average.
+    expect(body.days[1].figures[0].figures.energyKcal).toEqual({ value: 547.5, missing: [] });
+    expect(body.days[2].figures[0].figures.energyKcal).toEqual({ value: 0, missing: [] });
+    expect(body.average[0].figures.energyKcal.value).toBeCloseTo(547.5, 9);
+    expect(body.without_card).toEqual([{ id: bread!.id, name: 'Хлеб' }]);
+    // Before the rice had a card, its days lack it too.
+    const before = await t.call({
+      method: 'GET',
+      url: `/api/menu/${menu!.id}/figures?date=2020-01-01`,
+      token: admin.token,
+    });
+    expect(before.json().days[1].figures[0].figures.energyKcal.missing).toEqual([
+      '«Рисовая каша» — нет технологической карты',
+    ]);
+  });
+
+  it('is 404 for another organization’s menu and 422 for a date that is not one', async () => {
+    const [theirs] = await t.db
+      .insert(menus)
+      .values({ organizationId: otherOrgId, name: 'Их', days: 1, groups: [3] })
+      .returning();
+    const res = await t.call({ method: 'GET', url: `/api/menu/${theirs!.id}/figures`, token: admin.token });
+    expect(res.statusCode).toBe(404);
+    const bad = await t.call({
+      method: 'GET',
+      url: `/api/menu/${theirs!.id}/figures?date=31.12.2026`,
+      token: admin.token,
+    });
+    expect(bad.statusCode).toBe(422);
   });
 });

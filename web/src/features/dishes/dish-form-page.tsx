@@ -4,6 +4,8 @@ import { DishCreate } from '@tamaq/contract/dishes';
 import type { Image } from '@tamaq/contract/profile';
 import { ALLERGEN_NAMES, ALLERGENS } from '@tamaq/contract/allergens';
 import { Form, Input, Select } from 'antd';
+import { useParams } from 'react-router';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { i18n } from '../../i18n/texts.ts';
 import { fromSchema } from '../../ui/form-rules.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
@@ -32,6 +34,7 @@ export function DishFormPage() {
   const categoryId = useCategoryId();
   const category = dishCategoriesResource.useOne(categoryId);
   const back = `/products/${categoryId ?? 0}`;
+  const { id } = useParams();
   return (
     <ResourceForm
       resource={dishesResource}
@@ -60,6 +63,13 @@ export function DishFormPage() {
         allergens: v.allergens as (typeof ALLERGENS)[number][],
       })}
     >
+      {id && id !== 'create' && (
+        <Form.Item>
+          <LinkButton to={`/product/${categoryId ?? 0}/${id}/card`} data-testid="dish-card-link">
+            {t.techCard}
+          </LinkButton>
+        </Form.Item>
+      )}
       <Form.Item name="image" label={t.photo}>
         <ImageUpload size={112} shape="square" />
       </Form.Item>

@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, openKazakhBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
+
+/** docs/rules.md "Technological cards and a dish's figures": the dish's card screen. */
+const SUFFIX = String(Date.now()).slice(-7);
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let token: string;
+let categoryId: number;
+let plovId: number;
+
+type Rows<T> = { rows: T[] };
+interface CardAnswer {
+  card: {
+    lines: { food: { name: string }; gross_g: number; net_g: number; method: string | null }[];
+    yield_g: number;
+    figures: { per_100g: Record<string, { value: number; missing: string[] }> };
+  } | null;
+}
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  await signOutHere(page);
+  await signIn(page, 'edu.admin@demo.kz');
+  token = await tokenOf('edu.admin@demo.kz');
+  for (const category of (await call<Rows<{ id: number }>>(token, 'GET', '/api/categories?limit=100')).rows) {
+    const dishes = await call<Rows<{ id: number; name: string }>>(
+      token,
+      'GET',
+      `/api/products?categoryId=${category.id}&limit=100`,
+    );
+    const plov = dishes.rows.find((d) => d.name === 'Плов с говядиной');
+    if (plov) {
+      categoryId = category.id;
+      plovId = plov.id;
+    }
+  }
+});
+afterAll(() => browser?.close());
+
+const figure = (name: string) =>
+  page.locator('[data-testid="tech-card-figures"] tbody tr').filter({ has: page.getByText(name, { exact: true }) });
+
+describe('/product/{categoryId}/{id}/card as the education admin', () => {
+  it('opens the demo plov’s card from the dish form: its foods, yield, portions and figures per 100 g and per portion', async () => {
+    await page.goto(`${baseUrl()}/product/${categoryId}/${plovId}`);
+    await page.getByTestId('dish-card-link').click();
+    await page.waitForURL((u) => u.pathname === `/product/${categoryId}/${plovId}/card`);
+    await page.getByRole('heading', { name: 'Технологическая карта: Плов с говядиной' }).waitFor();
+    await expect.poll(() => page.getByTestId('tech-card-line').count()).toBe(6);
+    expect(await page.getByLabel('Брутто, г 3').inputValue()).toBe('225');
+    expect(await page.getByLabel('Нетто, г 3').inputValue()).toBe('200');
+    expect(await page.getByLabel('Выход готового блюда, г').inputValue()).toBe('1000');
+    const saved = await call<CardAnswer>(token, 'GET', `/api/product/${plovId}/card`);
+    const energy = saved.card!.figures.per_100g.energyKcal!.value;
+    // The screen shows the server's figure, rounded: energy per 100 g, then the 6–10 portion (180 g).
+    const cells = figure('Энергетическая ценность, ккал').locator('td');
+    expect(await cells.nth(1).textContent()).toBe(energy.toFixed(energy >= 100 ? 0 : 1).replace('.', ','));
+    const portion = (energy * 180) / 100;
+    expect(await cells.nth(2).textContent()).toBe(portion.toFixed(portion >= 100 ? 0 : 1).replace('.', ','));
+    await page.getByText('Порция 6–10 лет, 180 г').first().waitFor();
+    await shot(page, 'tech-card-plov-1366');
+  });
+
+  it('builds a new dish’s card from foods found with a typo, the net from the refuse, and shows its figures once saved', async () => {
+    const dish = await call<{ id: number }>(token, 'POST', '/api/product', {
+      category_id: categoryId,
+      name: `Гуляш ${SUFFIX}`,
+      cost: '400',
+      output: '150 г',
+    });
+    await page.goto(`${baseUrl()}/product/${categoryId}/${dish.id}/card`);
+    await page.getByText('Карты на этот день нет').waitFor();
+    await page.getByRole('combobox', { name: 'Продукт 1', exact: true }).click();
+    await page.keyboard.type('говдина мякоть', { delay: 20 });
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Говядина, мякоть без жира' })
+      .first()
+      .click();
+    await page.getByLabel('Брутто, г 1').fill('100');
+    await page.getByRole('button', { name: 'Добавить продукт' }).click();
+    await page.getByRole('combobox', { name: 'Продукт 2', exact: true }).click();
+    await page.keyboard.type('морковь', { delay: 20 });
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^Морковь$/ })
+      .click();
+    await page.getByLabel('Брутто, г 2').fill('112');
+    // Carrots lose 11 % as bought (the table's refuse): the net proposed.
+    expect(await page.getByLabel('Нетто, г 2').getAttribute('placeholder')).toBe('99,7');
+    await page.getByRole('combobox', { name: 'Способ приготовления', exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Тушение' }).click();
+    await page.getByLabel('Выход готового блюда, г').fill('180');
+    await page.getByLabel('6–10 лет').fill('150');
+    await page.getByRole('button', { name: 'Сохранить карту' }).click();
+    await page.getByText('Карта сохранена').waitFor();
+    await page.getByTestId('tech-card-figures').waitFor();
+    const saved = await call<CardAnswer>(token, 'GET', `/api/product/${dish.id}/card`);
+    expect(saved.card!.lines.map((l) => [l.food.name, l.gross_g, l.net_g])).toEqual([
+      ['Говядина, мякоть без жира', 100, 100],
+      ['Морковь', 112, 99.7],
+    ]);
+    expect(saved.card!.yield_g).toBe(180);
+    await figure('Белки, г').waitFor();
+  });
+
+  it('says what is wrong with a line under it, and saves nothing', async () => {
+    await page.getByLabel('Нетто, г 1').fill('150');
+    await page.getByRole('button', { name: 'Сохранить карту' }).click();
+    await page
+      .locator('.tq-card-line .ant-form-item-explain-error')
+      .filter({ hasText: 'Масса нетто не может быть больше массы брутто' })
+      .waitFor();
+    await shot(page, 'tech-card-net-over-gross-1366');
+    const dishes = await call<Rows<{ id: number; name: string }>>(
+      token,
+      'GET',
+      `/api/products?categoryId=${categoryId}&limit=100`,
+    );
+    const goulash = dishes.rows.find((d) => d.name === `Гуляш ${SUFFIX}`)!;
+    const kept = await call<CardAnswer>(token, 'GET', `/api/product/${goulash.id}/card`);
+    expect(kept.card!.lines[0]!.net_g).toBe(100);
+  });
+
+  it('reads in Kazakh', async () => {
+    const kk = await openKazakhBrowser('edu.admin@demo.kz');
+    try {
+      await kk.page.goto(`${baseUrl()}/product/${categoryId}/${plovId}/card`);
+      await kk.page.getByRole('heading', { name: /^Технологиялық карта: / }).waitFor();
+      await kk.page.getByText('Дайын тағамның шығымы, г').waitFor();
+      await kk.page.getByText('Тағамдық құндылығы', { exact: true }).waitFor();
+      await shot(kk.page, 'tech-card-plov-1366-kk');
+    } finally {
+      await kk.close();
+    }
+  });
+});

@@ -139,3 +139,26 @@ describe('/product/{categoryId}/{id}/card as the education admin', () => {
     }
   });
 });
+
+describe('/menu/{id}: the day’s figures', () => {
+  it('shows each meal, the day and the cycle’s average per age group from the cards, and names the dishes without one', async () => {
+    const menu = (await call<Rows<{ id: number }>>(token, 'GET', '/api/menus?limit=1')).rows[0]!;
+    const figures = await call<{
+      days: { day: number; figures: { figures: Record<string, { value: number; missing: string[] }> }[] }[];
+      without_card: { name: string }[];
+    }>(token, 'GET', `/api/menu/${menu.id}/figures`);
+    await page.goto(`${baseUrl()}/menu/${menu.id}`);
+    const section = page.getByTestId('menu-figures');
+    await section.getByText('Итого за день').waitFor();
+    await section.getByText('Средний день цикла').waitFor();
+    const total = figures.days[0]!.figures[0]!.figures.energyKcal!;
+    const shown = total.value.toFixed(total.value >= 100 ? 0 : 1).replace('.', ',');
+    const dayRow = section.locator('tbody tr').filter({ hasText: 'Итого за день' });
+    expect(await dayRow.locator('td').nth(1).textContent()).toContain(shown);
+    if (figures.without_card.length)
+      await section
+        .getByText(`Без технологической карты: ${figures.without_card[0]!.name}`, { exact: false })
+        .waitFor();
+    await shot(page, 'menu-figures-1366');
+  });
+});

@@ -27,6 +27,7 @@ import { formatCost } from '../../lib/money.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { CopyDayModal } from './copy-day-modal.tsx';
+import { MenuDayFigures, menuFiguresKey } from './menu-figures.tsx';
 import { CopyMenuModal } from './copy-menu-modal.tsx';
 import { menusResource } from './menus-resource.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
@@ -53,6 +54,7 @@ export function MenuDishes({ menu }: { menu: Menu }) {
   const refresh = (saved: Menu) => {
     queryClient.setQueryData([...menusResource.key, 'detail', menu.id], saved);
     void queryClient.invalidateQueries({ queryKey: menusResource.key });
+    void queryClient.invalidateQueries({ queryKey: menuFiguresKey(menu.id) });
   };
   const remove = useMutation({
     mutationFn: (d: MenuDish) =>
@@ -153,6 +155,7 @@ export function MenuDishes({ menu }: { menu: Menu }) {
           );
         })}
       </Flex>
+      <MenuDayFigures menuId={menu.id} day={shown} />
       {picking !== null && (
         <DishPicker
           menu={menu}

@@ -66,6 +66,9 @@ export const PATHS = {
   foods: {
     list: { method: 'GET', path: '/api/foods' },
     get: { method: 'GET', path: '/api/food/:id' },
+    create: { method: 'POST', path: '/api/food' },
+    update: { method: 'PUT', path: '/api/food' },
+    remove: { method: 'DELETE', path: '/api/food/:id' },
   },
   admin: {
     summary: { method: 'GET', path: '/api/admin/summary' },

@@ -3,7 +3,8 @@ import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
 import { NUTRIENT_CODES, type Nutrient } from './nutrients.ts';
 import { rolesFor } from './routes.ts';
-import { IdParams, listOf, Paging } from './common.ts';
+import { IdParams, listOf, Ok, Paging } from './common.ts';
+import { keptText, requiredText } from './zod.ts';
 import { z } from './zod.ts';
 
 /**
@@ -51,11 +52,67 @@ export type FoodList = z.infer<typeof FoodList>;
 export const FOOD_MESSAGES = withKazakh(
   {
     foodNotFound: 'Продукт не найден',
+    name: 'Укажите название на русском или казахском',
+    value: 'Значение — число от 0 до 100 000 на 100 г, до трёх знаков после запятой, или пусто, если не измерено',
+    refuse: 'Отходы — число процентов от 0 до 100',
+    allergen: 'Неизвестный аллерген',
   } as const,
   {
     foodNotFound: 'Өнім табылмады',
+    name: 'Атауын орысша немесе қазақша көрсетіңіз',
+    value: 'Мәні — 100 г-ға 0-ден 100 000-ға дейінгі сан, үтірден кейін үш таңбаға дейін, өлшенбесе бос',
+    refuse: 'Қалдық — 0-ден 100-ге дейінгі пайыз саны',
+    allergen: 'Белгісіз аллерген',
   },
 );
+
+/** A decimal as the dietitian's source gives it ("12,5" is read as "12.5"), kept exact as text. */
+const decimal = (max: number, message: string) =>
+  z
+    .union([z.number(), z.string().trim().max(20), z.null()], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const text = typeof v === 'number' ? String(v) : v.replace(',', '.');
+      if (!/^\d+(\.\d{1,3})?$/.test(text) || Number(text) > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return text;
+    });
+
+const valuesBody = z
+  .object(
+    Object.fromEntries(NUTRIENT_CODES.map((code) => [code, decimal(100_000, FOOD_MESSAGES.value)])) as Record<
+      Nutrient,
+      ReturnType<typeof decimal>
+    >,
+  )
+  .partial();
+
+/**
+ * An organization's own food (the dietitian's table): its names, the source of its values (the book and
+ * page the values come from), its refuse, allergens and values per 100 g; a value left out is not measured.
+ */
+const FoodFields = z.object({
+  name_ru: keptText(255),
+  name_kk: keptText(255),
+  source: requiredText(255),
+  refuse_pct: decimal(100, FOOD_MESSAGES.refuse),
+  allergens: z
+    .array(z.enum(ALLERGENS, { error: () => FOOD_MESSAGES.allergen }), { error: () => FOOD_MESSAGES.allergen })
+    .max(ALLERGENS.length)
+    .default([]),
+  values: valuesBody.default({}),
+});
+const named: [
+  (v: { name_ru?: string | null; name_kk?: string | null }) => boolean,
+  { path: PropertyKey[]; message: string },
+] = [(v) => Boolean(v.name_ru || v.name_kk), { path: ['name_ru'], message: FOOD_MESSAGES.name }];
+export const FoodCreate = FoodFields.refine(...named);
+export type FoodCreate = z.infer<typeof FoodCreate>;
+export const FoodUpdate = FoodFields.extend({ id: z.number().int().positive() }).refine(...named);
+export type FoodUpdate = z.infer<typeof FoodUpdate>;
 
 const foodsEndpoint = endpointsOf('foods');
 const foodsAccess = rolesFor('/categories');
@@ -66,6 +123,27 @@ export const FOODS_ENDPOINTS = {
     answer: FoodList,
     access: foodsAccess,
     summary: 'Продукты: таблица химического состава и собственные продукты организации (поиск: query)',
+  }),
+  create: foodsEndpoint('create', {
+    body: FoodCreate,
+    answer: Food,
+    access: foodsAccess,
+    summary: 'Собственный продукт организации: названия, источник значений, отходы, аллергены, значения на 100 г',
+    example: { name_ru: 'Курт', source: 'Таблица химического состава, с. 48', values: { proteinG: '25.6' } },
+  }),
+  update: foodsEndpoint('update', {
+    body: FoodUpdate,
+    answer: Food,
+    refusals: [404],
+    access: foodsAccess,
+    summary: 'Изменение собственного продукта организации (продукты таблицы не меняются)',
+  }),
+  remove: foodsEndpoint('remove', {
+    params: IdParams,
+    answer: Ok,
+    refusals: [404],
+    access: foodsAccess,
+    summary: 'Удаление собственного продукта (в архив: карты, в которых он есть, сохраняются)',
   }),
   get: foodsEndpoint('get', {
     params: IdParams,

@@ -65,6 +65,34 @@ export function createFoodsRepository(db: Db) {
     );
 
   return {
+    /** An organization's own food, live, locked for a change. */
+    async own(organizationId: number, id: number, tx: Db = db): Promise<FoodRow | null> {
+      const [row] = await tx
+        .select()
+        .from(foods)
+        .where(and(eq(foods.id, id), eq(foods.organizationId, organizationId), isNull(foods.deletedAt)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async insert(values: typeof foods.$inferInsert, tx: Db = db): Promise<FoodRow> {
+      const [row] = await tx.insert(foods).values(values).returning();
+      return row!;
+    },
+
+    async update(id: number, values: Partial<typeof foods.$inferInsert>, tx: Db = db): Promise<FoodRow> {
+      const [row] = await tx
+        .update(foods)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(foods.id, id))
+        .returning();
+      return row!;
+    },
+
+    async archive(id: number, at: Date, tx: Db = db): Promise<void> {
+      await tx.update(foods).set({ deletedAt: at }).where(eq(foods.id, id));
+    },
+
     async find(organizationId: number | null, id: number): Promise<FoodRow | null> {
       const [row] = await db
         .select()

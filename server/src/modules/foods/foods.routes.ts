@@ -10,4 +10,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   const e = ENDPOINTS.foods;
   bindEndpoint(app, e.list, (request) => foods.list(actorOf(request), request.query));
   bindEndpoint(app, e.get, (request) => foods.get(actorOf(request), request.params.id));
+  bindEndpoint(app, e.create, (request) => foods.create(actorOf(request), request.body));
+  bindEndpoint(app, e.update, (request) => foods.update(actorOf(request), request.body));
+  bindEndpoint(app, e.remove, (request) => foods.remove(actorOf(request), request.params.id));
 };

@@ -1,9 +1,18 @@
 import { ALLERGENS } from '@tamaq/contract/allergens';
-import { FOOD_MESSAGES as M, type Food, type FoodList, type FoodListQuery } from '@tamaq/contract/foods';
+import type { Ok } from '@tamaq/contract/common';
+import {
+  FOOD_MESSAGES as M,
+  type Food,
+  type FoodCreate,
+  type FoodList,
+  type FoodListQuery,
+  type FoodUpdate,
+} from '@tamaq/contract/foods';
 import { NUTRIENTS, SR28 } from '@tamaq/contract/nutrients';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { readerLanguage } from '../../platform/db/alphabet.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { audit } from '../../platform/audit.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createFoodsRepository, type FoodRow } from './foods.repository.ts';
 
@@ -34,9 +43,72 @@ export function toFood(row: FoodRow): Food {
  * docs/rules.md "Foods and nutrients": the foods a technological card is made of, the shipped table's
  * and the caller's organization's own; the super admin sees the shipped table only.
  */
-export function createFoodsService(platform: Pick<Platform, 'db'>) {
+export function createFoodsService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createFoodsRepository(platform.db);
+  const ownOrganization = (actor: Actor) => {
+    if (actor.organizationId === null) throw forbidden();
+    return actor.organizationId;
+  };
+  /** The body's fields as the table's columns; values left out are not measured (null). */
+  const columns = (body: FoodCreate) => ({
+    nameRu: body.name_ru ?? null,
+    nameKk: body.name_kk ?? null,
+    source: body.source,
+    refusePct: body.refuse_pct,
+    allergens: ALLERGENS.filter((a) => body.allergens.includes(a)),
+    ...Object.fromEntries(NUTRIENTS.map((n) => [n.code, body.values[n.code] ?? null])),
+  });
   return {
+    /** The dietitian's own food, in the caller's organization, audited. */
+    async create(actor: Actor, body: FoodCreate): Promise<Food> {
+      const organizationId = ownOrganization(actor);
+      return platform.db.transaction(async (tx) => {
+        const row = await repo.insert({ organizationId, ...columns(body) }, tx);
+        await audit(tx, actor, {
+          action: 'food_create',
+          entity: 'food',
+          entityId: row.id,
+          organizationId,
+          after: toFood(row),
+        });
+        return toFood(row);
+      });
+    },
+    /** A change of the organization's own food; the shipped table's foods are not changed (404). */
+    async update(actor: Actor, { id, ...body }: FoodUpdate): Promise<Food> {
+      const organizationId = ownOrganization(actor);
+      return platform.db.transaction(async (tx) => {
+        const before = await repo.own(organizationId, id, tx);
+        if (!before) throw notFound(M.foodNotFound);
+        const row = await repo.update(id, columns(body), tx);
+        await audit(tx, actor, {
+          action: 'food_update',
+          entity: 'food',
+          entityId: id,
+          organizationId,
+          before: toFood(before),
+          after: toFood(row),
+        });
+        return toFood(row);
+      });
+    },
+    /** Archived: the cards that hold it keep it and their figures. */
+    async remove(actor: Actor, id: number): Promise<Ok> {
+      const organizationId = ownOrganization(actor);
+      return platform.db.transaction(async (tx) => {
+        const before = await repo.own(organizationId, id, tx);
+        if (!before) throw notFound(M.foodNotFound);
+        await repo.archive(id, platform.now(), tx);
+        await audit(tx, actor, {
+          action: 'food_delete',
+          entity: 'food',
+          entityId: id,
+          organizationId,
+          before: toFood(before),
+        });
+        return { success: true };
+      });
+    },
     async list(actor: Actor, query: FoodListQuery): Promise<FoodList> {
       const { total, rows } = await repo.list(actor.organizationId, query);
       return { total, rows: rows.map(toFood) };

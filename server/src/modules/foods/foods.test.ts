@@ -137,3 +137,85 @@ describe('GET /api/food/:id', () => {
     expect((await get(2_000_000)).statusCode).toBe(404);
   });
 });
+
+describe('POST, PUT and DELETE /api/food: the organization’s own foods', () => {
+  const post = (payload: Record<string, unknown>, token = admin.token) =>
+    t.call({ method: 'POST', url: '/api/food', token, payload });
+  const kurt = {
+    name_ru: 'Курт домашний',
+    name_kk: 'Үй құрты',
+    source: 'Таблица химического состава казахских продуктов, 2019, с. 48',
+    refuse_pct: '0',
+    allergens: ['milk'],
+    values: { energyKcal: 360, proteinG: '25,6', fatG: '12.345', vitaminDUg: null },
+  };
+
+  it('adds a food with its source and exact values, a value left out not measured, found by search at once', async () => {
+    const res = await post(kurt);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      own: true,
+      ndb_no: null,
+      name: 'Курт домашний',
+      name_kk: 'Үй құрты',
+      source: kurt.source,
+      refuse_pct: '0',
+      allergens: ['milk'],
+      allergens_checked: true,
+      values: { energyKcal: '360', proteinG: '25.6', fatG: '12.345', carbohydrateG: null, vitaminDUg: null },
+    });
+    expect((await list('үй құрты')).json().rows[0].id).toBe(res.json().id);
+  });
+
+  it('changes its own food and archives it; a shipped food or another organization’s is not its to change (404)', async () => {
+    const made = (await post({ ...kurt, name_ru: 'Сузьма', name_kk: null })).json();
+    const put = (payload: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: '/api/food', token: admin.token, payload });
+    const changed = await put({
+      ...kurt,
+      id: made.id,
+      name_ru: 'Сузьма',
+      name_kk: 'Сүзбе (өз)',
+      values: { proteinG: '18' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ name_kk: 'Сүзбе (өз)', values: { proteinG: '18', energyKcal: null } });
+    const [butter] = (await list('Масло сливочное солёное')).json().rows;
+    expect((await put({ ...kurt, id: butter.id })).statusCode).toBe(404);
+    expect((await put({ ...kurt, id: theirFood.id })).statusCode).toBe(404);
+    const removed = await t.call({ method: 'DELETE', url: `/api/food/${made.id}`, token: admin.token });
+    expect(removed.json()).toEqual({ success: true });
+    expect((await t.call({ method: 'GET', url: `/api/food/${made.id}`, token: admin.token })).statusCode).toBe(404);
+    expect((await t.call({ method: 'DELETE', url: `/api/food/${butter.id}`, token: admin.token })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses a food without a name or a source, a value that is not one, with the field named, and keeps nothing', async () => {
+    const before = (await t.call({ method: 'GET', url: '/api/foods?limit=1', token: admin.token })).json().total;
+    for (const [payload, field] of [
+      [{ ...kurt, name_ru: '', name_kk: '' }, 'name_ru'],
+      [{ ...kurt, source: ' ' }, 'source'],
+      [{ ...kurt, values: { proteinG: '-1' } }, 'values.proteinG'],
+      [{ ...kurt, values: { proteinG: 'много' } }, 'values.proteinG'],
+      [{ ...kurt, values: { proteinG: '1.2345' } }, 'values.proteinG'],
+      [{ ...kurt, values: { energyKcal: 100001 } }, 'values.energyKcal'],
+      [{ ...kurt, refuse_pct: '101' }, 'refuse_pct'],
+      [{ ...kurt, allergens: ['pollen'] }, 'allergens.0'],
+    ] as const) {
+      const res = await post(payload);
+      expect(res.statusCode, field).toBe(422);
+      expect(Object.keys(res.json().validationErrors), field).toContain(field);
+    }
+    expect((await t.call({ method: 'GET', url: '/api/foods?limit=1', token: admin.token })).json().total).toBe(before);
+  });
+
+  it('is refused to a role that builds no menus', async () => {
+    const cashier = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: orgId,
+      email: 'food.cashier2@test.kz',
+    });
+    expect((await post(kurt, cashier.token)).statusCode).toBe(403);
+  });
+});

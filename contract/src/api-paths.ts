@@ -69,6 +69,8 @@ export const PATHS = {
     create: { method: 'POST', path: '/api/food' },
     update: { method: 'PUT', path: '/api/food' },
     remove: { method: 'DELETE', path: '/api/food/:id' },
+    prices: { method: 'GET', path: '/api/food/:id/prices' },
+    setPrice: { method: 'PUT', path: '/api/food/:id/price' },
   },
   admin: {
     summary: { method: 'GET', path: '/api/admin/summary' },

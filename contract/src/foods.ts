@@ -56,6 +56,8 @@ export const FOOD_MESSAGES = withKazakh(
     value: 'Значение — число от 0 до 100 000 на 100 г, до трёх знаков после запятой, или пусто, если не измерено',
     refuse: 'Отходы — число процентов от 0 до 100',
     allergen: 'Неизвестный аллерген',
+    price: 'Цена за килограмм — число тенге не больше 10 000 000, до двух знаков после запятой',
+    priceDate: 'Дата в формате ГГГГ-ММ-ДД',
   } as const,
   {
     foodNotFound: 'Өнім табылмады',
@@ -63,8 +65,35 @@ export const FOOD_MESSAGES = withKazakh(
     value: 'Мәні — 100 г-ға 0-ден 100 000-ға дейінгі сан, үтірден кейін үш таңбаға дейін, өлшенбесе бос',
     refuse: 'Қалдық — 0-ден 100-ге дейінгі пайыз саны',
     allergen: 'Белгісіз аллерген',
+    price: 'Килограмның бағасы — 10 000 000-нан аспайтын теңге саны, үтірден кейін екі таңбаға дейін',
+    priceDate: 'Күн ЖЖЖЖ-АА-КК пішімінде',
   },
 );
+
+/** A food's price per kilogram as bought, from a day on. */
+export const FoodPrice = z.object({ price_per_kg: z.string(), valid_from: z.string(), created_at: z.string() });
+export const FoodPrices = z.object({ food_id: z.number().int(), rows: z.array(FoodPrice) });
+export type FoodPrices = z.infer<typeof FoodPrices>;
+
+/** `PUT /api/food/:id/price`: the price from `valid_from` on (the same day's price is replaced). */
+export const FoodPriceBody = z.object({
+  price_per_kg: z
+    .union([z.number(), z.string().trim().max(20)], { error: () => FOOD_MESSAGES.price })
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? String(v) : v.replace(',', '.').replace(/\s/g, '');
+      if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) > 10_000_000) {
+        ctx.addIssue({ code: 'custom', message: FOOD_MESSAGES.price });
+        return z.NEVER;
+      }
+      return text;
+    }),
+  valid_from: z
+    .string({ error: () => FOOD_MESSAGES.priceDate })
+    .trim()
+    .pipe(z.iso.date({ error: () => FOOD_MESSAGES.priceDate }))
+    .refine((v) => v >= '2020-01-01' && v <= '2100-12-31', { error: () => FOOD_MESSAGES.priceDate }),
+});
+export type FoodPriceBody = z.infer<typeof FoodPriceBody>;
 
 /** A decimal as the dietitian's source gives it ("12,5" is read as "12.5"), kept exact as text. */
 const decimal = (max: number, message: string) =>
@@ -144,6 +173,22 @@ export const FOODS_ENDPOINTS = {
     refusals: [404],
     access: foodsAccess,
     summary: 'Удаление собственного продукта (в архив: карты, в которых он есть, сохраняются)',
+  }),
+  prices: foodsEndpoint('prices', {
+    params: IdParams,
+    answer: FoodPrices,
+    refusals: [404],
+    access: foodsAccess,
+    summary: 'Цены продукта за килограмм в организации, по датам (новые сверху)',
+  }),
+  setPrice: foodsEndpoint('setPrice', {
+    params: IdParams,
+    body: FoodPriceBody,
+    answer: FoodPrices,
+    refusals: [404],
+    access: foodsAccess,
+    summary: 'Цена продукта за килограмм с даты (та же дата заменяет цену)',
+    example: { price_per_kg: '3200.00', valid_from: '2026-09-01' },
   }),
   get: foodsEndpoint('get', {
     params: IdParams,

@@ -153,6 +153,15 @@ export const TechCard = z.object({
     per_100g: Figures,
     portions: z.array(z.object({ age_group_id: z.number().int(), portion_g: z.number(), figures: Figures })),
   }),
+  /**
+   * What the foods cost on the card's day (docs/rules.md "Food prices and a dish's cost"), tenge: the
+   * whole yield, and a portion of each age group; `missing` names the foods without a price.
+   */
+  cost: z.object({
+    total: z.string(),
+    portions: z.array(z.object({ age_group_id: z.number().int(), cost: z.string() })),
+    missing: z.array(z.string()),
+  }),
 });
 export type TechCard = z.infer<typeof TechCard>;
 

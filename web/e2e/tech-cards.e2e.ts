@@ -62,6 +62,9 @@ describe('/product/{categoryId}/{id}/card as the education admin', () => {
     const portion = (energy * 180) / 100;
     expect(await cells.nth(2).textContent()).toBe(portion.toFixed(portion >= 100 ? 0 : 1).replace('.', ','));
     await page.getByText('Порция 6–10 лет, 180 г').first().waitFor();
+    // The demo's prices: the plov's foods cost this much for the whole kilogram cooked.
+    const cost = (saved.card as unknown as { cost: { total: string } }).cost.total.replace('.', ',');
+    await page.getByTestId('tech-card-cost').getByText(`весь выход — ${cost} тг.`, { exact: false }).waitFor();
     await shot(page, 'tech-card-plov-1366');
   });
 

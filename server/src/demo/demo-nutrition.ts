@@ -2,7 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { CookingMethod } from '@tamaq/contract/dish-figures';
 import type { Db } from '../platform/db/client.ts';
 import { dishes } from '../platform/db/schema-food.ts';
-import { ageGroups, foods, techCardLines, techCardPortions, techCards } from '../platform/db/schema-nutrition.ts';
+import {
+  ageGroups,
+  foodPrices,
+  foods,
+  techCardLines,
+  techCardPortions,
+  techCards,
+} from '../platform/db/schema-nutrition.ts';
 
 /** The organizations the demo's nutrition data belongs to. */
 export interface DemoNutritionPlaces {
@@ -137,6 +144,29 @@ const CARDS: {
   },
 ];
 
+/** What the demo's foods cost per kilogram as bought, tenge (Almaty, autumn 2025, rounded). */
+const PRICES: Record<string, string> = {
+  '20444': '650',
+  '23485': '3800',
+  '11124': '180',
+  '11282': '150',
+  '04506': '950',
+  '02047': '90',
+  '11080': '180',
+  '11109': '160',
+  '11352': '170',
+  '11546': '1400',
+  '01056': '1600',
+  '20009': '600',
+  '01145': '5200',
+  '01211': '520',
+  '01123': '1300',
+  '09011': '1600',
+  '09298': '2000',
+  '09032': '2800',
+  '19335': '480',
+};
+
 /**
  * The demo's age groups: the schools' two (the 2019 unified standard's lunch norms are for 7–10 and
  * 11–14, the sanitary rules' portions for 7–11 and 12+), and the kindergarten's two; and the cards
@@ -176,6 +206,14 @@ export async function loadDemoNutrition(tx: Db, p: DemoNutritionPlaces): Promise
           ),
         )
     ).map((d) => [d.name, d.id]),
+  );
+  await tx.insert(foodPrices).values(
+    Object.entries(PRICES).map(([ndbNo, pricePerKg]) => ({
+      organizationId: p.edu,
+      foodId: food.get(ndbNo)!,
+      pricePerKg,
+      validFrom: '2025-09-01',
+    })),
   );
   for (const c of CARDS) {
     const dishId = dish.get(c.dish);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { hasLatin, latinToCyrillic } from '@tamaq/contract/transliterate';
 import { escapeLike, pageIn } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
-import { foods, foodSearchable } from '../../platform/db/schema-nutrition.ts';
+import { foodPrices, foods, foodSearchable } from '../../platform/db/schema-nutrition.ts';
 
 /** How alike a typed word and a food's name must be (0–1) to stand for it: «говдина» for «говядина». */
 const ALIKE = 0.5;
@@ -65,6 +65,29 @@ export function createFoodsRepository(db: Db) {
     );
 
   return {
+    /** The organization's prices of a food, the newest first. */
+    async prices(organizationId: number, foodId: number, tx: Db = db) {
+      return tx
+        .select({ pricePerKg: foodPrices.pricePerKg, validFrom: foodPrices.validFrom, createdAt: foodPrices.createdAt })
+        .from(foodPrices)
+        .where(and(eq(foodPrices.organizationId, organizationId), eq(foodPrices.foodId, foodId)))
+        .orderBy(desc(foodPrices.validFrom));
+    },
+
+    /** The price from a day on; the same day's is replaced. */
+    async setPrice(
+      row: { organizationId: number; foodId: number; pricePerKg: string; validFrom: string; createdBy: number },
+      tx: Db = db,
+    ) {
+      await tx
+        .insert(foodPrices)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [foodPrices.organizationId, foodPrices.foodId, foodPrices.validFrom],
+          set: { pricePerKg: row.pricePerKg, createdBy: row.createdBy, createdAt: new Date() },
+        });
+    },
+
     /** An organization's own food, live, locked for a change. */
     async own(organizationId: number, id: number, tx: Db = db): Promise<FoodRow | null> {
       const [row] = await tx

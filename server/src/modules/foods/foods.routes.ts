@@ -12,5 +12,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   bindEndpoint(app, e.get, (request) => foods.get(actorOf(request), request.params.id));
   bindEndpoint(app, e.create, (request) => foods.create(actorOf(request), request.body));
   bindEndpoint(app, e.update, (request) => foods.update(actorOf(request), request.body));
+  bindEndpoint(app, e.prices, (request) => foods.prices(actorOf(request), request.params.id));
+  bindEndpoint(app, e.setPrice, (request) => foods.setPrice(actorOf(request), request.params.id, request.body));
   bindEndpoint(app, e.remove, (request) => foods.remove(actorOf(request), request.params.id));
 };

@@ -6,6 +6,8 @@ import {
   type FoodCreate,
   type FoodList,
   type FoodListQuery,
+  type FoodPriceBody,
+  type FoodPrices,
   type FoodUpdate,
 } from '@tamaq/contract/foods';
 import { NUTRIENTS, SR28 } from '@tamaq/contract/nutrients';
@@ -59,6 +61,41 @@ export function createFoodsService(platform: Pick<Platform, 'db' | 'now'>) {
     ...Object.fromEntries(NUTRIENTS.map((n) => [n.code, body.values[n.code] ?? null])),
   });
   return {
+    /** The organization's prices of a food it may use (the shipped table's or its own). */
+    async prices(actor: Actor, id: number): Promise<FoodPrices> {
+      const organizationId = ownOrganization(actor);
+      if (!(await repo.find(organizationId, id))) throw notFound(M.foodNotFound);
+      const rows = await repo.prices(organizationId, id);
+      return {
+        food_id: id,
+        rows: rows.map((r) => ({
+          price_per_kg: r.pricePerKg,
+          valid_from: r.validFrom,
+          created_at: r.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** A price from a day on, audited; the same day's is replaced. */
+    async setPrice(actor: Actor, id: number, body: FoodPriceBody): Promise<FoodPrices> {
+      const organizationId = ownOrganization(actor);
+      if (!(await repo.find(organizationId, id))) throw notFound(M.foodNotFound);
+      await platform.db.transaction(async (tx) => {
+        await repo.setPrice(
+          {
+            organizationId,
+            foodId: id,
+            pricePerKg: body.price_per_kg,
+            validFrom: body.valid_from,
+            createdBy: actor.userId,
+          },
+          tx,
+        );
+        await audit(tx, actor, { action: 'food_price_set', entity: 'food', entityId: id, organizationId, after: body });
+      });
+      return this.prices(actor, id);
+    },
+
     /** The dietitian's own food, in the caller's organization, audited. */
     async create(actor: Actor, body: FoodCreate): Promise<Food> {
       const organizationId = ownOrganization(actor);

@@ -6,6 +6,7 @@ import { dishes, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import {
   ageGroups,
   cookingLosses,
+  foodPrices,
   foods,
   techCardLines,
   techCardPortions,
@@ -196,6 +197,23 @@ export function createTechCardsRepository(db: Db) {
         lines: lines.filter((l) => l.cardId === card.id),
         portions: portions.filter((p) => p.cardId === card.id),
       }));
+    },
+
+    /** Each food's last price on `date` or before, in the organization: tenge per kilogram. */
+    async pricesOn(organizationId: number, foodIds: number[], date: string, tx: Db = db) {
+      if (!foodIds.length) return new Map<number, string>();
+      const rows = await tx
+        .selectDistinctOn([foodPrices.foodId], { foodId: foodPrices.foodId, pricePerKg: foodPrices.pricePerKg })
+        .from(foodPrices)
+        .where(
+          and(
+            eq(foodPrices.organizationId, organizationId),
+            inArray(foodPrices.foodId, foodIds),
+            lte(foodPrices.validFrom, date),
+          ),
+        )
+        .orderBy(foodPrices.foodId, desc(foodPrices.validFrom));
+      return new Map(rows.map((r) => [r.foodId, r.pricePerKg]));
     },
 
     /** The losses the organization's cards use: its own rows, else the shipped ones. */

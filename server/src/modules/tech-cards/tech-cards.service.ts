@@ -61,6 +61,37 @@ const figuresOf = (
 /** The day before `date` (YYYY-MM-DD). */
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
+/** Tenge with two decimals, rounded half up from the figure in tenths of a tiyn. */
+const tenge = (value: number) => (Math.round(value * 100 + Number.EPSILON) / 100).toFixed(2);
+
+/**
+ * What a card's foods cost: each line's gross grams (what is bought) × its food's price per kg / 1000,
+ * summed; a portion is its share of the yield. A food without a price adds nothing and is named.
+ */
+function costOf(
+  lines: { line: { grossG: string }; food: FoodRow }[],
+  prices: Map<number, string>,
+  yieldG: number,
+  portions: { ageGroupId: number; portionG: string }[],
+): TechCard['cost'] {
+  let total = 0;
+  const missing: string[] = [];
+  for (const { line, food } of lines) {
+    const price = prices.get(food.id);
+    if (price === undefined) {
+      const name = toFood(food).name;
+      if (!missing.includes(name)) missing.push(name);
+      continue;
+    }
+    total += (Number(line.grossG) * Number(price)) / 1000;
+  }
+  return {
+    total: tenge(total),
+    portions: portions.map((p) => ({ age_group_id: p.ageGroupId, cost: tenge((total * Number(p.portionG)) / yieldG) })),
+    missing,
+  };
+}
+
 const answerFigures = (f: DishFigures): TechCard['figures'] => ({
   per_100g: f.per100g,
   portions: f.portions.map((p) => ({ age_group_id: p.ageGroupId, portion_g: p.portionG, figures: p.figures })),
@@ -109,7 +140,7 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
     const card = await repo.cardOn(dish.id, date, tx);
     return {
       dish_id: dish.id,
-      card: card ? await cardAnswer(dish, card, versions, tx) : null,
+      card: card ? await cardAnswer(dish, card, versions, date, tx) : null,
       versions: versions.map((v) => ({ id: v.id, valid_from: v.validFrom, created_at: v.createdAt.toISOString() })),
     };
   }
@@ -118,9 +149,11 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
     dish: { organizationId: number; allergens: string[] },
     card: CardRow,
     versions: { validFrom: string }[],
+    date: string,
     tx: Db,
   ): Promise<TechCard> {
     const { lines, portions, createdBy } = await repo.detail(card, tx);
+    const prices = await repo.pricesOn(dish.organizationId, [...new Set(lines.map(({ food }) => food.id))], date, tx);
     const losses = lossesOf(await repo.losses(dish.organizationId, tx));
     const figures = figuresOf(card, lines, portions, losses);
     const next = versions.filter((v) => v.validFrom > card.validFrom).at(-1);
@@ -159,6 +192,7 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       })),
       allergens: ALLERGENS.filter((a) => held.has(a)),
       figures: answerFigures(figures),
+      cost: costOf(lines, prices, Number(card.yieldG), portions),
     };
   }
 

@@ -320,3 +320,67 @@ describe('GET /api/menu/:id/figures', () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe('a card’s cost from the foods’ prices', () => {
+  const price = (foodId: number, body: Record<string, unknown>) =>
+    t.call({ method: 'PUT', url: `/api/food/${foodId}/price`, token: admin.token, payload: body });
+
+  it('is each line’s gross weight × its food’s price of the day, a portion its share of the yield, a food without a price named', async () => {
+    const [category] = await t.db.insert(dishCategories).values({ organizationId: orgId, name: 'Цены' }).returning();
+    const [dish] = await t.db
+      .insert(dishes)
+      .values({ organizationId: orgId, categoryId: category!.id, name: 'Рис с морковью', cost: '1', output: '150 г' })
+      .returning();
+    expect((await price(food['20444']!, { price_per_kg: '600', valid_from: day(-10) })).statusCode).toBe(200);
+    // The same day's price replaced; a later one counts from its day only.
+    const prices = await price(food['20444']!, { price_per_kg: '650,00', valid_from: day(-10) });
+    expect(prices.json().rows.map((r: { price_per_kg: string }) => r.price_per_kg)).toEqual(['650.00']);
+    await price(food['20444']!, { price_per_kg: '700', valid_from: day(1) });
+    const saved = await put(
+      card({
+        lines: [
+          { food_id: food['20444'], gross_g: 100 },
+          { food_id: food['11124'], gross_g: 112 },
+        ],
+        yield_g: 300,
+        portions: [{ age_group_id: juniors, portion_g: 150 }],
+      }),
+      dish!.id,
+    );
+    // 100 g × 650 тг/kg = 65.00; the 150 g portion is half the 300 g yield.
+    expect(saved.json().card.cost).toEqual({
+      total: '65.00',
+      portions: [{ age_group_id: juniors, cost: '32.50' }],
+      missing: ['Морковь'],
+    });
+    const tomorrow = await t.call({
+      method: 'GET',
+      url: `/api/product/${dish!.id}/card?date=${day(1)}`,
+      token: admin.token,
+    });
+    expect(tomorrow.json().card.cost.total).toBe('70.00');
+    const list = await t.call({ method: 'GET', url: `/api/food/${food['20444']}/prices`, token: admin.token });
+    expect(list.json().rows.map((r: { valid_from: string }) => r.valid_from)).toEqual([day(1), day(-10)]);
+  });
+
+  it('refuses a price that is not one, and another organization’s food', async () => {
+    const bad = await price(food['20444']!, { price_per_kg: 'дорого', valid_from: day(0) });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors.price_per_kg).toBeDefined();
+    const cents = await price(food['20444']!, { price_per_kg: '10.005', valid_from: day(0) });
+    expect(cents.statusCode).toBe(422);
+    expect((await price(theirFood, { price_per_kg: '100', valid_from: day(0) })).statusCode).toBe(404);
+    const cashier = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: orgId,
+      email: 'p@cards.kz',
+    });
+    const refused = await t.call({
+      method: 'PUT',
+      url: `/api/food/${food['20444']}/price`,
+      token: cashier.token,
+      payload: { price_per_kg: '1', valid_from: day(0) },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});

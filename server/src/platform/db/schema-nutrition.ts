@@ -220,3 +220,30 @@ export const techCardPortions = pgTable(
     check('tech_card_portions_portion_check', sql`${t.portionG} > 0`),
   ],
 );
+
+/**
+ * What a food costs the organization per kilogram as bought, from a day on (docs/rules.md "Food
+ * prices and a dish's cost"): a card's cost on a day uses each food's last price from that day or
+ * before.
+ */
+export const foodPrices = pgTable(
+  'food_prices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    foodId: integer('food_id')
+      .notNull()
+      .references(() => foods.id, { onDelete: 'restrict' }),
+    /** Tenge per kilogram, exact. */
+    pricePerKg: numeric('price_per_kg', { precision: 12, scale: 2 }).notNull(),
+    validFrom: date('valid_from').notNull(),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('food_prices_key').on(t.organizationId, t.foodId, t.validFrom),
+    index('food_prices_food_idx').on(t.foodId),
+    index('food_prices_created_by_idx').on(t.createdBy),
+    check('food_prices_price_check', sql`${t.pricePerKg} >= 0`),
+  ],
+);

@@ -74,6 +74,10 @@ const t = bilingual({
     incomplete: (foods: string) => `Неполный расчёт: нет данных у продуктов ${foods}`,
     allergens: 'Аллергены',
     noAllergens: 'Нет',
+    cost: 'Стоимость продуктов',
+    costTotal: (v: string) => `весь выход — ${v} тг.`,
+    costPortion: (group: string, v: string) => `порция ${group} — ${v} тг.`,
+    noPrice: (foods: string) => `Нет цены: ${foods}`,
     own: 'свой',
   },
   kk: {
@@ -116,6 +120,10 @@ const t = bilingual({
     incomplete: (foods: string) => `Есеп толық емес: өнімдерде дерек жоқ ${foods}`,
     allergens: 'Аллергендер',
     noAllergens: 'Жоқ',
+    cost: 'Өнімдердің құны',
+    costTotal: (v: string) => `барлық шығым — ${v} тг.`,
+    costPortion: (group: string, v: string) => `порция ${group} — ${v} тг.`,
+    noPrice: (foods: string) => `Бағасы жоқ: ${foods}`,
     own: 'өз',
   },
 });
@@ -463,6 +471,24 @@ function FiguresCard({ card, stale }: { card: TechCard; stale: boolean }) {
     <Card title={t.figures} style={{ flex: '1 1 360px', minWidth: 0 }} data-testid="tech-card-figures">
       {stale && <Alert type="warning" showIcon title={t.figuresOfSaved} style={{ marginBottom: 12 }} />}
       <Table size="small" pagination={false} columns={columns} dataSource={rows} scroll={{ x: true }} />
+      <Typography.Paragraph style={{ marginTop: 12 }} data-testid="tech-card-cost">
+        <Typography.Text strong>{t.cost}: </Typography.Text>
+        {[
+          t.costTotal(card.cost.total.replace('.', ',')),
+          ...card.cost.portions.map((p) =>
+            t.costPortion(
+              nameText(card.portions.find((g) => g.age_group.id === p.age_group_id)!.age_group),
+              p.cost.replace('.', ','),
+            ),
+          ),
+        ].join('; ')}
+        {card.cost.missing.length > 0 && (
+          <>
+            <br />
+            <Typography.Text>⚠ {t.noPrice(card.cost.missing.join(', '))}</Typography.Text>
+          </>
+        )}
+      </Typography.Paragraph>
       <Typography.Paragraph style={{ marginTop: 12 }}>
         <Typography.Text strong>{t.allergens}: </Typography.Text>
         {card.allergens.length ? (

@@ -449,7 +449,11 @@ describe('the parent’s start page', () => {
       await restrictions.getByText(/^Отметил\(а\): /).waitFor();
       await shot(office.page, 'pupil-family-1366');
       // The parent's rating of today's meal reaches the admin's ratings, without the parent's name.
-      await office.page.goto(`${baseUrl()}/ratings`);
+      // The period of the school's today: a test browser's clock is UTC, and after midnight in Almaty
+      // (19:00 UTC) its default period would end on the day before the parent's rating.
+      const almatyToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date());
+      const monthBefore = new Date(Date.parse(`${almatyToday}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+      await office.page.goto(`${baseUrl()}/ratings?dateFrom=${monthBefore}&dateTo=${almatyToday}`);
       const comments = office.page.getByTestId('ratings-comments');
       await comments.getByText('Плов был тёплый, спасибо').waitFor();
       const row = comments.locator('tbody tr').filter({ hasText: 'Плов был тёплый, спасибо' });

@@ -167,6 +167,8 @@ export type TechCard = z.infer<typeof TechCard>;
 
 export const TechCardAnswer = z.object({
   dish_id: z.number().int(),
+  /** The organization's today, by its time zone: the first day a new version may start. */
+  today: z.string(),
   /** The card valid on the day asked, or null: none. */
   card: TechCard.nullable(),
   /** Every version, the newest first. */

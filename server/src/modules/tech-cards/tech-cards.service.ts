@@ -140,6 +140,7 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
     const card = await repo.cardOn(dish.id, date, tx);
     return {
       dish_id: dish.id,
+      today: await today(dish.organizationId, tx),
       card: card ? await cardAnswer(dish, card, versions, date, tx) : null,
       versions: versions.map((v) => ({ id: v.id, valid_from: v.validFrom, created_at: v.createdAt.toISOString() })),
     };

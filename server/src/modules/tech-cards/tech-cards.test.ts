@@ -181,6 +181,17 @@ describe('PUT and GET /api/product/:id/card', () => {
     // Today's version may still be corrected: it replaces itself.
     expect((await put(card({ valid_from: day(0), yield_g: 310 }), id)).json().card.yield_g).toBe(310);
     expect((await get(undefined, id)).json().versions).toHaveLength(3);
+    // The answer names the organization's today, the first day a new version may start: at 20:00 UTC it
+    // is already tomorrow in Almaty, and a browser's own clock (UTC in a test, wrong on an old computer)
+    // would propose a day the server refuses.
+    expect((await get(undefined, id)).json().today).toBe(day(0));
+    const noon = t.clock.now;
+    t.clock.now = new Date('2026-10-05T20:00:00Z');
+    try {
+      expect((await get(undefined, id)).json().today).toBe('2026-10-06');
+    } finally {
+      t.clock.now = noon;
+    }
   });
 
   it('refuses wrong weights, foods and age groups with the line named, and keeps the card as it was', async () => {

@@ -169,11 +169,12 @@ interface Values {
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n).replace('.', ','));
 const grams = (v: string) => v.trim().replace(',', '.');
-const today = () => dayjs().format('YYYY-MM-DD');
-
-/** The form's values from the card shown: a card that started before today is edited as a new version from today. */
-function valuesOf(card: TechCard | null): Values {
-  const start = card && card.valid_from >= today() ? card.valid_from : today();
+/**
+ * The form's values from the card shown: a card that started before today is edited as a new version from
+ * today, the organization's (a browser elsewhere or with a wrong clock would propose another day).
+ */
+function valuesOf(card: TechCard | null, today: string): Values {
+  const start = card && card.valid_from >= today ? card.valid_from : today;
   return {
     valid_from: fromApiDate(start),
     recipe_book: card?.recipe_book ?? '',
@@ -281,7 +282,7 @@ export function TechCardPage() {
             <Form<Values>
               // A new card shown (another version, a save) starts the form anew from it.
               key={`${shown?.id ?? 'none'}-${card.dataUpdatedAt}`}
-              initialValues={valuesOf(shown)}
+              initialValues={valuesOf(shown, card.data.today)}
               form={form}
               layout="vertical"
               onFinish={onFinish}

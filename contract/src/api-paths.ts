@@ -63,6 +63,15 @@ export const PATHS = {
     save: { method: 'PUT', path: '/api/product/:id/card' },
     menu: { method: 'GET', path: '/api/menu/:id/figures' },
   },
+  norms: {
+    templates: { method: 'GET', path: '/api/norm/templates' },
+    list: { method: 'GET', path: '/api/norm/sets' },
+    create: { method: 'POST', path: '/api/norm/set' },
+    fromTemplate: { method: 'POST', path: '/api/norm/set/template' },
+    update: { method: 'PUT', path: '/api/norm/set' },
+    remove: { method: 'DELETE', path: '/api/norm/set/:id' },
+    school: { method: 'PUT', path: '/api/norm/school' },
+  },
   foods: {
     list: { method: 'GET', path: '/api/foods' },
     get: { method: 'GET', path: '/api/food/:id' },

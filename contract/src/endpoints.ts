@@ -11,6 +11,7 @@ import { MENU_ACTIVATIONS_ENDPOINTS } from './menu-activations.ts';
 import { ADMIN_ENDPOINTS } from './admin.ts';
 import { DISHES_ENDPOINTS } from './dishes.ts';
 import { FOODS_ENDPOINTS } from './foods.ts';
+import { NORMS_ENDPOINTS } from './norms.ts';
 import { AGE_GROUPS_ENDPOINTS } from './age-groups.ts';
 import { TECH_CARDS_ENDPOINTS } from './tech-cards.ts';
 import { ORGANIZATIONS_ENDPOINTS } from './organizations.ts';
@@ -52,6 +53,7 @@ export const ENDPOINTS = {
   organizations: ORGANIZATIONS_ENDPOINTS,
   dishes: DISHES_ENDPOINTS,
   foods: FOODS_ENDPOINTS,
+  norms: NORMS_ENDPOINTS,
   'age-groups': AGE_GROUPS_ENDPOINTS,
   'tech-cards': TECH_CARDS_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,

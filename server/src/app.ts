@@ -56,6 +56,7 @@ import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { dishCategoriesRoutes } from './modules/dish-categories/dish-categories.routes.ts';
 import { foodsRoutes } from './modules/foods/foods.routes.ts';
 import { techCardsRoutes } from './modules/tech-cards/tech-cards.routes.ts';
+import { normsRoutes } from './modules/norms/norms.routes.ts';
 import { dishesRoutes } from './modules/dishes/dishes.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(
     dishesRoutes,
     foodsRoutes,
     techCardsRoutes,
+    normsRoutes,
     menusRoutes,
     menuActivationsRoutes,
     calendarRoutes,

@@ -126,6 +126,26 @@ describe('demo food', () => {
     expect(a).toEqual({ n: 4, started: '2026-11-06' });
   });
 
+  it('analyses every school’s menus against the sanitary rules’ set made for its age groups', async () => {
+    const chosen = await rows<{ org: string; template: string; groups: number; energy: string }>(sql`
+      select o.type as org, n.template, count(distinct v.age_group_id)::int as groups,
+             string_agg(distinct v.value::text, ',' order by v.value::text) as energy
+      from schools s join organizations o on o.id = s.organization_id
+      join school_norm_sets c on c.school_id = s.id join norm_sets n on n.id = c.norm_set_id
+      join norm_set_values v on v.norm_set_id = n.id and v.nutrient = 'energyKcal'
+      group by o.type, n.template order by o.type`);
+    const all = await rows<{ n: number }>(sql`select count(*)::int as n from schools s
+      where not exists (select 1 from school_norm_sets c where c.school_id = s.id)`);
+    expect(all[0]!.n).toBe(0);
+    // The schools' 6–10 and 11–18 take 7–11 and 12+ (2350, 2720 kcal); the kindergarten's 1–3 and 3–7 take 1–3 and 3–7.
+    expect(chosen).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ template: 'sanpin-2020', groups: 2, energy: '2350,2720' }),
+        expect.objectContaining({ template: 'sanpin-2020', groups: 2, energy: '1400,1800' }),
+      ]),
+    );
+  });
+
   it('has a month of orders on school days, none today, each summing its lines exactly', async () => {
     const [o] = await rows<{ n: number; today: number; weekend: number; off: number }>(sql`
       select count(*)::int as n,

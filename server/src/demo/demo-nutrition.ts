@@ -1,10 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CookingMethod } from '@tamaq/contract/dish-figures';
+import { NORM_TEMPLATES, templateValues } from '@tamaq/contract/norms';
 import type { Db } from '../platform/db/client.ts';
 import { dishes } from '../platform/db/schema-food.ts';
+import { schools } from '../platform/db/schema.ts';
 import {
   ageGroups,
   foodPrices,
+  normSets,
+  normSetShares,
+  normSetValues,
+  schoolNormSets,
   foods,
   techCardLines,
   techCardPortions,
@@ -181,8 +187,14 @@ export async function loadDemoNutrition(tx: Db, p: DemoNutritionPlaces): Promise
       { organizationId: p.kg, name: '1–3 года', nameKk: '1–3 жас', ageFrom: 1, ageTo: 3 },
       { organizationId: p.kg, name: '3–7 лет', nameKk: '3–7 жас', ageFrom: 3, ageTo: 7 },
     ])
-    .returning({ id: ageGroups.id });
+    .returning({
+      id: ageGroups.id,
+      organizationId: ageGroups.organizationId,
+      ageFrom: ageGroups.ageFrom,
+      ageTo: ageGroups.ageTo,
+    });
   const [juniors, seniors] = groups;
+  await loadDemoNorms(tx, p, groups);
   const numbers = [...new Set(CARDS.flatMap((c) => c.lines.map((l) => l[0])))];
   const food = new Map(
     (await tx.select({ id: foods.id, ndbNo: foods.ndbNo }).from(foods).where(inArray(foods.ndbNo, numbers))).map(
@@ -244,5 +256,49 @@ export async function loadDemoNutrition(tx: Db, p: DemoNutritionPlaces): Promise
       { cardId: card!.id, ageGroupId: juniors!.id, portionG: String(c.portions[0]) },
       { cardId: card!.id, ageGroupId: seniors!.id, portionG: String(c.portions[1]) },
     ]);
+  }
+}
+
+/**
+ * The demo's norm sets: each organization has the sanitary rules' set made from the shipped template
+ * (chosen by all its schools), and the schools' organization also the 2019 lunch energies, not chosen.
+ */
+async function loadDemoNorms(
+  tx: Db,
+  p: DemoNutritionPlaces,
+  groups: { id: number; organizationId: number; ageFrom: number; ageTo: number }[],
+): Promise<void> {
+  const sets: [organizationId: number, code: string, chosen: boolean][] = [
+    [p.edu, 'sanpin-2020', true],
+    [p.edu, 'kz-2019-lunch', false],
+    [p.kg, 'sanpin-2020', true],
+  ];
+  for (const [organizationId, code, chosen] of sets) {
+    const template = NORM_TEMPLATES.find((t) => t.code === code)!;
+    const [set] = await tx
+      .insert(normSets)
+      .values({
+        organizationId,
+        name: template.name,
+        nameKk: template.name_kk,
+        source: template.source,
+        template: code,
+      })
+      .returning({ id: normSets.id });
+    if (template.shares.length) {
+      await tx
+        .insert(normSetShares)
+        .values(template.shares.map((s) => ({ normSetId: set!.id, meal: s.meal, sharePct: s.share_pct })));
+    }
+    const values = templateValues(
+      template,
+      groups.filter((g) => g.organizationId === organizationId),
+    );
+    if (values.length) await tx.insert(normSetValues).values(values.map((v) => ({ ...v, normSetId: set!.id })));
+    if (!chosen) continue;
+    const theirs = await tx.select({ id: schools.id }).from(schools).where(eq(schools.organizationId, organizationId));
+    if (theirs.length) {
+      await tx.insert(schoolNormSets).values(theirs.map((s) => ({ schoolId: s.id, normSetId: set!.id })));
+    }
   }
 }

@@ -15,7 +15,7 @@ import {
 import { COOKING_METHODS } from '@tamaq/contract/dish-figures';
 import { NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
 import { createdAt, deletedAt, orgId } from './columns.ts';
-import { organizations } from './schema.ts';
+import { organizations, schools } from './schema.ts';
 import { dishes } from './schema-food.ts';
 import { users } from './schema-people.ts';
 
@@ -246,4 +246,90 @@ export const foodPrices = pgTable(
     index('food_prices_created_by_idx').on(t.createdBy),
     check('food_prices_price_check', sql`${t.pricePerKg} >= 0`),
   ],
+);
+
+/**
+ * An organization's norm set (docs/rules.md "Norm sets"): per age group the day's need and a meal's own
+ * figure where its act gives one, each meal's share of the day, a tolerance, and where the numbers come
+ * from. `version` grows at each change: an analysis names the version it used.
+ */
+export const normSets = pgTable(
+  'norm_sets',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: orgId(),
+    /** The Russian name, or the Kazakh one while `nameRuMissing` (contract/src/names.ts). */
+    name: text('name').notNull(),
+    nameKk: text('name_kk'),
+    nameRuMissing: boolean('name_ru_missing').notNull().default(false),
+    source: text('source').notNull(),
+    /** The shipped template it was made from (contract/src/norms.ts), or null. */
+    template: text('template'),
+    kazakh2025: boolean('kazakh_2025').notNull().default(false),
+    tolerancePct: numeric('tolerance_pct', { precision: 5, scale: 2 }).notNull().default('10'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('norm_sets_organization_idx').on(t.organizationId),
+    index('norm_sets_created_by_idx').on(t.createdBy),
+    index('norm_sets_updated_by_idx').on(t.updatedBy),
+    check('norm_sets_tolerance_check', sql`${t.tolerancePct} between 0 and 50`),
+  ],
+);
+
+/** A meal's share of the day's need, per cent (lunch 32.5). */
+export const normSetShares = pgTable(
+  'norm_set_shares',
+  {
+    normSetId: integer('norm_set_id')
+      .notNull()
+      .references(() => normSets.id, { onDelete: 'cascade' }),
+    meal: integer('meal').notNull(),
+    sharePct: numeric('share_pct', { precision: 5, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'norm_set_shares_pkey', columns: [t.normSetId, t.meal] }),
+    check('norm_set_shares_share_check', sql`${t.sharePct} > 0 and ${t.sharePct} <= 100`),
+  ],
+);
+
+/** A norm's figure: for an age group, the day's (meal 0) or a meal's, one nutrient, exact. */
+export const normSetValues = pgTable(
+  'norm_set_values',
+  {
+    normSetId: integer('norm_set_id')
+      .notNull()
+      .references(() => normSets.id, { onDelete: 'cascade' }),
+    ageGroupId: integer('age_group_id')
+      .notNull()
+      .references(() => ageGroups.id, { onDelete: 'restrict' }),
+    /** 0: the day's need; 1–6: the menu's meal mode. */
+    meal: integer('meal').notNull(),
+    nutrient: text('nutrient').notNull(),
+    value: numeric('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'norm_set_values_pkey', columns: [t.normSetId, t.ageGroupId, t.meal, t.nutrient] }),
+    index('norm_set_values_age_group_idx').on(t.ageGroupId),
+    check('norm_set_values_value_check', sql`${t.value} >= 0`),
+  ],
+);
+
+/** The set a school's menus are analysed against. */
+export const schoolNormSets = pgTable(
+  'school_norm_sets',
+  {
+    schoolId: integer('school_id')
+      .primaryKey()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    normSetId: integer('norm_set_id')
+      .notNull()
+      .references(() => normSets.id, { onDelete: 'restrict' }),
+  },
+  (t) => [index('school_norm_sets_norm_set_idx').on(t.normSetId)],
 );

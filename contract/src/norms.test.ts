@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { bandFor, NORM_TEMPLATES, templateValues } from './norms.ts';
+
+/** docs/rules.md "Norm sets". */
+describe('bandFor', () => {
+  it('takes the band sharing the most years, the older of two that share as many, none that shares none', () => {
+    const bands = [
+      { ageFrom: 1, ageTo: 2 },
+      { ageFrom: 3, ageTo: 6 },
+      { ageFrom: 7, ageTo: 11 },
+      { ageFrom: 12, ageTo: 18 },
+    ];
+    expect(bandFor({ ageFrom: 6, ageTo: 10 }, bands)).toEqual({ ageFrom: 7, ageTo: 11 });
+    expect(bandFor({ ageFrom: 11, ageTo: 18 }, bands)).toEqual({ ageFrom: 12, ageTo: 18 });
+    expect(bandFor({ ageFrom: 1, ageTo: 3 }, bands)).toEqual({ ageFrom: 1, ageTo: 2 });
+    expect(bandFor({ ageFrom: 3, ageTo: 7 }, bands)).toEqual({ ageFrom: 3, ageTo: 6 });
+    const kz = [
+      { ageFrom: 7, ageTo: 10 },
+      { ageFrom: 11, ageTo: 14 },
+      { ageFrom: 15, ageTo: 18 },
+    ];
+    expect(bandFor({ ageFrom: 11, ageTo: 18 }, kz)).toEqual({ ageFrom: 15, ageTo: 18 });
+    expect(bandFor({ ageFrom: 1, ageTo: 3 }, kz)).toBeNull();
+  });
+});
+
+describe('templateValues', () => {
+  it('gives each age group the rows of its band, the day’s as meal 0, and a group no band meets none', () => {
+    const sanpin = NORM_TEMPLATES.find((t) => t.code === 'sanpin-2020')!;
+    const values = templateValues(sanpin, [
+      { id: 1, ageFrom: 6, ageTo: 10 },
+      { id: 2, ageFrom: 19, ageTo: 25 },
+    ]);
+    expect(values).toEqual([
+      { ageGroupId: 1, meal: 0, nutrient: 'energyKcal', value: '2350' },
+      { ageGroupId: 1, meal: 0, nutrient: 'proteinG', value: '77' },
+      { ageGroupId: 1, meal: 0, nutrient: 'fatG', value: '79' },
+      { ageGroupId: 1, meal: 0, nutrient: 'carbohydrateG', value: '335' },
+    ]);
+    const kz = NORM_TEMPLATES.find((t) => t.code === 'kz-2019-lunch')!;
+    expect(templateValues(kz, [{ id: 3, ageFrom: 7, ageTo: 10 }])).toEqual([
+      { ageGroupId: 3, meal: 3, nutrient: 'energyKcal', value: '840' },
+    ]);
+  });
+
+  it('ships shares of at most 100 % and each meal once', () => {
+    for (const t of NORM_TEMPLATES) {
+      expect(new Set(t.shares.map((s) => s.meal)).size, t.code).toBe(t.shares.length);
+      expect(
+        t.shares.reduce((sum, s) => sum + Number(s.share_pct), 0),
+        t.code,
+      ).toBeLessThanOrEqual(100);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandFor, NORM_TEMPLATES, templateValues } from './norms.ts';
+import { bandFor, dayNorm, mealNorm, NORM_TEMPLATES, normCheck, templateValues } from './norms.ts';
 
 /** docs/rules.md "Norm sets". */
 describe('bandFor', () => {
@@ -51,5 +51,52 @@ describe('templateValues', () => {
         t.code,
       ).toBeLessThanOrEqual(100);
     }
+  });
+});
+
+describe('the menu against a norm', () => {
+  const table = {
+    tolerancePct: 10,
+    shares: new Map([
+      [1, 22.5],
+      [3, 32.5],
+    ]),
+    values: new Map([
+      ['7:0:energyKcal', 2350],
+      ['7:3:proteinG', 20],
+      ['7:0:saltG', 5],
+    ]),
+  };
+
+  it('takes a meal’s own figure, else the day’s need × the meal’s share, and none for a mode that is no meal', () => {
+    expect(mealNorm(table, 7, 3, 'energyKcal')).toBeCloseTo(763.75, 6);
+    expect(mealNorm(table, 7, 3, 'proteinG')).toBe(20);
+    expect(mealNorm(table, 7, 4, 'energyKcal')).toBeNull();
+    expect(mealNorm(table, 7, 7, 'energyKcal')).toBeNull();
+    expect(mealNorm(table, 8, 3, 'energyKcal')).toBeNull();
+  });
+
+  it('sums the day’s norm over the meals served, none when one of them has no norm', () => {
+    expect(dayNorm(table, 7, [1, 3], 'energyKcal')).toBeCloseTo(1292.5, 6);
+    expect(dayNorm(table, 7, [1, 3, 7], 'energyKcal')).toBeCloseTo(1292.5, 6);
+    expect(dayNorm(table, 7, [1, 3], 'proteinG')).toBeNull();
+    expect(dayNorm(table, 7, [7], 'energyKcal')).toBeNull();
+  });
+
+  it('keeps a figure within the tolerance both ways, and salt and sugars only when not over it', () => {
+    expect(normCheck('energyKcal', 612, 763.75, 10)).toEqual({
+      nutrient: 'energyKcal',
+      norm: 763.8,
+      value: 612,
+      deviation: -151.8,
+      deviation_pct: -19.9,
+      within: false,
+    });
+    expect(normCheck('energyKcal', 840, 763.75, 10).within).toBe(true);
+    expect(normCheck('energyKcal', 840.2, 763.75, 10).within).toBe(false);
+    expect(normCheck('energyKcal', 687.375, 763.75, 10).within).toBe(true);
+    expect(normCheck('saltG', 0.1, 1.6, 10).within).toBe(true);
+    expect(normCheck('saltG', 1.77, 1.6, 10).within).toBe(false);
+    expect(normCheck('proteinG', 3, 0, 10).deviation_pct).toBeNull();
   });
 });

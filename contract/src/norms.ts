@@ -368,3 +368,73 @@ export const NORMS_ENDPOINTS = {
     example: { school_id: 1, norm_set_id: 1 },
   }),
 };
+
+/** A set's figures as the analysis reads them: values by `group:meal:nutrient` (meal 0: the day), shares by meal. */
+export interface NormTable {
+  tolerancePct: number;
+  shares: ReadonlyMap<number, number>;
+  values: ReadonlyMap<string, number>;
+}
+
+/**
+ * A meal's norm of a nutrient for an age group: the set's own figure for the meal, else the day's need ×
+ * the meal's share; null when the set has neither (a meal mode that is not a meal, such as «Супы», has none).
+ */
+export function mealNorm(table: NormTable, ageGroupId: number, meal: number, nutrient: NormNutrient): number | null {
+  if (!(NORM_MEALS as readonly number[]).includes(meal)) return null;
+  const own = table.values.get(`${ageGroupId}:${meal}:${nutrient}`);
+  if (own !== undefined) return own;
+  const day = table.values.get(`${ageGroupId}:0:${nutrient}`);
+  const share = table.shares.get(meal);
+  return day !== undefined && share !== undefined ? (day * share) / 100 : null;
+}
+
+/**
+ * A day's norm: the sum of the norms of the meals it serves; null when one of them has no norm for the
+ * nutrient (a part of the day's need is not a norm of the day), or it serves none.
+ */
+export function dayNorm(
+  table: NormTable,
+  ageGroupId: number,
+  meals: readonly number[],
+  nutrient: NormNutrient,
+): number | null {
+  const norms = meals
+    .filter((m) => (NORM_MEALS as readonly number[]).includes(m))
+    .map((m) => mealNorm(table, ageGroupId, m, nutrient));
+  if (!norms.length || norms.some((n) => n === null)) return null;
+  return norms.reduce((sum: number, n) => sum + n!, 0);
+}
+
+export interface NormCheck {
+  nutrient: NormNutrient;
+  norm: number;
+  value: number;
+  /** value − norm, in the nutrient's unit. */
+  deviation: number;
+  /** The deviation in per cent of the norm; null for a norm of 0. */
+  deviation_pct: number | null;
+  /** Within the tolerance: both ways, or for salt and sugars not over it. */
+  within: boolean;
+}
+
+/** Half away from zero, as a reader rounds. */
+const round = (n: number, places: number) => (Math.sign(n) * Math.round(Math.abs(n) * 10 ** places)) / 10 ** places;
+
+/**
+ * A figure against its norm, rounded as a menu shows them (0.1); the deviation is of the rounded figures,
+ * so that the line adds up for a reader, its per cent and whether it is within of the exact ones.
+ */
+export function normCheck(nutrient: NormNutrient, value: number, norm: number, tolerancePct: number): NormCheck {
+  const exact = value - norm;
+  const allowed = (norm * tolerancePct) / 100;
+  const within = NORM_MAXIMA.includes(nutrient) ? exact <= allowed + 1e-9 : Math.abs(exact) <= allowed + 1e-9;
+  const shown = { norm: round(norm, 1), value: round(value, 1) };
+  return {
+    nutrient,
+    ...shown,
+    deviation: round(shown.value - shown.norm, 1),
+    deviation_pct: norm > 0 ? round((exact / norm) * 100, 1) : null,
+    within,
+  };
+}

@@ -3,10 +3,11 @@ import { IdParams } from './common.ts';
 import { COOKING_METHODS } from './dish-figures.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
-import { NamedRef } from './names.ts';
+import { NameAnswer, NamedRef } from './names.ts';
+import { NORM_NUTRIENTS } from './norms.ts';
 import { NUTRIENT_CODES, type Nutrient } from './nutrients.ts';
 import { rolesFor } from './routes.ts';
-import { bodyId, optionalText, z } from './zod.ts';
+import { bodyId, optionalQueryId, optionalText, z } from './zod.ts';
 
 /**
  * A dish's technological card (docs/rules.md "Technological cards and a dish's figures"): its foods
@@ -176,8 +177,28 @@ export const TechCardAnswer = z.object({
 });
 export type TechCardAnswer = z.infer<typeof TechCardAnswer>;
 
-/** Figures of one age group: each nutrient's sum, and what it lacks (foods without a value, dishes without a card or portion). */
-const GroupFigures = z.object({ age_group_id: z.number().int(), figures: Figures });
+/** A figure against its norm (contract/src/norms.ts normCheck). */
+export const NormCheckAnswer = z.object({
+  nutrient: z.enum(NORM_NUTRIENTS),
+  norm: z.number(),
+  value: z.number(),
+  deviation: z.number(),
+  deviation_pct: z.number().nullable(),
+  within: z.boolean(),
+});
+
+/**
+ * Figures of one age group: each nutrient's sum, and what it lacks (foods without a value, dishes without
+ * a card or portion); and each against its norm where the set has one.
+ */
+const GroupFigures = z.object({
+  age_group_id: z.number().int(),
+  figures: Figures,
+  checks: z.array(NormCheckAnswer),
+});
+
+/** `GET /api/menu/:id/figures`: the cards of a day, against a set (left out: the school's, docs/rules.md). */
+export const MenuFiguresQuery = TechCardQuery.extend({ norm_set_id: optionalQueryId() });
 
 /**
  * `GET /api/menu/:id/figures`: the menu's dishes summed by day and meal mode for each age group, from
@@ -186,6 +207,18 @@ const GroupFigures = z.object({ age_group_id: z.number().int(), figures: Figures
 export const MenuFigures = z.object({
   menu_id: z.number().int(),
   date: z.string(),
+  /** The norm set the checks are against, its version and act; null: none (the organization has no set). */
+  norm_set: z
+    .object({
+      id: z.number().int(),
+      ...NameAnswer,
+      source: z.string(),
+      kazakh_2025: z.boolean(),
+      tolerance_pct: z.string(),
+      version: z.number().int(),
+      updated_at: z.string(),
+    })
+    .nullable(),
   age_groups: z.array(NamedRef),
   days: z.array(
     z.object({
@@ -234,7 +267,7 @@ export const TECH_CARDS_ENDPOINTS = {
   }),
   menu: techCardsEndpoint('menu', {
     params: IdParams,
-    query: TechCardQuery,
+    query: MenuFiguresQuery,
     answer: MenuFigures,
     refusals: [404],
     access: rolesFor('/menu/:id'),

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { schools } from '../../platform/db/schema.ts';
+import { menuActivations } from '../../platform/db/schema-food.ts';
 import {
   ageGroups,
   normSets,
@@ -162,6 +163,46 @@ export function createNormsRepository(db: Db) {
         .innerJoin(schools, eq(schools.id, schoolNormSets.schoolId))
         .where(eq(schoolNormSets.normSetId, id))
         .orderBy(asc(schools.name));
+    },
+
+    /**
+     * The set a menu is analysed against when none is asked: the one chosen by the school that applied
+     * the menu last, else by any of the organization's schools, else the organization's first set.
+     */
+    async setForMenu(organizationId: number, menuId: number, tx: Db = db): Promise<number | null> {
+      const [applied] = await tx
+        .select({ id: schoolNormSets.normSetId })
+        .from(menuActivations)
+        .innerJoin(schoolNormSets, eq(schoolNormSets.schoolId, menuActivations.schoolId))
+        .where(
+          and(
+            eq(menuActivations.menuId, menuId),
+            eq(menuActivations.organizationId, organizationId),
+            isNull(menuActivations.deletedAt),
+          ),
+        )
+        .orderBy(desc(menuActivations.date), desc(menuActivations.id))
+        .limit(1);
+      if (applied) return applied.id;
+      const [chosen] = await tx
+        .select({ id: schoolNormSets.normSetId })
+        .from(schoolNormSets)
+        .innerJoin(schools, eq(schools.id, schoolNormSets.schoolId))
+        .where(eq(schools.organizationId, organizationId))
+        .orderBy(asc(schools.id))
+        .limit(1);
+      if (chosen) return chosen.id;
+      const [first] = await this.sets(organizationId, tx);
+      return first?.id ?? null;
+    },
+
+    /** A set's figures and shares as the analysis reads them. */
+    async table(id: number, tx: Db = db) {
+      const [shares, values] = await Promise.all([
+        tx.select().from(normSetShares).where(eq(normSetShares.normSetId, id)),
+        tx.select().from(normSetValues).where(eq(normSetValues.normSetId, id)),
+      ]);
+      return { shares, values };
     },
 
     async archive(id: number, now: Date, tx: Db) {

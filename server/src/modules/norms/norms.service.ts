@@ -6,6 +6,7 @@ import {
   NORM_TEMPLATES,
   templateValues,
   type NormNutrient,
+  type NormTable,
   type NormSet,
   type NormSetCreate,
   type NormSets,
@@ -22,6 +23,47 @@ import { createNormsRepository, type NormSetContent, type NormSetRow } from './n
 
 const emptyValues = () =>
   Object.fromEntries(NORM_NUTRIENTS.map((n) => [n, null])) as Record<NormNutrient, string | null>;
+
+/** A set as an analysis names it. */
+export type NormSetRef = Pick<
+  NormSet,
+  'id' | 'name' | 'name_ru' | 'name_kk' | 'source' | 'kazakh_2025' | 'tolerance_pct' | 'version' | 'updated_at'
+>;
+
+/**
+ * The set a menu is analysed against, and its table: the one asked (another organization's or archived:
+ * 404), else the one of the school that applied the menu last, any school's, the organization's first; or
+ * none.
+ */
+export async function normForMenu(
+  db: Db,
+  organizationId: number,
+  menuId: number,
+  asked: number | undefined,
+): Promise<{ set: NormSetRef; table: NormTable } | null> {
+  const repo = createNormsRepository(db);
+  const id = asked ?? (await repo.setForMenu(organizationId, menuId, db));
+  if (id === null) return null;
+  const [row] = await repo.sets(organizationId, db, id);
+  if (!row) throw notFound(M.setNotFound);
+  const { shares, values } = await repo.table(row.id, db);
+  return {
+    set: {
+      id: row.id,
+      ...namesOf(row),
+      source: row.source,
+      kazakh_2025: row.kazakh2025,
+      tolerance_pct: row.tolerancePct,
+      version: row.version,
+      updated_at: row.updatedAt.toISOString(),
+    },
+    table: {
+      tolerancePct: Number(row.tolerancePct),
+      shares: new Map(shares.map((s) => [s.meal, Number(s.sharePct)])),
+      values: new Map(values.map((v) => [`${v.ageGroupId}:${v.meal}:${v.nutrient}`, Number(v.value)])),
+    },
+  };
+}
 
 /** An organization's norm sets (docs/rules.md "Norm sets"). */
 export function createNormsService(platform: Platform) {

@@ -8,6 +8,7 @@ import {
 } from '@tamaq/contract/dish-figures';
 import { DISH_MESSAGES } from '@tamaq/contract/dishes';
 import { nameInLanguage, namesOf } from '@tamaq/contract/names';
+import { dayNorm, mealNorm, NORM_NUTRIENTS, normCheck, type NormNutrient } from '@tamaq/contract/norms';
 import { NUTRIENT_CODES, NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
 import {
   MENU_FIGURES_MESSAGES,
@@ -25,6 +26,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { localDate } from '../../platform/time.ts';
 import { readerLanguage } from '../../platform/db/alphabet.ts';
 import { toFood } from '../foods/foods.service.ts';
+import { normForMenu } from '../norms/norms.service.ts';
 import { createTechCardsRepository, type CardRow, type FoodRow } from './tech-cards.repository.ts';
 
 /** The losses rows as the figures take them: an organization's own row replaces the shipped one. */
@@ -204,13 +206,18 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
      * days with dishes. A dish without a card, or without a portion for a group, adds nothing and is
      * named in what the sum lacks.
      */
-    async menuFigures(actor: Actor, id: number, query: { date?: string | undefined }): Promise<MenuFigures> {
+    async menuFigures(
+      actor: Actor,
+      id: number,
+      query: { date?: string | undefined; norm_set_id?: number | undefined },
+    ): Promise<MenuFigures> {
       if (actor.organizationId === null) throw forbidden();
       const organizationId = actor.organizationId;
       const db = platform.db;
       const menu = await repo.menu(organizationId, id, db);
       if (!menu) throw notFound(MENU_FIGURES_MESSAGES.menuNotFound);
       const date = query.date ?? (await today(organizationId, db));
+      const norm = await normForMenu(db, organizationId, menu.id, query.norm_set_id);
       const groups = await repo.allAgeGroups(organizationId, db);
       const dishIds = [...new Set(menu.dishes.map((d) => d.dishId))];
       const [cards, lossRows] = [await repo.cardsOn(dishIds, date, db), await repo.losses(organizationId, db)];
@@ -224,6 +231,14 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       const language = readerLanguage();
       const dishName = (d: (typeof menu.dishes)[number]) =>
         nameInLanguage({ name: d.name, nameKk: d.nameKk, nameRuMissing: d.nameRuMissing }, language);
+      /** Each figure the set has a norm for, against it. */
+      const checks = (sums: Sums, normOf: (nutrient: NormNutrient) => number | null) =>
+        norm
+          ? NORM_NUTRIENTS.flatMap((n) => {
+              const value = normOf(n);
+              return value === null ? [] : [normCheck(n, sums[n].value, value, norm.table.tolerancePct)];
+            })
+          : [];
       const sumsFor = (dishesOf: typeof menu.dishes) =>
         groups.map((g) => {
           const sums = emptySums();
@@ -237,6 +252,8 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
         });
       const days: MenuFigures['days'] = [];
       const average = groups.map(() => emptySums());
+      // The days' norms, for the average day's: a nutrient's only when every counted day had one.
+      const dayNorms = groups.map(() => new Map<NormNutrient, number[]>());
       let counted = 0;
       for (let day = 1; day <= menu.days; day++) {
         const ofDay = menu.dishes.filter((d) => d.day === day);
@@ -245,10 +262,22 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
           return {
             group,
             dishes: ofMeal.map((d) => ({ id: d.dishId, name: dishName(d), card: perPortion.has(d.dishId) })),
-            figures: sumsFor(ofMeal),
+            figures: sumsFor(ofMeal).map((f) => ({
+              ...f,
+              checks:
+                ofMeal.length && norm ? checks(f.figures, (n) => mealNorm(norm.table, f.age_group_id, group, n)) : [],
+            })),
           };
         });
-        const total = sumsFor(ofDay);
+        const served = [...new Set(ofDay.map((d) => d.group))];
+        const total = sumsFor(ofDay).map((f, i) => {
+          const normOf = (n: NormNutrient) => {
+            const value = norm ? dayNorm(norm.table, f.age_group_id, served, n) : null;
+            if (value !== null) (dayNorms[i]!.get(n) ?? dayNorms[i]!.set(n, []).get(n)!).push(value);
+            return value;
+          };
+          return { ...f, checks: ofDay.length ? checks(f.figures, normOf) : [] };
+        });
         if (ofDay.length) {
           counted++;
           total.forEach((t, i) => addInto(average[i]!, t.figures));
@@ -262,9 +291,17 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       return {
         menu_id: menu.id,
         date,
+        norm_set: norm?.set ?? null,
         age_groups: groups.map((g) => ({ id: g.id, ...namesOf(g) })),
         days,
-        average: groups.map((g, i) => ({ age_group_id: g.id, figures: average[i]! })),
+        average: groups.map((g, i) => ({
+          age_group_id: g.id,
+          figures: average[i]!,
+          checks: checks(average[i]!, (n) => {
+            const norms = dayNorms[i]!.get(n);
+            return counted && norms?.length === counted ? norms.reduce((a, b) => a + b, 0) / counted : null;
+          }),
+        })),
         without_card: [...without].map(([id, name]) => ({ id, name })),
       };
     },

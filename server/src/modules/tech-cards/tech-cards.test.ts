@@ -314,6 +314,63 @@ describe('GET /api/menu/:id/figures', () => {
     expect(before.json().days[1].figures[0].figures.energyKcal.missing).toEqual([
       '«Рисовая каша» — нет технологической карты',
     ]);
+
+    // Against a norm set: none yet, then the organization's only one (docs/rules.md "The menu against the norm").
+    expect(body.norm_set).toBeNull();
+    expect(young.checks).toEqual([]);
+    const set = await t.call({
+      method: 'POST',
+      url: '/api/norm/set',
+      token: admin.token,
+      payload: {
+        name: 'Нормы для проверки',
+        source: 'Тест',
+        shares: [
+          { meal: 1, share_pct: 25 },
+          { meal: 3, share_pct: 35 },
+        ],
+        rows: [
+          { age_group_id: juniors, values: { energyKcal: 2000, proteinG: 40 } },
+          { age_group_id: juniors, meal: 3, values: { energyKcal: 600 } },
+        ],
+      },
+    });
+    expect(set.statusCode).toBe(200);
+    const normed = (await t.call({ method: 'GET', url: `/api/menu/${menu!.id}/figures`, token: admin.token })).json();
+    expect(normed.norm_set).toMatchObject({
+      id: set.json().id,
+      name: 'Нормы для проверки',
+      version: 1,
+      tolerance_pct: '10.00',
+    });
+    const checks = (f: { checks: { nutrient: string }[] }) => Object.fromEntries(f.checks.map((c) => [c.nutrient, c]));
+    // Lunch: the set's own 600 kcal; protein 35 % of 40 g.
+    const lunchChecks = checks(normed.days[0].meals.find((m: { group: number }) => m.group === 3).figures[0]);
+    expect(lunchChecks.energyKcal).toEqual({
+      nutrient: 'energyKcal',
+      norm: 600,
+      value: 547.5,
+      deviation: -52.5,
+      deviation_pct: -8.8,
+      within: true,
+    });
+    expect(lunchChecks.proteinG).toEqual({
+      nutrient: 'proteinG',
+      norm: 14,
+      value: 10.7,
+      deviation: -3.3,
+      deviation_pct: -23.6,
+      within: false,
+    });
+    // Day 1 serves only lunch: its norm is lunch's. Day 2's breakfast: 25 % of 2000 kcal. Day 3 serves nothing.
+    expect(checks(normed.days[0].figures[0]).energyKcal.norm).toBe(600);
+    expect(checks(normed.days[1].figures[0]).energyKcal).toMatchObject({ norm: 500, deviation: 47.5, within: true });
+    expect(normed.days[1].meals.find((m: { group: number }) => m.group === 3).figures[0].checks).toEqual([]);
+    expect(normed.days[2].figures[0].checks).toEqual([]);
+    // The average day against the average of the days' norms; the older group has no norm in the set.
+    expect(checks(normed.average[0]).energyKcal).toMatchObject({ norm: 550, value: 547.5, within: true });
+    expect(checks(normed.average[0]).proteinG).toMatchObject({ norm: 12, within: false });
+    expect(normed.average[1].checks).toEqual([]);
   });
 
   it('is 404 for another organization’s menu and 422 for a date that is not one', async () => {
@@ -329,6 +386,30 @@ describe('GET /api/menu/:id/figures', () => {
       token: admin.token,
     });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('is 404 for another organization’s norm set, 422 for a set that is not an id', async () => {
+    const other = await signedIn(t.platform, {
+      role: 'EducationAdmin',
+      organizationId: otherOrgId,
+      email: 'o@cards.kz',
+    });
+    const theirs = await t.call({
+      method: 'POST',
+      url: '/api/norm/set',
+      token: other.token,
+      payload: { name: 'Их нормы', source: 'Их' },
+    });
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ organizationId: orgId, name: 'Ещё', days: 1, groups: [3] })
+      .returning();
+    const url = `/api/menu/${menu!.id}/figures`;
+    const res = await t.call({ method: 'GET', url: `${url}?norm_set_id=${theirs.json().id}`, token: admin.token });
+    expect(res.statusCode).toBe(404);
+    const bad = await t.call({ method: 'GET', url: `${url}?norm_set_id=abc`, token: admin.token });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().validationErrors.norm_set_id).toHaveLength(1);
   });
 });
 

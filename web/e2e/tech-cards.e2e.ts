@@ -94,7 +94,8 @@ describe('/product/{categoryId}/{id}/card as the education admin', () => {
       .click();
     await page.getByLabel('Брутто, г 2').fill('112');
     // Carrots lose 11 % as bought (the table's refuse): the net proposed.
-    expect(await page.getByLabel('Нетто, г 2').getAttribute('placeholder')).toBe('99,7');
+    // The form gives the typed weight to the line a render later (Form.useWatch): wait for it.
+    await expect.poll(() => page.getByLabel('Нетто, г 2').getAttribute('placeholder')).toBe('99,7');
     await page.getByRole('combobox', { name: 'Способ приготовления', exact: true }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Тушение' }).click();
     await page.getByLabel('Выход готового блюда, г').fill('180');
@@ -152,8 +153,8 @@ describe('/menu/{id}: the day’s figures', () => {
     }>(token, 'GET', `/api/menu/${menu.id}/figures`);
     await page.goto(`${baseUrl()}/menu/${menu.id}`);
     const section = page.getByTestId('menu-figures');
-    await section.getByText('Итого за день').waitFor();
-    await section.getByText('Средний день цикла').waitFor();
+    await section.getByText('Итого за день', { exact: true }).waitFor();
+    await section.getByText('Средний день цикла', { exact: true }).waitFor();
     const total = figures.days[0]!.figures[0]!.figures.energyKcal!;
     const shown = total.value.toFixed(total.value >= 100 ? 0 : 1).replace('.', ',');
     const dayRow = section.locator('tbody tr').filter({ hasText: 'Итого за день' });
@@ -163,5 +164,61 @@ describe('/menu/{id}: the day’s figures', () => {
         .getByText(`Без технологической карты: ${figures.without_card[0]!.name}`, { exact: false })
         .waitFor();
     await shot(page, 'menu-figures-1366');
+  });
+
+  it('holds the day against the school’s norm set: the norm, the deviation line, red cells with the reason, and another set on request', async () => {
+    const menu = (await call<Rows<{ id: number }>>(token, 'GET', '/api/menus?limit=1')).rows[0]!;
+    type Check = { nutrient: string; value: number; norm: number; within: boolean };
+    const figures = await call<{
+      norm_set: { name: string; version: number } | null;
+      days: { day: number; figures: { age_group_id: number; checks: Check[] }[] }[];
+    }>(token, 'GET', `/api/menu/${menu.id}/figures`);
+    expect(figures.norm_set?.name).toContain('СанПиН 2.3/2.4.3590-20');
+    await page.goto(`${baseUrl()}/menu/${menu.id}`);
+    const section = page.getByTestId('menu-figures');
+    await section.getByText('Нормы: СанПиН 2.3/2.4.3590-20', { exact: false }).waitFor();
+    await section.getByText('Это не утверждённая таблица Казахстана 2025 года', { exact: false }).waitFor();
+    const dayNorm = section.locator('tbody tr').filter({ hasText: 'Норма' }).first();
+    await dayNorm.waitFor();
+    await section.locator('tbody tr').filter({ hasText: 'Отклонение от нормы, г / %' }).first().waitFor();
+    // The day's total per age group outside the norm: said in words under the table, a line per group.
+    const off = figures.days[0]!.figures.filter((g) => g.checks.some((c) => !c.within));
+    if (off.length) {
+      const lines = section.getByTestId('norm-reasons').locator('li').filter({ hasText: 'Итого за день, ' });
+      await expect.poll(() => lines.count()).toBe(off.length);
+      expect(await lines.first().textContent()).toMatch(/при норме \d/);
+      expect(await section.locator('td.norm-off').count()).toBeGreaterThan(0);
+    } else {
+      await section.getByText('Все приёмы пищи дня в пределах нормы').waitFor();
+    }
+    await shot(page, 'menu-norm-1366');
+    // The 2019 lunch energies instead: only lunch has a norm, energy alone.
+    await page.getByRole('combobox', { name: 'Сравнить с нормами', exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Единый стандарт питания 2019' })
+      .click();
+    await section.getByText('Нормы: Единый стандарт питания 2019', { exact: false }).waitFor();
+    // Lunch alone has a norm: its line is said under the table, and the day has none to be held against.
+    const lunch = section.getByTestId('norm-reasons').locator('li').filter({ hasText: 'Обед, 6–10 лет: энергия' });
+    await lunch.or(section.getByText('Все приёмы пищи дня в пределах нормы')).first().waitFor();
+    expect(await section.getByTestId('norm-reasons').locator('li').filter({ hasText: 'Итого за день' }).count()).toBe(
+      0,
+    );
+    await shot(page, 'menu-norm-kz-2019');
+  });
+
+  it('reads against the norm in Kazakh', async () => {
+    const menu = (await call<Rows<{ id: number }>>(token, 'GET', '/api/menus?limit=1')).rows[0]!;
+    const kk = await openKazakhBrowser('edu.admin@demo.kz');
+    try {
+      await kk.page.goto(`${baseUrl()}/menu/${menu.id}`);
+      const section = kk.page.getByTestId('menu-figures');
+      await section.getByText('Нормалар: СанПиН 2.3/2.4.3590-20 (Ресей)', { exact: false }).waitFor();
+      await section.getByText('Нормадан ауытқу, г / %').first().waitFor();
+      await shot(kk.page, 'menu-norm-1366-kk');
+    } finally {
+      await kk.close();
+    }
   });
 });

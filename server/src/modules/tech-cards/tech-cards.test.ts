@@ -343,7 +343,9 @@ describe('GET /api/menu/:id/figures', () => {
       version: 1,
       tolerance_pct: '10.00',
     });
-    const checks = (f: { checks: { nutrient: string }[] }) => Object.fromEntries(f.checks.map((c) => [c.nutrient, c]));
+    type Check = { nutrient: string; norm: number };
+    const checks = (f: { checks: Check[] }): Record<string, Check> =>
+      Object.fromEntries(f.checks.map((c) => [c.nutrient, c]));
     // Lunch: the set's own 600 kcal; protein 35 % of 40 g.
     const lunchChecks = checks(normed.days[0].meals.find((m: { group: number }) => m.group === 3).figures[0]);
     expect(lunchChecks.energyKcal).toEqual({
@@ -363,7 +365,7 @@ describe('GET /api/menu/:id/figures', () => {
       within: false,
     });
     // Day 1 serves only lunch: its norm is lunch's. Day 2's breakfast: 25 % of 2000 kcal. Day 3 serves nothing.
-    expect(checks(normed.days[0].figures[0]).energyKcal.norm).toBe(600);
+    expect(checks(normed.days[0].figures[0]).energyKcal?.norm).toBe(600);
     expect(checks(normed.days[1].figures[0]).energyKcal).toMatchObject({ norm: 500, deviation: 47.5, within: true });
     expect(normed.days[1].meals.find((m: { group: number }) => m.group === 3).figures[0].checks).toEqual([]);
     expect(normed.days[2].figures[0].checks).toEqual([]);

@@ -1,10 +1,15 @@
 import type { MenuFigures } from '@tamaq/contract/tech-cards';
+import { NUTRIENT_NAMES } from '@tamaq/contract/nutrients';
+import type { NormNutrient } from '@tamaq/contract/norms';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Skeleton, Table, Tooltip, Typography } from 'antd';
+import { Alert, Select, Skeleton, Space, Table, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { bilingual } from '../../i18n/bilingual.ts';
 import { errorText } from '../../lib/api-error.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { nameText } from '../../ui/content-name.tsx';
+import { useTableAccess } from '../../ui/table-access.ts';
 import { MEAL_MODES } from '@tamaq/contract/menus';
 
 const t = bilingual({
@@ -22,6 +27,22 @@ const t = bilingual({
     withoutCard: (names: string) => `Без технологической карты: ${names}`,
     loadFailed: 'Не удалось рассчитать пищевую ценность',
     noAgeGroups: 'Добавьте возрастные группы и порции в картах блюд, чтобы увидеть расчёт',
+    salt: 'Соль, г',
+    sugars: 'Сахара, г',
+    norm: 'Норма',
+    deviation: 'Отклонение от нормы, г / %',
+    normSet: (name: string, version: number, date: string, tolerance: string) =>
+      `Нормы: ${name}, версия ${version} от ${date}; допуск ±${tolerance} %`,
+    notKazakh: 'Это не утверждённая таблица Казахстана 2025 года',
+    noSet: 'Нет набора норм: сравнение с нормой появится, когда у организации будет набор норм',
+    chooseSet: 'Сравнить с нормами',
+    within: 'в норме',
+    off: 'вне нормы',
+    offTitle: 'Вне нормы',
+    allWithin: 'Все приёмы пищи дня в пределах нормы',
+    reason: (where: string, group: string, items: string[]) => `${where}, ${group}: ${items.join('; ')}`,
+    reasonItem: (what: string, value: string, norm: string, unit: string, deviation: string) =>
+      `${what} ${value} ${unit} при норме ${norm} (${deviation})`,
   },
   kk: {
     title: 'Күннің тағамдық құндылығы',
@@ -37,6 +58,22 @@ const t = bilingual({
     withoutCard: (names: string) => `Технологиялық картасы жоқ: ${names}`,
     loadFailed: 'Тағамдық құндылығын есептеу мүмкін болмады',
     noAgeGroups: 'Есепті көру үшін жас топтарын және тағам карталарындағы порцияларды қосыңыз',
+    salt: 'Тұз, г',
+    sugars: 'Қант, г',
+    norm: 'Норма',
+    deviation: 'Нормадан ауытқу, г / %',
+    normSet: (name: string, version: number, date: string, tolerance: string) =>
+      `Нормалар: ${name}, ${date} күнгі ${version}-нұсқа; рұқсат етілген ауытқу ±${tolerance} %`,
+    notKazakh: 'Бұл Қазақстанның 2025 жылғы бекітілген кестесі емес',
+    noSet: 'Нормалар жинағы жоқ: ұйымда нормалар жинағы болғанда нормамен салыстыру көрінеді',
+    chooseSet: 'Нормалармен салыстыру',
+    within: 'нормада',
+    off: 'нормадан тыс',
+    offTitle: 'Нормадан тыс',
+    allWithin: 'Күннің барлық тамақтануы норма шегінде',
+    reason: (where: string, group: string, items: string[]) => `${where}, ${group}: ${items.join('; ')}`,
+    reasonItem: (what: string, value: string, norm: string, unit: string, deviation: string) =>
+      `${what} ${value} ${unit}, норма ${norm} (${deviation})`,
   },
 });
 
@@ -45,14 +82,26 @@ const SHOWN = [
   ['proteinG', 'protein'],
   ['fatG', 'fat'],
   ['carbohydrateG', 'carbohydrate'],
+  ['saltG', 'salt'],
+  ['sugarsG', 'sugars'],
 ] as const;
 
 export const menuFiguresKey = (menuId: number) => ['menu-figures', menuId] as const;
+const normSetsKey = ['norm-sets'] as const;
 
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
-const number = (value: number) => value.toFixed(value >= 100 ? 0 : 1).replace('.', ',');
+const number = (value: number) => value.toFixed(Math.abs(value) >= 100 ? 0 : 1).replace('.', ',');
+const signed = (value: number) => (value > 0 ? `+${number(value)}` : value < 0 ? `−${number(-value)}` : '0');
+const deviationText = (c: Check) =>
+  c.deviation_pct === null ? signed(c.deviation) : `${signed(c.deviation)} / ${signed(c.deviation_pct)} %`;
+/** A nutrient's name and unit apart («белки», «г»): a reason says the unit after the figure. */
+const nutrientWords = (n: NormNutrient) => {
+  const [name = '', unit = ''] = (n === 'saltG' ? t.salt : NUTRIENT_NAMES[n]).split(', ');
+  return { name: name.replace('Энергетическая ценность', 'Энергия').toLowerCase(), unit };
+};
 
 type GroupFigures = MenuFigures['average'][number];
+type Check = GroupFigures['checks'][number];
 
 /** A figure with «≥» and a note when something it rests on has no value. */
 function Value({ f }: { f: { value: number; missing: string[] } }) {
@@ -70,10 +119,23 @@ function Value({ f }: { f: { value: number; missing: string[] } }) {
  * (docs/rules.md "The menu's figures"): energy, protein, fat and carbohydrate of the portions.
  */
 export function MenuDayFigures({ menuId, day }: { menuId: number; day: number }) {
+  const [asked, setAsked] = useState<number | undefined>(undefined);
+  // The table scrolls sideways on a narrow screen: the keyboard reaches it.
+  const tableRef = useTableAccess<HTMLElement>(t.title);
   const figures = useQuery({
-    queryKey: menuFiguresKey(menuId),
-    queryFn: ({ signal }) => callEndpoint('tech-cards', 'menu', { params: { id: menuId }, query: {} }, { signal }),
+    queryKey: [...menuFiguresKey(menuId), asked ?? null],
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        'tech-cards',
+        'menu',
+        { params: { id: menuId }, query: asked === undefined ? {} : { norm_set_id: asked } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
+  });
+  const sets = useQuery({
+    queryKey: normSetsKey,
+    queryFn: ({ signal }) => callEndpoint('norms', 'list', {}, { signal }),
   });
   if (figures.isError)
     return <Alert type="error" showIcon title={t.loadFailed} description={errorText(figures.error)} />;
@@ -81,17 +143,48 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
   const data = figures.data;
   if (!data.age_groups.length) return <Typography.Paragraph type="secondary">{t.noAgeGroups}</Typography.Paragraph>;
   const ofDay = data.days.find((d) => d.day === day);
-  const row = (key: string, label: string, groups: GroupFigures[]) => ({
+  const groupName = new Map(data.age_groups.map((g) => [g.id, nameText(g)]));
+  const checkOf = (g: GroupFigures, n: string) => g.checks.find((c) => c.nutrient === n);
+  type Cell = { node: ReactNode; within?: boolean };
+  const row = (key: string, label: string, groups: GroupFigures[], cell: (g: GroupFigures, n: string) => Cell) => ({
     key,
     label,
-    ...Object.fromEntries(
-      groups.flatMap((g) => SHOWN.map(([n]) => [`${g.age_group_id}-${n}`, <Value key={n} f={g.figures[n]} />])),
-    ),
+    ...Object.fromEntries(groups.flatMap((g) => SHOWN.map(([n]) => [`${g.age_group_id}-${n}`, cell(g, n)]))),
   });
+  const figureCell = (g: GroupFigures, n: (typeof SHOWN)[number][0]): Cell => {
+    const check = checkOf(g, n);
+    const value = <Value f={g.figures[n]} />;
+    if (!check) return { node: value };
+    return {
+      node: (
+        <span aria-label={`${number(g.figures[n].value)}, ${check.within ? t.within : t.off}`}>
+          {value} {check.within ? '✓' : '✗'}
+        </span>
+      ),
+      within: check.within,
+    };
+  };
+  const normRows = (key: string, groups: GroupFigures[]) =>
+    groups.some((g) => g.checks.length)
+      ? [
+          row(`${key}-norm`, t.norm, groups, (g, n) => {
+            const c = checkOf(g, n);
+            return { node: c ? number(c.norm) : '' };
+          }),
+          row(`${key}-deviation`, t.deviation, groups, (g, n) => {
+            const c = checkOf(g, n);
+            return { node: c ? deviationText(c) : '', ...(c ? { within: c.within } : {}) };
+          }),
+        ]
+      : [];
+  const block = (key: string, label: string, groups: GroupFigures[]) => [
+    row(key, label, groups, (g, n) => figureCell(g, n as (typeof SHOWN)[number][0])),
+    ...normRows(key, groups),
+  ];
   const rows = [
-    ...(ofDay?.meals.map((m) => row(`m${m.group}`, modeName(m.group), m.figures)) ?? []),
-    ...(ofDay ? [row('day', t.day, ofDay.figures)] : []),
-    row('average', t.average, data.average),
+    ...(ofDay?.meals.flatMap((m) => block(`m${m.group}`, modeName(m.group), m.figures)) ?? []),
+    ...(ofDay ? block('day', t.day, ofDay.figures) : []),
+    ...block('average', t.average, data.average),
   ];
   const columns = [
     { key: 'label', title: t.meal, dataIndex: 'label', fixed: 'left' as const },
@@ -103,20 +196,104 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
         title: t[label],
         dataIndex: `${g.id}-${n}`,
         align: 'right' as const,
+        render: (c: Cell | undefined) => c?.node,
+        onCell: (r: Record<string, unknown>) => {
+          const within = (r[`${g.id}-${n}`] as Cell | undefined)?.within;
+          return within === undefined ? {} : { className: within ? 'norm-within' : 'norm-off' };
+        },
       })),
     })),
   ];
+  // The day's meals and total outside the norm, in words: what the red cells mean.
+  const reasons = ofDay
+    ? [...ofDay.meals.map((m) => [modeName(m.group), m.figures] as const), [t.day, ofDay.figures] as const].flatMap(
+        ([where, groups]) =>
+          groups.flatMap((g) => {
+            const off = g.checks.filter((c) => !c.within);
+            if (!off.length) return [];
+            const items = off.map((c) => {
+              const { name, unit } = nutrientWords(c.nutrient);
+              return t.reasonItem(name, number(c.value), number(c.norm), unit, deviationText(c));
+            });
+            return [t.reason(where, groupName.get(g.age_group_id) ?? '', items)];
+          }),
+      )
+    : [];
+  // Whether the set holds anything of the day (the 2019 lunch energies hold the lunch alone, not the day).
+  const checked =
+    ofDay !== undefined &&
+    [...ofDay.meals.flatMap((m) => m.figures), ...ofDay.figures].some((g) => g.checks.length > 0);
   const without = data.without_card.map((d) => d.name);
+  const set = data.norm_set;
   return (
-    <section data-testid="menu-figures" style={{ marginTop: 16 }}>
+    <section data-testid="menu-figures" style={{ marginTop: 16 }} ref={tableRef}>
+      <style>{CSS}</style>
       <Typography.Title level={3} style={{ fontSize: 16 }}>
         {t.title}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
-      <Table size="small" bordered pagination={false} columns={columns} dataSource={rows} scroll={{ x: true }} />
+      <Space wrap align="center" style={{ marginBottom: 12 }} data-testid="menu-norm-set">
+        {set ? (
+          <Typography.Text>
+            {t.normSet(
+              nameText(set),
+              set.version,
+              formatDate(set.updated_at),
+              set.tolerance_pct.replace(/\.?0+$/, '').replace('.', ','),
+            )}
+            {!set.kazakh_2025 && <Typography.Text type="secondary">{` — ${t.notKazakh}`}</Typography.Text>}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t.noSet}</Typography.Text>
+        )}
+        {(sets.data?.rows.length ?? 0) > 1 && (
+          <Select
+            aria-label={t.chooseSet}
+            placeholder={t.chooseSet}
+            style={{ minWidth: 280 }}
+            value={set?.id}
+            onChange={(id: number) => setAsked(id)}
+            options={sets.data!.rows.map((r) => ({ value: r.id, label: nameText(r) }))}
+          />
+        )}
+      </Space>
+      <Table
+        size="small"
+        bordered
+        pagination={false}
+        columns={columns}
+        dataSource={rows}
+        scroll={{ x: true }}
+        loading={figures.isFetching && figures.isPlaceholderData}
+      />
+      {checked &&
+        (reasons.length ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t.offTitle}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="norm-reasons">
+                {reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            }
+            style={{ marginTop: 12 }}
+          />
+        ) : (
+          <Alert type="success" showIcon title={t.allWithin} style={{ marginTop: 12 }} />
+        ))}
       {without.length > 0 && (
         <Alert type="warning" showIcon title={t.withoutCard(without.join(', '))} style={{ marginTop: 12 }} />
       )}
     </section>
   );
 }
+
+/** Within the norm green, outside red: the ✓ and ✗ say the same to a reader who does not see colours. */
+const CSS = `
+.norm-within { background: #f6ffed !important; }
+.norm-off { background: #fff1f0 !important; color: #a8071a; }
+[data-testid='menu-figures'] td { white-space: nowrap; }
+`;

@@ -309,7 +309,7 @@ export const NormTemplates = z.object({
 export type NormTemplates = z.infer<typeof NormTemplates>;
 
 const normsEndpoint = endpointsOf('norms');
-const access = rolesFor('/menus');
+const access = rolesFor('/norms');
 
 export const NORMS_ENDPOINTS = {
   templates: normsEndpoint('templates', {

@@ -75,6 +75,7 @@ export const ROUTE_ROLES = {
   '/product/:categoryId/:id': [EA],
   '/product/:categoryId/:id/card': [EA],
   '/menus': [EA],
+  '/norms': [EA],
   '/menu/create': [EA],
   '/menu/activate': [EA],
   '/menu/:id': [EA],

@@ -120,6 +120,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/menus/menu-form-page.tsx'),
     (m) => m.MenuFormPage,
   ),
+  '/norms': screen(
+    () => import('../features/norms/norms-page.tsx'),
+    (m) => m.NormsPage,
+  ),
   '/orders': screen(
     () => import('../features/orders/orders-page.tsx'),
     (m) => m.OrdersPage,

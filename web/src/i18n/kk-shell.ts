@@ -50,6 +50,7 @@ export const shell: Widen<typeof ruShell> = {
     kitchen: 'Қанша дайындау',
     ratings: 'Тамақтану бағалары',
     calendar: 'Күнтізбе',
+    norms: 'Тамақтану нормалары',
     activatedMenus: 'Белсендірілген мәзірлер',
     library: 'Кітапхана',
     issuance: 'Кітап беру',

@@ -48,6 +48,7 @@ export const shell = {
     kitchen: 'Сколько готовить',
     ratings: 'Оценки питания',
     calendar: 'Календарь',
+    norms: 'Нормы питания',
     activatedMenus: 'Активированные меню',
     library: 'Библиотека',
     issuance: 'Выдача книг',

@@ -79,6 +79,7 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
     items: [
       { to: '/categories', label: t.dishCategories },
       { to: '/menus', label: t.menus },
+      { to: '/norms', label: t.norms },
       { to: '/activated/menus', label: t.activatedMenus },
     ],
   },

@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, openKazakhBrowser, shot, signIn, signOutHere } from './browser.ts';
+import { call, tokenOf } from './fixation-helpers.ts';
+
+/** docs/rules.md "Norm sets": the dietitian's screen of norm sets and each school's choice. */
+const SUFFIX = String(Date.now()).slice(-7);
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let token: string;
+let schoolId: number;
+const schoolName = `Школа норм ${SUFFIX}`;
+
+interface Sets {
+  rows: {
+    id: number;
+    name: string;
+    version: number;
+    tolerance_pct: string;
+    rows: { values: Record<string, string | null> }[];
+  }[];
+  schools: { id: number; norm_set_id: number | null }[];
+}
+
+beforeAll(async () => {
+  token = await tokenOf('edu.admin@demo.kz');
+  schoolId = (
+    await call<{ id: number }>(token, 'POST', '/api/school', {
+      region_id: 2,
+      name: schoolName,
+      address: 'ул. Абая, 5',
+      city: 'Алматы',
+    })
+  ).id;
+  browser = await openBrowser();
+  page = browser.page;
+  await signOutHere(page);
+  await signIn(page, 'edu.admin@demo.kz');
+});
+afterAll(() => browser?.close());
+
+const option = (text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text });
+
+describe('/norms as the education admin', () => {
+  it('lists the demo’s sets with their acts, and the schools with the set each chose', async () => {
+    await page.goto(`${baseUrl()}/norms`);
+    const sets = page.getByTestId('norm-sets');
+    await sets.getByText('СанПиН 2.3/2.4.3590-20 (Россия) — не казахстанская таблица').waitFor();
+    await sets.getByText('Единый стандарт питания 2019 (Казахстан)', { exact: false }).waitFor();
+    expect(await sets.getByText('не таблица РК 2025').count()).toBeGreaterThanOrEqual(2);
+    const row = page.getByTestId('school-norms').locator('tr').filter({ hasText: schoolName });
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('Не сверять');
+    await shot(page, 'norms-1366');
+  });
+
+  it('enters the region’s set: refuses a share over 100 % under its field, then saves and counts a change as a version', async () => {
+    await page.goto(`${baseUrl()}/norms`);
+    await page.getByRole('button', { name: 'Новый набор' }).click();
+    const form = page.getByTestId('norm-set-form');
+    await form.getByLabel('Название на русском').fill(`Нормы области ${SUFFIX}`);
+    await form.getByLabel('Источник').fill('Письмо управления здравоохранения № 12 от 01.08.2025');
+    await form.getByLabel('Допуск, %').fill('5');
+    await form.getByLabel('Доля приёма пищи в суточной потребности, %: Обед').fill('150');
+    await form.getByLabel('6–10 лет, Сутки: Энергетическая ценность, ккал').fill('2400');
+    await form.getByLabel('6–10 лет, Сутки: Белки, г').fill('80,5');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await form.getByText('Доля — число процентов больше 0 и не больше 100, до двух знаков после запятой').waitFor();
+    await form.getByLabel('Доля приёма пищи в суточной потребности, %: Обед').fill('35');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Набор создан').waitFor();
+    const sets = page.getByTestId('norm-sets');
+    const row = sets.locator('tr').filter({ hasText: `Нормы области ${SUFFIX}` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('1 от ');
+    const saved = (await call<Sets>(token, 'GET', '/api/norm/sets')).rows.find(
+      (r) => r.name === `Нормы области ${SUFFIX}`,
+    )!;
+    expect(saved.tolerance_pct).toBe('5.00');
+    expect(saved.rows[0]!.values).toMatchObject({ energyKcal: '2400', proteinG: '80.5' });
+
+    await row.getByRole('button', { name: `Изменить: Нормы области ${SUFFIX}` }).click();
+    await expect.poll(() => form.getByLabel('6–10 лет, Сутки: Белки, г').inputValue()).toBe('80,5');
+    await form.getByLabel('Допуск, %').fill('7,5');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Набор сохранён').waitFor();
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('2 от ');
+  });
+
+  it('chooses a set for a school, and asks before removing one, refused while a school has it', async () => {
+    await page.goto(`${baseUrl()}/norms`);
+    const name = `Нормы области ${SUFFIX}`;
+    const school = page.getByTestId('school-norms').locator('tr').filter({ hasText: schoolName });
+    await school.getByRole('combobox').click();
+    await option(name).click();
+    await page.getByText('Набор школы сохранён').waitFor();
+    const chosen = (await call<Sets>(token, 'GET', '/api/norm/sets')).schools.find((s) => s.id === schoolId)!;
+    expect(chosen.norm_set_id).not.toBeNull();
+    const row = page.getByTestId('norm-sets').locator('tr').filter({ hasText: name });
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain(schoolName);
+    await row.getByRole('button', { name: `Удалить: ${name}` }).click();
+    await page
+      .locator('.ant-modal-confirm-title')
+      .filter({ hasText: `Удалить набор «${name}»?` })
+      .waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Удалить' }).click();
+    await page.getByText(`Нормы выбраны для школ: ${schoolName}`, { exact: false }).waitFor();
+    // Another set for the school, then the removal goes through.
+    await school.getByRole('combobox').click();
+    await option('Не сверять').click();
+    await page.getByText('Набор школы сохранён').last().waitFor();
+    await row.getByRole('button', { name: `Удалить: ${name}` }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Удалить' }).click();
+    await page.getByText('Набор удалён').waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('reads in Kazakh', async () => {
+    const kk = await openKazakhBrowser('edu.admin@demo.kz');
+    try {
+      await kk.page.goto(`${baseUrl()}/norms`);
+      await kk.page.getByText('СанПиН 2.3/2.4.3590-20 (Ресей) — қазақстандық кесте емес').first().waitFor();
+      await kk.page.getByText('Мектептердің нормалары').waitFor();
+      await kk.page.getByRole('button', { name: 'Жаңа жинақ' }).click();
+      await kk.page.getByText('Тамақтанудың тәуліктік қажеттіліктегі үлесі, %').waitFor();
+      await shot(kk.page, 'norms-editor-1366-kk');
+    } finally {
+      await kk.close();
+    }
+  });
+});

@@ -63,6 +63,10 @@ export const PATHS = {
     save: { method: 'PUT', path: '/api/product/:id/card' },
     menu: { method: 'GET', path: '/api/menu/:id/figures' },
   },
+  'menu-rules': {
+    get: { method: 'GET', path: '/api/menu-rules' },
+    save: { method: 'PUT', path: '/api/menu-rules' },
+  },
   norms: {
     templates: { method: 'GET', path: '/api/norm/templates' },
     list: { method: 'GET', path: '/api/norm/sets' },

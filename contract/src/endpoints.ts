@@ -12,6 +12,7 @@ import { ADMIN_ENDPOINTS } from './admin.ts';
 import { DISHES_ENDPOINTS } from './dishes.ts';
 import { FOODS_ENDPOINTS } from './foods.ts';
 import { NORMS_ENDPOINTS } from './norms.ts';
+import { MENU_RULES_ENDPOINTS } from './menu-rules.ts';
 import { AGE_GROUPS_ENDPOINTS } from './age-groups.ts';
 import { TECH_CARDS_ENDPOINTS } from './tech-cards.ts';
 import { ORGANIZATIONS_ENDPOINTS } from './organizations.ts';
@@ -54,6 +55,7 @@ export const ENDPOINTS = {
   dishes: DISHES_ENDPOINTS,
   foods: FOODS_ENDPOINTS,
   norms: NORMS_ENDPOINTS,
+  'menu-rules': MENU_RULES_ENDPOINTS,
   'age-groups': AGE_GROUPS_ENDPOINTS,
   'tech-cards': TECH_CARDS_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,

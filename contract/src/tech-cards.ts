@@ -5,6 +5,7 @@ import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
 import { NameAnswer, NamedRef } from './names.ts';
 import { NORM_NUTRIENTS } from './norms.ts';
+import { MenuViolation } from './menu-rules.ts';
 import { NUTRIENT_CODES, type Nutrient } from './nutrients.ts';
 import { rolesFor } from './routes.ts';
 import { bodyId, optionalQueryId, optionalText, z } from './zod.ts';
@@ -235,6 +236,8 @@ export const MenuFigures = z.object({
   ),
   /** The average of the days that have dishes. */
   average: z.array(GroupFigures),
+  /** What breaks the organization's menu rules (contract/src/menu-rules.ts), by day, a week's rule by week. */
+  violations: z.array(MenuViolation),
   /** Dishes of the menu without a card on the day: their figures are not counted, and say so. */
   without_card: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

@@ -64,10 +64,10 @@ describe('/norms as the education admin', () => {
     await form.getByLabel('Доля приёма пищи в суточной потребности, %: Обед').fill('150');
     await form.getByLabel('6–10 лет, Сутки: Энергетическая ценность, ккал').fill('2400');
     await form.getByLabel('6–10 лет, Сутки: Белки, г').fill('80,5');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await form.getByText('Доля — число процентов больше 0 и не больше 100, до двух знаков после запятой').waitFor();
     await form.getByLabel('Доля приёма пищи в суточной потребности, %: Обед').fill('35');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.getByText('Набор создан').waitFor();
     const sets = page.getByTestId('norm-sets');
     const row = sets.locator('tr').filter({ hasText: `Нормы области ${SUFFIX}` });
@@ -82,7 +82,7 @@ describe('/norms as the education admin', () => {
     await row.getByRole('button', { name: `Изменить: Нормы области ${SUFFIX}` }).click();
     await expect.poll(() => form.getByLabel('6–10 лет, Сутки: Белки, г').inputValue()).toBe('80,5');
     await form.getByLabel('Допуск, %').fill('7,5');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.getByText('Набор сохранён').waitFor();
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('2 от ');
   });
@@ -113,6 +113,45 @@ describe('/norms as the education admin', () => {
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Удалить' }).click();
     await page.getByText('Набор удалён').waitFor();
     await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('keeps the menu rules: a limit refused under its field, then a changed limit, a rule off and a weekly rule saved', async () => {
+    const before = await call<Record<string, unknown>>(token, 'GET', '/api/menu-rules');
+    try {
+      await page.goto(`${baseUrl()}/norms`);
+      const card = page.getByTestId('menu-rules');
+      await card.getByText('Правила меню', { exact: true }).waitFor();
+      const salt = card.getByLabel('Соли в готовом блюде не больше, г на 100 г', { exact: true });
+      await expect.poll(() => salt.inputValue()).toBe('0,3');
+      await salt.fill('много');
+      await card.getByRole('button', { name: 'Сохранить правила' }).click();
+      await card.getByText('Предел — число граммов больше 0 и не больше 100, до двух знаков после запятой').waitFor();
+      await salt.fill('0,25');
+      await card
+        .getByRole('switch', { name: 'Без жареных блюд (способ приготовления в карте — жарка): Правило включено' })
+        .click();
+      await card.getByRole('button', { name: 'Добавить недельное правило' }).click();
+      const weekly = (await card.getByRole('button', { name: /^Убрать недельное правило/ }).count()).toString();
+      await card.getByLabel(`Что ${weekly}`).fill('Рыба');
+      await card.getByLabel(`Слова в названиях ${weekly}`).click();
+      await page.keyboard.type('рыб');
+      await page.keyboard.press('Enter');
+      await card.getByRole('button', { name: 'Сохранить правила' }).click();
+      await page.getByText('Правила меню сохранены').waitFor();
+      const saved = await call<{
+        salt: { limit_g: string };
+        fried: { enabled: boolean };
+        weekly: { name: string; words: string[]; times: number; enabled: boolean }[];
+        updated_by: string | null;
+      }>(token, 'GET', '/api/menu-rules');
+      expect(saved.salt.limit_g).toBe('0.25');
+      expect(saved.fried.enabled).toBe(false);
+      expect(saved.weekly).toContainEqual({ enabled: true, name: 'Рыба', words: ['рыб'], times: 2 });
+      await card.getByText('Изменены ', { exact: false }).waitFor();
+    } finally {
+      const { updated_at: _at, updated_by: _by, ...rules } = before;
+      await call(token, 'PUT', '/api/menu-rules', rules);
+    }
   });
 
   it('reads in Kazakh', async () => {

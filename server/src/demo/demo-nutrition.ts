@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CookingMethod } from '@tamaq/contract/dish-figures';
+import { MENU_RULE_DEFAULTS } from '@tamaq/contract/menu-rules';
 import { NORM_TEMPLATES, templateValues } from '@tamaq/contract/norms';
 import type { Db } from '../platform/db/client.ts';
 import { dishes } from '../platform/db/schema-food.ts';
@@ -7,6 +8,7 @@ import { schools } from '../platform/db/schema.ts';
 import {
   ageGroups,
   foodPrices,
+  menuRuleSets,
   normSets,
   normSetShares,
   normSetValues,
@@ -273,6 +275,8 @@ async function loadDemoNorms(
     [p.edu, 'kz-2019-lunch', false],
     [p.kg, 'sanpin-2020', true],
   ];
+  // The schools' organization keeps the shipped menu rules as its own.
+  await tx.insert(menuRuleSets).values({ organizationId: p.edu, rules: MENU_RULE_DEFAULTS });
   for (const [organizationId, code, chosen] of sets) {
     const template = NORM_TEMPLATES.find((t) => t.code === code)!;
     const [set] = await tx

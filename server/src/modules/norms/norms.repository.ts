@@ -4,6 +4,7 @@ import { schools } from '../../platform/db/schema.ts';
 import { menuActivations } from '../../platform/db/schema-food.ts';
 import {
   ageGroups,
+  menuRuleSets,
   normSets,
   normSetShares,
   normSetValues,
@@ -203,6 +204,23 @@ export function createNormsRepository(db: Db) {
         tx.select().from(normSetValues).where(eq(normSetValues.normSetId, id)),
       ]);
       return { shares, values };
+    },
+
+    /** The organization's menu rules as saved, with who saved them; null: it never changed the shipped ones. */
+    async menuRules(organizationId: number, tx: Db = db) {
+      const [row] = await tx
+        .select({ rules: menuRuleSets.rules, updatedAt: menuRuleSets.updatedAt, updatedBy: users.name })
+        .from(menuRuleSets)
+        .leftJoin(users, eq(users.id, menuRuleSets.updatedBy))
+        .where(eq(menuRuleSets.organizationId, organizationId));
+      return row ?? null;
+    },
+
+    async saveMenuRules(organizationId: number, rules: unknown, userId: number, now: Date, tx: Db) {
+      await tx
+        .insert(menuRuleSets)
+        .values({ organizationId, rules, updatedAt: now, updatedBy: userId })
+        .onConflictDoUpdate({ target: menuRuleSets.organizationId, set: { rules, updatedAt: now, updatedBy: userId } });
     },
 
     async archive(id: number, now: Date, tx: Db) {

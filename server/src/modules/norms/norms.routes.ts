@@ -14,6 +14,9 @@ export const normsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   bindEndpoint(app, e.fromTemplate, (request) => norms.fromTemplate(actorOf(request), request.body.template));
   bindEndpoint(app, e.update, (request) => norms.update(actorOf(request), request.body));
   bindEndpoint(app, e.remove, (request) => norms.remove(actorOf(request), request.params.id));
+  const rules = ENDPOINTS['menu-rules'];
+  bindEndpoint(app, rules.get, (request) => norms.menuRules(actorOf(request)));
+  bindEndpoint(app, rules.save, (request) => norms.saveMenuRules(actorOf(request), request.body));
   bindEndpoint(app, e.school, (request) =>
     norms.chooseForSchool(actorOf(request), request.body.school_id, request.body.norm_set_id),
   );

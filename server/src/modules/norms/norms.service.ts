@@ -1,4 +1,5 @@
 import type { Ok } from '@tamaq/contract/common';
+import { MENU_RULE_DEFAULTS, MenuRules, type MenuRulesAnswer } from '@tamaq/contract/menu-rules';
 import { namesOf, namesToStore, type StoredNames } from '@tamaq/contract/names';
 import {
   NORM_MESSAGES as M,
@@ -62,6 +63,20 @@ export async function normForMenu(
       shares: new Map(shares.map((s) => [s.meal, Number(s.sharePct)])),
       values: new Map(values.map((v) => [`${v.ageGroupId}:${v.meal}:${v.nutrient}`, Number(v.value)])),
     },
+  };
+}
+
+/**
+ * The organization's menu rules: as saved, over the shipped ones (a rule the saved document lacks, added
+ * to the product later, comes shipped).
+ */
+export async function menuRulesOf(db: Db, organizationId: number): Promise<MenuRulesAnswer> {
+  const row = await createNormsRepository(db).menuRules(organizationId, db);
+  const saved = MenuRules.safeParse({ ...MENU_RULE_DEFAULTS, ...(row?.rules as object | undefined) });
+  return {
+    ...(saved.success ? saved.data : MENU_RULE_DEFAULTS),
+    updated_at: row ? row.updatedAt.toISOString() : null,
+    updated_by: row?.updatedBy ?? null,
   };
 }
 
@@ -298,6 +313,25 @@ export function createNormsService(platform: Platform) {
           after: { norm_set_id: normSetId },
         });
         return list(organizationId, tx);
+      });
+    },
+
+    menuRules: (actor: Actor) => menuRulesOf(platform.db, organizationOf(actor)),
+
+    async saveMenuRules(actor: Actor, rules: MenuRules): Promise<MenuRulesAnswer> {
+      const organizationId = organizationOf(actor);
+      return platform.db.transaction(async (tx) => {
+        const before = await menuRulesOf(tx, organizationId);
+        await repo.saveMenuRules(organizationId, rules, actor.userId, platform.now(), tx);
+        await audit(tx, actor, {
+          action: 'menu_rules_save',
+          entity: 'organization',
+          entityId: organizationId,
+          organizationId,
+          before,
+          after: rules,
+        });
+        return menuRulesOf(tx, organizationId);
       });
     },
   };

@@ -266,3 +266,51 @@ describe('norm sets', () => {
     expect(res.json().validationErrors.template).toEqual([M.noAgeGroups]);
   });
 });
+
+describe('menu rules', () => {
+  it('reads the shipped rules until the organization changes them, then its own with who and when', async () => {
+    const shipped = await call('GET', '/api/menu-rules');
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json()).toMatchObject({
+      repeat: { enabled: true, days: 2 },
+      salt: { enabled: true, limit_g: '0.3' },
+      sugar: { enabled: true, limit_g: '5' },
+      updated_at: null,
+    });
+    expect(shipped.json().excluded.words).toContain('гриб');
+    const changed = { ...shipped.json(), salt: { enabled: true, limit_g: '0,25' }, fried: { enabled: false } };
+    delete changed.updated_at;
+    delete changed.updated_by;
+    const saved = await call('PUT', '/api/menu-rules', changed);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      salt: { limit_g: '0.25' },
+      fried: { enabled: false },
+      updated_by: 'Диетолог Айгерим',
+    });
+    // Another organization still reads the shipped ones.
+    expect((await call('GET', '/api/menu-rules', undefined, other.token)).json().salt.limit_g).toBe('0.3');
+  });
+
+  it('refuses a limit or a number of days that is not one, and a role that builds no menus', async () => {
+    const before = (await call('GET', '/api/menu-rules')).json();
+    const { updated_at: _at, updated_by: _by, ...rules } = before;
+    for (const [body, field] of [
+      [{ ...rules, sugar: { enabled: true, limit_g: 'много' } }, 'sugar.limit_g'],
+      [{ ...rules, repeat: { ...rules.repeat, days: 0 } }, 'repeat.days'],
+      [{ ...rules, weekly: [{ enabled: true, name: 'Конина', words: [], times: 2 }] }, 'weekly.0.words'],
+    ] as const) {
+      const res = await call('PUT', '/api/menu-rules', body);
+      expect(res.statusCode, field).toBe(422);
+      expect(res.json().validationErrors[field], field).toHaveLength(1);
+    }
+    expect((await call('GET', '/api/menu-rules')).json()).toEqual(before);
+    const cashier = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: orgId,
+      email: 'r@norms.kz',
+    });
+    expect((await call('GET', '/api/menu-rules', undefined, cashier.token)).statusCode).toBe(403);
+    expect((await call('PUT', '/api/menu-rules', rules, cashier.token)).statusCode).toBe(403);
+  });
+});

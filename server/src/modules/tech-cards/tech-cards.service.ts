@@ -8,6 +8,7 @@ import {
 } from '@tamaq/contract/dish-figures';
 import { DISH_MESSAGES } from '@tamaq/contract/dishes';
 import { nameInLanguage, namesOf } from '@tamaq/contract/names';
+import { menuViolations, type RuleDish } from '@tamaq/contract/menu-rules';
 import { dayNorm, mealNorm, NORM_NUTRIENTS, normCheck, type NormNutrient } from '@tamaq/contract/norms';
 import { NUTRIENT_CODES, NUTRIENTS, type Nutrient } from '@tamaq/contract/nutrients';
 import {
@@ -26,7 +27,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { localDate } from '../../platform/time.ts';
 import { readerLanguage } from '../../platform/db/alphabet.ts';
 import { toFood } from '../foods/foods.service.ts';
-import { normForMenu } from '../norms/norms.service.ts';
+import { menuRulesOf, normForMenu } from '../norms/norms.service.ts';
 import { createTechCardsRepository, type CardRow, type FoodRow } from './tech-cards.repository.ts';
 
 /** The losses rows as the figures take them: an organization's own row replaces the shipped one. */
@@ -222,11 +223,17 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       const dishIds = [...new Set(menu.dishes.map((d) => d.dishId))];
       const [cards, lossRows] = [await repo.cardsOn(dishIds, date, db), await repo.losses(organizationId, db)];
       const losses = lossesOf(lossRows);
-      // Each dish's figures per portion, by age group.
+      // Each dish's figures per portion, by age group; and what the rules read of its card.
       const perPortion = new Map<number, Map<number, Sums>>();
+      const ofCard = new Map<number, Pick<RuleDish, 'names' | 'per100g' | 'fried'>>();
       for (const { card, lines, portions } of cards) {
         const f = figuresOf(card, lines, portions, losses);
         perPortion.set(card.dishId, new Map(f.portions.map((p) => [p.ageGroupId, p.figures])));
+        ofCard.set(card.dishId, {
+          names: lines.flatMap(({ food }) => [food.nameRu, food.nameKk, food.nameEn].filter((n) => n !== null)),
+          per100g: { saltG: f.per100g.saltG.value, sugarsG: f.per100g.sugarsG.value },
+          fried: card.method === 'frying',
+        });
       }
       const language = readerLanguage();
       const dishName = (d: (typeof menu.dishes)[number]) =>
@@ -288,6 +295,22 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       const without = new Map(
         menu.dishes.filter((d) => !perPortion.has(d.dishId)).map((d) => [d.dishId, dishName(d)] as const),
       );
+      const violations = menuViolations(
+        Array.from({ length: menu.days }, (_, i) => ({
+          day: i + 1,
+          dishes: menu.dishes
+            .filter((d) => d.day === i + 1)
+            .map((d) => ({
+              id: d.dishId,
+              name: dishName(d),
+              names: [d.name, d.nameKk ?? '', ...(ofCard.get(d.dishId)?.names ?? [])],
+              per100g: ofCard.get(d.dishId)?.per100g ?? null,
+              fried: ofCard.get(d.dishId)?.fried ?? false,
+            })),
+        })),
+        menu.days,
+        await menuRulesOf(db, organizationId),
+      );
       return {
         menu_id: menu.id,
         date,
@@ -302,6 +325,7 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
             return counted && norms?.length === counted ? norms.reduce((a, b) => a + b, 0) / counted : null;
           }),
         })),
+        violations,
         without_card: [...without].map(([id, name]) => ({ id, name })),
       };
     },

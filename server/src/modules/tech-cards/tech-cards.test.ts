@@ -305,6 +305,24 @@ describe('GET /api/menu/:id/figures', () => {
     expect(body.days[2].figures[0].figures.energyKcal).toEqual({ value: 0, missing: [] });
     expect(body.average[0].figures.energyKcal.value).toBeCloseTo(547.5, 9);
     expect(body.without_card).toEqual([{ id: bread!.id, name: 'Хлеб' }]);
+    // The rice comes again the next day, and after day 2 day 1 of the next round of three days comes two
+    // days later (docs/rules.md "The menu's rules").
+    expect(body.violations).toEqual([
+      {
+        rule: 'repeat',
+        day: 1,
+        week: null,
+        dish_id: rice!.id,
+        text: '«Рисовая каша» снова в день 1 после дня 2: не раньше чем через 2 дн.',
+      },
+      {
+        rule: 'repeat',
+        day: 2,
+        week: null,
+        dish_id: rice!.id,
+        text: '«Рисовая каша» снова в день 2 после дня 1: не раньше чем через 2 дн.',
+      },
+    ]);
     // Before the rice had a card, its days lack it too.
     const before = await t.call({
       method: 'GET',

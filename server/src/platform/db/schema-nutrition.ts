@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
+  jsonb,
   check,
   date,
   index,
@@ -332,4 +333,18 @@ export const schoolNormSets = pgTable(
       .references(() => normSets.id, { onDelete: 'restrict' }),
   },
   (t) => [index('school_norm_sets_norm_set_idx').on(t.normSetId)],
+);
+
+/** An organization's menu rules (contract/src/menu-rules.ts), as one document; none: the shipped ones. */
+export const menuRuleSets = pgTable(
+  'menu_rule_sets',
+  {
+    organizationId: integer('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    rules: jsonb('rules').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('menu_rule_sets_updated_by_idx').on(t.updatedBy)],
 );

@@ -39,6 +39,7 @@ const t = bilingual({
     within: 'в норме',
     off: 'вне нормы',
     offTitle: 'Вне нормы',
+    rulesTitle: 'Нарушены правила меню',
     allWithin: 'Все приёмы пищи дня в пределах нормы',
     reason: (where: string, group: string, items: string[]) => `${where}, ${group}: ${items.join('; ')}`,
     reasonItem: (what: string, value: string, norm: string, unit: string, deviation: string) =>
@@ -70,6 +71,7 @@ const t = bilingual({
     within: 'нормада',
     off: 'нормадан тыс',
     offTitle: 'Нормадан тыс',
+    rulesTitle: 'Мәзір ережелері бұзылған',
     allWithin: 'Күннің барлық тамақтануы норма шегінде',
     reason: (where: string, group: string, items: string[]) => `${where}, ${group}: ${items.join('; ')}`,
     reasonItem: (what: string, value: string, norm: string, unit: string, deviation: string) =>
@@ -219,6 +221,10 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
           }),
       )
     : [];
+  // The day's broken rules, and those of the week (five school days) that holds it.
+  const broken = data.violations
+    .filter((v) => v.day === day || (v.day === null && v.week === Math.ceil(day / 5)))
+    .map((v) => v.text);
   // Whether the set holds anything of the day (the 2019 lunch energies hold the lunch alone, not the day).
   const checked =
     ofDay !== undefined &&
@@ -266,21 +272,10 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
         scroll={{ x: true }}
         loading={figures.isFetching && figures.isPlaceholderData}
       />
+      {broken.length > 0 && <Faults title={t.rulesTitle} items={broken} testId="menu-rule-violations" />}
       {checked &&
         (reasons.length ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t.offTitle}
-            description={
-              <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="norm-reasons">
-                {reasons.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            }
-            style={{ marginTop: 12 }}
-          />
+          <Faults title={t.offTitle} items={reasons} testId="norm-reasons" />
         ) : (
           <Alert type="success" showIcon title={t.allWithin} style={{ marginTop: 12 }} />
         ))}
@@ -288,6 +283,25 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
         <Alert type="warning" showIcon title={t.withoutCard(without.join(', '))} style={{ marginTop: 12 }} />
       )}
     </section>
+  );
+}
+
+/** What is wrong with the day, a line each, in red. */
+function Faults({ title, items, testId }: { title: string; items: string[]; testId: string }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={title}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid={testId}>
+          {items.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      }
+      style={{ marginTop: 12 }}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import type { MenuRulesInput } from '@tamaq/contract/menu-rules';
 import type { NormSetCreate, NormSetUpdate } from '@tamaq/contract/norms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
@@ -52,3 +53,22 @@ export const useRemoveNormSet = () => useNormWrite((id: number) => callEndpoint(
 
 export const useChooseNormSet = () =>
   useNormWrite((body: { school_id: number; norm_set_id: number | null }) => callEndpoint('norms', 'school', { body }));
+
+const menuRulesKey = ['menu-rules'] as const;
+
+export const useMenuRules = () =>
+  useQuery({
+    queryKey: menuRulesKey,
+    queryFn: ({ signal }) => callEndpoint('menu-rules', 'get', {}, { signal }),
+  });
+
+export function useSaveMenuRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MenuRulesInput) => callEndpoint('menu-rules', 'save', { body }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(menuRulesKey, saved);
+      await queryClient.invalidateQueries({ queryKey: menuFiguresKey });
+    },
+  });
+}

@@ -27,6 +27,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { nameText } from '../../ui/content-name.tsx';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { NameFields } from '../../ui/name-fields.tsx';
+import { MenuRulesCard } from './menu-rules-card.tsx';
 import {
   useAgeGroups,
   useChooseNormSet,
@@ -484,6 +485,7 @@ export function NormsPage() {
           ]}
         />
       </Card>
+      <MenuRulesCard />
       {editing && <NormSetEditor set={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

@@ -175,6 +175,7 @@ export const PATHS = {
     copyDay: { method: 'POST', path: '/api/menu/:id/days/copy' },
     addDishes: { method: 'POST', path: '/api/menu/product' },
     removeDish: { method: 'PUT', path: '/api/menu/product' },
+    orderDishes: { method: 'PUT', path: '/api/menu/product/order' },
   },
   'book-categories': {
     list: { method: 'GET', path: '/api/book/categories' },

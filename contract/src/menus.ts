@@ -62,6 +62,7 @@ export const MENU_MESSAGES = withKazakh(
     noTargetDays: 'Выберите дни, куда копировать',
     sameDay: 'День нельзя скопировать в самого себя',
     emptyDay: 'В этом дне нет блюд: копировать нечего',
+    dishOrder: 'Порядок должен назвать каждое блюдо этого дня и режима один раз',
   } as const,
   {
     notFound: 'Мәзір табылмады',
@@ -77,6 +78,7 @@ export const MENU_MESSAGES = withKazakh(
     noTargetDays: 'Қай күндерге көшіретініңізді таңдаңыз',
     sameDay: 'Күнді өзіне көшіруге болмайды',
     emptyDay: 'Бұл күнде тағамдар жоқ: көшіретін ештеңе жоқ',
+    dishOrder: 'Реті осы күн мен режимнің әр тағамын бір реттен атауы керек',
   },
 );
 const M = MENU_MESSAGES;
@@ -189,6 +191,15 @@ export type MenuDishesAdd = z.infer<typeof MenuDishesAdd>;
 export const MenuDishRemove = z.object({ ...cell, product_id: bodyId() });
 export type MenuDishRemove = z.infer<typeof MenuDishRemove>;
 
+/** `PUT /api/menu/product/order` (ours): the day's meal's dishes in the order they are served. */
+export const MenuDishesOrder = z
+  .object({ ...cell, product_ids: z.array(bodyId()).min(1, { error: M.dishOrder }).max(200) })
+  .refine((v) => new Set(v.product_ids).size === v.product_ids.length, {
+    path: ['product_ids'],
+    error: () => M.dishOrder,
+  });
+export type MenuDishesOrder = z.infer<typeof MenuDishesOrder>;
+
 /** `POST /api/menu/{id}/copy` (ours): a new menu with the same days, meal modes and dishes. */
 /** The copy's names; one not given is the source's. */
 export const MenuCopy = z.object({ ...nameBody(255) }).refine(...someName);
@@ -275,5 +286,13 @@ export const MENUS_ENDPOINTS = {
     refusals: [404],
     access: menusAccess,
     summary: 'Убрать блюдо из дня и режима меню',
+  }),
+  orderDishes: menusEndpoint('orderDishes', {
+    body: MenuDishesOrder,
+    answer: Menu,
+    refusals: [404],
+    access: menusAccess,
+    summary: 'Порядок блюд дня и режима меню, как их подают (суп перед вторым): каждое блюдо режима один раз',
+    example: { menu_id: 1, day: 1, group: 3, product_ids: [5, 2, 9] },
   }),
 };

@@ -98,5 +98,9 @@ describe('the menu against a norm', () => {
     expect(normCheck('saltG', 0.1, 1.6, 10).within).toBe(true);
     expect(normCheck('saltG', 1.77, 1.6, 10).within).toBe(false);
     expect(normCheck('proteinG', 3, 0, 10).deviation_pct).toBeNull();
+    // A figure that lacks a value or a card: over the top it is sure, under it nothing can be said.
+    expect(normCheck('energyKcal', 900, 763.75, 10, true).within).toBe(false);
+    expect(normCheck('energyKcal', 300, 763.75, 10, true).within).toBeNull();
+    expect(normCheck('saltG', 0.1, 1.6, 10, true).within).toBeNull();
   });
 });

@@ -414,8 +414,11 @@ export interface NormCheck {
   deviation: number;
   /** The deviation in per cent of the norm; null for a norm of 0. */
   deviation_pct: number | null;
-  /** Within the tolerance: both ways, or for salt and sugars not over it. */
-  within: boolean;
+  /**
+   * Within the tolerance: both ways, or for salt and sugars not over it; null when the figure lacks a
+   * value or a dish's card and is not over the norm's top (it may be more: nothing sure can be said).
+   */
+  within: boolean | null;
 }
 
 /** Half away from zero, as a reader rounds. */
@@ -425,10 +428,17 @@ const round = (n: number, places: number) => (Math.sign(n) * Math.round(Math.abs
  * A figure against its norm, rounded as a menu shows them (0.1); the deviation is of the rounded figures,
  * so that the line adds up for a reader, its per cent and whether it is within of the exact ones.
  */
-export function normCheck(nutrient: NormNutrient, value: number, norm: number, tolerancePct: number): NormCheck {
+export function normCheck(
+  nutrient: NormNutrient,
+  value: number,
+  norm: number,
+  tolerancePct: number,
+  incomplete = false,
+): NormCheck {
   const exact = value - norm;
   const allowed = (norm * tolerancePct) / 100;
-  const within = NORM_MAXIMA.includes(nutrient) ? exact <= allowed + 1e-9 : Math.abs(exact) <= allowed + 1e-9;
+  const over = exact > allowed + 1e-9;
+  const within = over ? false : incomplete ? null : NORM_MAXIMA.includes(nutrient) || exact >= -allowed - 1e-9;
   const shown = { norm: round(norm, 1), value: round(value, 1) };
   return {
     nutrient,

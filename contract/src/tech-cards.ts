@@ -185,7 +185,8 @@ export const NormCheckAnswer = z.object({
   value: z.number(),
   deviation: z.number(),
   deviation_pct: z.number().nullable(),
-  within: z.boolean(),
+  /** Null: the figure lacks a value or a card and is not over the norm, so nothing sure can be said. */
+  within: z.boolean().nullable(),
 });
 
 /**

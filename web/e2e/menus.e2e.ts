@@ -186,6 +186,34 @@ describe('/menus as the education admin', () => {
     expect(await cell(3).textContent()).toContain('Блюд нет');
   });
 
+  it('serves a meal’s dishes in the order set: the soup moved above the main course, kept after a reload', async () => {
+    await page.goto(`${baseUrl()}/menus?query=${SUFFIX}`);
+    await page.getByRole('link', { name: MENU, exact: true }).click();
+    await page.getByRole('tab', { name: 'День 2' }).click();
+    const names = () => cell(3).locator('.ant-list-item-meta-title').allTextContents();
+    // By name until an order is set: the plov before the soup.
+    await expect.poll(names).toEqual([PLOV, SOUP]);
+    expect(
+      await cell(3)
+        .getByRole('button', { name: `«${PLOV}» выше` })
+        .isDisabled(),
+    ).toBe(true);
+    await cell(3)
+      .getByRole('button', { name: `«${SOUP}» выше` })
+      .click();
+    await page.getByText('Порядок блюд сохранён').first().waitFor();
+    await expect.poll(names).toEqual([SOUP, PLOV]);
+    await page.reload();
+    await page.getByRole('tab', { name: 'День 2' }).click();
+    await expect.poll(names).toEqual([SOUP, PLOV]);
+    // By keyboard: the plov's «выше» takes the focus and Enter moves it back.
+    await cell(3)
+      .getByRole('button', { name: `«${PLOV}» выше` })
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual([PLOV, SOUP]);
+  });
+
   it('takes a dish off a day after the confirmation', async () => {
     await page.goto(`${baseUrl()}/menus?query=${SUFFIX}`);
     await page.getByRole('link', { name: MENU, exact: true }).click();

@@ -90,7 +90,13 @@ export function createMenusRepository(db: Db) {
         .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
         .leftJoin(images, eq(images.id, dishes.imageId))
         .where(and(eq(menuDishes.menuId, menuId), isNull(dishes.deletedAt)))
-        .orderBy(asc(menuDishes.day), asc(menuDishes.group), alphabetically(dishes.name), asc(dishes.id));
+        .orderBy(
+          asc(menuDishes.day),
+          asc(menuDishes.group),
+          asc(menuDishes.position),
+          alphabetically(dishes.name),
+          asc(dishes.id),
+        );
     },
 
     async insert(organizationId: number, values: MenuValues, tx: Db): Promise<number> {
@@ -136,18 +142,42 @@ export function createMenusRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Added after the meal's dishes once their order was set; by name among them before. */
     async addDishes(menuId: number, day: number, group: number, dishIds: number[], tx: Db) {
+      const [last] = await tx
+        .select({ position: sql<number>`coalesce(max(${menuDishes.position}), 0)::int` })
+        .from(menuDishes)
+        .where(and(eq(menuDishes.menuId, menuId), eq(menuDishes.day, day), eq(menuDishes.group, group)));
+      const position = last && last.position > 0 ? last.position + 1 : 0;
       await tx
         .insert(menuDishes)
-        .values(dishIds.map((dishId) => ({ menuId, day, group, dishId })))
+        .values(dishIds.map((dishId) => ({ menuId, day, group, dishId, position })))
         .onConflictDoNothing();
+    },
+
+    /** The dishes of a day's meal, as stored. */
+    async mealDishes(menuId: number, day: number, group: number, tx: Db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: menuDishes.dishId })
+        .from(menuDishes)
+        .where(and(eq(menuDishes.menuId, menuId), eq(menuDishes.day, day), eq(menuDishes.group, group)));
+      return rows.map((r) => r.id);
+    },
+
+    /** The meal's dishes served in the order of `dishIds` (1, 2, …). */
+    async orderDishes(menuId: number, day: number, group: number, dishIds: number[], tx: Db) {
+      await tx.execute(sql`
+        update menu_dishes m set position = o.position
+        from unnest(${`{${dishIds.join(',')}}`}::int[]) with ordinality as o(dish_id, position)
+        where m.menu_id = ${menuId}::int and m.day = ${day}::int and m.meal_mode = ${group}::int
+          and m.dish_id = o.dish_id`);
     },
 
     /** Copies every dish of another menu, day and meal mode as they are. */
     async copyDishes(fromMenuId: number, toMenuId: number, tx: Db) {
       await tx.execute(sql`
-        insert into menu_dishes (menu_id, day, meal_mode, dish_id)
-        select ${toMenuId}::int, m.day, m.meal_mode, m.dish_id from menu_dishes m
+        insert into menu_dishes (menu_id, day, meal_mode, dish_id, position)
+        select ${toMenuId}::int, m.day, m.meal_mode, m.dish_id, m.position from menu_dishes m
         join dishes d on d.id = m.dish_id and d.deleted_at is null
         where m.menu_id = ${fromMenuId}::int`);
     },
@@ -160,12 +190,12 @@ export function createMenusRepository(db: Db) {
       if (replace) await tx.delete(menuDishes).where(and(eq(menuDishes.menuId, menuId), inArray(menuDishes.day, to)));
       const result = await tx.execute(sql`
         with source as (
-          select m.meal_mode, m.dish_id from menu_dishes m
+          select m.meal_mode, m.dish_id, m.position from menu_dishes m
           join dishes d on d.id = m.dish_id and d.deleted_at is null
           where m.menu_id = ${menuId}::int and m.day = ${from}::int
         ), copied as (
-          insert into menu_dishes (menu_id, day, meal_mode, dish_id)
-          select ${menuId}::int, t.day, s.meal_mode, s.dish_id
+          insert into menu_dishes (menu_id, day, meal_mode, dish_id, position)
+          select ${menuId}::int, t.day, s.meal_mode, s.dish_id, s.position
           from source s cross join unnest(${`{${to.join(',')}}`}::int[]) as t(day)
           on conflict do nothing
         )

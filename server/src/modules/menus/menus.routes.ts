@@ -17,4 +17,5 @@ export const menusRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   bindEndpoint(app, e.copyDay, (request) => menus.copyDay(actorOf(request), request.params.id, request.body));
   bindEndpoint(app, e.addDishes, (request) => menus.addDishes(actorOf(request), request.body));
   bindEndpoint(app, e.removeDish, (request) => menus.removeDish(actorOf(request), request.body));
+  bindEndpoint(app, e.orderDishes, (request) => menus.orderDishes(actorOf(request), request.body));
 };

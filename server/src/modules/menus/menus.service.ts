@@ -8,6 +8,7 @@ import {
   type MenuCreate,
   type MenuDayCopy,
   type MenuDishesAdd,
+  type MenuDishesOrder,
   type MenuDishRemove,
   type MenuList,
   type MenuListQuery,
@@ -142,6 +143,25 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
           entityId: menu.id,
           organizationId: menu.organizationId,
           after: { day: body.day, group: body.group, product_ids: live },
+        });
+        return withDishes(repo, menu, tx);
+      });
+    },
+
+    /** The day's meal's dishes in the order they are served: every dish of the meal, once. */
+    async orderDishes(actor: Actor, body: MenuDishesOrder): Promise<Menu> {
+      return platform.db.transaction(async (tx) => {
+        const menu = await cellOf(actor, body, tx);
+        const held = await repo.mealDishes(menu.id, body.day, body.group, tx);
+        const same = held.length === body.product_ids.length && held.every((id) => body.product_ids.includes(id));
+        if (!same) throw ValidationError.field('product_ids', M.dishOrder);
+        await repo.orderDishes(menu.id, body.day, body.group, body.product_ids, tx);
+        await audit(tx, actor, {
+          action: 'menu_dishes_order',
+          entity: 'menu',
+          entityId: menu.id,
+          organizationId: menu.organizationId,
+          after: { day: body.day, group: body.group, product_ids: body.product_ids },
         });
         return withDishes(repo, menu, tx);
       });

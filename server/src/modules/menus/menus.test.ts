@@ -176,6 +176,59 @@ describe('/api/menu and /api/menus', () => {
   });
 });
 
+describe('the order of a meal’s dishes', () => {
+  const order = (body: object, token = admin) => call('PUT', '/api/menu/product/order', body, token);
+  const mealOf = (menu: { products: { day: number; group: number; product_id: number }[] }, day = 1, group = 3) =>
+    menu.products.filter((p) => p.day === day && p.group === group).map((p) => p.product_id);
+
+  it('serves the dishes in the order set (soup before the main course), a dish added later last, and copies keep it', async () => {
+    const id = (await newMenu({ name: 'Порядок', days: 2, groups: '3' })).id;
+    const salad = await dish(orgId, 'Салат');
+    await call('POST', '/api/menu/product', {
+      menu_id: id,
+      day: 1,
+      group: 3,
+      product_ids: [plov.id, soup.id, salad.id],
+    });
+    // By name until an order is set: Борщ, Плов, Салат; then as served: the salad, the soup, the main course.
+    expect(mealOf((await call('GET', `/api/menu/${id}`)).json())).toEqual([soup.id, plov.id, salad.id]);
+    const res = await order({ menu_id: id, day: 1, group: 3, product_ids: [salad.id, soup.id, plov.id] });
+    expect(res.statusCode).toBe(200);
+    expect(mealOf(res.json())).toEqual([salad.id, soup.id, plov.id]);
+    const bread = await dish(orgId, 'Азу');
+    await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 3, product_id: bread.id });
+    expect(mealOf((await call('GET', `/api/menu/${id}`)).json())).toEqual([salad.id, soup.id, plov.id, bread.id]);
+    await call('POST', `/api/menu/${id}/days/copy`, { from: 1, to: [2] });
+    expect(mealOf((await call('GET', `/api/menu/${id}`)).json(), 2)).toEqual([salad.id, soup.id, plov.id, bread.id]);
+    const copy = (await call('POST', `/api/menu/${id}/copy`, { name: 'Порядок 2' })).json();
+    expect(mealOf((await call('GET', `/api/menu/${copy.id}`)).json())).toEqual([salad.id, soup.id, plov.id, bread.id]);
+  });
+
+  it('refuses an order that leaves out, repeats or adds a dish (422), another organization’s menu (404), other roles (403)', async () => {
+    const id = (await newMenu({ name: 'Порядок 3', days: 1, groups: '3' })).id;
+    await call('POST', '/api/menu/product', { menu_id: id, day: 1, group: 3, product_ids: [plov.id, soup.id] });
+    const before = (await call('GET', `/api/menu/${id}`)).json();
+    for (const ids of [[soup.id], [soup.id, soup.id], [soup.id, plov.id, 999_999], []]) {
+      const res = await order({ menu_id: id, day: 1, group: 3, product_ids: ids });
+      expect(res.statusCode, JSON.stringify(ids)).toBe(422);
+      expect(res.json().validationErrors.product_ids, JSON.stringify(ids)).toEqual([
+        'Порядок должен назвать каждое блюдо этого дня и режима один раз',
+      ]);
+    }
+    expect((await order({ menu_id: id, day: 2, group: 3, product_ids: [soup.id, plov.id] })).statusCode).toBe(422);
+    expect((await call('GET', `/api/menu/${id}`)).json()).toEqual(before);
+    const other = await createOrganization(t.db, { type: 'education' });
+    const them = (await signedIn(t.platform, { role: 'EducationAdmin', organizationId: other.id })).token;
+    expect((await order({ menu_id: id, day: 1, group: 3, product_ids: [soup.id, plov.id] }, them)).statusCode).toBe(
+      404,
+    );
+    const { token } = await signedIn(t.platform, { role: 'EducationCashier', organizationId: orgId });
+    expect((await order({ menu_id: id, day: 1, group: 3, product_ids: [soup.id, plov.id] }, token)).statusCode).toBe(
+      403,
+    );
+  });
+});
+
 describe('a menu’s names in Kazakh and Russian', () => {
   it('takes either first, keeps the Kazakh one through a change and a copy that leave it out, and finds by both', async () => {
     const made = await call('POST', '/api/menu', { name_kk: `Күз ${orgId}`, days: 5, groups: '3' });

@@ -147,7 +147,13 @@ export function createTechCardsRepository(db: Db) {
         .from(menuDishes)
         .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
         .where(eq(menuDishes.menuId, id))
-        .orderBy(asc(menuDishes.day), asc(menuDishes.group), asc(dishes.name), asc(dishes.id));
+        .orderBy(
+          asc(menuDishes.day),
+          asc(menuDishes.group),
+          asc(menuDishes.position),
+          asc(dishes.name),
+          asc(dishes.id),
+        );
       return { ...menu, dishes: rows };
     },
 

@@ -243,7 +243,9 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
         norm
           ? NORM_NUTRIENTS.flatMap((n) => {
               const value = normOf(n);
-              return value === null ? [] : [normCheck(n, sums[n].value, value, norm.table.tolerancePct)];
+              return value === null
+                ? []
+                : [normCheck(n, sums[n].value, value, norm.table.tolerancePct, sums[n].missing.length > 0)];
             })
           : [];
       const sumsFor = (dishesOf: typeof menu.dishes) =>

@@ -348,7 +348,7 @@ describe('GET /api/menu/:id/figures', () => {
           { meal: 3, share_pct: 35 },
         ],
         rows: [
-          { age_group_id: juniors, values: { energyKcal: 2000, proteinG: 40 } },
+          { age_group_id: juniors, values: { energyKcal: 2000, proteinG: 80 } },
           { age_group_id: juniors, meal: 3, values: { energyKcal: 600 } },
         ],
       },
@@ -364,7 +364,8 @@ describe('GET /api/menu/:id/figures', () => {
     type Check = { nutrient: string; norm: number };
     const checks = (f: { checks: Check[] }): Record<string, Check> =>
       Object.fromEntries(f.checks.map((c) => [c.nutrient, c]));
-    // Lunch: the set's own 600 kcal; protein 35 % of 40 g.
+    // Lunch: the set's own 600 kcal; protein 35 % of 80 g. The bread has no card: under the norm nothing
+    // sure can be said of the lunch (within: null).
     const lunchChecks = checks(normed.days[0].meals.find((m: { group: number }) => m.group === 3).figures[0]);
     expect(lunchChecks.energyKcal).toEqual({
       nutrient: 'energyKcal',
@@ -372,24 +373,27 @@ describe('GET /api/menu/:id/figures', () => {
       value: 547.5,
       deviation: -52.5,
       deviation_pct: -8.8,
-      within: true,
+      within: null,
     });
     expect(lunchChecks.proteinG).toEqual({
       nutrient: 'proteinG',
-      norm: 14,
+      norm: 28,
       value: 10.7,
-      deviation: -3.3,
-      deviation_pct: -23.6,
-      within: false,
+      deviation: -17.3,
+      deviation_pct: -61.8,
+      within: null,
     });
-    // Day 1 serves only lunch: its norm is lunch's. Day 2's breakfast: 25 % of 2000 kcal. Day 3 serves nothing.
+    // Day 1 serves only lunch: its norm is lunch's. Day 2's breakfast, complete: 25 % of 2000 kcal within,
+    // 25 % of 80 g of protein not. Day 3 serves nothing.
     expect(checks(normed.days[0].figures[0]).energyKcal?.norm).toBe(600);
     expect(checks(normed.days[1].figures[0]).energyKcal).toMatchObject({ norm: 500, deviation: 47.5, within: true });
+    expect(checks(normed.days[1].figures[0]).proteinG).toMatchObject({ norm: 20, value: 10.7, within: false });
     expect(normed.days[1].meals.find((m: { group: number }) => m.group === 3).figures[0].checks).toEqual([]);
     expect(normed.days[2].figures[0].checks).toEqual([]);
-    // The average day against the average of the days' norms; the older group has no norm in the set.
-    expect(checks(normed.average[0]).energyKcal).toMatchObject({ norm: 550, value: 547.5, within: true });
-    expect(checks(normed.average[0]).proteinG).toMatchObject({ norm: 12, within: false });
+    // The average day against the average of the days' norms (day 1 lacks the bread: unsure); the older
+    // group has no norm in the set.
+    expect(checks(normed.average[0]).energyKcal).toMatchObject({ norm: 550, value: 547.5, within: null });
+    expect(checks(normed.average[0]).proteinG).toMatchObject({ norm: 24, within: null });
     expect(normed.average[1].checks).toEqual([]);
   });
 

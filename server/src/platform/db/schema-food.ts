@@ -120,6 +120,8 @@ export const menuDishes = pgTable(
     dishId: integer('dish_id')
       .notNull()
       .references(() => dishes.id, { onDelete: 'restrict' }),
+    /** The order served within the day's meal (soup before the main course); 0: by name, before any set. */
+    position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

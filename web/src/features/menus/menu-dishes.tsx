@@ -1,5 +1,12 @@
 import { ContentName, nameText } from '../../ui/content-name.tsx';
-import { CloseOutlined, CopyOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  CloseOutlined,
+  CopyOutlined,
+  PlusOutlined,
+  PrinterOutlined,
+} from '@ant-design/icons';
 
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
 import { SEARCH_DEBOUNCE_MS } from '@tamaq/contract/constants';
@@ -66,6 +73,22 @@ export function MenuDishes({ menu }: { menu: Menu }) {
       void message.success(t.dishRemoved);
     },
   });
+  // The meal's dishes in the order served: one moved a place up or down, the rest as they are.
+  const order = useMutation({
+    mutationFn: ({ here, from, to }: { here: MenuDish[]; from: number; to: number }) => {
+      const ids = here.map((d) => d.product_id);
+      const [moved] = ids.splice(from, 1);
+      ids.splice(to, 0, moved!);
+      return callEndpoint('menus', 'orderDishes', {
+        body: { menu_id: menu.id, day: here[0]!.day, group: here[0]!.group, product_ids: ids },
+      });
+    },
+    onSuccess: (saved) => {
+      refresh(saved);
+      void message.success(t.orderSaved);
+    },
+    onError: (err) => void message.error(errorText(err)),
+  });
 
   return (
     <Card
@@ -126,10 +149,28 @@ export function MenuDishes({ menu }: { menu: Menu }) {
                   size="small"
                   dataSource={here}
                   rowKey={(d) => d.product_id}
-                  renderItem={(d) => (
+                  renderItem={(d, i) => (
                     <List.Item
                       style={{ paddingInline: 0 }}
                       actions={[
+                        <Space.Compact key="order" direction="vertical" size="small">
+                          <Button
+                            size="small"
+                            type="text"
+                            icon={<ArrowUpOutlined />}
+                            aria-label={t.moveUp(nameText(d.product))}
+                            disabled={i === 0 || order.isPending}
+                            onClick={() => order.mutate({ here, from: i, to: i - 1 })}
+                          />
+                          <Button
+                            size="small"
+                            type="text"
+                            icon={<ArrowDownOutlined />}
+                            aria-label={t.moveDown(nameText(d.product))}
+                            disabled={i === here.length - 1 || order.isPending}
+                            onClick={() => order.mutate({ here, from: i, to: i + 1 })}
+                          />
+                        </Space.Compact>,
                         <ConfirmDelete
                           key="remove"
                           title={t.confirmRemoveDish}

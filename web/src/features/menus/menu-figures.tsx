@@ -38,6 +38,9 @@ const t = bilingual({
     chooseSet: 'Сравнить с нормами',
     within: 'в норме',
     off: 'вне нормы',
+    unsure: 'не сверить: расчёт неполный',
+    unsureDay:
+      'Часть значений не сверить с нормой: у блюд нет технологических карт или у продуктов нет значений (отмечены «?»)',
     offTitle: 'Вне нормы',
     rulesTitle: 'Нарушены правила меню',
     allWithin: 'Все приёмы пищи дня в пределах нормы',
@@ -70,6 +73,9 @@ const t = bilingual({
     chooseSet: 'Нормалармен салыстыру',
     within: 'нормада',
     off: 'нормадан тыс',
+    unsure: 'салыстыру мүмкін емес: есеп толық емес',
+    unsureDay:
+      'Кейбір мәндерді нормамен салыстыру мүмкін емес: тағамдардың технологиялық картасы немесе өнімдердің мәні жоқ («?» белгісімен)',
     offTitle: 'Нормадан тыс',
     rulesTitle: 'Мәзір ережелері бұзылған',
     allWithin: 'Күннің барлық тамақтануы норма шегінде',
@@ -147,7 +153,7 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
   const ofDay = data.days.find((d) => d.day === day);
   const groupName = new Map(data.age_groups.map((g) => [g.id, nameText(g)]));
   const checkOf = (g: GroupFigures, n: string) => g.checks.find((c) => c.nutrient === n);
-  type Cell = { node: ReactNode; within?: boolean };
+  type Cell = { node: ReactNode; within?: boolean | null };
   const row = (key: string, label: string, groups: GroupFigures[], cell: (g: GroupFigures, n: string) => Cell) => ({
     key,
     label,
@@ -159,8 +165,10 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
     if (!check) return { node: value };
     return {
       node: (
-        <span aria-label={`${number(g.figures[n].value)}, ${check.within ? t.within : t.off}`}>
-          {value} {check.within ? '✓' : '✗'}
+        <span
+          aria-label={`${number(g.figures[n].value)}, ${check.within === null ? t.unsure : check.within ? t.within : t.off}`}
+        >
+          {value} {check.within === null ? '?' : check.within ? '✓' : '✗'}
         </span>
       ),
       within: check.within,
@@ -201,7 +209,7 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
         render: (c: Cell | undefined) => c?.node,
         onCell: (r: Record<string, unknown>) => {
           const within = (r[`${g.id}-${n}`] as Cell | undefined)?.within;
-          return within === undefined ? {} : { className: within ? 'norm-within' : 'norm-off' };
+          return within === undefined || within === null ? {} : { className: within ? 'norm-within' : 'norm-off' };
         },
       })),
     })),
@@ -211,7 +219,7 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
     ? [...ofDay.meals.map((m) => [modeName(m.group), m.figures] as const), [t.day, ofDay.figures] as const].flatMap(
         ([where, groups]) =>
           groups.flatMap((g) => {
-            const off = g.checks.filter((c) => !c.within);
+            const off = g.checks.filter((c) => c.within === false);
             if (!off.length) return [];
             const items = off.map((c) => {
               const { name, unit } = nutrientWords(c.nutrient);
@@ -226,9 +234,9 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
     .filter((v) => v.day === day || (v.day === null && v.week === Math.ceil(day / 5)))
     .map((v) => v.text);
   // Whether the set holds anything of the day (the 2019 lunch energies hold the lunch alone, not the day).
-  const checked =
-    ofDay !== undefined &&
-    [...ofDay.meals.flatMap((m) => m.figures), ...ofDay.figures].some((g) => g.checks.length > 0);
+  const dayChecks = ofDay ? [...ofDay.meals.flatMap((m) => m.figures), ...ofDay.figures].flatMap((g) => g.checks) : [];
+  const checked = dayChecks.length > 0;
+  const unsure = dayChecks.some((c) => c.within === null);
   const without = data.without_card.map((d) => d.name);
   const set = data.norm_set;
   return (
@@ -273,12 +281,11 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
         loading={figures.isFetching && figures.isPlaceholderData}
       />
       {broken.length > 0 && <Faults title={t.rulesTitle} items={broken} testId="menu-rule-violations" />}
-      {checked &&
-        (reasons.length ? (
-          <Faults title={t.offTitle} items={reasons} testId="norm-reasons" />
-        ) : (
-          <Alert type="success" showIcon title={t.allWithin} style={{ marginTop: 12 }} />
-        ))}
+      {checked && reasons.length > 0 && <Faults title={t.offTitle} items={reasons} testId="norm-reasons" />}
+      {checked && unsure && <Alert type="info" showIcon title={t.unsureDay} style={{ marginTop: 12 }} />}
+      {checked && !reasons.length && !unsure && (
+        <Alert type="success" showIcon title={t.allWithin} style={{ marginTop: 12 }} />
+      )}
       {without.length > 0 && (
         <Alert type="warning" showIcon title={t.withoutCard(without.join(', '))} style={{ marginTop: 12 }} />
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE "menu_dishes" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;

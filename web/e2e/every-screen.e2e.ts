@@ -32,6 +32,23 @@ const ACCOUNT = DEMO_ACCOUNTS;
 type Rows = { rows: { id: number; schoolId?: number | null }[] };
 type WithParams = Extract<GuardedRoute, `${string}:${string}`>;
 /** The first row of a list the account sees. */
+/** The demo plov's card screen (the demo has a card for it). */
+async function demoPlovCard(t: string): Promise<string> {
+  const categories = (await call<Rows>(t, 'GET', '/api/categories?limit=100')).rows;
+  for (const category of categories) {
+    const dishes = (
+      await call<{ rows: { id: number; name: string }[] }>(
+        t,
+        'GET',
+        `/api/products?categoryId=${category.id}&limit=100`,
+      )
+    ).rows;
+    const plov = dishes.find((d) => d.name === 'Плов с говядиной');
+    if (plov) return `/product/${category.id}/${plov.id}/card`;
+  }
+  throw new Error('the demo has no plov');
+}
+
 const first = async (token: string, path: string) => {
   const row = (await call<Rows>(token, 'GET', path)).rows[0];
   if (!row) throw new Error(`the demo data has nothing at ${path}`);
@@ -156,22 +173,9 @@ const PATHS: Record<WithParams, (token: string) => Promise<string>> = {
     const category = (await first(t, '/api/categories?limit=1')).id;
     return `/product/${category}/${(await first(t, `/api/products?categoryId=${category}&limit=1`)).id}`;
   },
-  '/product/:categoryId/:id/card': async (t) => {
-    // The demo's plov has a card: the screen with its lines, portions and figures.
-    const categories = (await call<Rows>(t, 'GET', '/api/categories?limit=100')).rows;
-    for (const category of categories) {
-      const dishes = (
-        await call<{ rows: { id: number; name: string }[] }>(
-          t,
-          'GET',
-          `/api/products?categoryId=${category.id}&limit=100`,
-        )
-      ).rows;
-      const plov = dishes.find((d) => d.name === 'Плов с говядиной');
-      if (plov) return `/product/${category.id}/${plov.id}/card`;
-    }
-    throw new Error('the demo has no plov');
-  },
+  // The demo's plov has a card: the screen with its lines, portions and figures.
+  '/product/:categoryId/:id/card': (t) => demoPlovCard(t),
+  '/product/:categoryId/:id/card/print': async (t) => `${await demoPlovCard(t)}/print`,
   '/menu/:id': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}`,
   '/menu/:id/print': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}/print`,
   '/books/category/:schoolId/create': async (t) =>

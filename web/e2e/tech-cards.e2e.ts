@@ -130,6 +130,35 @@ describe('/product/{categoryId}/{id}/card as the education admin', () => {
     expect(kept.card!.lines[0]!.net_g).toBe(100);
   });
 
+  it('prints the card on A4 as a recipe book does: the foods for the yield and each portion, the figures, the allergens, signatures', async () => {
+    await page.goto(`${baseUrl()}/product/${categoryId}/${plovId}/card`);
+    await page.getByRole('link', { name: 'Печать карты' }).click();
+    await page.waitForURL((u) => u.pathname === `/product/${categoryId}/${plovId}/card/print`);
+    const preview = page.getByTestId('tech-card-print-page');
+    const lines = preview.getByTestId('printed-card-lines').locator('tbody tr');
+    await expect.poll(() => lines.count()).toBe(6);
+    const saved = await call<{
+      card: {
+        recipe_number: string | null;
+        lines: { gross_g: number }[];
+        yield_g: number;
+        portions: { portion_g: number }[];
+      };
+    }>(token, 'GET', `/api/product/${plovId}/card`);
+    await preview.getByText(`Технологическая карта № ${saved.card.recipe_number}`).waitFor();
+    await preview.getByText('Плов с говядиной', { exact: false }).first().waitFor();
+    // The third food's gross for the 6–10 portion: its share of the yield.
+    const share = saved.card.portions[0]!.portion_g / saved.card.yield_g;
+    const gross = (Math.round(saved.card.lines[2]!.gross_g * share * 10) / 10).toString().replace('.', ',');
+    expect(await lines.nth(2).locator('td').nth(4).textContent()).toBe(gross);
+    await preview.getByText('Заведующий производством').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await preview.isVisible()).toBe(false);
+    expect(await page.locator('.tamaq-print').getByTestId('printed-card-figures').isVisible()).toBe(true);
+    await shot(page, 'tech-card-print');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
   it('reads in Kazakh', async () => {
     const kk = await openKazakhBrowser('edu.admin@demo.kz');
     try {

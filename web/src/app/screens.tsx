@@ -108,6 +108,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/tech-cards/tech-card-page.tsx'),
     (m) => m.TechCardPage,
   ),
+  '/product/:categoryId/:id/card/print': screen(
+    () => import('../features/tech-cards/tech-card-print-page.tsx'),
+    (m) => m.TechCardPrintPage,
+  ),
   '/menus': screen(
     () => import('../features/menus/menus-list-page.tsx'),
     (m) => m.MenusListPage,

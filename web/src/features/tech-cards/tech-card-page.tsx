@@ -1,4 +1,4 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ALLERGEN_NAMES } from '@tamaq/contract/allergens';
 import { COOKING_METHOD_NAMES, COOKING_METHODS, netFromGross, type CookingMethod } from '@tamaq/contract/dish-figures';
 import { NUTRIENT_NAMES, type Nutrient } from '@tamaq/contract/nutrients';
@@ -31,11 +31,13 @@ import { nameText } from '../../ui/content-name.tsx';
 import { enterKeepsForm } from '../../ui/enter-keeps-form.ts';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { useUnsavedGuard } from '../../ui/use-unsaved-guard.ts';
+import { LinkButton } from '../../ui/link-button.tsx';
 import { useAgeGroups, useDish, useFoodSearch, useSaveTechCard, useTechCard } from './tech-card-api.ts';
 
 const t = bilingual({
   ru: {
     title: 'Технологическая карта',
+    printCard: 'Печать карты',
     dishes: 'Блюда',
     dish: 'Блюдо',
     version: 'Версия',
@@ -82,6 +84,7 @@ const t = bilingual({
   },
   kk: {
     title: 'Технологиялық карта',
+    printCard: 'Картаны басып шығару',
     dishes: 'Тағамдар',
     dish: 'Тағам',
     version: 'Нұсқа',
@@ -247,10 +250,20 @@ export function TechCardPage() {
         ]}
         style={{ marginBottom: 12 }}
       />
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {t.title}
-        {dishName ? `: ${dishName}` : ''}
-      </Typography.Title>
+      <Flex justify="space-between" align="start" gap={12} wrap>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          {t.title}
+          {dishName ? `: ${dishName}` : ''}
+        </Typography.Title>
+        {shown && (
+          <LinkButton
+            icon={<PrinterOutlined />}
+            to={`/product/${categoryId}/${dishId}/card/print${date ? `?date=${date}` : ''}`}
+          >
+            {t.printCard}
+          </LinkButton>
+        )}
+      </Flex>
       {card.isError ? (
         <Alert type="error" showIcon title={t.loadFailed} description={errorText(card.error)} />
       ) : !card.data ? (

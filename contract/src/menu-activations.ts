@@ -5,6 +5,7 @@ import { rolesFor } from './routes.ts';
 import { listOf, Ok, Paging } from './common.ts';
 import { bodyId, optionalQueryId, z } from './zod.ts';
 import { ActivationDays, ActivationDaysQuery } from './calendar.ts';
+import { MENU_SEASON_IDS } from './menus.ts';
 
 /**
  * Activated menus (docs/product.md "Activated menus", "Calls"; docs/domain.md "Menus, cashbox, orders"): a menu applies
@@ -41,7 +42,13 @@ export const ActivatedMenu = z.object({
   school_id: z.number().int(),
   school: NamedRef,
   menu_id: z.number().int(),
-  menu: z.object({ id: z.number().int(), ...NameAnswer, days: z.number().int() }),
+  /** `season`: the menu's (ours), null for all year; a seasonal menu serves only in its season. */
+  menu: z.object({
+    id: z.number().int(),
+    ...NameAnswer,
+    days: z.number().int(),
+    season: z.enum(MENU_SEASON_IDS).nullable(),
+  }),
   type: z.enum(ACTIVATION_TYPES),
   /** 'YYYY-MM-DD': the menu's first day. */
   date: z.string(),

@@ -47,6 +47,37 @@ export const MEAL_MODES = withKazakh(
 export const MEAL_MODE_IDS = Object.keys(MEAL_MODES).map(Number);
 export const MENU_DAYS_MAX = 366;
 
+/**
+ * A menu's season (the 2025 meal standard's two seasonal menus; docs/rules.md "Seasons"): it serves
+ * only on its season's dates; a menu without one serves all year.
+ */
+export const MENU_SEASONS = withKazakh({ summer_autumn: 'Лето–осень', winter_spring: 'Зима–весна' } as const, {
+  summer_autumn: 'Жаз–күз',
+  winter_spring: 'Қыс–көктем',
+});
+export const MENU_SEASON_IDS = ['summer_autumn', 'winter_spring'] as const;
+export type MenuSeason = (typeof MENU_SEASON_IDS)[number];
+/** The month each season begins on (1 June, 1 December): summer–autumn is June to November. */
+export const SEASON_FIRST_MONTH: Record<MenuSeason, number> = { summer_autumn: 6, winter_spring: 12 };
+/** The school cycles the standard knows (before 2025 two weeks, since then four). */
+export const MENU_CYCLES = [10, 20] as const;
+
+/** The season of a date 'YYYY-MM-DD'. */
+export function seasonOf(date: string): MenuSeason {
+  const month = Number(date.slice(5, 7));
+  return month >= SEASON_FIRST_MONTH.summer_autumn && month < SEASON_FIRST_MONTH.winter_spring
+    ? 'summer_autumn'
+    : 'winter_spring';
+}
+
+/** The first date of the season `date` falls in: 1 June of its year, or the 1 December before it. */
+export function seasonStart(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  if (seasonOf(date) === 'summer_autumn') return `${year}-06-01`;
+  return month >= SEASON_FIRST_MONTH.winter_spring ? `${year}-12-01` : `${year - 1}-12-01`;
+}
+
 export const MENU_MESSAGES = withKazakh(
   {
     notFound: 'Меню не найдено',
@@ -63,6 +94,7 @@ export const MENU_MESSAGES = withKazakh(
     sameDay: 'День нельзя скопировать в самого себя',
     emptyDay: 'В этом дне нет блюд: копировать нечего',
     dishOrder: 'Порядок должен назвать каждое блюдо этого дня и режима один раз',
+    season: 'Сезон — «Лето–осень», «Зима–весна» или круглый год',
   } as const,
   {
     notFound: 'Мәзір табылмады',
@@ -79,6 +111,7 @@ export const MENU_MESSAGES = withKazakh(
     sameDay: 'Күнді өзіне көшіруге болмайды',
     emptyDay: 'Бұл күнде тағамдар жоқ: көшіретін ештеңе жоқ',
     dishOrder: 'Реті осы күн мен режимнің әр тағамын бір реттен атауы керек',
+    season: 'Маусым — «Жаз–күз», «Қыс–көктем» немесе жыл бойы',
   },
 );
 const M = MENU_MESSAGES;
@@ -137,6 +170,8 @@ export const Menu = z.object({
   ...NameAnswer,
   days: z.number().int(),
   groups: z.string(),
+  /** Its season, or null: served all year (ours). */
+  season: z.enum(MENU_SEASON_IDS).nullable(),
   /** Activations that apply it (a menu in use cannot be deleted). */
   activations: z.number().int(),
   created_at: z.string(),
@@ -153,10 +188,11 @@ export const MenuList = listOf(Menu);
 export type MenuList = z.infer<typeof MenuList>;
 
 /** The Russian name and the Kazakh one (at least one, see names.ts), the days and the meal modes. */
-const MenuFields = z.object({ ...nameBody(255), days: menuDays(), groups: mealModes() });
+const season = () => z.enum(MENU_SEASON_IDS, { error: M.season }).nullable().optional();
+const MenuFields = z.object({ ...nameBody(255), days: menuDays(), groups: mealModes(), season: season() });
 export const MenuCreate = MenuFields.refine(...someName);
 export type MenuCreate = z.infer<typeof MenuCreate>;
-/** A name left out of a change stays as it is (the spec's client knows no Kazakh name). */
+/** A name or season left out of a change stays as it is (the spec's client knows neither). */
 export const MenuUpdate = MenuFields.extend({ id: bodyId() });
 export type MenuUpdate = z.infer<typeof MenuUpdate>;
 

@@ -278,12 +278,17 @@ describe('/menus as the education admin', () => {
     await menuRow(MENU).getByRole('link', { name: 'Изменить' }).click();
     await page.getByText('Редактирование меню').first().waitFor();
     await page.getByLabel('Дней в цикле').fill('10');
+    // Made all year, now the winter–spring menu.
+    expect(await page.getByRole('radio', { name: 'Круглый год' }).isChecked()).toBe(true);
+    await page.locator('label.ant-radio-button-wrapper', { hasText: 'Зима–весна' }).click();
+    expect(await page.getByRole('radio', { name: 'Зима–весна' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Меню сохранено').first().waitFor();
     await page.waitForURL((u) => u.pathname === '/menus');
     await page.getByLabel('Поиск по названию').fill(SUFFIX);
     await menuRow(MENU).getByText('10 дней').waitFor();
     expect(await menuRow(MENU).textContent()).toContain('Обед');
+    expect(await menuRow(MENU).textContent()).toContain('Зима–весна');
     await shot(page, 'menus-list');
 
     await menuRow(MENU).getByRole('button', { name: 'Удалить' }).click();

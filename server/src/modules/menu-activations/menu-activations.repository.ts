@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ActivationType } from '@tamaq/contract/menu-activations';
+import { seasonOf } from '@tamaq/contract/menus';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -11,21 +12,30 @@ import { schoolInScope, schoolNameColumns } from '../../platform/db/places.ts';
 export const ACTIVATION_UNIQUE = 'menu_activations_school_type_date_key';
 
 /**
- * Whether the activation is the one that applies on `today`: dated `today` or earlier and no later
- * live activation of its school and type is. Written out: drizzle would name the outer columns bare.
+ * Whether the activation is the one that applies on `today` (docs/rules.md "Seasons"): dated `today` or
+ * earlier, its menu of `today`'s season or of none, and no later such live activation of its school and
+ * type is. Written out: drizzle would name the outer columns bare.
  */
-const appliesOn = (today: string) => sql<boolean>`(menu_activations.date <= ${today}::date and not exists (
-  select 1 from menu_activations b
-  where b.school_id = menu_activations.school_id and b.type = menu_activations.type
-    and b.deleted_at is null and b.date <= ${today}::date and b.date > menu_activations.date))`;
+const appliesOn = (today: string) => {
+  const season = seasonOf(today);
+  return sql<boolean>`(menu_activations.date <= ${today}::date
+    and (menus.season is null or menus.season = ${season})
+    and not exists (
+      select 1 from menu_activations b join menus bm on bm.id = b.menu_id
+      where b.school_id = menu_activations.school_id and b.type = menu_activations.type
+        and b.deleted_at is null and b.date <= ${today}::date and b.date > menu_activations.date
+        and (bm.season is null or bm.season = ${season})))`;
+};
 
 /**
- * The day a later live activation of its school and type took over from it ('YYYY-MM-DD'), when one
- * has by `today`; else null.
+ * The day a later live activation of its school and type took over all its dates, when one has by
+ * `today` (a menu of all year, or of its menu's season); else null.
  */
-const replacedOn = (today: string) => sql<string | null>`(select min(b.date)::text from menu_activations b
+const replacedOn = (today: string) => sql<string | null>`(select min(b.date)::text
+  from menu_activations b join menus bm on bm.id = b.menu_id
   where b.school_id = menu_activations.school_id and b.type = menu_activations.type
-    and b.deleted_at is null and b.date > menu_activations.date and b.date <= ${today}::date)`;
+    and b.deleted_at is null and b.date > menu_activations.date and b.date <= ${today}::date
+    and (bm.season is null or bm.season = menus.season))`;
 
 const columnsOn = (today: string) => ({
   id: menuActivations.id,
@@ -37,6 +47,7 @@ const columnsOn = (today: string) => ({
   menuNameKk: menus.nameKk,
   menuNameRuMissing: menus.nameRuMissing,
   days: menus.days,
+  season: menus.season,
   type: menuActivations.type,
   date: menuActivations.date,
   createdAt: menuActivations.createdAt,
@@ -115,50 +126,18 @@ export function createMenuActivationsRepository(db: Db) {
     },
 
     /**
-     * The menu that applies at the school on `today` for the type, with today's day of it
-     * (docs/domain.md), or null when none does.
+     * The school's live activations of the type dated `to` or earlier, newest first, each with its
+     * menu's days and season: which applies on a date is picked from them (docs/rules.md "Seasons").
      */
-    /**
-     * The activations that apply on some day of `from`..`to`: the one applying on `from` and those
-     * after it up to `to`, newest first (the order `applying` picks by).
-     */
-    async applyingBetween(schoolId: number, type: ActivationType, from: string, to: string) {
-      const live = and(
-        eq(menuActivations.schoolId, schoolId),
-        eq(menuActivations.type, type),
-        isNull(menuActivations.deletedAt),
-      );
-      return db
+    upTo(schoolId: number, type: ActivationType, to: string, tx: Db = db) {
+      return tx
         .select({
           menuId: menuActivations.menuId,
           name: menus.name,
           nameKk: menus.nameKk,
           nameRuMissing: menus.nameRuMissing,
           days: menus.days,
-          date: menuActivations.date,
-        })
-        .from(menuActivations)
-        .innerJoin(menus, eq(menus.id, menuActivations.menuId))
-        .where(
-          and(
-            live,
-            sql`${menuActivations.date} <= ${to}::date`,
-            sql`${menuActivations.date} >= coalesce((select max(b.date) from menu_activations b
-              where b.school_id = ${schoolId} and b.type = ${type} and b.deleted_at is null
-                and b.date <= ${from}::date), ${from}::date)`,
-          ),
-        )
-        .orderBy(desc(menuActivations.date), desc(menuActivations.id));
-    },
-
-    async applying(schoolId: number, type: ActivationType, today: string, tx: Db = db) {
-      const [row] = await tx
-        .select({
-          menuId: menuActivations.menuId,
-          name: menus.name,
-          nameKk: menus.nameKk,
-          nameRuMissing: menus.nameRuMissing,
-          days: menus.days,
+          season: menus.season,
           date: menuActivations.date,
         })
         .from(menuActivations)
@@ -168,12 +147,10 @@ export function createMenuActivationsRepository(db: Db) {
             eq(menuActivations.schoolId, schoolId),
             eq(menuActivations.type, type),
             isNull(menuActivations.deletedAt),
-            sql`${menuActivations.date} <= ${today}::date`,
+            sql`${menuActivations.date} <= ${to}::date`,
           ),
         )
-        .orderBy(desc(menuActivations.date), desc(menuActivations.id))
-        .limit(1);
-      return row ?? null;
+        .orderBy(desc(menuActivations.date), desc(menuActivations.id));
     },
   };
 }

@@ -21,6 +21,8 @@ import { retire } from '../../platform/retire.ts';
 import { localDate } from '../../platform/time.ts';
 import { createSchoolCalendars } from '../calendar/school-calendar.ts';
 import { addDays } from '../calendar/school-year.ts';
+import { seasonOf } from '@tamaq/contract/menus';
+import { applyingOn, cycleStart } from './which-applies.ts';
 import {
   ACTIVATION_UNIQUE,
   createMenuActivationsRepository,
@@ -36,6 +38,7 @@ const toActivated = (row: ActivationRow, todayDay: number | null): ActivatedMenu
     id: row.menuId,
     ...namesOf({ name: row.menuName, nameKk: row.menuNameKk, nameRuMissing: row.menuNameRuMissing }),
     days: row.days,
+    season: row.season,
   },
   type: row.type,
   date: row.date,
@@ -51,19 +54,46 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
 
   /**
    * Each row as answered, with today's day of its menu's cycle over its school's working days
-   * (docs/rules.md "The school's year"): one calendar per school, from its earliest current activation.
+   * (docs/rules.md "The school's year", "Seasons"): one calendar per school, from its earliest cycle start.
    */
   const answer = async (rows: ActivationRow[], today: string): Promise<ActivatedMenu[]> => {
     const current = rows.filter((r) => r.current);
-    const from = current.reduce((min, r) => (r.date < min ? r.date : min), today);
+    const starts = new Map<number, string>();
+    await Promise.all(
+      current.map(async (r) => {
+        starts.set(r.id, cycleStart(r, await repo.upTo(r.schoolId, r.type, today), today));
+      }),
+    );
+    const from = [...starts.values()].reduce((min, d) => (d < min ? d : min), today);
     const bySchool = await calendars.of(
       current.map((r) => r.schoolId),
       addDays(from, -7),
       today,
     );
     return rows.map((r) =>
-      toActivated(r, r.current ? (bySchool.get(r.schoolId)?.menuDay(r.date, r.days, today) ?? null) : null),
+      toActivated(r, r.current ? (bySchool.get(r.schoolId)?.menuDay(starts.get(r.id)!, r.days, today) ?? null) : null),
     );
+  };
+
+  /**
+   * What serves at the school on each of `dates` (ascending) for the type: the menu and its day of the
+   * cycle, or null; one read of the activations and one of the school's year for them all.
+   */
+  const servedOn = async (schoolId: number, type: ActivationType, dates: string[]) => {
+    if (dates.length === 0) return [];
+    const all = await repo.upTo(schoolId, type, dates[dates.length - 1]!);
+    const picked = dates.map((d) => {
+      const row = applyingOn(all, d);
+      return row ? { row, start: cycleStart(row, all, d) } : null;
+    });
+    if (!picked.some(Boolean)) return dates.map(() => null);
+    const first = picked.reduce((min, p) => (p && p.start < min ? p.start : min), dates[0]!);
+    const calendar = await calendars.forSchool(schoolId, addDays(first, -7), dates[dates.length - 1]!);
+    return picked.map((p, i) => {
+      if (!p) return null;
+      const day = calendar?.menuDay(p.start, p.row.days, dates[i]!) ?? null;
+      return day !== null ? { menuId: p.row.menuId, ...namesOf(p.row), day } : null;
+    });
   };
 
   /** Today in the actor's organization's time zone (docs/domain.md: days are local). */
@@ -74,31 +104,11 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
 
   return {
     /** The menu that applies at the school on `today` (its zone's date) for the type, and its day of the cycle. */
-    async applying(schoolId: number, type: ActivationType, today: string) {
-      const row = await repo.applying(schoolId, type, today);
-      if (!row) return null;
-      const calendar = await calendars.forSchool(schoolId, addDays(row.date < today ? row.date : today, -7), today);
-      const day = calendar?.menuDay(row.date, row.days, today) ?? null;
-      return day !== null ? { menuId: row.menuId, ...namesOf(row), day } : null;
-    },
+    applying: async (schoolId: number, type: ActivationType, today: string) =>
+      (await servedOn(schoolId, type, [today]))[0] ?? null,
 
-    /**
-     * `applying` for each of `dates` (ascending), with one read of the activations and one of the
-     * school's year for them all: a week of a parent's menu asks for seven days of two menus.
-     */
-    async applyingOn(schoolId: number, type: ActivationType, dates: string[]) {
-      if (dates.length === 0) return [];
-      const between = await repo.applyingBetween(schoolId, type, dates[0]!, dates[dates.length - 1]!);
-      const rows = dates.map((d) => between.find((r) => r.date <= d) ?? null);
-      const first = rows.reduce((min, r) => (r && r.date < min ? r.date : min), dates[0] ?? '');
-      if (!rows.some(Boolean)) return dates.map(() => null);
-      const calendar = await calendars.forSchool(schoolId, addDays(first, -7), dates[dates.length - 1]!);
-      return rows.map((row, i) => {
-        if (!row) return null;
-        const day = calendar?.menuDay(row.date, row.days, dates[i]!) ?? null;
-        return day !== null ? { menuId: row.menuId, ...namesOf(row), day } : null;
-      });
-    },
+    /** `applying` for each of `dates` (ascending): a week of a parent's menu asks for seven days of two menus. */
+    applyingOn: servedOn,
 
     async list(actor: Actor, query: ActivatedMenuListQuery): Promise<ActivatedMenuList> {
       const scope = scopeOf(actor);
@@ -118,6 +128,12 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
       if (!row) throw notFound(M.notFound);
       const start = addDays(row.date < q.from ? row.date : q.from, -7);
       const calendar = (await calendars.forSchool(row.schoolId, start, q.to))!;
+      const all = await repo.upTo(row.schoolId, row.type, q.to);
+      // Out of its menu's season a date serves none of it; in it, the cycle counts from the season's start.
+      const dayOn = (date: string) =>
+        row.season !== null && row.season !== seasonOf(date)
+          ? null
+          : calendar.menuDay(cycleStart(row, all, date), row.days, date);
       return {
         school: schoolRef(row.schoolId, row),
         menu: {
@@ -132,7 +148,7 @@ export function createMenuActivationsService(platform: Pick<Platform, 'db' | 'no
             kind: d.kind,
             name: d.name,
             name_kk: d.nameKk,
-            day: calendar.menuDay(row.date, row.days, d.date),
+            day: dayOn(d.date),
           })),
       };
     },

@@ -125,6 +125,40 @@ describe('/api/activated/menus', () => {
     ).toBe(403);
   });
 
+  it('serves a seasonal menu only in its season, its cycle from the season’s first day, the all-year one between', async () => {
+    const school = (await createSchool(t.db, { organizationId: orgId, name: 'Школа сезонов' })).id;
+    const menu = async (name: string, season: string | null) =>
+      (await call('POST', '/api/menu', { name, days: 10, groups: '3', season })).json().id as number;
+    const allYear = await menu('Круглый год', null);
+    const winter = await menu('Зима–весна', 'winter_spring');
+    t.clock.now = new Date('2026-11-25T10:00:00+05:00');
+    await activate({ school_id: school, menu_id: allYear, type: 'free_food', date: '2026-11-02' });
+    const w = (await activate({ school_id: school, menu_id: winter, type: 'free_food', date: '2026-11-16' })).json();
+    // Activated in November, the winter menu waits for December; the all-year one serves (day 8).
+    expect(w).toMatchObject({ menu: { season: 'winter_spring' }, today_day: null, replaced_on: null });
+    const today = async () => (await listed(`schoolId=${school}`)).rows.map((r) => [r.date, r.today_day]);
+    expect(await today()).toEqual([
+      ['2026-11-16', null],
+      ['2026-11-02', 8],
+    ]);
+    // Thursday 3 December: the winter menu's cycle began on Tuesday the 1st (day 2), so it serves day 4.
+    t.clock.now = new Date('2026-12-03T10:00:00+05:00');
+    expect(await today()).toEqual([
+      ['2026-11-16', 4],
+      ['2026-11-02', null],
+    ]);
+    const days = (await call('GET', `/api/activated/menu/days?id=${w.id}&from=2026-11-30&to=2026-12-04`)).json()
+      .days as { date: string; day: number | null }[];
+    expect(days.map((d) => d.day)).toEqual([null, 2, 3, 4, 5]);
+    // The summer after, the all-year menu serves again, its cycle from 1 June: after the vacation,
+    // Wednesday 1 September is day 3 of its first week.
+    t.clock.now = new Date('2027-09-01T10:00:00+05:00');
+    expect(await today()).toEqual([
+      ['2026-11-16', null],
+      ['2026-11-02', 3],
+    ]);
+  });
+
   it('counts today in the organization’s time zone', async () => {
     const tokyo = (await createOrganization(t.db, { type: 'education' })).id;
     await t.db.update(organizations).set({ timeZone: 'Asia/Tokyo' }).where(eq(organizations.id, tokyo));

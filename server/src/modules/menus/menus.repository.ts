@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, notInArray, or, gt, sql } from 'drizzle-orm';
+import type { MenuSeason } from '@tamaq/contract/menus';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
 import { listPage, searchIn } from '../../platform/db/catalogue.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -18,6 +19,7 @@ const columns = {
   nameRuMissing: menus.nameRuMissing,
   days: menus.days,
   groups: menus.groups,
+  season: menus.season,
   createdAt: menus.createdAt,
   activations: liveActivations,
 };
@@ -30,6 +32,7 @@ export interface MenuValues {
   nameRuMissing: boolean;
   days: number;
   groups: number[];
+  season: MenuSeason | null;
 }
 
 export function createMenusRepository(db: Db) {

@@ -30,6 +30,7 @@ const toMenu = (row: MenuRow): Menu => ({
   ...namesOf(row),
   days: row.days,
   groups: [...row.groups].sort((a, b) => a - b).join(','),
+  season: row.season,
   activations: row.activations,
   created_at: row.createdAt.toISOString(),
 });
@@ -92,7 +93,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
       return platform.db.transaction(async (tx) => {
         const id = await repo.insert(
           organizationId,
-          { ...named(body, null), days: body.days, groups: body.groups },
+          { ...named(body, null), days: body.days, groups: body.groups, season: body.season ?? null },
           tx,
         );
         const menu = toMenu((await repo.find(scopeOf(actor), id, tx))!);
@@ -106,7 +107,17 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
       return platform.db.transaction(async (tx) => {
         const before = await repo.lock(scopeOf(actor), id, tx);
         if (!before) throw notFound(M.notFound);
-        await repo.update(id, { ...named(values, before), days: values.days, groups: values.groups }, tx);
+        await repo.update(
+          id,
+          {
+            ...named(values, before),
+            days: values.days,
+            groups: values.groups,
+            // Left out (the spec's client): as it was; null: all year.
+            season: values.season === undefined ? before.season : values.season,
+          },
+          tx,
+        );
         const after = (await repo.find(scopeOf(actor), id, tx))!;
         await audit(tx, actor, {
           action: 'menu_update',
@@ -175,7 +186,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
         const copyId = await repo.insert(
           source.organizationId,
           // A name the copy is not given is the source's (its Kazakh name, say).
-          { ...named(body, source), days: source.days, groups: source.groups },
+          { ...named(body, source), days: source.days, groups: source.groups, season: source.season },
           tx,
         );
         await repo.copyDishes(source.id, copyId, tx);

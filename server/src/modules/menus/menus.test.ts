@@ -83,6 +83,8 @@ describe('/api/menu and /api/menus', () => {
       [{ name: 'М', days: 5, groups: '' }, 'groups'],
       [{ name: 'М', days: 5, groups: [1, 'x'] }, 'groups'],
       [{ name: ' ', days: 5, groups: '1' }, 'name'],
+      [{ name: 'М', days: 5, groups: '1', season: 'spring' }, 'season'],
+      [{ name: 'М', days: 5, groups: '1', season: 3 }, 'season'],
     ];
     for (const [payload, field] of cases) {
       const res = await call('POST', '/api/menu', payload);
@@ -130,6 +132,20 @@ describe('/api/menu and /api/menus', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'Пятидневка', days: 5, groups: '1,3' });
     expect(edited.json().products.map((p: { day: number; group: number }) => [p.day, p.group])).toEqual([[1, 1]]);
+  });
+
+  it('keeps a season (summer–autumn, winter–spring or none) through an edit that leaves it out, and copies it', async () => {
+    const made = await call('POST', '/api/menu', { name: 'Зима', days: 20, groups: '3', season: 'winter_spring' });
+    expect(made.json()).toMatchObject({ season: 'winter_spring', days: 20 });
+    const { id } = made.json();
+    const kept = await call('PUT', '/api/menu', { id, name: 'Зима–весна', days: 20, groups: '3' });
+    expect(kept.json()).toMatchObject({ name: 'Зима–весна', season: 'winter_spring' });
+    const copy = await call('POST', `/api/menu/${id}/copy`, { name: 'Зима, копия' });
+    expect(copy.json().season).toBe('winter_spring');
+    const cleared = await call('PUT', '/api/menu', { id, name: 'Круглый год', days: 20, groups: '3', season: null });
+    expect(cleared.json().season).toBeNull();
+    expect((await call('GET', `/api/menu/${id}`)).json().season).toBeNull();
+    expect((await call('POST', '/api/menu', { name: 'Без', days: 10, groups: '3' })).json().season).toBeNull();
   });
 
   it('refuses to delete a menu in use, archives one that is not', async () => {

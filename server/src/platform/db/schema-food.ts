@@ -99,12 +99,15 @@ export const menus = pgTable(
     days: integer('days').notNull(),
     /** Meal modes, ascending. */
     groups: integer('groups').array().notNull(),
+    /** Its season (docs/rules.md "Seasons"), or null: served all year. */
+    season: text('season', { enum: ['summer_autumn', 'winter_spring'] }),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
   (t) => [
     index('menus_organization_idx').on(t.organizationId),
     check('menus_days_check', sql`${t.days} between 1 and 366`),
+    check('menus_season_check', sql`${t.season} in ('summer_autumn', 'winter_spring')`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { ContentName, nameText } from '../../ui/content-name.tsx';
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ActivatedMenu } from '@tamaq/contract/menu-activations';
+import { MENU_SEASONS } from '@tamaq/contract/menus';
 import { App, Card, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
@@ -56,7 +57,9 @@ export function ActivatedMenusPage() {
           <Link to={`/menu/${row.menu.id}`}>
             <ContentName value={row.menu} />
           </Link>{' '}
-          <Typography.Text type="secondary">({daysOf(row.menu.days)})</Typography.Text>
+          <Typography.Text type="secondary">
+            ({[daysOf(row.menu.days), ...(row.menu.season ? [MENU_SEASONS[row.menu.season]] : [])].join(', ')})
+          </Typography.Text>
         </>
       ),
     },
@@ -77,6 +80,9 @@ export function ActivatedMenusPage() {
         ) : row.replaced_on !== null ? (
           // A later activation took over: said, rather than an empty cell that looks like a fault.
           <Tag data-testid="activation-replaced">{t.replacedOn(formatDate(row.replaced_on))}</Tag>
+        ) : row.menu.season !== null && row.date <= toApiDate(dayjs()) ? (
+          // A seasonal menu out of its season: it comes back with its season.
+          <Tag data-testid="activation-out-of-season">{t.outOfSeason}</Tag>
         ) : null,
     },
     {

@@ -1,3 +1,4 @@
+import { MENU_SEASONS } from '@tamaq/contract/menus';
 import { nameText } from '../../ui/content-name.tsx';
 import { ACTIVATION_MESSAGES, ACTIVATION_TYPES, type ActivationType } from '@tamaq/contract/menu-activations';
 import { useQuery } from '@tanstack/react-query';
@@ -64,7 +65,10 @@ export function MenuActivatePage() {
   );
   const options = (menus.data?.rows ?? []).map((m) => ({
     value: m.id,
-    label: t.menuOption(nameText(m), i18n.food.menus.daysOf(m.days)),
+    label: t.menuOption(
+      nameText(m),
+      [i18n.food.menus.daysOf(m.days), ...(m.season ? [MENU_SEASONS[m.season]] : [])].join(', '),
+    ),
   }));
 
   return (

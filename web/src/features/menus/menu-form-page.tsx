@@ -1,6 +1,6 @@
 import { NameFields } from '../../ui/name-fields.tsx';
-import { MEAL_MODES, MENU_DAYS_MAX, MENU_MESSAGES } from '@tamaq/contract/menus';
-import { Checkbox, Form } from 'antd';
+import { MEAL_MODES, MENU_DAYS_MAX, MENU_MESSAGES, MENU_SEASON_IDS, MENU_SEASONS } from '@tamaq/contract/menus';
+import { Checkbox, Form, Radio } from 'antd';
 import type { ComponentProps } from 'react';
 import { IntegerInput } from '../../ui/integer-input.tsx';
 import { i18n } from '../../i18n/texts.ts';
@@ -10,11 +10,18 @@ import { menusResource } from './menus-resource.ts';
 import { shrinkQuestion } from './menu-shrink.ts';
 
 const t = i18n.food.menus;
-type Values = { name: string; name_kk: string; days: number | string | null; groups: number[] };
+type Values = {
+  name: string;
+  name_kk: string;
+  days: number | string | null;
+  groups: number[];
+  /** '' for all year. */
+  season: string;
+};
 const modes = Object.entries(MEAL_MODES).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
- * '/menu/create' and '/menu/:id' (docs/product.md): name, days and meal modes; a new menu goes on to its own
+ * '/menu/create' and '/menu/:id' (docs/product.md): name, days, season and meal modes; a new menu goes on to its own
  * page to get its dishes, a saved one back to the list. A saved menu shows its dishes by day below;
  * an edit that would take dishes off it (fewer days, a mode unticked) asks first, naming them.
  */
@@ -33,12 +40,14 @@ export function MenuFormPage() {
         name_kk: m?.name_kk ?? '',
         days: m?.days ?? null,
         groups: m ? m.groups.split(',').filter(Boolean).map(Number) : [],
+        season: m?.season ?? '',
       })}
       body={(v: Values) => ({
         name: v.name,
         name_kk: v.name_kk,
         days: Number(v.days ?? 0),
         groups: v.groups.join(','),
+        season: MENU_SEASON_IDS.find((s) => s === v.season) ?? null,
       })}
       askBeforeSave={(v: Values, menu) => shrinkQuestion(menu, Number(v.days), v.groups)}
       below={(menu) => <MenuDishes menu={menu} />}
@@ -52,6 +61,15 @@ export function MenuFormPage() {
         required
       >
         <IntegerInput style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="season" label={t.season} extra={t.seasonHint}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: '', label: t.seasonAll },
+            ...MENU_SEASON_IDS.map((s) => ({ value: s, label: MENU_SEASONS[s] })),
+          ]}
+        />
       </Form.Item>
       <Form.Item
         name="groups"

@@ -15,6 +15,7 @@ const menu: Menu = {
   name_kk: null,
   days: 10,
   groups: '1,3',
+  season: null,
   activations: 1,
   created_at: '2026-11-01T00:00:00Z',
   products: [dish(1, 1, 'Каша'), dish(1, 3, 'Борщ'), dish(2, 3, 'Плов'), dish(10, 3, 'Лагман')],

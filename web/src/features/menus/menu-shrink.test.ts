@@ -23,6 +23,7 @@ const menu = (activations = 0): Menu => ({
   name_kk: null,
   days: 5,
   groups: '1,3,4',
+  season: null,
   activations,
   created_at: '2026-11-01T00:00:00Z',
   products: [dish(1, 1), dish(1, 3), dish(4, 3), dish(5, 1), dish(5, 3), dish(2, 4)],

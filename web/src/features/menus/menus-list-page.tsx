@@ -1,4 +1,4 @@
-import { MEAL_MODES, type Menu } from '@tamaq/contract/menus';
+import { MEAL_MODES, MENU_SEASONS, type Menu } from '@tamaq/contract/menus';
 import { Tag, Typography } from 'antd';
 import { i18n } from '../../i18n/texts.ts';
 import { ResourceList } from '../../ui/resource-list.tsx';
@@ -23,6 +23,12 @@ export function MenusListPage() {
       leading={[{ key: 'id', title: '№', width: 72, render: (_, row) => row.id }]}
       columns={[
         { key: 'days', title: t.days, width: 140, render: (_, row) => t.daysOf(row.days) },
+        {
+          key: 'season',
+          title: t.season,
+          width: 150,
+          render: (_, row) => (row.season ? MENU_SEASONS[row.season] : t.seasonAll),
+        },
         {
           key: 'groups',
           title: t.groups,

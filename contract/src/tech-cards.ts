@@ -228,7 +228,19 @@ export const MenuFigures = z.object({
       meals: z.array(
         z.object({
           group: z.number().int(),
-          dishes: z.array(z.object({ id: z.number().int(), name: z.string(), card: z.boolean() })),
+          /**
+           * In the order served; `portions`: each age group's portion on its card (none without one);
+           * `allergens`: the dish's own and its card's foods'.
+           */
+          dishes: z.array(
+            z.object({
+              id: z.number().int(),
+              name: z.string(),
+              card: z.boolean(),
+              portions: z.array(z.object({ age_group_id: z.number().int(), portion_g: z.number() })),
+              allergens: z.array(z.enum(ALLERGENS)),
+            }),
+          ),
           figures: z.array(GroupFigures),
         }),
       ),

@@ -178,6 +178,7 @@ const PATHS: Record<WithParams, (token: string) => Promise<string>> = {
   '/product/:categoryId/:id/card/print': async (t) => `${await demoPlovCard(t)}/print`,
   '/menu/:id': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}`,
   '/menu/:id/print': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}/print`,
+  '/menu/:id/approval': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}/approval`,
   '/books/category/:schoolId/create': async (t) =>
     `/books/category/${(await first(t, '/api/schools?limit=1')).id}/create`,
   '/books/category/:schoolId/:id': async (t) => {

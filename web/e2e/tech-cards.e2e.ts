@@ -282,4 +282,49 @@ describe('/menu/{id}: the day’s figures', () => {
       await kk.close();
     }
   });
+
+  it('prints the menu for approval on A4 landscape: the blocks, school, season, period, each day against the norm', async () => {
+    const menu = await demoMenu();
+    await page.goto(`${baseUrl()}/menu/${menu.id}`);
+    await page.getByRole('link', { name: 'На согласование' }).click();
+    await page.waitForURL((u) => u.pathname === `/menu/${menu.id}/approval`);
+    const preview = page.getByTestId('approval-preview');
+    await preview.getByText('УТВЕРЖДАЮ', { exact: true }).waitFor();
+    await preview.getByText('СОГЛАСОВАНО', { exact: true }).waitFor();
+    await preview.getByText(/^Директор .+/).waitFor();
+    await preview.getByText('Цикличное меню на 10 учебных дней').waitFor();
+    // An all-year menu is proposed for the school year; the period asked stays in the address.
+    await preview.getByText(/Сезон: круглый год\. Период действия: с 01\.09\.\d{4} по 31\.05\.\d{4}/).waitFor();
+    await page.goto(`${baseUrl()}/menu/${menu.id}/approval?from=2026-12-01&to=2027-05-31`);
+    await preview.getByText('Период действия: с 01.12.2026 по 31.05.2027', { exact: false }).waitFor();
+    await preview.getByText('Нормы: СанПиН 2.3/2.4.3590-20', { exact: false }).waitFor();
+    expect(await preview.getByTestId('approval-day').count()).toBe(10);
+    const first = preview.getByTestId('approval-day').first();
+    await first.getByText('Итого за день').waitFor();
+    await first.getByText('Отклонение от нормы, г / %').first().waitFor();
+    // Each dish of the served meals with its output for each age group; the cycle's average; the rules.
+    expect(await first.locator('tbody tr').count()).toBeGreaterThan(10);
+    await preview.getByTestId('approval-average').getByText('Норма').waitFor();
+    expect(await preview.getByTestId('approval-violations').locator('li').count()).toBeGreaterThan(0);
+    await shot(page, 'menu-approval-1366');
+    await page.emulateMedia({ media: 'print' });
+    expect(await preview.isVisible()).toBe(false);
+    expect(await page.locator('.tamaq-print').getByTestId('approval-day').first().isVisible()).toBe(true);
+    await shot(page, 'menu-approval-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    const kk = await openKazakhBrowser('edu.admin@demo.kz');
+    try {
+      await kk.page.goto(`${baseUrl()}/menu/${menu.id}/approval?from=2026-12-01&to=2027-05-31`);
+      const kkPreview = kk.page.getByTestId('approval-preview');
+      await kkPreview.getByText('БЕКІТЕМІН', { exact: true }).waitFor();
+      await kkPreview.getByText('КЕЛІСІЛДІ', { exact: true }).waitFor();
+      await kkPreview.getByText('10 оқу күніне арналған циклдік мәзір').waitFor();
+      await kkPreview.getByText('Маусым: жыл бойы', { exact: false }).waitFor();
+      await kkPreview.getByText('Нормадан ауытқу, г / %').first().waitFor();
+      await shot(kk.page, 'menu-approval-1366-kk');
+    } finally {
+      await kk.close();
+    }
+  });
 });

@@ -176,6 +176,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/menus/menu-print-page.tsx'),
     (m) => m.MenuPrintPage,
   ),
+  '/menu/:id/approval': screen(
+    () => import('../features/menus/menu-approval-page.tsx'),
+    (m) => m.MenuApprovalPage,
+  ),
   '/kitchen': screen(
     () => import('../features/calendar/kitchen-page.tsx'),
     (m) => m.KitchenPage,

@@ -302,6 +302,7 @@ export const foodTexts: Widen<typeof ruFood> = {
     print: 'Басып шығару',
     printDay: 'Күнді басып шығару',
     printWeek: 'Аптаны басып шығару',
+    printApproval: 'Келісуге',
     printThisWeek: 'Апта мәзірін басып шығару',
     heading: 'Мәзір',
     day: (n: number) => `${n}-күн`,

@@ -298,6 +298,7 @@ export const foodTexts = {
     print: 'Печать',
     printDay: 'Печать дня',
     printWeek: 'Печать недели',
+    printApproval: 'На согласование',
     printThisWeek: 'Печать меню недели',
     heading: 'Меню',
     day: (n: number) => `День ${n}`,

@@ -143,6 +143,7 @@ export function createTechCardsRepository(db: Db) {
           name: dishes.name,
           nameKk: dishes.nameKk,
           nameRuMissing: dishes.nameRuMissing,
+          allergens: dishes.allergens,
         })
         .from(menuDishes)
         .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))

@@ -226,9 +226,20 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       // Each dish's figures per portion, by age group; and what the rules read of its card.
       const perPortion = new Map<number, Map<number, Sums>>();
       const ofCard = new Map<number, Pick<RuleDish, 'names' | 'per100g' | 'fried'>>();
+      // Each dish's portion of each age group, and its foods' allergens, as its card says.
+      const portionsOf = new Map<number, { age_group_id: number; portion_g: number }[]>();
+      const foodAllergens = new Map<number, string[]>();
       for (const { card, lines, portions } of cards) {
         const f = figuresOf(card, lines, portions, losses);
         perPortion.set(card.dishId, new Map(f.portions.map((p) => [p.ageGroupId, p.figures])));
+        portionsOf.set(
+          card.dishId,
+          portions.map((p) => ({ age_group_id: p.ageGroupId, portion_g: Number(p.portionG) })),
+        );
+        foodAllergens.set(
+          card.dishId,
+          lines.flatMap(({ food }) => food.allergens),
+        );
         ofCard.set(card.dishId, {
           names: lines.flatMap(({ food }) => [food.nameRu, food.nameKk, food.nameEn].filter((n) => n !== null)),
           per100g: { saltG: f.per100g.saltG.value, sugarsG: f.per100g.sugarsG.value },
@@ -270,7 +281,16 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
           const ofMeal = ofDay.filter((d) => d.group === group);
           return {
             group,
-            dishes: ofMeal.map((d) => ({ id: d.dishId, name: dishName(d), card: perPortion.has(d.dishId) })),
+            dishes: ofMeal.map((d) => {
+              const held = new Set([...d.allergens, ...(foodAllergens.get(d.dishId) ?? [])]);
+              return {
+                id: d.dishId,
+                name: dishName(d),
+                card: perPortion.has(d.dishId),
+                portions: portionsOf.get(d.dishId) ?? [],
+                allergens: ALLERGENS.filter((a) => held.has(a)),
+              };
+            }),
             figures: sumsFor(ofMeal).map((f) => ({
               ...f,
               checks:

@@ -256,7 +256,14 @@ describe('GET /api/menu/:id/figures', () => {
       .insert(dishes)
       .values([
         { organizationId: orgId, categoryId: category!.id, name: 'Рисовая каша', cost: '1', output: '150 г' },
-        { organizationId: orgId, categoryId: category!.id, name: 'Хлеб', cost: '1', output: '30 г' },
+        {
+          organizationId: orgId,
+          categoryId: category!.id,
+          name: 'Хлеб',
+          cost: '1',
+          output: '30 г',
+          allergens: ['gluten'],
+        },
       ])
       .returning();
     const [seniors] = await t.db
@@ -277,6 +284,25 @@ describe('GET /api/menu/:id/figures', () => {
       .insert(menus)
       .values({ organizationId: orgId, name: 'Цикл', days: 3, groups: [1, 3] })
       .returning();
+    // An omelette for the seniors' breakfast: its eggs give it their allergen.
+    const [omelette] = await t.db
+      .insert(dishes)
+      .values({ organizationId: orgId, categoryId: category!.id, name: 'Омлет', cost: '1', output: '150 г' })
+      .returning();
+    const egg = await put(
+      card({
+        lines: [{ food_id: food['01123'], gross_g: 50 }],
+        yield_g: 300,
+        portions: [{ age_group_id: seniors!.id, portion_g: 150 }],
+      }),
+      omelette!.id,
+    );
+    expect(egg.statusCode).toBe(200);
+    const [eggs] = await t.db
+      .insert(menus)
+      .values({ organizationId: orgId, name: 'Омлеты', days: 1, groups: [1] })
+      .returning();
+    await t.db.insert(menuDishes).values({ menuId: eggs!.id, day: 1, group: 1, dishId: omelette!.id });
     await t.db.insert(menuDishes).values([
       { menuId: menu!.id, day: 1, group: 3, dishId: rice!.id },
       { menuId: menu!.id, day: 1, group: 3, dishId: bread!.id },
@@ -288,9 +314,26 @@ describe('GET /api/menu/:id/figures', () => {
     expect(body.date).toBe(day(0));
     expect(body.age_groups.map((g: { id: number }) => g.id)).toEqual([juniors, seniors!.id]);
     const lunch = body.days[0].meals.find((m: { group: number }) => m.group === 3);
+    // Each dish with its portions by its card, and its allergens (the bread's are the cook's own).
     expect(lunch.dishes).toEqual([
-      { id: rice!.id, name: 'Рисовая каша', card: true },
-      { id: bread!.id, name: 'Хлеб', card: false },
+      {
+        id: rice!.id,
+        name: 'Рисовая каша',
+        card: true,
+        portions: [{ age_group_id: juniors, portion_g: 150 }],
+        allergens: [],
+      },
+      { id: bread!.id, name: 'Хлеб', card: false, portions: [], allergens: ['gluten'] },
+    ]);
+    const ofEggs = (await t.call({ method: 'GET', url: `/api/menu/${eggs!.id}/figures`, token: admin.token })).json();
+    expect(ofEggs.days[0].meals[0].dishes).toEqual([
+      {
+        id: omelette!.id,
+        name: 'Омлет',
+        card: true,
+        portions: [{ age_group_id: seniors!.id, portion_g: 150 }],
+        allergens: ['eggs'],
+      },
     ]);
     const [young, old] = lunch.figures;
     expect(young.figures.energyKcal.value).toBeCloseTo(547.5, 9);

@@ -2,6 +2,7 @@ import { ContentName, nameText } from '../../ui/content-name.tsx';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
+  AuditOutlined,
   CloseOutlined,
   CopyOutlined,
   PlusOutlined,
@@ -110,6 +111,9 @@ export function MenuDishes({ menu }: { menu: Menu }) {
             to={`/menu/${menu.id}/print?days=${menuWeekOf(menu.days, shown).first}-${menuWeekOf(menu.days, shown).last}`}
           >
             {p.printWeek}
+          </LinkButton>
+          <LinkButton icon={<AuditOutlined />} to={`/menu/${menu.id}/approval`}>
+            {p.printApproval}
           </LinkButton>
         </Space>
       }

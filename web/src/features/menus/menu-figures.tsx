@@ -85,7 +85,8 @@ const t = bilingual({
   },
 });
 
-const SHOWN = [
+/** The figures shown against the norm, with their column's text key. */
+export const SHOWN = [
   ['energyKcal', 'energy'],
   ['proteinG', 'protein'],
   ['fatG', 'fat'],
@@ -95,12 +96,12 @@ const SHOWN = [
 ] as const;
 
 export const menuFiguresKey = (menuId: number) => ['menu-figures', menuId] as const;
-const normSetsKey = ['norm-sets'] as const;
+export const normSetsKey = ['norm-sets'] as const;
 
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
-const number = (value: number) => value.toFixed(Math.abs(value) >= 100 ? 0 : 1).replace('.', ',');
+export const number = (value: number) => value.toFixed(Math.abs(value) >= 100 ? 0 : 1).replace('.', ',');
 const signed = (value: number) => (value > 0 ? `+${number(value)}` : value < 0 ? `−${number(-value)}` : '0');
-const deviationText = (c: Check) =>
+export const deviationText = (c: Check) =>
   c.deviation_pct === null ? signed(c.deviation) : `${signed(c.deviation)} / ${signed(c.deviation_pct)} %`;
 /** A nutrient's name and unit apart («белки», «г»): a reason says the unit after the figure. */
 const nutrientWords = (n: NormNutrient) => {

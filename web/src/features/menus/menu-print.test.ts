@@ -1,6 +1,6 @@
 import type { Menu } from '@tamaq/contract/menus';
 import { describe, expect, it } from 'vitest';
-import { boardNames, menuWeekOf, printedDays, weekOf } from './menu-print.ts';
+import { approvalPeriod, boardNames, menuWeekOf, printedDays, weekOf } from './menu-print.ts';
 
 const dish = (day: number, group: number, name: string) => ({
   day,
@@ -91,5 +91,18 @@ describe('weekOf', () => {
     expect(weekOf('2026-11-25')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
     expect(weekOf('2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
     expect(weekOf('2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+  });
+});
+
+describe('the period of an approval', () => {
+  it('proposes the season now or next, and the school year for a menu of all year', () => {
+    expect(approvalPeriod('winter_spring', '2026-12-03')).toEqual({ from: '2026-12-01', to: '2027-05-31' });
+    expect(approvalPeriod('winter_spring', '2027-03-10')).toEqual({ from: '2026-12-01', to: '2027-05-31' });
+    expect(approvalPeriod('winter_spring', '2026-08-20')).toEqual({ from: '2026-12-01', to: '2027-05-31' });
+    expect(approvalPeriod('summer_autumn', '2026-09-01')).toEqual({ from: '2026-06-01', to: '2026-11-30' });
+    expect(approvalPeriod('summer_autumn', '2026-12-03')).toEqual({ from: '2027-06-01', to: '2027-11-30' });
+    expect(approvalPeriod('summer_autumn', '2027-02-01')).toEqual({ from: '2027-06-01', to: '2027-11-30' });
+    expect(approvalPeriod(null, '2026-12-03')).toEqual({ from: '2026-09-01', to: '2027-05-31' });
+    expect(approvalPeriod(null, '2027-06-15')).toEqual({ from: '2026-09-01', to: '2027-05-31' });
   });
 });

@@ -1,4 +1,4 @@
-import { MEAL_MODES, type Menu } from '@tamaq/contract/menus';
+import { MEAL_MODES, type Menu, type MenuSeason } from '@tamaq/contract/menus';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import type { BilingualName } from '../../ui/content-name.tsx';
@@ -81,4 +81,24 @@ export function weekOf(today: string): { from: string; to: string } {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   const monday = addDays(today, weekday === 0 ? -6 : 1 - weekday);
   return { from: monday, to: addDays(monday, 6) };
+}
+
+/**
+ * The period a menu is approved for, proposed on its approval print: its season's dates now or next
+ * (winter–spring 1 December – 31 May, summer–autumn 1 June – 30 November), or the school year's
+ * (1 September – 31 May) for a menu of all year. `today` is 'YYYY-MM-DD'.
+ */
+export function approvalPeriod(season: MenuSeason | null, today: string): { from: string; to: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  if (season === 'winter_spring') {
+    const start = month <= 5 ? year - 1 : year;
+    return { from: `${start}-12-01`, to: `${start + 1}-05-31` };
+  }
+  if (season === 'summer_autumn') {
+    const start = month === 12 ? year + 1 : year;
+    return { from: `${start}-06-01`, to: `${start}-11-30` };
+  }
+  const start = month >= 9 ? year : year - 1;
+  return { from: `${start}-09-01`, to: `${start + 1}-05-31` };
 }

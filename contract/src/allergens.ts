@@ -61,6 +61,44 @@ export const ALLERGEN_NAMES = withKazakh(
   },
 );
 
+/** Each allergen in a word, where a dish's line is short (a cashbox tile, a menu's list, a notice board). */
+export const ALLERGEN_SHORT = withKazakh(
+  {
+    gluten: 'глютен',
+    crustaceans: 'ракообразные',
+    eggs: 'яйца',
+    fish: 'рыба',
+    peanuts: 'арахис',
+    soybeans: 'соя',
+    milk: 'молоко',
+    nuts: 'орехи',
+    celery: 'сельдерей',
+    mustard: 'горчица',
+    sesame: 'кунжут',
+    sulphites: 'сульфиты',
+    lupin: 'люпин',
+    molluscs: 'моллюски',
+    aspartame: 'аспартам',
+  } as const satisfies Record<Allergen, string>,
+  {
+    gluten: 'глютен',
+    crustaceans: 'шаян тәрізділер',
+    eggs: 'жұмыртқа',
+    fish: 'балық',
+    peanuts: 'жержаңғақ',
+    soybeans: 'соя',
+    milk: 'сүт',
+    nuts: 'жаңғақтар',
+    celery: 'балдыркөк',
+    mustard: 'қыша',
+    sesame: 'күнжіт',
+    sulphites: 'сульфиттер',
+    lupin: 'люпин',
+    molluscs: 'моллюскалар',
+    aspartame: 'аспартам',
+  },
+);
+
 /** The diets a parent may ask for, beside the allergens. */
 export const DIETS = ['gluten_free', 'lactose_free', 'diabetic', 'no_pork'] as const;
 export type Diet = (typeof DIETS)[number];

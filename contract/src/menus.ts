@@ -1,3 +1,4 @@
+import { ALLERGENS } from './allergens.ts';
 import { NameAnswer, nameBody, someName } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { endpointsOf } from './endpoint-kit.ts';
@@ -160,6 +161,8 @@ export const MenuDish = z.object({
     output: z.string(),
     cost: z.string(),
     image: Image.nullable(),
+    /** Its allergens today: the cook's and its card's foods' (ours). */
+    allergens: z.array(z.enum(ALLERGENS)),
   }),
 });
 export type MenuDish = z.infer<typeof MenuDish>;

@@ -1,3 +1,4 @@
+import { ALLERGENS } from './allergens.ts';
 import { NameAnswer, NamedRef } from './names.ts';
 import { withKazakh } from './languages.ts';
 import { Image } from './profile.ts';
@@ -120,6 +121,8 @@ export const CashboxDish = z.object({
   cost: z.string(),
   output: z.string(),
   image: Image.nullable(),
+  /** Its allergens today: the cook's and its card's foods' (ours). */
+  allergens: z.array(z.enum(ALLERGENS)),
 });
 export type CashboxDish = z.infer<typeof CashboxDish>;
 

@@ -460,6 +460,16 @@ describe('/cashbox as the education cashier', () => {
     await page.getByText('Избранное').waitFor();
     await page.getByText(/Меню «Осень–зима, 10 дней», день \d+/).waitFor();
     expect(await page.getByTestId('dish-board').locator('img').count()).toBeGreaterThan(5);
+    // Each dish the server says holds an allergen today (its card's foods') says so on its tile.
+    type Offered = { name: string; allergens: string[] };
+    const cashbox = await call<{ favorites: Offered[]; menu: { products: Offered[] }[] }>(
+      admin,
+      'GET',
+      `/api/products/cashbox?schoolId=${demo.id}`,
+    );
+    // A tile per dish of the favourites and of the menu's categories.
+    const held = [...cashbox.favorites, ...cashbox.menu.flatMap((c) => c.products)].filter((d) => d.allergens.length);
+    expect(await page.getByTestId('dish-allergens').count()).toBe(held.length);
     await shot(page, 'cashbox-demo');
   });
 });

@@ -41,6 +41,7 @@ export const foodTexts: Widen<typeof ruFood> = {
     allergens: 'Аллергендер',
     allergensHint:
       'ТР ТС 022/2011 тізбесінен: 14 аллерген және аспартам. Оларды шектеулері бар балалардың ата-аналары көреді',
+    allergensOf: (list: string) => `Аллергендер: ${list}`,
     allergensNone: 'Жоқ',
     description: 'Сипаттамасы',
     descriptionPlaceholder: 'Құрамы, дайындау ерекшеліктері',

@@ -37,6 +37,7 @@ export const foodTexts = {
     techCard: 'Технологическая карта и пищевая ценность',
     allergens: 'Аллергены',
     allergensHint: 'Из перечня ТР ТС 022/2011: 14 аллергенов и аспартам. Их видят родители детей с ограничениями',
+    allergensOf: (list: string) => `Аллергены: ${list}`,
     allergensNone: 'Нет',
     description: 'Описание',
     descriptionPlaceholder: 'Состав, особенности приготовления',

@@ -1,3 +1,4 @@
+import { dishAllergensFor } from '../../platform/db/dish-allergens.ts';
 import { ROLE_IDS } from '@tamaq/contract/roles';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, between, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
@@ -300,7 +301,9 @@ export function createFamilyRepository(db: Db) {
         });
     },
 
-    /** The live dishes of a menu's day, by meal mode and name. */
+    /** Each dish's allergens on its date: the cook's and its card's foods' (docs/rules.md). */
+    dishAllergens: (pairs: { dishId: number; date: string }[]) => dishAllergensFor(db, pairs),
+
     /** The live dishes of each menu's day of `days` at once, by menu, day, meal mode and name. */
     menuDays(days: { menuId: number; day: number }[]) {
       if (days.length === 0) return Promise.resolve([]);

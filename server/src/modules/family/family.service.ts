@@ -257,12 +257,24 @@ export function createFamilyService(platform: Pick<Platform, 'db' | 'now'>) {
       );
       // Every menu day the period serves, read at once.
       const pairs = new Map<string, { menuId: number; day: number }>();
-      for (const served of [...servedOn.values()].flat())
-        if (served) pairs.set(`${served.menuId}:${served.day}`, { menuId: served.menuId, day: served.day });
+      // The first date each menu day is served: its dishes' allergens are those of the cards valid then.
+      const firstServed = new Map<string, string>();
+      for (const served of servedOn.values())
+        served.forEach((s, i) => {
+          if (!s) return;
+          const key = `${s.menuId}:${s.day}`;
+          pairs.set(key, { menuId: s.menuId, day: s.day });
+          if (!firstServed.has(key)) firstServed.set(key, dates[i]!);
+        });
       const dishesOf = new Map<string, Awaited<ReturnType<typeof repo.menuDays>>>();
-      for (const r of await repo.menuDays([...pairs.values()])) {
+      const dishRows = await repo.menuDays([...pairs.values()]);
+      const allergensOn = await repo.dishAllergens(
+        dishRows.map((r) => ({ dishId: r.id, date: firstServed.get(`${r.menuId}:${r.day}`)! })),
+      );
+      for (const r of dishRows) {
         const key = `${r.menuId}:${r.day}`;
-        dishesOf.set(key, [...(dishesOf.get(key) ?? []), r]);
+        const allergens = allergensOn.get(`${r.id}:${firstServed.get(key)}`) ?? r.allergens;
+        dishesOf.set(key, [...(dishesOf.get(key) ?? []), { ...r, allergens }]);
       }
       for (const [i, date] of dates.entries()) {
         const day = calendar?.day(date);

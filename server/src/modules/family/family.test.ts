@@ -28,6 +28,7 @@ import { notificationChoices } from '../../platform/db/schema-notifications.ts';
 import { bookBarcodes, bookLoans, books } from '../../platform/db/schema-library.ts';
 import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { childRestrictions, mealRatings, parentChildren, visits } from '../../platform/db/schema-people.ts';
+import { foods, techCardLines, techCards } from '../../platform/db/schema-nutrition.ts';
 
 /** docs/rules.md "A parent's children": what a parent sees of their own children, and of nobody else's. */
 let t: TestContext;
@@ -244,6 +245,18 @@ beforeAll(async () => {
     .where(eq(dishes.id, porridge.id));
   const tea = await dish('Чай', 'Шай', '50.00', '200 мл');
   const plov = await dish('Плов', 'Палау', '650.00', '250 г');
+  // From Thursday the 19th the plov's card holds an egg: its allergen is the plov's from that day.
+  const [egg] = await t.db
+    .insert(foods)
+    .values({ organizationId: edu.id, nameRu: 'Яйцо куриное', source: 'Своя таблица', allergens: ['eggs'] })
+    .returning();
+  const [plovCard] = await t.db
+    .insert(techCards)
+    .values({ organizationId: edu.id, dishId: plov.id, validFrom: '2026-11-19', method: 'stewing', yieldG: '1000' })
+    .returning();
+  await t.db
+    .insert(techCardLines)
+    .values({ cardId: plovCard!.id, position: 1, foodId: egg!.id, grossG: '50', netG: '50' });
   const salad = await dish('Салат снятый', null, '100.00', '100 г', new Date());
   const [free] = await t.db
     .insert(menus)
@@ -480,7 +493,13 @@ describe('GET /api/parent/child/:id/menu', () => {
       // Dana's restrictions (none yet) keep nothing away.
       restricted: [],
     });
-    expect(body.days[3]!.menus[1]!.modes[0]!.dishes[0]).toMatchObject({ name: 'Плов', cost: '650.00' });
+    // The plov of Monday had no card yet; Thursday's has the egg of its card.
+    expect(body.days[3]!.menus[1]!.modes[0]!.dishes[0]).toMatchObject({
+      name: 'Плов',
+      cost: '650.00',
+      allergens: ['eggs'],
+    });
+    expect(monday.modes[1]!.dishes[0]).toMatchObject({ name: 'Плов', allergens: [] });
     // Once her parent keeps milk away (a lactose-free diet), the porridge is marked for it.
     await t.db.insert(childRestrictions).values({ pupilId: dana.id, allergens: [], diets: ['lactose_free'] });
     const marked = ChildMenu.parse((await menuOf(dana.id, 'dateFrom=2026-11-16&dateTo=2026-11-16')).json());

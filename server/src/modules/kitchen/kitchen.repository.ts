@@ -1,3 +1,4 @@
+import { dishAllergensOn } from '../../platform/db/dish-allergens.ts';
 import { sql } from 'drizzle-orm';
 import type { RestrictedMealRule } from '@tamaq/contract/kitchen';
 import type { Db } from '../../platform/db/client.ts';
@@ -63,10 +64,11 @@ export function createKitchenRepository(db: Db) {
       return (result as unknown as { rows: KitchenRow[] }).rows;
     },
 
-    /** The live dishes of a menu's day with their allergens, by name. */
-    async menuDishes(menuId: number, day: number) {
+    /** The live dishes of a menu's day with their allergens on `date` (the cook's and the card's), by name. */
+    async menuDishes(menuId: number, day: number, date: string) {
       const result = await db.execute(sql`
-        select distinct d.id, d.name, d.name_kk as "nameKk", d.name_ru_missing as "nameRuMissing", d.allergens
+        select distinct d.id, d.name, d.name_kk as "nameKk", d.name_ru_missing as "nameRuMissing",
+          ${dishAllergensOn('d', sql`${date}::date`)} as allergens
         from menu_dishes m join dishes d on d.id = m.dish_id
         where m.menu_id = ${menuId}::int and m.day = ${day}::int and d.deleted_at is null`);
       const rows = (

@@ -39,7 +39,7 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
      */
     async dayDishes(schoolId: number, date: string) {
       const served = await activations.applying(schoolId, 'free_food', date);
-      return served ? repo.menuDishes(served.menuId, served.day) : [];
+      return served ? repo.menuDishes(served.menuId, served.day, date) : [];
     },
 
     /** The school's live meal times in the day's order, for the modules that count a pupil's meals. */
@@ -55,7 +55,7 @@ export function createKitchenService(platform: Pick<Platform, 'db' | 'now'>) {
         activations.applying(school.id, 'free_food', q.date),
         repo.restrictedRule(school.id),
       ]);
-      const menuDishes = served ? await repo.menuDishes(served.menuId, served.day) : [];
+      const menuDishes = served ? await repo.menuDishes(served.menuId, served.day, q.date) : [];
       const restricted: KitchenCount['restricted'] = [];
       const day = calendar!.day(q.date)!;
       const next = calendar!.days.find((d) => d.date > q.date && isServed(d.kind))?.date ?? null;

@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { childRestrictions, classrooms, foodCategories } from '../../platform/db/schema-people.ts';
 import { dishCategories, dishes, menuActivations, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { absences } from '../../platform/db/schema-calendar.ts';
+import { foods, techCardLines, techCards } from '../../platform/db/schema-nutrition.ts';
 
 /** docs/rules.md "The kitchen's count": the portions a school's day is due, per class and category. */
 let t: TestContext;
@@ -195,7 +196,7 @@ describe('GET /api/kitchen/count', () => {
     await t.db.insert(childRestrictions).values([
       { pupilId: aida.id, allergens: ['milk'], diets: [], confirmedAt: new Date() },
       { pupilId: bolat.id, allergens: [], diets: ['gluten_free'], note: 'Целиакия' },
-      { pupilId: dias.id, allergens: ['fish'], diets: [] },
+      { pupilId: dias.id, allergens: ['fish', 'sulphites'], diets: [] },
       { pupilId: ernar.id, allergens: ['milk'], diets: [] },
     ]);
     const [cat] = await t.db.insert(dishCategories).values({ organizationId: org, name: 'Блюда' }).returning();
@@ -213,6 +214,18 @@ describe('GET /api/kitchen/count', () => {
         { organizationId: org, categoryId: cat!.id, name: 'Компот', cost: '50', output: '200 мл' },
       ])
       .returning();
+    // The compote marks no allergen itself; its card's dried apricots hold sulphites from 1 December.
+    const [apricots] = await t.db
+      .insert(foods)
+      .values({ organizationId: org, nameRu: 'Курага', source: 'Своя таблица', allergens: ['sulphites'] })
+      .returning();
+    const [card] = await t.db
+      .insert(techCards)
+      .values({ organizationId: org, dishId: kompot!.id, validFrom: '2026-12-01', method: 'boiling', yieldG: '1000' })
+      .returning();
+    await t.db
+      .insert(techCardLines)
+      .values({ cardId: card!.id, position: 1, foodId: apricots!.id, grossG: '100', netG: '100' });
     const [menu] = await t.db
       .insert(menus)
       .values({ organizationId: org, name: 'Зима', days: 1, groups: [1, 3] })
@@ -243,6 +256,7 @@ describe('GET /api/kitchen/count', () => {
     ).toEqual([
       ['6 «А»', 'Абенова Аида', ['milk'], ['Сырники'], null, true],
       ['6 «А»', 'Беков Болат', ['gluten'], ['Сырники'], 'Целиакия', false],
+      ['6 «А»', 'Дюсенов Диас', ['sulphites'], ['Компот'], null, false],
     ]);
     // A holiday serves nothing: nobody to warn of.
     const holiday = KitchenCount.parse(

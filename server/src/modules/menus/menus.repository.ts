@@ -1,3 +1,5 @@
+import { dishAllergensOn } from '../../platform/db/dish-allergens.ts';
+import { organizationTimeZone } from '../../platform/db/time-zone.ts';
 import { and, asc, count, eq, inArray, isNull, notInArray, or, gt, sql } from 'drizzle-orm';
 import type { MenuSeason } from '@tamaq/contract/menus';
 import { tenantFilter, type Scope } from '../../platform/auth/scope.ts';
@@ -74,8 +76,11 @@ export function createMenusRepository(db: Db) {
       return locked ? find(scope, id, tx) : null;
     },
 
-    /** The menu's live dishes by day, meal mode and name. */
-    async dishesOf(menuId: number, tx: Db = db) {
+    /** The organization's time zone, for its today. */
+    timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),
+
+    /** The menu's live dishes by day, meal mode and order, with their allergens on `date`. */
+    async dishesOf(menuId: number, date: string, tx: Db = db) {
       return tx
         .select({
           day: menuDishes.day,
@@ -88,6 +93,7 @@ export function createMenusRepository(db: Db) {
           cost: dishes.cost,
           imageId: images.id,
           imageKey: images.key,
+          allergens: dishAllergensOn('dishes', sql`${date}::date`),
         })
         .from(menuDishes)
         .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))

@@ -1,3 +1,6 @@
+import { ALLERGENS } from '@tamaq/contract/allergens';
+import { DEFAULT_TIME_ZONE } from '@tamaq/contract/constants';
+import { localDate } from '../../platform/time.ts';
 import { namesOf, namesToStore, type StoredNames } from '@tamaq/contract/names';
 import type { Ok } from '@tamaq/contract/common';
 import { imageUrl } from '@tamaq/contract/images';
@@ -23,8 +26,6 @@ import type { Platform } from '../../platform/platform.ts';
 import { retire } from '../../platform/retire.ts';
 import { createMenusRepository, type MenuRow } from './menus.repository.ts';
 
-type Repo = ReturnType<typeof createMenusRepository>;
-
 const toMenu = (row: MenuRow): Menu => ({
   id: row.id,
   ...namesOf(row),
@@ -35,22 +36,6 @@ const toMenu = (row: MenuRow): Menu => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const withDishes = async (repo: Repo, row: MenuRow, tx?: Db): Promise<Menu> => ({
-  ...toMenu(row),
-  products: (await repo.dishesOf(row.id, tx)).map((d) => ({
-    day: d.day,
-    group: d.group,
-    product_id: d.dishId,
-    product: {
-      id: d.dishId,
-      ...namesOf(d),
-      output: d.output,
-      cost: d.cost,
-      image: d.imageId !== null && d.imageKey !== null ? { id: d.imageId, url: imageUrl(d.imageKey) } : null,
-    },
-  })),
-});
-
 const ownOrganization = (actor: Actor): number => {
   if (actor.organizationId === null) throw forbidden();
   return actor.organizationId;
@@ -59,6 +44,27 @@ const ownOrganization = (actor: Actor): number => {
 /** docs/product.md "Menus": the education admin's own organization's cyclic menus and their dishes. */
 export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
   const repo = createMenusRepository(platform.db);
+
+  /** The menu with its dishes, each with its allergens today (the cook's and its card's). */
+  const withDishes = async (row: MenuRow, tx?: Db): Promise<Menu> => {
+    const today = localDate(platform.now(), (await repo.timeZone(row.organizationId)) ?? DEFAULT_TIME_ZONE);
+    return {
+      ...toMenu(row),
+      products: (await repo.dishesOf(row.id, today, tx)).map((d) => ({
+        day: d.day,
+        group: d.group,
+        product_id: d.dishId,
+        product: {
+          id: d.dishId,
+          ...namesOf(d),
+          output: d.output,
+          cost: d.cost,
+          image: d.imageId !== null && d.imageKey !== null ? { id: d.imageId, url: imageUrl(d.imageKey) } : null,
+          allergens: ALLERGENS.filter((a) => d.allergens.includes(a)),
+        },
+      })),
+    };
+  };
 
   /** The menu for a change of its dishes: in scope (else 404), the day and meal mode its own (else 422). */
   const cellOf = async (actor: Actor, cell: { menu_id: number; day: number; group: number }, tx: Db) => {
@@ -85,7 +91,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
     async get(actor: Actor, id: number): Promise<Menu> {
       const row = await repo.find(scopeOf(actor), id);
       if (!row) throw notFound(M.notFound);
-      return withDishes(repo, row);
+      return withDishes(row);
     },
 
     async create(actor: Actor, body: MenuCreate): Promise<Menu> {
@@ -127,7 +133,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
           before: toMenu(before),
           after: toMenu(after),
         });
-        return withDishes(repo, after, tx);
+        return withDishes(after, tx);
       });
     },
 
@@ -155,7 +161,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
           organizationId: menu.organizationId,
           after: { day: body.day, group: body.group, product_ids: live },
         });
-        return withDishes(repo, menu, tx);
+        return withDishes(menu, tx);
       });
     },
 
@@ -174,7 +180,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
           organizationId: menu.organizationId,
           after: { day: body.day, group: body.group, product_ids: body.product_ids },
         });
-        return withDishes(repo, menu, tx);
+        return withDishes(menu, tx);
       });
     },
 
@@ -198,7 +204,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
           organizationId: source.organizationId,
           after: { ...toMenu(copy), from_menu_id: source.id },
         });
-        return withDishes(repo, copy, tx);
+        return withDishes(copy, tx);
       });
     },
 
@@ -219,7 +225,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
           organizationId: menu.organizationId,
           after: { from: body.from, to: body.to, replace: body.replace, dishes: copied },
         });
-        return withDishes(repo, menu, tx);
+        return withDishes(menu, tx);
       });
     },
 
@@ -235,7 +241,7 @@ export function createMenusService(platform: Pick<Platform, 'db' | 'now'>) {
           organizationId: menu.organizationId,
           before: { day: body.day, group: body.group, product_id: body.product_id },
         });
-        return withDishes(repo, menu, tx);
+        return withDishes(menu, tx);
       });
     },
   };

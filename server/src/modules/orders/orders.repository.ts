@@ -1,3 +1,4 @@
+import { dishAllergensOn } from '../../platform/db/dish-allergens.ts';
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { FAVORITES_MAX } from '@tamaq/contract/orders';
 import { executePrepared, type Db } from '../../platform/db/client.ts';
@@ -47,9 +48,10 @@ export interface PlacedOrder {
 }
 
 export function createOrdersRepository(db: Db) {
-  const liveDishes = (tx: Db) =>
+  /** Live dishes with their allergens on `date` (the cook's and the card's, docs/rules.md). */
+  const liveDishes = (tx: Db, date: string) =>
     tx
-      .select(dishColumns)
+      .select({ ...dishColumns, allergens: dishAllergensOn('dishes', sql`${date}::date`) })
       .from(dishes)
       .innerJoin(dishCategories, eq(dishCategories.id, dishes.categoryId))
       .leftJoin(images, eq(images.id, dishes.imageId));
@@ -64,7 +66,7 @@ export function createOrdersRepository(db: Db) {
     timeZone: (organizationId: number) => organizationTimeZone(db, organizationId),
 
     /** The school's most sold live dishes since `since`, most sold first. */
-    favorites(schoolId: number, since: Date) {
+    favorites(schoolId: number, since: Date, date: string) {
       const sold = db
         .select({ dishId: orderItems.dishId, sold: sql<number>`sum(${orderItems.count})`.as('sold') })
         .from(orderItems)
@@ -72,7 +74,7 @@ export function createOrdersRepository(db: Db) {
         .where(and(eq(orders.schoolId, schoolId), gte(orders.createdAt, since), isNull(orders.voidedAt)))
         .groupBy(orderItems.dishId)
         .as('sold');
-      return liveDishes(db)
+      return liveDishes(db, date)
         .innerJoin(sold, eq(sold.dishId, dishes.id))
         .where(isNull(dishes.deletedAt))
         .orderBy(desc(sold.sold), alphabetically(dishes.name), asc(dishes.id))
@@ -80,8 +82,8 @@ export function createOrdersRepository(db: Db) {
     },
 
     /** The live dishes of one day of a menu, in any meal mode, by category and name. */
-    menuDay(menuId: number, day: number) {
-      return liveDishes(db)
+    menuDay(menuId: number, day: number, date: string) {
+      return liveDishes(db, date)
         .where(
           and(
             isNull(dishes.deletedAt),
@@ -103,8 +105,8 @@ export function createOrdersRepository(db: Db) {
     },
 
     /** Every live dish of the organization, by category and name (no paid menu today). */
-    allDishes(organizationId: number) {
-      return liveDishes(db)
+    allDishes(organizationId: number, date: string) {
+      return liveDishes(db, date)
         .where(and(eq(dishes.organizationId, organizationId), isNull(dishes.deletedAt)))
         .orderBy(
           alphabetically(dishCategories.name),

@@ -21,6 +21,7 @@ import { ownOrganization } from '../../platform/catalogue.ts';
 import { changeOf, fromTiyn, moneyText, ruMoney, tiyn } from './money.ts';
 import { createSalesService } from './sales.service.ts';
 import { namesOf } from '@tamaq/contract/names';
+import { ALLERGENS } from '@tamaq/contract/allergens';
 import { createOrdersRepository, type CashboxDishRow } from './orders.repository.ts';
 
 const FAVORITES_DAYS = 30;
@@ -31,6 +32,7 @@ const toDish = (d: CashboxDishRow): CashboxDish => ({
   cost: d.cost,
   output: d.output,
   image: d.imageId !== null && d.imageKey !== null ? { id: d.imageId, url: imageUrl(d.imageKey) } : null,
+  allergens: ALLERGENS.filter((a) => d.allergens.includes(a)),
 });
 
 /** Dishes by category, in the order given (categories by name). */
@@ -111,8 +113,8 @@ export function createOrdersService(platform: Pick<Platform, 'db' | 'now'>) {
       const today = localDate(now, school.timeZone);
       const paid = await activations.applying(school.id, 'paid_food', today);
       const [favorites, dishes] = await Promise.all([
-        repo.favorites(school.id, new Date(now.getTime() - FAVORITES_DAYS * 86_400_000)),
-        paid ? repo.menuDay(paid.menuId, paid.day) : repo.allDishes(ownOrganization(actor)),
+        repo.favorites(school.id, new Date(now.getTime() - FAVORITES_DAYS * 86_400_000), today),
+        paid ? repo.menuDay(paid.menuId, paid.day, today) : repo.allDishes(ownOrganization(actor), today),
       ]);
       return {
         school_id: school.id,

@@ -1,3 +1,5 @@
+import { ALLERGEN_SHORT } from '@tamaq/contract/allergens';
+import { allergenLine } from '../../ui/allergen-line.ts';
 import { ContentName, nameMatches, nameText } from '../../ui/content-name.tsx';
 import type { Cashbox, CashboxDish } from '@tamaq/contract/orders';
 import { Alert, Avatar, Empty, Skeleton, theme, Typography, type InputRef } from 'antd';
@@ -126,7 +128,7 @@ export function DishBoard({
                   data-testid="dish-tile"
                   tabIndex={-1}
                   onClick={() => onAdd(dish)}
-                  title={nameText(dish)}
+                  title={[nameText(dish), allergenLine(dish.allergens)].filter(Boolean).join('\n')}
                   style={{
                     display: 'flex',
                     gap: 8,
@@ -151,6 +153,22 @@ export function DishBoard({
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {dish.output}
                     </Typography.Text>
+                    {dish.allergens.length > 0 && (
+                      <span
+                        data-testid="dish-allergens"
+                        style={{
+                          display: 'block',
+                          fontSize: 12,
+                          color: token.colorWarningText,
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          whiteSpace: 'nowrap',
+                        }}
+                      >
+                        {/* The tile is narrow: the names alone after a sign; the whole line in its title. */}
+                        {`⚠ ${dish.allergens.map((a) => ALLERGEN_SHORT[a]).join(', ')}`}
+                      </span>
+                    )}
                     <span style={{ display: 'block', fontWeight: 600 }}>{formatCost(dish.cost, t.currency)}</span>
                   </span>
                 </button>

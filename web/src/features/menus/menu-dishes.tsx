@@ -1,3 +1,4 @@
+import { allergenLine } from '../../ui/allergen-line.ts';
 import { ContentName, nameText } from '../../ui/content-name.tsx';
 import {
   ArrowDownOutlined,
@@ -190,7 +191,12 @@ export function MenuDishes({ menu }: { menu: Menu }) {
                           </Avatar>
                         }
                         title={<ContentName value={d.product} />}
-                        description={`${d.product.output} · ${formatCost(d.product.cost, i18n.food.dishes.currency)}`}
+                        description={[
+                          `${d.product.output} · ${formatCost(d.product.cost, i18n.food.dishes.currency)}`,
+                          allergenLine(d.product.allergens),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       />
                     </List.Item>
                   )}

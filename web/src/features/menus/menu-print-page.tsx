@@ -24,7 +24,8 @@ const MENU_CSS = `
   .tamaq-menu h3 { font-size: 11pt; margin: 1.5mm 0 0.5mm; }
   .tamaq-menu .dish { display: flex; justify-content: space-between; gap: 3mm; }
   .tamaq-menu .dish .name { display: block; }
-  .tamaq-menu .dish .name.other { font-size: 9.5pt; color: #333; }`;
+  .tamaq-menu .dish .name.other { font-size: 9.5pt; color: #333; }
+  .tamaq-menu .dish .allergens { font-style: italic; }`;
 
 function Days({ days }: { days: PrintedDay[] }) {
   return (
@@ -46,6 +47,7 @@ function Days({ days }: { days: PrintedDay[] }) {
                           {name}
                         </span>
                       ))}
+                      {dish.allergens && <span className="name other allergens">{dish.allergens}</span>}
                     </span>
                     <span>{dish.output}</span>
                   </div>

@@ -6,7 +6,16 @@ const dish = (day: number, group: number, name: string) => ({
   day,
   group,
   product_id: day * 100 + group,
-  product: { id: day * 100 + group, name, name_ru: name, name_kk: null, output: '200 г', cost: '100.00', image: null },
+  product: {
+    id: day * 100 + group,
+    name,
+    name_ru: name,
+    name_kk: null,
+    output: '200 г',
+    cost: '100.00',
+    image: null,
+    allergens: [],
+  },
 });
 const menu: Menu = {
   id: 1,
@@ -18,7 +27,12 @@ const menu: Menu = {
   season: null,
   activations: 1,
   created_at: '2026-11-01T00:00:00Z',
-  products: [dish(1, 1, 'Каша'), dish(1, 3, 'Борщ'), dish(2, 3, 'Плов'), dish(10, 3, 'Лагман')],
+  products: [
+    { ...dish(1, 1, 'Каша'), product: { ...dish(1, 1, 'Каша').product, allergens: ['gluten', 'milk'] } },
+    dish(1, 3, 'Борщ'),
+    dish(2, 3, 'Плов'),
+    dish(10, 3, 'Лагман'),
+  ],
 };
 
 describe('boardNames', () => {
@@ -37,8 +51,8 @@ describe('printedDays', () => {
       {
         title: 'День 1 — понедельник',
         modes: [
-          { name: 'Завтрак', dishes: [{ names: ['Каша'], output: '200 г' }] },
-          { name: 'Обед', dishes: [{ names: ['Борщ'], output: '200 г' }] },
+          { name: 'Завтрак', dishes: [{ names: ['Каша'], output: '200 г', allergens: 'Аллергены: глютен, молоко' }] },
+          { name: 'Обед', dishes: [{ names: ['Борщ'], output: '200 г', allergens: null }] },
         ],
       },
     ]);

@@ -1,3 +1,4 @@
+import { allergenLine } from '../../ui/allergen-line.ts';
 import { MEAL_MODES, type Menu, type MenuSeason } from '@tamaq/contract/menus';
 import { i18n } from '../../i18n/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -9,7 +10,7 @@ const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? Stri
 export interface PrintedDay {
   title: string;
   /** Each dish by its names, Kazakh then Russian (a notice board shows both), each once. */
-  modes: { name: string; dishes: { names: string[]; output: string }[] }[];
+  modes: { name: string; dishes: { names: string[]; output: string; allergens: string | null }[] }[];
 }
 
 /** A dish's names as a bilingual notice board shows them: the Kazakh, then the Russian, each given once. */
@@ -31,7 +32,11 @@ function dayOf(menu: Menu, day: number, title: string): PrintedDay {
       name: modeName(g),
       dishes: (menu.products ?? [])
         .filter((p) => p.day === day && p.group === g)
-        .map((p) => ({ names: boardNames(p.product), output: p.product.output })),
+        .map((p) => ({
+          names: boardNames(p.product),
+          output: p.product.output,
+          allergens: allergenLine(p.product.allergens),
+        })),
     })),
   };
 }

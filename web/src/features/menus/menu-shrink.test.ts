@@ -14,6 +14,7 @@ const dish = (day: number, group: number) => ({
     output: '200 г',
     cost: '100.00',
     image: null,
+    allergens: [],
   },
 });
 const menu = (activations = 0): Menu => ({

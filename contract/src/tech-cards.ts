@@ -200,7 +200,24 @@ const GroupFigures = z.object({
 });
 
 /** `GET /api/menu/:id/figures`: the cards of a day, against a set (left out: the school's, docs/rules.md). */
-export const MenuFiguresQuery = TechCardQuery.extend({ norm_set_id: optionalQueryId() });
+export const MenuFiguresQuery = TechCardQuery.extend({
+  norm_set_id: optionalQueryId(),
+  /** The food category whose daily cost a day is held against; left out: the first social wallet's. */
+  food_category_id: optionalQueryId(),
+});
+
+/**
+ * What a day's portions of an age group cost by the foods' prices on the figures' date, tenge; `missing`
+ * names the dishes without a card or portion and the foods without a price; `over`: above the tariff
+ * (true even when incomplete: more would only add), within (false), or null: incomplete and not above,
+ * or no tariff.
+ */
+export const DayCost = z.object({
+  age_group_id: z.number().int(),
+  cost: z.string(),
+  missing: z.array(z.string()),
+  over: z.boolean().nullable(),
+});
 
 /**
  * `GET /api/menu/:id/figures`: the menu's dishes summed by day and meal mode for each age group, from
@@ -245,8 +262,12 @@ export const MenuFigures = z.object({
         }),
       ),
       figures: z.array(GroupFigures),
+      /** Each age group's cost of the day (ours), against `tariff`. */
+      cost: z.array(DayCost),
     }),
   ),
+  /** The food category whose daily cost («тариф») the days are held against, or null: none. */
+  tariff: z.object({ id: z.number().int(), ...NameAnswer, cost: z.string() }).nullable(),
   /** The average of the days that have dishes. */
   average: z.array(GroupFigures),
   /** What breaks the organization's menu rules (contract/src/menu-rules.ts), by day, a week's rule by week. */
@@ -260,12 +281,16 @@ export const MENU_FIGURES_MESSAGES = withKazakh(
   {
     noCard: (dish: string) => `«${dish}» — нет технологической карты`,
     noPortion: (dish: string) => `«${dish}» — нет порции для этой группы`,
+    noPrice: (food: string) => `нет цены: ${food}`,
     menuNotFound: 'Меню не найдено',
+    categoryNotFound: 'Категория питания не найдена',
   } as const,
   {
     noCard: (dish: string) => `«${dish}» — технологиялық карта жоқ`,
     noPortion: (dish: string) => `«${dish}» — бұл топқа порция жоқ`,
+    noPrice: (food: string) => `бағасы жоқ: ${food}`,
     menuNotFound: 'Мәзір табылмады',
+    categoryNotFound: 'Тамақтану санаты табылмады',
   },
 );
 

@@ -283,6 +283,21 @@ describe('/menu/{id}: the day’s figures', () => {
     }
   });
 
+  it('says the day’s cost by the foods’ prices against the social wallet’s tariff, and another category’s on request', async () => {
+    const menu = await demoMenu();
+    await page.goto(`${baseUrl()}/menu/${menu.id}`);
+    const cost = page.getByTestId('menu-day-cost');
+    await cost.getByText(/^Стоимость дня по ценам продуктов: 6–10 лет — (≥ )?[\d\s]+,\d\d\sтг\./).waitFor();
+    await cost.getByText(/^Тариф «Социальный кошелёк»: 650,00\sтг\. в день$/).waitFor();
+    await page.getByRole('combobox', { name: 'Сравнить с тарифом', exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Платное питание' })
+      .click();
+    await cost.getByText(/^Тариф «Платное питание»: 900,00\sтг\. в день$/).waitFor();
+    await shot(page, 'menu-day-cost');
+  });
+
   it('prints the menu for approval on A4 landscape: the blocks, school, season, period, each day against the norm', async () => {
     const menu = await demoMenu();
     await page.goto(`${baseUrl()}/menu/${menu.id}`);

@@ -12,7 +12,8 @@ import {
   techCardPortions,
   techCards,
 } from '../../platform/db/schema-nutrition.ts';
-import { users } from '../../platform/db/schema-people.ts';
+import { foodCategories, users } from '../../platform/db/schema-people.ts';
+import { alphabetically } from '../../platform/db/alphabet.ts';
 
 export type FoodRow = typeof foods.$inferSelect;
 export type CardRow = typeof techCards.$inferSelect;
@@ -156,6 +157,32 @@ export function createTechCardsRepository(db: Db) {
           asc(dishes.id),
         );
       return { ...menu, dishes: rows };
+    },
+
+    /**
+     * The food category a menu's days are held against: the one asked (the organization's, live), else
+     * the organization's first social-wallet category by name; null when there is none.
+     */
+    async tariff(organizationId: number, id: number | undefined, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          id: foodCategories.id,
+          name: foodCategories.name,
+          nameKk: foodCategories.nameKk,
+          nameRuMissing: foodCategories.nameRuMissing,
+          cost: foodCategories.cost,
+        })
+        .from(foodCategories)
+        .where(
+          and(
+            eq(foodCategories.organizationId, organizationId),
+            isNull(foodCategories.deletedAt),
+            id === undefined ? eq(foodCategories.type, 'sw') : eq(foodCategories.id, id),
+          ),
+        )
+        .orderBy(alphabetically(foodCategories.name), asc(foodCategories.id))
+        .limit(1);
+      return row ?? null;
     },
 
     /** The organization's live age groups, youngest first. */

@@ -210,7 +210,11 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
     async menuFigures(
       actor: Actor,
       id: number,
-      query: { date?: string | undefined; norm_set_id?: number | undefined },
+      query: {
+        date?: string | undefined;
+        norm_set_id?: number | undefined;
+        food_category_id?: number | undefined;
+      },
     ): Promise<MenuFigures> {
       if (actor.organizationId === null) throw forbidden();
       const organizationId = actor.organizationId;
@@ -223,6 +227,16 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       const dishIds = [...new Set(menu.dishes.map((d) => d.dishId))];
       const [cards, lossRows] = [await repo.cardsOn(dishIds, date, db), await repo.losses(organizationId, db)];
       const losses = lossesOf(lossRows);
+      const tariff = await repo.tariff(organizationId, query.food_category_id, db);
+      if (query.food_category_id !== undefined && !tariff) throw notFound(MENU_FIGURES_MESSAGES.categoryNotFound);
+      const prices = await repo.pricesOn(
+        organizationId,
+        [...new Set(cards.flatMap(({ lines }) => lines.map(({ food }) => food.id)))],
+        date,
+        db,
+      );
+      // Each dish's portion cost of each age group by the day's prices, and the foods without one.
+      const costOfDish = new Map<number, { portions: Map<number, number>; missing: string[] }>();
       // Each dish's figures per portion, by age group; and what the rules read of its card.
       const perPortion = new Map<number, Map<number, Sums>>();
       const ofCard = new Map<number, Pick<RuleDish, 'names' | 'per100g' | 'fried'>>();
@@ -232,6 +246,17 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       for (const { card, lines, portions } of cards) {
         const f = figuresOf(card, lines, portions, losses);
         perPortion.set(card.dishId, new Map(f.portions.map((p) => [p.ageGroupId, p.figures])));
+        let bought = 0;
+        const unpriced: string[] = [];
+        for (const { line, food } of lines) {
+          const price = prices.get(food.id);
+          if (price === undefined) unpriced.push(MENU_FIGURES_MESSAGES.noPrice(toFood(food).name));
+          else bought += (Number(line.grossG) * Number(price)) / 1000;
+        }
+        costOfDish.set(card.dishId, {
+          portions: new Map(portions.map((p) => [p.ageGroupId, (bought * Number(p.portionG)) / Number(card.yieldG)])),
+          missing: unpriced,
+        });
         portionsOf.set(
           card.dishId,
           portions.map((p) => ({ age_group_id: p.ageGroupId, portion_g: Number(p.portionG) })),
@@ -269,6 +294,28 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
             else addInto(sums, portion.get(g.id)!);
           }
           return { age_group_id: g.id, figures: sums };
+        });
+      /** A day's cost for each age group against the tariff (docs/rules.md "A day's cost"). */
+      const costFor = (dishesOf: typeof menu.dishes): MenuFigures['days'][number]['cost'] =>
+        groups.map((g) => {
+          let value = 0;
+          const missing: string[] = [];
+          const lack = (m: string) => {
+            if (!missing.includes(m)) missing.push(m);
+          };
+          for (const d of dishesOf) {
+            const c = costOfDish.get(d.dishId);
+            if (!c) lack(MENU_FIGURES_MESSAGES.noCard(dishName(d)));
+            else if (!c.portions.has(g.id)) lack(MENU_FIGURES_MESSAGES.noPortion(dishName(d)));
+            else {
+              value += c.portions.get(g.id)!;
+              c.missing.forEach(lack);
+            }
+          }
+          const cost = tenge(value);
+          const limit = tariff && dishesOf.length ? Number(tariff.cost) : null;
+          const over = limit === null ? null : Number(cost) > limit ? true : missing.length ? null : false;
+          return { age_group_id: g.id, cost, missing, over };
         });
       const days: MenuFigures['days'] = [];
       const average = groups.map(() => emptySums());
@@ -311,7 +358,7 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
           counted++;
           total.forEach((t, i) => addInto(average[i]!, t.figures));
         }
-        days.push({ day, meals, figures: total });
+        days.push({ day, meals, figures: total, cost: costFor(ofDay) });
       }
       for (const sums of average) for (const k of FIGURE_KEYS) sums[k].value = counted ? sums[k].value / counted : 0;
       const without = new Map(
@@ -337,6 +384,7 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
         menu_id: menu.id,
         date,
         norm_set: norm?.set ?? null,
+        tariff: tariff ? { id: tariff.id, ...namesOf(tariff), cost: tariff.cost } : null,
         age_groups: groups.map((g) => ({ id: g.id, ...namesOf(g) })),
         days,
         average: groups.map((g, i) => ({

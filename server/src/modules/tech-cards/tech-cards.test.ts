@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, signedIn } from '../../../test/factories.ts';
 import { dishCategories, dishes, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { ageGroups, foods } from '../../platform/db/schema-nutrition.ts';
+import { foodCategories } from '../../platform/db/schema-people.ts';
 
 /** docs/rules.md "Technological cards and a dish's figures". */
 let t: TestContext;
@@ -520,6 +521,69 @@ describe('a card’s cost from the foods’ prices', () => {
     expect(tomorrow.json().card.cost.total).toBe('70.00');
     const list = await t.call({ method: 'GET', url: `/api/food/${food['20444']}/prices`, token: admin.token });
     expect(list.json().rows.map((r: { valid_from: string }) => r.valid_from)).toEqual([day(1), day(-10)]);
+  });
+
+  it('holds each day’s cost by the day’s prices against the social wallet’s daily cost, or the category asked', async () => {
+    const [category] = await t.db.insert(dishCategories).values({ organizationId: orgId, name: 'Тариф' }).returning();
+    const [rice, bun] = await t.db
+      .insert(dishes)
+      .values([
+        { organizationId: orgId, categoryId: category!.id, name: 'Рис отварной', cost: '1', output: '150 г' },
+        { organizationId: orgId, categoryId: category!.id, name: 'Булочка', cost: '1', output: '60 г' },
+      ])
+      .returning();
+    await price(food['20444']!, { price_per_kg: '650', valid_from: day(-30) });
+    // 100 g of rice makes 100 g: the 150 g portion buys 150 g at 650 тг/kg = 97.50.
+    await put(
+      card({
+        lines: [{ food_id: food['20444'], gross_g: 100 }],
+        yield_g: 100,
+        portions: [{ age_group_id: juniors, portion_g: 150 }],
+        valid_from: day(-30),
+      }),
+      rice!.id,
+    );
+    const [wallet, paid] = await t.db
+      .insert(foodCategories)
+      .values([
+        { organizationId: orgId, name: 'Социальный кошелёк', cost: '90.00', type: 'sw' },
+        { organizationId: orgId, name: 'Платное', cost: '200.00', type: 'common' },
+      ])
+      .returning();
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ organizationId: orgId, name: 'По тарифу', days: 2, groups: [3] })
+      .returning();
+    await t.db.insert(menuDishes).values([
+      { menuId: menu!.id, day: 1, group: 3, dishId: rice!.id },
+      { menuId: menu!.id, day: 2, group: 3, dishId: rice!.id },
+      { menuId: menu!.id, day: 2, group: 3, dishId: bun!.id },
+    ]);
+    const figures = async (query = '') =>
+      t.call({ method: 'GET', url: `/api/menu/${menu!.id}/figures${query}`, token: admin.token });
+    const byWallet = (await figures()).json();
+    expect(byWallet.tariff).toMatchObject({ id: wallet!.id, name: 'Социальный кошелёк', cost: '90.00' });
+    type Cost = { age_group_id: number; cost: string; missing: string[]; over: boolean | null };
+    const junior = (d: { cost: Cost[] }) => d.cost.find((c) => c.age_group_id === juniors)!;
+    expect(junior(byWallet.days[0])).toEqual({ age_group_id: juniors, cost: '97.50', missing: [], over: true });
+    // Over even though the bun has no card: more would only add.
+    expect(junior(byWallet.days[1])).toEqual({
+      age_group_id: juniors,
+      cost: '97.50',
+      missing: ['«Булочка» — нет технологической карты'],
+      over: true,
+    });
+    const byPaid = (await figures(`?food_category_id=${paid!.id}`)).json();
+    expect(byPaid.tariff.id).toBe(paid!.id);
+    expect(junior(byPaid.days[0]).over).toBe(false);
+    // Under the tariff but incomplete: nothing sure.
+    expect(junior(byPaid.days[1]).over).toBeNull();
+    const [theirs] = await t.db
+      .insert(foodCategories)
+      .values({ organizationId: otherOrgId, name: 'Их', cost: '1', type: 'sw' })
+      .returning();
+    expect((await figures(`?food_category_id=${theirs!.id}`)).statusCode).toBe(404);
+    expect((await figures('?food_category_id=abc')).statusCode).toBe(422);
   });
 
   it('refuses a price that is not one, and another organization’s food', async () => {

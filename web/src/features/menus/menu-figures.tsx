@@ -11,6 +11,8 @@ import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { nameText } from '../../ui/content-name.tsx';
 import { useTableAccess } from '../../ui/table-access.ts';
 import { MEAL_MODES } from '@tamaq/contract/menus';
+import { formatCost } from '../../lib/money.ts';
+import { foodCategoryOptionsQuery } from '../../lib/options.ts';
 
 const t = bilingual({
   ru: {
@@ -47,6 +49,13 @@ const t = bilingual({
     reason: (where: string, group: string, items: string[]) => `${where}, ${group}: ${items.join('; ')}`,
     reasonItem: (what: string, value: string, norm: string, unit: string, deviation: string) =>
       `${what} ${value} ${unit} при норме ${norm} (${deviation})`,
+    currency: 'тг.',
+    cost: (parts: string) => `Стоимость дня по ценам продуктов: ${parts}`,
+    tariff: (name: string, cost: string) => `Тариф «${name}»: ${cost} в день`,
+    chooseTariff: 'Сравнить с тарифом',
+    noTariff: 'Нет категории питания «Социальный кошелёк»: стоимость дня не с чем сравнить',
+    overTariff: (name: string, groups: string) => `Дороже тарифа «${name}»: ${groups}`,
+    costIncomplete: (what: string) => `Стоимость неполная: ${what}`,
   },
   kk: {
     title: 'Күннің тағамдық құндылығы',
@@ -82,6 +91,13 @@ const t = bilingual({
     reason: (where: string, group: string, items: string[]) => `${where}, ${group}: ${items.join('; ')}`,
     reasonItem: (what: string, value: string, norm: string, unit: string, deviation: string) =>
       `${what} ${value} ${unit}, норма ${norm} (${deviation})`,
+    currency: 'тг.',
+    cost: (parts: string) => `Өнім бағасы бойынша күннің құны: ${parts}`,
+    tariff: (name: string, cost: string) => `«${name}» тарифі: күніне ${cost}`,
+    chooseTariff: 'Тарифпен салыстыру',
+    noTariff: '«Әлеуметтік әмиян» тамақтану санаты жоқ: күннің құнын салыстыратын ештеңе жоқ',
+    overTariff: (name: string, groups: string) => `«${name}» тарифінен қымбат: ${groups}`,
+    costIncomplete: (what: string) => `Құны толық емес: ${what}`,
   },
 });
 
@@ -129,19 +145,27 @@ function Value({ f }: { f: { value: number; missing: string[] } }) {
  */
 export function MenuDayFigures({ menuId, day }: { menuId: number; day: number }) {
   const [asked, setAsked] = useState<number | undefined>(undefined);
+  const [tariffAsked, setTariffAsked] = useState<number | undefined>(undefined);
   // The table scrolls sideways on a narrow screen: the keyboard reaches it.
   const tableRef = useTableAccess<HTMLElement>(t.title);
   const figures = useQuery({
-    queryKey: [...menuFiguresKey(menuId), asked ?? null],
+    queryKey: [...menuFiguresKey(menuId), asked ?? null, tariffAsked ?? null],
     queryFn: ({ signal }) =>
       callEndpoint(
         'tech-cards',
         'menu',
-        { params: { id: menuId }, query: asked === undefined ? {} : { norm_set_id: asked } },
+        {
+          params: { id: menuId },
+          query: {
+            ...(asked === undefined ? {} : { norm_set_id: asked }),
+            ...(tariffAsked === undefined ? {} : { food_category_id: tariffAsked }),
+          },
+        },
         { signal },
       ),
     placeholderData: keepPreviousData,
   });
+  const categories = useQuery(foodCategoryOptionsQuery());
   const sets = useQuery({
     queryKey: normSetsKey,
     queryFn: ({ signal }) => callEndpoint('norms', 'list', {}, { signal }),
@@ -281,6 +305,15 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
         scroll={{ x: true }}
         loading={figures.isFetching && figures.isPlaceholderData}
       />
+      {ofDay && (
+        <DayCost
+          day={ofDay}
+          tariff={data.tariff}
+          groupName={groupName}
+          categories={categories.data?.rows ?? []}
+          onTariff={setTariffAsked}
+        />
+      )}
       {broken.length > 0 && <Faults title={t.rulesTitle} items={broken} testId="menu-rule-violations" />}
       {checked && reasons.length > 0 && <Faults title={t.offTitle} items={reasons} testId="norm-reasons" />}
       {checked && unsure && <Alert type="info" showIcon title={t.unsureDay} style={{ marginTop: 12 }} />}
@@ -291,6 +324,72 @@ export function MenuDayFigures({ menuId, day }: { menuId: number; day: number })
         <Alert type="warning" showIcon title={t.withoutCard(without.join(', '))} style={{ marginTop: 12 }} />
       )}
     </section>
+  );
+}
+
+/**
+ * The day's cost for each age group by the foods' prices, against a food category's daily cost
+ * (docs/rules.md "A day's cost"): said in a line, in red when a group's is over; another category chosen.
+ */
+function DayCost({
+  day,
+  tariff,
+  groupName,
+  categories,
+  onTariff,
+}: {
+  day: MenuFigures['days'][number];
+  tariff: MenuFigures['tariff'];
+  groupName: Map<number, string>;
+  categories: { id: number; name: string; name_ru: string | null; name_kk: string | null; cost: string }[];
+  onTariff: (id: number) => void;
+}) {
+  if (!day.meals.some((m) => m.dishes.length)) return null;
+  const money = (v: string) => formatCost(v, t.currency);
+  const parts = day.cost.map(
+    (c) => `${groupName.get(c.age_group_id) ?? ''} — ${c.missing.length ? '≥ ' : ''}${money(c.cost)}`,
+  );
+  const over = day.cost.filter((c) => c.over === true);
+  const lacking = [...new Set(day.cost.flatMap((c) => c.missing))];
+  return (
+    <div data-testid="menu-day-cost" style={{ marginTop: 12 }}>
+      <Space wrap align="center">
+        <Typography.Text>{t.cost(parts.join('; '))}</Typography.Text>
+        {tariff && <Typography.Text type="secondary">{t.tariff(nameText(tariff), money(tariff.cost))}</Typography.Text>}
+        {categories.length > 1 && (
+          <Select
+            aria-label={t.chooseTariff}
+            style={{ minWidth: 240 }}
+            value={tariff?.id}
+            onChange={onTariff}
+            options={categories.map((c) => ({ value: c.id, label: `${nameText(c)} — ${money(c.cost)}` }))}
+          />
+        )}
+      </Space>
+      {!tariff && <Typography.Paragraph type="secondary">{t.noTariff}</Typography.Paragraph>}
+      {tariff && over.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 8 }}
+          data-testid="menu-day-over"
+          title={t.overTariff(
+            nameText(tariff),
+            over
+              .map((c) => {
+                const by = (Number(c.cost) - Number(tariff.cost)).toFixed(2);
+                return `${groupName.get(c.age_group_id) ?? ''}: ${money(c.cost)} (+${money(by)})`;
+              })
+              .join('; '),
+          )}
+        />
+      )}
+      {lacking.length > 0 && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+          {t.costIncomplete(lacking.join('; '))}
+        </Typography.Paragraph>
+      )}
+    </div>
   );
 }
 

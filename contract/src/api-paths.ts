@@ -62,6 +62,7 @@ export const PATHS = {
     get: { method: 'GET', path: '/api/product/:id/card' },
     save: { method: 'PUT', path: '/api/product/:id/card' },
     menu: { method: 'GET', path: '/api/menu/:id/figures' },
+    layout: { method: 'GET', path: '/api/menu/:id/layout' },
   },
   'menu-rules': {
     get: { method: 'GET', path: '/api/menu-rules' },

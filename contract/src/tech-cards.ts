@@ -27,6 +27,7 @@ export const TECH_CARD_MESSAGES = withKazakh(
     ageGroupTwice: 'Порция для этой возрастной группы уже указана',
     method: 'Выберите способ приготовления',
     date: 'Дата в формате ГГГГ-ММ-ДД',
+    layoutDay: 'Такого дня нет в меню',
     servedVersion:
       'По действующей карте уже кормили: новая версия начинает действовать сегодня или позже, прошлые дни сохраняют свою карту',
   } as const,
@@ -41,6 +42,7 @@ export const TECH_CARD_MESSAGES = withKazakh(
     ageGroupTwice: 'Бұл жас тобына порция көрсетілген',
     method: 'Әзірлеу тәсілін таңдаңыз',
     date: 'Күн ЖЖЖЖ-АА-КК пішімінде',
+    layoutDay: 'Мәзірде мұндай күн жоқ',
     servedVersion:
       'Қолданыстағы карта бойынша тамақ берілген: жаңа нұсқа бүгіннен немесе кейінірек күшіне енеді, өткен күндер өз картасын сақтайды',
   },
@@ -277,6 +279,46 @@ export const MenuFigures = z.object({
 });
 export type MenuFigures = z.infer<typeof MenuFigures>;
 
+/** `GET /api/menu/:id/layout`: a day of the menu by the cards valid on `date` (today by default). */
+export const MenuLayoutQuery = TechCardQuery.extend({
+  day: z.coerce
+    .number({ error: M.layoutDay })
+    .int({ error: M.layoutDay })
+    .min(1, { error: M.layoutDay })
+    .max(366, { error: M.layoutDay }),
+});
+export type MenuLayoutQuery = z.infer<typeof MenuLayoutQuery>;
+
+/**
+ * The меню-раскладка of a day (docs/rules.md "The kitchen's layout"): each meal's dishes in the order
+ * served, each with its card's foods for the yield (gross and net, grams) and each age group's portion;
+ * a dish without a card has no lines. The screen multiplies by the portions to cook.
+ */
+export const MenuLayout = z.object({
+  menu_id: z.number().int(),
+  day: z.number().int(),
+  date: z.string(),
+  age_groups: z.array(NamedRef),
+  meals: z.array(
+    z.object({
+      group: z.number().int(),
+      dishes: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          card: z.boolean(),
+          yield_g: z.number().nullable(),
+          portions: z.array(z.object({ age_group_id: z.number().int(), portion_g: z.number() })),
+          lines: z.array(
+            z.object({ food_id: z.number().int(), food: z.string(), gross_g: z.number(), net_g: z.number() }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type MenuLayout = z.infer<typeof MenuLayout>;
+
 export const MENU_FIGURES_MESSAGES = withKazakh(
   {
     noCard: (dish: string) => `«${dish}» — нет технологической карты`,
@@ -314,6 +356,14 @@ export const TECH_CARDS_ENDPOINTS = {
     access: rolesFor('/menu/:id'),
     summary:
       'Пищевая ценность меню: суммы по дням и приёмам пищи для каждой возрастной группы и средний день цикла, по картам на дату',
+  }),
+  layout: techCardsEndpoint('layout', {
+    params: IdParams,
+    query: MenuLayoutQuery,
+    answer: MenuLayout,
+    refusals: [404],
+    access: rolesFor('/menu/:id'),
+    summary: 'Меню-раскладка дня: продукты каждого блюда на выход и порции возрастных групп, по картам на дату',
   }),
   save: techCardsEndpoint('save', {
     params: IdParams,

@@ -179,6 +179,7 @@ const PATHS: Record<WithParams, (token: string) => Promise<string>> = {
   '/menu/:id': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}`,
   '/menu/:id/print': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}/print`,
   '/menu/:id/approval': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}/approval`,
+  '/menu/:id/layout': async (t) => `/menu/${(await first(t, '/api/menus?limit=1')).id}/layout`,
   '/books/category/:schoolId/create': async (t) =>
     `/books/category/${(await first(t, '/api/schools?limit=1')).id}/create`,
   '/books/category/:schoolId/:id': async (t) => {

@@ -298,6 +298,44 @@ describe('/menu/{id}: the day’s figures', () => {
     await shot(page, 'menu-day-cost');
   });
 
+  it('lays out a day for the kitchen: each food per portion and for the portions typed, a wrong count refused', async () => {
+    const menu = await demoMenu();
+    await page.goto(`${baseUrl()}/menu/${menu.id}`);
+    await page.getByRole('link', { name: 'Меню-раскладка' }).click();
+    await page.waitForURL((u) => u.pathname === `/menu/${menu.id}/layout`);
+    const layout = await call<{
+      age_groups: { id: number; name: string }[];
+      meals: {
+        dishes: {
+          name: string;
+          yield_g: number | null;
+          portions: { age_group_id: number; portion_g: number }[];
+          lines: { food: string; gross_g: number }[];
+        }[];
+      }[];
+    }>(token, 'GET', `/api/menu/${menu.id}/layout?day=1`);
+    const [young, old] = layout.age_groups;
+    const preview = page.getByTestId('layout-preview');
+    await preview.getByText(/^Меню-раскладка на \d\d\.\d\d\.\d{4}$/).waitFor();
+    await page.getByLabel(`Порций: ${young!.name}`).fill('120');
+    await page.getByLabel(`Порций: ${old!.name}`).fill('80');
+    await preview.getByText(/порций: 200/).waitFor();
+    // The borscht's first food: per portion of each group and for all 200, as the card gives them.
+    const borscht = layout.meals.flatMap((m) => m.dishes).find((d) => d.name === 'Борщ')!;
+    const line = borscht.lines[0]!;
+    const share = (g: number) => borscht.portions.find((p) => p.age_group_id === g)!.portion_g / borscht.yield_g!;
+    const kg = ((line.gross_g * (share(young!.id) * 120 + share(old!.id) * 80)) / 1000).toFixed(3).replace('.', ',');
+    const row = preview.getByTestId('layout-food').filter({ has: page.getByText(line.food, { exact: true }) });
+    expect(await row.locator('td').allTextContents()).toContain(kg);
+    // A count that is no whole number is refused with a message and prints nothing.
+    await page.getByLabel(`Порций: ${old!.name}`).fill('8,5');
+    await page.getByText('Число порций — целое от 0 до 100 000').waitFor();
+    expect(await page.getByRole('button', { name: 'Печать' }).isDisabled()).toBe(true);
+    await page.getByLabel(`Порций: ${old!.name}`).fill('80');
+    await preview.getByText(/порций: 200/).waitFor();
+    await shot(page, 'menu-layout-1366');
+  });
+
   it('prints the menu for approval on A4 landscape: the blocks, school, season, period, each day against the norm', async () => {
     const menu = await demoMenu();
     await page.goto(`${baseUrl()}/menu/${menu.id}`);

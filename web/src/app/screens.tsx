@@ -180,6 +180,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/menus/menu-approval-page.tsx'),
     (m) => m.MenuApprovalPage,
   ),
+  '/menu/:id/layout': screen(
+    () => import('../features/menus/menu-layout-page.tsx'),
+    (m) => m.MenuLayoutPage,
+  ),
   '/kitchen': screen(
     () => import('../features/calendar/kitchen-page.tsx'),
     (m) => m.KitchenPage,

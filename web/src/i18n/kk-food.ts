@@ -304,6 +304,7 @@ export const foodTexts: Widen<typeof ruFood> = {
     printDay: 'Күнді басып шығару',
     printWeek: 'Аптаны басып шығару',
     printApproval: 'Келісуге',
+    printLayout: 'Мәзір-жайма',
     printThisWeek: 'Апта мәзірін басып шығару',
     heading: 'Мәзір',
     day: (n: number) => `${n}-күн`,

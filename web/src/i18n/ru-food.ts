@@ -300,6 +300,7 @@ export const foodTexts = {
     printDay: 'Печать дня',
     printWeek: 'Печать недели',
     printApproval: 'На согласование',
+    printLayout: 'Меню-раскладка',
     printThisWeek: 'Печать меню недели',
     heading: 'Меню',
     day: (n: number) => `День ${n}`,

@@ -10,5 +10,6 @@ export const techCardsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   const e = ENDPOINTS['tech-cards'];
   bindEndpoint(app, e.get, (request) => cards.get(actorOf(request), request.params.id, request.query));
   bindEndpoint(app, e.menu, (request) => cards.menuFigures(actorOf(request), request.params.id, request.query));
+  bindEndpoint(app, e.layout, (request) => cards.layout(actorOf(request), request.params.id, request.query));
   bindEndpoint(app, e.save, (request) => cards.save(actorOf(request), request.params.id, request.body));
 };

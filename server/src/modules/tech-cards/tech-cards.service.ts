@@ -15,6 +15,8 @@ import {
   MENU_FIGURES_MESSAGES,
   TECH_CARD_MESSAGES as M,
   type MenuFigures,
+  type MenuLayout,
+  type MenuLayoutQuery,
   type TechCard,
   type TechCardAnswer,
   type TechCardBody,
@@ -201,6 +203,56 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
   }
 
   return {
+    /**
+     * A day's меню-раскладка (docs/rules.md "The kitchen's layout"): each meal's dishes in the order
+     * served with the foods of the card valid on `date` for its yield and each age group's portion. A
+     * day beyond the menu is 422; another organization's menu 404.
+     */
+    async layout(actor: Actor, id: number, query: MenuLayoutQuery): Promise<MenuLayout> {
+      if (actor.organizationId === null) throw forbidden();
+      const organizationId = actor.organizationId;
+      const db = platform.db;
+      const menu = await repo.menu(organizationId, id, db);
+      if (!menu) throw notFound(MENU_FIGURES_MESSAGES.menuNotFound);
+      if (query.day > menu.days) throw ValidationError.field('day', M.layoutDay);
+      const date = query.date ?? (await today(organizationId, db));
+      const ofDay = menu.dishes.filter((d) => d.day === query.day);
+      const cards = new Map(
+        (await repo.cardsOn([...new Set(ofDay.map((d) => d.dishId))], date, db)).map((c) => [c.card.dishId, c]),
+      );
+      const language = readerLanguage();
+      return {
+        menu_id: menu.id,
+        day: query.day,
+        date,
+        age_groups: (await repo.allAgeGroups(organizationId, db)).map((g) => ({ id: g.id, ...namesOf(g) })),
+        meals: menu.groups.map((group) => ({
+          group,
+          dishes: ofDay
+            .filter((d) => d.group === group)
+            .map((d) => {
+              const c = cards.get(d.dishId);
+              return {
+                id: d.dishId,
+                name: nameInLanguage({ name: d.name, nameKk: d.nameKk, nameRuMissing: d.nameRuMissing }, language),
+                card: c !== undefined,
+                yield_g: c ? Number(c.card.yieldG) : null,
+                portions: (c?.portions ?? []).map((p) => ({
+                  age_group_id: p.ageGroupId,
+                  portion_g: Number(p.portionG),
+                })),
+                lines: (c?.lines ?? []).map(({ line, food }) => ({
+                  food_id: food.id,
+                  food: toFood(food).name,
+                  gross_g: Number(line.grossG),
+                  net_g: Number(line.netG),
+                })),
+              };
+            }),
+        })),
+      };
+    },
+
     /**
      * A menu's figures (docs/rules.md "The menu's figures"): each dish's portion figures for each age
      * group from its card valid on `date`, summed by meal mode and day; the cycle's average over the

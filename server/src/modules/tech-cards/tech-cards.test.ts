@@ -586,6 +586,79 @@ describe('a card’s cost from the foods’ prices', () => {
     expect((await figures('?food_category_id=abc')).statusCode).toBe(422);
   });
 
+  it('lays out a day: each dish’s foods for its yield and each age group’s portion, the dishes without a card bare', async () => {
+    const [category] = await t.db
+      .insert(dishCategories)
+      .values({ organizationId: orgId, name: 'Раскладка' })
+      .returning();
+    const [porridge, juice] = await t.db
+      .insert(dishes)
+      .values([
+        { organizationId: orgId, categoryId: category!.id, name: 'Каша на раскладку', cost: '1', output: '200 г' },
+        { organizationId: orgId, categoryId: category!.id, name: 'Сок', cost: '1', output: '200 мл' },
+      ])
+      .returning();
+    await put(
+      card({
+        lines: [
+          { food_id: food['20444'], gross_g: 120 },
+          { food_id: food['11124'], gross_g: 56, net_g: 50 },
+        ],
+        yield_g: 600,
+        portions: [{ age_group_id: juniors, portion_g: 200 }],
+      }),
+      porridge!.id,
+    );
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ organizationId: orgId, name: 'Раскладка', days: 2, groups: [1, 3] })
+      .returning();
+    await t.db.insert(menuDishes).values([
+      { menuId: menu!.id, day: 2, group: 1, dishId: porridge!.id },
+      { menuId: menu!.id, day: 2, group: 1, dishId: juice!.id, position: 1 },
+    ]);
+    const layout = (query: string, token = admin.token) =>
+      t.call({ method: 'GET', url: `/api/menu/${menu!.id}/layout?${query}`, token });
+    const res = await layout('day=2');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ menu_id: menu!.id, day: 2, date: day(0) });
+    expect(body.meals.map((m: { group: number }) => m.group)).toEqual([1, 3]);
+    expect(body.meals[0].dishes).toEqual([
+      {
+        id: porridge!.id,
+        name: 'Каша на раскладку',
+        card: true,
+        yield_g: 600,
+        portions: [{ age_group_id: juniors, portion_g: 200 }],
+        lines: [
+          { food_id: food['20444'], food: expect.any(String), gross_g: 120, net_g: 120 },
+          { food_id: food['11124'], food: 'Морковь', gross_g: 56, net_g: 50 },
+        ],
+      },
+      { id: juice!.id, name: 'Сок', card: false, yield_g: null, portions: [], lines: [] },
+    ]);
+    expect(body.meals[1].dishes).toEqual([]);
+    for (const q of ['day=3', 'day=0', 'day=x', '']) {
+      const bad = await layout(q);
+      expect({ q, status: bad.statusCode }).toEqual({ q, status: 422 });
+      expect(bad.json().validationErrors).toHaveProperty('day');
+    }
+    const [theirs] = await t.db
+      .insert(menus)
+      .values({ organizationId: otherOrgId, name: 'Их', days: 2, groups: [1] })
+      .returning();
+    expect(
+      (await t.call({ method: 'GET', url: `/api/menu/${theirs!.id}/layout?day=1`, token: admin.token })).statusCode,
+    ).toBe(404);
+    const cashier = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: orgId,
+      email: 'layout@cards.kz',
+    });
+    expect((await layout('day=2', cashier.token)).statusCode).toBe(403);
+  });
+
   it('refuses a price that is not one, and another organization’s food', async () => {
     const bad = await price(food['20444']!, { price_per_kg: 'дорого', valid_from: day(0) });
     expect(bad.statusCode).toBe(422);

@@ -364,17 +364,15 @@ export function MenuApprovalPage() {
   const proposed = approvalPeriod(menu.data?.season ?? null, toApiDate(dayjs()));
   const from = params.get('from') ?? proposed.from;
   const to = params.get('to') ?? proposed.to;
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null) p.delete(k);
-          else p.set(k, v);
-        }
-        return p;
-      },
-      { replace: true },
-    );
+  // From the address as it is now: the school chosen by default and a period typed both stay.
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(window.location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  };
   const schoolRow = schools.data?.rows.find((s) => s.id === schoolId);
   const school = schoolRow ? nameText(schoolRow) : '';
   const error = menu.error ?? figures.error;

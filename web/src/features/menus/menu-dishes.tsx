@@ -8,6 +8,7 @@ import {
   CopyOutlined,
   PlusOutlined,
   PrinterOutlined,
+  TableOutlined,
 } from '@ant-design/icons';
 
 import { MEAL_MODES, type Menu, type MenuDish } from '@tamaq/contract/menus';
@@ -115,6 +116,9 @@ export function MenuDishes({ menu }: { menu: Menu }) {
           </LinkButton>
           <LinkButton icon={<AuditOutlined />} to={`/menu/${menu.id}/approval`}>
             {p.printApproval}
+          </LinkButton>
+          <LinkButton icon={<TableOutlined />} to={`/menu/${menu.id}/layout?day=${shown}`}>
+            {p.printLayout}
           </LinkButton>
         </Space>
       }

@@ -426,7 +426,14 @@ export function MenuApprovalPage() {
         ) : (
           <>
             <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
-            <div style={{ overflowX: 'auto' }} data-testid="approval-preview">
+            {/* Wider than a narrow screen: it scrolls, and the keyboard reaches it. */}
+            <div
+              style={{ overflowX: 'auto' }}
+              data-testid="approval-preview"
+              tabIndex={0}
+              role="region"
+              aria-label={t.title}
+            >
               <style>{`@media screen { ${APPROVAL_CSS.replaceAll('.tamaq-approval', '.tamaq-approval-preview')} }`}</style>
               <div className="tamaq-approval-preview" style={{ minWidth: 1000 }}>
                 {sheet}

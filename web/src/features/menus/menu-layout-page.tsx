@@ -308,7 +308,14 @@ export function MenuLayoutPage() {
         ) : empty ? (
           <Alert type="info" showIcon title={t.noDishes} />
         ) : (
-          <div style={{ overflowX: 'auto' }} data-testid="layout-preview">
+          // Wider than a narrow screen: it scrolls, and the keyboard reaches it.
+          <div
+            style={{ overflowX: 'auto' }}
+            data-testid="layout-preview"
+            tabIndex={0}
+            role="region"
+            aria-label={t.title}
+          >
             <style>{`@media screen { ${LAYOUT_CSS.replaceAll('.tamaq-layout', '.tamaq-layout-preview')} }`}</style>
             <div className="tamaq-layout-preview" style={{ minWidth: 1000 }}>
               {sheet}

@@ -77,6 +77,7 @@ export const ROUTE_ROLES = {
   '/product/:categoryId/:id/card/print': [EA],
   '/menus': [EA],
   '/norms': [EA],
+  '/foods': [EA],
   '/menu/create': [EA],
   '/menu/activate': [EA],
   '/menu/:id': [EA],

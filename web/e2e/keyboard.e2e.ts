@@ -350,7 +350,9 @@ describe('the keyboard on every signed-in screen', () => {
     await page.keyboard.type(name);
     await tabToField('Дней в цикле');
     await page.keyboard.type('5');
-    // The first meal mode, ticked by Space.
+    // The season, one stop on its chosen option (all year, left so), then the first meal mode, ticked by Space.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
     await page.keyboard.press('Tab');
     expect(await checkboxIn('[data-testid="menu-form-page"]')).toBe(true);
     await page.keyboard.press('Space');

@@ -56,6 +56,9 @@ async function demoMenu(): Promise<{ id: number }> {
   return menu;
 }
 
+/** A text as itself inside a RegExp. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const figure = (name: string) =>
   page.locator('[data-testid="tech-card-figures"] tbody tr').filter({ has: page.getByText(name, { exact: true }) });
 
@@ -288,13 +291,24 @@ describe('/menu/{id}: the day’s figures', () => {
     await page.goto(`${baseUrl()}/menu/${menu.id}`);
     const cost = page.getByTestId('menu-day-cost');
     await cost.getByText(/^Стоимость дня по ценам продуктов: 6–10 лет — (≥ )?[\d\s]+,\d\d\sтг\./).waitFor();
-    await cost.getByText(/^Тариф «Социальный кошелёк»: 650,00\sтг\. в день$/).waitFor();
+    // The tariff the server holds the days against (the first social wallet's: other files of the worker
+    // add categories of their own), and another category chosen.
+    const figures = await call<{ tariff: { id: number; name: string } }>(token, 'GET', `/api/menu/${menu.id}/figures`);
+    await cost
+      .getByText(new RegExp(`^Тариф «${escape(figures.tariff.name)}»: [\\d\\s]+,\\d\\d\\sтг\\. в день$`))
+      .waitFor();
+    const categories = await call<{ rows: { id: number; name: string }[] }>(
+      token,
+      'GET',
+      '/api/food/categories?limit=1000',
+    );
+    const other = categories.rows.find((c) => c.id !== figures.tariff.id)!;
     await page.getByRole('combobox', { name: 'Сравнить с тарифом', exact: true }).click();
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: 'Платное питание' })
+      .filter({ hasText: new RegExp(`^${escape(other.name)} — `) })
       .click();
-    await cost.getByText(/^Тариф «Платное питание»: 900,00\sтг\. в день$/).waitFor();
+    await cost.getByText(new RegExp(`^Тариф «${escape(other.name)}»: `)).waitFor();
     await shot(page, 'menu-day-cost');
   });
 

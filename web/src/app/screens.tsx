@@ -128,6 +128,10 @@ export const SCREENS: Record<RoutePattern, Screen> = {
     () => import('../features/norms/norms-page.tsx'),
     (m) => m.NormsPage,
   ),
+  '/foods': screen(
+    () => import('../features/foods/foods-page.tsx'),
+    (m) => m.FoodsPage,
+  ),
   '/orders': screen(
     () => import('../features/orders/orders-page.tsx'),
     (m) => m.OrdersPage,

@@ -51,6 +51,7 @@ export const shell: Widen<typeof ruShell> = {
     ratings: 'Тамақтану бағалары',
     calendar: 'Күнтізбе',
     norms: 'Тамақтану нормалары',
+    foods: 'Өнімдер және бағалар',
     activatedMenus: 'Белсендірілген мәзірлер',
     library: 'Кітапхана',
     issuance: 'Кітап беру',

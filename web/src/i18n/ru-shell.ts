@@ -49,6 +49,7 @@ export const shell = {
     ratings: 'Оценки питания',
     calendar: 'Календарь',
     norms: 'Нормы питания',
+    foods: 'Продукты и цены',
     activatedMenus: 'Активированные меню',
     library: 'Библиотека',
     issuance: 'Выдача книг',

@@ -80,6 +80,7 @@ const GROUPS: { key: string; label: string; rule: Rule; items: Omit<Spec, 'rule'
       { to: '/categories', label: t.dishCategories },
       { to: '/menus', label: t.menus },
       { to: '/norms', label: t.norms },
+      { to: '/foods', label: t.foods },
       { to: '/activated/menus', label: t.activatedMenus },
     ],
   },

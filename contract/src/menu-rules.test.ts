@@ -13,7 +13,7 @@ const dish = (id: number, name: string, extra: Partial<RuleDish> = {}): RuleDish
 const rules = (extra: Partial<MenuRules> = {}): MenuRules => ({ ...MENU_RULE_DEFAULTS, ...extra });
 
 describe('menuViolations', () => {
-  it('names an excluded word of a dish’s name or of its card’s foods, a fried card, salt and sugars over the limit', () => {
+  it('names an excluded word of a dish’s name or of its card’s foods, a fried card, salt and added sugar over the limit', () => {
     const found = menuViolations(
       [
         {
@@ -22,9 +22,9 @@ describe('menuViolations', () => {
             dish(1, 'Суп грибной'),
             dish(2, 'Макароны по-флотски', { names: ['Макароны по-флотски', 'Sausage, pork, cooked'] }),
             dish(3, 'Котлета', { fried: true }),
-            dish(4, 'Компот', { per100g: { saltG: 0, sugarsG: 9.84 } }),
-            dish(5, 'Суп', { per100g: { saltG: 0.3, sugarsG: 1 } }),
-            dish(6, 'Рассольник', { per100g: { saltG: 0.31, sugarsG: 1 } }),
+            dish(4, 'Компот', { per100g: { saltG: 0, addedSugarsG: 9.84 } }),
+            dish(5, 'Суп', { per100g: { saltG: 0.3, addedSugarsG: 1 } }),
+            dish(6, 'Рассольник', { per100g: { saltG: 0.31, addedSugarsG: 1 } }),
           ],
         },
       ],
@@ -35,7 +35,7 @@ describe('menuViolations', () => {
       '«Суп грибной»: исключено стандартом («гриб»)',
       '«Макароны по-флотски»: исключено стандартом («sausage»)',
       '«Котлета»: жареное блюдо (способ приготовления в карте — жарка)',
-      '«Компот»: сахаров 9,84 г на 100 г, больше 5 г',
+      '«Компот»: добавленного сахара 9,84 г на 100 г, больше 5 г',
       '«Рассольник»: соли 0,31 г на 100 г, больше 0,3 г',
     ]);
     expect(found.every((v) => v.day === 1)).toBe(true);

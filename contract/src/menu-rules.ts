@@ -6,7 +6,7 @@ import { z } from './zod.ts';
 /**
  * A menu's rules (docs/rules.md "The menu's rules"): what the 2025 standard asks of a menu beyond the
  * norms, as the organization's data, each switchable: foods and dishes it excludes, a dish not again
- * within N school days, a ready dish's salt and sugars per 100 g, no fried dish, and weekly rules such as
+ * within N school days, a ready dish's salt and added sugar per 100 g, no fried dish, and weekly rules such as
  * horse meat twice a week. The shipped values are the standard's as reported (../NUTRITION.md).
  */
 
@@ -106,7 +106,8 @@ export const MENU_RULE_MESSAGES = withKazakh(
     repeat: (dish: string, from: number, to: number, days: number) =>
       `«${dish}» снова в день ${to} после дня ${from}: не раньше чем через ${days} дн.`,
     salt: (dish: string, value: string, limit: string) => `«${dish}»: соли ${value} г на 100 г, больше ${limit} г`,
-    sugar: (dish: string, value: string, limit: string) => `«${dish}»: сахаров ${value} г на 100 г, больше ${limit} г`,
+    sugar: (dish: string, value: string, limit: string) =>
+      `«${dish}»: добавленного сахара ${value} г на 100 г, больше ${limit} г`,
     fried: (dish: string) => `«${dish}»: жареное блюдо (способ приготовления в карте — жарка)`,
     excluded: (dish: string, what: string) => `«${dish}»: исключено стандартом («${what}»)`,
     weekly: (name: string, week: number, days: number, times: number) =>
@@ -117,7 +118,8 @@ export const MENU_RULE_MESSAGES = withKazakh(
     repeat: (dish: string, from: number, to: number, days: number) =>
       `«${dish}» ${from}-күннен кейін ${to}-күні қайтадан: ${days} күннен ерте емес`,
     salt: (dish: string, value: string, limit: string) => `«${dish}»: 100 г-да ${value} г тұз, ${limit} г-нан артық`,
-    sugar: (dish: string, value: string, limit: string) => `«${dish}»: 100 г-да ${value} г қант, ${limit} г-нан артық`,
+    sugar: (dish: string, value: string, limit: string) =>
+      `«${dish}»: 100 г-да ${value} г қосылған қант, ${limit} г-нан артық`,
     fried: (dish: string) => `«${dish}»: қуырылған тағам (картадағы әзірлеу тәсілі — қуыру)`,
     excluded: (dish: string, what: string) => `«${dish}»: стандартпен алынып тасталған («${what}»)`,
     weekly: (name: string, week: number, days: number, times: number) =>
@@ -146,8 +148,8 @@ export interface RuleDish {
   name: string;
   /** The dish's names and its card's foods' names, in any language. */
   names: string[];
-  /** Salt and sugars per 100 g of the ready dish from its card; null without a card. */
-  per100g: { saltG: number; sugarsG: number } | null;
+  /** Salt and added sugars (the sugars of its sweeteners) per 100 g of the ready dish from its card; null without a card. */
+  per100g: { saltG: number; addedSugarsG: number } | null;
   /** The card's method is frying. */
   fried: boolean;
 }
@@ -187,12 +189,12 @@ export function menuViolations(
           dish.id,
           M.salt(dish.name, decimal(dish.per100g.saltG), rules.salt.limit_g.replace('.', ',')),
         );
-      if (dish.per100g && rules.sugar.enabled && dish.per100g.sugarsG > Number(rules.sugar.limit_g))
+      if (dish.per100g && rules.sugar.enabled && dish.per100g.addedSugarsG > Number(rules.sugar.limit_g))
         push(
           'sugar',
           day,
           dish.id,
-          M.sugar(dish.name, decimal(dish.per100g.sugarsG), rules.sugar.limit_g.replace('.', ',')),
+          M.sugar(dish.name, decimal(dish.per100g.addedSugarsG), rules.sugar.limit_g.replace('.', ',')),
         );
     }
   }

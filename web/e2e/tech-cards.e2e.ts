@@ -241,14 +241,16 @@ describe('/menu/{id}: the day’s figures', () => {
     if (checks.some((c) => c.within === null))
       await section.getByText('Часть значений не сверить с нормой', { exact: false }).waitFor();
     else if (!off.length) await section.getByText('Все приёмы пищи дня в пределах нормы').waitFor();
-    // The day's broken menu rules, as the server found them: the demo's compote is over 5 g of sugars per 100 g.
+    // The day's broken menu rules, as the server found them: the demo’s compote is over 5 g of added sugar per 100 g.
     const rules = await call<{ violations: { day: number | null; text: string }[] }>(
       token,
       'GET',
       `/api/menu/${menu.id}/figures`,
     );
     const ofDay = rules.violations.filter((v) => v.day === 1).map((v) => v.text);
-    expect(ofDay.some((text) => /^«Компот из сухофруктов»: сахаров .* г на 100 г, больше 5 г$/.test(text))).toBe(true);
+    expect(
+      ofDay.some((text) => /^«Компот из сухофруктов»: добавленного сахара .* г на 100 г, больше 5 г$/.test(text)),
+    ).toBe(true);
     const broken = section.getByTestId('menu-rule-violations').locator('li');
     await expect.poll(() => broken.allTextContents()).toEqual(expect.arrayContaining(ofDay));
     await shot(page, 'menu-norm-1366');

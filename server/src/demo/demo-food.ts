@@ -165,6 +165,65 @@ const LUNCH = 3;
 const SNACK = 4;
 const MENU_DAYS = 10;
 
+/**
+ * The demo's 10-day menu as a dietitian lays it out: for each day breakfast, lunch (soup, main course,
+ * garnish, salad, drink) and the afternoon snack. No dish comes again within two school days, the cycle
+ * going round (tea is exempt), no dish is fried: the one broken rule is the compote's added sugar on
+ * day 1, so that the menu's screen shows what a broken rule looks like.
+ */
+const DEMO_MENU: [breakfast: string[], lunch: string[], snack: string[]][] = [
+  [
+    ['Каша рисовая молочная', 'Булочка с маком', 'Чай с сахаром'],
+    ['Борщ', 'Плов с говядиной', 'Салат витаминный', 'Компот из сухофруктов'],
+    ['Пирожок с картофелем', 'Айран'],
+  ],
+  [
+    ['Омлет', 'Чай с сахаром'],
+    ['Куриный суп с лапшой', 'Котлета куриная', 'Пюре картофельное', 'Винегрет', 'Чай с сахаром'],
+    ['Яблоко', 'Молоко'],
+  ],
+  [
+    ['Каша гречневая', 'Чай с сахаром'],
+    ['Щи из свежей капусты', 'Бефстроганов', 'Макароны', 'Салат из огурцов и помидоров', 'Чай с сахаром'],
+    ['Самса', 'Чай с сахаром'],
+  ],
+  [
+    ['Сырники', 'Чай с сахаром'],
+    ['Суп с фрикадельками', 'Рыба запечённая', 'Рис отварной', 'Морковь по-корейски', 'Чай с сахаром'],
+    ['Банан', 'Кисель'],
+  ],
+  [
+    ['Блины со сметаной', 'Чай с сахаром'],
+    ['Рассольник', 'Лагман', 'Салат свекольный', 'Чай с сахаром'],
+    ['Груша', 'Сок яблочный'],
+  ],
+  [
+    ['Каша рисовая молочная', 'Булочка с маком', 'Чай с сахаром'],
+    ['Сорпа', 'Тефтели в соусе', 'Гречка', 'Салат витаминный', 'Чай с сахаром'],
+    ['Пирожок с картофелем', 'Айран'],
+  ],
+  [
+    ['Омлет', 'Чай с сахаром'],
+    ['Борщ', 'Котлета куриная', 'Пюре картофельное', 'Винегрет', 'Чай с сахаром'],
+    ['Яблоко', 'Молоко'],
+  ],
+  [
+    ['Каша гречневая', 'Чай с сахаром'],
+    ['Куриный суп с лапшой', 'Куырдак', 'Салат из огурцов и помидоров', 'Чай с сахаром'],
+    ['Самса', 'Чай с сахаром'],
+  ],
+  [
+    ['Сырники', 'Чай с сахаром'],
+    ['Щи из свежей капусты', 'Рыба запечённая', 'Овощи тушёные', 'Морковь по-корейски', 'Чай с сахаром'],
+    ['Банан', 'Кисель'],
+  ],
+  [
+    ['Блины со сметаной', 'Чай с сахаром'],
+    ['Суп с фрикадельками', 'Манты', 'Салат свекольный', 'Чай с сахаром'],
+    ['Груша', 'Сок яблочный'],
+  ],
+];
+
 const round2 = (tiyn: number) => `${Math.floor(tiyn / 100)}.${String(tiyn % 100).padStart(2, '0')}`;
 
 /**
@@ -198,16 +257,6 @@ export async function loadDemoFood(tx: Tx, p: DemoFoodPlaces, now: Date): Promis
       .returning({ id: dishes.id, name: dishes.name, nameKk: dishes.nameKk, cost: dishes.cost });
     for (const row of rows) byName.set(row.name, row);
   }
-  const pick = (names: string[], i: number) => byName.get(names[i % names.length]!)!.id;
-  const soups = CATALOGUE[0]!.dishes.map((d) => d[0]);
-  const mains = CATALOGUE[1]!.dishes.slice(0, 8).map((d) => d[0]);
-  const porridges = CATALOGUE[1]!.dishes.slice(8).map((d) => d[0]);
-  const sides = CATALOGUE[2]!.dishes.map((d) => d[0]);
-  const salads = CATALOGUE[3]!.dishes.map((d) => d[0]);
-  const bakery = CATALOGUE[4]!.dishes.map((d) => d[0]);
-  const drinks = CATALOGUE[5]!.dishes.map((d) => d[0]);
-  const fruit = CATALOGUE[6]!.dishes.map((d) => d[0]);
-
   const [menu] = await tx
     .insert(menus)
     .values({
@@ -218,19 +267,10 @@ export async function loadDemoFood(tx: Tx, p: DemoFoodPlaces, now: Date): Promis
       groups: [BREAKFAST, LUNCH, SNACK],
     })
     .returning({ id: menus.id });
-  const cells: { day: number; group: number; dishIds: number[] }[] = [];
-  for (let day = 1; day <= MENU_DAYS; day++) {
-    const i = day - 1;
-    cells.push(
-      { day, group: BREAKFAST, dishIds: [pick(porridges, i), pick(bakery, i + 2), pick(drinks, i)] },
-      {
-        day,
-        group: LUNCH,
-        dishIds: [pick(soups, i), pick(mains, i), pick(sides, i), pick(salads, i), pick(drinks, i + 3)],
-      },
-      { day, group: SNACK, dishIds: [pick(bakery, i), pick(fruit, i), pick(drinks, i + 1)] },
-    );
-  }
+  const id = (name: string) => byName.get(name)!.id;
+  const cells = DEMO_MENU.flatMap((meals, i) =>
+    ([BREAKFAST, LUNCH, SNACK] as const).map((group, k) => ({ day: i + 1, group, dishIds: meals[k]!.map(id) })),
+  );
   await tx
     .insert(menuDishes)
     .values(

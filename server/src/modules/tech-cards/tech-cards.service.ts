@@ -63,6 +63,13 @@ const figuresOf = (
     losses,
   );
 
+/**
+ * Whether a food's sugars count as added (docs/rules.md "The menu's rules"): the table's sweeteners and
+ * confectionery (its group «Sweets»: sugar, honey, jam, syrup); an organization's own food, whose added
+ * part the product cannot tell from its natural, counts whole.
+ */
+const sweetens = (food: FoodRow) => food.ndbNo === null || food.foodGroup === 'Sweets';
+
 /** The day before `date` (YYYY-MM-DD). */
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
@@ -319,7 +326,15 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
         );
         ofCard.set(card.dishId, {
           names: lines.flatMap(({ food }) => [food.nameRu, food.nameKk, food.nameEn].filter((n) => n !== null)),
-          per100g: { saltG: f.per100g.saltG.value, sugarsG: f.per100g.sugarsG.value },
+          per100g: {
+            saltG: f.per100g.saltG.value,
+            addedSugarsG: figuresOf(
+              card,
+              lines.filter(({ food }) => sweetens(food)),
+              [],
+              losses,
+            ).per100g.sugarsG.value,
+          },
           fried: card.method === 'frying',
         });
       }

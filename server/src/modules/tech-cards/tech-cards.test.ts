@@ -440,6 +440,67 @@ describe('GET /api/menu/:id/figures', () => {
     expect(checks(normed.average[0]).proteinG).toMatchObject({ norm: 24, within: null });
     expect(normed.average[1].checks).toEqual([]);
   });
+  it('holds a dish to the sugar limit by its added sugar: milk’s and fruit’s own sugars do not count, the sugar and an own food’s do', async () => {
+    const shipped = new Map(
+      (
+        await t.db
+          .select({ id: foods.id, ndbNo: foods.ndbNo })
+          .from(foods)
+          .where(inArray(foods.ndbNo, ['01211', '09016', '19335', '14355']))
+      ).map((r) => [r.ndbNo!, r.id]),
+    );
+    const [syrup] = await t.db
+      .insert(foods)
+      .values({ organizationId: orgId, nameRu: 'Сироп шиповника', source: 'Своя таблица', sugarsG: '60' })
+      .returning();
+    const [category] = await t.db.insert(dishCategories).values({ organizationId: orgId, name: 'Напитки' }).returning();
+    const drink = async (name: string, lines: { food_id: number; gross_g: number }[]) => {
+      const [row] = await t.db
+        .insert(dishes)
+        .values({ organizationId: orgId, categoryId: category!.id, name, cost: '100', output: '200 мл' })
+        .returning();
+      const saved = await put(
+        { ...card(), method: 'raw', yield_g: 1000, lines, portions: [{ age_group_id: juniors, portion_g: 200 }] },
+        row!.id,
+      );
+      expect(saved.statusCode).toBe(200);
+      return row!.id;
+    };
+    // Milk (5.05 g of its own sugars per 100 g) and juice (9.62 g) pass; tea with 60 g of sugar in a litre
+    // (5.99 g) and with 80 g of an own syrup of 60 % sugars (4.8 g) — over and within.
+    const milk = await drink('Молоко', [{ food_id: shipped.get('01211')!, gross_g: 1000 }]);
+    const juice = await drink('Сок яблочный', [{ food_id: shipped.get('09016')!, gross_g: 1000 }]);
+    const sweet = await drink('Чай сладкий', [
+      { food_id: shipped.get('14355')!, gross_g: 940 },
+      { food_id: shipped.get('19335')!, gross_g: 60 },
+    ]);
+    const rosehip = await drink('Чай с сиропом', [
+      { food_id: shipped.get('14355')!, gross_g: 920 },
+      { food_id: syrup!.id, gross_g: 80 },
+    ]);
+    const overSyrup = await drink('Морс на сиропе', [
+      { food_id: shipped.get('14355')!, gross_g: 900 },
+      { food_id: syrup!.id, gross_g: 100 },
+    ]);
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ organizationId: orgId, name: 'Напитки', days: 5, groups: [1] })
+      .returning();
+    await t.db.insert(menuDishes).values(
+      [milk, juice, sweet, rosehip, overSyrup].map((dishId, i) => ({
+        menuId: menu!.id,
+        day: i + 1,
+        group: 1,
+        dishId,
+      })),
+    );
+    const res = await t.call({ method: 'GET', url: `/api/menu/${menu!.id}/figures`, token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().violations.map((v: { day: number; text: string }) => [v.day, v.text])).toEqual([
+      [3, '«Чай сладкий»: добавленного сахара 5,99 г на 100 г, больше 5 г'],
+      [5, '«Морс на сиропе»: добавленного сахара 6 г на 100 г, больше 5 г'],
+    ]);
+  });
 
   it('is 404 for another organization’s menu and 422 for a date that is not one', async () => {
     const [theirs] = await t.db

@@ -343,6 +343,9 @@ describe('/menu/{id}: the day’s figures', () => {
     const kg = ((line.gross_g * (share(young!.id) * 120 + share(old!.id) * 80)) / 1000).toFixed(3).replace('.', ',');
     const row = preview.getByTestId('layout-food').filter({ has: page.getByText(line.food, { exact: true }) });
     expect(await row.locator('td').allTextContents()).toContain(kg);
+    // A pinch under a gram keeps its hundredths: the plov's 2 g of salt in 1 kg is 0,36 g in 180 g.
+    const salt = preview.getByTestId('layout-food').filter({ has: page.getByText('Соль поваренная', { exact: true }) });
+    expect(await salt.locator('td').allTextContents()).toContain('0,36');
     // A count that is no whole number is refused with a message and prints nothing.
     await page.getByLabel(`Порций: ${old!.name}`).fill('8,5');
     await page.getByText('Число порций — целое от 0 до 100 000').waitFor();

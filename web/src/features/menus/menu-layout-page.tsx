@@ -67,7 +67,8 @@ const t = bilingual({
 
 const PORTIONS_MAX = 100_000;
 const modeName = (g: number) => MEAL_MODES[g as keyof typeof MEAL_MODES] ?? String(g);
-const grams = (n: number) => (Math.round(n * 10) / 10).toString().replace('.', ',');
+/** Grams to a tenth; under a gram to a hundredth, so that a pinch of salt is not printed as 0. */
+const grams = (n: number) => (Math.round(n * (n < 1 ? 100 : 10)) / (n < 1 ? 100 : 10)).toString().replace('.', ',');
 const kilos = (g: number) => (g / 1000).toFixed(3).replace('.', ',');
 
 type Dish = MenuLayout['meals'][number]['dishes'][number];

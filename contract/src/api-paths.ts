@@ -74,6 +74,7 @@ export const PATHS = {
     create: { method: 'POST', path: '/api/norm/set' },
     fromTemplate: { method: 'POST', path: '/api/norm/set/template' },
     update: { method: 'PUT', path: '/api/norm/set' },
+    versions: { method: 'GET', path: '/api/norm/set/:id/versions' },
     remove: { method: 'DELETE', path: '/api/norm/set/:id' },
     school: { method: 'PUT', path: '/api/norm/school' },
   },

@@ -281,6 +281,27 @@ export const NormSet = z.object({
 });
 export type NormSet = z.infer<typeof NormSet>;
 
+/**
+ * A set's versions, newest first (docs/rules.md "Norm sets"): each as it was saved, when and by whom, so
+ * that the version an analysis named can be read after the set changed.
+ */
+export const NormSetVersions = z.object({
+  rows: z.array(
+    NormSet.pick({
+      name: true,
+      name_ru: true,
+      name_kk: true,
+      source: true,
+      kazakh_2025: true,
+      tolerance_pct: true,
+      version: true,
+      shares: true,
+      rows: true,
+    }).extend({ saved_at: z.string(), saved_by: z.string().nullable() }),
+  ),
+});
+export type NormSetVersions = z.infer<typeof NormSetVersions>;
+
 export const NormSets = z.object({
   rows: z.array(NormSet),
   /** Each school of the organization and the set it chose (null: none). */
@@ -351,6 +372,13 @@ export const NORMS_ENDPOINTS = {
     refusals: [404],
     access,
     summary: 'Изменение набора норм (версия +1; анализ называет версию)',
+  }),
+  versions: normsEndpoint('versions', {
+    params: IdParams,
+    answer: NormSetVersions,
+    refusals: [404],
+    access,
+    summary: 'Версии набора норм, новые первыми: каждая как была сохранена, когда и кем',
   }),
   remove: normsEndpoint('remove', {
     params: IdParams,

@@ -85,6 +85,15 @@ describe('/norms as the education admin', () => {
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.getByText('Набор сохранён').waitFor();
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('2 от ');
+    // Both versions stay: the newest first, with what it changed; the first as made.
+    await row.getByRole('button', { name: `Версии: Нормы области ${SUFFIX}` }).click();
+    const versions = page.getByTestId('norm-set-version');
+    await expect.poll(() => versions.count()).toBe(2);
+    expect(await versions.nth(0).textContent()).toMatch(/^Версия 2 — \d\d\.\d\d\.\d{4}.*Допуск: 5 % → 7,5 %$/);
+    expect(await versions.nth(1).textContent()).toMatch(/^Версия 1 — .*Набор создан: значений — 2$/);
+    await shot(page, 'norm-set-versions');
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Закрыть', exact: true }).click();
+    await expect.poll(() => versions.count()).toBe(0);
   });
 
   it('chooses a set for a school, and asks before removing one, refused while a school has it', async () => {
@@ -163,6 +172,20 @@ describe('/norms as the education admin', () => {
       await kk.page.getByRole('button', { name: 'Жаңа жинақ' }).click();
       await kk.page.getByText('Тамақтанудың тәуліктік қажеттіліктегі үлесі, %').waitFor();
       await shot(kk.page, 'norms-editor-1366-kk');
+      await kk.page.getByRole('button', { name: 'Бас тарту', exact: true }).click();
+      // The demo's set as it was made, its first version.
+      const demo = kk.page
+        .getByTestId('norm-sets')
+        .locator('tr')
+        .filter({ hasText: 'СанПиН 2.3/2.4.3590-20 (Ресей) — қазақстандық кесте емес' })
+        .first();
+      await demo.getByRole('button', { name: /^Нұсқалар: / }).click();
+      await kk.page
+        .getByTestId('norm-set-version')
+        .filter({ hasText: /^1-нұсқа — .*Жинақ жасалды: мәндер саны — \d+$/ })
+        .first()
+        .waitFor();
+      await shot(kk.page, 'norm-set-versions-kk');
     } finally {
       await kk.close();
     }

@@ -3,6 +3,7 @@ import type { CookingMethod } from '@tamaq/contract/dish-figures';
 import { MENU_RULE_DEFAULTS } from '@tamaq/contract/menu-rules';
 import { NORM_TEMPLATES, templateValues } from '@tamaq/contract/norms';
 import type { Db } from '../platform/db/client.ts';
+import { keepNormSetVersion } from '../platform/db/norm-set-versions.ts';
 import { dishes } from '../platform/db/schema-food.ts';
 import { schools } from '../platform/db/schema.ts';
 import {
@@ -789,6 +790,7 @@ async function loadDemoNorms(
       groups.filter((g) => g.organizationId === organizationId),
     );
     if (values.length) await tx.insert(normSetValues).values(values.map((v) => ({ ...v, normSetId: set!.id })));
+    await keepNormSetVersion(tx, set!.id);
     if (!chosen) continue;
     const theirs = await tx.select({ id: schools.id }).from(schools).where(eq(schools.organizationId, organizationId));
     if (theirs.length) {

@@ -8,8 +8,10 @@ import {
   normSets,
   normSetShares,
   normSetValues,
+  normSetVersions,
   schoolNormSets,
 } from '../../platform/db/schema-nutrition.ts';
+import { keepNormSetVersion } from '../../platform/db/norm-set-versions.ts';
 import { users } from '../../platform/db/schema-people.ts';
 
 export type NormSetRow = typeof normSets.$inferSelect;
@@ -53,6 +55,33 @@ export function createNormsRepository(db: Db) {
         )
         .orderBy(asc(normSets.id));
       return lock ? q.for('update') : q;
+    },
+
+    /** The organization's age groups, the archived too (a kept version may hold one), youngest first. */
+    ageGroupOrder(organizationId: number, tx: Db = db) {
+      return tx
+        .select({ id: ageGroups.id })
+        .from(ageGroups)
+        .where(eq(ageGroups.organizationId, organizationId))
+        .orderBy(asc(ageGroups.ageFrom), asc(ageGroups.ageTo), asc(ageGroups.id));
+    },
+
+    /** Keeps the set's current version (after each save). */
+    keepVersion: (id: number, tx: Db) => keepNormSetVersion(tx, id),
+
+    /** The set's kept versions, newest first, with the name of who saved each. */
+    versions(normSetId: number, tx: Db = db) {
+      return tx
+        .select({
+          version: normSetVersions.version,
+          savedAt: normSetVersions.savedAt,
+          savedBy: users.name,
+          content: normSetVersions.content,
+        })
+        .from(normSetVersions)
+        .leftJoin(users, eq(users.id, normSetVersions.savedBy))
+        .where(eq(normSetVersions.normSetId, normSetId))
+        .orderBy(desc(normSetVersions.version));
     },
 
     /** The shares, values and schools of `ids`, and the names of those who made and changed them. */

@@ -13,6 +13,7 @@ export const normsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   bindEndpoint(app, e.create, (request) => norms.create(actorOf(request), request.body));
   bindEndpoint(app, e.fromTemplate, (request) => norms.fromTemplate(actorOf(request), request.body.template));
   bindEndpoint(app, e.update, (request) => norms.update(actorOf(request), request.body));
+  bindEndpoint(app, e.versions, (request) => norms.versions(actorOf(request), request.params.id));
   bindEndpoint(app, e.remove, (request) => norms.remove(actorOf(request), request.params.id));
   const rules = ENDPOINTS['menu-rules'];
   bindEndpoint(app, rules.get, (request) => norms.menuRules(actorOf(request)));

@@ -12,11 +12,13 @@ import {
   type NormSetCreate,
   type NormSets,
   type NormSetUpdate,
+  type NormSetVersions,
   type NormTemplates,
 } from '@tamaq/contract/norms';
 import type { Actor } from '../../platform/auth/actors.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { NormSetVersionContent } from '../../platform/db/norm-set-versions.ts';
 import { forbidden, notFound, ValidationError } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { retire } from '../../platform/retire.ts';
@@ -24,6 +26,18 @@ import { createNormsRepository, type NormSetContent, type NormSetRow } from './n
 
 const emptyValues = () =>
   Object.fromEntries(NORM_NUTRIENTS.map((n) => [n, null])) as Record<NormNutrient, string | null>;
+
+/** A set's values as its answer's rows: by age group in the order given, the day's row before the meals'. */
+function rowsOf(values: { ageGroupId: number; meal: number; nutrient: string; value: string }[]): NormSet['rows'] {
+  const byRow = new Map<string, NormSet['rows'][number]>();
+  for (const v of values) {
+    const key = `${v.ageGroupId}:${v.meal}`;
+    let item = byRow.get(key);
+    if (!item) byRow.set(key, (item = { age_group_id: v.ageGroupId, meal: v.meal || null, values: emptyValues() }));
+    if ((NORM_NUTRIENTS as readonly string[]).includes(v.nutrient)) item.values[v.nutrient as NormNutrient] = v.value;
+  }
+  return [...byRow.values()];
+}
 
 /** A set as an analysis names it. */
 export type NormSetRef = Pick<
@@ -97,14 +111,6 @@ export function createNormsService(platform: Platform) {
       tx,
     );
     return rows.map((row) => {
-      const byRow = new Map<string, NormSet['rows'][number]>();
-      for (const v of values.filter((v) => v.normSetId === row.id)) {
-        const key = `${v.ageGroupId}:${v.meal}`;
-        let item = byRow.get(key);
-        if (!item) byRow.set(key, (item = { age_group_id: v.ageGroupId, meal: v.meal || null, values: emptyValues() }));
-        if ((NORM_NUTRIENTS as readonly string[]).includes(v.nutrient))
-          item.values[v.nutrient as NormNutrient] = v.value;
-      }
       return {
         id: row.id,
         ...namesOf(row),
@@ -118,7 +124,7 @@ export function createNormsService(platform: Platform) {
         updated_at: row.updatedAt.toISOString(),
         updated_by: row.updatedBy === null ? null : (users.get(row.updatedBy) ?? null),
         shares: shares.filter((s) => s.normSetId === row.id).map((s) => ({ meal: s.meal, share_pct: s.sharePct })),
-        rows: [...byRow.values()],
+        rows: rowsOf(values.filter((v) => v.normSetId === row.id)),
         schools: schools.filter((s) => s.normSetId === row.id).map((s) => ({ id: s.id, ...namesOf(s) })),
       };
     });
@@ -201,6 +207,7 @@ export function createNormsService(platform: Platform) {
       return platform.db.transaction(async (tx) => {
         const content = await contentOf(organizationId, body, namesOrRefuse(body, null), null, tx);
         const row = await repo.create(organizationId, content, actor.userId, tx);
+        await repo.keepVersion(row.id, tx);
         await audit(tx, actor, {
           action: 'norm_set_create',
           entity: 'norm_set',
@@ -240,6 +247,7 @@ export function createNormsService(platform: Platform) {
           actor.userId,
           tx,
         );
+        await repo.keepVersion(row.id, tx);
         await audit(tx, actor, {
           action: 'norm_set_create',
           entity: 'norm_set',
@@ -258,6 +266,7 @@ export function createNormsService(platform: Platform) {
         if (!before) throw notFound(M.setNotFound);
         const content = await contentOf(organizationId, body, namesOrRefuse(body, before), before.template, tx);
         const row = await repo.update(before.id, content, actor.userId, platform.now(), tx);
+        await repo.keepVersion(row.id, tx);
         await audit(tx, actor, {
           action: 'norm_set_update',
           entity: 'norm_set',
@@ -273,6 +282,37 @@ export function createNormsService(platform: Platform) {
         });
         return one(organizationId, row.id, tx);
       });
+    },
+
+    /**
+     * The set's versions, newest first, each as it was saved: a version's rows in the order of the
+     * organization's age groups (an archived group's too).
+     */
+    async versions(actor: Actor, id: number): Promise<NormSetVersions> {
+      const organizationId = organizationOf(actor);
+      const db = platform.db;
+      if (!(await repo.sets(organizationId, db, id)).length) throw notFound(M.setNotFound);
+      const [kept, groups] = await Promise.all([repo.versions(id, db), repo.ageGroupOrder(organizationId, db)]);
+      const order = new Map(groups.map((g, i) => [g.id, i]));
+      return {
+        rows: kept.map((k) => {
+          const c = k.content as NormSetVersionContent;
+          const values = c.values
+            .map((v) => ({ ageGroupId: v.age_group_id, meal: v.meal, nutrient: v.nutrient, value: v.value }))
+            .sort((a, b) => (order.get(a.ageGroupId) ?? 0) - (order.get(b.ageGroupId) ?? 0) || a.meal - b.meal);
+          return {
+            version: k.version,
+            saved_at: k.savedAt.toISOString(),
+            saved_by: k.savedBy,
+            ...namesOf({ name: c.name, nameKk: c.name_kk, nameRuMissing: c.name_ru_missing }),
+            source: c.source,
+            kazakh_2025: c.kazakh_2025,
+            tolerance_pct: c.tolerance_pct,
+            shares: c.shares,
+            rows: rowsOf(values),
+          };
+        }),
+      };
     },
 
     /** Archived; refused while a school analyses its menus against it. */

@@ -149,6 +149,24 @@ describe('norm sets', () => {
     expect(changed.json()).toMatchObject({ version: 2, tolerance_pct: '7.50', updated_by: 'Диетолог Айгерим' });
     const listed = (await call('GET', '/api/norm/sets')).json();
     expect(listed.rows.find((r: { id: number }) => r.id === set.id).version).toBe(2);
+    // Both versions stay readable, newest first, each as it was saved: the first with its 5 %.
+    const versions = await call('GET', `/api/norm/set/${set.id}/versions`);
+    expect(versions.statusCode).toBe(200);
+    const [second, first] = versions.json().rows;
+    expect(versions.json().rows).toHaveLength(2);
+    expect(second).toMatchObject({ version: 2, tolerance_pct: '7.50', saved_by: 'Диетолог Айгерим' });
+    expect(first).toMatchObject({
+      version: 1,
+      name: 'Нормы области, 2025',
+      name_kk: 'Облыс нормалары, 2025',
+      source: 'Письмо управления здравоохранения № 12 от 01.08.2025',
+      kazakh_2025: true,
+      tolerance_pct: '5.00',
+      saved_by: 'Диетолог Айгерим',
+      shares: set.shares,
+      rows: set.rows,
+    });
+    expect(second.saved_at).toBe(changed.json().updated_at);
     expect(listed.schools).toEqual([expect.objectContaining({ id: school, name: 'Школа № 1', norm_set_id: null })]);
   });
 
@@ -209,6 +227,11 @@ describe('norm sets', () => {
       else expect(errors, field).toHaveLength(1);
     }
     expect((await call('GET', '/api/norm/sets')).json()).toEqual(before);
+    // A refused change is no version.
+    expect(
+      (await call('GET', `/api/norm/set/${set.id}/versions`)).json().rows.map((r: { version: number }) => r.version),
+    ).toEqual([1]);
+    expect((await call('GET', '/api/norm/set/first/versions')).statusCode).toBe(422);
   });
 
   it('lets a school choose its set, and keeps a chosen set from removal until the school chooses another', async () => {
@@ -232,6 +255,7 @@ describe('norm sets', () => {
     const theirs = (await call('POST', '/api/norm/set', regional({ rows: [] }), other.token)).json();
     expect((await call('PUT', '/api/norm/set', { ...regional(), id: theirs.id })).statusCode).toBe(404);
     expect((await call('DELETE', `/api/norm/set/${theirs.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/norm/set/${theirs.id}/versions`)).statusCode).toBe(404);
     expect((await call('PUT', '/api/norm/school', { school_id: school, norm_set_id: theirs.id })).statusCode).toBe(404);
     const mine = (await call('POST', '/api/norm/set', regional({ rows: [] }))).json();
     expect((await call('PUT', '/api/norm/school', { school_id: theirSchool, norm_set_id: mine.id })).statusCode).toBe(
@@ -250,6 +274,7 @@ describe('norm sets', () => {
       ['POST', '/api/norm/set/template', { template: 'sanpin-2020' }],
       ['PUT', '/api/norm/school', { school_id: school, norm_set_id: mine.id }],
       ['DELETE', `/api/norm/set/${mine.id}`, undefined],
+      ['GET', `/api/norm/set/${mine.id}/versions`, undefined],
     ] as const) {
       expect((await call(method, url, body, cashier.token)).statusCode, url).toBe(403);
     }

@@ -283,6 +283,28 @@ export const normSets = pgTable(
   ],
 );
 
+/**
+ * Each version of a norm set as it was saved (docs/rules.md "Norm sets"): its names, source, tolerance,
+ * shares and values as one document (platform/db/norm-set-versions.ts), when and by whom, so that the
+ * version an analysis named stays readable after the set changed.
+ */
+export const normSetVersions = pgTable(
+  'norm_set_versions',
+  {
+    normSetId: integer('norm_set_id')
+      .notNull()
+      .references(() => normSets.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    content: jsonb('content').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'norm_set_versions_pkey', columns: [t.normSetId, t.version] }),
+    index('norm_set_versions_saved_by_idx').on(t.savedBy),
+  ],
+);
+
 /** A meal's share of the day's need, per cent (lunch 32.5). */
 export const normSetShares = pgTable(
   'norm_set_shares',

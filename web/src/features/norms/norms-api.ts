@@ -15,6 +15,13 @@ export const useNormSets = () =>
     queryFn: ({ signal }) => callEndpoint('norms', 'list', {}, { signal }),
   });
 
+/** A set's kept versions, newest first; read again after each save of the set. */
+export const useNormSetVersions = (id: number) =>
+  useQuery({
+    queryKey: [...normSetsKey, id, 'versions'] as const,
+    queryFn: ({ signal }) => callEndpoint('norms', 'versions', { params: { id } }, { signal }),
+  });
+
 export const useNormTemplates = () =>
   useQuery({
     queryKey: ['norm-templates'] as const,

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { MEAL_MODES } from '@tamaq/contract/menus';
 import { NORM_MEALS, NORM_NUTRIENTS, type NormNutrient, type NormSet, type NormSetCreate } from '@tamaq/contract/norms';
 import { NUTRIENT_NAMES } from '@tamaq/contract/nutrients';
@@ -28,6 +28,7 @@ import { nameText } from '../../ui/content-name.tsx';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { NameFields } from '../../ui/name-fields.tsx';
 import { MenuRulesCard } from './menu-rules-card.tsx';
+import { NormSetHistory } from './norm-set-history.tsx';
 import {
   useAgeGroups,
   useChooseNormSet,
@@ -53,6 +54,7 @@ const t = bilingual({
     schools: 'Школы',
     actions: 'Действия',
     edit: 'Изменить',
+    history: 'Версии',
     remove: 'Удалить',
     removeQuestion: (name: string) => `Удалить набор «${name}»?`,
     removeHint: 'Меню, которые с ним сверялись, останутся; сверка пойдёт по набору, который выберет школа.',
@@ -99,6 +101,7 @@ const t = bilingual({
     schools: 'Мектептер',
     actions: 'Әрекеттер',
     edit: 'Өзгерту',
+    history: 'Нұсқалар',
     remove: 'Жою',
     removeQuestion: (name: string) => `«${name}» жинағын жою керек пе?`,
     removeHint: 'Онымен салыстырылған мәзірлер қалады; салыстыру мектеп таңдаған жинақ бойынша жүреді.',
@@ -337,6 +340,7 @@ export function NormsPage() {
   const choose = useChooseNormSet();
   const { message, modal } = App.useApp();
   const [editing, setEditing] = useState<NormSet | 'new' | null>(null);
+  const [history, setHistory] = useState<NormSet | null>(null);
 
   if (sets.isError) return <Alert type="error" showIcon title={t.loadFailed} description={errorText(sets.error)} />;
   const data = sets.data;
@@ -429,13 +433,19 @@ export function NormsPage() {
             {
               key: 'actions',
               title: t.actions,
-              width: 120,
+              width: 160,
               render: (_, set) => (
                 <Space>
                   <Button
                     icon={<EditOutlined />}
                     aria-label={`${t.edit}: ${nameText(set)}`}
                     onClick={() => setEditing(set)}
+                  />
+                  <Button
+                    icon={<HistoryOutlined />}
+                    aria-label={`${t.history}: ${nameText(set)}`}
+                    title={t.history}
+                    onClick={() => setHistory(set)}
                   />
                   <Button
                     danger
@@ -486,6 +496,7 @@ export function NormsPage() {
         />
       </Card>
       <MenuRulesCard />
+      {history && <NormSetHistory set={history} onClose={() => setHistory(null)} />}
       {editing && <NormSetEditor set={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

@@ -20,6 +20,12 @@ export const FixationCategory = z.object({
   school_id: z.number().int().nullable(),
   /** The shift whose classes eat then (1 or 2); null: every class. */
   shift: z.union([z.literal(1), z.literal(2)]).nullable(),
+  /**
+   * The menu's meal this meal time serves (1 breakfast, 2 second breakfast, 3 lunch, 4 snack, 5 dinner,
+   * 6 second dinner); null: not said. A food category that pays for meal times is held against the
+   * menu's dishes of their meals (docs/rules.md "A day's cost").
+   */
+  meal_mode: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type FixationCategory = z.infer<typeof FixationCategory>;
@@ -55,6 +61,7 @@ export const FIXATION_CATEGORY_MESSAGES = withKazakh(
     shift: 'Смена — 1 или 2',
     schoolNotFound: 'Школа не найдена',
     schoolsOnly: 'Школа и смена указываются только для времени питания школ и детских садов',
+    mealMode: 'Приём пищи меню — завтрак, второй завтрак, обед, полдник, ужин или второй ужин',
   } as const,
   {
     notFound: 'Санат табылмады',
@@ -66,6 +73,7 @@ export const FIXATION_CATEGORY_MESSAGES = withKazakh(
     shift: 'Ауысым — 1 немесе 2',
     schoolNotFound: 'Мектеп табылмады',
     schoolsOnly: 'Мектеп пен ауысым тек мектептер мен балабақшалардың тамақтану уақытына көрсетіледі',
+    mealMode: 'Мәзірдегі тамақтану — таңғы ас, екінші таңғы ас, түскі ас, бесін ас, кешкі ас немесе екінші кешкі ас',
   },
 );
 
@@ -92,6 +100,17 @@ const positionField = () =>
 /** A shift as sent: 1 or 2; absent or null is decided by the call (create: every class; update: unchanged). */
 const shiftField = () => z.union([z.literal(1), z.literal(2)], { error: M.shift }).nullish();
 
+/** The menu's meals a meal time may serve: the menu's meal modes 1–6. */
+export const MEAL_TIME_MODES = [1, 2, 3, 4, 5, 6] as const;
+
+/** A meal mode as sent: absent keeps it (update) or none (create); null: none. */
+const mealModeField = () =>
+  z
+    .number({ error: M.mealMode })
+    .int({ error: M.mealMode })
+    .refine((v) => (MEAL_TIME_MODES as readonly number[]).includes(v), { error: M.mealMode })
+    .nullish();
+
 const fields = {
   name: requiredText(255),
   time_start: timeOfDay(),
@@ -99,6 +118,7 @@ const fields = {
   /** Absent on update: unchanged; null: every school. */
   school_id: bodyId().nullish(),
   shift: shiftField(),
+  meal_mode: mealModeField(),
 };
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;

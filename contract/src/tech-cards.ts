@@ -218,6 +218,9 @@ export const DayCost = z.object({
   age_group_id: z.number().int(),
   cost: z.string(),
   missing: z.array(z.string()),
+  /** The cost of the meals the tariff pays for (`tariff.meals`; the whole day's when it names none). */
+  paid: z.string(),
+  /** Judged on `paid`, with what it lacks. */
   over: z.boolean().nullable(),
 });
 
@@ -269,7 +272,18 @@ export const MenuFigures = z.object({
     }),
   ),
   /** The food category whose daily cost («тариф») the days are held against, or null: none. */
-  tariff: z.object({ id: z.number().int(), ...NameAnswer, cost: z.string() }).nullable(),
+  tariff: z
+    .object({
+      id: z.number().int(),
+      ...NameAnswer,
+      cost: z.string(),
+      /**
+       * The menu's meals (meal modes) the category pays for, by the meal times it names; null: the whole
+       * day (it names none, or a meal time of it says no meal of the menu).
+       */
+      meals: z.array(z.number().int()).nullable(),
+    })
+    .nullable(),
   /** The average of the days that have dishes. */
   average: z.array(GroupFigures),
   /** What breaks the organization's menu rules (contract/src/menu-rules.ts), by day, a week's rule by week. */

@@ -311,12 +311,15 @@ describe('/fixation/categories as the admin of an education organization: its me
     await fillCategory('Обед 2 смены', '13:00', '13:40');
     await choose('school-select', schoolName);
     await choose('shift-select', '2 смена');
+    // The menu's meal it serves: the food categories that pay for it are held against the menu's lunch.
+    await choose('meal-mode-select', 'Обед');
     await shot(page, 'meal-time-of-a-shift');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL((u) => u.pathname === '/fixation/categories');
     await expectNames(['Обед 2 смены']);
     expect(await row('Обед 2 смены').getByTestId('category-school').textContent()).toBe(schoolName);
     expect(await row('Обед 2 смены').getByTestId('category-shift').textContent()).toBe('2 смена');
+    expect(await row('Обед 2 смены').getByTestId('category-meal-mode').textContent()).toBe('Обед');
     // Every school, both shifts at the same hour: it would meet the second shift's lunch.
     await page.getByRole('link', { name: 'Добавить время питания' }).click();
     await fillCategory('Обед всех', '13:20', '14:00');
@@ -329,6 +332,7 @@ describe('/fixation/categories as the admin of an education organization: its me
     await expectNames(['Обед 2 смены', 'Обед всех']);
     expect(await row('Обед всех').getByTestId('category-school').textContent()).toBe('Все школы');
     expect(await row('Обед всех').getByTestId('category-shift').textContent()).toBe('1 смена');
+    expect(await row('Обед всех').getByTestId('category-meal-mode').textContent()).toBe('Не указан');
     await shot(page, 'meal-times-of-shifts');
 
     // A class of the second shift.

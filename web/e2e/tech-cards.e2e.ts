@@ -295,10 +295,22 @@ describe('/menu/{id}: the day’s figures', () => {
     await cost.getByText(/^Стоимость дня по ценам продуктов: 6–10 лет — (≥ )?[\d\s]+,\d\d\sтг\./).waitFor();
     // The tariff the server holds the days against (the first social wallet's: other files of the worker
     // add categories of their own), and another category chosen.
-    const figures = await call<{ tariff: { id: number; name: string } }>(token, 'GET', `/api/menu/${menu.id}/figures`);
+    const figures = await call<{ tariff: { id: number; name: string; meals: number[] | null } }>(
+      token,
+      'GET',
+      `/api/menu/${menu.id}/figures`,
+    );
+    // The demo's social wallet pays for the lunches (its meal times serve the menu's lunch): the days are
+    // held against it by their lunch alone, said apart.
+    const paysFor = figures.tariff.meals ? ' — оплачивает: обед' : '';
     await cost
-      .getByText(new RegExp(`^Тариф «${escape(figures.tariff.name)}»: [\\d\\s]+,\\d\\d\\sтг\\. в день$`))
+      .getByText(new RegExp(`^Тариф «${escape(figures.tariff.name)}»: [\\d\\s]+,\\d\\d\\sтг\\. в день${paysFor}$`))
       .waitFor();
+    if (figures.tariff.meals)
+      await cost
+        .getByTestId('menu-day-paid')
+        .getByText(/^Из них обед: 6–10 лет — [\d\s]+,\d\d\sтг\./)
+        .waitFor();
     const categories = await call<{ rows: { id: number; name: string }[] }>(
       token,
       'GET',

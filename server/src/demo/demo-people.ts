@@ -73,9 +73,33 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
   const [breakfast, lunch1, lunch2] = await tx
     .insert(fixationCategories)
     .values([
-      { organizationId: s.edu, name: 'Завтрак', position: 1, timeStart: '08:00', timeFinish: '09:30', shift: 1 },
-      { organizationId: s.edu, name: 'Обед', position: 2, timeStart: '11:30', timeFinish: '13:30', shift: 1 },
-      { organizationId: s.edu, name: 'Обед', position: 3, timeStart: '13:30', timeFinish: '15:00', shift: 2 },
+      {
+        organizationId: s.edu,
+        name: 'Завтрак',
+        position: 1,
+        timeStart: '08:00',
+        timeFinish: '09:30',
+        shift: 1,
+        mealMode: 1,
+      },
+      {
+        organizationId: s.edu,
+        name: 'Обед',
+        position: 2,
+        timeStart: '11:30',
+        timeFinish: '13:30',
+        shift: 1,
+        mealMode: 3,
+      },
+      {
+        organizationId: s.edu,
+        name: 'Обед',
+        position: 3,
+        timeStart: '13:30',
+        timeFinish: '15:00',
+        shift: 2,
+        mealMode: 3,
+      },
     ])
     .returning();
   const [sw, paid, kgFull, kgSw] = await tx
@@ -179,9 +203,9 @@ export async function loadDemoPeople(tx: Tx, s: DemoStructure, now: Date): Promi
   const [, gardenLunch] = await tx
     .insert(fixationCategories)
     .values([
-      { organizationId: s.kg, name: 'Завтрак', position: 1, timeStart: '08:30', timeFinish: '09:15' },
-      { organizationId: s.kg, name: 'Обед', position: 2, timeStart: '12:00', timeFinish: '13:00' },
-      { organizationId: s.kg, name: 'Полдник', position: 3, timeStart: '15:30', timeFinish: '16:00' },
+      { organizationId: s.kg, name: 'Завтрак', position: 1, timeStart: '08:30', timeFinish: '09:15', mealMode: 1 },
+      { organizationId: s.kg, name: 'Обед', position: 2, timeStart: '12:00', timeFinish: '13:00', mealMode: 3 },
+      { organizationId: s.kg, name: 'Полдник', position: 3, timeStart: '15:30', timeFinish: '16:00', mealMode: 4 },
     ])
     .returning();
   const [odd, even] = await tx

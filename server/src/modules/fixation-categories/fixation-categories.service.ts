@@ -53,6 +53,7 @@ const toCategory = (row: typeof fixationCategories.$inferSelect): FixationCatego
   time_finish: row.timeFinish.slice(0, 5),
   school_id: row.schoolId,
   shift: row.shift === 1 || row.shift === 2 ? row.shift : null,
+  meal_mode: row.mealMode,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -112,10 +113,11 @@ export function createFixationCategoriesService(platform: { db: Db; now: () => D
         timeFinish: body.time_finish,
         schoolId: body.school_id ?? null,
         shift: body.shift ?? null,
+        mealMode: body.meal_mode ?? null,
       });
     },
 
-    /** An absent position, school or shift keeps the current one. */
+    /** An absent position, school, shift or meal mode keeps the current one. */
     update: async (actor: Actor, body: FixationCategoryUpdate) => {
       await checkSchoolMeal(platform.db, actor, body);
       return catalogue.change(actor, body.id, (before) => ({
@@ -125,6 +127,7 @@ export function createFixationCategoriesService(platform: { db: Db; now: () => D
         timeFinish: body.time_finish,
         schoolId: body.school_id === undefined ? before.schoolId : body.school_id,
         shift: body.shift === undefined ? before.shift : body.shift,
+        mealMode: body.meal_mode === undefined ? before.mealMode : body.meal_mode,
       }));
     },
   };

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { FIXATION_CATEGORY_MESSAGES } from '@tamaq/contract/fixation-categories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, createSchool, signedIn } from '../../../test/factories.ts';
@@ -77,6 +78,7 @@ describe('GET /api/fixation/categories', () => {
       time_finish: '15:00',
       school_id: null,
       shift: null,
+      meal_mode: null,
       created_at: lunch.createdAt.toISOString(),
     });
   });
@@ -544,6 +546,25 @@ describe('meal times of one school and of one shift', () => {
       payload: { id: own.json().id, name: 'Обед', time_start: '13:00', time_finish: '13:30' },
     });
     expect(changed.json()).toMatchObject({ name: 'Обед', school_id: first.id, shift: 2 });
+  });
+
+  it('say the menu’s meal they serve, kept when a change leaves it out, cleared by null, and refuse one that is no meal', async () => {
+    const { admin, post } = await setup();
+    const lunch = await post({ name: 'Обед', time_start: '12:00', time_finish: '13:00', meal_mode: 3 });
+    expect(lunch.statusCode).toBe(200);
+    expect(lunch.json()).toMatchObject({ meal_mode: 3 });
+    const put = (payload: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: '/api/fixation/category', token: admin, payload });
+    const moved = { id: lunch.json().id, name: 'Обед', time_start: '12:10', time_finish: '13:00' };
+    expect((await put(moved)).json()).toMatchObject({ time_start: '12:10', meal_mode: 3 });
+    for (const wrong of [7, 0, 2.5, 'обед']) {
+      const res = await put({ ...moved, meal_mode: wrong });
+      expect(res.statusCode, String(wrong)).toBe(422);
+      expect(res.json().validationErrors).toEqual({ meal_mode: [FIXATION_CATEGORY_MESSAGES.mealMode] });
+    }
+    const listed = (await t.call({ method: 'GET', url: '/api/fixation/categories', token: admin })).json();
+    expect(listed.rows.find((r: { id: number }) => r.id === lunch.json().id)).toMatchObject({ meal_mode: 3 });
+    expect((await put({ ...moved, meal_mode: null })).json()).toMatchObject({ meal_mode: null });
   });
 
   it('may overlap only where no scan could meet both: another school, or the other shift', async () => {

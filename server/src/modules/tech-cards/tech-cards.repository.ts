@@ -12,7 +12,7 @@ import {
   techCardPortions,
   techCards,
 } from '../../platform/db/schema-nutrition.ts';
-import { foodCategories, users } from '../../platform/db/schema-people.ts';
+import { fixationCategories, foodCategories, users } from '../../platform/db/schema-people.ts';
 import { alphabetically } from '../../platform/db/alphabet.ts';
 
 export type FoodRow = typeof foods.$inferSelect;
@@ -171,6 +171,7 @@ export function createTechCardsRepository(db: Db) {
           nameKk: foodCategories.nameKk,
           nameRuMissing: foodCategories.nameRuMissing,
           cost: foodCategories.cost,
+          meals: foodCategories.meals,
         })
         .from(foodCategories)
         .where(
@@ -183,6 +184,16 @@ export function createTechCardsRepository(db: Db) {
         .orderBy(alphabetically(foodCategories.name), asc(foodCategories.id))
         .limit(1);
       return row ?? null;
+    },
+
+    /** The menu's meals (meal modes) of the meal times `ids`, null for one that says none. */
+    async mealModesOf(ids: number[], tx: Db = db) {
+      if (!ids.length) return [];
+      const rows = await tx
+        .select({ mealMode: fixationCategories.mealMode })
+        .from(fixationCategories)
+        .where(inArray(fixationCategories.id, ids));
+      return rows.map((r) => r.mealMode);
     },
 
     /** The organization's live age groups, youngest first. */

@@ -288,6 +288,10 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
       const losses = lossesOf(lossRows);
       const tariff = await repo.tariff(organizationId, query.food_category_id, db);
       if (query.food_category_id !== undefined && !tariff) throw notFound(MENU_FIGURES_MESSAGES.categoryNotFound);
+      // The menu's meals the tariff pays for, by its meal times; null: the whole day (docs/rules.md "A day's cost").
+      const modes = tariff?.meals?.length ? await repo.mealModesOf(tariff.meals, db) : [];
+      const paidMeals =
+        modes.length && modes.every((m) => m !== null) ? [...new Set(modes as number[])].sort((a, b) => a - b) : null;
       const prices = await repo.pricesOn(
         organizationId,
         [...new Set(cards.flatMap(({ lines }) => lines.map(({ food }) => food.id)))],
@@ -363,26 +367,32 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
           return { age_group_id: g.id, figures: sums };
         });
       /** A day's cost for each age group against the tariff (docs/rules.md "A day's cost"). */
+      /** Dishes' cost for an age group, and what it lacks. */
+      const costOf = (dishesOf: typeof menu.dishes, groupId: number) => {
+        let value = 0;
+        const missing: string[] = [];
+        const lack = (m: string) => {
+          if (!missing.includes(m)) missing.push(m);
+        };
+        for (const d of dishesOf) {
+          const c = costOfDish.get(d.dishId);
+          if (!c) lack(MENU_FIGURES_MESSAGES.noCard(dishName(d)));
+          else if (!c.portions.has(groupId)) lack(MENU_FIGURES_MESSAGES.noPortion(dishName(d)));
+          else {
+            value += c.portions.get(groupId)!;
+            c.missing.forEach(lack);
+          }
+        }
+        return { cost: tenge(value), missing };
+      };
       const costFor = (dishesOf: typeof menu.dishes): MenuFigures['days'][number]['cost'] =>
         groups.map((g) => {
-          let value = 0;
-          const missing: string[] = [];
-          const lack = (m: string) => {
-            if (!missing.includes(m)) missing.push(m);
-          };
-          for (const d of dishesOf) {
-            const c = costOfDish.get(d.dishId);
-            if (!c) lack(MENU_FIGURES_MESSAGES.noCard(dishName(d)));
-            else if (!c.portions.has(g.id)) lack(MENU_FIGURES_MESSAGES.noPortion(dishName(d)));
-            else {
-              value += c.portions.get(g.id)!;
-              c.missing.forEach(lack);
-            }
-          }
-          const cost = tenge(value);
-          const limit = tariff && dishesOf.length ? Number(tariff.cost) : null;
-          const over = limit === null ? null : Number(cost) > limit ? true : missing.length ? null : false;
-          return { age_group_id: g.id, cost, missing, over };
+          const day = costOf(dishesOf, g.id);
+          const paidDishes = paidMeals ? dishesOf.filter((d) => paidMeals.includes(d.group)) : dishesOf;
+          const paid = paidMeals ? costOf(paidDishes, g.id) : day;
+          const limit = tariff && paidDishes.length ? Number(tariff.cost) : null;
+          const over = limit === null ? null : Number(paid.cost) > limit ? true : paid.missing.length ? null : false;
+          return { age_group_id: g.id, cost: day.cost, missing: day.missing, paid: paid.cost, over };
         });
       const days: MenuFigures['days'] = [];
       const average = groups.map(() => emptySums());
@@ -451,7 +461,7 @@ export function createTechCardsService(platform: Pick<Platform, 'db' | 'now'>) {
         menu_id: menu.id,
         date,
         norm_set: norm?.set ?? null,
-        tariff: tariff ? { id: tariff.id, ...namesOf(tariff), cost: tariff.cost } : null,
+        tariff: tariff ? { id: tariff.id, ...namesOf(tariff), cost: tariff.cost, meals: paidMeals } : null,
         age_groups: groups.map((g) => ({ id: g.id, ...namesOf(g) })),
         days,
         average: groups.map((g, i) => ({

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, signedIn } from '../../../test/factories.ts';
 import { dishCategories, dishes, menuDishes, menus } from '../../platform/db/schema-food.ts';
 import { ageGroups, foods } from '../../platform/db/schema-nutrition.ts';
-import { foodCategories } from '../../platform/db/schema-people.ts';
+import { fixationCategories, foodCategories } from '../../platform/db/schema-people.ts';
 
 /** docs/rules.md "Technological cards and a dish's figures". */
 let t: TestContext;
@@ -624,16 +624,24 @@ describe('a card’s cost from the foods’ prices', () => {
       t.call({ method: 'GET', url: `/api/menu/${menu!.id}/figures${query}`, token: admin.token });
     const byWallet = (await figures()).json();
     expect(byWallet.tariff).toMatchObject({ id: wallet!.id, name: 'Социальный кошелёк', cost: '90.00' });
-    type Cost = { age_group_id: number; cost: string; missing: string[]; over: boolean | null };
+    type Cost = { age_group_id: number; cost: string; missing: string[]; paid: string; over: boolean | null };
     const junior = (d: { cost: Cost[] }) => d.cost.find((c) => c.age_group_id === juniors)!;
-    expect(junior(byWallet.days[0])).toEqual({ age_group_id: juniors, cost: '97.50', missing: [], over: true });
+    expect(junior(byWallet.days[0])).toEqual({
+      age_group_id: juniors,
+      cost: '97.50',
+      missing: [],
+      paid: '97.50',
+      over: true,
+    });
     // Over even though the bun has no card: more would only add.
     expect(junior(byWallet.days[1])).toEqual({
       age_group_id: juniors,
       cost: '97.50',
       missing: ['«Булочка» — нет технологической карты'],
+      paid: '97.50',
       over: true,
     });
+    expect(byWallet.tariff.meals).toBeNull();
     const byPaid = (await figures(`?food_category_id=${paid!.id}`)).json();
     expect(byPaid.tariff.id).toBe(paid!.id);
     expect(junior(byPaid.days[0]).over).toBe(false);
@@ -645,6 +653,53 @@ describe('a card’s cost from the foods’ prices', () => {
       .returning();
     expect((await figures(`?food_category_id=${theirs!.id}`)).statusCode).toBe(404);
     expect((await figures('?food_category_id=abc')).statusCode).toBe(422);
+
+    // A category that pays for the lunch meal time is held against the menu's lunch alone: rice at
+    // breakfast and at lunch cost 195.00 a day, the lunch 97.50 within 100.00.
+    const [, lunchTime, bareTime] = await t.db
+      .insert(fixationCategories)
+      .values([
+        { organizationId: orgId, name: 'Завтрак', timeStart: '08:00', timeFinish: '09:00', mealMode: 1 },
+        { organizationId: orgId, name: 'Обед', timeStart: '12:00', timeFinish: '13:00', mealMode: 3 },
+        { organizationId: orgId, name: 'Полдник', timeStart: '15:00', timeFinish: '15:30' },
+      ])
+      .returning();
+    const [lunches, unsaid] = await t.db
+      .insert(foodCategories)
+      .values([
+        { organizationId: orgId, name: 'Обеды', cost: '100.00', type: 'sw', meals: [lunchTime!.id] },
+        { organizationId: orgId, name: 'Без приёма', cost: '100.00', type: 'sw', meals: [lunchTime!.id, bareTime!.id] },
+      ])
+      .returning();
+    const [both] = await t.db
+      .insert(menus)
+      .values({ organizationId: orgId, name: 'Завтрак и обед', days: 1, groups: [1, 3] })
+      .returning();
+    await t.db.insert(menuDishes).values([
+      { menuId: both!.id, day: 1, group: 1, dishId: rice!.id },
+      { menuId: both!.id, day: 1, group: 3, dishId: rice!.id },
+    ]);
+    const ofBoth = async (category: number) =>
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/menu/${both!.id}/figures?food_category_id=${category}`,
+          token: admin.token,
+        })
+      ).json();
+    const lunchOnly = await ofBoth(lunches!.id);
+    expect(lunchOnly.tariff.meals).toEqual([3]);
+    expect(junior(lunchOnly.days[0])).toEqual({
+      age_group_id: juniors,
+      cost: '195.00',
+      missing: [],
+      paid: '97.50',
+      over: false,
+    });
+    // A meal time that says no meal of the menu: the whole day, over.
+    const wholeDay = await ofBoth(unsaid!.id);
+    expect(wholeDay.tariff.meals).toBeNull();
+    expect(junior(wholeDay.days[0])).toMatchObject({ cost: '195.00', paid: '195.00', over: true });
   });
 
   it('lays out a day: each dish’s foods for its yield and each age group’s portion, the dishes without a card bare', async () => {

@@ -97,11 +97,14 @@ export const fixationCategories = pgTable(
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'restrict' }),
     /** The shift (1 or 2) whose classes eat then; null: every class. */
     shift: smallint('shift'),
+    /** The menu's meal it serves (meal modes 1–6); null: not said. */
+    mealMode: smallint('meal_mode'),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
   (t) => [
     index('fixation_categories_organization_idx').on(t.organizationId),
+    check('fixation_categories_meal_mode_check', sql`${t.mealMode} between 1 and 6`),
     check('fixation_categories_position_check', sql`${t.position} between 0 and 100`),
     check('fixation_categories_window_check', sql`${t.timeStart} < ${t.timeFinish}`),
     check('fixation_categories_shift_check', sql`${t.shift} in (1, 2)`),

@@ -1,4 +1,5 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
+import { MEAL_MODES } from '@tamaq/contract/menus';
 import type { FixationCategory } from '@tamaq/contract/fixation-categories';
 import { useQuery } from '@tanstack/react-query';
 import { Space } from 'antd';
@@ -59,6 +60,19 @@ export function FixationCategoriesListPage() {
                 title: t.shift,
                 render: (_: unknown, row: FixationCategory) => (
                   <span data-testid="category-shift">{shiftName(row.shift)}</span>
+                ),
+              },
+            ]
+          : []),
+        ...(ofSchools
+          ? [
+              {
+                key: 'meal_mode',
+                title: t.mealMode,
+                render: (_: unknown, row: FixationCategory) => (
+                  <span data-testid="category-meal-mode">
+                    {row.meal_mode === null ? t.noMealMode : MEAL_MODES[row.meal_mode as keyof typeof MEAL_MODES]}
+                  </span>
                 ),
               },
             ]

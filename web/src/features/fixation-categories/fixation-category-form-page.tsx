@@ -1,10 +1,12 @@
 import {
   FIXATION_CATEGORY_MESSAGES,
   FixationCategoryCreate,
+  MEAL_TIME_MODES,
   POSITION_DEFAULT,
   POSITION_MAX,
   POSITION_MIN,
 } from '@tamaq/contract/fixation-categories';
+import { MEAL_MODES } from '@tamaq/contract/menus';
 import { msg } from '@tamaq/contract/zod';
 import { Alert, Flex, Form, Input, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -27,6 +29,8 @@ type Values = {
   school_id: number | null;
   /** 0: both shifts. */
   shift: 0 | 1 | 2;
+  /** 0: not said. */
+  meal_mode: number;
 };
 
 /** 'HH:mm' of the server as a picker value (today's date, which the picker ignores). */
@@ -73,10 +77,12 @@ export function FixationCategoryFormPage() {
         time_finish: timeOf(c?.time_finish),
         school_id: c?.school_id ?? null,
         shift: c?.shift ?? 0,
+        meal_mode: c?.meal_mode ?? 0,
       })}
       body={(v: Values) => ({
         ...(ofSchools ? { school_id: v.school_id ?? null } : {}),
         ...(withShifts ? { shift: v.shift === 0 ? null : v.shift } : {}),
+        ...(ofSchools ? { meal_mode: v.meal_mode || null } : {}),
         name: v.name,
         // An emptied field means the default, on an edit too.
         position: typeof v.position === 'number' ? v.position : POSITION_DEFAULT,
@@ -146,6 +152,19 @@ export function FixationCategoryFormPage() {
             </Form.Item>
           )}
         </Flex>
+      )}
+      {ofSchools && (
+        <Form.Item name="meal_mode" label={t.mealMode} extra={t.mealModeHint}>
+          <Select
+            data-testid="meal-mode-select"
+            aria-label={t.mealMode}
+            style={{ width: 240 }}
+            options={[
+              { value: 0, label: t.noMealMode },
+              ...MEAL_TIME_MODES.map((m) => ({ value: m, label: MEAL_MODES[m] })),
+            ]}
+          />
+        </Form.Item>
       )}
       <Alert type="info" showIcon title={t.windowHint} style={{ marginBottom: 16 }} />
     </ResourceForm>

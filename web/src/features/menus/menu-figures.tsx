@@ -52,6 +52,8 @@ const t = bilingual({
     currency: 'тг.',
     cost: (parts: string) => `Стоимость дня по ценам продуктов: ${parts}`,
     tariff: (name: string, cost: string) => `Тариф «${name}»: ${cost} в день`,
+    tariffMeals: (meals: string) => ` — оплачивает: ${meals}`,
+    paid: (meals: string, parts: string) => `Из них ${meals}: ${parts}`,
     chooseTariff: 'Сравнить с тарифом',
     noTariff: 'Нет категории питания «Социальный кошелёк»: стоимость дня не с чем сравнить',
     overTariff: (name: string, groups: string) => `Дороже тарифа «${name}»: ${groups}`,
@@ -94,6 +96,8 @@ const t = bilingual({
     currency: 'тг.',
     cost: (parts: string) => `Өнім бағасы бойынша күннің құны: ${parts}`,
     tariff: (name: string, cost: string) => `«${name}» тарифі: күніне ${cost}`,
+    tariffMeals: (meals: string) => ` — төлейді: ${meals}`,
+    paid: (meals: string, parts: string) => `Оның ішінде ${meals}: ${parts}`,
     chooseTariff: 'Тарифпен салыстыру',
     noTariff: '«Әлеуметтік әмиян» тамақтану санаты жоқ: күннің құнын салыстыратын ештеңе жоқ',
     overTariff: (name: string, groups: string) => `«${name}» тарифінен қымбат: ${groups}`,
@@ -349,13 +353,21 @@ function DayCost({
   const parts = day.cost.map(
     (c) => `${groupName.get(c.age_group_id) ?? ''} — ${c.missing.length ? '≥ ' : ''}${money(c.cost)}`,
   );
+  // The meals the tariff pays for (null: the whole day), lower case inside a sentence.
+  const paidMeals = tariff?.meals ? tariff.meals.map((m) => modeName(m).toLowerCase()).join(', ') : null;
+  const paidParts = day.cost.map((c) => `${groupName.get(c.age_group_id) ?? ''} — ${money(c.paid)}`);
   const over = day.cost.filter((c) => c.over === true);
   const lacking = [...new Set(day.cost.flatMap((c) => c.missing))];
   return (
     <div data-testid="menu-day-cost" style={{ marginTop: 12 }}>
       <Space wrap align="center">
         <Typography.Text>{t.cost(parts.join('; '))}</Typography.Text>
-        {tariff && <Typography.Text type="secondary">{t.tariff(nameText(tariff), money(tariff.cost))}</Typography.Text>}
+        {tariff && (
+          <Typography.Text type="secondary">
+            {t.tariff(nameText(tariff), money(tariff.cost))}
+            {paidMeals && t.tariffMeals(paidMeals)}
+          </Typography.Text>
+        )}
         {categories.length > 1 && (
           <Select
             aria-label={t.chooseTariff}
@@ -366,6 +378,11 @@ function DayCost({
           />
         )}
       </Space>
+      {paidMeals && (
+        <Typography.Paragraph data-testid="menu-day-paid" style={{ margin: '4px 0 0' }}>
+          {t.paid(paidMeals, paidParts.join('; '))}
+        </Typography.Paragraph>
+      )}
       {!tariff && <Typography.Paragraph type="secondary">{t.noTariff}</Typography.Paragraph>}
       {tariff && over.length > 0 && (
         <Alert
@@ -377,8 +394,8 @@ function DayCost({
             nameText(tariff),
             over
               .map((c) => {
-                const by = (Number(c.cost) - Number(tariff.cost)).toFixed(2);
-                return `${groupName.get(c.age_group_id) ?? ''}: ${money(c.cost)} (+${money(by)})`;
+                const by = (Number(c.paid) - Number(tariff.cost)).toFixed(2);
+                return `${groupName.get(c.age_group_id) ?? ''}: ${money(c.paid)} (+${money(by)})`;
               })
               .join('; '),
           )}

@@ -1,0 +1,2 @@
+ALTER TABLE "fixation_categories" ADD COLUMN "meal_mode" smallint;--> statement-breakpoint
+ALTER TABLE "fixation_categories" ADD CONSTRAINT "fixation_categories_meal_mode_check" CHECK ("fixation_categories"."meal_mode" between 1 and 6);

@@ -86,6 +86,8 @@ export const PATHS = {
     remove: { method: 'DELETE', path: '/api/food/:id' },
     prices: { method: 'GET', path: '/api/food/:id/prices' },
     setPrice: { method: 'PUT', path: '/api/food/:id/price' },
+    losses: { method: 'GET', path: '/api/cooking-losses' },
+    setLoss: { method: 'PUT', path: '/api/cooking-loss' },
   },
   admin: {
     summary: { method: 'GET', path: '/api/admin/summary' },

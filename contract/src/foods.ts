@@ -1,4 +1,5 @@
 import { ALLERGENS } from './allergens.ts';
+import { COOKING_METHODS } from './dish-figures.ts';
 import { endpointsOf } from './endpoint-kit.ts';
 import { withKazakh } from './languages.ts';
 import { NUTRIENT_CODES, type Nutrient } from './nutrients.ts';
@@ -58,6 +59,10 @@ export const FOOD_MESSAGES = withKazakh(
     allergen: 'Неизвестный аллерген',
     price: 'Цена за килограмм — число тенге не больше 10 000 000, до двух знаков после запятой',
     priceDate: 'Дата в формате ГГГГ-ММ-ДД',
+    loss: 'Потеря — число процентов от 0 до 100, до трёх знаков после запятой',
+    lossMethod: 'Способ — варка, тушение, жарка, запекание или на пару',
+    lossNutrient: 'Неизвестное вещество (энергия считается по белкам, жирам и углеводам)',
+    lossSource: 'Укажите источник: откуда взято число',
   } as const,
   {
     foodNotFound: 'Өнім табылмады',
@@ -67,6 +72,10 @@ export const FOOD_MESSAGES = withKazakh(
     allergen: 'Белгісіз аллерген',
     price: 'Килограмның бағасы — 10 000 000-нан аспайтын теңге саны, үтірден кейін екі таңбаға дейін',
     priceDate: 'Күн ЖЖЖЖ-АА-КК пішімінде',
+    loss: 'Шығын — 0-ден 100-ге дейінгі пайыз, үтірден кейін үш таңбаға дейін',
+    lossMethod: 'Тәсілі — қайнату, бұқтыру, қуыру, пісіру немесе буға пісіру',
+    lossNutrient: 'Белгісіз зат (энергия ақуыз, май және көмірсу бойынша есептеледі)',
+    lossSource: 'Дереккөзді көрсетіңіз: сан қайдан алынды',
   },
 );
 
@@ -143,6 +152,42 @@ export type FoodCreate = z.infer<typeof FoodCreate>;
 export const FoodUpdate = FoodFields.extend({ id: z.number().int().positive() }).refine(...named);
 export type FoodUpdate = z.infer<typeof FoodUpdate>;
 
+/** The methods that heat, whose losses are data; raw loses nothing. */
+export const HEATED_METHODS = COOKING_METHODS.filter((m) => m !== 'raw') as Exclude<
+  (typeof COOKING_METHODS)[number],
+  'raw'
+>[];
+/** The nutrients a method may lose; energy follows from protein, fat and carbohydrate. */
+export const LOSS_NUTRIENTS = NUTRIENT_CODES.filter((n) => n !== 'energyKcal') as Exclude<Nutrient, 'energyKcal'>[];
+
+/**
+ * A heated method's loss of a nutrient, per cent of the raw amount (docs/rules.md "Technological cards
+ * and a dish's figures"): the organization's own where it set one, else the shipped, each with its source.
+ */
+export const CookingLoss = z.object({
+  method: z.enum(COOKING_METHODS),
+  nutrient: z.enum(NUTRIENT_CODES),
+  loss_pct: z.string(),
+  source: z.string(),
+  /** The organization's own; false: the shipped. */
+  own: z.boolean(),
+  /** The shipped loss an own one replaces, or null. */
+  shipped: z.object({ loss_pct: z.string(), source: z.string() }).nullable(),
+});
+export const CookingLosses = z.object({ rows: z.array(CookingLoss) });
+export type CookingLosses = z.infer<typeof CookingLosses>;
+
+/** `PUT /api/cooking-loss`: the organization's own loss of a method and nutrient; `loss_pct` null: back to the shipped. */
+export const CookingLossBody = z
+  .object({
+    method: z.enum(HEATED_METHODS as [string, ...string[]], { error: () => FOOD_MESSAGES.lossMethod }),
+    nutrient: z.enum(LOSS_NUTRIENTS as [string, ...string[]], { error: () => FOOD_MESSAGES.lossNutrient }),
+    loss_pct: decimal(100, FOOD_MESSAGES.loss),
+    source: z.string().trim().max(255).nullish(),
+  })
+  .refine((v) => v.loss_pct === null || Boolean(v.source), { path: ['source'], message: FOOD_MESSAGES.lossSource });
+export type CookingLossBody = z.infer<typeof CookingLossBody>;
+
 const foodsEndpoint = endpointsOf('foods');
 const foodsAccess = rolesFor('/categories');
 
@@ -189,6 +234,18 @@ export const FOODS_ENDPOINTS = {
     access: foodsAccess,
     summary: 'Цена продукта за килограмм с даты (та же дата заменяет цену)',
     example: { price_per_kg: '3200.00', valid_from: '2026-09-01' },
+  }),
+  losses: foodsEndpoint('losses', {
+    answer: CookingLosses,
+    access: foodsAccess,
+    summary: 'Потери веществ при тепловой обработке по способам: свои организации или поставляемые, с источником',
+  }),
+  setLoss: foodsEndpoint('setLoss', {
+    body: CookingLossBody,
+    answer: CookingLosses,
+    access: foodsAccess,
+    summary: 'Своя потеря вещества при способе обработки (loss_pct null — вернуть поставляемую)',
+    example: { method: 'boiling', nutrient: 'vitaminCMg', loss_pct: '65', source: 'Сборник рецептур, 2016, табл. 3' },
   }),
   get: foodsEndpoint('get', {
     params: IdParams,

@@ -107,12 +107,59 @@ describe('/foods as the education admin', () => {
     await row(OWN).waitFor({ state: 'detached' });
   });
 
+  it('sets the organization’s own loss of a method, refusing one that is no percentage, and gives the shipped one back', async () => {
+    await page.goto(`${baseUrl()}/foods`);
+    const losses = page.getByTestId('cooking-losses');
+    // The row of stewing's vitamin C (the shipped source names every method and nutrient too).
+    const stewedC = losses
+      .locator('tbody tr.ant-table-row')
+      .filter({ has: page.locator('td:nth-child(1)', { hasText: /^Тушение$/ }) })
+      .filter({ has: page.locator('td:nth-child(2)', { hasText: /^Витамин C, мг$/ }) });
+    await stewedC.waitFor();
+    expect(await stewedC.getByTestId('loss-pct').textContent()).toBe('80');
+    try {
+      await stewedC.getByRole('button', { name: 'Изменить: Тушение, Витамин C, мг' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Потеря, %').fill('120');
+      await dialog.getByLabel('Источник').fill('Сборник рецептур, 2016, табл. 3');
+      await dialog.getByRole('button', { name: 'Сохранить' }).click();
+      await fieldError(page, 'Потеря, %')
+        .getByText('Потеря — число процентов от 0 до 100, до трёх знаков после запятой')
+        .waitFor();
+      await dialog.getByLabel('Потеря, %').fill('72,5');
+      await dialog.getByRole('button', { name: 'Сохранить' }).click();
+      await page.getByText('Потеря сохранена: карты пересчитаны').first().waitFor();
+      await expect.poll(() => stewedC.getByTestId('loss-pct').textContent()).toBe('72,5');
+      expect(await stewedC.textContent()).toContain('своя');
+      expect(await stewedC.textContent()).toContain('(поставляемая: 80 %)');
+      const saved = await call<{ rows: { method: string; nutrient: string; loss_pct: string; own: boolean }[] }>(
+        token,
+        'GET',
+        '/api/cooking-losses',
+      );
+      expect(saved.rows.find((r) => r.method === 'stewing' && r.nutrient === 'vitaminCMg')).toMatchObject({
+        loss_pct: '72.5',
+        own: true,
+      });
+      await shot(page, 'cooking-losses');
+      await stewedC.getByRole('button', { name: 'Вернуть поставляемую: Тушение, Витамин C, мг' }).click();
+      await page.getByText('Поставляемая потеря возвращена').first().waitFor();
+      await expect.poll(() => stewedC.getByTestId('loss-pct').textContent()).toBe('80');
+    } finally {
+      await call(token, 'PUT', '/api/cooking-loss', { method: 'stewing', nutrient: 'vitaminCMg', loss_pct: null });
+    }
+  });
+
   it('reads in Kazakh', async () => {
     const kk = await openKazakhBrowser('edu.admin@demo.kz');
     try {
       await kk.page.goto(`${baseUrl()}/foods?query=${encodeURIComponent('сәбіз')}`);
       await kk.page.getByTestId('foods-page').getByText('Өнімдер және бағалар', { exact: true }).waitFor();
       await kk.page.locator('[data-testid="foods-page"] tbody tr.ant-table-row').first().waitFor();
+      await kk.page
+        .getByTestId('cooking-losses')
+        .getByText('Жылумен өңдеу кезіндегі шығындар', { exact: true })
+        .waitFor();
       await shot(kk.page, 'foods-1366-kk');
     } finally {
       await kk.close();

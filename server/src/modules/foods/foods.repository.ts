@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { hasLatin, latinToCyrillic } from '@tamaq/contract/transliterate';
 import { escapeLike, pageIn } from '../../platform/db/catalogue.ts';
 import { boundedRead, LIST_TIMEOUT_MS, type Db } from '../../platform/db/client.ts';
-import { foodPrices, foods, foodSearchable } from '../../platform/db/schema-nutrition.ts';
+import { cookingLosses, foodPrices, foods, foodSearchable } from '../../platform/db/schema-nutrition.ts';
 
 /** How alike a typed word and a food's name must be (0–1) to stand for it: «говдина» for «говядина». */
 const ALIKE = 0.5;
@@ -193,6 +193,47 @@ export function createFoodsRepository(db: Db) {
           offset: q.offset,
         });
       });
+    },
+    /** The shipped losses and the organization's own, by method and nutrient. */
+    losses(organizationId: number, tx: Db = db) {
+      return tx
+        .select({
+          method: cookingLosses.method,
+          nutrient: cookingLosses.nutrient,
+          lossPct: cookingLosses.lossPct,
+          source: cookingLosses.source,
+          own: sql<boolean>`${cookingLosses.organizationId} is not null`,
+        })
+        .from(cookingLosses)
+        .where(or(isNull(cookingLosses.organizationId), eq(cookingLosses.organizationId, organizationId)))
+        .orderBy(asc(cookingLosses.method), asc(cookingLosses.nutrient));
+    },
+
+    /** The organization's own loss of a method and nutrient, replaced; null: none (the shipped one serves). */
+    async setLoss(
+      organizationId: number,
+      key: { method: string; nutrient: string },
+      loss: { lossPct: string; source: string } | null,
+      tx: Db,
+    ) {
+      if (!loss) {
+        await tx
+          .delete(cookingLosses)
+          .where(
+            and(
+              eq(cookingLosses.organizationId, organizationId),
+              sql`${cookingLosses.method} = ${key.method}`,
+              eq(cookingLosses.nutrient, key.nutrient),
+            ),
+          );
+        return;
+      }
+      // The key is an expression (shipped rows have no organization): an upsert drizzle cannot name.
+      await tx.execute(sql`
+        insert into ${cookingLosses} (organization_id, method, nutrient, loss_pct, source)
+        values (${organizationId}, ${key.method}, ${key.nutrient}, ${loss.lossPct}::numeric, ${loss.source})
+        on conflict (coalesce(organization_id, 0), method, nutrient)
+        do update set loss_pct = excluded.loss_pct, source = excluded.source`);
     },
   };
 }

@@ -15,4 +15,6 @@ export const foodsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { p
   bindEndpoint(app, e.prices, (request) => foods.prices(actorOf(request), request.params.id));
   bindEndpoint(app, e.setPrice, (request) => foods.setPrice(actorOf(request), request.params.id, request.body));
   bindEndpoint(app, e.remove, (request) => foods.remove(actorOf(request), request.params.id));
+  bindEndpoint(app, e.losses, (request) => foods.losses(actorOf(request)));
+  bindEndpoint(app, e.setLoss, (request) => foods.setLoss(actorOf(request), request.body));
 };

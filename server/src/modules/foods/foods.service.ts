@@ -2,6 +2,10 @@ import { ALLERGENS } from '@tamaq/contract/allergens';
 import type { Ok } from '@tamaq/contract/common';
 import {
   FOOD_MESSAGES as M,
+  HEATED_METHODS,
+  LOSS_NUTRIENTS,
+  type CookingLossBody,
+  type CookingLosses,
   type Food,
   type FoodCreate,
   type FoodList,
@@ -144,6 +148,57 @@ export function createFoodsService(platform: Pick<Platform, 'db' | 'now'>) {
           before: toFood(before),
         });
         return { success: true };
+      });
+    },
+    /**
+     * The losses of each heated method (docs/rules.md "Technological cards and a dish's figures"): the
+     * organization's own where it set one, over the shipped, in the order of the methods and nutrients.
+     */
+    async losses(actor: Actor, tx = platform.db): Promise<CookingLosses> {
+      const organizationId = ownOrganization(actor);
+      const rows = await repo.losses(organizationId, tx);
+      const of = (own: boolean, method: string, nutrient: string) =>
+        rows.find((r) => r.own === own && r.method === method && r.nutrient === nutrient);
+      return {
+        rows: HEATED_METHODS.flatMap((method) =>
+          LOSS_NUTRIENTS.flatMap((nutrient) => {
+            const shipped = of(false, method, nutrient);
+            const own = of(true, method, nutrient);
+            const row = own ?? shipped;
+            if (!row) return [];
+            return [
+              {
+                method,
+                nutrient,
+                loss_pct: row.lossPct,
+                source: row.source,
+                own: Boolean(own),
+                shipped: own && shipped ? { loss_pct: shipped.lossPct, source: shipped.source } : null,
+              },
+            ];
+          }),
+        ),
+      };
+    },
+    /** The organization's own loss, or back to the shipped (null); every card's figures follow at once. */
+    async setLoss(actor: Actor, body: CookingLossBody): Promise<CookingLosses> {
+      const organizationId = ownOrganization(actor);
+      return platform.db.transaction(async (tx) => {
+        const key = { method: body.method, nutrient: body.nutrient };
+        const before = (await repo.losses(organizationId, tx)).find(
+          (r) => r.own && r.method === key.method && r.nutrient === key.nutrient,
+        );
+        const loss = body.loss_pct === null ? null : { lossPct: body.loss_pct, source: body.source! };
+        await repo.setLoss(organizationId, key, loss, tx);
+        await audit(tx, actor, {
+          action: 'cooking_loss_save',
+          entity: 'organization',
+          entityId: organizationId,
+          organizationId,
+          before: before ? { ...key, loss_pct: before.lossPct, source: before.source } : null,
+          after: loss ? { ...key, loss_pct: loss.lossPct, source: loss.source } : null,
+        });
+        return this.losses(actor, tx);
       });
     },
     async list(actor: Actor, query: FoodListQuery): Promise<FoodList> {

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { createOrganization, signedIn } from '../../../test/factories.ts';
+import { dishCategories, dishes } from '../../platform/db/schema-food.ts';
 import { foods } from '../../platform/db/schema-nutrition.ts';
 
 /** docs/rules.md "Foods and nutrients": the foods a dietitian picks for a card, found in any of three languages. */
@@ -217,5 +219,109 @@ describe('POST, PUT and DELETE /api/food: the organization’s own foods', () =>
       email: 'food.cashier2@test.kz',
     });
     expect((await post(kurt, cashier.token)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/cooking-losses and PUT /api/cooking-loss: the losses by method, as data', () => {
+  type Loss = { method: string; nutrient: string; loss_pct: string; source: string; own: boolean; shipped: unknown };
+  const losses = async (token = admin.token) =>
+    (await t.call({ method: 'GET', url: '/api/cooking-losses', token })).json().rows as Loss[];
+  const boiledC = (rows: Loss[]) => rows.find((r) => r.method === 'boiling' && r.nutrient === 'vitaminCMg')!;
+  const setLoss = (payload: Record<string, unknown>, token = admin.token) =>
+    t.call({ method: 'PUT', url: '/api/cooking-loss', token, payload });
+
+  it('gives the shipped losses with their source, and an own one that replaces its method’s for this organization alone; every card follows', async () => {
+    const shipped = boiledC(await losses());
+    expect(shipped).toMatchObject({ own: false, shipped: null });
+    expect(Number(shipped.loss_pct)).toBe(70);
+    expect(shipped.source.length).toBeGreaterThan(10);
+    // A boiled potato's vitamin C: 19.7 mg per 100 g raw, 70 % lost.
+    const [category] = await t.db.insert(dishCategories).values({ organizationId: orgId, name: 'Гарниры' }).returning();
+    const [dish] = await t.db
+      .insert(dishes)
+      .values({
+        organizationId: orgId,
+        categoryId: category!.id,
+        name: 'Картофель отварной',
+        cost: '100',
+        output: '150 г',
+      })
+      .returning();
+    const [potato] = await t.db.select({ id: foods.id }).from(foods).where(eq(foods.ndbNo, '11352'));
+    const card = await t.call({
+      method: 'PUT',
+      url: `/api/product/${dish!.id}/card`,
+      token: admin.token,
+      payload: {
+        valid_from: '2026-01-01',
+        method: 'boiling',
+        yield_g: 100,
+        lines: [{ food_id: potato!.id, gross_g: 100, net_g: 100 }],
+        portions: [],
+      },
+    });
+    expect(card.statusCode).toBe(200);
+    const vitaminC = async () =>
+      (await t.call({ method: 'GET', url: `/api/product/${dish!.id}/card`, token: admin.token })).json().card.figures
+        .per_100g.vitaminCMg.value as number;
+    expect(await vitaminC()).toBeCloseTo(19.7 * 0.3, 9);
+
+    const saved = await setLoss({
+      method: 'boiling',
+      nutrient: 'vitaminCMg',
+      loss_pct: '55,5',
+      source: 'Сборник рецептур, 2016, табл. 3',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(boiledC(saved.json().rows)).toEqual({
+      method: 'boiling',
+      nutrient: 'vitaminCMg',
+      loss_pct: '55.5',
+      source: 'Сборник рецептур, 2016, табл. 3',
+      own: true,
+      shipped: { loss_pct: shipped.loss_pct, source: shipped.source },
+    });
+    expect(await vitaminC()).toBeCloseTo(19.7 * 0.445, 9);
+    // Another organization keeps the shipped loss.
+    const other = await signedIn(t.platform, {
+      role: 'EducationAdmin',
+      organizationId: (await createOrganization(t.db, { type: 'education' })).id,
+      email: 'losses.other@test.kz',
+    });
+    expect(boiledC(await losses(other.token))).toEqual(shipped);
+    // Back to the shipped one.
+    const back = await setLoss({ method: 'boiling', nutrient: 'vitaminCMg', loss_pct: null });
+    expect(boiledC(back.json().rows)).toEqual(shipped);
+    expect(await vitaminC()).toBeCloseTo(19.7 * 0.3, 9);
+  });
+
+  it('refuses a loss that is not a percentage, a method or a nutrient that loses nothing, and a loss without its source; saves nothing', async () => {
+    const before = await losses();
+    for (const [payload, field] of [
+      [{ method: 'boiling', nutrient: 'vitaminCMg', loss_pct: '120', source: 'x' }, 'loss_pct'],
+      [{ method: 'boiling', nutrient: 'vitaminCMg', loss_pct: '-1', source: 'x' }, 'loss_pct'],
+      [{ method: 'raw', nutrient: 'vitaminCMg', loss_pct: '10', source: 'x' }, 'method'],
+      [{ method: 'boiling', nutrient: 'energyKcal', loss_pct: '10', source: 'x' }, 'nutrient'],
+      [{ method: 'boiling', nutrient: 'vitaminCMg', loss_pct: '10' }, 'source'],
+      [{ method: 'boiling', nutrient: 'vitaminCMg', loss_pct: '10', source: '  ' }, 'source'],
+    ] as const) {
+      const res = await setLoss(payload);
+      expect(res.statusCode, field).toBe(422);
+      expect(Object.keys(res.json().validationErrors), field).toEqual([field]);
+    }
+    expect(await losses()).toEqual(before);
+  });
+
+  it('is refused to a role that builds no menus', async () => {
+    const cashier = await signedIn(t.platform, {
+      role: 'EducationCashier',
+      organizationId: orgId,
+      email: 'losses.cashier@test.kz',
+    });
+    expect((await t.call({ method: 'GET', url: '/api/cooking-losses', token: cashier.token })).statusCode).toBe(403);
+    expect(
+      (await setLoss({ method: 'boiling', nutrient: 'vitaminCMg', loss_pct: '10', source: 'x' }, cashier.token))
+        .statusCode,
+    ).toBe(403);
   });
 });

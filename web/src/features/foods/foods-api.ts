@@ -1,4 +1,4 @@
-import type { FoodCreate, FoodPriceBody, FoodUpdate } from '@tamaq/contract/foods';
+import type { CookingLossBody, FoodCreate, FoodPriceBody, FoodUpdate } from '@tamaq/contract/foods';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
@@ -48,3 +48,13 @@ export const useSetPrice = () =>
   useFoodWrite(({ id, body }: { id: number; body: FoodPriceBody }) =>
     callEndpoint('foods', 'setPrice', { params: { id }, body }),
   );
+
+export const useCookingLosses = () =>
+  useQuery({
+    queryKey: [...foodsKey, 'losses'],
+    queryFn: ({ signal }) => callEndpoint('foods', 'losses', {}, { signal }),
+  });
+
+/** An own loss saved or given back: every card's figures follow. */
+export const useSetCookingLoss = () =>
+  useFoodWrite((body: CookingLossBody) => callEndpoint('foods', 'setLoss', { body }));

@@ -29,6 +29,7 @@ import { formatCost } from '../../lib/money.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { useFormSubmit } from '../../ui/form-errors.ts';
 import { useListParams } from '../../ui/use-list-params.ts';
+import { CookingLossesCard } from './cooking-losses-card.tsx';
 import { useFoodPrices, useFoods, useRemoveFood, useSaveFood, useSetPrice } from './foods-api.ts';
 
 const t = bilingual({
@@ -393,46 +394,49 @@ export function FoodsPage() {
     },
   ];
   return (
-    <Card
-      title={t.title}
-      data-testid="foods-page"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ food: null, copy: false })}>
-          {t.add}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
-      <Input.Search
-        allowClear
-        aria-label={t.search}
-        placeholder={t.search}
-        value={list.query}
-        onChange={(e) => list.setQuery(e.target.value)}
-        style={{ maxWidth: 480, marginBottom: 16 }}
-      />
-      {foods.isError ? (
-        <Alert type="error" showIcon title={t.loadFailed} description={errorText(foods.error)} />
-      ) : (
-        <Table<Food>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={foods.data?.rows}
-          loading={foods.isFetching}
-          locale={{ emptyText: t.empty }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: list.page,
-            pageSize: list.limit,
-            total: foods.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: (page) => list.setPage(page),
-          }}
+    <>
+      <Card
+        title={t.title}
+        data-testid="foods-page"
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ food: null, copy: false })}>
+            {t.add}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
+        <Input.Search
+          allowClear
+          aria-label={t.search}
+          placeholder={t.search}
+          value={list.query}
+          onChange={(e) => list.setQuery(e.target.value)}
+          style={{ maxWidth: 480, marginBottom: 16 }}
         />
-      )}
-      {editing && <FoodEditor food={editing.food} copy={editing.copy} onClose={() => setEditing(null)} />}
-      {pricing && <PricesDialog food={pricing} onClose={() => setPricing(null)} />}
-    </Card>
+        {foods.isError ? (
+          <Alert type="error" showIcon title={t.loadFailed} description={errorText(foods.error)} />
+        ) : (
+          <Table<Food>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={foods.data?.rows}
+            loading={foods.isFetching}
+            locale={{ emptyText: t.empty }}
+            scroll={{ x: 900 }}
+            pagination={{
+              current: list.page,
+              pageSize: list.limit,
+              total: foods.data?.total ?? 0,
+              showSizeChanger: false,
+              onChange: (page) => list.setPage(page),
+            }}
+          />
+        )}
+        {editing && <FoodEditor food={editing.food} copy={editing.copy} onClose={() => setEditing(null)} />}
+        {pricing && <PricesDialog food={pricing} onClose={() => setPricing(null)} />}
+      </Card>
+      <CookingLossesCard />
+    </>
   );
 }
